@@ -1,0 +1,38 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** One handle over either driver; everything above the repositories is unaware of which. */
+export type DatabaseHandle =
+  | { driver: 'pglite'; db: Database; pglite: PGlite; close(): Promise<void> }
+  | { driver: 'postgres'; db: Database; pool: pg.Pool; connectionString: string; close(): Promise<void> };
+
+export function wrapPglite(pglite: PGlite): DatabaseHandle {
+  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  return { driver: 'pglite', db, pglite, close: () => pglite.close() };
+}
+
+export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  return wrapPglite(pglite);
+}
+
+export function openPostgres(connectionString: string, max = 10): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max, application_name: 'automated-blog-poster' });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return { driver: 'postgres', db, pool, connectionString, close: () => pool.end() };
+}
+
+/** Runs a raw query on either driver (health checks, advisory locks). */
+export async function rawQuery<T = Record<string, unknown>>(handle: DatabaseHandle, sql: string, params: unknown[] = []): Promise<T[]> {
+  if (handle.driver === 'pglite') return (await handle.pglite.query<T>(sql, params)).rows;
+  return (await handle.pool.query(sql, params)).rows as T[];
+}

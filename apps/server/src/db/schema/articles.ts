@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sites } from './sites.js';
+
+export const ARTICLE_STATUSES = ['draft', 'review', 'published', 'scheduled', 'failed'] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+/** Where an article came from; 'trend' articles also carry source_urls. */
+export const ARTICLE_ORIGINS = ['manual', 'bulk', 'schedule', 'trend', 'seo'] as const;
+
+/**
+ * A generated article. site_name is a snapshot so that an article keeps showing its site's name
+ * after the site itself is deleted (site_id then becomes null).
+ */
+export const articles = pgTable(
+  'articles',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').references(() => sites.id, { onDelete: 'set null' }),
+    siteName: text('site_name').notNull().default(''),
+    title: text('title').notNull().default(''),
+    content: text('content').notNull().default(''),
+    status: text('status', { enum: ARTICLE_STATUSES }).notNull().default('draft'),
+    failureReason: text('failure_reason'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    keywords: jsonb('keywords').$type<string[]>().notNull().default([]),
+    sourceUrls: jsonb('source_urls').$type<string[]>().notNull().default([]),
+    /** Derived from source_urls so the source-type filter can use an index. */
+    hasSources: boolean('has_sources')
+      .generatedAlwaysAs(sql`jsonb_array_length(source_urls) > 0`)
+      .notNull(),
+    taskType: text('task_type').notNull().default('Blog Post'),
+    persona: text('persona').notNull().default(''),
+    origin: text('origin', { enum: ARTICLE_ORIGINS }).notNull().default('manual'),
+    metaDescription: text('meta_description'),
+    wordCount: integer('word_count').notNull().default(0),
+    targetWordCount: integer('target_word_count'),
+    attempts: integer('attempts').notNull().default(1),
+    refusalRecovered: boolean('refusal_recovered').notNull().default(false),
+    refusalMatches: jsonb('refusal_matches').$type<string[]>().notNull().default([]),
+    qualityReport: jsonb('quality_report'),
+    wordpressPostId: integer('wordpress_post_id'),
+    wordpressPermalink: text('wordpress_permalink'),
+    featuredImageUrl: text('featured_image_url'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('articles_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('articles_site_created_idx').on(t.siteId, t.createdAt.desc(), t.id.desc()),
+    index('articles_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('articles_sources_created_idx').on(t.hasSources, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** The generated featured image, kept until it has been uploaded to WordPress (and after, for re-publishing). */
+export const articleImages = pgTable('article_images', {
+  articleId: integer('article_id')
+    .primaryKey()
+    .references(() => articles.id, { onDelete: 'cascade' }),
+  png: text('png_base64').notNull(),
+  altText: text('alt_text').notNull().default(''),
+  filename: text('filename').notNull(),
+  wordpressMediaId: integer('wordpress_media_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The spec's Generation log entity, one per article, stored whole. */
+export const generationLogs = pgTable('generation_logs', {
+  articleId: integer('article_id')
+    .primaryKey()
+    .references(() => articles.id, { onDelete: 'cascade' }),
+  log: jsonb('log').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Trend source records behind GET /api/articles/{id}/trends. */
+export const articleTrendSources = pgTable(
+  'article_trend_sources',
+  {
+    id: serial('id').primaryKey(),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    topic: text('topic').notNull(),
+    description: text('description').notNull().default(''),
+    publishedDate: timestamp('published_date', { withTimezone: true }),
+    trendUrl: text('trend_url'),
+  },
+  (t) => [index('article_trend_sources_article_idx').on(t.articleId)],
+);

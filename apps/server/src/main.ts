@@ -1,0 +1,85 @@
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp, loggerOptions } from './app.js';
+import { ConfigError, loadConfig, parseRole } from './config.js';
+import { createServices, defineJobs, type AppContext } from './container.js';
+import { openPglite, openPostgres, type DatabaseHandle } from './db/client.js';
+import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock.js';
+import { applyMigrations } from './db/migrate.js';
+import { JobQueue } from './jobs/queue.js';
+import { loadOrCreateAppSecret } from './lib/app-secret.js';
+import { SecretBox } from './lib/secret-box.js';
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  const role = parseRole(process.argv.slice(2));
+  const config = loadConfig(process.env);
+  if (role !== 'all' && !config.databaseUrl) {
+    throw new ConfigError(`--role=${role} needs DATABASE_URL (PostgreSQL): the embedded database serves one process only`);
+  }
+  const log = pino({ ...(loggerOptions({ config }) as object), name: `abp-${role}` });
+  const appSecret = loadOrCreateAppSecret(config.dataDir, config.appSecret);
+
+  const releaseLock = config.databaseUrl ? () => undefined : acquireDataDirLock(config.dataDir);
+  let handle: DatabaseHandle | undefined;
+  try {
+    handle = config.databaseUrl ? openPostgres(config.databaseUrl) : await openPglite(path.join(config.dataDir, 'db'));
+    await applyMigrations(handle);
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
+
+  const queue = JobQueue.create(handle, role, log);
+  const ctx: AppContext = { config, role, handle, queue, appSecret, secretBox: SecretBox.fromAppSecret(appSecret) };
+  const services = createServices(ctx);
+  const generatedPassword = role === 'worker' ? null : await services.auth.ensureOperator(config.adminPassword);
+  defineJobs(ctx, services);
+  await queue.start();
+
+  const app = role === 'worker' ? null : await buildApp(ctx, services);
+  if (app) {
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    process.stdout.write(`\nAutomated Blog Poster is running at http://${config.host}:${port}\n`);
+  } else {
+    process.stdout.write(`Automated Blog Poster worker started (pid ${process.pid})\n`);
+  }
+  if (generatedPassword) {
+    process.stdout.write(
+      `\nFirst start: the operator password is  ${generatedPassword}\n` +
+        'It is shown only this once. Change it in the app (account menu → Change password) or with `npm run set-password`.\n\n',
+    );
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 30_000);
+    force.unref();
+    try {
+      await app?.close(); // stop accepting, finish in-flight requests
+      await queue.stop(); // let running jobs finish, then stop polling
+      await handle?.close();
+    } catch (err) {
+      log.error({ err }, 'error during shutdown');
+    } finally {
+      releaseLock();
+      process.exit(0);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) fail(err.message);
+  fail(`Start failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+});

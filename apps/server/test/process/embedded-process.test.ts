@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { httpClient, spawnServer, type ServerProcess } from './spawn-server.js';
+
+describe('the real process on the embedded database', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abp-proc-'));
+  const started: ServerProcess[] = [];
+  afterAll(async () => {
+    await Promise.all(started.map((s) => s.stop('SIGKILL')));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('prints the URL and a generated password once, and the password works', async () => {
+    const first = await spawnServer({ DATA_DIR: dataDir });
+    started.push(first);
+    const out = first.output();
+    expect(out).toContain(`is running at http://127.0.0.1:${first.port}`);
+    const password = /operator password is\s+(\S+)/.exec(out)?.[1];
+    expect(password).toBeTruthy();
+    const call = httpClient(first.port);
+    expect((await call('POST', '/api/auth/login', { password })).status).toBe(200);
+    expect((await call('GET', '/api/auth/status')).json.authenticated).toBe(true);
+
+    // A second process on the same data directory refuses to start, with a clear message.
+    const second = await spawnServer({ DATA_DIR: dataDir }, [], null);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/data directory .* is in use by another process \(pid \d+\)/);
+
+    // SIGTERM: a clean stop that releases the lock.
+    expect(await first.stop('SIGTERM')).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'app.lock'))).toBe(false);
+
+    // Next start: data kept, no new password printed.
+    const again = await spawnServer({ DATA_DIR: dataDir });
+    started.push(again);
+    expect(again.output()).not.toContain('operator password is');
+    const call2 = httpClient(again.port);
+    expect((await call2('POST', '/api/auth/login', { password })).status).toBe(200);
+    await again.stop('SIGKILL');
+
+    // After a kill -9 the stale lock does not block the next start.
+    const afterCrash = await spawnServer({ DATA_DIR: dataDir });
+    started.push(afterCrash);
+    expect((await httpClient(afterCrash.port)('GET', '/api/health')).json.status).toBe('ok');
+  }, 120_000);
+
+  it('an invalid variable stops the start with one line naming it', async () => {
+    const bad = await spawnServer({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'shouty' }, [], null);
+    expect(await bad.exited).toBe(1);
+    expect(bad.output().trim()).toMatch(/^Invalid LOG_LEVEL: /);
+    expect(bad.output().trim().split('\n')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,86 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.js';
+import type { AppConfig, Role } from '../src/config.js';
+import { createServices, defineJobs, type AppContext, type Services } from '../src/container.js';
+import { JobQueue } from '../src/jobs/queue.js';
+import { SecretBox } from '../src/lib/secret-box.js';
+import { openTestDatabase } from './test-database.js';
+
+export const TEST_PASSWORD = 'correct horse battery staple';
+const TEST_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent-test-data-dir',
+    databaseUrl: undefined,
+    adminPassword: TEST_PASSWORD,
+    appSecret: TEST_SECRET,
+    logLevel: 'silent',
+    trustProxy: false,
+    prettyLogs: false,
+    webDistDir: '/nonexistent-web-dist',
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  services: Services;
+  /** app.inject with the X-Requested-With header the web client always sends. */
+  request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
+  /** Signs in and returns the session cookie ("name=value"). */
+  login(password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: { role?: Role; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+  const role = options.role ?? 'all';
+  const config = testConfig(options.config);
+  const handle = await openTestDatabase();
+  const queue = JobQueue.create(handle, role, { error: () => undefined });
+  const ctx: AppContext = { config, role, handle, queue, appSecret: TEST_SECRET, secretBox: SecretBox.fromAppSecret(TEST_SECRET) };
+  const services = createServices(ctx);
+  await services.auth.ensureOperator(config.adminPassword);
+  defineJobs(ctx, services);
+  await queue.start();
+  const app = await buildApp(ctx, services, false);
+
+  const request: TestApp['request'] = ({ cookie, headers, ...rest }) =>
+    app.inject({ ...rest, headers: { 'x-requested-with': 'XMLHttpRequest', ...(cookie ? { cookie } : {}), ...headers } });
+
+  return {
+    app,
+    ctx,
+    services,
+    request,
+    async login(password = TEST_PASSWORD) {
+      const res = await request({ method: 'POST', url: '/api/auth/login', payload: { password } });
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+      return sessionCookie(res);
+    },
+    async close() {
+      await app.close();
+      await queue.stop(2_000);
+      await handle.close();
+    },
+  };
+}
+
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === 'abp_session');
+  if (!cookie) throw new Error('no session cookie in response');
+  return `${cookie.name}=${encodeURIComponent(cookie.value)}`;
+}
+
+export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15_000, stepMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { theme } from './theme';
+
+/** Spec: notifications close after 5 seconds. */
+export const TOAST_AUTO_HIDE_MS = 5000;
+
+interface AppProvidersProps {
+  queryClient: QueryClient;
+  children: ReactNode;
+}
+
+export function AppProviders({ queryClient, children }: AppProvidersProps) {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        {/* preventDuplicate: the same failure reported twice (e.g. by StrictMode) shows one toast */}
+        <SnackbarProvider
+          maxSnack={4}
+          autoHideDuration={TOAST_AUTO_HIDE_MS}
+          preventDuplicate
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        >
+          {children}
+        </SnackbarProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useRouteError } from 'react-router';
+import { enqueueSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { FullPageCenter } from '../components/full-page-center';
+import { FullPageStatus } from '../components/full-page-status';
+import { CrashFallback } from './crash-fallback';
+import { LayoutLoadError, PageLoadError } from './lazy-route';
+
+export const NAVIGATION_FAILED = 'Navigation failed. Please try again.';
+
+/** Shown while the shell's code and the first screen load. */
+export function InitializingScreen() {
+  return <FullPageStatus message="Initializing application..." />;
+}
+
+function reload() {
+  window.location.reload();
+}
+
+/** Errors that reach the root route: a layout that could not start, or a crash in the shell. */
+export function ShellErrorFallback() {
+  const error = useRouteError();
+  useEffect(() => {
+    console.error('Application layout error', error);
+  }, [error]);
+  if (error instanceof LayoutLoadError) {
+    return (
+      <FullPageCenter>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={reload}>
+              Retry
+            </Button>
+          }
+        >
+          Failed to initialize application layout
+        </Alert>
+      </FullPageCenter>
+    );
+  }
+  return <CrashFallback />;
+}
+
+/** Errors inside the content area; the drawer and top bar stay usable. */
+export function PageErrorFallback() {
+  const error = useRouteError();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isLoadFailure = error instanceof PageLoadError;
+
+  useEffect(() => {
+    console.error('Screen error', error);
+    if (isLoadFailure) enqueueSnackbar(NAVIGATION_FAILED, { variant: 'error' });
+  }, [error, isLoadFailure]);
+
+  // Navigating to the same place again clears the route error and renders the screen afresh.
+  const retry = () => void navigate(location, { replace: true });
+
+  if (isLoadFailure) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={reload}>
+            Reload Page
+          </Button>
+        }
+      >
+        {NAVIGATION_FAILED}
+      </Alert>
+    );
+  }
+  return <CrashFallback onRetry={retry} />;
+}

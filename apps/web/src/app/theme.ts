@@ -1,0 +1,63 @@
+import { createTheme, responsiveFontSizes } from '@mui/material/styles';
+
+/** Layout constants from the spec (section 9). */
+export const DRAWER_WIDTH = 240;
+export const CONTENT_MAX_WIDTH = 1200;
+
+// A system font stack: the app is self-hosted and must look right without fetching web fonts.
+const FONT_STACK = [
+  'Inter',
+  'Roboto',
+  'system-ui',
+  '-apple-system',
+  '"Segoe UI"',
+  '"Helvetica Neue"',
+  'Arial',
+  'sans-serif',
+].join(',');
+
+// Responsive headings: long screen titles must fit a 390 px phone.
+export const theme = responsiveFontSizes(createTheme({
+  palette: {
+    mode: 'light',
+    primary: { main: '#1e40af' },
+    secondary: { main: '#7c3aed' },
+    background: { default: '#f5f7fb', paper: '#ffffff' },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: FONT_STACK,
+    h4: { fontWeight: 700, letterSpacing: '-0.01em' },
+    h5: { fontWeight: 700 },
+    h6: { fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiAppBar: {
+      defaultProps: { elevation: 0, color: 'inherit' },
+      styleOverrides: {
+        root: ({ theme: t }) => ({
+          backgroundColor: t.palette.background.paper,
+          borderBottom: `1px solid ${t.palette.divider}`,
+        }),
+      },
+    },
+    MuiPaper: { defaultProps: { elevation: 0 }, styleOverrides: { outlined: { borderRadius: 12 } } },
+    MuiCard: { defaultProps: { variant: 'outlined' } },
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiListItemButton: {
+      styleOverrides: {
+        root: ({ theme: t }) => ({
+          borderRadius: t.shape.borderRadius,
+          margin: t.spacing(0.25, 1),
+          '&.Mui-selected': {
+            backgroundColor: t.palette.primary.main,
+            color: t.palette.primary.contrastText,
+            '& .MuiListItemIcon-root': { color: t.palette.primary.contrastText },
+            '&:hover': { backgroundColor: t.palette.primary.dark },
+          },
+        }),
+      },
+    },
+  },
+}));

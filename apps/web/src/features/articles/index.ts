@@ -1,0 +1,2 @@
+// Public surface of the articles feature: the router imports only from here.
+export { ArticlesPage } from './components/articles-page';

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { loginResponseSchema, type LoginRequest, type LoginResponse } from '@abp/contracts';
+import { api } from '../../../lib/api-client';
+import { markSignedIn } from '../lib/session-cache';
+
+export function login(body: LoginRequest): Promise<LoginResponse> {
+  return api.post('/api/auth/login', body, { schema: loginResponseSchema });
+}
+
+/** Failures are left to the caller: the login form turns each one into its own message. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (result) => markSignedIn(queryClient, result.loginTime),
+  });
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { api, isApiError } from '../../../lib/api-client';
+import { createFakeAuthApi } from '../../../test/auth-api';
+import { server } from '../../../test/msw-server';
+import { renderApp } from '../../../test/render-app';
+import { AUTH_RECHECK_INTERVAL_MS } from '../api/get-auth-status';
+
+describe('session checks', () => {
+  it('re-checks the session after a 401 and shows the login screen when it has expired', async () => {
+    const fake = createFakeAuthApi({ authenticated: true });
+    server.use(
+      ...fake.handlers,
+      http.get('/api/dashboard', () =>
+        HttpResponse.json({ error: 'Authentication required', code: 'unauthenticated' }, { status: 401 }),
+      ),
+    );
+    renderApp({ path: '/config' });
+    await screen.findByRole('heading', { level: 1, name: 'Blog Configuration' });
+
+    fake.state.authenticated = false; // the session expired on the server
+    await act(async () => {
+      const failure = await api.get('/api/dashboard').catch((error: unknown) => error);
+      expect(isApiError(failure) && failure.status).toBe(401);
+    });
+
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+  });
+
+  it('stays in the app when the re-check finds the session still valid', async () => {
+    server.use(
+      ...createFakeAuthApi({ authenticated: true }).handlers,
+      http.get('/api/sites', () =>
+        HttpResponse.json({ error: 'Authentication required', code: 'unauthenticated' }, { status: 401 }),
+      ),
+    );
+    const statusCalls = vi.fn();
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === '/api/auth/status') statusCalls();
+    });
+    renderApp({ path: '/sites' });
+    await screen.findByRole('heading', { level: 1, name: 'WordPress Sites' });
+    const before = statusCalls.mock.calls.length;
+
+    await act(() => api.get('/api/sites').catch(() => undefined));
+
+    await vi.waitFor(() => { expect(statusCalls.mock.calls.length).toBe(before + 1); });
+    expect(screen.getByRole('heading', { level: 1, name: 'WordPress Sites' })).toBeInTheDocument();
+    server.events.removeAllListeners();
+  });
+
+  it('re-checks the session every 5 minutes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fake = createFakeAuthApi({ authenticated: true });
+    server.use(...fake.handlers);
+    renderApp({ path: '/trends', fakeTimers: true });
+    await screen.findByRole('heading', { level: 1, name: 'Trend Monitor' });
+
+    fake.state.authenticated = false;
+    await act(() => vi.advanceTimersByTimeAsync(AUTH_RECHECK_INTERVAL_MS - 1000));
+    expect(screen.getByRole('heading', { level: 1, name: 'Trend Monitor' })).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,112 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useSnackbar } from 'notistack';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import {
+  PASSWORD_MIN_LENGTH,
+  changePasswordRequestSchema,
+  fieldProblemSchema,
+  type ChangePasswordRequest,
+} from '@abp/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { useChangePassword } from '../api/change-password';
+import { LOGIN_TEXT } from '../lib/login-messages';
+import { PasswordField } from './password-field';
+
+const EMPTY: ChangePasswordRequest = { currentPassword: '', newPassword: '' };
+const fieldProblemsSchema = fieldProblemSchema.array();
+
+interface ChangePasswordDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
+  const { enqueueSnackbar } = useSnackbar();
+  const mutation = useChangePassword();
+  const { register, handleSubmit, reset, setError, formState } = useForm<ChangePasswordRequest>({
+    resolver: zodResolver(changePasswordRequestSchema),
+    defaultValues: EMPTY,
+  });
+  const { ref: currentRef, ...currentField } = register('currentPassword');
+  const { ref: newRef, ...newField } = register('newPassword');
+  const { errors } = formState;
+
+  const close = () => {
+    reset(EMPTY);
+    mutation.reset();
+    onClose();
+  };
+
+  const showFieldProblems = (details: unknown) => {
+    const problems = fieldProblemsSchema.safeParse(details);
+    if (!problems.success) return;
+    for (const { field, message } of problems.data) {
+      if (field === 'currentPassword' || field === 'newPassword') setError(field, { message });
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const result = await mutation.mutateAsync(values);
+      if (result.success) {
+        enqueueSnackbar('Password changed successfully', { variant: 'success' });
+        close();
+      } else {
+        enqueueSnackbar(result.message, { variant: 'info' });
+      }
+    } catch (error) {
+      if (isApiError(error) && error.isNetworkError) {
+        enqueueSnackbar(LOGIN_TEXT.toastNetwork, { variant: 'error' });
+        return;
+      }
+      if (isApiError(error)) showFieldProblems(error.details);
+      const text = isApiError(error) && error.message ? error.message : 'Password change failed';
+      enqueueSnackbar(text, { variant: 'error' });
+    }
+  });
+
+  return (
+    <Dialog open={open} onClose={mutation.isPending ? undefined : close} fullWidth maxWidth="xs">
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <DialogTitle>Change password</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <PasswordField
+              {...currentField}
+              inputRef={currentRef}
+              label="Current password"
+              autoComplete="current-password"
+              autoFocus
+              fullWidth
+              error={Boolean(errors.currentPassword)}
+              helperText={errors.currentPassword?.message}
+            />
+            <PasswordField
+              {...newField}
+              inputRef={newRef}
+              label="New password"
+              autoComplete="new-password"
+              fullWidth
+              error={Boolean(errors.newPassword)}
+              helperText={errors.newPassword?.message ?? `At least ${PASSWORD_MIN_LENGTH} characters`}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={close} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Changing...' : 'Change Password'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,2 @@
+// Public surface of the dashboard feature: the router imports only from here.
+export { DashboardPage } from './components/dashboard-page';

@@ -1,0 +1,3 @@
+// Public surface of the manual-generation feature: the router imports only from here.
+export { ManualGenerationPage } from './components/manual-generation-page';
+export { SecureManualGenerationPage } from './components/secure-manual-generation-page';

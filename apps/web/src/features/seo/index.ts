@@ -1,0 +1,3 @@
+// Public surface of the seo feature: the router imports only from here.
+export { SeoProjectsPage } from './components/seo-projects-page';
+export { SeoWizardPage } from './components/seo-wizard-page';

@@ -1,0 +1,2 @@
+// Public surface of the settings feature: the router imports only from here.
+export { SettingsPage } from './components/settings-page';

@@ -1,0 +1,6 @@
+import { PageHeader } from '../../../components/page-header';
+
+/** Heading only for now; the screen's content arrives with its own issue. */
+export function TrendMonitorPage() {
+  return <PageHeader title="Trend Monitor" />;
+}

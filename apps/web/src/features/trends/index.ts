@@ -1,0 +1,2 @@
+// Public surface of the trends feature: the router imports only from here.
+export { TrendMonitorPage } from './components/trend-monitor-page';

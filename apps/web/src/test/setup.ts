@@ -1,0 +1,48 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { installMatchMedia, setWindowWidth } from './match-media';
+import { server } from './msw-server';
+
+const DEFAULT_WIDTH = 1024;
+
+beforeAll(() => {
+  installMatchMedia();
+  // Any call a test did not plan for is a bug, not something to ignore.
+  server.listen({ onUnhandledRequest: 'error' });
+});
+
+beforeEach(() => {
+  setWindowWidth(DEFAULT_WIDTH);
+  // The API client logs every request and failure; keep expected ones out of the test output.
+  const consoleError = console.error.bind(console);
+  const consoleWarn = console.warn.bind(console);
+  vi.spyOn(console, 'debug').mockImplementation(() => undefined);
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    if (isExpectedLog(args[0])) return;
+    consoleError(...args);
+  });
+  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+    if (isExpectedLog(args[0])) return;
+    consoleWarn(...args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  window.history.replaceState(null, '', '/');
+});
+
+afterAll(() => {
+  server.close();
+});
+
+function isExpectedLog(first: unknown): boolean {
+  return (
+    typeof first === 'string' &&
+    (first.startsWith('[api]') || first === 'Authentication required - redirecting to login')
+  );
+}

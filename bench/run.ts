@@ -1,0 +1,19 @@
+// `npm run bench`: prints figures for each scenario. Scenarios are small modules in bench/scenarios;
+// later capabilities add theirs to the list below. Run one with `npm run bench -- <name>`.
+import { startupScenario } from './scenarios/startup.js';
+
+export interface Scenario {
+  name: string;
+  description: string;
+  run(): Promise<Record<string, string | number>>;
+}
+
+const scenarios: Scenario[] = [startupScenario];
+
+const only = process.argv.slice(2);
+for (const scenario of scenarios) {
+  if (only.length && !only.includes(scenario.name)) continue;
+  process.stdout.write(`\n== ${scenario.name}: ${scenario.description}\n`);
+  const figures = await scenario.run();
+  for (const [key, value] of Object.entries(figures)) process.stdout.write(`   ${key.padEnd(38)} ${value}\n`);
+}

@@ -1,0 +1,29 @@
+// Starts the built server for the end-to-end run on a throw-away data directory.
+// TRUST_PROXY lets each test present its own client address (X-Forwarded-For), so the login
+// lockout test cannot lock the other tests out.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abp-e2e-'));
+const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: process.env.E2E_PORT ?? '4310',
+    ADMIN_PASSWORD: 'e2e-operator-password',
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'warn',
+  },
+});
+const stop = (signal) => child.kill(signal);
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+child.on('exit', (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});
