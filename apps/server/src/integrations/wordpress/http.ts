@@ -1,0 +1,153 @@
+import { classifyHttpFailure, classifyNonJsonSuccess, tryParseJson } from './classify-failure.js';
+import { type WordPressError, isWordPressError, redactUrl } from './errors.js';
+import { classifyNetworkFailure } from './network-failure.js';
+import { nextDelayMs, sleep, type RetryPolicy } from './retry-policy.js';
+
+export const USER_AGENT = 'AutomatedBlogPoster/1.3.1 (+self-hosted)';
+
+export interface RetryInfo {
+  method: string;
+  url: string;
+  attempt: number;
+  delayMs: number;
+  kind: WordPressError['kind'];
+  status: number | null;
+}
+
+export interface HttpSettings {
+  username: string;
+  applicationPassword: string;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  userAgent?: string;
+  onRetry?: (info: RetryInfo) => void;
+  fetch?: typeof fetch;
+}
+
+export interface WpRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  json?: unknown;
+  body?: Uint8Array<ArrayBuffer> | FormData;
+  headers?: Record<string, string>;
+  /** Safe to repeat (GET, DELETE, update of an existing id). A create is never repeated blindly. */
+  idempotent: boolean;
+  timeoutMs?: number;
+  /** Default true. Discovery of a public index may go without. */
+  authenticate?: boolean;
+  /** Default true; false lets a 2xx HTML page through (home page for its Link header). */
+  expectJson?: boolean;
+  /** GET only: follow up to this many redirects by hand (keeps the trail); default 0 = report them. */
+  followRedirects?: number;
+  maxAttempts?: number;
+}
+
+export interface WpResponse {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON; undefined when the body was empty or (expectJson: false) not JSON. */
+  data: unknown;
+  /** The URL that finally answered, and the redirects followed to get there. */
+  url: string;
+  redirects: string[];
+}
+
+/**
+ * One HTTP exchange with a WordPress site: Basic auth, timeouts, manual redirects, JSON that is
+ * recognised as HTML when it is not, and retries that only ever repeat safe calls.
+ */
+export class WordPressHttp {
+  readonly #authorization: string;
+  readonly #settings: HttpSettings;
+
+  constructor(settings: HttpSettings) {
+    this.#settings = settings;
+    // Application passwords are shown as "abcd efgh ..."; WordPress ignores everything that is not
+    // alphanumeric, and some proxies mangle spaces in headers, so they are dropped here.
+    const password = settings.applicationPassword.replace(/\s+/g, '');
+    this.#authorization = `Basic ${Buffer.from(`${settings.username}:${password}`).toString('base64')}`;
+  }
+
+  async send(request: WpRequest): Promise<WpResponse> {
+    const policy = { ...this.#settings.retry, maxAttempts: request.maxAttempts ?? this.#settings.retry.maxAttempts };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#follow(request);
+      } catch (error) {
+        if (!isWordPressError(error) || !request.idempotent) throw error;
+        const delayMs = nextDelayMs(policy, error, attempt);
+        if (delayMs === null) throw error;
+        this.#settings.onRetry?.({
+          method: request.method,
+          url: redactUrl(request.url),
+          attempt,
+          delayMs,
+          kind: error.kind,
+          status: error.status,
+        });
+        await sleep(delayMs);
+      }
+    }
+  }
+
+  async #follow(request: WpRequest): Promise<WpResponse> {
+    const redirects: string[] = [];
+    let url = request.url;
+    for (;;) {
+      try {
+        const response = await this.#once({ ...request, url });
+        return { ...response, redirects };
+      } catch (error) {
+        const canFollow = request.method === 'GET' && redirects.length < (request.followRedirects ?? 0);
+        if (!isWordPressError(error) || error.kind !== 'redirected' || !error.location || !canFollow) throw error;
+        redirects.push(url);
+        url = error.location;
+      }
+    }
+  }
+
+  async #once(request: WpRequest): Promise<Omit<WpResponse, 'redirects'>> {
+    const timeoutMs = request.timeoutMs ?? this.#settings.timeoutMs;
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'User-Agent': this.#settings.userAgent ?? USER_AGENT,
+      ...request.headers,
+    };
+    if (request.authenticate !== false) headers.Authorization = this.#authorization;
+    let body: Uint8Array<ArrayBuffer> | FormData | string | undefined = request.body;
+    if (request.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(request.json);
+    }
+    const fetchImpl = this.#settings.fetch ?? fetch;
+    const context = { method: request.method, url: request.url, timeoutMs };
+    let status: number;
+    let responseHeaders: Headers;
+    let text: string;
+    try {
+      // redirect: 'manual' everywhere: fetch would turn a redirected POST into a GET and lose it.
+      const response = await fetchImpl(request.url, {
+        method: request.method,
+        headers,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      status = response.status;
+      responseHeaders = response.headers;
+      text = await response.text();
+    } catch (error) {
+      throw classifyNetworkFailure(error, context);
+    }
+    const answer = { status, headers: responseHeaders, bodyText: text, method: request.method, url: request.url };
+    if (status < 200 || status >= 300) throw classifyHttpFailure(answer);
+    if (responseHeaders.get('cf-mitigated')) throw classifyNonJsonSuccess(answer);
+    if (text.trim() === '') return { status, headers: responseHeaders, data: undefined, url: request.url };
+    const parsed = tryParseJson(text);
+    if (!parsed.ok) {
+      if (request.expectJson === false) return { status, headers: responseHeaders, data: undefined, url: request.url };
+      throw classifyNonJsonSuccess(answer);
+    }
+    return { status, headers: responseHeaders, data: parsed.value, url: request.url };
+  }
+}

@@ -1,0 +1,120 @@
+import type { DiscoveryResult } from './discovery.js';
+import type { RetryInfo } from './http.js';
+import type { RetryPolicy } from './retry-policy.js';
+import type { WpMedia, WpPost, WpTerm, WpUser } from './schemas.js';
+
+export type { DiscoveryResult, DiscoveryMethod } from './discovery.js';
+export type { WpMedia, WpPost, WpTerm, WpUser, WpRestIndex } from './schemas.js';
+
+/** One connection to one site, as stored in the Sites table. */
+export interface WordPressConfig {
+  baseUrl: string;
+  /** The WordPress login name (not the application password's label). */
+  username: string;
+  /** Spaces as WordPress shows them ("abcd efgh …") are fine. */
+  applicationPassword: string;
+  /** A root found earlier by discover(); without it the first call discovers it. */
+  restRoot?: string;
+  /** Per-request timeouts; defaults 30 s and 120 s (uploads). */
+  timeoutMs?: number;
+  mediaTimeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Called before each retry (method, redacted URL, delay): for logs and tests. */
+  onRetry?: (info: RetryInfo) => void;
+}
+
+export type PostStatus = 'draft' | 'publish' | 'pending' | 'private' | 'future';
+
+export interface ContentInput {
+  title: string;
+  content: string;
+  status?: PostStatus;
+  slug?: string;
+  excerpt?: string;
+  /** Publish time in UTC, ISO 8601 without zone (WordPress' date_gmt). */
+  date_gmt?: string;
+  categories?: number[];
+  tags?: number[];
+  featured_media?: number;
+  /** Pages only. */
+  parent?: number;
+  /**
+   * An id this app owns (e.g. the article id). It is embedded in the content as an invisible
+   * HTML comment so that findByMarker() can tell whether a create whose answer was lost happened.
+   */
+  marker?: string;
+}
+
+/** Posts and pages share the same operations (wp/v2/posts, wp/v2/pages). */
+export interface ContentApi {
+  /** Never retried: on an error with `outcomeUnknown`, look it up with findByMarker/findBySlug first. */
+  create(input: ContentInput): Promise<WpPost>;
+  update(id: number, input: Partial<ContentInput>): Promise<WpPost>;
+  /** context=edit: raw title/content included. Throws kind 'not_found' when absent. */
+  get(id: number): Promise<WpPost>;
+  /** force=true (default) deletes for good; force=false moves it to the trash. */
+  delete(id: number, options?: { force?: boolean }): Promise<void>;
+  /** Any status except trash (status=any), exact slug. */
+  findBySlug(slug: string): Promise<WpPost | null>;
+  /** Any status except trash; the marker given to create(). */
+  findByMarker(marker: string): Promise<WpPost | null>;
+}
+
+export interface MediaUpload {
+  data: Uint8Array;
+  filename: string;
+  mimeType: string;
+  altText?: string;
+  title?: string;
+  caption?: string;
+}
+
+export interface MediaApi {
+  /** 'raw' (default): body + Content-Disposition; 'multipart': a form with a file field. */
+  upload(file: MediaUpload, options?: { mode?: 'raw' | 'multipart' }): Promise<WpMedia>;
+  get(id: number): Promise<WpMedia>;
+  /** Media cannot be trashed through REST; this always deletes for good. */
+  delete(id: number): Promise<void>;
+}
+
+export interface TermListOptions {
+  /** 1–100 (the REST cap); default 100. Smaller values are for tests of pagination. */
+  perPage?: number;
+  /** Stop after this many pages (the connection test only needs one). */
+  maxPages?: number;
+  search?: string;
+}
+
+export interface TermsApi {
+  /** All terms, following X-WP-TotalPages. */
+  list(options?: TermListOptions): Promise<WpTerm[]>;
+  /** Creates the term, or returns the existing one when WordPress says term_exists. */
+  getOrCreate(name: string, options?: { parent?: number }): Promise<{ term: WpTerm; created: boolean }>;
+  delete(id: number): Promise<void>;
+}
+
+export interface Reachability {
+  status: number;
+  /** Set when the address redirects (e.g. http → https): the canonical address to save. */
+  redirectedTo: string | null;
+}
+
+export interface WordPressClient {
+  readonly baseUrl: string;
+  /** The login name in use (for advice texts; the password is never exposed). */
+  readonly username: string;
+  /** The REST root in use, once known (configured or discovered). */
+  readonly restRoot: string | null;
+  /** Plain GET of the home page without credentials: is anything answering at all? */
+  checkReachability(): Promise<Reachability>;
+  /** Finds the REST root (and remembers it for later calls). */
+  discover(): Promise<DiscoveryResult>;
+  /** users/me?context=edit: proves the credentials and lists roles and capabilities. */
+  getCurrentUser(): Promise<WpUser>;
+  readonly posts: ContentApi;
+  readonly pages: ContentApi;
+  readonly media: MediaApi;
+  readonly categories: TermsApi;
+  readonly tags: TermsApi;
+  setFeaturedMedia(postId: number, mediaId: number, type?: 'posts' | 'pages'): Promise<WpPost>;
+}

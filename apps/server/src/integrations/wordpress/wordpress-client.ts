@@ -1,0 +1,100 @@
+import { canonicalSiteUrl } from './classify-failure.js';
+import { createContentApi } from './content-api.js';
+import type { DiscoveryResult } from './discovery.js';
+import { isWordPressError } from './errors.js';
+import { WordPressHttp } from './http.js';
+import { createMediaApi } from './media-api.js';
+import { RestSession } from './rest-session.js';
+import { normaliseBaseUrl } from './rest-url.js';
+import { DEFAULT_RETRY_POLICY } from './retry-policy.js';
+import { postSchema, userSchema, type WpPost, type WpUser } from './schemas.js';
+import { createTermsApi } from './terms-api.js';
+import type { ContentApi, MediaApi, Reachability, TermsApi, WordPressClient, WordPressConfig } from './types.js';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MEDIA_TIMEOUT_MS = 120_000;
+
+/** The real adapter: wp/v2 over HTTP. One instance per site connection. */
+export class HttpWordPressClient implements WordPressClient {
+  readonly baseUrl: string;
+  readonly username: string;
+  readonly posts: ContentApi;
+  readonly pages: ContentApi;
+  readonly media: MediaApi;
+  readonly categories: TermsApi;
+  readonly tags: TermsApi;
+  readonly #session: RestSession;
+
+  constructor(config: WordPressConfig) {
+    this.baseUrl = normaliseBaseUrl(config.baseUrl);
+    this.username = config.username.trim();
+    const http = new WordPressHttp({
+      username: this.username,
+      applicationPassword: config.applicationPassword,
+      timeoutMs: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      retry: { ...DEFAULT_RETRY_POLICY, ...config.retry },
+      onRetry: config.onRetry,
+    });
+    this.#session = new RestSession(http, this.baseUrl, config.restRoot ?? null, config.mediaTimeoutMs ?? DEFAULT_MEDIA_TIMEOUT_MS);
+    this.posts = createContentApi(this.#session, 'posts');
+    this.pages = createContentApi(this.#session, 'pages');
+    this.media = createMediaApi(this.#session);
+    this.categories = createTermsApi(this.#session, 'categories');
+    this.tags = createTermsApi(this.#session, 'tags');
+  }
+
+  get restRoot(): string | null {
+    return this.#session.restRoot;
+  }
+
+  async checkReachability(): Promise<Reachability> {
+    const url = `${this.baseUrl}/`;
+    try {
+      const response = await this.#session.http.send({
+        method: 'GET',
+        url,
+        authenticate: false,
+        expectJson: false,
+        followRedirects: 5,
+        idempotent: true,
+        // A diagnosis should answer fast; retries here would only delay the verdict.
+        maxAttempts: 1,
+      });
+      const first = response.redirects[0];
+      return { status: response.status, redirectedTo: first ? canonicalSiteUrl(first, response.url) : null };
+    } catch (error) {
+      // Any HTTP answer (even 404 or 500 for the home page) proves the host answers; the REST
+      // checks that follow say what is wrong. Silence or a firewall page is a real failure.
+      if (isWordPressError(error) && error.status !== null && error.kind !== 'blocked_by_firewall' && error.kind !== 'redirected') {
+        return { status: error.status, redirectedTo: null };
+      }
+      throw error;
+    }
+  }
+
+  discover(): Promise<DiscoveryResult> {
+    return this.#session.discover();
+  }
+
+  getCurrentUser(): Promise<WpUser> {
+    return this.#session.call(userSchema, {
+      method: 'GET',
+      route: 'wp/v2/users/me',
+      query: { context: 'edit' },
+      idempotent: true,
+    });
+  }
+
+  setFeaturedMedia(postId: number, mediaId: number, type: 'posts' | 'pages' = 'posts'): Promise<WpPost> {
+    return this.#session.call(postSchema, {
+      method: 'POST',
+      route: `wp/v2/${type}/${postId}`,
+      json: { featured_media: mediaId },
+      idempotent: true,
+    });
+  }
+}
+
+export function createWordPressClient(config: WordPressConfig): WordPressClient {
+  return new HttpWordPressClient(config);
+}

@@ -1,0 +1,59 @@
+import { describe, it } from 'vitest';
+import { createWordPressClient, type WordPressClient, type WordPressConfig } from '../../src/integrations/wordpress/index.js';
+
+/**
+ * The real WordPress sites started by scripts/wordpress-test-site.sh, read from the environment
+ * (`eval "$(bash scripts/wordpress-test-site.sh)"`). Without them the suites are skipped locally
+ * and fail in CI, where a silently skipped integration suite would hide regressions.
+ */
+export interface RealSite {
+  url: string;
+  user: string;
+  password: string;
+}
+
+const VARS = {
+  normal: ['WP_URL', 'WP_USER', 'WP_APP_PASSWORD'],
+  plain: ['WP_PLAIN_URL', 'WP_PLAIN_USER', 'WP_PLAIN_APP_PASSWORD'],
+} as const;
+
+export function realSite(kind: keyof typeof VARS): RealSite | null {
+  const [url, user, password] = VARS[kind].map((name) => process.env[name]);
+  return url && user && password ? { url, user, password } : null;
+}
+
+/** describe() that runs only with the site's env vars; says why when it cannot. */
+export function describeRealSite(kind: keyof typeof VARS, name: string, body: (site: RealSite) => void): void {
+  const site = realSite(kind);
+  const message =
+    `${VARS[kind].join(', ')} not set: start the test WordPress with ` +
+    '`eval "$(bash scripts/wordpress-test-site.sh)"` before running vitest.';
+  if (!site && process.env.CI) {
+    describe(name, () => {
+      it('needs a real WordPress', () => {
+        throw new Error(message);
+      });
+    });
+    return;
+  }
+  if (!site) console.warn(`[real WordPress] skipping "${name}": ${message}`);
+  // The body is still collected when skipped (so the file lists its tests); hooks and tests do
+  // not run then, so the placeholder site is never contacted.
+  describe.skipIf(!site)(name, () => body(site ?? { url: 'http://127.0.0.1:9', user: 'skipped', password: 'skipped' }));
+}
+
+export function realClient(site: RealSite, overrides: Partial<WordPressConfig> = {}): WordPressClient {
+  return createWordPressClient({ baseUrl: site.url, username: site.user, applicationPassword: site.password, ...overrides });
+}
+
+/** Direct authenticated GET, used to verify by listing rather than through the client under test. */
+export async function listDirect(site: RealSite, restPath: string): Promise<unknown[]> {
+  const response = await fetch(`${site.url}/wp-json/${restPath}`, {
+    headers: { Authorization: `Basic ${Buffer.from(`${site.user}:${site.password}`).toString('base64')}` },
+  });
+  if (!response.ok) throw new Error(`GET ${restPath} answered ${response.status}`);
+  return (await response.json()) as unknown[];
+}
+
+/** Unique per run, so parallel runs and leftovers of aborted runs never collide. */
+export const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
