@@ -17,8 +17,12 @@ export interface BenchServer {
 }
 
 /** Starts the built server (apps/server/dist) on a fresh data directory and waits for health. */
-export async function startBenchServer(env: Record<string, string> = {}, port = 3900 + Math.floor(Math.random() * 90)): Promise<BenchServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abp-bench-'));
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  options: { port?: number; dataDir?: string; keepData?: boolean } = {},
+): Promise<BenchServer> {
+  const port = options.port ?? 3900 + Math.floor(Math.random() * 90);
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'abp-bench-'));
   const t0 = performance.now();
   const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
     cwd: ROOT,
@@ -43,7 +47,7 @@ export async function startBenchServer(env: Record<string, string> = {}, port = 
       const exited = new Promise((r) => child.on('exit', r));
       child.kill('SIGTERM');
       await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

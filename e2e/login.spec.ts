@@ -1,4 +1,4 @@
-import { expect, login, OPERATOR_PASSWORD, saveScreen, test } from './support/fixtures';
+import { expect, login, OPERATOR_PASSWORD, saveScreen, test } from './support/fixtures.js';
 
 test.describe('login and session', () => {
   test('a wrong password shows the message and clears the field', async ({ page }) => {

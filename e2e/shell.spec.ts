@@ -1,4 +1,4 @@
-import { expect, login, saveScreen, test } from './support/fixtures';
+import { expect, login, saveScreen, test } from './support/fixtures.js';
 
 const ENTRIES: Array<[label: string, path: string, heading: string]> = [
   ['Dashboard', '/', 'Dashboard'],
