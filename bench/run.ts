@@ -1,5 +1,6 @@
 // `npm run bench`: prints figures for each scenario. Scenarios are small modules in bench/scenarios;
 // later capabilities add theirs to the list below. Run one with `npm run bench -- <name>`.
+import { generationBenchScenarios } from '../apps/server/test/llm/bench.js';
 import { startupScenario } from './scenarios/startup.js';
 
 export interface Scenario {
@@ -8,7 +9,7 @@ export interface Scenario {
   run(): Promise<Record<string, string | number>>;
 }
 
-const scenarios: Scenario[] = [startupScenario];
+const scenarios: Scenario[] = [startupScenario, ...generationBenchScenarios];
 
 const only = process.argv.slice(2);
 for (const scenario of scenarios) {

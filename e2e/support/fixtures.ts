@@ -12,6 +12,8 @@ let clientCounter = 0;
  * logins in one test never lock out another.
  */
 export const test = base.extend<{ clientIp: string }>({
+  // Playwright reads the fixture's dependencies from this destructuring pattern; this one has none.
+  // eslint-disable-next-line no-empty-pattern
   clientIp: async ({}, use, testInfo) => {
     clientCounter += 1;
     await use(`10.${testInfo.workerIndex % 250}.${Math.floor(clientCounter / 250) % 250}.${(clientCounter % 250) + 1}`);

@@ -30,13 +30,13 @@ describe.skipIf(!adminUrl)('PostgreSQL: a web process and separate worker proces
     expect((await call('GET', '/api/health')).json).toMatchObject({ status: 'ok', database: { driver: 'postgres' }, queue: { role: 'web' } });
     expect((await call('POST', '/api/auth/login', { password: 'pg-mode-password' })).status).toBe(200);
     const ids: string[] = [];
-    for (let i = 0; i < 12; i++) ids.push((await call('POST', '/api/diagnostics/queue-probes', { message: `m${i}` })).json.id);
+    for (let i = 0; i < 12; i++) ids.push((await call<{ id: string }>('POST', '/api/diagnostics/queue-probes', { message: `m${i}` })).json.id);
     const deadline = Date.now() + 60_000;
     const done = new Map<string, { result: string; workerPid: number }>();
     while (done.size < ids.length && Date.now() < deadline) {
       for (const id of ids) {
         if (done.has(id)) continue;
-        const probe = (await call('GET', `/api/diagnostics/queue-probes/${id}`)).json;
+        const probe = (await call<{ status: string; result: string; workerPid: number }>('GET', `/api/diagnostics/queue-probes/${id}`)).json;
         if (probe.status === 'completed') done.set(id, probe);
       }
       await new Promise((r) => setTimeout(r, 200));

@@ -57,9 +57,11 @@ export async function spawnServer(env: Record<string, string>, args: string[] = 
 }
 
 /** Minimal HTTP client for a spawned server: keeps the session cookie and sends X-Requested-With. */
+type JsonObject = Record<string, unknown> & { id?: string; status?: string };
+
 export function httpClient(port: number) {
   let cookie = '';
-  return async function call(method: string, url: string, body?: unknown): Promise<{ status: number; json: any }> {
+  return async function call<T = JsonObject>(method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
     const res = await fetch(`http://127.0.0.1:${port}${url}`, {
       method,
       headers: { 'x-requested-with': 'XMLHttpRequest', ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
