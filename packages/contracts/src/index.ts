@@ -3,3 +3,7 @@ export * from './errors.js';
 export * from './auth.js';
 export * from './health.js';
 export * from './diagnostics.js';
+export * from './generation.js';
+export * from './sites.js';
+export * from './articles.js';
+export * from './dashboard.js';

@@ -1,0 +1,11 @@
+export * from './language-model-provider.js';
+export * from './llm-config.js';
+export * from './llm-error.js';
+export * from './classify-llm-error.js';
+export * from './retry.js';
+export * from './writing-intent.js';
+export * from './task-blueprints.js';
+export { AiSdkProvider, type AiSdkProviderOptions } from './ai-sdk-provider.js';
+export { OfflineWriterProvider } from './offline/offline-provider.js';
+export { buildOfflineOutline, deriveKeywords } from './offline/offline-outline.js';
+export { createLanguageModelProvider, probeProvider, type ProviderProbeResult } from './create-provider.js';

@@ -1,0 +1,74 @@
+import type { GenerationLog, GenerationLogStep, GenerationMethod } from '@abp/contracts';
+
+export interface LogSources {
+  newsUrls: string[];
+  groundingSources: string[];
+}
+
+/** Collects steps, errors and warnings during one generation and produces the spec's Generation log. */
+export class GenerationLogBuilder {
+  private readonly steps: GenerationLogStep[] = [];
+  private readonly errors: string[] = [];
+  private readonly warnings: string[] = [];
+  private readonly started: number;
+
+  constructor(
+    private readonly method: GenerationMethod,
+    private readonly sources: LogSources,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.started = now();
+  }
+
+  record(step: string, status: GenerationLogStep['status'], durationMs: number, error: string | null = null): void {
+    this.steps.push({ step, status, duration: Math.round(durationMs), error });
+  }
+
+  /** Times `run` and records it as a step; a throw is recorded as failed and rethrown. */
+  async step<T>(name: string, run: () => Promise<T>): Promise<T> {
+    const started = this.now();
+    try {
+      const result = await run();
+      this.record(name, 'success', this.now() - started);
+      return result;
+    } catch (error) {
+      this.record(name, 'failed', this.now() - started, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+  }
+
+  error(message: string): void {
+    this.errors.push(message);
+  }
+
+  warn(message: string): void {
+    if (!this.warnings.includes(message)) this.warnings.push(message);
+  }
+
+  finish(status: GenerationLog['status'], wordCount: number): GenerationLog {
+    const failedSteps = this.steps.filter((s) => s.status === 'failed').length;
+    return {
+      status,
+      method: this.method,
+      duration: Math.round(this.now() - this.started),
+      contentStats: { wordCount },
+      sources: {
+        newsUrls: [...this.sources.newsUrls],
+        newsUrlsCount: this.sources.newsUrls.length,
+        groundingSources: [...this.sources.groundingSources],
+        groundingSourcesCount: this.sources.groundingSources.length,
+      },
+      steps: [...this.steps],
+      summary: {
+        totalSteps: this.steps.length,
+        successfulSteps: this.steps.filter((s) => s.status === 'success').length,
+        failedSteps,
+        usedNewsContent: this.sources.newsUrls.length > 0,
+        usedGroundedContent: this.sources.groundingSources.length > 0,
+        hadErrors: this.errors.length > 0 || failedSteps > 0,
+      },
+      errors: this.errors.map((message) => ({ message })),
+      warnings: this.warnings.map((message) => ({ message })),
+    };
+  }
+}

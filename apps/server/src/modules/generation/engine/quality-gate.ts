@@ -1,0 +1,70 @@
+import type { QualityFinding, QualityReport, QualitySeverity } from '@abp/contracts';
+import { findBrokenHtml, findDeadLinks } from './html-checks.js';
+import { countWords } from './html-text.js';
+import { detectRefusal } from './refusal-detector.js';
+
+export interface QualityGateInput {
+  title: string;
+  /** Article HTML. */
+  content: string;
+}
+
+export interface QualityGateOptions {
+  /** The word count that was asked for; without it the length rule is skipped. */
+  targetWordCount?: number;
+  /** Titles of the site's other articles, for the duplicate check. */
+  otherTitlesOnSite?: readonly string[];
+}
+
+const SEVERITY_ORDER: QualitySeverity[] = ['none', 'minor', 'major', 'severe'];
+const LONG_CONTENT_WORDS = 800;
+
+const PLACEHOLDERS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\[\s*(?:insert|add|your|placeholder|todo|link|image|company|name|url|keyword)\b[^\]]{0,80}\]/i, 'bracketed placeholder'],
+  [/\blorem ipsum\b/i, 'lorem ipsum'],
+  [/\{\{[^}]{1,60}\}\}/, 'template placeholder'],
+  // The model talking about itself, not "As an AI researcher, she…".
+  [/\bAs an AI\b(?!\s+(?:researcher|engineer|expert|company|startup|ethicist|developer|scientist|tool|system|product|team))/, '"As an AI"'],
+  [/\bTODO\b|\bTBD\b/, 'TODO marker'],
+];
+
+const normaliseTitle = (title: string) => title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** Checks run before publishing. A severe finding blocks the publish unless it is forced. */
+export function runQualityGate(article: QualityGateInput, options: QualityGateOptions = {}): QualityReport {
+  const findings: QualityFinding[] = [];
+  const add = (rule: QualityFinding['rule'], severity: QualityFinding['severity'], message: string) => findings.push({ rule, severity, message });
+  const words = countWords(article.content);
+  const title = article.title.trim();
+
+  if (words === 0) add('empty_content', 'severe', 'The article has no content.');
+  if (options.targetWordCount && options.targetWordCount > 0 && words > 0) {
+    const ratio = words / options.targetWordCount;
+    const text = `${words} words, ${Math.round(ratio * 100)}% of the ${options.targetWordCount} requested`;
+    if (ratio < 0.6) add('word_count', 'severe', `Far too short: ${text}.`);
+    else if (ratio < 0.85) add('word_count', 'minor', `Shorter than requested: ${text}.`);
+  }
+  const refusal = detectRefusal(`${title}\n${article.content}`);
+  if (refusal.refused) add('refusal', 'severe', `Contains refusal or hedge text: "${refusal.matches[0]}"${refusal.matches.length > 1 ? ` and ${refusal.matches.length - 1} more` : ''}.`);
+  const placeholders = PLACEHOLDERS.filter(([pattern]) => pattern.test(`${title}\n${article.content}`)).map(([, name]) => name);
+  if (placeholders.length > 0) add('placeholder', 'severe', `Contains placeholder text: ${placeholders.join(', ')}.`);
+  if (!title) add('empty_title', 'severe', 'The title is empty.');
+  else if ((options.otherTitlesOnSite ?? []).some((other) => normaliseTitle(other) === normaliseTitle(title))) {
+    add('duplicate_title', 'severe', `Another article on this site already has the title "${title}".`);
+  }
+  if (words > LONG_CONTENT_WORDS && !/<h[2-4]\b/i.test(article.content)) add('no_headings', 'major', `${words} words with no headings: long content needs h2/h3 sections.`);
+  const broken = findBrokenHtml(article.content);
+  if (broken.length > 0) add('broken_html', 'major', `Broken HTML: ${broken.slice(0, 3).join('; ')}${broken.length > 3 ? '; …' : ''}.`);
+  const dead = findDeadLinks(article.content);
+  if (dead.length > 0) add('dead_links', 'major', `Links to nowhere: ${dead.slice(0, 3).join('; ')}${dead.length > 3 ? '; …' : ''}.`);
+
+  const severity = findings.reduce<QualitySeverity>((worst, f) => (SEVERITY_ORDER.indexOf(f.severity) > SEVERITY_ORDER.indexOf(worst) ? f.severity : worst), 'none');
+  const issues = findings.filter((f) => f.severity !== 'minor');
+  const warnings = findings.filter((f) => f.severity === 'minor');
+  const blocking = severity === 'severe';
+  const message =
+    findings.length === 0
+      ? 'Quality gate passed.'
+      : `Quality gate ${blocking ? 'blocked publishing' : 'found problems'}: ${findings.map((f) => f.message).join(' ')}`;
+  return { severity, message, issues, warnings, blocking };
+}

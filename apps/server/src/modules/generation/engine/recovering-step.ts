@@ -1,0 +1,84 @@
+import { LlmError, isLlmError } from '../../../integrations/llm/index.js';
+import type { GenerationLogBuilder } from './generation-log.js';
+import { detectRefusal } from './refusal-detector.js';
+
+/** Per-article refusal bookkeeping, reported as attempts, refusal_recovered and refusal_matches. */
+export class RefusalTally {
+  /** The most attempts any single step needed; 1 when nothing was refused. */
+  attempts = 1;
+  recovered = false;
+  readonly matches: string[] = [];
+
+  note(matches: readonly string[]): void {
+    for (const match of matches) if (!this.matches.includes(match) && this.matches.length < 50) this.matches.push(match);
+  }
+}
+
+export class RefusalNotRecoveredError extends LlmError {
+  constructor(step: string, readonly matches: string[]) {
+    super('content_filter', `The model kept refusing "${step}" after recovery prompts: ${matches[0] ?? ''}`, { retryable: false });
+    this.name = 'RefusalNotRecoveredError';
+  }
+}
+
+export interface AttemptOutcome<T> {
+  /** Undefined when the answer could not be used at all (its text is still scanned). */
+  value: T | undefined;
+  /** What the refusal detector reads. */
+  text: string;
+}
+
+export interface RecoveringStepOptions<T> {
+  name: string;
+  maxAttempts: number;
+  log: GenerationLogBuilder;
+  tally: RefusalTally;
+  now: () => number;
+  /** `refusedWith` is set on a retry after a refusal, so the prompt can carry a recovery preamble. */
+  attempt: (refusedWith: string[] | undefined, attemptNumber: number) => Promise<AttemptOutcome<T>>;
+}
+
+/**
+ * Runs one writing step; when the answer is a refusal or a hedge (or the provider's content
+ * filter stopped it) the step is retried with a recovery prompt, up to `maxAttempts` in all.
+ */
+export async function runRecoveringStep<T>(options: RecoveringStepOptions<T>): Promise<T> {
+  const { name, log, tally, now } = options;
+  let refusedWith: string[] | undefined;
+  for (let attemptNumber = 1; attemptNumber <= options.maxAttempts; attemptNumber++) {
+    const started = now();
+    const label = attemptNumber === 1 ? name : `${name} (attempt ${attemptNumber})`;
+    let outcome: AttemptOutcome<T>;
+    try {
+      outcome = await options.attempt(refusedWith, attemptNumber);
+    } catch (error) {
+      if (isLlmError(error) && error.kind === 'content_filter') {
+        // A provider-side filter is a refusal by other means; a reworded request often passes.
+        refusedWith = [`[content filter] ${error.message}`];
+        tally.note(refusedWith);
+        log.record(label, 'refused', now() - started, error.message);
+        continue;
+      }
+      log.record(label, 'failed', now() - started, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+    const scan = detectRefusal(outcome.text);
+    if (scan.refused) {
+      refusedWith = scan.matches;
+      tally.note(scan.matches);
+      log.record(label, 'refused', now() - started, `refusal or hedge: ${scan.matches[0] ?? ''}`);
+      continue;
+    }
+    if (outcome.value === undefined) {
+      const error = new LlmError('bad_output', `Unusable answer for "${name}"`, { retryable: false, rawText: outcome.text });
+      log.record(label, 'failed', now() - started, error.message);
+      throw error;
+    }
+    log.record(label, 'success', now() - started);
+    tally.attempts = Math.max(tally.attempts, attemptNumber);
+    if (attemptNumber > 1) tally.recovered = true;
+    return outcome.value;
+  }
+  tally.attempts = Math.max(tally.attempts, options.maxAttempts);
+  throw new RefusalNotRecoveredError(name, refusedWith ?? []);
+}
