@@ -4,6 +4,3 @@ export * from './auth.js';
 export * from './health.js';
 export * from './diagnostics.js';
 export * from './generation.js';
-export * from './sites.js';
-export * from './articles.js';
-export * from './dashboard.js';
