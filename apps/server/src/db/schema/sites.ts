@@ -18,6 +18,8 @@ export const sites = pgTable('sites', {
   healthScore: integer('health_score'),
   healthCheckedAt: timestamp('health_checked_at', { withTimezone: true }),
   healthDetails: jsonb('health_details'),
+  /** Set when a cascade deletion was queued: the site is switched off and hidden actions refuse it. */
+  deletingSince: timestamp('deleting_since', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

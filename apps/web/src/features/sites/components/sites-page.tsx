@@ -1,6 +1,155 @@
+import { useEffect, useState } from 'react';
+import { useSnackbar } from 'notistack';
+import AddIcon from '@mui/icons-material/Add';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import type { Site } from '@abp/contracts';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
+import { isApiError } from '../../../lib/api-client';
+import { useSites } from '../api/get-sites';
+import { useUpdateSite } from '../api/update-site';
+import { useConnectionTest } from '../hooks/use-connection-test';
+import { useHealthPolling } from '../hooks/use-health-polling';
+import { useSiteDeletion } from '../hooks/use-site-deletion';
+import { siteToBody } from '../lib/site-form';
+import { ConnectionTestDialog } from './connection-test-dialog';
+import { SiteCards } from './site-cards';
+import { SiteFormDialog } from './site-form-dialog';
+import { SitesTable } from './sites-table';
 
-/** Heading only for now; the screen's content arrives with its own issue. */
+const CONFIRM = {
+  plain: {
+    title: 'Delete Site',
+    message: 'Are you sure you want to delete this site? (Associated posts will be preserved)',
+  },
+  cascade: {
+    title: 'Delete All',
+    message: 'Are you sure you want to delete this site AND ALL its associated posts/articles? This cannot be undone!',
+  },
+} as const;
+
 export function SitesPage() {
-  return <PageHeader title="WordPress Sites" subtitle="Manage your WordPress sites for automated posting" />;
+  const theme = useTheme();
+  const isWide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const { enqueueSnackbar } = useSnackbar();
+  const sitesQuery = useSites();
+  const sites = sitesQuery.data;
+  const { health, checking, refresh } = useHealthPolling(sites);
+  const connectionTest = useConnectionTest();
+  const { remove } = useSiteDeletion();
+  const { mutateAsync: saveSite } = useUpdateSite();
+  const [form, setForm] = useState<{ open: boolean; site: Site | null }>({ open: false, site: null });
+  // Kept after closing so the dialog's text does not change while it fades out.
+  const [confirm, setConfirm] = useState<{ site: Site; cascade: boolean; open: boolean } | null>(null);
+  const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set());
+
+  useEffect(() => {
+    if (sitesQuery.isError) enqueueSnackbar('Failed to load sites', { variant: 'error' });
+  }, [sitesQuery.isError, sitesQuery.errorUpdatedAt, enqueueSnackbar]);
+
+  const openAdd = () => setForm({ open: true, site: null });
+
+  const toggleActive = async (site: Site, active: boolean) => {
+    setToggling((prev) => new Set(prev).add(site.id));
+    try {
+      await saveSite({ id: site.id, body: siteToBody(site, { is_active: active }) });
+      enqueueSnackbar('Site updated successfully', { variant: 'success' });
+    } catch (error) {
+      enqueueSnackbar(isApiError(error) && error.message ? error.message : 'Failed to save site', { variant: 'error' });
+    } finally {
+      setToggling((prev) => {
+        const next = new Set(prev);
+        next.delete(site.id);
+        return next;
+      });
+    }
+  };
+
+  const closeConfirm = () => setConfirm((c) => (c ? { ...c, open: false } : c));
+  const confirmDelete = () => {
+    if (!confirm?.open) return;
+    closeConfirm();
+    void remove(confirm.site, confirm.cascade);
+  };
+
+  const listProps = {
+    sites: sites ?? [],
+    health,
+    testing: connectionTest.running,
+    toggling,
+    onToggleActive: (site: Site, active: boolean) => void toggleActive(site, active),
+    onTest: (site: Site, enhanced: boolean) => void connectionTest.run(site, enhanced),
+    onEdit: (site: Site) => setForm({ open: true, site }),
+    onDelete: (site: Site, cascade: boolean) => setConfirm({ site, cascade, open: true }),
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="WordPress Sites"
+        subtitle="Manage your WordPress sites for automated posting"
+        actions={
+          <>
+            <Button variant="outlined" startIcon={<RefreshIcon />} onClick={refresh} disabled={checking || !sites?.length}>
+              Refresh Health
+            </Button>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={openAdd}>
+              Add Site
+            </Button>
+          </>
+        }
+      />
+
+      {sitesQuery.isPending && (
+        <Paper variant="outlined" sx={{ p: 4, display: 'flex', justifyContent: 'center' }}>
+          <CircularProgress aria-label="Loading sites" />
+        </Paper>
+      )}
+
+      {sitesQuery.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void sitesQuery.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          Failed to load sites
+        </Alert>
+      )}
+
+      {sites && sites.length === 0 && (
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }}>
+          <Typography variant="h6" component="p" gutterBottom>
+            No WordPress sites configured
+          </Typography>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={openAdd} sx={{ mt: 1 }}>
+            Add Your First Site
+          </Button>
+        </Paper>
+      )}
+
+      {sites && sites.length > 0 && (isWide ? <SitesTable {...listProps} /> : <SiteCards {...listProps} />)}
+
+      <SiteFormDialog open={form.open} site={form.site} onClose={() => setForm((f) => ({ ...f, open: false }))} />
+      <ConnectionTestDialog shown={connectionTest.shown} onClose={connectionTest.closeResults} />
+      <ConfirmDialog
+        open={confirm?.open ?? false}
+        title={confirm?.cascade ? CONFIRM.cascade.title : CONFIRM.plain.title}
+        message={confirm?.cascade ? CONFIRM.cascade.message : CONFIRM.plain.message}
+        confirmLabel={confirm?.cascade ? 'Delete All' : 'Delete Site'}
+        confirmColor="error"
+        onConfirm={confirmDelete}
+        onCancel={closeConfirm}
+      />
+    </>
+  );
 }

@@ -1,0 +1,97 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { articles, sites } from '../../db/schema/index.js';
+
+export type SiteRow = typeof sites.$inferSelect;
+export type NewSiteRow = typeof sites.$inferInsert;
+export type SiteChanges = Partial<Omit<NewSiteRow, 'id' | 'createdAt'>>;
+
+/** Stored health: the score columns plus the checks behind them (health_details). */
+export interface StoredHealth {
+  score: number;
+  checkedAt: Date;
+  details: unknown;
+}
+
+export class SitesRepository {
+  constructor(private readonly db: Database) {}
+
+  list(): Promise<SiteRow[]> {
+    return this.db.select().from(sites).orderBy(asc(sites.name), asc(sites.id));
+  }
+
+  async find(id: number): Promise<SiteRow | null> {
+    const [row] = await this.db.select().from(sites).where(eq(sites.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** Sites whose URL is one of these (the caller passes the http and https forms). */
+  findByUrls(urls: string[]): Promise<SiteRow[]> {
+    return this.db.select().from(sites).where(inArray(sites.url, urls));
+  }
+
+  async insert(values: NewSiteRow): Promise<SiteRow> {
+    const [row] = await this.db.insert(sites).values(values).returning();
+    return row!;
+  }
+
+  async update(id: number, changes: SiteChanges): Promise<SiteRow | null> {
+    const [row] = await this.db
+      .update(sites)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(sites.id, id))
+      .returning();
+    return row ?? null;
+  }
+
+  /** Keeps updated_at: a discovered REST root is not an edit by the operator. */
+  async setRestRoot(id: number, restRoot: string): Promise<void> {
+    await this.db.update(sites).set({ restRoot }).where(eq(sites.id, id));
+  }
+
+  async saveHealth(id: number, health: StoredHealth): Promise<void> {
+    await this.db
+      .update(sites)
+      .set({ healthScore: health.score, healthCheckedAt: health.checkedAt, healthDetails: health.details })
+      .where(eq(sites.id, id));
+  }
+
+  async markDeleting(id: number, since: Date): Promise<SiteRow | null> {
+    const [row] = await this.db
+      .update(sites)
+      .set({ deletingSince: since, isActive: false, updatedAt: since })
+      .where(eq(sites.id, id))
+      .returning();
+    return row ?? null;
+  }
+
+  /**
+   * Deletes the site and keeps its articles: their site_name snapshot is refreshed to the site's
+   * current name first (it may have been renamed), then the foreign key sets site_id to null.
+   */
+  async deleteKeepingArticles(id: number, siteName: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx.update(articles).set({ siteName }).where(eq(articles.siteId, id));
+      const deleted = await tx.delete(sites).where(eq(sites.id, id)).returning({ id: sites.id });
+      return deleted.length > 0;
+    });
+  }
+
+  async delete(id: number): Promise<boolean> {
+    const deleted = await this.db.delete(sites).where(eq(sites.id, id)).returning({ id: sites.id });
+    return deleted.length > 0;
+  }
+
+  /**
+   * Deletes up to `limit` of the site's articles (their images, logs and trend sources go with
+   * them by foreign key). Small batches keep each transaction short on a big site.
+   */
+  async deleteArticlesBatch(siteId: number, limit: number): Promise<number> {
+    const batch = this.db.select({ id: articles.id }).from(articles).where(eq(articles.siteId, siteId)).limit(limit);
+    const deleted = await this.db
+      .delete(articles)
+      .where(inArray(articles.id, batch))
+      .returning({ id: articles.id });
+    return deleted.length;
+  }
+}

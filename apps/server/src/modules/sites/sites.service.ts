@@ -1,0 +1,236 @@
+import {
+  ERROR_CODES,
+  type siteCreateSchema,
+  type siteUpdateSchema,
+  type ConnectionTestResult,
+  type Site,
+  type SiteDeleteResponse,
+  type SiteSaveResponse,
+} from '@abp/contracts';
+import type { z } from 'zod';
+import { AppError, conflict, notFound } from '../../errors.js';
+import {
+  createWordPressClient,
+  isWordPressError,
+  runConnectionTest,
+  type WordPressClient,
+  type WordPressConfig,
+} from '../../integrations/wordpress/index.js';
+import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { SITE_CASCADE_DELETE_JOB, cascadeDeleteJob, type CascadeDeleteJob } from './site-deletion.js';
+import { toSiteDto } from './site-dto.js';
+import { normaliseSiteUrl, schemeVariants } from './site-url.js';
+import type { SiteChanges, SiteRow, SitesRepository } from './sites.repository.js';
+
+type SiteCreate = z.output<typeof siteCreateSchema>;
+type SiteUpdate = z.output<typeof siteUpdateSchema>;
+
+export type WordPressClientFactory = (config: WordPressConfig) => WordPressClient;
+
+/** Per-use tuning of the client getClientForSite() builds (the connection data comes from the site). */
+export type SiteClientOptions = Pick<WordPressConfig, 'timeoutMs' | 'mediaTimeoutMs' | 'retry' | 'onRetry'>;
+
+// Saving must not hang on a dead site: one quick try, and the operator gets a warning instead.
+const SAVE_DISCOVERY: SiteClientOptions = { timeoutMs: 10_000, retry: { maxAttempts: 1 } };
+
+function isUniqueViolation(error: unknown): boolean {
+  // Drizzle wraps the driver's error (pg or PGlite) in `cause`; both carry the SQLSTATE in `code`.
+  let e: unknown = error;
+  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Sites: CRUD with the rules of the spec, the connection test, and WordPress clients for other modules. */
+export class SitesService {
+  /** Builds the WordPress client for a site; tests of other modules may swap in a FakeWordPress. */
+  clientFactory: WordPressClientFactory = createWordPressClient;
+
+  constructor(
+    private readonly repo: SitesRepository,
+    private readonly secretBox: SecretBox,
+    private readonly queue: JobQueue,
+  ) {}
+
+  async list(): Promise<Site[]> {
+    return (await this.repo.list()).map(toSiteDto);
+  }
+
+  async get(id: number): Promise<Site> {
+    return toSiteDto(await this.findOrThrow(id));
+  }
+
+  async create(input: SiteCreate): Promise<SiteSaveResponse> {
+    const url = normaliseSiteUrl(input.url);
+    await this.assertUrlFree(url, null);
+    let row: SiteRow;
+    try {
+      row = await this.repo.insert({
+        name: input.name,
+        url,
+        username: input.username,
+        passwordSealed: this.secretBox.encrypt(input.password.trim()),
+        isActive: input.is_active,
+        contentPersona: input.content_persona,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw this.duplicateUrl(url, null);
+      throw error;
+    }
+    return this.discoverAfterSave(row, input.password.trim());
+  }
+
+  async update(id: number, input: SiteUpdate): Promise<SiteSaveResponse> {
+    const current = await this.findOrThrow(id);
+    this.assertNotDeleting(current);
+    const url = normaliseSiteUrl(input.url);
+    const urlChanged = url !== current.url;
+    if (urlChanged) await this.assertUrlFree(url, id);
+    const newPassword = input.password?.trim() ?? '';
+    const changes: SiteChanges = {
+      name: input.name,
+      url,
+      username: input.username,
+      ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
+      ...(input.content_persona !== undefined ? { contentPersona: input.content_persona } : {}),
+      // A blank password keeps the stored one (spec: the dialog leaves it empty on edit).
+      ...(newPassword ? { passwordSealed: this.secretBox.encrypt(newPassword) } : {}),
+      // Another address is another site as far as WordPress is concerned: forget what we knew.
+      ...(urlChanged ? { restRoot: null, healthScore: null, healthCheckedAt: null, healthDetails: null } : {}),
+    };
+    let row: SiteRow | null;
+    try {
+      row = await this.repo.update(id, changes);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw this.duplicateUrl(url, null);
+      throw error;
+    }
+    if (!row) throw notFound('Site not found');
+    if (row.restRoot) return { ...toSiteDto(row), warning: null };
+    return this.discoverAfterSave(row, newPassword || this.unseal(row));
+  }
+
+  /** Plain delete keeps the articles; cascade deletes them too, in a durable background job. */
+  async delete(id: number, cascade: boolean): Promise<SiteDeleteResponse> {
+    const site = await this.findOrThrow(id);
+    if (!cascade) {
+      if (!(await this.repo.deleteKeepingArticles(id, site.name))) throw notFound('Site not found');
+      return { success: true };
+    }
+    // Queued first, so a failure to queue leaves the site as it was; then switched off, so nothing
+    // new is generated or published for it while the job runs.
+    const jobId = await this.queue.send(SITE_CASCADE_DELETE_JOB, { siteId: id });
+    await this.repo.markDeleting(id, new Date());
+    return { status: 'processing', job_id: jobId };
+  }
+
+  /** The durable job behind DELETE ?cascade=true. */
+  cascadeDeleteJob(): JobDefinition<CascadeDeleteJob> {
+    return cascadeDeleteJob(this.repo);
+  }
+
+  async testConnection(id: number, enhanced: boolean): Promise<ConnectionTestResult> {
+    const site = await this.findOrThrow(id);
+    this.assertNotDeleting(site);
+    const client = this.clientFactory(this.clientConfig(site, {}));
+    const result = await runConnectionTest(client, { enhanced });
+    if (result.restRoot && result.restRoot !== site.restRoot) await this.repo.setRestRoot(id, result.restRoot);
+    return {
+      success: result.success,
+      success_rate: result.success_rate,
+      tests: result.tests,
+      recommendations: result.recommendations,
+      mode: enhanced ? 'enhanced' : 'basic',
+      rest_root: result.restRoot,
+    };
+  }
+
+  /**
+   * A ready WordPress client for a site: the password unsealed, the stored REST root reused (and
+   * discovered and stored when still unknown). For publishing use requireActiveSite() first.
+   */
+  async getClientForSite(siteId: number, options: SiteClientOptions = {}): Promise<WordPressClient> {
+    const site = await this.findOrThrow(siteId);
+    const client = this.clientFactory(this.clientConfig(site, options));
+    if (!site.restRoot) {
+      const found = await client.discover();
+      await this.repo.setRestRoot(site.id, found.restRoot);
+    }
+    return client;
+  }
+
+  /** The site, if it exists, is switched on and is not being deleted; else a clear 404/409. */
+  async requireActiveSite(siteId: number): Promise<SiteRow> {
+    const site = await this.findOrThrow(siteId);
+    this.assertNotDeleting(site);
+    if (!site.isActive) {
+      throw new AppError('site_inactive', `The site "${site.name}" is inactive. Switch it on in WordPress Sites first.`, 409);
+    }
+    return site;
+  }
+
+  async findOrThrow(id: number): Promise<SiteRow> {
+    const site = await this.repo.find(id);
+    if (!site) throw notFound('Site not found');
+    return site;
+  }
+
+  clientConfig(site: SiteRow, options: SiteClientOptions): WordPressConfig {
+    return {
+      baseUrl: site.url,
+      username: site.username,
+      applicationPassword: this.unseal(site),
+      ...(site.restRoot ? { restRoot: site.restRoot } : {}),
+      ...options,
+    };
+  }
+
+  assertNotDeleting(site: SiteRow): void {
+    if (site.deletingSince) throw new AppError(ERROR_CODES.conflict, `The site "${site.name}" is being deleted.`, 409);
+  }
+
+  private unseal(site: SiteRow): string {
+    try {
+      return this.secretBox.decrypt(site.passwordSealed);
+    } catch {
+      throw new AppError(
+        'site_password_unreadable',
+        `The stored application password of "${site.name}" cannot be decrypted (the app secret changed). ` +
+          'Edit the site and enter the application password again.',
+        409,
+      );
+    }
+  }
+
+  private async assertUrlFree(url: string, ownId: number | null): Promise<void> {
+    const clash = (await this.repo.findByUrls(schemeVariants(url))).find((s) => s.id !== ownId);
+    if (clash) throw this.duplicateUrl(clash.url, clash.name);
+  }
+
+  private duplicateUrl(url: string, name: string | null): AppError {
+    const owner = name ? ` ("${name}")` : '';
+    return conflict(`A site with the URL ${url} already exists${owner}. Each WordPress site can be added once.`, [
+      { field: 'url', message: 'already used by another site' },
+    ]);
+  }
+
+  /** Finds and stores the REST root; an unreachable site is saved anyway, with a warning. */
+  private async discoverAfterSave(row: SiteRow, password: string): Promise<SiteSaveResponse> {
+    const client = this.clientFactory({ baseUrl: row.url, username: row.username, applicationPassword: password, ...SAVE_DISCOVERY });
+    try {
+      const found = await client.discover();
+      await this.repo.setRestRoot(row.id, found.restRoot);
+      const redirect = found.canonicalUrl ? ` The site redirects to ${found.canonicalUrl}: consider saving that address instead.` : '';
+      return { ...toSiteDto({ ...row, restRoot: found.restRoot }), warning: redirect ? redirect.trim() : null };
+    } catch (error) {
+      if (!isWordPressError(error)) throw error;
+      return {
+        ...toSiteDto(row),
+        warning: `Saved, but the WordPress REST API was not reached: ${error.message} Run Test Connection for a diagnosis.`,
+      };
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  /** The question, word for word as the spec gives it. */
+  message: string;
+  confirmLabel: string;
+  confirmColor?: 'primary' | 'error' | 'warning';
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A yes/no question before something that cannot be undone. */
+export function ConfirmDialog({ open, title, message, confirmLabel, confirmColor = 'primary', onConfirm, onCancel }: ConfirmDialogProps) {
+  return (
+    <Dialog open={open} onClose={onCancel} maxWidth="xs" fullWidth aria-labelledby="confirm-dialog-title">
+      <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{message}</DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onCancel} autoFocus>
+          Cancel
+        </Button>
+        <Button onClick={onConfirm} variant="contained" color={confirmColor}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { connectionTestResultSchema, type ConnectionTestResult } from '@abp/contracts';
+import { api } from '../../../lib/api-client';
+import { sitesQueryKey } from './get-sites';
+
+export function testConnection({ id, enhanced }: { id: number; enhanced: boolean }): Promise<ConnectionTestResult> {
+  return api.post(`/api/sites/${id}/test-connection`, undefined, {
+    query: enhanced ? { enhanced: true } : {},
+    schema: connectionTestResultSchema,
+  });
+}
+
+export function useTestConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: testConnection,
+    // The test stores the REST root it found.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sitesQueryKey }),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { siteSaveResponseSchema, type SiteSaveResponse, type SiteUpdateInput } from '@abp/contracts';
+import { api } from '../../../lib/api-client';
+import { sitesQueryKey } from './get-sites';
+
+/** A blank password keeps the stored one. */
+export function updateSite({ id, body }: { id: number; body: SiteUpdateInput }): Promise<SiteSaveResponse> {
+  return api.put(`/api/sites/${id}`, body, { schema: siteSaveResponseSchema });
+}
+
+export function useUpdateSite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSite,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sitesQueryKey }),
+  });
+}

@@ -1,0 +1,41 @@
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { NEUTRAL_PERSONA_LABEL, PERSONAS, findPersona } from '@abp/contracts';
+
+interface PersonaFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}
+
+/** None (Neutral Voice) or one of the nine personas; a free-text persona saved earlier stays selectable. */
+export function PersonaField({ value, onChange, error }: PersonaFieldProps) {
+  const custom = value.trim() !== '' && !findPersona(value) ? value : null;
+  return (
+    <TextField
+      select
+      fullWidth
+      label="Content Persona"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={Boolean(error)}
+      helperText={error ?? 'The voice articles for this site are written in'}
+      slotProps={{ select: { renderValue: (v) => (v ? (findPersona(String(v))?.label ?? String(v)) : `None (${NEUTRAL_PERSONA_LABEL})`), displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
+      <MenuItem value="">
+        <ListItemText primary={`None (${NEUTRAL_PERSONA_LABEL})`} />
+      </MenuItem>
+      {PERSONAS.map((persona) => (
+        <MenuItem key={persona.value} value={persona.value}>
+          <ListItemText primary={persona.label} secondary={persona.description} />
+        </MenuItem>
+      ))}
+      {custom && (
+        <MenuItem value={custom}>
+          <ListItemText primary={custom} secondary="Custom persona" />
+        </MenuItem>
+      )}
+    </TextField>
+  );
+}

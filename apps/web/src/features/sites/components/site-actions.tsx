@@ -1,0 +1,39 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import type { Site } from '@abp/contracts';
+
+export interface SiteActionHandlers {
+  onTest: (site: Site, enhanced: boolean) => void;
+  onEdit: (site: Site) => void;
+  onDelete: (site: Site, cascade: boolean) => void;
+}
+
+interface SiteActionsProps extends SiteActionHandlers {
+  site: Site;
+  /** Which test of this site is running, if any. */
+  testing?: 'basic' | 'enhanced';
+}
+
+/** Test / Test Connection / Edit / Delete Site / Delete All, for one site (table row or card). */
+export function SiteActions({ site, testing, onTest, onEdit, onDelete }: SiteActionsProps) {
+  const busy = testing !== undefined || site.deleting;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+      <Button size="small" variant="outlined" disabled={busy} onClick={() => onTest(site, false)}>
+        {testing === 'basic' ? 'Testing...' : 'Test'}
+      </Button>
+      <Button size="small" variant="outlined" disabled={busy} onClick={() => onTest(site, true)}>
+        {testing === 'enhanced' ? 'Testing...' : 'Test Connection'}
+      </Button>
+      <Button size="small" disabled={site.deleting} onClick={() => onEdit(site)}>
+        Edit
+      </Button>
+      <Button size="small" color="warning" disabled={site.deleting} onClick={() => onDelete(site, false)}>
+        Delete Site
+      </Button>
+      <Button size="small" color="error" onClick={() => onDelete(site, true)}>
+        Delete All
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,157 @@
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import {
+  APPLICATION_PASSWORD_NAME,
+  fieldProblemSchema,
+  siteCreateSchema,
+  siteUpdateSchema,
+  type Site,
+  type SiteSaveResponse,
+} from '@abp/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { useCreateSite } from '../api/create-site';
+import { useUpdateSite } from '../api/update-site';
+import { EMPTY_SITE_FORM, formFieldOf, requiredFieldsFilled, siteToForm, type SiteFormValues } from '../lib/site-form';
+import { PersonaField } from './persona-field';
+
+interface SiteFormDialogProps {
+  open: boolean;
+  /** The site to edit; null adds a new one. */
+  site: Site | null;
+  onClose: () => void;
+}
+
+const problemsSchema = fieldProblemSchema.array();
+
+export function SiteFormDialog({ open, site, onClose }: SiteFormDialogProps) {
+  const editing = site !== null;
+  const { enqueueSnackbar } = useSnackbar();
+  const create = useCreateSite();
+  const update = useUpdateSite();
+  const pending = create.isPending || update.isPending;
+  const { register, control, handleSubmit, reset, setError, formState } = useForm<SiteFormValues>({
+    defaultValues: EMPTY_SITE_FORM,
+  });
+  const { errors } = formState;
+
+  useEffect(() => {
+    if (open) reset(site ? siteToForm(site) : EMPTY_SITE_FORM);
+  }, [open, site, reset]);
+
+  const [name, url, username, password] = useWatch({ control, name: ['name', 'url', 'username', 'password'] });
+  const canSave = requiredFieldsFilled({ name, url, username, password }, editing) && !pending;
+
+  const showProblems = (problems: Array<{ field: string; message: string }>) => {
+    for (const { field, message } of problems) {
+      const target = formFieldOf(field);
+      if (target) setError(target, { message });
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    const parsed = (editing ? siteUpdateSchema : siteCreateSchema).safeParse(values);
+    if (!parsed.success) {
+      showProblems(parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? ''), message: i.message })));
+      return;
+    }
+    let saved: SiteSaveResponse;
+    try {
+      saved = site ? await update.mutateAsync({ id: site.id, body: values }) : await create.mutateAsync(values);
+    } catch (error) {
+      if (isApiError(error)) {
+        const problems = problemsSchema.safeParse(error.details);
+        if (problems.success) showProblems(problems.data);
+      }
+      enqueueSnackbar(isApiError(error) && error.message ? error.message : 'Failed to save site', { variant: 'error' });
+      return;
+    }
+    enqueueSnackbar(editing ? 'Site updated successfully' : 'Site added successfully', { variant: 'success' });
+    if (saved.warning) enqueueSnackbar(saved.warning, { variant: 'warning' });
+    onClose();
+  });
+
+  const field = (key: 'name' | 'url' | 'username') => {
+    const { ref, ...rest } = register(key);
+    return { ...rest, inputRef: ref, error: Boolean(errors[key]), fullWidth: true };
+  };
+  const passwordField = register('password');
+
+  return (
+    <Dialog open={open} onClose={pending ? undefined : onClose} fullWidth maxWidth="sm">
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <DialogTitle>{editing ? 'Edit WordPress Site' : 'Add WordPress Site'}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField {...field('name')} label="Site Name" required autoFocus helperText={errors.name?.message} />
+            <TextField
+              {...field('url')}
+              label="WordPress URL"
+              required
+              type="url"
+              placeholder="https://example.com"
+              helperText={errors.url?.message ?? 'The address of the WordPress site, with http:// or https://'}
+            />
+            <TextField
+              {...field('username')}
+              label="Username"
+              required
+              autoComplete="off"
+              helperText={errors.username?.message ?? 'Your WordPress login name (not the name of the application password)'}
+            />
+            <TextField
+              {...passwordField}
+              inputRef={passwordField.ref}
+              label="Application Password"
+              required={!editing}
+              type="password"
+              autoComplete="new-password"
+              fullWidth
+              error={Boolean(errors.password)}
+              helperText={errors.password?.message ?? (editing ? 'Leave blank to keep the current password' : undefined)}
+            />
+            <Alert severity="info" variant="outlined">
+              Create an application password named &quot;{APPLICATION_PASSWORD_NAME}&quot; in your WordPress user profile
+              (Users → Profile → Application Passwords) and paste it here.
+            </Alert>
+            <Controller
+              name="content_persona"
+              control={control}
+              render={({ field: persona }) => (
+                <PersonaField value={persona.value} onChange={persona.onChange} error={errors.content_persona?.message} />
+              )}
+            />
+            <Controller
+              name="is_active"
+              control={control}
+              render={({ field: active }) => (
+                <FormControlLabel
+                  control={<Switch checked={active.value} onChange={(_e, checked) => active.onChange(checked)} />}
+                  label="Active"
+                />
+              )}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={!canSave}>
+            {pending ? 'Saving...' : editing ? 'Update Site' : 'Add Site'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

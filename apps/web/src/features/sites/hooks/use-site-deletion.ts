@@ -1,0 +1,60 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { SITE_POLLING, type Site } from '@abp/contracts';
+import { useDeleteSite } from '../api/delete-site';
+import { sitesQueryKey } from '../api/get-sites';
+
+const TEXT = {
+  cascade: {
+    started: 'Cascade deletion started (removing site + all posts)...',
+    done: 'Site and all posts deleted successfully',
+    failed: 'Failed to cascade delete site',
+  },
+  plain: {
+    started: 'Site deletion started (posts preserved)...',
+    done: 'Site deleted successfully (posts preserved)',
+    failed: 'Failed to delete site',
+  },
+} as const;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Spec §4 Site deletion: a 'processing' answer means the server deletes in the background; the
+ * list is then re-read every 2 seconds, 5 times (sooner done once the site is gone), before
+ * success is reported. Otherwise success is reported at once and the list reloads.
+ */
+export function useSiteDeletion() {
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const { mutateAsync } = useDeleteSite();
+
+  const remove = useCallback(
+    async (site: Site, cascade: boolean) => {
+      const text = cascade ? TEXT.cascade : TEXT.plain;
+      let answer;
+      try {
+        answer = await mutateAsync({ id: site.id, cascade });
+      } catch {
+        enqueueSnackbar(text.failed, { variant: 'error' });
+        return;
+      }
+      if ('status' in answer && answer.status === 'processing') {
+        enqueueSnackbar(text.started, { variant: 'info' });
+        for (let i = 0; i < SITE_POLLING.deletePollTimes; i++) {
+          await wait(SITE_POLLING.deletePollMs);
+          await queryClient.refetchQueries({ queryKey: sitesQueryKey });
+          const list = queryClient.getQueryData<Site[]>(sitesQueryKey);
+          if (list && !list.some((s) => s.id === site.id)) break;
+        }
+      } else {
+        await queryClient.invalidateQueries({ queryKey: sitesQueryKey });
+      }
+      enqueueSnackbar(text.done, { variant: 'success' });
+    },
+    [enqueueSnackbar, mutateAsync, queryClient],
+  );
+
+  return { remove };
+}

@@ -1,0 +1,50 @@
+import type { Site, SiteCreateInput } from '@abp/contracts';
+
+/** The dialog's fields; the password stays empty on edit unless the operator types a new one. */
+export interface SiteFormValues {
+  name: string;
+  url: string;
+  username: string;
+  password: string;
+  is_active: boolean;
+  content_persona: string;
+}
+
+export const SITE_FORM_FIELDS = ['name', 'url', 'username', 'password', 'is_active', 'content_persona'] as const;
+
+export const EMPTY_SITE_FORM: SiteFormValues = {
+  name: '',
+  url: '',
+  username: '',
+  password: '',
+  is_active: true,
+  content_persona: '',
+};
+
+export function siteToForm(site: Site): SiteFormValues {
+  return {
+    name: site.name,
+    url: site.url,
+    username: site.username,
+    password: '',
+    is_active: site.is_active,
+    content_persona: site.content_persona,
+  };
+}
+
+/** The full body of PUT /api/sites/{id} for a change of one field (the password kept). */
+export function siteToBody(site: Site, changes: Partial<SiteCreateInput> = {}): SiteCreateInput {
+  return { ...siteToForm(site), ...changes };
+}
+
+/** Spec §5: name, URL and username always; the password only when adding. */
+export function requiredFieldsFilled(values: Pick<SiteFormValues, 'name' | 'url' | 'username' | 'password'>, editing: boolean): boolean {
+  const filled = (v: string) => v.trim().length > 0;
+  return filled(values.name) && filled(values.url) && filled(values.username) && (editing || filled(values.password));
+}
+
+/** Server field names come as "body.url" (validation) or "url" (rules): the form wants "url". */
+export function formFieldOf(serverField: string): (typeof SITE_FORM_FIELDS)[number] | null {
+  const name = serverField.replace(/^body\./, '');
+  return (SITE_FORM_FIELDS as readonly string[]).includes(name) ? (name as (typeof SITE_FORM_FIELDS)[number]) : null;
+}

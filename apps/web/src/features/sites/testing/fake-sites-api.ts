@@ -1,0 +1,122 @@
+import { http, HttpResponse } from 'msw';
+import type { ConnectionTestResult, Site } from '@abp/contracts';
+
+export function makeSite(overrides: Partial<Site> = {}): Site {
+  return {
+    id: 1,
+    name: 'Garden Blog',
+    url: 'https://garden.example',
+    username: 'editor',
+    is_active: true,
+    content_persona: '',
+    rest_root: 'https://garden.example/wp-json/',
+    health_score: null,
+    health_checked_at: null,
+    deleting: false,
+    created_at: '2026-11-22T09:00:00.000Z',
+    updated_at: '2026-11-22T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function connectionResult(success: boolean): ConnectionTestResult {
+  return {
+    success,
+    success_rate: success ? 1 : 0.5,
+    mode: 'enhanced',
+    rest_root: 'https://garden.example/wp-json/',
+    tests: {
+      rest_api_discovery: { success: true, response_time: 31, error: null, details: {} },
+      authentication: success
+        ? { success: true, response_time: 26, error: null, details: {} }
+        : { success: false, response_time: 24, error: 'You are not currently logged in.', details: { kind: 'bad_credentials' } },
+    },
+    recommendations: success ? [] : ['Check the username "editor": it must be the WordPress login name.'],
+  };
+}
+
+interface FakeSitesOptions {
+  sites?: Site[];
+  /** Health answered per site id: a number (success_rate) or a full response. */
+  health?: (id: number) => Response | Record<string, unknown>;
+  testResult?: (id: number, enhanced: boolean) => ConnectionTestResult | Response;
+  /** Cascade deletions finish after this many list reads (default 2). */
+  cascadeReads?: number;
+}
+
+/**
+ * A stand-in for /api/sites with the server's shapes: a list that changes on create, update and
+ * delete, and a log of every request so tests can assert bodies, order and timing.
+ */
+export function createFakeSitesApi(options: FakeSitesOptions = {}) {
+  const state = {
+    sites: [...(options.sites ?? [])],
+    requests: [] as Array<{ method: string; path: string; search: string; body: unknown; at: number }>,
+    nextId: 100,
+    pendingCascade: null as null | { id: number; readsLeft: number },
+  };
+  const log = async (request: Request) => {
+    const url = new URL(request.url);
+    const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.clone().text();
+    state.requests.push({ method: request.method, path: url.pathname, search: url.search, body: text ? JSON.parse(text) : undefined, at: Date.now() });
+    return url;
+  };
+  const strip = (body: Record<string, unknown>) => {
+    const { password: _password, ...rest } = body;
+    return rest;
+  };
+
+  const handlers = [
+    http.get('/api/sites', async ({ request }) => {
+      await log(request);
+      if (state.pendingCascade) {
+        state.pendingCascade.readsLeft -= 1;
+        if (state.pendingCascade.readsLeft <= 0) {
+          const id = state.pendingCascade.id;
+          state.sites = state.sites.filter((s) => s.id !== id);
+          state.pendingCascade = null;
+        }
+      }
+      return HttpResponse.json(state.sites);
+    }),
+    http.post('/api/sites', async ({ request }) => {
+      await log(request);
+      const body = (await request.json()) as Record<string, unknown>;
+      const site = makeSite({ ...(strip(body) as Partial<Site>), id: state.nextId++ });
+      state.sites.push(site);
+      return HttpResponse.json({ ...site, warning: null }, { status: 201 });
+    }),
+    http.put('/api/sites/:id', async ({ request, params }) => {
+      await log(request);
+      const body = (await request.json()) as Record<string, unknown>;
+      const index = state.sites.findIndex((s) => s.id === Number(params.id));
+      if (index < 0) return HttpResponse.json({ error: 'Site not found', code: 'not_found' }, { status: 404 });
+      const site = { ...state.sites[index]!, ...(strip(body) as Partial<Site>) };
+      state.sites[index] = site;
+      return HttpResponse.json({ ...site, warning: null });
+    }),
+    http.delete('/api/sites/:id', async ({ request, params }) => {
+      const url = await log(request);
+      const id = Number(params.id);
+      if (url.searchParams.get('cascade') === 'true') {
+        state.sites = state.sites.map((s) => (s.id === id ? { ...s, deleting: true, is_active: false } : s));
+        state.pendingCascade = { id, readsLeft: options.cascadeReads ?? 2 };
+        return HttpResponse.json({ status: 'processing', job_id: 'job-1' }, { status: 202 });
+      }
+      state.sites = state.sites.filter((s) => s.id !== id);
+      return HttpResponse.json({ success: true });
+    }),
+    http.post('/api/sites/:id/test-connection', async ({ request, params }) => {
+      const url = await log(request);
+      const enhanced = url.searchParams.get('enhanced') === 'true';
+      const answer = options.testResult?.(Number(params.id), enhanced) ?? { ...connectionResult(true), mode: enhanced ? 'enhanced' : 'basic' };
+      return answer instanceof Response ? answer : HttpResponse.json(answer);
+    }),
+    http.get('/api/sites/:id/health', async ({ request, params }) => {
+      await log(request);
+      const answer = options.health?.(Number(params.id)) ?? { site_id: Number(params.id), success_rate: 1, health: { score: 100 } };
+      return answer instanceof Response ? answer : HttpResponse.json(answer);
+    }),
+  ];
+  return { state, handlers, requestsTo: (method: string, path: string) => state.requests.filter((r) => r.method === method && r.path === path) };
+}
