@@ -26,6 +26,8 @@ export interface ApiRequestOptions<T> {
   signal?: AbortSignal;
   schema?: ResponseParser<T>;
   timeoutMs?: number;
+  /** Extra request headers (e.g. X-Force-Publish); they cannot replace Accept or X-Requested-With. */
+  headers?: Record<string, string>;
 }
 
 // A 401 from these is an answer ("not signed in", "wrong password"), not an expired session.
@@ -42,6 +44,7 @@ export async function apiRequest<T = unknown>(
   const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
 
   const headers: Record<string, string> = {
+    ...options.headers,
     Accept: 'application/json',
     [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
   };

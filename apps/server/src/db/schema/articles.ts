@@ -42,6 +42,17 @@ export const articles = pgTable(
     wordpressPermalink: text('wordpress_permalink'),
     featuredImageUrl: text('featured_image_url'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /**
+     * The ownership marker written into the WordPress post (see integrations/wordpress/marker.ts).
+     * Chosen once, before the first create, and random per installation so that another install
+     * of the app publishing its own article 1 to the same site is never mistaken for this one.
+     */
+    publishMarker: text('publish_marker'),
+    /** Set before a post create is sent, cleared once its id is stored: "a create may have happened". */
+    publishCreatePending: boolean('publish_create_pending').notNull().default(false),
+    /** A lease taken by the one publish running for this article (expires if its process dies). */
+    publishLockToken: text('publish_lock_token'),
+    publishLockExpiresAt: timestamp('publish_lock_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

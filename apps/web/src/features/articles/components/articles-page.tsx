@@ -1,6 +1,186 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import TablePagination from '@mui/material/TablePagination';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { ARTICLE_DEFAULT_PAGE_SIZE, ARTICLE_PAGE_SIZES, type ArticleSummary } from '@abp/contracts';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
+import { useDeleteArticle } from '../api/delete-article';
+import { useArticleStats } from '../api/get-article-stats';
+import { useArticles } from '../api/get-articles';
+import { useSiteOptions } from '../api/get-sites';
+import { useBulkAction, type BulkAction } from '../hooks/use-bulk-action';
+import { usePublishArticle } from '../hooks/use-publish-article';
+import { useSelection } from '../hooks/use-selection';
+import { ArticleCards } from './article-cards';
+import { ArticleFilters, type ArticleFilterValues } from './article-filters';
+import { ArticlesTable } from './articles-table';
+import { BulkActionBar } from './bulk-action-bar';
+import { BulkActionDialog } from './bulk-action-dialog';
+import { EditArticleDialog } from './edit-article-dialog';
+import { GenerationLogDialog } from './generation-log-dialog';
+import { QualityGateDialog } from './quality-gate-dialog';
+import { StatusOverview } from './status-overview';
+import { TrendsDialog } from './trends-dialog';
+import { ViewArticleDialog } from './view-article-dialog';
 
-/** Heading only for now; the screen's content arrives with its own issue. */
+const NO_FILTERS: ArticleFilterValues = { siteId: null, status: null, sourceType: null };
+type DialogState = { kind: 'view' | 'edit' | 'trends' | 'log'; id: number } | null;
+
 export function ArticlesPage() {
-  return <PageHeader title="Generated Articles" />;
+  const theme = useTheme();
+  const isWide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const { enqueueSnackbar } = useSnackbar();
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const [page, setPage] = useState(0);
+  const [rowsPerPage, setRowsPerPage] = useState<number>(ARTICLE_DEFAULT_PAGE_SIZE);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [toDelete, setToDelete] = useState<{ article: ArticleSummary; open: boolean } | null>(null);
+  const [bulkAction, setBulkAction] = useState<BulkAction | null>(null);
+
+  const list = useArticles({
+    limit: rowsPerPage,
+    offset: page * rowsPerPage,
+    ...(filters.siteId !== null ? { site_id: filters.siteId } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.sourceType ? { source_type: filters.sourceType } : {}),
+  });
+  const stats = useArticleStats();
+  const sites = useSiteOptions();
+  const selection = useSelection();
+  const publishing = usePublishArticle();
+  const removeArticle = useDeleteArticle();
+  const finishBulk = useCallback(() => {
+    setBulkAction(null);
+    selection.clear();
+  }, [selection]);
+  const bulk = useBulkAction(finishBulk);
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+
+  useEffect(() => {
+    if (list.isError) enqueueSnackbar('Failed to load articles', { variant: 'error' });
+  }, [list.isError, list.errorUpdatedAt, enqueueSnackbar]);
+
+  // After deletions the current page may lie past the end: step back to the last one
+  // (adjusting state while rendering, React's pattern for state derived from new data).
+  const lastPage = Math.max(0, Math.ceil(total / rowsPerPage) - 1);
+  if (list.data && !list.isPlaceholderData && items.length === 0 && page > lastPage && total > 0) setPage(lastPage);
+
+  const changeFilters = (next: ArticleFilterValues) => {
+    setFilters(next);
+    setPage(0);
+    selection.clear();
+  };
+
+  const startBulk = (action: BulkAction) => {
+    if (selection.ids.size === 0) {
+      enqueueSnackbar('Please select articles first', { variant: 'warning' });
+      return;
+    }
+    setBulkAction(action);
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete?.open) return;
+    setToDelete({ ...toDelete, open: false });
+    try {
+      await removeArticle.mutateAsync(toDelete.article.id);
+      selection.remove(toDelete.article.id);
+      enqueueSnackbar('Article deleted successfully', { variant: 'success' });
+    } catch {
+      enqueueSnackbar('Failed to delete article', { variant: 'error' });
+    }
+  };
+
+  const listProps = {
+    articles: items,
+    selected: selection.ids,
+    progress: publishing.progress,
+    onToggle: selection.toggle,
+    onToggleAll: (checked: boolean) => selection.setMany(items.map((a) => a.id), checked),
+    onView: (a: ArticleSummary) => setDialog({ kind: 'view', id: a.id }),
+    onEdit: (a: ArticleSummary) => setDialog({ kind: 'edit', id: a.id }),
+    onTrends: (a: ArticleSummary) => setDialog({ kind: 'trends', id: a.id }),
+    onGenerationLog: (a: ArticleSummary) => setDialog({ kind: 'log', id: a.id }),
+    onDelete: (article: ArticleSummary) => setToDelete({ article, open: true }),
+    onPublish: (a: ArticleSummary) => void publishing.publish({ id: a.id, shape: 'single' }),
+  };
+  const openId = (kind: NonNullable<DialogState>['kind']) => (dialog?.kind === kind ? dialog.id : null);
+  const closeDialog = () => setDialog(null);
+
+  return (
+    <>
+      <PageHeader title="Generated Articles" />
+      <StatusOverview stats={stats.data} />
+      <ArticleFilters value={filters} sites={sites.data ?? []} onChange={changeFilters} />
+      {selection.ids.size > 0 && <BulkActionBar count={selection.ids.size} onAction={startBulk} onClear={selection.clear} />}
+
+      {list.isPending && (
+        <Paper variant="outlined" sx={{ p: 4, display: 'flex', justifyContent: 'center' }}>
+          <CircularProgress aria-label="Loading articles" />
+        </Paper>
+      )}
+      {list.isError && !list.data && (
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>Retry</Button>}>
+          Failed to load articles
+        </Alert>
+      )}
+      {list.data && items.length === 0 && total === 0 && (
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }}>
+          <Typography variant="h6" component="p">
+            No articles found
+          </Typography>
+        </Paper>
+      )}
+      {items.length > 0 && (isWide ? <ArticlesTable {...listProps} /> : <ArticleCards {...listProps} />)}
+      {list.data && total > 0 && (
+        <TablePagination
+          component="div"
+          count={total}
+          page={page}
+          rowsPerPage={rowsPerPage}
+          rowsPerPageOptions={[...ARTICLE_PAGE_SIZES]}
+          onPageChange={(_event, next) => setPage(next)}
+          onRowsPerPageChange={(event) => {
+            setRowsPerPage(Number(event.target.value));
+            setPage(0);
+          }}
+        />
+      )}
+
+      <ViewArticleDialog
+        articleId={openId('view')}
+        progress={dialog?.kind === 'view' ? publishing.progress[dialog.id] : undefined}
+        onPublish={(article) => void publishing.publish({ id: article.id, shape: 'single' })}
+        onClose={closeDialog}
+      />
+      <EditArticleDialog articleId={openId('edit')} onPublish={publishing.publish} onClose={closeDialog} />
+      <TrendsDialog articleId={openId('trends')} onClose={closeDialog} />
+      <GenerationLogDialog articleId={openId('log')} onClose={closeDialog} />
+      <QualityGateDialog report={publishing.conflict?.report ?? null} onPublishAnyway={() => void publishing.publishAnyway()} onCancel={publishing.dismissConflict} />
+      <BulkActionDialog
+        action={bulkAction}
+        count={selection.ids.size}
+        run={bulk.run}
+        onConfirm={(options) => bulkAction && void bulk.start(bulkAction, [...selection.ids], items, options)}
+        onCancel={() => setBulkAction(null)}
+      />
+      <ConfirmDialog
+        open={toDelete?.open ?? false}
+        title="Delete Article"
+        message="Are you sure you want to delete this article?"
+        confirmLabel="Delete"
+        confirmColor="error"
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete((d) => (d ? { ...d, open: false } : d))}
+      />
+    </>
+  );
 }

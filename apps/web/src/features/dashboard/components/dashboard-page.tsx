@@ -1,6 +1,55 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
 import { PageHeader } from '../../../components/page-header';
+import { useDashboard } from '../api/get-dashboard';
+import { LastTrendCheckCard, SiteCard, StatusCard } from './breakdown-cards';
+import { PerDayCard } from './per-day-card';
+import { StatCards } from './stat-cards';
+import { TrendMonitorCard } from './trend-monitor-card';
 
-/** Heading only for now; the screen's content arrives with its own issue. */
 export function DashboardPage() {
-  return <PageHeader title="Dashboard" subtitle="Monitor your automated blog posting activity and performance" />;
+  const dashboard = useDashboard();
+  const data = dashboard.data;
+  return (
+    <>
+      <PageHeader title="Dashboard" subtitle="Monitor your automated blog posting activity and performance" />
+      {dashboard.isError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 3 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          Failed to load dashboard data
+        </Alert>
+      )}
+      {dashboard.isPending && (
+        <Paper variant="outlined" sx={{ p: 4, display: 'flex', justifyContent: 'center' }}>
+          <CircularProgress aria-label="Loading dashboard" />
+        </Paper>
+      )}
+      {data && (
+        <>
+          <TrendMonitorCard status={data.trend_monitor} />
+          <StatCards data={data} />
+          <PerDayCard days={data.articles_per_day} />
+          <Grid container spacing={3}>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <StatusCard byStatus={data.by_status} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <SiteCard bySite={data.by_site} />
+            </Grid>
+          </Grid>
+          {data.trend_stats.last_execution && <LastTrendCheckCard execution={data.trend_stats.last_execution} />}
+        </>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,48 @@
+import { qualityReportSchema, type Article, type ArticleSummary, type ArticleTrendSource } from '@abp/contracts';
+import type { ArticleDetailRow, ArticleSummaryRow } from './articles.repository.js';
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function toArticleSummary(row: ArticleSummaryRow): ArticleSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    site_id: row.siteId,
+    site_name: row.currentSiteName ?? row.siteNameSnapshot,
+    site_url: row.siteUrl,
+    source_type: row.hasSources ? 'trend' : 'manual',
+    task_type: row.taskType,
+    persona: row.persona,
+    origin: row.origin,
+    keywords: row.keywords,
+    source_urls: row.sourceUrls,
+    word_count: row.wordCount,
+    attempts: row.attempts,
+    refusal_recovered: row.refusalRecovered,
+    refusal_matches: row.refusalMatches,
+    wordpress_post_id: row.wordpressPostId,
+    wordpress_permalink: row.wordpressPermalink,
+    featured_image_url: row.featuredImageUrl,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    scheduled_at: iso(row.scheduledAt),
+    published_at: iso(row.publishedAt),
+  };
+}
+
+export function toArticle(row: ArticleDetailRow): Article {
+  // Stored by the engine with the same schema; an older or foreign shape is shown as "no report".
+  const report = qualityReportSchema.safeParse(row.qualityReport);
+  return {
+    ...toArticleSummary(row),
+    content: row.content,
+    meta_description: row.metaDescription,
+    failure_reason: row.failureReason,
+    quality_report: report.success ? report.data : null,
+  };
+}
+
+export function toTrendSource(row: { topic: string; description: string; publishedDate: Date | null; trendUrl: string | null }): ArticleTrendSource {
+  return { topic: row.topic, description: row.description, published_date: iso(row.publishedDate), trend_url: row.trendUrl };
+}

@@ -1,0 +1,152 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { ArticleSourceType, ArticleStatus } from '@abp/contracts';
+import type { Database } from '../../db/client.js';
+import { articleCounts, articles, articleTrendSources, generationLogs, sites } from '../../db/schema/index.js';
+
+export interface ArticleFilters {
+  siteId?: number | undefined;
+  status?: ArticleStatus | undefined;
+  sourceType?: ArticleSourceType | undefined;
+}
+
+export interface ArticleChanges {
+  title?: string;
+  content?: string;
+  status?: ArticleStatus;
+  scheduledAt?: Date | null;
+}
+
+const summaryColumns = {
+  id: articles.id,
+  title: articles.title,
+  status: articles.status,
+  siteId: articles.siteId,
+  siteNameSnapshot: articles.siteName,
+  currentSiteName: sites.name,
+  siteUrl: sites.url,
+  hasSources: articles.hasSources,
+  taskType: articles.taskType,
+  persona: articles.persona,
+  origin: articles.origin,
+  keywords: articles.keywords,
+  sourceUrls: articles.sourceUrls,
+  wordCount: articles.wordCount,
+  attempts: articles.attempts,
+  refusalRecovered: articles.refusalRecovered,
+  refusalMatches: articles.refusalMatches,
+  wordpressPostId: articles.wordpressPostId,
+  wordpressPermalink: articles.wordpressPermalink,
+  featuredImageUrl: articles.featuredImageUrl,
+  createdAt: articles.createdAt,
+  updatedAt: articles.updatedAt,
+  scheduledAt: articles.scheduledAt,
+  publishedAt: articles.publishedAt,
+};
+
+const detailColumns = {
+  ...summaryColumns,
+  content: articles.content,
+  metaDescription: articles.metaDescription,
+  failureReason: articles.failureReason,
+  qualityReport: articles.qualityReport,
+};
+
+// The indexes are (… created_at DESC NULLS LAST, id DESC NULLS LAST); the ORDER BY must say the
+// same, or PostgreSQL sorts all matching rows instead of walking the index.
+const NEWEST_FIRST = (createdAt: SQL | typeof articles.createdAt, id: SQL | typeof articles.id) => [
+  sql`${createdAt} desc nulls last`,
+  sql`${id} desc nulls last`,
+];
+
+export class ArticlesRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * One page, newest first. The page's ids are found on the narrow index alone (an index-only
+   * scan skips deep offsets cheaply), then only those rows are read in full and joined to sites.
+   */
+  async listPage(filters: ArticleFilters, limit: number, offset: number) {
+    const page = this.db
+      .select({ id: articles.id, createdAt: articles.createdAt })
+      .from(articles)
+      .where(this.where(filters))
+      .orderBy(...NEWEST_FIRST(articles.createdAt, articles.id))
+      .limit(limit)
+      .offset(offset)
+      .as('page');
+    return this.db
+      .select(summaryColumns)
+      .from(page)
+      .innerJoin(articles, eq(articles.id, page.id))
+      .leftJoin(sites, eq(sites.id, articles.siteId))
+      .orderBy(...NEWEST_FIRST(sql`${page.createdAt}`, sql`${page.id}`));
+  }
+
+  /** Exact total from the trigger-maintained counters: at most 200 rows to add, whatever the table size. */
+  async count(filters: ArticleFilters): Promise<number> {
+    const [row] = await this.db
+      .select({ total: sql<number>`coalesce(sum(${articleCounts.count}), 0)::int` })
+      .from(articleCounts)
+      .where(
+        and(
+          filters.siteId === undefined ? undefined : eq(articleCounts.siteKey, filters.siteId),
+          filters.status === undefined ? undefined : eq(articleCounts.status, filters.status),
+          filters.sourceType === undefined ? undefined : eq(articleCounts.hasSources, filters.sourceType === 'trend'),
+        ),
+      );
+    return Number(row?.total ?? 0);
+  }
+
+  async find(id: number) {
+    const [row] = await this.db.select(detailColumns).from(articles).leftJoin(sites, eq(sites.id, articles.siteId)).where(eq(articles.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async exists(id: number): Promise<boolean> {
+    const [row] = await this.db.select({ id: articles.id }).from(articles).where(eq(articles.id, id)).limit(1);
+    return row !== undefined;
+  }
+
+  async update(id: number, changes: ArticleChanges): Promise<boolean> {
+    const rows = await this.db
+      .update(articles)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(articles.id, id))
+      .returning({ id: articles.id });
+    return rows.length === 1;
+  }
+
+  async delete(id: number): Promise<boolean> {
+    const rows = await this.db.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
+    return rows.length === 1;
+  }
+
+  async trendSources(articleId: number) {
+    return this.db
+      .select({
+        topic: articleTrendSources.topic,
+        description: articleTrendSources.description,
+        publishedDate: articleTrendSources.publishedDate,
+        trendUrl: articleTrendSources.trendUrl,
+      })
+      .from(articleTrendSources)
+      .where(eq(articleTrendSources.articleId, articleId))
+      .orderBy(asc(articleTrendSources.id));
+  }
+
+  async generationLog(articleId: number): Promise<unknown> {
+    const [row] = await this.db.select({ log: generationLogs.log }).from(generationLogs).where(eq(generationLogs.articleId, articleId)).limit(1);
+    return row?.log ?? null;
+  }
+
+  private where(filters: ArticleFilters): SQL | undefined {
+    return and(
+      filters.siteId === undefined ? undefined : eq(articles.siteId, filters.siteId),
+      filters.status === undefined ? undefined : eq(articles.status, filters.status),
+      filters.sourceType === undefined ? undefined : eq(articles.hasSources, filters.sourceType === 'trend'),
+    );
+  }
+}
+
+export type ArticleSummaryRow = Awaited<ReturnType<ArticlesRepository['listPage']>>[number];
+export type ArticleDetailRow = NonNullable<Awaited<ReturnType<ArticlesRepository['find']>>>;

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  articleDeleteResultSchema,
+  articleIdParamSchema,
+  articleListQuerySchema,
+  articleListResponseSchema,
+  articlePublishRequestSchema,
+  articlePublishResultSchema,
+  articleSchema,
+  articleTrendSourcesSchema,
+  articleUpdateSchema,
+  errorBodySchema,
+  generationLogSchema,
+} from '@abp/contracts';
+import type { PublishingService } from '../publishing/publishing.service.js';
+import { parseArticleId } from './article-id.js';
+import type { ArticlesService } from './articles.service.js';
+import { readPublishRequest } from './publish-request.js';
+
+const errors = { 400: errorBodySchema, 404: errorBodySchema } as const;
+
+/** Registered under /api: /articles… and /generation-logs/{id}. */
+export const articlesRoutes = (articles: ArticlesService, publishing: PublishingService): FastifyPluginAsyncZod =>
+  async function routes(app) {
+    app.get(
+      '/articles',
+      { schema: { tags: ['articles'], querystring: articleListQuerySchema, response: { 200: articleListResponseSchema, 400: errorBodySchema } } },
+      async (request) => articles.list(request.query),
+    );
+    app.get(
+      '/articles/:id',
+      { schema: { tags: ['articles'], params: articleIdParamSchema, response: { 200: articleSchema, ...errors } } },
+      async (request) => articles.get(parseArticleId(request.params.id)),
+    );
+    app.put(
+      '/articles/:id',
+      { schema: { tags: ['articles'], params: articleIdParamSchema, body: articleUpdateSchema, response: { 200: articleSchema, ...errors } } },
+      async (request) => articles.update(parseArticleId(request.params.id), request.body),
+    );
+    app.delete(
+      '/articles/:id',
+      { schema: { tags: ['articles'], params: articleIdParamSchema, response: { 200: articleDeleteResultSchema, ...errors } } },
+      async (request) => articles.delete(parseArticleId(request.params.id)),
+    );
+    app.post(
+      '/articles/:id/publish',
+      {
+        schema: {
+          tags: ['articles'],
+          description: 'Creates or updates the WordPress post. 409 when the quality gate blocks (force with force_publish or X-Force-Publish: true).',
+          params: articleIdParamSchema,
+          body: articlePublishRequestSchema,
+          response: { 200: articlePublishResultSchema, ...errors, 409: errorBodySchema, 424: errorBodySchema },
+        },
+      },
+      async (request) => {
+        const { articleId, siteId, force } = readPublishRequest(request.params.id, request.body, request.headers);
+        return publishing.publishArticle(articleId, { force, siteId });
+      },
+    );
+    app.get(
+      '/articles/:id/trends',
+      { schema: { tags: ['articles'], params: articleIdParamSchema, response: { 200: articleTrendSourcesSchema, ...errors } } },
+      async (request) => articles.trendSources(parseArticleId(request.params.id)),
+    );
+    app.get(
+      '/generation-logs/:id',
+      { schema: { tags: ['articles'], params: articleIdParamSchema, response: { 200: generationLogSchema, ...errors } } },
+      async (request) => articles.generationLog(parseArticleId(request.params.id)),
+    );
+  };

@@ -1,0 +1,127 @@
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { ArticleStatus, QualityReport } from '@abp/contracts';
+import type { Database } from '../../db/client.js';
+import { articleImages, articles } from '../../db/schema/index.js';
+
+export interface PublishedPost {
+  postId: number;
+  permalink: string | null;
+  /** Set when WordPress made the post public (status publish). */
+  nowPublished: boolean;
+  featuredImageUrl?: string;
+}
+
+/** Queries of the publish path: the article, its lease, marker, image and the stored outcome. */
+export class PublishingRepository {
+  constructor(private readonly db: Database) {}
+
+  async findArticle(id: number) {
+    const [row] = await this.db
+      .select({
+        id: articles.id,
+        title: articles.title,
+        content: articles.content,
+        status: articles.status,
+        siteId: articles.siteId,
+        keywords: articles.keywords,
+        metaDescription: articles.metaDescription,
+        targetWordCount: articles.targetWordCount,
+        scheduledAt: articles.scheduledAt,
+        publishedAt: articles.publishedAt,
+        wordpressPostId: articles.wordpressPostId,
+        publishMarker: articles.publishMarker,
+        publishCreatePending: articles.publishCreatePending,
+      })
+      .from(articles)
+      .where(eq(articles.id, id))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Takes the article's publish lease unless another publish holds a live one. A single UPDATE
+   * with the condition in its WHERE is atomic on both drivers, across processes too.
+   */
+  async acquireLease(id: number, token: string, leaseMs: number): Promise<boolean> {
+    const rows = await this.db
+      .update(articles)
+      .set({ publishLockToken: token, publishLockExpiresAt: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+      .where(and(eq(articles.id, id), or(isNull(articles.publishLockToken), lt(articles.publishLockExpiresAt, sql`now()`))))
+      .returning({ id: articles.id });
+    return rows.length === 1;
+  }
+
+  async renewLease(id: number, token: string, leaseMs: number): Promise<void> {
+    await this.db
+      .update(articles)
+      .set({ publishLockExpiresAt: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+      .where(and(eq(articles.id, id), eq(articles.publishLockToken, token)));
+  }
+
+  async releaseLease(id: number, token: string): Promise<void> {
+    await this.db
+      .update(articles)
+      .set({ publishLockToken: null, publishLockExpiresAt: null })
+      .where(and(eq(articles.id, id), eq(articles.publishLockToken, token)));
+  }
+
+  /** Keeps the marker chosen first: a later attempt must look for the same one. */
+  async assignMarker(id: number, candidate: string): Promise<string> {
+    const [row] = await this.db
+      .update(articles)
+      .set({ publishMarker: sql`coalesce(${articles.publishMarker}, ${candidate})` })
+      .where(eq(articles.id, id))
+      .returning({ marker: articles.publishMarker });
+    return row?.marker ?? candidate;
+  }
+
+  async setCreatePending(id: number, pending: boolean): Promise<void> {
+    await this.db.update(articles).set({ publishCreatePending: pending }).where(eq(articles.id, id));
+  }
+
+  /**
+   * Titles of the site's other articles that may equal this one once punctuation and case are
+   * ignored (the quality gate makes the exact comparison); avoids loading every title of the site.
+   */
+  async similarTitlesOnSite(siteId: number, excludeId: number, title: string): Promise<string[]> {
+    const normalised = (value: unknown) => sql`btrim(regexp_replace(lower(${value}), '[^[:alnum:]]+', ' ', 'g'))`;
+    const rows = await this.db
+      .select({ title: articles.title })
+      .from(articles)
+      .where(and(eq(articles.siteId, siteId), ne(articles.id, excludeId), sql`${normalised(articles.title)} = ${normalised(title)}`))
+      .limit(20);
+    return rows.map((row) => row.title);
+  }
+
+  async saveQualityReport(id: number, report: QualityReport): Promise<void> {
+    await this.db.update(articles).set({ qualityReport: report }).where(eq(articles.id, id));
+  }
+
+  async findImage(articleId: number) {
+    const [row] = await this.db.select().from(articleImages).where(eq(articleImages.articleId, articleId)).limit(1);
+    return row ?? null;
+  }
+
+  async setImageMediaId(articleId: number, mediaId: number): Promise<void> {
+    await this.db.update(articleImages).set({ wordpressMediaId: mediaId }).where(eq(articleImages.articleId, articleId));
+  }
+
+  /** Stores the post in one statement, so "post id known" and "no create pending" never disagree. */
+  async storePublished(id: number, post: PublishedPost): Promise<ArticleStatus> {
+    const [row] = await this.db
+      .update(articles)
+      .set({
+        wordpressPostId: post.postId,
+        wordpressPermalink: post.permalink,
+        publishCreatePending: false,
+        ...(post.featuredImageUrl ? { featuredImageUrl: post.featuredImageUrl } : {}),
+        ...(post.nowPublished ? { status: 'published' as const, publishedAt: sql`coalesce(${articles.publishedAt}, now())` } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(articles.id, id))
+      .returning({ status: articles.status });
+    return row?.status ?? 'published';
+  }
+}
+
+export type PublishArticleRow = NonNullable<Awaited<ReturnType<PublishingRepository['findArticle']>>>;

@@ -1,0 +1,176 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { ARTICLE_ERROR_CODES, ARTICLE_MESSAGES, type ArticlePublishResult, type QualityReport } from '@abp/contracts';
+import { AppError, badRequest, notFound } from '../../errors.js';
+import { isWordPressError, type ContentInput, type WordPressClient, type WpPost } from '../../integrations/wordpress/index.js';
+import { specBadRequest } from '../articles/article-id.js';
+import { runQualityGate } from '../generation/engine/index.js';
+import { labelWordPressError, wordpressStep } from './publish-errors.js';
+import type { PublishArticleRow, PublishingRepository } from './publishing.repository.js';
+import type { SiteConnections } from './site-connections.js';
+import { buildPostInput, tagNamesFromKeywords, wordpressStatusFor } from './wordpress-post-input.js';
+
+export interface PublishOptions {
+  /** Publish even when the quality gate blocks. */
+  force?: boolean;
+  /** The site the caller believes the article belongs to; must match the article's. */
+  siteId?: number | null;
+}
+
+// Renewed before each slow step; a publish whose process died frees the article after this.
+const LEASE_MS = 5 * 60_000;
+
+type PostOutcome = { post: WpPost; action: ArticlePublishResult['action'] };
+
+/**
+ * The one place that publishes an article to WordPress: the publish route, manual generation,
+ * bulk jobs, the scheduler and the trend monitor all call publishArticle().
+ *
+ * Idempotent: the post id is stored with the article and later publishes update that post. Before
+ * a create is sent the article is flagged "create pending"; if the answer is lost (timeout, reset,
+ * crash), the next attempt finds the post by the article's marker instead of creating another.
+ * A per-article lease lets only one publish run at a time, across processes.
+ */
+export class PublishingService {
+  constructor(
+    private readonly repo: PublishingRepository,
+    private readonly sites: SiteConnections,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async publishArticle(articleId: number, options: PublishOptions = {}): Promise<ArticlePublishResult> {
+    const lease = randomUUID();
+    if (!(await this.repo.acquireLease(articleId, lease, LEASE_MS))) {
+      if (!(await this.repo.findArticle(articleId))) throw notFound(ARTICLE_MESSAGES.notFound);
+      throw new AppError(ARTICLE_ERROR_CODES.publishInProgress, 'This article is already being published; wait for that publish to finish.', 409);
+    }
+    try {
+      // Read under the lease: a publish that finished a moment ago has stored its post id by now.
+      const article = await this.repo.findArticle(articleId);
+      if (!article) throw notFound(ARTICLE_MESSAGES.notFound);
+      const siteId = await this.checkSite(article, options.siteId ?? null);
+      const wpStatus = wordpressStatusFor(article.status);
+      if (!wpStatus) throw badRequest('status', 'a failed article cannot be published: edit it and choose draft, review, published or scheduled first');
+      if (wpStatus === 'future' && !article.scheduledAt) throw badRequest('scheduled_at', 'is required to publish a scheduled article');
+      const report = await this.checkQuality(article, siteId, options.force === true);
+      const client = await wordpressStep('connection', () => this.sites.getClientForSite(siteId));
+      const marker = await this.repo.assignMarker(articleId, `abp-article-${articleId}-${randomBytes(4).toString('hex')}`);
+      const image = await this.ensureFeaturedImage(client, article);
+      const tagIds = await wordpressStep('tags', () => this.ensureTags(client, article.keywords));
+      await this.repo.renewLease(articleId, lease, LEASE_MS);
+      const extras = { marker, tagIds, featuredMediaId: image?.mediaId ?? null, now: this.now() };
+      const { post, action } = await this.createOrUpdate(client, article, marker, (existingPost) => buildPostInput(article, wpStatus, { ...extras, existingPost }));
+      const articleStatus = await this.repo.storePublished(articleId, {
+        postId: post.id,
+        permalink: post.link || null,
+        nowPublished: post.status === 'publish',
+        ...(image?.url ? { featuredImageUrl: image.url } : {}),
+      });
+      return {
+        success: true,
+        message: action === 'created' ? 'Article published to WordPress' : 'WordPress post updated',
+        article_id: articleId,
+        site_id: siteId,
+        action,
+        wordpress_post_id: post.id,
+        wordpress_permalink: post.link || null,
+        wordpress_status: post.status,
+        article_status: articleStatus,
+        featured_media_id: image?.mediaId ?? null,
+        tag_ids: tagIds,
+        forced: options.force === true && report.blocking,
+        quality_report: report,
+      };
+    } finally {
+      await this.repo.releaseLease(articleId, lease);
+    }
+  }
+
+  private async checkSite(article: PublishArticleRow, requested: number | null): Promise<number> {
+    if (article.siteId === null) throw specBadRequest('site_id', ARTICLE_MESSAGES.noSite);
+    if (requested !== null && requested !== article.siteId) throw specBadRequest('site_id', ARTICLE_MESSAGES.invalidSite);
+    try {
+      await this.sites.requireActiveSite(article.siteId);
+    } catch (error) {
+      if (error instanceof AppError && error.status === 404) throw specBadRequest('site_id', ARTICLE_MESSAGES.invalidSite);
+      throw error; // inactive or being deleted: the Sites module's own 409 says which
+    }
+    return article.siteId;
+  }
+
+  private async checkQuality(article: PublishArticleRow, siteId: number, force: boolean): Promise<QualityReport> {
+    const otherTitlesOnSite = await this.repo.similarTitlesOnSite(siteId, article.id, article.title);
+    const report = runQualityGate(
+      { title: article.title, content: article.content },
+      { otherTitlesOnSite, ...(article.targetWordCount ? { targetWordCount: article.targetWordCount } : {}) },
+    );
+    await this.repo.saveQualityReport(article.id, report);
+    if (report.blocking && !force) {
+      const reasons = report.issues.filter((issue) => issue.severity === 'severe').map((issue) => issue.message);
+      throw new AppError(ARTICLE_ERROR_CODES.qualityGate, `Publishing blocked by the quality gate: ${reasons.join(' ')}`, 409, { quality_report: report });
+    }
+    return report;
+  }
+
+  private async createOrUpdate(
+    client: WordPressClient,
+    article: PublishArticleRow,
+    marker: string,
+    input: (existingPost: boolean) => ContentInput,
+  ): Promise<PostOutcome> {
+    if (article.wordpressPostId !== null) {
+      try {
+        return { post: await client.posts.update(article.wordpressPostId, input(true)), action: 'updated' };
+      } catch (error) {
+        // Deleted on WordPress since: publishing again makes a new post (below).
+        if (!(isWordPressError(error) && error.kind === 'not_found')) throw labelWordPressError(error, 'post update');
+      }
+    }
+    if (article.publishCreatePending) {
+      const found = await wordpressStep('post lookup', () => client.posts.findByMarker(marker));
+      if (found) return { post: await wordpressStep('post update', () => client.posts.update(found.id, input(true))), action: 'recovered' };
+    }
+    await this.repo.setCreatePending(article.id, true);
+    try {
+      return { post: await client.posts.create(input(false)), action: 'created' };
+    } catch (error) {
+      // Only a refusal proves nothing was created; after a timeout or a 5xx the flag stays for the next attempt.
+      const refused = isWordPressError(error) && !error.outcomeUnknown && error.status !== null && error.status < 500;
+      if (refused) await this.repo.setCreatePending(article.id, false);
+      throw labelWordPressError(error, 'post create');
+    }
+  }
+
+  /** Uploads the article's image once; later publishes reuse the media item while it exists. */
+  private async ensureFeaturedImage(client: WordPressClient, article: PublishArticleRow): Promise<{ mediaId: number; url: string | null } | null> {
+    const image = await this.repo.findImage(article.id);
+    if (!image) return null;
+    if (image.wordpressMediaId !== null) {
+      try {
+        const media = await client.media.get(image.wordpressMediaId);
+        return { mediaId: media.id, url: media.source_url };
+      } catch (error) {
+        if (!(isWordPressError(error) && error.kind === 'not_found')) throw labelWordPressError(error, 'featured image');
+      }
+    }
+    const media = await wordpressStep('featured image upload', () =>
+      client.media.upload({
+        data: Buffer.from(image.png, 'base64'),
+        filename: image.filename,
+        mimeType: 'image/png',
+        altText: image.altText || article.title,
+        title: article.title,
+      }),
+    );
+    await this.repo.setImageMediaId(article.id, media.id);
+    return { mediaId: media.id, url: media.source_url };
+  }
+
+  private async ensureTags(client: WordPressClient, keywords: readonly string[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (const name of tagNamesFromKeywords(keywords)) {
+      const { term } = await client.tags.getOrCreate(name);
+      if (!ids.includes(term.id)) ids.push(term.id);
+    }
+    return ids;
+  }
+}

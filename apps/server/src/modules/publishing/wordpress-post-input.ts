@@ -1,0 +1,71 @@
+import type { ArticleStatus } from '@abp/contracts';
+import type { ContentInput, PostStatus } from '../../integrations/wordpress/index.js';
+import type { PublishArticleRow } from './publishing.repository.js';
+
+/** The article's status decides the post's: published → publish, scheduled → future, review → pending, draft → draft. */
+const WORDPRESS_STATUS: Record<ArticleStatus, PostStatus | null> = {
+  published: 'publish',
+  scheduled: 'future',
+  review: 'pending',
+  draft: 'draft',
+  failed: null,
+};
+
+export function wordpressStatusFor(status: ArticleStatus): PostStatus | null {
+  return WORDPRESS_STATUS[status];
+}
+
+/** WordPress' date_gmt: UTC, ISO 8601 without zone or milliseconds. */
+export function toWordPressDate(date: Date): string {
+  return date.toISOString().slice(0, 19);
+}
+
+const MAX_TAGS = 20;
+const MAX_TAG_LENGTH = 200;
+
+/** Keywords become tags: trimmed, blanks dropped, duplicates (ignoring case) removed. */
+export function tagNamesFromKeywords(keywords: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const names: string[] = [];
+  for (const keyword of keywords) {
+    const name = keyword.replace(/\s+/g, ' ').trim().slice(0, MAX_TAG_LENGTH);
+    const key = name.toLowerCase();
+    if (!name || seen.has(key)) continue;
+    seen.add(key);
+    names.push(name);
+    if (names.length === MAX_TAGS) break;
+  }
+  return names;
+}
+
+// A post turned public "now" gets a date a minute in the past: if this server's clock runs ahead
+// of WordPress', a date of exactly now would read as future there and the post would stay scheduled.
+const CLOCK_SKEW_MARGIN_MS = 60_000;
+
+export interface PostInputExtras {
+  marker: string;
+  tagIds: number[];
+  featuredMediaId: number | null;
+  /** True when updating an existing post (a create lets WordPress date a published post itself). */
+  existingPost: boolean;
+  now: Date;
+}
+
+export function buildPostInput(article: PublishArticleRow, status: PostStatus, extras: PostInputExtras): ContentInput {
+  const input: ContentInput = {
+    title: article.title,
+    content: article.content,
+    status,
+    marker: extras.marker,
+    tags: extras.tagIds,
+  };
+  if (article.metaDescription) input.excerpt = article.metaDescription;
+  if (extras.featuredMediaId !== null) input.featured_media = extras.featuredMediaId;
+  if (status === 'future' && article.scheduledAt) input.date_gmt = toWordPressDate(article.scheduledAt);
+  if (status === 'publish' && extras.existingPost) {
+    // Keep the first publication date on re-publish; a post that was scheduled goes public now.
+    const date = article.publishedAt ?? new Date(extras.now.getTime() - CLOCK_SKEW_MARGIN_MS);
+    input.date_gmt = toWordPressDate(date);
+  }
+  return input;
+}

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import HistoryIcon from '@mui/icons-material/History';
+import PublishIcon from '@mui/icons-material/Publish';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import type { ArticleSummary } from '@abp/contracts';
+import type { PublishProgress } from '../hooks/use-publish-article';
+
+export interface ArticleActionHandlers {
+  onView: (article: ArticleSummary) => void;
+  onEdit: (article: ArticleSummary) => void;
+  onDelete: (article: ArticleSummary) => void;
+  onPublish: (article: ArticleSummary) => void;
+  onTrends: (article: ArticleSummary) => void;
+  onGenerationLog: (article: ArticleSummary) => void;
+}
+
+interface ArticleActionsProps extends ArticleActionHandlers {
+  article: ArticleSummary;
+  progress: PublishProgress | undefined;
+}
+
+/** Per-article actions (spec §2.1); Publish is offered for drafts only, and shows the publish progress. */
+export function ArticleActions({ article, progress, onView, onEdit, onDelete, onPublish, onTrends, onGenerationLog }: ArticleActionsProps) {
+  const busy = progress !== undefined && !progress.failed && progress.percent < 100;
+  const action = (label: string, icon: ReactNode, run: () => void, disabled = false) => (
+    <Tooltip title={label}>
+      <span>
+        <IconButton size="small" aria-label={label} onClick={run} disabled={disabled}>
+          {icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+  return (
+    <Box>
+      {/* Two rows of three keep the column narrow, leaving the width to the titles. */}
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, max-content)' }}>
+        {action('View', <VisibilityIcon fontSize="small" />, () => onView(article))}
+        {action('Edit', <EditIcon fontSize="small" />, () => onEdit(article))}
+        {article.status === 'draft' && action('Publish', <PublishIcon fontSize="small" />, () => onPublish(article), busy)}
+        {action('Trend data', <TrendingUpIcon fontSize="small" />, () => onTrends(article))}
+        {action('Generation log', <HistoryIcon fontSize="small" />, () => onGenerationLog(article))}
+        {action('Delete', <DeleteIcon fontSize="small" />, () => onDelete(article))}
+      </Box>
+      {progress && <PublishProgressLine progress={progress} />}
+    </Box>
+  );
+}
+
+export function PublishProgressLine({ progress }: { progress: PublishProgress }) {
+  return (
+    <Box sx={{ mt: 0.5, minWidth: 140 }} role="status" aria-live="polite">
+      <Typography variant="caption" color={progress.failed ? 'error' : 'text.secondary'}>
+        {progress.text}
+        {!progress.failed && ` (${progress.percent}%)`}
+      </Typography>
+      <LinearProgress variant="determinate" value={progress.percent} color={progress.failed ? 'error' : 'primary'} sx={{ height: 4, borderRadius: 2 }} />
+    </Box>
+  );
+}

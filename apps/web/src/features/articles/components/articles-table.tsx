@@ -1,0 +1,90 @@
+import Checkbox from '@mui/material/Checkbox';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import Box from '@mui/material/Box';
+import type { ArticleSummary } from '@abp/contracts';
+import type { PublishProgress } from '../hooks/use-publish-article';
+import { formatDate, TABLE_KEYWORDS, TITLE_CUT, truncate } from '../lib/article-format';
+import { ArticleActions, type ArticleActionHandlers } from './article-actions';
+import { KeywordChips, SourceChip, StatusChip } from './article-chips';
+
+export interface ArticleListProps extends ArticleActionHandlers {
+  articles: readonly ArticleSummary[];
+  selected: ReadonlySet<number>;
+  progress: Record<number, PublishProgress>;
+  onToggle: (id: number) => void;
+  onToggleAll: (checked: boolean) => void;
+}
+
+/** Medium screens and wider (spec §2.1 columns). */
+export function ArticlesTable({ articles, selected, progress, onToggle, onToggleAll, ...actions }: ArticleListProps) {
+  const selectedHere = articles.filter((a) => selected.has(a.id)).length;
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table aria-label="Generated articles" size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell padding="checkbox">
+              <Checkbox
+                inputProps={{ 'aria-label': 'Select all articles on this page' }}
+                checked={articles.length > 0 && selectedHere === articles.length}
+                indeterminate={selectedHere > 0 && selectedHere < articles.length}
+                onChange={(event) => onToggleAll(event.target.checked)}
+              />
+            </TableCell>
+            <TableCell>Title</TableCell>
+            <TableCell>Site</TableCell>
+            <TableCell>Source/Task Type</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>Keywords</TableCell>
+            <TableCell>Created</TableCell>
+            <TableCell>Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {articles.map((article) => (
+            <TableRow key={article.id} hover selected={selected.has(article.id)}>
+              <TableCell padding="checkbox">
+                <Checkbox
+                  inputProps={{ 'aria-label': `Select ${article.title || `article ${article.id}`}` }}
+                  checked={selected.has(article.id)}
+                  onChange={() => onToggle(article.id)}
+                />
+              </TableCell>
+              <TableCell sx={{ minWidth: 200, maxWidth: 320 }}>
+                <Typography variant="body2" fontWeight={600} title={article.title}>
+                  {truncate(article.title || '(untitled)', TITLE_CUT)}
+                </Typography>
+              </TableCell>
+              <TableCell>{article.site_name || '—'}</TableCell>
+              <TableCell>
+                <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
+                  <SourceChip article={article} />
+                  <Typography variant="caption" color="text.secondary">
+                    {article.task_type}
+                  </Typography>
+                </Box>
+              </TableCell>
+              <TableCell>
+                <StatusChip status={article.status} />
+              </TableCell>
+              <TableCell sx={{ maxWidth: 220 }}>
+                <KeywordChips keywords={article.keywords} count={TABLE_KEYWORDS} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(article.created_at)}</TableCell>
+              <TableCell>
+                <ArticleActions article={article} progress={progress[article.id]} {...actions} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,73 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { GenerationLogStep } from '@abp/contracts';
+
+/** Spec §3: the first 3 of each source list are shown, with the total count. */
+export const SOURCES_SHOWN = 3;
+
+export function SourceList({ label, urls, count }: { label: string; urls: readonly string[]; count: number }) {
+  return (
+    <Box sx={{ mb: 1 }}>
+      <Typography variant="body2" fontWeight={600}>
+        {`${label} (${count})`}
+      </Typography>
+      {urls.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          None
+        </Typography>
+      ) : (
+        <Box component="ul" sx={{ my: 0.5, pl: 3 }}>
+          {urls.slice(0, SOURCES_SHOWN).map((url) => (
+            <li key={url}>
+              <Link href={url} target="_blank" rel="noopener noreferrer" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {url}
+              </Link>
+            </li>
+          ))}
+          {count > SOURCES_SHOWN && (
+            <Typography component="li" variant="body2" color="text.secondary" sx={{ listStyle: 'none' }}>
+              {`... and ${count - SOURCES_SHOWN} more`}
+            </Typography>
+          )}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+const STEP_COLOR = { success: 'success', failed: 'error' } as const;
+
+export function GenerationLogSteps({ steps }: { steps: readonly GenerationLogStep[] }) {
+  if (steps.length === 0) return <Typography variant="body2" color="text.secondary">No steps recorded.</Typography>;
+  return (
+    <Table size="small" aria-label="Generation steps">
+      <TableHead>
+        <TableRow>
+          <TableCell>Step</TableCell>
+          <TableCell>Status</TableCell>
+          <TableCell>Duration</TableCell>
+          <TableCell>Error</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {steps.map((step, i) => (
+          <TableRow key={i}>
+            <TableCell>{step.step}</TableCell>
+            <TableCell>
+              <Chip size="small" label={step.status} color={step.status === 'success' || step.status === 'failed' ? STEP_COLOR[step.status] : 'default'} />
+            </TableCell>
+            <TableCell>{`${step.duration} ms`}</TableCell>
+            <TableCell sx={{ color: 'error.main' }}>{step.error ?? ''}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

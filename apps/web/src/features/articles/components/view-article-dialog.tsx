@@ -1,0 +1,133 @@
+import { useEffect, type ReactNode } from 'react';
+import { useSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { Article } from '@abp/contracts';
+import { useArticle } from '../api/get-article';
+import type { PublishProgress } from '../hooks/use-publish-article';
+import { formatDateTime } from '../lib/article-format';
+import { safeHtml } from '../lib/safe-html';
+import { editPostUrl, previewPostUrl, publicPostUrl } from '../lib/wordpress-links';
+import { PublishProgressLine } from './article-actions';
+import { KeywordChips, SourceChip, StatusChip } from './article-chips';
+
+interface ViewArticleDialogProps {
+  articleId: number | null;
+  progress: PublishProgress | undefined;
+  onPublish: (article: Article) => void;
+  onClose: () => void;
+}
+
+export function ViewArticleDialog({ articleId, progress, onPublish, onClose }: ViewArticleDialogProps) {
+  const { enqueueSnackbar } = useSnackbar();
+  const query = useArticle(articleId);
+  const article = query.data;
+
+  useEffect(() => {
+    if (query.isError) enqueueSnackbar('Failed to load article details', { variant: 'error' });
+  }, [query.isError, enqueueSnackbar]);
+
+  const busy = progress !== undefined && !progress.failed && progress.percent < 100;
+  return (
+    <Dialog open={articleId !== null} onClose={onClose} maxWidth="md" fullWidth scroll="paper" aria-labelledby="view-article-title">
+      <DialogTitle id="view-article-title">{article?.title || 'Article'}</DialogTitle>
+      <DialogContent dividers>
+        {query.isPending && <CircularProgress aria-label="Loading article" />}
+        {query.isError && <Alert severity="error">Failed to load article details</Alert>}
+        {article && <ArticleDetails article={article} />}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 1.5 }}>
+        {progress && (
+          <Box sx={{ mr: 'auto', minWidth: 200 }}>
+            <PublishProgressLine progress={progress} />
+          </Box>
+        )}
+        {article?.status === 'draft' && (
+          <Button variant="contained" onClick={() => onPublish(article)} disabled={busy}>
+            Publish to WordPress
+          </Button>
+        )}
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function ArticleDetails({ article }: { article: Article }) {
+  const links = [
+    ['View on WordPress', publicPostUrl(article)],
+    ['Edit in WordPress', editPostUrl(article)],
+    ['Preview', previewPostUrl(article)],
+  ] as const;
+  const facts: Array<[string, ReactNode]> = [
+    ['Site', article.site_name || '—'],
+    ['Status', <StatusChip key="s" status={article.status} />],
+    ['Source', <SourceChip key="src" article={article} />],
+    ['Task type', article.task_type],
+    ['Created', formatDateTime(article.created_at)],
+    ['Scheduled for', formatDateTime(article.scheduled_at)],
+    ['Words', article.word_count.toLocaleString()],
+    ['Attempts', article.attempts],
+    ['Refusal recovered', article.refusal_recovered ? 'Yes' : 'No'],
+    ['WordPress post', article.wordpress_post_id ?? 'Not published yet'],
+  ];
+  return (
+    <>
+      <Typography variant="subtitle1" component="h3" fontWeight={700} gutterBottom>
+        Article Information
+      </Typography>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, gap: 1, m: 0 }}>
+        {facts.map(([label, value]) => (
+          <Box key={label} sx={{ display: 'contents' }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {label}
+            </Typography>
+            <Box component="dd" sx={{ m: 0 }}>
+              {value}
+            </Box>
+          </Box>
+        ))}
+        <Typography component="dt" variant="body2" color="text.secondary">
+          Keywords
+        </Typography>
+        <Box component="dd" sx={{ m: 0 }}>
+          <KeywordChips keywords={article.keywords} count={article.keywords.length} />
+        </Box>
+      </Box>
+      {article.wordpress_post_id !== null && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 1.5 }}>
+          {links.map(([label, href]) =>
+            href ? (
+              <Link key={label} href={href} target="_blank" rel="noopener noreferrer">
+                {label}
+              </Link>
+            ) : null,
+          )}
+        </Box>
+      )}
+      {article.refusal_matches.length > 0 && (
+        <Alert severity="info" sx={{ mt: 1.5 }}>
+          Refusal matches: {article.refusal_matches.join('; ')}
+        </Alert>
+      )}
+      <Divider sx={{ my: 2 }} />
+      <Typography variant="subtitle1" component="h3" fontWeight={700} gutterBottom>
+        Content
+      </Typography>
+      <Box
+        className="article-content"
+        sx={{ '& img': { maxWidth: '100%', height: 'auto' }, '& table': { borderCollapse: 'collapse' }, '& td, & th': { border: 1, borderColor: 'divider', p: 0.5 } }}
+        dangerouslySetInnerHTML={{ __html: safeHtml(article.content) }}
+      />
+    </>
+  );
+}

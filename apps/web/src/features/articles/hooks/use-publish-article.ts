@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import type { QualityReport } from '@abp/contracts';
+import { articleQueryOptions } from '../api/get-article';
+import { publishArticle, type PublishArticleInput } from '../api/publish-article';
+import { articleKeys, dashboardStatsKey } from '../api/query-keys';
+import { errorMessage, isQualityGateConflict, qualityReportOf } from '../lib/quality-gate';
+
+/** Spec §4: the text clears 2 s after success, 5 s after a failure. */
+export const PUBLISH_CLEAR_SUCCESS_MS = 2000;
+export const PUBLISH_CLEAR_FAILURE_MS = 5000;
+
+export const PUBLISH_STEPS = {
+  preparing: { text: 'Preparing', percent: 0 },
+  loading: { text: 'Loading article', percent: 20 },
+  connecting: { text: 'Connecting', percent: 40 },
+  publishing: { text: 'Publishing', percent: 80 },
+  done: { text: 'Published successfully', percent: 100 },
+} as const;
+
+export interface PublishProgress {
+  text: string;
+  percent: number;
+  failed: boolean;
+}
+
+export interface PublishRequest {
+  id: number;
+  shape: PublishArticleInput['shape'];
+  /** Known site (edit, bulk); otherwise the article is loaded to find it. */
+  siteId?: number | null;
+  force?: boolean;
+  /** Replaces the error toast of a non-gate failure (the edit dialog's own warning). */
+  failureMessage?: string;
+}
+
+export type PublishOutcome = 'published' | 'failed' | 'no_site' | 'quality_gate' | 'ignored';
+
+export interface QualityGateConflict {
+  request: PublishRequest;
+  report: QualityReport;
+}
+
+class NoSiteError extends Error {}
+
+/**
+ * Publishing from the screen: the progress text of spec §4, one publish per article at a time
+ * (a repeated click is ignored), and the quality-gate confirmation with its forced retry.
+ */
+export function usePublishArticle() {
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const [progress, setProgress] = useState<Record<number, PublishProgress>>({});
+  const [conflict, setConflict] = useState<QualityGateConflict | null>(null);
+  const running = useRef(new Set<number>());
+  const timers = useRef(new Map<number, number>());
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach((timer) => window.clearTimeout(timer));
+  }, []);
+
+  const show = useCallback((id: number, step: { text: string; percent: number }, failed = false) => {
+    window.clearTimeout(timers.current.get(id));
+    setProgress((all) => ({ ...all, [id]: { ...step, failed } }));
+  }, []);
+
+  const clearLater = useCallback((id: number, delayMs: number) => {
+    window.clearTimeout(timers.current.get(id));
+    const timer = window.setTimeout(() => {
+      timers.current.delete(id);
+      setProgress(({ [id]: _cleared, ...rest }) => rest);
+    }, delayMs);
+    timers.current.set(id, timer);
+  }, []);
+
+  const publish = useCallback(
+    async (request: PublishRequest): Promise<PublishOutcome> => {
+      const { id, force = false } = request;
+      if (running.current.has(id)) return 'ignored';
+      running.current.add(id);
+      show(id, PUBLISH_STEPS.preparing);
+      try {
+        show(id, PUBLISH_STEPS.loading);
+        const siteId = request.siteId ?? (await queryClient.fetchQuery(articleQueryOptions(id))).site_id;
+        if (!siteId) throw new NoSiteError();
+        show(id, PUBLISH_STEPS.connecting);
+        const sent = publishArticle({ id, siteId, shape: request.shape, force });
+        show(id, PUBLISH_STEPS.publishing);
+        const result = await sent;
+        show(id, PUBLISH_STEPS.done);
+        clearLater(id, PUBLISH_CLEAR_SUCCESS_MS);
+        enqueueSnackbar(result.message, { variant: 'success' });
+        await Promise.all([queryClient.invalidateQueries({ queryKey: articleKeys.all }), queryClient.invalidateQueries({ queryKey: dashboardStatsKey })]);
+        return 'published';
+      } catch (error) {
+        if (!force && isQualityGateConflict(error)) {
+          setProgress(({ [id]: _cleared, ...rest }) => rest);
+          setConflict({ request: { ...request, siteId: request.siteId ?? null }, report: qualityReportOf(error) });
+          return 'quality_gate';
+        }
+        show(id, { text: 'Failed to publish', percent: 100 }, true);
+        clearLater(id, PUBLISH_CLEAR_FAILURE_MS);
+        if (error instanceof NoSiteError) {
+          enqueueSnackbar(request.failureMessage ?? 'Article does not have a valid site assigned', { variant: 'warning' });
+          return 'no_site';
+        }
+        const fallback = force ? 'Forced publish failed' : 'Failed to publish article';
+        if (request.failureMessage) enqueueSnackbar(request.failureMessage, { variant: 'warning' });
+        else enqueueSnackbar(errorMessage(error, fallback), { variant: 'error' });
+        return 'failed';
+      } finally {
+        running.current.delete(id);
+      }
+    },
+    [clearLater, enqueueSnackbar, queryClient, show],
+  );
+
+  /** 'Publish anyway?' accepted: the same publish again, forced. */
+  const publishAnyway = useCallback(async () => {
+    if (!conflict) return;
+    setConflict(null);
+    await publish({ ...conflict.request, force: true });
+  }, [conflict, publish]);
+
+  const dismissConflict = useCallback(() => setConflict(null), []);
+
+  return { publish, progress, conflict, publishAnyway, dismissConflict, isPublishing: (id: number) => id in progress && !progress[id]!.failed && progress[id]!.percent < 100 };
+}

@@ -1,0 +1,24 @@
+import type { ArticleSummary } from '@abp/contracts';
+
+type LinkSource = Pick<ArticleSummary, 'wordpress_post_id' | 'wordpress_permalink' | 'site_url'>;
+
+const base = (siteUrl: string) => siteUrl.replace(/\/+$/, '');
+
+/** Spec §2.1: the permalink, else the site URL with ?p= and the post id. */
+export function publicPostUrl(article: LinkSource): string | null {
+  if (article.wordpress_permalink) return article.wordpress_permalink;
+  if (article.wordpress_post_id === null || !article.site_url) return null;
+  return `${base(article.site_url)}/?p=${article.wordpress_post_id}`;
+}
+
+/** The post's edit page in wp-admin. */
+export function editPostUrl(article: LinkSource): string | null {
+  if (article.wordpress_post_id === null || !article.site_url) return null;
+  return `${base(article.site_url)}/wp-admin/post.php?post=${article.wordpress_post_id}&action=edit`;
+}
+
+/** WordPress' own preview link; works for drafts and scheduled posts when signed in to wp-admin. */
+export function previewPostUrl(article: LinkSource): string | null {
+  if (article.wordpress_post_id === null || !article.site_url) return null;
+  return `${base(article.site_url)}/?p=${article.wordpress_post_id}&preview=true`;
+}

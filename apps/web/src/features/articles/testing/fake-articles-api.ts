@@ -1,0 +1,193 @@
+import { delay, http, HttpResponse } from 'msw';
+import type { Article, ArticleStatus, Dashboard, GenerationLog, QualityReport, Site } from '@abp/contracts';
+
+export function makeArticle(overrides: Partial<Article> = {}): Article {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    title: `Article ${id}`,
+    status: 'draft',
+    site_id: 1,
+    site_name: 'Garden Blog',
+    site_url: 'https://garden.example',
+    source_type: 'manual',
+    task_type: 'Blog Post',
+    persona: '',
+    origin: 'manual',
+    keywords: ['soil', 'compost', 'mulch', 'worms'],
+    source_urls: [],
+    word_count: 1200,
+    attempts: 1,
+    refusal_recovered: false,
+    refusal_matches: [],
+    wordpress_post_id: null,
+    wordpress_permalink: null,
+    featured_image_url: null,
+    created_at: new Date(Date.UTC(2026, 10, 20, 9, 0, 0) - id * 60_000).toISOString(),
+    updated_at: '2026-11-20T09:00:00.000Z',
+    scheduled_at: null,
+    published_at: null,
+    content: '<h2>Soil</h2><p>Rich soil.</p>',
+    meta_description: null,
+    failure_reason: null,
+    quality_report: null,
+    ...overrides,
+  };
+}
+
+export const SITE: Site = {
+  id: 1,
+  name: 'Garden Blog',
+  url: 'https://garden.example',
+  username: 'editor',
+  is_active: true,
+  content_persona: '',
+  rest_root: null,
+  health_score: null,
+  health_checked_at: null,
+  deleting: false,
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+};
+
+export const BLOCKING_REPORT: QualityReport = {
+  severity: 'severe',
+  message: 'Quality gate blocked publishing: Contains placeholder text: lorem ipsum.',
+  issues: [{ rule: 'placeholder', severity: 'severe', message: 'Contains placeholder text: lorem ipsum.' }],
+  warnings: [{ rule: 'word_count', severity: 'minor', message: 'Shorter than requested.' }],
+  blocking: true,
+};
+
+export interface PublishCall {
+  id: number;
+  body: Record<string, unknown> | null;
+  forceHeader: string | null;
+}
+
+interface FakeArticlesOptions {
+  articles?: Article[];
+  /** Ids whose publish is refused by the quality gate unless forced. */
+  gated?: number[];
+  /** Ids whose publish fails with a 424 (and the text). */
+  failing?: Record<number, string>;
+  /** Ids whose forced publish fails too. */
+  failingForced?: number[];
+  logs?: Record<number, GenerationLog>;
+  listError?: boolean;
+  deleteError?: boolean;
+  /** Holds each publish answer back this long (to watch the progress text). */
+  publishDelayMs?: number;
+}
+
+/** A stand-in for the articles API with the server's paging, filters and publish rules. */
+export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
+  const state = {
+    articles: [...(options.articles ?? [])],
+    listRequests: [] as URLSearchParams[],
+    puts: [] as Array<{ id: number; body: Record<string, unknown> }>,
+    deletes: [] as number[],
+    publishes: [] as PublishCall[],
+  };
+  const find = (id: number) => state.articles.find((a) => a.id === id);
+  const stats = (): Dashboard => {
+    const count = (s: ArticleStatus) => state.articles.filter((a) => a.status === s).length;
+    return {
+      totalArticles: state.articles.length,
+      publishedArticles: count('published'),
+      draftArticles: count('draft'),
+      total_articles: state.articles.length,
+      by_status: (['draft', 'review', 'published', 'scheduled', 'failed'] as const).map((status) => ({ status, count: count(status) })),
+      by_site: [{ site_id: 1, site_name: 'Garden Blog', site_url: 'https://garden.example', count: state.articles.length }],
+      recent_articles: 3,
+      articles_per_day: [],
+      time_zone: 'UTC',
+      trend_monitor: { isRunning: false, activeJobs: 0 },
+      trend_stats: { total_processed: 0, recent_articles: 0, last_execution: null },
+      generated_at: new Date().toISOString(),
+    };
+  };
+
+  const handlers = [
+    http.get('/api/sites', () => HttpResponse.json([SITE])),
+    http.get('/api/dashboard', () => HttpResponse.json(stats())),
+    http.get('/api/articles', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      state.listRequests.push(query);
+      if (options.listError) return HttpResponse.json({ error: 'Internal server error', code: 'internal' }, { status: 500 });
+      let rows = [...state.articles].sort((a, b) => b.created_at.localeCompare(a.created_at));
+      if (query.get('site_id')) rows = rows.filter((a) => a.site_id === Number(query.get('site_id')));
+      if (query.get('status')) rows = rows.filter((a) => a.status === query.get('status'));
+      if (query.get('source_type')) rows = rows.filter((a) => a.source_type === query.get('source_type'));
+      const offset = Number(query.get('offset') ?? 0);
+      const limit = Number(query.get('limit') ?? 10);
+      const items = rows.slice(offset, offset + limit).map(({ content: _c, meta_description: _m, failure_reason: _f, quality_report: _q, ...summary }) => summary);
+      return HttpResponse.json({ items, total: rows.length });
+    }),
+    http.get('/api/articles/:id', ({ params }) => {
+      const article = find(Number(params.id));
+      return article ? HttpResponse.json(article) : HttpResponse.json({ error: 'Article not found', code: 'not_found' }, { status: 404 });
+    }),
+    http.put('/api/articles/:id', async ({ params, request }) => {
+      const id = Number(params.id);
+      const body = (await request.json()) as Record<string, unknown>;
+      state.puts.push({ id, body });
+      const article = find(id);
+      if (!article) return HttpResponse.json({ error: 'Article not found', code: 'not_found' }, { status: 404 });
+      Object.assign(article, body);
+      return HttpResponse.json(article);
+    }),
+    http.delete('/api/articles/:id', ({ params }) => {
+      const id = Number(params.id);
+      state.deletes.push(id);
+      if (options.deleteError) return HttpResponse.json({ error: 'Internal server error', code: 'internal' }, { status: 500 });
+      state.articles = state.articles.filter((a) => a.id !== id);
+      return HttpResponse.json({ success: true, id });
+    }),
+    http.post('/api/articles/:id/publish', async ({ params, request }) => {
+      const id = Number(params.id);
+      const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
+      const forceHeader = request.headers.get('X-Force-Publish');
+      state.publishes.push({ id, body, forceHeader });
+      if (options.publishDelayMs) await delay(options.publishDelayMs);
+      const forced = body?.force_publish === true;
+      if (forced && options.failingForced?.includes(id)) return HttpResponse.json({ error: 'WordPress post create failed: boom', code: 'wordpress_error' }, { status: 424 });
+      if (!forced && options.gated?.includes(id)) {
+        return HttpResponse.json(
+          { error: 'Publishing blocked by the quality gate: Contains placeholder text.', code: 'quality_gate', details: { quality_report: BLOCKING_REPORT } },
+          { status: 409 },
+        );
+      }
+      const failure = options.failing?.[id];
+      if (failure) return HttpResponse.json({ error: failure, code: 'wordpress_error' }, { status: 424 });
+      const article = find(id)!;
+      article.wordpress_post_id = 900 + id;
+      return HttpResponse.json({
+        success: true,
+        message: 'Article published to WordPress',
+        article_id: id,
+        site_id: article.site_id,
+        action: 'created',
+        wordpress_post_id: 900 + id,
+        wordpress_permalink: null,
+        wordpress_status: 'draft',
+        article_status: article.status,
+        featured_media_id: null,
+        tag_ids: [],
+        forced,
+        quality_report: { ...BLOCKING_REPORT, severity: 'none', blocking: false, issues: [], warnings: [], message: 'Quality gate passed.' },
+      });
+    }),
+    http.get('/api/articles/:id/trends', ({ params }) =>
+      HttpResponse.json(
+        Number(params.id) === 1
+          ? [{ topic: 'Compost tea', description: 'Searches doubled', published_date: '2026-11-19T08:00:00.000Z', trend_url: 'https://trends.example/compost' }]
+          : [],
+      ),
+    ),
+    http.get('/api/generation-logs/:id', ({ params }) => {
+      const log = options.logs?.[Number(params.id)];
+      return log ? HttpResponse.json(log) : HttpResponse.json({ error: 'No generation log found for this article', code: 'not_found' }, { status: 404 });
+    }),
+  ];
+  return { state, handlers };
+}

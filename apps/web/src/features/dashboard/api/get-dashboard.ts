@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { DASHBOARD_REFRESH_MS, dashboardSchema, type Dashboard } from '@abp/contracts';
+import { api } from '../../../lib/api-client';
+
+/** Days in the chart start at midnight where the operator is. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+export const dashboardQueryKey = (timeZone: string) => ['dashboard', timeZone] as const;
+
+export function getDashboard(timeZone: string, signal?: AbortSignal): Promise<Dashboard> {
+  return api.get('/api/dashboard', { query: { tz: timeZone }, signal, schema: dashboardSchema });
+}
+
+export function dashboardQueryOptions(timeZone = browserTimeZone()) {
+  return queryOptions({
+    queryKey: dashboardQueryKey(timeZone),
+    queryFn: ({ signal }) => getDashboard(timeZone, signal),
+    // Spec part 1 §9: the dashboard refreshes every 30 seconds.
+    refetchInterval: DASHBOARD_REFRESH_MS,
+  });
+}
+
+export function useDashboard() {
+  return useQuery(dashboardQueryOptions());
+}

@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { Dashboard } from '@abp/contracts';
+import { createFakeAuthApi } from '../../../test/auth-api';
+import { server } from '../../../test/msw-server';
+import { renderApp } from '../../../test/render-app';
+import { makeDashboard } from '../testing/fake-dashboard';
+
+function showDashboard(answer: () => Dashboard | null, fakeTimers = false, checkAnswer = 202) {
+  const requests: URL[] = [];
+  server.use(
+    ...createFakeAuthApi({ authenticated: true }).handlers,
+    http.post('/api/trends/check', () =>
+      checkAnswer === 202
+        ? HttpResponse.json({ status: 'started', job_id: 'job-1' }, { status: 202 })
+        : HttpResponse.json({ error: 'A trend check is already running', code: 'conflict' }, { status: checkAnswer }),
+    ),
+    http.get('/api/dashboard', ({ request }) => {
+      requests.push(new URL(request.url));
+      const data = answer();
+      return data ? HttpResponse.json(data) : HttpResponse.json({ error: 'Internal server error', code: 'internal' }, { status: 500 });
+    }),
+  );
+  return { ...renderApp({ path: '/', fakeTimers }), requests };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('Dashboard', () => {
+  it.each([
+    [202, 'Trend check started'],
+    [409, 'Failed to trigger trend check'],
+  ])('starts a trend check from the card: answer %i shows "%s" (and a reload 1 s after a start)', async (status, toast) => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user, requests } = showDashboard(() => makeDashboard(), true, status);
+    await user.click(await screen.findByRole('button', { name: 'Check Trends Now' }, { timeout: 5000 }));
+    expect(await screen.findByText(toast)).toBeInTheDocument();
+    if (status !== 202) return;
+    const before = requests.length;
+    await act(async () => vi.advanceTimersByTimeAsync(1100));
+    await waitFor(() => expect(requests.length).toBe(before + 1));
+  });
+
+  it('shows the heading, the idle trend monitor, the four stat cards and the breakdowns', async () => {
+    const { requests } = showDashboard(() => makeDashboard());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Monitor your automated blog posting activity and performance')).toBeInTheDocument();
+    expect(await screen.findByText('Trend Monitor Status')).toBeInTheDocument();
+    expect(screen.getByText('Idle').closest('.MuiChip-root')).toHaveClass('MuiChip-colorSuccess');
+    expect(screen.getByText('Active Jobs: 0')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check Trends Now' })).toBeEnabled();
+
+    const figures = Object.fromEntries(
+      ['Total Articles', 'Published', 'Recent Articles', 'Trends Processed'].map((name) => [name, within(screen.getByRole('region', { name })).getAllByText(/\S/).map((n) => n.textContent)]),
+    );
+    expect(figures).toEqual({
+      'Total Articles': ['Total Articles', '42'],
+      Published: ['Published', '30'],
+      'Recent Articles': ['Recent Articles', '9', 'Last 7 days'],
+      'Trends Processed': ['Trends Processed', '0'],
+    });
+
+    const byStatus = screen.getByRole('region', { name: 'Articles by Status' });
+    expect(within(byStatus).getByText('published: 30').closest('.MuiChip-root')).toHaveClass('MuiChip-colorSuccess');
+    expect(within(byStatus).getByText('draft: 7').closest('.MuiChip-root')).toHaveClass('MuiChip-colorWarning');
+    expect(within(byStatus).getByText('failed: 2').closest('.MuiChip-root')).toHaveClass('MuiChip-colorError');
+    expect(within(byStatus).getByText('review: 1').closest('.MuiChip-root')).toHaveClass('MuiChip-colorError');
+    const bySite = screen.getByRole('region', { name: 'Articles by Site' });
+    expect(within(bySite).getByText('Garden Blog')).toBeInTheDocument();
+    expect(within(bySite).getByText('40')).toBeInTheDocument();
+    expect(screen.queryByText('Last Trend Check')).not.toBeInTheDocument();
+    expect(screen.getByText('15 articles in the last 30 days · busiest day 2026-10-24 (3)')).toBeInTheDocument();
+    // The chart is loaded lazily, then drawn.
+    const chart = screen.getByRole('region', { name: 'Articles per Day' });
+    await waitFor(() => expect(chart.querySelector('svg rect, svg path')).not.toBeNull(), { timeout: 5000 });
+    expect(within(chart).queryByText('The chart could not be drawn.')).not.toBeInTheDocument();
+    expect(requests[0]!.searchParams.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('says "No sites configured" and shows the last trend check when there is one', async () => {
+    showDashboard(() =>
+      makeDashboard({
+        by_site: [],
+        trend_monitor: { isRunning: true, activeJobs: 2 },
+        trend_stats: { total_processed: 12, recent_articles: 3, last_execution: { trends_found: 8, articles_generated: 5, articles_published: 4, execution_time_ms: 12_500, created_at: '2026-11-22T08:00:00.000Z' } },
+      }),
+    );
+    expect(await screen.findByText('No sites configured', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Running').closest('.MuiChip-root')).toHaveClass('MuiChip-colorWarning');
+    expect(screen.getByRole('button', { name: 'Running...' })).toBeDisabled();
+    const last = screen.getByRole('region', { name: 'Last Trend Check' });
+    expect(within(last).getByText('8')).toBeInTheDocument();
+    expect(within(last).getByText('5')).toBeInTheDocument();
+    expect(within(last).getByText('12.5s')).toBeInTheDocument();
+  });
+
+  it('shows the error with Retry, which loads again', async () => {
+    let fail = true;
+    const { user } = showDashboard(() => (fail ? null : makeDashboard()));
+    expect(await screen.findByText('Failed to load dashboard data', {}, { timeout: 8000 })).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Trend Monitor Status')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Failed to load dashboard data')).not.toBeInTheDocument());
+  });
+
+  it('refreshes every 30 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let total = 42;
+    const { requests } = showDashboard(() => makeDashboard({ totalArticles: total }), true);
+    await screen.findByText('42', {}, { timeout: 5000 });
+    const before = requests.length;
+    total = 43;
+    await act(async () => vi.advanceTimersByTimeAsync(30_000));
+    await waitFor(() => expect(requests.length).toBe(before + 1));
+    expect(await screen.findByText('43')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,43 @@
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { Dashboard } from '@abp/contracts';
+
+const ArticlesPerDayChart = lazy(() => import('./articles-per-day-chart'));
+
+/** A chart must never take the dashboard down with it: its failure shows a line of text instead. */
+class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <Typography color="text.secondary">The chart could not be drawn.</Typography> : this.props.children;
+  }
+}
+
+export function PerDayCard({ days }: { days: Dashboard['articles_per_day'] }) {
+  const total = days.reduce((sum, d) => sum + d.count, 0);
+  const busiest = days.reduce<Dashboard['articles_per_day'][number] | null>((best, d) => (best && best.count >= d.count ? best : d), null);
+  return (
+    <Card component="section" aria-labelledby="per-day-title" sx={{ mb: 3 }}>
+      <CardContent>
+        <Typography id="per-day-title" variant="h6" component="h2">
+          Articles per Day
+        </Typography>
+        {/* The figures in words too, for screen readers and quick reading. */}
+        <Typography variant="body2" color="text.secondary" gutterBottom>
+          {`${total.toLocaleString()} articles in the last ${days.length} days`}
+          {busiest && busiest.count > 0 ? ` · busiest day ${busiest.date} (${busiest.count})` : ''}
+        </Typography>
+        <ChartBoundary>
+          <Suspense fallback={<Skeleton variant="rounded" height={260} aria-label="Loading chart" />}>
+            <ArticlesPerDayChart days={days} />
+          </Suspense>
+        </ChartBoundary>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { qualityReportSchema } from './generation.js';
+
+/* Generated articles: the list, one article, edits, publishing to WordPress, trend sources. */
+
+export const ARTICLE_STATUSES = ['draft', 'review', 'published', 'scheduled', 'failed'] as const;
+export const articleStatusSchema = z.enum(ARTICLE_STATUSES);
+export type ArticleStatus = z.infer<typeof articleStatusSchema>;
+
+/** 'trend' when the article has source URLs, else 'manual' (spec §2.1). */
+export const ARTICLE_SOURCE_TYPES = ['trend', 'manual'] as const;
+export const articleSourceTypeSchema = z.enum(ARTICLE_SOURCE_TYPES);
+export type ArticleSourceType = z.infer<typeof articleSourceTypeSchema>;
+
+export const ARTICLE_PAGE_SIZES = [5, 10, 25, 50] as const;
+export const ARTICLE_DEFAULT_PAGE_SIZE = 10;
+export const ARTICLE_LIST_MAX_LIMIT = 100;
+export const ARTICLE_TITLE_MAX_LENGTH = 500;
+/** Generous: a 50,000-word article is about 400 KB of HTML. */
+export const ARTICLE_CONTENT_MAX_LENGTH = 2_000_000;
+
+/** Exact texts of the spec (§5 Publish, §8 Articles) shared by the server and the screen. */
+export const ARTICLE_MESSAGES = {
+  invalidId: 'Invalid article ID provided',
+  invalidIdFormat: 'Invalid article ID format',
+  noSite: 'Article does not have a valid site assigned',
+  invalidSite: 'Article has invalid site assignment',
+  notFound: 'Article not found',
+  noGenerationLog: 'No generation log found for this article',
+} as const;
+
+/** Error codes a client may branch on (besides the generic ones in errors.ts). */
+export const ARTICLE_ERROR_CODES = {
+  qualityGate: 'quality_gate',
+  publishInProgress: 'publish_in_progress',
+  wordpress: 'wordpress_error',
+} as const;
+
+// Query strings arrive as text; an empty value (`site_id=`) means "no filter", not 0.
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalQueryInt = (message: string) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number({ message }).int(message).positive(message).max(2_147_483_647, message).optional());
+
+export const articleListQuerySchema = z.object({
+  limit: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(ARTICLE_LIST_MAX_LIMIT, `must be at most ${ARTICLE_LIST_MAX_LIMIT}`)
+      .default(ARTICLE_DEFAULT_PAGE_SIZE),
+  ),
+  offset: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative').max(1_000_000_000, 'is too large').default(0),
+  ),
+  site_id: optionalQueryInt('must be a positive whole number (a site id)'),
+  status: z.preprocess(emptyAsUndefined, articleStatusSchema.optional()),
+  source_type: z.preprocess(emptyAsUndefined, articleSourceTypeSchema.optional()),
+});
+export type ArticleListQuery = z.infer<typeof articleListQuerySchema>;
+
+/** One row of the list: everything but the content and the quality report. */
+export const articleSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: articleStatusSchema,
+  site_id: z.number().int().nullable(),
+  /** The site's current name, or the name it had when the article was made (site deleted since). */
+  site_name: z.string(),
+  site_url: z.string().nullable(),
+  source_type: articleSourceTypeSchema,
+  task_type: z.string(),
+  persona: z.string(),
+  origin: z.string(),
+  keywords: z.array(z.string()),
+  source_urls: z.array(z.string()),
+  word_count: z.number().int(),
+  attempts: z.number().int(),
+  refusal_recovered: z.boolean(),
+  refusal_matches: z.array(z.string()),
+  wordpress_post_id: z.number().int().nullable(),
+  wordpress_permalink: z.string().nullable(),
+  featured_image_url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  scheduled_at: z.string().nullable(),
+  published_at: z.string().nullable(),
+});
+export type ArticleSummary = z.infer<typeof articleSummarySchema>;
+
+export const articleSchema = articleSummarySchema.extend({
+  /** Sanitised HTML. */
+  content: z.string(),
+  meta_description: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  quality_report: qualityReportSchema.nullable(),
+});
+export type Article = z.infer<typeof articleSchema>;
+
+export const articleListResponseSchema = z.object({
+  items: z.array(articleSummarySchema),
+  total: z.number().int().nonnegative(),
+});
+export type ArticleListResponse = z.infer<typeof articleListResponseSchema>;
+
+/** The id in the path stays text here: the server answers the spec's own messages for bad ids. */
+export const articleIdParamSchema = z.object({ id: z.string().max(100) });
+
+/** Edit (title, content, status, scheduled_at) or a bulk status change (status, maybe scheduled_at). */
+export const articleUpdateSchema = z
+  .object({
+    title: z.string().trim().min(1, 'must not be empty').max(ARTICLE_TITLE_MAX_LENGTH, `must be at most ${ARTICLE_TITLE_MAX_LENGTH} characters`).optional(),
+    content: z.string().max(ARTICLE_CONTENT_MAX_LENGTH, 'is too long').optional(),
+    status: articleStatusSchema.optional(),
+    /** ISO 8601 with a zone (e.g. 2026-12-01T09:00:00.000Z); required in the future for 'scheduled'. */
+    scheduled_at: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time with a time zone' }).nullable().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'nothing to update: send title, content, status or scheduled_at' });
+export type ArticleUpdate = z.infer<typeof articleUpdateSchema>;
+
+/**
+ * Publish body as the spec's screens send it: `articleId` + `siteId` (view dialog) or `site_id`
+ * (edit and bulk), optional `force_publish`. Ids are checked by the server so that it can answer
+ * the spec's exact messages; the X-Force-Publish header forces too.
+ */
+export const articlePublishRequestSchema = z
+  .object({
+    articleId: z.unknown().optional(),
+    siteId: z.unknown().optional(),
+    site_id: z.unknown().optional(),
+    force_publish: z.union([z.boolean(), z.literal('true'), z.literal('false')]).optional(),
+  })
+  // Fastify hands a missing body over as null.
+  .nullish();
+export type ArticlePublishRequest = z.infer<typeof articlePublishRequestSchema>;
+export const FORCE_PUBLISH_HEADER = 'X-Force-Publish';
+
+export const PUBLISH_ACTIONS = ['created', 'updated', 'recovered'] as const;
+
+export const articlePublishResultSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  article_id: z.number().int(),
+  site_id: z.number().int(),
+  /** created: a new post; updated: the post stored with the article; recovered: found by its marker after a lost answer. */
+  action: z.enum(PUBLISH_ACTIONS),
+  wordpress_post_id: z.number().int(),
+  wordpress_permalink: z.string().nullable(),
+  /** The post's status on WordPress: publish, future, pending or draft. */
+  wordpress_status: z.string(),
+  article_status: articleStatusSchema,
+  featured_media_id: z.number().int().nullable(),
+  tag_ids: z.array(z.number().int()),
+  forced: z.boolean(),
+  quality_report: qualityReportSchema,
+});
+export type ArticlePublishResult = z.infer<typeof articlePublishResultSchema>;
+
+/** `details` of the 409 answered when the quality gate blocks a publish. */
+export const qualityGateConflictDetailsSchema = z.object({ quality_report: qualityReportSchema });
+
+export const articleDeleteResultSchema = z.object({ success: z.literal(true), id: z.number().int() });
+
+export const articleTrendSourceSchema = z.object({
+  topic: z.string(),
+  description: z.string(),
+  published_date: z.string().nullable(),
+  trend_url: z.string().nullable(),
+});
+export type ArticleTrendSource = z.infer<typeof articleTrendSourceSchema>;
+export const articleTrendSourcesSchema = z.array(articleTrendSourceSchema);
