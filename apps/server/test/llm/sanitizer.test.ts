@@ -16,6 +16,11 @@ describe('article HTML sanitiser', () => {
     expect(html).toBe('<p>one two three four five</p>');
   });
 
+  it('an unwrapped link does not break the closing tag of a later good link', () => {
+    const html = sanitizeArticleHtml('<p><a href="javascript:x">bad</a> <a href="https://ok.example">good</a> <img src="data:x"> end</p>');
+    expect(html).toBe('<p>bad <a href="https://ok.example" rel="noopener">good</a>  end</p>');
+  });
+
   it('keeps web links with a safe rel, and drops images that are not on the web', () => {
     expect(sanitizeArticleHtml('<a href="https://example.org" target="_blank">x</a>')).toBe('<a href="https://example.org" rel="noopener">x</a>');
     expect(sanitizeArticleHtml('<p>a<img src="data:image/png;base64,AAA">b</p>')).toBe('<p>ab</p>');

@@ -69,13 +69,15 @@ function classifyApiCallError(error: APICallError): LlmError {
     }
     return new LlmError('unknown', error.message, { ...base, retryable: false });
   }
+  // The provider's own words ("Incorrect API key provided") are what the operator can act on.
+  const said = providerSaid(error);
   if (status === 401 || status === 403) {
-    return new LlmError('auth', `The provider rejected the credentials (HTTP ${status})`, { ...base, retryable: false });
+    return new LlmError('auth', `The provider rejected the credentials (HTTP ${status})${said}`, { ...base, retryable: false });
   }
   if (status === 429) {
     // A spent quota will not come back by waiting a few seconds; a rate limit will.
     const quotaExhausted = /insufficient_quota|quota|billing/i.test(body);
-    return new LlmError('rate_limit', quotaExhausted ? 'The provider quota is exhausted' : 'The provider is rate limiting requests', {
+    return new LlmError('rate_limit', `${quotaExhausted ? 'The provider quota is exhausted' : 'The provider is rate limiting requests'}${said}`, {
       ...base,
       retryable: !quotaExhausted,
       retryAfterSeconds: retryAfterSeconds(error.responseHeaders),
@@ -124,3 +126,9 @@ function isNetworkFailure(error: unknown): boolean {
 const errorName = (error: unknown) => (error instanceof Error ? error.name : undefined);
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const firstLine = (text: string) => text.split('\n')[0]?.slice(0, 300) ?? '';
+
+/** ": <the provider's message>" when the SDK found one in the error body, else nothing. */
+function providerSaid(error: APICallError): string {
+  const message = firstLine(error.message).trim();
+  return message && !/^(Bad Request|Unauthorized|Forbidden|Too Many Requests|Internal Server Error)$/i.test(message) ? `: ${message}` : '';
+}

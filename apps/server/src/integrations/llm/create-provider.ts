@@ -4,10 +4,15 @@ import { llmConfigSchema, type LlmConfigInput } from './llm-config.js';
 import { isLlmError, type LlmErrorKind } from './llm-error.js';
 import { OfflineWriterProvider } from './offline/offline-provider.js';
 
+export interface ProviderOptions extends AiSdkProviderOptions {
+  /** The offline writer's pause per answer (LLM_OFFLINE_DELAY_MS); 0 or unset: none. */
+  offlineDelayMs?: number;
+}
+
 /** The one entry point: a validated config in, a ready provider out. */
-export function createLanguageModelProvider(input: LlmConfigInput, options: AiSdkProviderOptions = {}): LanguageModelProvider {
+export function createLanguageModelProvider(input: LlmConfigInput, options: ProviderOptions = {}): LanguageModelProvider {
   const config = llmConfigSchema.parse(input);
-  if (config.provider === 'offline') return new OfflineWriterProvider();
+  if (config.provider === 'offline') return new OfflineWriterProvider({ delayMs: options.offlineDelayMs ?? 0 });
   return new AiSdkProvider({ ...config, provider: config.provider }, options);
 }
 

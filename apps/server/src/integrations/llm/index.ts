@@ -8,4 +8,4 @@ export * from './task-blueprints.js';
 export { AiSdkProvider, type AiSdkProviderOptions } from './ai-sdk-provider.js';
 export { OfflineWriterProvider } from './offline/offline-provider.js';
 export { buildOfflineOutline, deriveKeywords } from './offline/offline-outline.js';
-export { createLanguageModelProvider, probeProvider, type ProviderProbeResult } from './create-provider.js';
+export { createLanguageModelProvider, probeProvider, type ProviderOptions, type ProviderProbeResult } from './create-provider.js';

@@ -1,5 +1,6 @@
 import type { LanguageModelProvider, ObjectRequest, ObjectResult, TextRequest, TextResult } from '../language-model-provider.js';
 import { LlmError } from '../llm-error.js';
+import { abortableSleep } from '../retry.js';
 import { titleCase } from '../task-blueprints.js';
 import type { WritingIntent } from '../writing-intent.js';
 import { genreFor } from './offline-genre.js';
@@ -18,22 +19,30 @@ export class OfflineWriterProvider implements LanguageModelProvider {
   readonly model = 'offline-writer';
   readonly isOffline = true;
 
+  /** `delayMs` (LLM_OFFLINE_DELAY_MS) makes every answer take that long, like a model would: for demos and crash tests. */
+  constructor(private readonly options: { delayMs?: number } = {}) {}
+
   async generateText(request: TextRequest): Promise<TextResult> {
     const started = performance.now();
-    throwIfAborted(request.signal);
+    await this.think(request.signal);
     const text = request.intent?.kind === 'section' ? writeSection(request.intent) : probeAnswer(request.prompt);
     return { text, finishReason: 'stop', usage: { inputTokens: undefined, outputTokens: undefined }, modelMs: performance.now() - started, transportAttempts: 1 };
   }
 
   async generateObject<T>(request: ObjectRequest<T>): Promise<ObjectResult<T>> {
     const started = performance.now();
-    throwIfAborted(request.signal);
+    await this.think(request.signal);
     if (request.intent?.kind !== 'outline') {
       throw new LlmError('bad_output', 'The offline writer only produces article outlines as structured output', { retryable: false });
     }
     const parsed = request.schema.safeParse(buildOfflineOutline(request.intent.brief, request.intent.sectionCount));
     if (!parsed.success) throw new LlmError('bad_output', `Offline outline does not fit the schema: ${parsed.error.message}`, { retryable: false });
     return { object: parsed.data, finishReason: 'stop', usage: { inputTokens: undefined, outputTokens: undefined }, modelMs: performance.now() - started, transportAttempts: 1 };
+  }
+
+  private async think(signal: AbortSignal | undefined): Promise<void> {
+    throwIfAborted(signal);
+    if (this.options.delayMs) await abortableSleep(this.options.delayMs, signal);
   }
 }
 

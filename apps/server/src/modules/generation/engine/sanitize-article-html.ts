@@ -9,7 +9,7 @@ import sanitizeHtml from 'sanitize-html';
 const isWebUrl = (value: string | undefined): value is string => !!value && /^https?:\/\/[^\s/]+/i.test(value.trim());
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'hr', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'figure', 'figcaption', 'code'],
+  allowedTags: ['p', 'br', 'hr', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'figure', 'figcaption', 'code', 'span'],
   allowedAttributes: { a: ['href', 'title', 'rel'], img: ['src', 'alt', 'width', 'height'], th: ['colspan', 'rowspan', 'scope'], td: ['colspan', 'rowspan'] },
   allowedSchemes: ['http', 'https'],
   allowedSchemesAppliedToAttributes: ['href', 'src'],
@@ -31,6 +31,15 @@ const OPTIONS: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'p' && !frame.text.trim() && !frame.mediaChildren?.length,
 };
 
+// sanitize-html mismatches closing tags when transformTags renames an element to a tag that is not
+// allowed (a later good link came out closed with </span>). So the first pass renames unwanted
+// links and images to an allowed <span>, and this second pass, which renames nothing, unwraps them.
+const UNWRAP_SPANS: sanitizeHtml.IOptions = {
+  ...OPTIONS,
+  allowedTags: (OPTIONS.allowedTags as string[]).filter((tag) => tag !== 'span'),
+  transformTags: {},
+};
+
 export function sanitizeArticleHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  return sanitizeHtml(sanitizeHtml(html, OPTIONS), UNWRAP_SPANS).trim();
 }

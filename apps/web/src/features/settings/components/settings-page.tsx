@@ -1,6 +1,20 @@
+import Stack from '@mui/material/Stack';
 import { PageHeader } from '../../../components/page-header';
+import { LlmSettingsSection } from './llm-settings-section';
+import { TrendSettingsSection } from './trend-settings-section';
 
-/** Heading only for now; the screen's content arrives with its own issue. */
+/**
+ * One card per section, each with its own load and save. Other features add their section here
+ * (e.g. the trend monitor's feeds, region and interval) as a sibling of the language model.
+ */
 export function SettingsPage() {
-  return <PageHeader title="Settings" />;
+  return (
+    <>
+      <PageHeader title="Settings" subtitle="How articles are written, and other settings saved in the app" />
+      <Stack spacing={3}>
+        <LlmSettingsSection />
+        <TrendSettingsSection />
+      </Stack>
+    </>
+  );
 }

@@ -1,0 +1,62 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { ArticleStatus, GenerationLog } from '@abp/contracts';
+import type { Database } from '../../db/client.js';
+import { articleImages, articles, articleTrendSources, generationLogs } from '../../db/schema/index.js';
+
+type ArticleInsert = typeof articles.$inferInsert;
+
+export interface StoredImage {
+  png: Buffer;
+  alt: string;
+  filename: string;
+}
+
+export interface StoredTrendSource {
+  topic: string;
+  description: string;
+  publishedDate: Date | null;
+  trendUrl: string | null;
+}
+
+export interface GeneratedArticleRecord {
+  article: Omit<ArticleInsert, 'id' | 'createdAt' | 'updatedAt' | 'hasSources'>;
+  log: GenerationLog;
+  image: StoredImage | null;
+  trendSources: StoredTrendSource[];
+}
+
+/** Stores what one generation produced: the article with its log, image and trend sources, all or nothing. */
+export class GenerationRepository {
+  constructor(private readonly db: Database) {}
+
+  async store(record: GeneratedArticleRecord): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(articles).values(record.article).returning({ id: articles.id });
+      const articleId = row!.id;
+      await tx.insert(generationLogs).values({ articleId, log: record.log });
+      if (record.image) {
+        await tx.insert(articleImages).values({ articleId, png: record.image.png.toString('base64'), altText: record.image.alt, filename: record.image.filename });
+      }
+      if (record.trendSources.length > 0) {
+        await tx.insert(articleTrendSources).values(record.trendSources.map((source) => ({ articleId, ...source })));
+      }
+      return articleId;
+    });
+  }
+
+  /** Titles on the site equal to `title` once case and punctuation are ignored (the duplicate check). */
+  async sameTitlesOnSite(siteId: number, title: string): Promise<string[]> {
+    const normalised = (value: unknown) => sql`btrim(regexp_replace(lower(${value}), '[^[:alnum:]]+', ' ', 'g'))`;
+    const rows = await this.db
+      .select({ title: articles.title })
+      .from(articles)
+      .where(and(eq(articles.siteId, siteId), sql`${articles.status} <> 'failed'`, sql`${normalised(articles.title)} = ${normalised(title)}`))
+      .limit(20);
+    return rows.map((row) => row.title);
+  }
+
+  async setStatus(articleId: number, status: ArticleStatus, onlyIf?: ArticleStatus): Promise<void> {
+    const where = onlyIf ? and(eq(articles.id, articleId), eq(articles.status, onlyIf)) : eq(articles.id, articleId);
+    await this.db.update(articles).set({ status, updatedAt: new Date() }).where(where);
+  }
+}

@@ -1,0 +1,170 @@
+import { TitleCardImageProvider, imageFilename, type ImageProvider } from '../../integrations/images/index.js';
+import type { LanguageModelProvider } from '../../integrations/llm/index.js';
+import { AppError, badRequest } from '../../errors.js';
+import { ArticleGenerator, runQualityGate, type GeneratedArticle } from './engine/index.js';
+import { toGenerationFailure, type GenerationFailure } from './generation-failure.js';
+import { sourceUrlsOf, toDateOrNull, validateGenerationInput, type GenerateAndStoreInput, type GenerateAndStoreResult, type ValidGenerationInput } from './generation-input.js';
+import type { GeneratedArticleRecord, GenerationRepository, StoredImage } from './generation.repository.js';
+
+export type { GenerateAndStoreInput, GenerateAndStoreResult } from './generation-input.js';
+
+/** The sites module's check, narrowed to what generation needs. */
+export interface ActiveSiteLookup {
+  requireActiveSite(siteId: number): Promise<{ id: number; name: string }>;
+}
+
+export interface ProviderSource {
+  current(): Promise<LanguageModelProvider>;
+}
+
+export interface GenerationServiceOptions {
+  imageProvider?: ImageProvider;
+  /** Sections of one article written at once (the provider's own limit applies across articles). */
+  sectionConcurrency?: number;
+}
+
+/**
+ * The one way every feature makes an article: validate, generate with the current provider,
+ * store the article with its Generation log, image and sources. A generation failure is stored
+ * as a 'failed' article and returned, not thrown; invalid input throws a 400.
+ */
+export class GenerationService {
+  private readonly imageProvider: ImageProvider;
+
+  constructor(
+    private readonly repo: GenerationRepository,
+    private readonly sites: ActiveSiteLookup,
+    private readonly providers: ProviderSource,
+    private readonly options: GenerationServiceOptions = {},
+  ) {
+    this.imageProvider = options.imageProvider ?? new TitleCardImageProvider();
+  }
+
+  async generateAndStore(raw: GenerateAndStoreInput): Promise<GenerateAndStoreResult> {
+    const input = validateGenerationInput(raw);
+    const site = await this.activeSite(input.siteId);
+    const sources = { newsUrls: input.sources?.newsUrls ?? [], groundingSources: input.sources?.groundingSources ?? [] };
+    const useSelectedImage = input.includeImages && input.selectedImagePng !== undefined;
+    let offline = false;
+    let article: GeneratedArticle;
+    try {
+      const provider = await this.providers.current();
+      offline = provider.isOffline;
+      const generator = new ArticleGenerator({ provider, imageProvider: this.imageProvider, sectionConcurrency: this.options.sectionConcurrency ?? 4 });
+      article = await generator.generate({
+        topic: input.topic,
+        taskType: input.taskType,
+        persona: input.persona,
+        wordCount: input.wordCount,
+        keywords: input.keywords,
+        sources: { ...sources, ...(input.sources?.notes ? { notes: input.sources.notes } : {}) },
+        includeImages: input.includeImages && !useSelectedImage,
+        siteName: site.name,
+        method: input.method,
+        ...(input.signal ? { signal: input.signal } : {}),
+      });
+    } catch (error) {
+      const failure = toGenerationFailure(error, input.method, sources, input.signal?.aborted ? input.signal.reason : undefined);
+      const articleId = await this.repo.store(this.failureRecord(input, site.name, failure));
+      return {
+        articleId,
+        title: input.topic,
+        content: '',
+        ...failure.refusal,
+        status: 'failed',
+        error: failure.reason,
+        errorKind: failure.kind,
+        ...(failure.retryAfterSeconds ? { retryAfterSeconds: failure.retryAfterSeconds } : {}),
+        wordCount: 0,
+        offline,
+      };
+    }
+    const image = useSelectedImage && input.selectedImagePng ? { png: input.selectedImagePng, alt: article.title, filename: imageFilename(article.title) } : imageOf(article);
+    const articleId = await this.repo.store(await this.successRecord(input, site.name, article, image));
+    return {
+      articleId,
+      title: article.title,
+      content: article.content,
+      attempts: article.attempts,
+      refusal_recovered: article.refusal_recovered,
+      refusal_matches: article.refusal_matches,
+      status: 'draft',
+      wordCount: article.wordCount,
+      offline,
+    };
+  }
+
+  /** Unknown, inactive or departing sites are the caller's mistake: a 400 naming site_id. */
+  private async activeSite(siteId: number): Promise<{ id: number; name: string }> {
+    try {
+      return await this.sites.requireActiveSite(siteId);
+    } catch (error) {
+      if (error instanceof AppError && (error.status === 404 || error.status === 409)) {
+        throw badRequest('site_id', error.status === 404 ? `no site with id ${siteId} exists` : error.message);
+      }
+      throw error;
+    }
+  }
+
+  private async successRecord(input: ValidGenerationInput, siteName: string, article: GeneratedArticle, image: StoredImage | null): Promise<GeneratedArticleRecord> {
+    const otherTitlesOnSite = await this.repo.sameTitlesOnSite(input.siteId, article.title);
+    const qualityReport = runQualityGate({ title: article.title, content: article.content }, { targetWordCount: input.wordCount, otherTitlesOnSite });
+    return {
+      article: {
+        ...this.commonFields(input, siteName),
+        title: article.title,
+        content: article.content,
+        status: 'draft',
+        keywords: article.keywords,
+        metaDescription: article.metaDescription,
+        wordCount: article.wordCount,
+        attempts: article.attempts,
+        refusalRecovered: article.refusal_recovered,
+        refusalMatches: article.refusal_matches,
+        qualityReport,
+      },
+      log: article.log,
+      image,
+      trendSources: this.trendSources(input),
+    };
+  }
+
+  private failureRecord(input: ValidGenerationInput, siteName: string, failure: GenerationFailure): GeneratedArticleRecord {
+    return {
+      article: {
+        ...this.commonFields(input, siteName),
+        title: input.topic,
+        content: '',
+        status: 'failed',
+        failureReason: failure.reason,
+        keywords: input.keywords,
+        attempts: failure.refusal.attempts,
+        refusalRecovered: failure.refusal.refusal_recovered,
+        refusalMatches: failure.refusal.refusal_matches,
+      },
+      log: failure.log,
+      image: null,
+      trendSources: this.trendSources(input),
+    };
+  }
+
+  private commonFields(input: ValidGenerationInput, siteName: string) {
+    return { siteId: input.siteId, siteName, taskType: input.taskType, persona: input.persona, origin: input.origin, targetWordCount: input.wordCount, sourceUrls: sourceUrlsOf(input) };
+  }
+
+  private trendSources(input: ValidGenerationInput) {
+    return (input.sources?.trendSources ?? [])
+      .filter((source) => source.topic?.trim())
+      .map((source) => ({
+        topic: source.topic.trim(),
+        description: source.description ?? '',
+        publishedDate: toDateOrNull(source.publishedDate),
+        trendUrl: source.trendUrl || null,
+      }));
+  }
+}
+
+function imageOf(article: GeneratedArticle): StoredImage | null {
+  const image = article.featuredImage;
+  return image ? { png: image.png, alt: image.alt, filename: image.filename } : null;
+}

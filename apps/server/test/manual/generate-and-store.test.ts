@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generationLogSchema } from '@abp/contracts';
+import { AppError } from '../../src/errors.js';
+import type { GenerateAndStoreInput } from '../../src/modules/generation/generation.service.js';
+import { insertSite } from '../articles/article-fixtures.js';
+import { createTestApp, type TestApp } from '../test-app.js';
+import { articleCount, PNG_SIGNATURE, storedGeneration } from './manual-helpers.js';
+
+// services.generation.generateAndStore(): the entry point the bulk jobs, scheduler, trends and SEO suite share.
+let t: TestApp;
+let siteId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  siteId = (await insertSite(t, { name: 'Trend Site' })).id;
+});
+afterAll(() => t.close());
+
+const input = (overrides: Partial<GenerateAndStoreInput> = {}): GenerateAndStoreInput => ({
+  siteId,
+  topic: 'Heat pumps in older homes',
+  taskType: 'Blog Post',
+  persona: '',
+  wordCount: 900,
+  includeImages: false,
+  origin: 'manual',
+  ...overrides,
+});
+
+describe('generateAndStore', () => {
+  it('stores a trend article with its sources, keywords, image and a log naming the method', async () => {
+    const result = await t.services.generation.generateAndStore(
+      input({
+        origin: 'trend',
+        persona: 'A dry, witty engineer',
+        includeImages: true,
+        keywords: ['heat pump', ' retrofit ', 'heat pump'],
+        sources: {
+          newsUrls: ['https://news.example/heat-pumps'],
+          trendSources: [{ topic: 'heat pumps', description: 'Searches up 300%', publishedDate: '2026-11-02T10:00:00Z', trendUrl: 'https://trends.example/heat-pumps' }],
+        },
+      }),
+    );
+    expect(result).toMatchObject({ status: 'draft', attempts: 1, refusal_recovered: false, offline: true });
+    expect(result.error).toBeUndefined();
+    const stored = await storedGeneration(t, result.articleId);
+    expect(stored.article).toMatchObject({
+      status: 'draft',
+      origin: 'trend',
+      persona: 'A dry, witty engineer',
+      siteName: 'Trend Site',
+      sourceUrls: ['https://news.example/heat-pumps', 'https://trends.example/heat-pumps'],
+      hasSources: true,
+    });
+    expect(stored.article.keywords).toEqual(expect.arrayContaining(['heat pump', 'retrofit']));
+    expect(stored.trendSources).toEqual([
+      expect.objectContaining({ topic: 'heat pumps', description: 'Searches up 300%', publishedDate: new Date('2026-11-02T10:00:00Z'), trendUrl: 'https://trends.example/heat-pumps' }),
+    ]);
+    expect(Buffer.from(stored.image!.png, 'base64').subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    const log = generationLogSchema.parse(stored.log);
+    expect(log).toMatchObject({ method: 'trend', sources: { newsUrls: ['https://news.example/heat-pumps'], newsUrlsCount: 1 }, summary: { usedNewsContent: true } });
+  });
+
+  it('maps the schedule origin to the scheduled method', async () => {
+    const result = await t.services.generation.generateAndStore(input({ origin: 'schedule', topic: 'Scheduled topic' }));
+    expect(generationLogSchema.parse((await storedGeneration(t, result.articleId)).log).method).toBe('scheduled');
+  });
+
+  it('stores a cancelled generation as a failed article and returns it instead of throwing', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const result = await t.services.generation.generateAndStore(input({ topic: 'Cancelled topic', signal: controller.signal }));
+    expect(result).toMatchObject({ status: 'failed', errorKind: 'aborted', content: '', title: 'Cancelled topic' });
+    const stored = await storedGeneration(t, result.articleId);
+    expect(stored.article).toMatchObject({ status: 'failed', failureReason: result.error });
+    expect(generationLogSchema.parse(stored.log).status).toBe('failed');
+  });
+
+  it.each([
+    ['site_id', { siteId: 0 }],
+    ['site_id', { siteId: 999_999 }],
+    ['topic', { topic: '   ' }],
+    ['topic', { topic: 'x'.repeat(501) }],
+    ['task_type', { taskType: 'Sonnet' }],
+    ['word_count', { wordCount: 499 }],
+    ['word_count', { wordCount: 50_001 }],
+    ['word_count', { wordCount: 1000.5 }],
+    ['persona', { persona: 'p'.repeat(501) }],
+    ['origin', { origin: 'email' as GenerateAndStoreInput['origin'] }],
+  ])('throws a 400 naming %s for invalid input and stores nothing', async (field, overrides) => {
+    const before = await articleCount(t);
+    const error = await t.services.generation.generateAndStore(input(overrides)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ status: 400, details: [expect.objectContaining({ field })] });
+    expect(await articleCount(t)).toBe(before);
+  });
+
+  it('accepts the long-form range of blog configurations (up to 50,000 words)', async () => {
+    const result = await t.services.generation.generateAndStore(input({ topic: 'Long read', wordCount: 6000 }));
+    expect(result.status).toBe('draft');
+    expect(result.wordCount / 6000).toBeGreaterThan(0.85);
+    expect(result.wordCount / 6000).toBeLessThan(1.15);
+  });
+});

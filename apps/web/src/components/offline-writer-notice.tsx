@@ -1,0 +1,23 @@
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
+import { useLlmSettings } from '../lib/llm-settings-query';
+
+/**
+ * Shown wherever content is generated: says plainly when the built-in offline writer (structured
+ * placeholder articles, no model) is in use, and where to set a real provider.
+ */
+export function OfflineWriterNotice() {
+  const { data } = useLlmSettings();
+  if (!data?.offline) return null;
+  return (
+    <Alert severity="info" sx={{ mb: 2 }}>
+      The built-in offline writer is in use: it writes structured placeholder articles without a language model. Set a real
+      provider in{' '}
+      <Link component={RouterLink} to="/settings">
+        Settings
+      </Link>{' '}
+      to generate publishable content.
+    </Alert>
+  );
+}

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { bulkJobsClearStuckResponseSchema, type BulkJobsClearStuckResponse } from '@abp/contracts';
+import { api } from '../../../lib/api-client';
+
+export function clearStuckBulkJobs(): Promise<BulkJobsClearStuckResponse> {
+  return api.post('/api/bulk-jobs/clear-stuck', undefined, { schema: bulkJobsClearStuckResponseSchema });
+}
+
+export function useClearStuckBulkJobs() {
+  return useMutation({ mutationFn: clearStuckBulkJobs });
+}

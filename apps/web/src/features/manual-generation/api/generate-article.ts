@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  manualGenerateResponseSchema,
+  secureGenerateResponseSchema,
+  type ManualGenerateRequestInput,
+  type ManualGenerationResult,
+  type SecureGenerateResponse,
+} from '@abp/contracts';
+import { api } from '../../../lib/api-client';
+
+/*
+ * One article can take minutes with a real model; the client's standard 150 s timeout applies
+ * and the server stops a little before it with a clear reason.
+ */
+export async function generateArticle(body: ManualGenerateRequestInput): Promise<ManualGenerationResult> {
+  const response = await api.post('/api/manual/generate', body, { schema: manualGenerateResponseSchema });
+  return response.data;
+}
+
+/** The secure variant's flat payload, answered with success and message. */
+export function generateArticleSecure(body: ManualGenerateRequestInput): Promise<SecureGenerateResponse> {
+  return api.post('/api/manual/generate', body, { schema: secureGenerateResponseSchema });
+}
+
+// A new article changes the Articles list and the dashboard counts.
+const invalidateArticles = (queryClient: ReturnType<typeof useQueryClient>) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: ['articles'] }), queryClient.invalidateQueries({ queryKey: ['dashboard'] })]);
+
+export function useGenerateArticle() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: generateArticle, onSuccess: () => invalidateArticles(queryClient) });
+}
+
+export function useGenerateArticleSecure() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: generateArticleSecure, onSuccess: () => invalidateArticles(queryClient) });
+}

@@ -1,0 +1,202 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { readStoredBulkJobId, storeBulkJobId } from '../../../lib/manual-bulk-job';
+import { createFakeAuthApi } from '../../../test/auth-api';
+import { createFakeBulkJobsApi, makeItem } from '../../../test/bulk-jobs-api';
+import { server } from '../../../test/msw-server';
+import { renderApp } from '../../../test/render-app';
+import { createFakeManualApi, makeSite } from '../testing/fake-manual-api';
+
+let bulk: ReturnType<typeof createFakeBulkJobsApi>;
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  bulk = createFakeBulkJobsApi();
+  server.use(...createFakeAuthApi({ authenticated: true }).handlers, ...createFakeManualApi({ sites: [makeSite(), makeSite({ id: 2, name: 'Old Blog', is_active: false })] }).handlers, ...bulk.handlers);
+});
+afterEach(() => window.localStorage.clear());
+
+const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+
+async function openBulkTab() {
+  const view = renderApp({ path: '/manual', fakeTimers: true });
+  // The screen's code loads lazily: the first test waits for it longer.
+  await view.user.click(await screen.findByRole('tab', { name: 'Bulk Generation' }, { timeout: 10_000 }));
+  const form = await screen.findByRole('form', { name: 'Bulk generation' });
+  return { ...view, form };
+}
+
+async function chooseSite(user: Awaited<ReturnType<typeof openBulkTab>>['user'], form: HTMLElement, name: string) {
+  await user.click(within(form).getByRole('combobox', { name: /Site/ }));
+  await user.click(await screen.findByRole('option', { name }));
+}
+
+const statusRegion = () => screen.getByRole('region', { name: 'Bulk job status' });
+
+describe('Bulk Generation tab', () => {
+  it('shows the note, the fields and the button; checks the input before sending', async () => {
+    const { user, form } = await openBulkTab();
+    const panel = form.closest('[role="tabpanel"]') as HTMLElement;
+    expect(within(panel).getByText(/run in the background on the server: you can leave this page/)).toBeInTheDocument();
+    for (const label of [/Items List \(one per line\)/, /^Site/, /Task Type/, /Content Persona/, /Status/, /Word Count/]) {
+      expect(within(form).getAllByLabelText(label).length).toBeGreaterThan(0);
+    }
+    expect(within(form).getByRole('switch', { name: 'Include Images' })).toBeChecked();
+    const start = within(form).getByRole('button', { name: 'Start Background Job' });
+
+    await user.click(start);
+    expect(await screen.findByText('Please enter items list and select a site')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText(/Items List/), '   {enter}  ');
+    await chooseSite(user, form, 'Garden Blog');
+    expect(within(screen.getByRole('combobox', { name: /Site/ })).queryByText('Old Blog')).toBeNull();
+    await user.click(start);
+    expect(await screen.findByText('Please enter at least one item')).toBeInTheDocument();
+    await user.clear(within(form).getByLabelText(/Items List/));
+    await user.type(within(form).getByLabelText(/Items List/), 'one');
+    await user.clear(within(form).getByLabelText(/Word Count/));
+    await user.type(within(form).getByLabelText(/Word Count/), '6000');
+    await user.click(start);
+    expect(await within(form).findByText('Word count must be between 500 and 5000')).toBeInTheDocument();
+    expect(bulk.requestsTo('POST', '/api/bulk-jobs/start')).toEqual([]);
+  }, 45_000);
+
+  it('starts a job, stores it, follows it to the end and shows the results; Retry Failed runs the failed items again', async () => {
+    const { user, form } = await openBulkTab();
+    await user.click(within(form).getByLabelText(/Items List/));
+    await user.paste('Compost basics\n\n Raised beds \nCompost basics');
+    await chooseSite(user, form, 'Garden Blog');
+    await user.click(within(form).getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Publish' }));
+    await user.clear(within(form).getByLabelText(/Word Count/));
+    await user.click(within(form).getByRole('button', { name: 'Start Background Job' }));
+
+    await waitFor(() => expect(bulk.requestsTo('POST', '/api/bulk-jobs/start')).toHaveLength(1));
+    expect(bulk.requestsTo('POST', '/api/bulk-jobs/start')[0]?.body).toEqual({
+      items_list: 'Compost basics\n\n Raised beds \nCompost basics',
+      site_id: 1,
+      task_type: 'Blog Post',
+      options: { includeImages: true, publishStatus: 'publish', wordCount: 1500, persona: '', postToWordPress: true },
+    });
+    expect(readStoredBulkJobId()).toBe('job-1');
+    expect(await within(statusRegion()).findByText('Job ID: job-1')).toBeInTheDocument();
+    await advance(1000);
+    expect(await within(statusRegion()).findByText('Job queued, waiting to start...')).toBeInTheDocument();
+
+    bulk.update('job-1', { status: 'processing', progress: { processed: 1, total: 3, successful: 1, failed: 0 } });
+    await advance(2000);
+    expect(await within(statusRegion()).findByText('Processing: 1 successful, 0 failed, 2 remaining')).toBeInTheDocument();
+    expect(within(statusRegion()).getByText('1/3 (33%)')).toBeInTheDocument();
+    expect(within(statusRegion()).getByRole('button', { name: 'Retry Failed' })).toBeDisabled();
+    expect(within(statusRegion()).getByRole('button', { name: 'Cancel Job' })).toBeEnabled();
+
+    const long = 'A very long topic about composting kitchen scraps in small urban gardens and balconies';
+    bulk.update(
+      'job-1',
+      { status: 'completed_with_errors', progress: { processed: 3, total: 3, successful: 2, failed: 1 } },
+      {
+        successful: [makeItem(0, { originalItem: long, attempts: 2, refusal_recovered: true, refusal_matches: ['I cannot', 'As an AI'] }), makeItem(1)],
+        failed: [makeItem(2, { error: 'The provider refused the request', article_id: null, wordpress_post_id: null, wordpress_link: null })],
+      },
+    );
+    await advance(2000);
+    expect(await within(statusRegion()).findByText('Job completed with some errors...')).toBeInTheDocument();
+    const results = await screen.findByRole('region', { name: 'Bulk job results' });
+    expect(within(results).getByRole('group', { name: 'Successful' })).toHaveTextContent('2');
+    expect(within(results).getByRole('group', { name: 'Failed' })).toHaveTextContent('1');
+    expect(within(results).getByRole('group', { name: 'Success Rate' })).toHaveTextContent('67%');
+    const recovery = within(results).getByRole('group', { name: 'Refusal Recovery' });
+    expect(recovery).toHaveTextContent('Recovered: 1');
+    expect(recovery).toHaveTextContent('Refusal Flags: 2');
+    expect(recovery).toHaveTextContent('Total Attempts: 4');
+    const successful = within(results).getByRole('region', { name: 'Successful items' });
+    expect(within(successful).getByText(`${long.slice(0, 60)}...`)).toBeInTheDocument();
+    expect(within(successful).getByText('Attempts: 2')).toBeInTheDocument();
+    expect(within(successful).getByText('Recovered')).toBeInTheDocument();
+    expect(within(successful).getByText('Refusals: 2')).toBeInTheDocument();
+    const failed = within(results).getByRole('region', { name: 'Failed items' });
+    expect(within(failed).getByText('The provider refused the request')).toBeInTheDocument();
+    expect(readStoredBulkJobId()).toBeNull();
+
+    await user.click(within(statusRegion()).getByRole('button', { name: 'Retry Failed' }));
+    await waitFor(() => expect(bulk.requestsTo('POST', '/api/bulk-jobs/job-1/retry')).toHaveLength(1));
+    expect(readStoredBulkJobId()).toBe('job-1');
+    await advance(1000);
+    expect(await within(statusRegion()).findByText('Job queued, waiting to start...')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Bulk job results' })).not.toBeInTheDocument();
+  }, 45_000);
+
+  it('resumes a stored job on load', async () => {
+    bulk.add({ job_id: 'job-9', status: 'processing', progress: { processed: 2, total: 4, successful: 1, failed: 1 } });
+    storeBulkJobId('job-9');
+    await openBulkTab();
+    expect(await screen.findByText('Resuming background bulk job')).toBeInTheDocument();
+    expect(await within(statusRegion()).findByText('Processing: 1 successful, 1 failed, 2 remaining')).toBeInTheDocument();
+  });
+
+  it('a job lost while polling (404): marked failed, told to try again, stored job cleared', async () => {
+    storeBulkJobId('job-lost');
+    await openBulkTab();
+    await advance(1000);
+    const message = 'Previous bulk job was lost (server restart), please try again';
+    expect(await within(statusRegion()).findByText(message)).toBeInTheDocument();
+    expect(readStoredBulkJobId()).toBeNull();
+  });
+
+  it('Cancel Job cancels and shows "Job was cancelled"; a job with no success says so', async () => {
+    bulk.add({ job_id: 'job-3', status: 'processing', progress: { processed: 0, total: 4, successful: 0, failed: 0 } });
+    storeBulkJobId('job-3');
+    const { user } = await openBulkTab();
+    await within(statusRegion()).findByText('Processing: 0 successful, 0 failed, 4 remaining');
+    await user.click(within(statusRegion()).getByRole('button', { name: 'Cancel Job' }));
+    expect(await within(statusRegion()).findByText('Job was cancelled')).toBeInTheDocument();
+    expect(await screen.findByText('Job cancelled. No articles were generated successfully.')).toBeInTheDocument();
+    expect(within(statusRegion()).getByRole('button', { name: 'Cancel Job' })).toBeDisabled();
+  });
+
+  it('reports a failed start, retry and cancel with the server’s reason', async () => {
+    server.use(
+      http.post('/api/bulk-jobs/start', () => HttpResponse.json({ error: 'site_id: No site with id 1', code: 'validation' }, { status: 400 })),
+      http.delete('/api/bulk-jobs/:id', () => HttpResponse.json({ error: 'Database unavailable', code: 'unavailable' }, { status: 409 })),
+      http.post('/api/bulk-jobs/:id/retry', () => HttpResponse.json({ error: 'The job has no failed items to retry', code: 'conflict' }, { status: 409 })),
+    );
+    bulk.add({ job_id: 'job-4', status: 'processing', progress: { processed: 0, total: 2, successful: 0, failed: 0 } });
+    storeBulkJobId('job-4');
+    const { user, form } = await openBulkTab();
+    await within(statusRegion()).findByText(/Processing/);
+    await user.click(within(statusRegion()).getByRole('button', { name: 'Cancel Job' }));
+    expect(await screen.findByText('Failed to cancel job: Database unavailable')).toBeInTheDocument();
+
+    bulk.update('job-4', { status: 'failed', error: 'All 2 items failed', progress: { processed: 2, total: 2, successful: 0, failed: 2 } }, { failed: [makeItem(0, { error: 'x' }), makeItem(1, { error: 'y' })] });
+    await advance(2000);
+    expect(await within(statusRegion()).findByText('Job failed: All 2 items failed')).toBeInTheDocument();
+    expect(await screen.findByText('Job failed. No articles were generated successfully.')).toBeInTheDocument();
+    await user.click(within(statusRegion()).getByRole('button', { name: 'Retry Failed' }));
+    expect(await screen.findByText('Failed to retry: The job has no failed items to retry')).toBeInTheDocument();
+
+    await user.type(within(form).getByLabelText(/Items List/), 'one');
+    await chooseSite(user, form, 'Garden Blog');
+    await user.click(within(form).getByRole('button', { name: 'Start Background Job' }));
+    expect(await screen.findByText('Failed to start background job: site_id: No site with id 1')).toBeInTheDocument();
+  }, 45_000);
+});
+
+describe('Clear Stuck Jobs', () => {
+  it('clears stuck jobs on the server, forgetting the stored one when it was cleared', async () => {
+    bulk.add({ job_id: 'job-stuck', status: 'processing', stage: 'stuck', progress: { processed: 0, total: 2, successful: 0, failed: 0 } });
+    window.localStorage.setItem('manualBulkJob', JSON.stringify({ jobId: 'job-stuck' }));
+    const { user } = renderApp({ path: '/manual', fakeTimers: true });
+    await user.click(await screen.findByRole('button', { name: 'Clear Stuck Jobs' }));
+    expect(await screen.findByText('Cleared 1 stuck job')).toBeInTheDocument();
+    expect(readStoredBulkJobId()).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Clear Stuck Jobs' }));
+    expect(await screen.findByText('No stuck jobs found')).toBeInTheDocument();
+  });
+
+  it('says "Failed to clear job data" when the call fails', async () => {
+    server.use(http.post('/api/bulk-jobs/clear-stuck', () => HttpResponse.json({ error: 'Internal server error', code: 'internal' }, { status: 500 })));
+    const { user } = renderApp({ path: '/manual', fakeTimers: true });
+    await user.click(await screen.findByRole('button', { name: 'Clear Stuck Jobs' }));
+    expect(await screen.findByText('Failed to clear job data')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,56 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { isFinalBulkJobStatus, type BulkJob } from '@abp/contracts';
+import { percentDone, statusMessage, statusSeverity } from '../lib/bulk-job-text';
+
+interface BulkJobStatusProps {
+  jobId: string;
+  job: BulkJob | null;
+  lostMessage: string | null;
+  gaveUp: boolean;
+  busy: 'starting' | 'retrying' | 'cancelling' | null;
+  onRetry: () => void;
+  onCancel: () => void;
+}
+
+/** The status alert with the job id and a progress bar, and the Retry Failed / Cancel Job buttons. */
+export function BulkJobStatus({ jobId, job, lostMessage, gaveUp, busy, onRetry, onCancel }: BulkJobStatusProps) {
+  const final = job ? isFinalBulkJobStatus(job.status) : false;
+  const percent = job ? percentDone(job) : 0;
+  const severity = lostMessage ? 'error' : job ? statusSeverity(job.status) : 'info';
+  return (
+    <Box sx={{ mt: 3 }} aria-label="Bulk job status" role="region">
+      <Alert severity={severity}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {lostMessage ?? (job ? statusMessage(job) : 'Job queued, waiting to start...')}
+        </Typography>
+        <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+          Job ID: {jobId}
+        </Typography>
+        {gaveUp && !final && (
+          <Typography variant="body2">This page stopped checking; the job goes on in the background and the top bar keeps showing its progress.</Typography>
+        )}
+      </Alert>
+      {job && (
+        <Box sx={{ mt: 1.5 }}>
+          <LinearProgress variant="determinate" value={percent} aria-label="Job progress" />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {job.progress.processed}/{job.progress.total} ({percent}%)
+          </Typography>
+        </Box>
+      )}
+      <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
+        <Button variant="outlined" onClick={onRetry} disabled={!job || !final || job.progress.failed === 0 || busy !== null || lostMessage !== null}>
+          Retry Failed
+        </Button>
+        <Button variant="outlined" color="error" onClick={onCancel} disabled={!job || final || busy !== null}>
+          Cancel Job
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, delay } from 'msw';
+import { createFakeAuthApi } from '../../../test/auth-api';
+import { server } from '../../../test/msw-server';
+import { renderApp } from '../../../test/render-app';
+import { createFakeManualApi, llmSettings, makeResult, makeSite } from '../testing/fake-manual-api';
+
+type Api = ReturnType<typeof createFakeManualApi>;
+
+/** Renders /manual and waits for the lazily loaded screen (the first load is slow on a busy machine). */
+async function showManual(api: Api = createFakeManualApi()) {
+  server.use(...createFakeAuthApi({ authenticated: true }).handlers, ...api.handlers);
+  const view = renderApp({ path: '/manual' });
+  await screen.findByRole('heading', { level: 1, name: 'Manual Content Generation' }, { timeout: 15_000 });
+  return { ...view, api };
+}
+
+async function choose(user: Awaited<ReturnType<typeof showManual>>['user'], field: RegExp, option: string) {
+  await user.click(screen.getByRole('combobox', { name: field }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('Manual Content Generation, Single Article tab', () => {
+  it('shows the fields, the button and both tabs', async () => {
+    await showManual();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Manual Content Generation' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Single Article' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Bulk Generation' })).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Single article' });
+    expect(within(form).getByRole('textbox', { name: /^Topic/ })).toBeInTheDocument();
+    for (const name of [/^Site/, /^Task Type/, /^Content Persona/, /^Status/]) expect(within(form).getByRole('combobox', { name })).toBeInTheDocument();
+    expect(within(form).getByRole('spinbutton', { name: 'Word Count' })).toHaveValue(3000);
+    expect(within(form).getByRole('button', { name: 'Push to WordPress' })).toBeInTheDocument();
+    expect(within(form).getByRole('combobox', { name: /^Task Type/ })).toHaveTextContent('Blog Post');
+    expect(within(form).getByRole('combobox', { name: /^Status/ })).toHaveTextContent('Draft');
+  });
+
+  it('says when the offline writer is in use and links to Settings', async () => {
+    await showManual();
+    const form = screen.getByRole('form', { name: 'Single article' });
+    const notice = await within(form).findByText(/The built-in offline writer is in use/);
+    expect(within(notice.closest('[role="alert"]') as HTMLElement).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+  });
+
+  it('hides the offline notice when a real provider is configured', async () => {
+    await showManual(createFakeManualApi({ settings: llmSettings({ provider: 'openai', offline: false, has_api_key: true }) }));
+    await screen.findByRole('button', { name: 'Push to WordPress' });
+    await waitFor(() => expect(screen.queryByText(/offline writer is in use/)).not.toBeInTheDocument());
+  });
+
+  it('asks for a topic and a site before sending anything', async () => {
+    const { user, api } = await showManual();
+    await user.click(await screen.findByRole('button', { name: 'Push to WordPress' }));
+    expect(await screen.findByText('Please enter a topic and select a site')).toBeInTheDocument();
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('refuses a word count outside 500–5,000 and sends 3,000 when it is empty', async () => {
+    const { user, api } = await showManual();
+    await user.type(await screen.findByRole('textbox', { name: /^Topic/ }), 'Composting');
+    await choose(user, /^Site/, 'Garden Blog');
+    const words = screen.getByRole('spinbutton', { name: 'Word Count' });
+    await user.clear(words);
+    await user.type(words, '6000');
+    await user.click(screen.getByRole('button', { name: 'Push to WordPress' }));
+    expect(await screen.findByText('Word count must be between 500 and 5000')).toBeInTheDocument();
+    expect(api.requests).toHaveLength(0);
+    await user.clear(words);
+    await user.click(screen.getByRole('button', { name: 'Push to WordPress' }));
+    await waitFor(() => expect(api.requests).toHaveLength(1));
+    expect(api.requests[0]).toMatchObject({ options: { wordCount: 3000 } });
+  });
+
+  it('generates and shows the result panel; the site’s configuration gives topic hints and its persona', async () => {
+    const api = createFakeManualApi({
+      sites: [makeSite(), makeSite({ id: 2, name: 'Kitchen Blog', url: 'https://kitchen.example' })],
+      configs: [{ site_id: 2, content_persona: 'marcus', topics: ['sourdough', 'knife care', 'spices', 'fermentation'] }],
+    });
+    const { user } = await showManual(api);
+    await user.type(await screen.findByRole('textbox', { name: /^Topic/ }), 'Bread baking basics');
+    await choose(user, /^Site/, 'Kitchen Blog');
+    expect(await screen.findByText('Topics for this site: sourdough, knife care, spices')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Content Persona' })).toHaveValue('marcus');
+    await choose(user, /^Task Type/, 'Recipe');
+    await choose(user, /^Status/, 'Publish');
+    await user.click(screen.getByRole('button', { name: 'Push to WordPress' }));
+
+    const panel = await screen.findByRole('region', { name: 'Generation result' });
+    expect(api.requests).toEqual([
+      { topic: 'Bread baking basics', site_id: 2, task_type: 'Recipe', options: { includeImages: true, publishStatus: 'publish', maxArticles: 5, wordCount: 3000, persona: 'marcus' } },
+    ]);
+    const fact = (label: string) => within(panel).getByText(label).nextElementSibling?.textContent;
+    expect(fact('Attempts')).toBe('2');
+    expect(fact('Recovered')).toBe('Yes');
+    expect(fact('Refusal flags')).toBe('1');
+    expect(fact('Title')).toBe('A Practical Guide to Composting');
+    expect(fact('Article ID')).toBe('42');
+    expect(within(panel).getByTestId('content-preview')).toHaveTextContent('Why compost Compost feeds the soil.');
+    expect(within(panel).getByRole('link', { name: 'View on WordPress' })).toHaveAttribute('href', 'https://garden.example/?p=310');
+    expect(await screen.findByText('Article generated and pushed to WordPress as a draft')).toBeInTheDocument();
+  });
+
+  it('accepts a free-text persona and offers the nine personas with descriptions', async () => {
+    const { user, api } = await showManual();
+    const persona = await screen.findByRole('combobox', { name: 'Content Persona' });
+    await user.click(persona);
+    const options = await screen.findAllByRole('option');
+    expect(options).toHaveLength(9);
+    expect(options[0]).toHaveTextContent('Sarah — The Storyteller');
+    expect(options[0]).toHaveTextContent('Warm narratives');
+    await user.type(persona, 'A cheerful retired chef');
+    await user.type(screen.getByRole('textbox', { name: /^Topic/ }), 'Knife skills');
+    await choose(user, /^Site/, 'Garden Blog');
+    await user.click(screen.getByRole('button', { name: 'Push to WordPress' }));
+    await waitFor(() => expect(api.requests).toHaveLength(1));
+    expect(api.requests[0]).toMatchObject({ options: { persona: 'A cheerful retired chef' } });
+  });
+
+  it('shows a warning when the article was saved but not pushed', async () => {
+    const api = createFakeManualApi({ generate: () => HttpResponse.json({ data: makeResult({ publish_error: 'Publishing blocked by the quality gate: duplicate title', wordpress_post_id: null, wordpress_permalink: null }) }) });
+    const { user } = await showManual(api);
+    await user.type(await screen.findByRole('textbox', { name: /^Topic/ }), 'Composting');
+    await choose(user, /^Site/, 'Garden Blog');
+    await user.click(screen.getByRole('button', { name: 'Push to WordPress' }));
+    const panel = await screen.findByRole('region', { name: 'Generation result' });
+    expect(within(panel).getByText(/Saved as a draft but not pushed to WordPress: Publishing blocked by the quality gate/)).toBeInTheDocument();
+  });
+
+  it('says "Generation failed: …" and disables the button while generating', async () => {
+    const api = createFakeManualApi({
+      generate: async () => {
+        await delay(150);
+        return HttpResponse.json({ error: 'Cannot reach the model server: fetch failed', code: 'generation_failed', details: { article_id: 3, kind: 'network' } }, { status: 422 });
+      },
+    });
+    const { user } = await showManual(api);
+    await user.type(await screen.findByRole('textbox', { name: /^Topic/ }), 'Composting');
+    await choose(user, /^Site/, 'Garden Blog');
+    await user.click(screen.getByRole('button', { name: 'Push to WordPress' }));
+    expect(screen.getByRole('button', { name: 'Push to WordPress' })).toBeDisabled();
+    expect(await screen.findByText('Generation failed: Cannot reach the model server: fetch failed')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Push to WordPress' })).toBeEnabled();
+  });
+
+  it.each([
+    ['sites', 'Failed to fetch sites'],
+    ['task-types', 'Failed to fetch task types'],
+    ['configs', 'Failed to fetch blog configurations'],
+  ] as const)('reports a failed %s load', async (which, message) => {
+    await showManual(createFakeManualApi({ failing: [which] }));
+    expect(await screen.findByText(message, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('stays quiet when blog configurations do not exist (404)', async () => {
+    await showManual(createFakeManualApi({ configs: null }));
+    await screen.findByRole('button', { name: 'Push to WordPress' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText('Failed to fetch blog configurations')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,29 @@
+import { BULK_LIMITS, BULK_MESSAGES, parseItemsList } from '@abp/contracts';
+
+export interface BulkFormValues {
+  itemsList: string;
+  siteId: number | '';
+  taskType: string;
+  persona: string;
+  publishStatus: 'draft' | 'publish';
+  wordCount: string;
+  includeImages: boolean;
+}
+
+export const WORD_COUNT_RANGE_ERROR = `Word count must be between ${BULK_LIMITS.wordCount.min} and ${BULK_LIMITS.wordCount.max}`;
+
+/** Spec part 2 §5: the checks made before the job is sent; null when the form may be sent. */
+export function bulkFormError(values: BulkFormValues): string | null {
+  if (values.itemsList === '' || values.siteId === '') return BULK_MESSAGES.missingInput;
+  if (parseItemsList(values.itemsList).length === 0) return BULK_MESSAGES.noItems;
+  if (wordCountOf(values.wordCount) === null) return WORD_COUNT_RANGE_ERROR;
+  return null;
+}
+
+/** Empty → 1,500 (the bulk fallback); otherwise a whole number from 500 to 5,000, or null. */
+export function wordCountOf(input: string): number | null {
+  const text = input.trim();
+  if (text === '') return BULK_LIMITS.wordCount.fallback;
+  const value = Number(text);
+  return Number.isInteger(value) && value >= BULK_LIMITS.wordCount.min && value <= BULK_LIMITS.wordCount.max ? value : null;
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { llmSettingsSchema, type LlmSettings } from '@abp/contracts';
+import { api } from '../../../lib/api-client';
+import { llmSettingsQueryKey } from '../../../lib/llm-settings-query';
+
+/** Forgets the values saved in the app; the LLM_* environment applies again. */
+export function resetLlmSettings(): Promise<LlmSettings> {
+  return api.delete('/api/settings/llm', { schema: llmSettingsSchema });
+}
+
+export function useResetLlmSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: resetLlmSettings, onSuccess: (settings) => queryClient.setQueryData(llmSettingsQueryKey, settings) });
+}

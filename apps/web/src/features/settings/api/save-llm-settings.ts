@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { llmSettingsSchema, type LlmSettings, type LlmSettingsUpdateInput } from '@abp/contracts';
+import { api } from '../../../lib/api-client';
+import { llmSettingsQueryKey } from '../../../lib/llm-settings-query';
+
+export function saveLlmSettings(body: LlmSettingsUpdateInput): Promise<LlmSettings> {
+  return api.put('/api/settings/llm', body, { schema: llmSettingsSchema });
+}
+
+export function useSaveLlmSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: saveLlmSettings, onSuccess: (saved) => queryClient.setQueryData(llmSettingsQueryKey, saved) });
+}

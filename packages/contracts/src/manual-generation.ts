@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { DEFAULT_TASK_TYPE, TASK_TYPES, WORD_COUNT_LIMITS, type TaskType } from './generation.js';
+
+/* Manual generation (spec part 2 §2.2, §2.3, §5, §7, §8): one article from a topic, pushed to a site. */
+
+export const MANUAL_LIMITS = {
+  topic: { min: 3, max: 200 },
+  persona: 500,
+  maxArticles: { min: 1, max: 50, default: 5 },
+  /** The secure variant's client-side limiters (the second one exists but is unused, as in the spec). */
+  clientRate: { max: 30, windowMs: 60_000 },
+  strictClientRate: { max: 5, windowMs: 60_000 },
+  /** A PNG data URL chosen as the featured image; about 7.5 MB of image. */
+  imageDataUrl: 10_000_000,
+} as const;
+
+export const MAX_SITE_ID = 2_147_483_647;
+
+/** Exact texts of the spec, shared by the server's 400s and the screens. */
+export const MANUAL_MESSAGES = {
+  topicAndSiteRequired: 'Please enter a topic and select a site',
+  topicTooShort: 'Topic must be at least 3 characters long',
+  topicTooLong: 'Topic must be less than 200 characters',
+  siteIdRequired: 'Site ID is required',
+  siteIdInvalid: 'Site ID must be a positive integer',
+  siteIdTooLarge: 'Site ID is too large',
+  tooManyRequests: 'Too many requests. Please wait before trying again.',
+  bulkComingSoon: 'Bulk generation feature coming soon!',
+  fetchSitesFailed: 'Failed to fetch sites',
+  fetchTaskTypesFailed: 'Failed to fetch task types',
+  fetchConfigsFailed: 'Failed to fetch blog configurations',
+  generationFailed: (message: string) => `Generation failed: ${message}`,
+} as const;
+
+export const PUBLISH_STATUSES = ['draft', 'publish'] as const;
+export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
+export const DEFAULT_PUBLISH_STATUS: PublishStatus = 'draft';
+
+/** Error code of a generation that failed (the failed article is stored; details carry its id). */
+export const GENERATION_FAILED_CODE = 'generation_failed';
+
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+const numericText = (value: unknown) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value);
+
+export const manualTopicSchema = z
+  .string({ message: 'Topic is required' })
+  .trim()
+  .min(MANUAL_LIMITS.topic.min, MANUAL_MESSAGES.topicTooShort)
+  .max(MANUAL_LIMITS.topic.max, MANUAL_MESSAGES.topicTooLong);
+
+export const manualSiteIdSchema = z.preprocess(
+  (value) => numericText(blankToUndefined(value)),
+  z
+    .number({ error: (issue) => (issue.input === undefined ? MANUAL_MESSAGES.siteIdRequired : MANUAL_MESSAGES.siteIdInvalid) })
+    .int(MANUAL_MESSAGES.siteIdInvalid)
+    .positive(MANUAL_MESSAGES.siteIdInvalid)
+    .max(MAX_SITE_ID, MANUAL_MESSAGES.siteIdTooLarge),
+);
+
+/** Any of the eight names; an unknown one is refused rather than silently replaced. */
+export const manualTaskTypeSchema = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ message: 'Task type must be text' })
+    .refine((v): v is TaskType => (TASK_TYPES as readonly string[]).includes(v), { message: `Unknown task type; use one of: ${TASK_TYPES.join(', ')}` })
+    .default(DEFAULT_TASK_TYPE),
+);
+
+const { min: WORDS_MIN, max: WORDS_MAX, default: WORDS_DEFAULT } = WORD_COUNT_LIMITS.manual;
+/** 500–5,000; empty falls back to 3,000 (spec §5). */
+export const manualWordCountSchema = z.preprocess(
+  (value) => numericText(blankToUndefined(value)),
+  z
+    .number({ message: `Word count must be a number from ${WORDS_MIN} to ${WORDS_MAX}` })
+    .int('Word count must be a whole number')
+    .min(WORDS_MIN, `Word count must be between ${WORDS_MIN} and ${WORDS_MAX}`)
+    .max(WORDS_MAX, `Word count must be between ${WORDS_MIN} and ${WORDS_MAX}`)
+    .default(WORDS_DEFAULT),
+);
+
+const publishStatusSchema = z.preprocess(
+  blankToUndefined,
+  z.enum(PUBLISH_STATUSES, { message: 'Publish status must be draft or publish' }).default(DEFAULT_PUBLISH_STATUS),
+);
+const personaSchema = z.preprocess(
+  (value) => (value === null ? '' : value),
+  z.string({ message: 'Persona must be text' }).trim().max(MANUAL_LIMITS.persona, `Persona must be at most ${MANUAL_LIMITS.persona} characters`).default(''),
+);
+const includeImagesSchema = z.boolean({ message: 'includeImages must be true or false' }).default(true);
+
+export const manualGenerateOptionsSchema = z.object({
+  includeImages: includeImagesSchema,
+  publishStatus: publishStatusSchema,
+  /** Accepted for compatibility; a single generation makes one article. */
+  maxArticles: z.preprocess(
+    (value) => numericText(blankToUndefined(value)),
+    z.number().int().min(MANUAL_LIMITS.maxArticles.min).max(MANUAL_LIMITS.maxArticles.max).default(MANUAL_LIMITS.maxArticles.default),
+  ),
+  wordCount: manualWordCountSchema,
+  persona: personaSchema,
+  /** A PNG chosen by the operator as the featured image, instead of the generated title card. */
+  selectedImageDataUrl: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .max(MANUAL_LIMITS.imageDataUrl, 'The selected image is too large')
+      .regex(/^data:image\/png;base64,[A-Za-z0-9+/=\s]+$/, 'The selected image must be a PNG data URL (data:image/png;base64,…)')
+      .optional(),
+  ),
+});
+export type ManualGenerateOptions = z.infer<typeof manualGenerateOptionsSchema>;
+
+/**
+ * POST /api/manual/generate. The Manual screen sends `options`; the secure variant sends the
+ * same settings flat (includeImages, publishStatus, wordCount) and gets `{ success, message }`.
+ */
+export const manualGenerateRequestSchema = z.object({
+  topic: manualTopicSchema,
+  site_id: manualSiteIdSchema,
+  task_type: manualTaskTypeSchema,
+  options: manualGenerateOptionsSchema.optional(),
+  includeImages: includeImagesSchema.optional(),
+  publishStatus: publishStatusSchema.optional(),
+  wordCount: manualWordCountSchema.optional(),
+});
+export type ManualGenerateRequest = z.infer<typeof manualGenerateRequestSchema>;
+export type ManualGenerateRequestInput = z.input<typeof manualGenerateRequestSchema>;
+
+export const manualGenerationResultSchema = z.object({
+  title: z.string(),
+  article_id: z.number().int(),
+  content: z.string(),
+  attempts: z.number().int(),
+  refusal_recovered: z.boolean(),
+  refusal_matches: z.array(z.string()),
+  word_count: z.number().int(),
+  /** The article's status after the push: draft or published. */
+  status: z.string(),
+  wordpress_post_id: z.number().int().nullable(),
+  wordpress_permalink: z.string().nullable(),
+  /** Why the push to WordPress did not happen; the article stays saved as a draft. */
+  publish_error: z.string().nullable(),
+  /** True when the built-in offline writer produced the article. */
+  offline: z.boolean(),
+});
+export type ManualGenerationResult = z.infer<typeof manualGenerationResultSchema>;
+
+export const manualGenerateResponseSchema = z.object({ data: manualGenerationResultSchema });
+export type ManualGenerateResponse = z.infer<typeof manualGenerateResponseSchema>;
+
+/** The secure variant's answer. */
+export const secureGenerateResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  article_id: z.number().int().optional(),
+  title: z.string().optional(),
+});
+export type SecureGenerateResponse = z.infer<typeof secureGenerateResponseSchema>;
+
+export const taskTypeListSchema = z.array(z.string());
