@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BULK_MESSAGES,
+  isFinalBulkJobStatus,
+  type BulkJobCancelResponse,
+  type BulkJobResultsResponse,
+  type BulkJobRetryResponse,
+  type BulkJobsClearStuckResponse,
+  type BulkJobStart,
+  type BulkJobStarted,
+  type BulkJobStatusResponse,
+} from '@abp/contracts';
+import { AppError, badRequest, conflict, notFound } from '../../errors.js';
+import type { JobDefinition } from '../../jobs/queue.js';
+import { BULK_ITEM_JOB, bulkItemJobSchema, type BulkItemJobData, type Tx } from './bulk-item-queue.js';
+import type { BulkItemRunner } from './bulk-item-runner.js';
+import { estimateCompletion, toBulkJob, toItemResult } from './bulk-job-dto.js';
+import type { BulkJobRow, BulkJobsRepository } from './bulk-jobs.repository.js';
+import type { BulkSites } from './bulk-ports.js';
+import type { BulkRuns } from './bulk-runs.js';
+import { validateBulkStart } from './bulk-start-input.js';
+
+export interface BulkJobsSettings {
+  /** Items run at once per worker process (LLM_CONCURRENCY). */
+  concurrency: number;
+  /** A job whose items made no progress this long is cleared by Clear Stuck Jobs (BULK_STUCK_MINUTES). */
+  stuckMinutes: number;
+}
+
+/** The bulk-job rules behind the API; the item work itself is BulkItemRunner's, run by the queue. */
+export class BulkJobsService {
+  constructor(
+    private readonly repo: BulkJobsRepository,
+    private readonly sites: BulkSites,
+    private readonly runner: BulkItemRunner,
+    private readonly runs: BulkRuns,
+    private readonly settings: BulkJobsSettings,
+    /** Sets a job's final status when none of its items is open any more (BulkItemsRepository's). */
+    private readonly finalise: (tx: Tx, jobId: string) => Promise<void>,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async start(body: BulkJobStart): Promise<BulkJobStarted> {
+    const input = validateBulkStart(body);
+    await this.requireSite(input.siteId);
+    const id = randomUUID();
+    await this.repo.create({ id, ...input });
+    return { job_id: id };
+  }
+
+  async status(id: string): Promise<BulkJobStatusResponse> {
+    const job = await this.findOrThrow(id);
+    return { job: await this.describe(job) };
+  }
+
+  async results(id: string): Promise<BulkJobResultsResponse> {
+    const job = await this.findOrThrow(id);
+    const items = await this.repo.finishedItems(id);
+    const results = {
+      successful: items.filter((item) => item.status === 'succeeded').map(toItemResult),
+      failed: items.filter((item) => item.status === 'failed').map(toItemResult),
+    };
+    return { job: { ...(await this.describe(job)), results } };
+  }
+
+  async retry(id: string): Promise<BulkJobRetryResponse> {
+    const job = await this.findOrThrow(id);
+    if (!isFinalBulkJobStatus(job.status)) throw conflict('The job is still running: retry its failed items once it has finished');
+    const retried = await this.repo.retryFailed(id);
+    if (retried === 0) throw conflict('The job has no failed items to retry');
+    return { job_id: id, retried, status: 'queued' };
+  }
+
+  /**
+   * No new item starts; this process' runs abort now, other processes' within a second. The job
+   * reads 'cancelled' once its running items have stopped (at once when none was running).
+   */
+  async cancel(id: string): Promise<BulkJobCancelResponse> {
+    const job = await this.findOrThrow(id);
+    if (isFinalBulkJobStatus(job.status)) return { job_id: id, status: job.status, message: 'The job had already finished' };
+    await this.repo.cancel(id, this.finalise);
+    this.runs.stopJob(id);
+    return { job_id: id, status: (await this.findOrThrow(id)).status, message: BULK_MESSAGES.cancelRequested };
+  }
+
+  async clearStuck(): Promise<BulkJobsClearStuckResponse> {
+    const minutes = this.settings.stuckMinutes;
+    const reason = `No item made progress for ${minutes} minutes: the job was cleared by Clear Stuck Jobs. Retry Failed runs its remaining items again.`;
+    const cleared: string[] = [];
+    for (const id of await this.repo.findStuck(minutes)) {
+      if (await this.repo.clearStuck(id, minutes, reason)) {
+        this.runs.stopJob(id);
+        cleared.push(id);
+      }
+    }
+    return { cleared: cleared.length, job_ids: cleared };
+  }
+
+  jobDefinition(): JobDefinition<BulkItemJobData> {
+    return {
+      name: BULK_ITEM_JOB,
+      schema: bulkItemJobSchema,
+      // The entry only points at an item; retries here cover a handler that could not record its end.
+      queue: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 * 60, heartbeatSeconds: 30 },
+      work: { localConcurrency: this.settings.concurrency, pollingIntervalSeconds: 2 },
+      handler: (data, job) => this.runner.run(data, job.signal),
+    };
+  }
+
+  private async describe(job: BulkJobRow) {
+    const mean = isFinalBulkJobStatus(job.status) || job.cancelRequestedAt ? null : await this.repo.meanItemSeconds(job.id);
+    return toBulkJob(job, estimateCompletion(job, mean, this.settings.concurrency, this.now()));
+  }
+
+  private async findOrThrow(id: string): Promise<BulkJobRow> {
+    const job = await this.repo.find(id);
+    if (!job) throw notFound(BULK_MESSAGES.jobNotFound);
+    return job;
+  }
+
+  /** Unknown, inactive or being-deleted sites are the request's fault here: 400 naming site_id. */
+  private async requireSite(siteId: number): Promise<void> {
+    try {
+      await this.sites.requireActiveSite(siteId);
+    } catch (error) {
+      if (error instanceof AppError && error.status === 404) throw badRequest('site_id', `No site with id ${siteId}`);
+      if (error instanceof AppError && error.status === 409) throw badRequest('site_id', error.message);
+      throw error;
+    }
+  }
+}

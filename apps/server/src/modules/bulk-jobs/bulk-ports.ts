@@ -1,0 +1,50 @@
+import type { ArticleStatus, TaskType } from '@abp/contracts';
+
+/*
+ * What a bulk job needs from the other modules, written as the narrow interfaces it calls. The
+ * container passes the real services (generation, publishing, articles, sites); tests may pass
+ * their own to hold an item at a chosen point.
+ */
+
+export interface GenerateAndStoreInput {
+  siteId: number;
+  topic: string;
+  taskType: TaskType;
+  persona: string;
+  wordCount: number;
+  includeImages: boolean;
+  origin: 'bulk';
+  signal?: AbortSignal;
+}
+
+export interface GenerateAndStoreResult {
+  articleId: number;
+  title: string;
+  attempts: number;
+  refusal_recovered: boolean;
+  refusal_matches: string[];
+  status: 'draft' | 'failed';
+  error?: string;
+  /** Why a failed generation failed (an LlmErrorKind such as 'rate_limit', or the engine's own kinds). */
+  errorKind?: string;
+  /** Seconds the provider asked us to wait, with a rate limit. */
+  retryAfterSeconds?: number;
+}
+
+export interface BulkGeneration {
+  generateAndStore(input: GenerateAndStoreInput): Promise<GenerateAndStoreResult>;
+}
+
+export interface BulkPublishing {
+  publishArticle(articleId: number, options?: { force?: boolean }): Promise<{ wordpress_post_id: number; wordpress_permalink: string | null }>;
+}
+
+export interface BulkArticles {
+  get(id: number): Promise<{ id: number; status: ArticleStatus; attempts: number; refusal_recovered: boolean; refusal_matches: string[] }>;
+  update(id: number, changes: { status: ArticleStatus }): Promise<unknown>;
+  delete(id: number): Promise<unknown>;
+}
+
+export interface BulkSites {
+  requireActiveSite(siteId: number): Promise<{ id: number; name: string }>;
+}

@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WordPressError, type FakeWordPress } from '../../src/integrations/wordpress/index.js';
+import { useFakeWordPress } from '../articles/publish-helpers.js';
+import { createSite } from '../sites/sites-helpers.js';
+import { createTestApp, type TestApp } from '../test-app.js';
+import { bulkArticles, bulkPayload, isFinal, itemRows, jobResults, startedJob, waitForJob } from './bulk-helpers.js';
+
+// The offline writer and an in-memory WordPress: the whole path of an item, fast.
+let t: TestApp;
+let cookie: string;
+let wordpress: FakeWordPress;
+let siteId: number;
+
+beforeEach(async () => {
+  t = await createTestApp();
+  cookie = await t.login();
+  wordpress = useFakeWordPress(t);
+  siteId = (await createSite(t, cookie, { name: 'Garden Blog' })).id;
+});
+afterEach(() => t.close());
+
+describe('a bulk job runs every item once, in the background', () => {
+  it('generates, publishes and counts every item, duplicates included', async () => {
+    const jobId = await startedJob(t, cookie, bulkPayload(siteId, 'Compost basics\nRaised beds\nCompost basics', { publishStatus: 'publish' }));
+    const { job, seen } = await waitForJob(t, cookie, jobId, isFinal);
+    expect(seen.at(-1)).toBe('completed');
+    expect(job).toMatchObject({ status: 'completed', stage: 'Finished', progress: { processed: 3, total: 3, successful: 3, failed: 0 }, estimated_completion: null, error: null });
+
+    const results = await jobResults(t, cookie, jobId);
+    expect(results.results.failed).toEqual([]);
+    expect(results.results.successful.map((item) => [item.position, item.originalItem, item.topic])).toEqual([
+      [0, 'Compost basics', 'Compost basics'],
+      [1, 'Raised beds', 'Raised beds'],
+      [2, 'Compost basics', 'Compost basics'],
+    ]);
+    for (const item of results.results.successful) {
+      expect(item).toMatchObject({ attempts: 1, refusal_recovered: false, refusal_matches: [], error: null });
+      expect(item.article_id).toBeGreaterThan(0);
+      const post = wordpress.store.posts.get(item.wordpress_post_id!);
+      expect(post?.status).toBe('publish');
+      expect(item.wordpress_link).toBe(post?.link);
+    }
+    // One article and one post per item: three of each, no more.
+    const stored = await bulkArticles(t);
+    expect(stored.map((a) => a.id).sort()).toEqual(results.results.successful.map((item) => item.article_id).sort());
+    expect(stored.every((a) => a.status === 'published' && a.siteId === siteId && a.targetWordCount === 500)).toBe(true);
+    expect(wordpress.store.posts.size).toBe(3);
+    expect((await itemRows(t, jobId)).map((item) => [item.status, item.runs, item.claimExpiresAt])).toEqual([
+      ['succeeded', 1, null],
+      ['succeeded', 1, null],
+      ['succeeded', 1, null],
+    ]);
+  });
+
+  it('publishStatus draft pushes drafts; postToWordPress false keeps the articles here', async () => {
+    const drafts = await startedJob(t, cookie, bulkPayload(siteId, 'Mulching\nPruning', { publishStatus: 'draft' }));
+    await waitForJob(t, cookie, drafts, isFinal);
+    expect([...wordpress.store.posts.values()].map((post) => post.status)).toEqual(['draft', 'draft']);
+    expect((await bulkArticles(t)).map((a) => a.status)).toEqual(['draft', 'draft']);
+
+    const local = await startedJob(t, cookie, bulkPayload(siteId, 'Seed saving', { publishStatus: 'publish', postToWordPress: false }));
+    const { job } = await waitForJob(t, cookie, local, isFinal);
+    expect(job.status).toBe('completed');
+    const [item] = (await jobResults(t, cookie, local)).results.successful;
+    expect(item).toMatchObject({ wordpress_post_id: null, wordpress_link: null });
+    expect(wordpress.store.posts.size).toBe(2);
+  });
+
+  it('a publish whose answer was lost is retried on the same article: one post, not two', async () => {
+    const lost = new WordPressError('network', { message: 'socket hang up', outcomeUnknown: true, retryable: true });
+    wordpress.failNext('posts.create', lost, { afterApply: true });
+    const jobId = await startedJob(t, cookie, bulkPayload(siteId, 'Companion planting'));
+    const { job } = await waitForJob(t, cookie, jobId, isFinal, 30_000);
+    expect(job).toMatchObject({ status: 'completed', progress: { processed: 1, total: 1, successful: 1, failed: 0 } });
+    const [item] = await itemRows(t, jobId);
+    expect(item!.runs).toBe(2);
+    expect(wordpress.store.posts.size).toBe(1);
+    expect((await bulkArticles(t)).length).toBe(1);
+    expect(item!.wordpressPostId).toBe([...wordpress.store.posts.keys()][0]);
+  });
+
+  it('a WordPress refusal fails its item only; the job completes with errors and Retry Failed publishes it', async () => {
+    wordpress.failNext('posts.create', new WordPressError('missing_capability', { status: 403, wpCode: 'rest_cannot_create', message: 'Sorry, you are not allowed to create posts as this user.' }));
+    const jobId = await startedJob(t, cookie, bulkPayload(siteId, 'Watering schedules'));
+    await waitForJob(t, cookie, jobId, isFinal);
+    const second = await startedJob(t, cookie, bulkPayload(siteId, 'Greenhouse heating\nCold frames'));
+    const { job } = await waitForJob(t, cookie, second, isFinal);
+    expect(job.status).toBe('completed');
+
+    const first = await jobResults(t, cookie, jobId);
+    expect(first).toMatchObject({ status: 'failed', progress: { processed: 1, total: 1, successful: 0, failed: 1 } });
+    expect(first.error).toMatch(/^All 1 items failed; the first error: WordPress post create failed: Sorry, you are not allowed/);
+    const [failedItem] = first.results.failed;
+    expect(failedItem?.error).toMatch(/not allowed to create posts/);
+    expect(failedItem?.article_id).toBeGreaterThan(0);
+
+    const retry = await t.request({ method: 'POST', url: `/api/bulk-jobs/${jobId}/retry`, cookie });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual({ job_id: jobId, retried: 1, status: 'queued' });
+    const { job: retried } = await waitForJob(t, cookie, jobId, isFinal);
+    expect(retried).toMatchObject({ status: 'completed', progress: { processed: 1, total: 1, successful: 1, failed: 0 }, error: null });
+    const [item] = (await jobResults(t, cookie, jobId)).results.successful;
+    // The article written the first time is the one published now.
+    expect(item?.article_id).toBe(failedItem?.article_id);
+    expect(wordpress.store.posts.size).toBe(3);
+  });
+
+  it('retry is refused while the job runs and when nothing failed', async () => {
+    const jobId = await startedJob(t, cookie, bulkPayload(siteId, 'Herb spirals'));
+    await waitForJob(t, cookie, jobId, isFinal);
+    const res = await t.request({ method: 'POST', url: `/api/bulk-jobs/${jobId}/retry`, cookie });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ error: 'The job has no failed items to retry' });
+  });
+});

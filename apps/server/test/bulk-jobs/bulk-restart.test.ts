@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { bulkJobResultsResponseSchema, bulkJobStatusResponseSchema, type BulkJob } from '@abp/contracts';
+import { httpClient, spawnServer, type ServerProcess } from '../process/spawn-server.js';
+import { describeRealSite, listDirect, runId, type RealSite } from '../wordpress/real-site.js';
+
+const PASSWORD = 'restart-test-password';
+const ITEMS = 8;
+
+/*
+ * The real server process on the embedded database, posting to the real WordPress: kill -9 in the
+ * middle of a bulk job, start again, and the job finishes with every item done exactly once.
+ */
+describeRealSite('normal', 'a bulk job survives kill -9 of its process', (site: RealSite) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abp-bulk-restart-'));
+  const started: ServerProcess[] = [];
+  const marker = `bulkrestart${runId}`;
+  const createdPosts: number[] = [];
+
+  afterAll(async () => {
+    await Promise.all(started.map((server) => server.stop('SIGKILL')));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    const auth = `Basic ${Buffer.from(`${site.user}:${site.password}`).toString('base64')}`;
+    for (const id of createdPosts) await fetch(`${site.url}/wp-json/wp/v2/posts/${id}?force=true`, { method: 'DELETE', headers: { authorization: auth } }).catch(() => undefined);
+  });
+
+  // Each answer of the offline writer takes 300 ms, two items at a time: the job takes several seconds.
+  const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, LLM_OFFLINE_DELAY_MS: '300', LLM_CONCURRENCY: '2' };
+  const start = async () => {
+    const server = await spawnServer(env);
+    started.push(server);
+    const call = httpClient(server.port);
+    expect((await call('POST', '/api/auth/login', { password: PASSWORD })).status).toBe(200);
+    return { server, call };
+  };
+  const statusOf = async (call: ReturnType<typeof httpClient>, jobId: string): Promise<BulkJob> => {
+    const res = await call('GET', `/api/bulk-jobs/${jobId}/status`);
+    expect(res.status).toBe(200);
+    return bulkJobStatusResponseSchema.parse(res.json).job;
+  };
+  const until = async <T>(check: () => Promise<T | null>, timeoutMs: number): Promise<T> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await check();
+      if (value !== null) return value;
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  it('kill -9 mid-job, restart: all items done once, no duplicate post, exact counters', async () => {
+    const first = await start();
+    const siteRes = await first.call<{ id: number }>('POST', '/api/sites', { name: 'Restart test site', url: site.url, username: site.user, password: site.password, is_active: true, content_persona: '' });
+    expect(siteRes.status, JSON.stringify(siteRes.json)).toBe(201);
+    const items = Array.from({ length: ITEMS }, (_, i) => `${marker} topic number ${i + 1}`);
+    const startRes = await first.call<{ job_id: string }>('POST', '/api/bulk-jobs/start', {
+      items_list: items.join('\n'),
+      site_id: siteRes.json.id,
+      task_type: 'Blog Post',
+      options: { includeImages: true, publishStatus: 'publish', wordCount: 500, persona: '', postToWordPress: true },
+    });
+    expect(startRes.status).toBe(200);
+    const jobId = startRes.json.job_id;
+
+    // Some items done, others running: then the process dies without any chance to clean up.
+    const before = await until(async () => {
+      const job = await statusOf(first.call, jobId);
+      return job.progress.processed >= 2 && job.progress.processed <= ITEMS - 3 ? job : null;
+    }, 120_000);
+    expect(before.status).toBe('processing');
+    first.server.child.kill('SIGKILL');
+    await first.server.exited;
+
+    const second = await start();
+    const after = await until(async () => {
+      const job = await statusOf(second.call, jobId);
+      return ['completed', 'completed_with_errors', 'failed', 'cancelled'].includes(job.status) ? job : null;
+    }, 180_000);
+    expect(after).toMatchObject({ status: 'completed', progress: { processed: ITEMS, total: ITEMS, successful: ITEMS, failed: 0 }, error: null });
+    expect(after.progress.processed).toBeGreaterThan(before.progress.processed);
+
+    const results = bulkJobResultsResponseSchema.parse((await second.call('GET', `/api/bulk-jobs/${jobId}/results`)).json).job.results;
+    expect(results.failed).toEqual([]);
+    expect(results.successful.map((item) => item.originalItem)).toEqual(items);
+    const postIds = results.successful.map((item) => item.wordpress_post_id!);
+    createdPosts.push(...postIds);
+    expect(new Set(postIds).size).toBe(ITEMS);
+    expect(new Set(results.successful.map((item) => item.article_id)).size).toBe(ITEMS);
+
+    // WordPress itself: exactly one post per item, all published.
+    const posts = (await listDirect(site, `wp/v2/posts?search=${marker}&status=any&per_page=100&context=edit`)) as { id: number; status: string }[];
+    createdPosts.push(...posts.map((post) => post.id).filter((id) => !createdPosts.includes(id)));
+    expect(posts.map((post) => post.id).sort()).toEqual([...postIds].sort());
+    expect(posts.every((post) => post.status === 'publish')).toBe(true);
+
+    // And here: one stored article per item, no second generation of any of them.
+    const list = await second.call<{ items: { id: number; title: string; status: string }[]; total: number }>('GET', '/api/articles?limit=50');
+    expect(list.json.items.filter((article) => article.status !== 'failed').length).toBe(ITEMS);
+    expect(list.json.total).toBe(ITEMS);
+  }, 400_000);
+});

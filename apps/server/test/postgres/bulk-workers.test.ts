@@ -1,0 +1,74 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bulkJobResultsResponseSchema, bulkJobStatusResponseSchema, type BulkJob } from '@abp/contracts';
+import { httpClient, spawnServer, type ServerProcess } from '../process/spawn-server.js';
+import { createScratchPostgresDatabase } from '../test-database.js';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+const ITEMS = 40;
+
+// Runs in the PostgreSQL pass of `npm test` (scripts/test-postgres.sh sets TEST_DATABASE_URL).
+describe.skipIf(!adminUrl)('PostgreSQL: two worker processes share one bulk job', () => {
+  const procs: ServerProcess[] = [];
+  let web: ServerProcess;
+  let workers: ServerProcess[];
+  let url: string;
+
+  beforeAll(async () => {
+    url = await createScratchPostgresDatabase(adminUrl!);
+    // Each answer of the offline writer takes a little time, so both workers are busy at once.
+    const env = { DATABASE_URL: url, ADMIN_PASSWORD: 'pg-bulk-password', APP_SECRET: 'b'.repeat(48), DATA_DIR: '/tmp/abp-pg-unused', LLM_OFFLINE_DELAY_MS: '40', LLM_CONCURRENCY: '3' };
+    [web, ...workers] = await Promise.all([spawnServer(env, ['--role=web']), spawnServer(env, ['--role=worker']), spawnServer(env, ['--role=worker'])]);
+    procs.push(web, ...workers);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(procs.map((p) => p.stop('SIGTERM')));
+  });
+
+  it('40 items: every one done once, counters exact, no duplicate article, both workers took part', async () => {
+    const call = httpClient(web.port);
+    expect((await call('POST', '/api/auth/login', { password: 'pg-bulk-password' })).status).toBe(200);
+    // A site row of its own: nothing is posted (postToWordPress false), so no WordPress is contacted.
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    try {
+      const site = await db.query<{ id: number }>(
+        "insert into sites (name, url, username, password_sealed) values ('PG site', 'https://pg-bulk.example', 'editor', 'unused') returning id",
+      );
+      const items = Array.from({ length: ITEMS }, (_, i) => `shared workers topic ${i + 1}`);
+      const started = await call<{ job_id: string }>('POST', '/api/bulk-jobs/start', {
+        items_list: items.join('\n'),
+        site_id: site.rows[0]!.id,
+        task_type: 'FAQ',
+        options: { includeImages: false, publishStatus: 'draft', wordCount: 500, persona: '', postToWordPress: false },
+      });
+      expect(started.status).toBe(200);
+      const jobId = started.json.job_id;
+
+      const deadline = Date.now() + 180_000;
+      let job: BulkJob;
+      for (;;) {
+        job = bulkJobStatusResponseSchema.parse((await call('GET', `/api/bulk-jobs/${jobId}/status`)).json).job;
+        // processed = successful + failed holds at every moment, not only at the end.
+        expect(job.progress.processed).toBe(job.progress.successful + job.progress.failed);
+        if (job.status === 'completed' || Date.now() > deadline) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(job).toMatchObject({ status: 'completed', progress: { processed: ITEMS, total: ITEMS, successful: ITEMS, failed: 0 } });
+
+      const results = bulkJobResultsResponseSchema.parse((await call('GET', `/api/bulk-jobs/${jobId}/results`)).json).job.results;
+      expect(results.successful.map((item) => item.originalItem)).toEqual(items);
+      expect(new Set(results.successful.map((item) => item.article_id)).size).toBe(ITEMS);
+
+      const articles = await db.query<{ n: string }>("select count(*) as n from articles where origin = 'bulk'");
+      expect(Number(articles.rows[0]!.n)).toBe(ITEMS);
+      const rows = await db.query<{ runs: number; claimed_by: string; status: string }>('select runs, claimed_by, status from bulk_job_items where job_id = $1', [jobId]);
+      expect(rows.rows.every((row) => row.status === 'succeeded' && row.runs === 1)).toBe(true);
+      // Claim tokens start with the id of the process that ran the item: two processes, both workers.
+      const processes = new Set(rows.rows.map((row) => row.claimed_by.split(':')[0]));
+      expect(processes.size).toBe(2);
+    } finally {
+      await db.end();
+    }
+  }, 240_000);
+});

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { WORD_COUNT_LIMITS, taskTypeSchema, DEFAULT_TASK_TYPE } from './generation.js';
+
+/* Background bulk generation: the Bulk Generation tab, the top-bar job indicator and their calls. */
+
+export const BULK_JOB_STATUSES = ['queued', 'processing', 'completed', 'completed_with_errors', 'failed', 'cancelled'] as const;
+export const bulkJobStatusSchema = z.enum(BULK_JOB_STATUSES);
+export type BulkJobStatus = z.infer<typeof bulkJobStatusSchema>;
+
+/** Spec: on reaching one of these the stored job and the polling are cleared. */
+export const FINAL_BULK_JOB_STATUSES = ['completed', 'completed_with_errors', 'failed', 'cancelled'] as const satisfies readonly BulkJobStatus[];
+export function isFinalBulkJobStatus(status: string): boolean {
+  return (FINAL_BULK_JOB_STATUSES as readonly string[]).includes(status);
+}
+
+export const BULK_ITEM_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type BulkItemStatus = (typeof BULK_ITEM_STATUSES)[number];
+
+export const BULK_LIMITS = {
+  maxItems: 1000,
+  /** The engine's own topic limit. */
+  maxItemLength: 500,
+  wordCount: { min: WORD_COUNT_LIMITS.manual.min, max: WORD_COUNT_LIMITS.manual.max, fallback: WORD_COUNT_LIMITS.manual.bulkFallback },
+  /** Cut of an item's text in the results lists. */
+  itemTextCut: 60,
+} as const;
+
+/** The shell remembers the active job in local storage under this key, as `{ jobId }`. */
+export const MANUAL_BULK_JOB_STORAGE_KEY = 'manualBulkJob';
+/** Dispatched on window whenever the stored job changes; the top-bar indicator re-reads it. */
+export const MANUAL_BULK_JOB_EVENT = 'manualBulkJobUpdated';
+
+export const BULK_POLLING = {
+  /** The top-bar indicator (spec part 1). */
+  indicatorMs: 5000,
+  /** The Bulk Generation tab (spec part 2). */
+  firstPollMs: 1000,
+  pollMs: 2000,
+  errorRetryMs: 5000,
+  maxPolls: 600,
+} as const;
+
+/** The exact texts of both specs. */
+export const BULK_MESSAGES = {
+  jobNotFound: 'Job not found',
+  queued: 'Job queued, waiting to start...',
+  processing: (successful: number, failed: number, remaining: number) =>
+    `Processing: ${successful} successful, ${failed} failed, ${remaining} remaining`,
+  completed: 'Job completed! ...',
+  completedWithErrors: 'Job completed with some errors...',
+  failed: (error: string | null | undefined) => `Job failed: ${error || 'Unknown error'}`,
+  cancelled: 'Job was cancelled',
+  noneSucceeded: (status: string) => `Job ${status}. No articles were generated successfully.`,
+  resuming: 'Resuming background bulk job',
+  lostOnTab: 'Previous bulk job was lost (server restart), please try again',
+  lostOnIndicator: 'Previous bulk job was lost (server restart), clearing...',
+  missingInput: 'Please enter items list and select a site',
+  noItems: 'Please enter at least one item',
+  startFailed: (message: string) => `Failed to start background job: ${message}`,
+  retryFailed: (message: string) => `Failed to retry: ${message}`,
+  cancelFailed: (message: string) => `Failed to cancel job: ${message}`,
+  clearFailed: 'Failed to clear job data',
+  cancelRequested: 'Bulk job cancellation requested',
+  indicatorEmpty: 'No active bulk job',
+  indicatorStarting: 'Starting…',
+  toast: {
+    queued: 'Bulk job queued',
+    processing: 'Bulk job processing',
+    completed: 'Bulk job completed',
+    completed_with_errors: 'Bulk job completed with errors',
+    failed: 'Bulk job failed',
+    cancelled: 'Bulk job cancelled',
+  } satisfies Record<BulkJobStatus, string>,
+} as const;
+
+/** Lines trimmed, empty lines dropped, duplicates kept: the one rule both sides apply. */
+export function parseItemsList(itemsList: string | readonly string[]): string[] {
+  const lines = typeof itemsList === 'string' ? itemsList.split(/\r?\n/) : itemsList;
+  return lines.map((line) => line.trim()).filter((line) => line.length > 0);
+}
+
+/**
+ * Loose on purpose: the service checks the rules and answers 400s naming the field (items_list,
+ * site_id, options.wordCount) in the operator's words.
+ */
+export const bulkJobStartSchema = z.object({
+  items_list: z.union([z.string().max(2_000_000), z.array(z.string().max(10_000)).max(100_000)]),
+  site_id: z.coerce.number().int().positive().nullable().optional(),
+  task_type: taskTypeSchema.default(DEFAULT_TASK_TYPE),
+  options: z
+    .object({
+      includeImages: z.boolean().default(true),
+      publishStatus: z.enum(['draft', 'publish']).default('draft'),
+      /** Empty (or missing) falls back to 1,500. */
+      wordCount: z.union([z.number(), z.string().max(20)]).nullable().optional(),
+      persona: z.string().trim().max(500).nullable().optional(),
+      postToWordPress: z.boolean().default(true),
+    })
+    .default({ includeImages: true, publishStatus: 'draft', postToWordPress: true }),
+});
+export type BulkJobStartInput = z.input<typeof bulkJobStartSchema>;
+export type BulkJobStart = z.infer<typeof bulkJobStartSchema>;
+
+export const bulkJobStartedSchema = z.object({ job_id: z.string() });
+export type BulkJobStarted = z.infer<typeof bulkJobStartedSchema>;
+
+export const bulkJobIdParamSchema = z.object({ id: z.string().min(1).max(100) });
+
+export const bulkJobProgressSchema = z.object({
+  processed: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  successful: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+});
+export type BulkJobProgress = z.infer<typeof bulkJobProgressSchema>;
+
+export const bulkJobSchema = z.object({
+  job_id: z.string(),
+  status: bulkJobStatusSchema,
+  stage: z.string(),
+  progress: bulkJobProgressSchema,
+  /** ISO time; null until an item has finished (nothing measured yet) and once the job is final. */
+  estimated_completion: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type BulkJob = z.infer<typeof bulkJobSchema>;
+
+export const bulkJobStatusResponseSchema = z.object({ job: bulkJobSchema });
+export type BulkJobStatusResponse = z.infer<typeof bulkJobStatusResponseSchema>;
+
+export const bulkJobItemResultSchema = z.object({
+  position: z.number().int().nonnegative(),
+  originalItem: z.string(),
+  topic: z.string(),
+  attempts: z.number().int().nonnegative(),
+  refusal_recovered: z.boolean(),
+  refusal_matches: z.array(z.string()),
+  error: z.string().nullable(),
+  article_id: z.number().int().nullable(),
+  wordpress_post_id: z.number().int().nullable(),
+  wordpress_link: z.string().nullable(),
+});
+export type BulkJobItemResult = z.infer<typeof bulkJobItemResultSchema>;
+
+export const bulkJobResultsResponseSchema = z.object({
+  job: bulkJobSchema.extend({
+    results: z.object({ successful: z.array(bulkJobItemResultSchema), failed: z.array(bulkJobItemResultSchema) }),
+  }),
+});
+export type BulkJobResultsResponse = z.infer<typeof bulkJobResultsResponseSchema>;
+
+export const bulkJobRetryResponseSchema = z.object({ job_id: z.string(), retried: z.number().int().nonnegative(), status: bulkJobStatusSchema });
+export type BulkJobRetryResponse = z.infer<typeof bulkJobRetryResponseSchema>;
+
+export const bulkJobCancelResponseSchema = z.object({ job_id: z.string(), status: bulkJobStatusSchema, message: z.string() });
+export type BulkJobCancelResponse = z.infer<typeof bulkJobCancelResponseSchema>;
+
+export const bulkJobsClearStuckResponseSchema = z.object({ cleared: z.number().int().nonnegative(), job_ids: z.array(z.string()) });
+export type BulkJobsClearStuckResponse = z.infer<typeof bulkJobsClearStuckResponseSchema>;
+
+/** What the web keeps in local storage under MANUAL_BULK_JOB_STORAGE_KEY. */
+export const storedBulkJobSchema = z.object({ jobId: z.string().min(1) });
+export type StoredBulkJob = z.infer<typeof storedBulkJobSchema>;
