@@ -1,0 +1,133 @@
+import type { BlogConfig, BlogConfigValues } from '@abp/contracts';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import { nextSlotAfter, startOfOperatorDay } from '../scheduler/schedule-math.js';
+import { toBlogConfigDto } from './blog-config-dto.js';
+import type { BlogConfigChanges, BlogConfigRow, BlogConfigsRepository } from './blog-configs.repository.js';
+
+export interface BlogConfigsClock {
+  now: () => Date;
+  /** Uniform in [0, 1): picks the random posting interval. */
+  random: () => number;
+  /** The operator's time zone, for "posts today". */
+  timeZone: string;
+}
+
+const NOT_FOUND = 'Configuration not found';
+
+function isUniqueViolation(error: unknown): boolean {
+  // Drizzle wraps the driver's error (pg or PGlite) in `cause`; both carry the SQLSTATE in `code`.
+  let e: unknown = error;
+  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Blog configurations: one per active site, validated as the dialog validates, scheduled on save. */
+export class BlogConfigsService {
+  constructor(
+    private readonly repo: BlogConfigsRepository,
+    private readonly clock: BlogConfigsClock,
+  ) {}
+
+  async list(): Promise<BlogConfig[]> {
+    return (await this.repo.list(this.dayStart())).map(toBlogConfigDto);
+  }
+
+  async get(id: number): Promise<BlogConfig> {
+    const row = await this.repo.findListed(id, this.dayStart());
+    if (!row) throw notFound(NOT_FOUND);
+    return toBlogConfigDto(row);
+  }
+
+  async create(input: BlogConfigValues): Promise<BlogConfig> {
+    const siteName = await this.requireUsableSite(input.site_id);
+    await this.assertSiteFree(input.site_id, siteName, null);
+    const now = this.clock.now();
+    let row: BlogConfigRow;
+    try {
+      row = await this.repo.insert({
+        ...this.fields(input),
+        // The first article comes one interval after saving, like every later one.
+        nextPostAt: nextSlotAfter(now, input.posting_interval_min, input.posting_interval_max, this.clock.random),
+        createdAt: now,
+        updatedAt: now,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw this.siteTaken(siteName);
+      throw error;
+    }
+    return this.get(row.id);
+  }
+
+  async update(id: number, input: BlogConfigValues): Promise<BlogConfig> {
+    const current = await this.repo.find(id);
+    if (!current) throw notFound(NOT_FOUND);
+    if (input.site_id !== current.siteId) {
+      // Moving a configuration is choosing a site: the same rules as creating one.
+      const siteName = await this.requireUsableSite(input.site_id);
+      await this.assertSiteFree(input.site_id, siteName, id);
+    }
+    const now = this.clock.now();
+    const changes: BlogConfigChanges = { ...this.fields(input), updatedAt: now };
+    const intervalChanged = input.posting_interval_min !== current.postingIntervalMin || input.posting_interval_max !== current.postingIntervalMax;
+    const switchedOn = input.is_active && !current.isActive;
+    // A new interval applies from now; a configuration switched back on does not post the slot it missed at once.
+    if (intervalChanged || switchedOn || current.nextPostAt === null) {
+      changes.nextPostAt = nextSlotAfter(now, input.posting_interval_min, input.posting_interval_max, this.clock.random);
+    }
+    try {
+      if (!(await this.repo.update(id, changes))) throw notFound(NOT_FOUND);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw this.siteTaken(null);
+      throw error;
+    }
+    return this.get(id);
+  }
+
+  async delete(id: number): Promise<{ success: true; id: number }> {
+    if (!(await this.repo.delete(id))) throw notFound(NOT_FOUND);
+    return { success: true, id };
+  }
+
+  private fields(input: BlogConfigValues) {
+    return {
+      siteId: input.site_id,
+      topics: input.topics,
+      postingIntervalMin: input.posting_interval_min,
+      postingIntervalMax: input.posting_interval_max,
+      maxPostsPerDay: input.max_posts_per_day,
+      postStatus: input.post_status,
+      taskType: input.task_type,
+      isActive: input.is_active,
+      wordCount: input.word_count,
+      contentPersona: input.content_persona,
+    };
+  }
+
+  private dayStart(): Date {
+    return startOfOperatorDay(this.clock.now(), this.clock.timeZone);
+  }
+
+  /** Spec §5: only active sites can be chosen. Returns the site's name. */
+  private async requireUsableSite(siteId: number): Promise<string> {
+    const site = await this.repo.findSite(siteId);
+    if (!site) throw badRequest('site_id', `no site with id ${siteId} exists`);
+    if (site.deleting) throw badRequest('site_id', `the site "${site.name}" is being deleted`);
+    if (!site.isActive) throw badRequest('site_id', `the site "${site.name}" is inactive: only active sites can be chosen`);
+    return site.name;
+  }
+
+  private async assertSiteFree(siteId: number, siteName: string, ownId: number | null): Promise<void> {
+    const existing = await this.repo.findBySite(siteId);
+    if (existing && existing.id !== ownId) throw this.siteTaken(siteName);
+  }
+
+  private siteTaken(siteName: string | null) {
+    const which = siteName ? `the site "${siteName}"` : 'this site';
+    return conflict(`A blog configuration for ${which} already exists. Each site has one configuration: edit that one instead.`, [
+      { field: 'site_id', message: 'already has a configuration' },
+    ]);
+  }
+}

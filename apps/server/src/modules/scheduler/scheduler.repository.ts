@@ -1,0 +1,178 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { articles, blogConfigs, schedulerLog, sites, type SlotOutcome } from '../../db/schema/index.js';
+import { postsTodaySql } from '../blog-configs/posts-today.js';
+import { pickTopic } from './schedule-math.js';
+
+export type SlotRow = typeof schedulerLog.$inferSelect;
+const UNFINISHED: SlotOutcome[] = ['pending', 'generating', 'publishing'];
+
+export interface DueConfig {
+  id: number;
+  siteId: number;
+  /** next_post_at exactly as the database holds it (text keeps the microseconds for the compare-and-set). */
+  nextPostAtText: string;
+  intervalMin: number;
+  intervalMax: number;
+}
+
+/** What a slot needs to know about its configuration and site when it runs. */
+export interface SlotContext {
+  configActive: boolean;
+  siteActive: boolean;
+  postStatus: 'draft' | 'published';
+  taskType: string;
+  wordCount: number;
+  persona: string;
+}
+
+export class SchedulerRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Active configurations of active sites whose slot has come and whose daily cap allows a post. */
+  async findDue(now: Date, dayStart: Date, limit: number): Promise<DueConfig[]> {
+    return this.db
+      .select({
+        id: blogConfigs.id,
+        siteId: blogConfigs.siteId,
+        nextPostAtText: sql<string>`${blogConfigs.nextPostAt}::text`,
+        intervalMin: blogConfigs.postingIntervalMin,
+        intervalMax: blogConfigs.postingIntervalMax,
+      })
+      .from(blogConfigs)
+      .innerJoin(sites, eq(sites.id, blogConfigs.siteId))
+      .where(
+        and(
+          eq(blogConfigs.isActive, true),
+          eq(sites.isActive, true),
+          isNull(sites.deletingSince),
+          lte(blogConfigs.nextPostAt, now),
+          sql`${postsTodaySql(blogConfigs.id, blogConfigs.siteId, dayStart)} < ${blogConfigs.maxPostsPerDay}`,
+        ),
+      )
+      .orderBy(asc(blogConfigs.nextPostAt), asc(blogConfigs.id))
+      .limit(limit);
+  }
+
+  /**
+   * Takes the slot: moves next_post_at on only if it still holds the value we read (compare-and-set,
+   * so of several workers exactly one wins), advances the topic rotation and writes the slot row,
+   * all in one transaction. Null when another worker took it first or the configuration changed.
+   */
+  async claimSlot(due: DueConfig, nextPostAt: Date, now: Date): Promise<SlotRow | null> {
+    return this.db.transaction(async (tx) => {
+      const [config] = await tx
+        .update(blogConfigs)
+        .set({ nextPostAt })
+        .where(and(eq(blogConfigs.id, due.id), eq(blogConfigs.isActive, true), sql`${blogConfigs.nextPostAt} = ${due.nextPostAtText}::timestamptz`))
+        .returning({ siteId: blogConfigs.siteId, topics: blogConfigs.topics, usedTopics: blogConfigs.usedTopics });
+      if (!config) return null;
+      // The row is locked by the update above: the rotation cannot be advanced twice.
+      const { topic, used } = pickTopic(config.topics, config.usedTopics);
+      await tx.update(blogConfigs).set({ usedTopics: used }).where(eq(blogConfigs.id, due.id));
+      const [slot] = await tx
+        .insert(schedulerLog)
+        .values({ configId: due.id, siteId: config.siteId, slotAt: sql`${due.nextPostAtText}::timestamptz`, topic, createdAt: now, updatedAt: now })
+        .onConflictDoNothing()
+        .returning();
+      return slot ?? null;
+    });
+  }
+
+  /** One runner per slot at a time, across processes; a runner that died frees it when the lease ends. */
+  async acquireLease(slotId: number, token: string, now: Date, leaseMs: number): Promise<SlotRow | null> {
+    const [row] = await this.db
+      .update(schedulerLog)
+      .set({ leaseToken: token, leaseExpiresAt: new Date(now.getTime() + leaseMs), attempts: sql`${schedulerLog.attempts} + 1`, updatedAt: now })
+      .where(
+        and(
+          eq(schedulerLog.id, slotId),
+          inArray(schedulerLog.outcome, UNFINISHED),
+          or(isNull(schedulerLog.leaseExpiresAt), lte(schedulerLog.leaseExpiresAt, now)),
+        ),
+      )
+      .returning();
+    return row ?? null;
+  }
+
+  async renewLease(slotId: number, token: string, expiresAt: Date): Promise<void> {
+    await this.db
+      .update(schedulerLog)
+      .set({ leaseExpiresAt: expiresAt })
+      .where(and(eq(schedulerLog.id, slotId), eq(schedulerLog.leaseToken, token)));
+  }
+
+  async releaseLease(slotId: number, token: string, now: Date): Promise<void> {
+    await this.db
+      .update(schedulerLog)
+      .set({ leaseToken: null, leaseExpiresAt: null, updatedAt: now })
+      .where(and(eq(schedulerLog.id, slotId), eq(schedulerLog.leaseToken, token)));
+  }
+
+  /** Moves the slot on (only while we hold its lease); a final outcome also frees it. */
+  async setOutcome(slotId: number, token: string, now: Date, change: { outcome: SlotOutcome; articleId?: number; error?: string | null }): Promise<void> {
+    const final = !UNFINISHED.includes(change.outcome);
+    await this.db
+      .update(schedulerLog)
+      .set({
+        outcome: change.outcome,
+        ...(change.articleId !== undefined ? { articleId: change.articleId } : {}),
+        ...(change.error !== undefined ? { error: change.error } : {}),
+        updatedAt: now,
+        ...(final ? { finishedAt: now, leaseToken: null, leaseExpiresAt: null } : {}),
+      })
+      .where(and(eq(schedulerLog.id, slotId), eq(schedulerLog.leaseToken, token)));
+  }
+
+  /** Unfinished slots nobody holds that have not moved for a while: their job was lost or gave up. */
+  findStranded(now: Date, quietSince: Date, limit: number): Promise<SlotRow[]> {
+    return this.db
+      .select()
+      .from(schedulerLog)
+      .where(
+        and(
+          inArray(schedulerLog.outcome, UNFINISHED),
+          or(isNull(schedulerLog.leaseExpiresAt), lte(schedulerLog.leaseExpiresAt, now)),
+          lte(schedulerLog.updatedAt, quietSince),
+        ),
+      )
+      .orderBy(asc(schedulerLog.id))
+      .limit(limit);
+  }
+
+  async slotContext(configId: number): Promise<SlotContext | null> {
+    const [row] = await this.db
+      .select({
+        configActive: blogConfigs.isActive,
+        siteActive: sql<boolean>`(${sites.isActive} and ${sites.deletingSince} is null)`,
+        postStatus: blogConfigs.postStatus,
+        taskType: blogConfigs.taskType,
+        wordCount: blogConfigs.wordCount,
+        persona: blogConfigs.contentPersona,
+      })
+      .from(blogConfigs)
+      .innerJoin(sites, eq(sites.id, blogConfigs.siteId))
+      .where(eq(blogConfigs.id, configId))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async markPosted(configId: number, at: Date): Promise<void> {
+    await this.db.update(blogConfigs).set({ lastPostAt: at }).where(eq(blogConfigs.id, configId));
+  }
+
+  /** The configuration's post status decides the article's, and with it the WordPress status. */
+  async setArticleStatus(articleId: number, status: 'draft' | 'published', now: Date): Promise<void> {
+    await this.db.update(articles).set({ status, failureReason: null, updatedAt: now }).where(eq(articles.id, articleId));
+  }
+
+  /** A publish that failed for good is visible on the article: status failed, with the reason. */
+  async markArticleFailed(articleId: number, reason: string, now: Date): Promise<void> {
+    await this.db.update(articles).set({ status: 'failed', failureReason: reason, updatedAt: now }).where(eq(articles.id, articleId));
+  }
+
+  async findSlot(slotId: number): Promise<SlotRow | null> {
+    const [row] = await this.db.select().from(schedulerLog).where(eq(schedulerLog.id, slotId)).limit(1);
+    return row ?? null;
+  }
+}

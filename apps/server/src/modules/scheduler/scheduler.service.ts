@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import type { ArticleGenerationPort, ArticlePublishingPort } from './scheduler-ports.js';
+import type { SchedulerRepository, SlotRow } from './scheduler.repository.js';
+import { nextSlotAfter, startOfOperatorDay } from './schedule-math.js';
+import { failureMessage, isRetryable } from './slot-failures.js';
+
+/** Slots claimed per tick; more due configurations wait for the next minute. */
+const TICK_BATCH = 100;
+/** A slot runner holds its slot this long, renewed while it works; a dead runner frees it after. */
+export const SLOT_LEASE_MS = 10 * 60_000;
+const LEASE_RENEW_MS = 2 * 60_000;
+/** A slot left unfinished and untouched this long has lost its job: the tick sends it again. */
+const STRANDED_AFTER_MS = 15 * 60_000;
+/** Runs of one slot before a retryable failure is recorded as final (then the next slot tries anew). */
+export const MAX_SLOT_ATTEMPTS = 3;
+
+export interface SchedulerOptions {
+  repo: SchedulerRepository;
+  generation: ArticleGenerationPort;
+  publishing: ArticlePublishingPort;
+  /** Hands a claimed slot to a worker (the post-slot job); tests run it directly instead. */
+  dispatch: (slot: SlotRow) => Promise<void>;
+  timeZone: string;
+  now?: () => Date;
+  random?: () => number;
+  /** Generation of scheduled articles includes the featured image (title card) by default. */
+  includeImages?: boolean;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+export type SlotRunResult =
+  | { status: 'busy' }
+  | { status: 'skipped'; reason: string }
+  | { status: 'posted'; articleId: number }
+  | { status: 'failed'; articleId: number | null; error: string };
+
+/**
+ * The posting scheduler. A tick (every minute, from any number of workers) claims each due slot
+ * with a compare-and-set on next_post_at, which is what makes a slot run exactly once, and hands
+ * it to a job. The slot job generates the article, records its id on the slot, then publishes it
+ * through the idempotent publish, so a crash at any point finishes with one article and one post.
+ */
+export class SchedulerService {
+  private readonly now: () => Date;
+  private readonly random: () => number;
+
+  constructor(private readonly options: SchedulerOptions) {
+    this.now = options.now ?? (() => new Date());
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Claims every due slot (one per configuration: no catch-up burst after downtime) and dispatches it. */
+  async tick(): Promise<{ claimed: SlotRow[]; redispatched: number }> {
+    const { repo } = this.options;
+    const now = this.now();
+    const due = await repo.findDue(now, startOfOperatorDay(now, this.options.timeZone), TICK_BATCH);
+    const claimed: SlotRow[] = [];
+    for (const config of due) {
+      // The interval runs from now, not from the missed slot: one post, then the normal rhythm.
+      const slot = await repo.claimSlot(config, nextSlotAfter(now, config.intervalMin, config.intervalMax, this.random), now);
+      if (!slot) continue; // another worker took it
+      claimed.push(slot);
+      await this.safeDispatch(slot);
+    }
+    const stranded = await repo.findStranded(now, new Date(now.getTime() - STRANDED_AFTER_MS), TICK_BATCH);
+    for (const slot of stranded) await this.safeDispatch(slot);
+    return { claimed, redispatched: stranded.length };
+  }
+
+  /** The post-slot job: generate (unless this slot already has its article), then publish. */
+  async runSlot(slotId: number): Promise<SlotRunResult> {
+    const { repo } = this.options;
+    const token = randomUUID();
+    const slot = await repo.acquireLease(slotId, token, this.now(), SLOT_LEASE_MS);
+    if (!slot) return { status: 'busy' }; // finished, or another runner holds it
+    const heartbeat = setInterval(() => {
+      void repo.renewLease(slotId, token, new Date(this.now().getTime() + SLOT_LEASE_MS)).catch(() => undefined);
+    }, LEASE_RENEW_MS);
+    heartbeat.unref();
+    let articleId = slot.articleId;
+    try {
+      const stopped = await this.stoppedReason(slot);
+      if (stopped) {
+        await repo.setOutcome(slotId, token, this.now(), { outcome: 'skipped', error: stopped });
+        return { status: 'skipped', reason: stopped };
+      }
+      const context = (await repo.slotContext(slot.configId))!;
+      if (articleId === null) {
+        await repo.setOutcome(slotId, token, this.now(), { outcome: 'generating' });
+        const result = await this.options.generation.generateAndStore({
+          siteId: slot.siteId,
+          topic: slot.topic,
+          taskType: context.taskType,
+          persona: context.persona,
+          wordCount: context.wordCount,
+          includeImages: this.options.includeImages ?? true,
+          origin: 'schedule',
+        });
+        if (result.status === 'failed') {
+          const error = `Generation failed: ${result.error ?? 'unknown error'}`;
+          await repo.setOutcome(slotId, token, this.now(), { outcome: 'failed', articleId: result.articleId, error });
+          return { status: 'failed', articleId: result.articleId, error };
+        }
+        articleId = result.articleId;
+        // Recorded before publishing: a retry publishes this article instead of writing another.
+        await repo.setOutcome(slotId, token, this.now(), { outcome: 'publishing', articleId });
+      }
+      // Switched off while the article was being written: keep the article, post nothing.
+      const stoppedNow = await this.stoppedReason(slot);
+      if (stoppedNow) {
+        await repo.setOutcome(slotId, token, this.now(), { outcome: 'skipped', error: stoppedNow });
+        return { status: 'skipped', reason: stoppedNow };
+      }
+      await repo.setArticleStatus(articleId, context.postStatus, this.now());
+      await this.options.publishing.publishArticle(articleId, { siteId: slot.siteId });
+      const postedAt = this.now();
+      await repo.setOutcome(slotId, token, postedAt, { outcome: 'posted', error: null });
+      await repo.markPosted(slot.configId, postedAt);
+      return { status: 'posted', articleId };
+    } catch (error) {
+      if (isRetryable(error) && slot.attempts < MAX_SLOT_ATTEMPTS) {
+        // Let the job be retried (same slot, same article); the lease is freed for it.
+        await repo.releaseLease(slotId, token, this.now());
+        throw error;
+      }
+      const message = failureMessage(error);
+      await repo.setOutcome(slotId, token, this.now(), { outcome: 'failed', error: message, ...(articleId !== null ? { articleId } : {}) });
+      if (articleId !== null) await repo.markArticleFailed(articleId, `Scheduled publishing failed: ${message}`, this.now());
+      return { status: 'failed', articleId, error: message };
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async stoppedReason(slot: SlotRow): Promise<string | null> {
+    const context = await this.options.repo.slotContext(slot.configId);
+    if (!context) return 'The configuration was deleted';
+    if (!context.configActive) return 'The configuration is inactive';
+    if (!context.siteActive) return 'The site is inactive';
+    return null;
+  }
+
+  private async safeDispatch(slot: SlotRow): Promise<void> {
+    try {
+      await this.options.dispatch(slot);
+    } catch (error) {
+      // The slot row stays unfinished: a later tick finds it stranded and sends it again.
+      this.options.log?.warn({ err: error, slotId: slot.id }, 'could not queue a scheduled post');
+    }
+  }
+}

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { WordPressError } from '../../src/integrations/wordpress/index.js';
+import { SLOT_LEASE_MS } from '../../src/modules/scheduler/scheduler.service.js';
+import { createTestApp, type TestApp } from '../test-app.js';
+import { TestClock, configRow, configValues, insertSite, removeAllConfigs, scheduledArticles, schedulerHarness, setNextPostAt, slotsOf, useFakeWordPress } from './scheduler-fixtures.js';
+
+let t: TestApp;
+let fake: ReturnType<typeof useFakeWordPress>;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(async () => {
+  fake = useFakeWordPress(t);
+  await removeAllConfigs(t);
+});
+
+const lostAnswer = () =>
+  new WordPressError('network', { message: 'POST …/wp/v2/posts got no answer within 30 s (timeout).', outcomeUnknown: true, method: 'POST' });
+
+/** A configuration whose slot is due at the clock's time. */
+async function dueConfig(h: ReturnType<typeof schedulerHarness>, clock: TestClock) {
+  const site = await insertSite(t);
+  const config = await h.configs.create(configValues(site.id));
+  await setNextPostAt(t, config.id, clock.now());
+  return { site, config };
+}
+
+describe('exactly once', () => {
+  it('two schedulers racing the same due configurations take each slot once and post each once', async () => {
+    const clock = new TestClock(new Date('2032-01-05T09:00:00Z'));
+    const a = schedulerHarness(t, { clock });
+    const b = schedulerHarness(t, { clock });
+    const due = await Promise.all(Array.from({ length: 6 }, () => dueConfig(a, clock)));
+
+    const [fromA, fromB] = await Promise.all([a.scheduler.tick(), b.scheduler.tick()]);
+    const claimed = [...fromA.claimed, ...fromB.claimed];
+    expect(claimed).toHaveLength(6);
+    expect(new Set(claimed.map((s) => s.configId))).toEqual(new Set(due.map((d) => d.config.id)));
+    // The loser's claim changed nothing: the topic rotation moved on once per configuration.
+    for (const { config } of due) expect((await configRow(t, config.id)).usedTopics).toEqual(['Composting basics']);
+    // And again at the same instant: nothing is left to take.
+    const again = await Promise.all([a.scheduler.tick(), b.scheduler.tick()]);
+    expect(again.flatMap((r) => r.claimed)).toHaveLength(0);
+
+    // Both run every slot at the same time (a duplicated job): one posts, the other finds it taken.
+    const runs = await Promise.all(claimed.flatMap((slot) => [a.scheduler.runSlot(slot.id), b.scheduler.runSlot(slot.id)]));
+    expect(runs.filter((r) => r.status === 'posted')).toHaveLength(6);
+    expect(runs.filter((r) => r.status === 'busy')).toHaveLength(6);
+    expect(fake.store.posts.size).toBe(6);
+    for (const { site, config } of due) {
+      expect(await scheduledArticles(t, site.id)).toHaveLength(1);
+      expect((await slotsOf(t, config.id)).map((s) => s.outcome)).toEqual(['posted']);
+    }
+  });
+
+  it('a crash between generation and publish ends with one article and one post after the retry', async () => {
+    const clock = new TestClock(new Date('2032-02-01T09:00:00Z'));
+    let publishCalls = 0;
+    const publishing = {
+      publishArticle: async (articleId: number, options?: { siteId?: number | null }) => {
+        publishCalls += 1;
+        if (publishCalls === 1) throw new Error('simulated crash: the worker died before publishing');
+        return t.services.publishing.publishArticle(articleId, options);
+      },
+    };
+    const h = schedulerHarness(t, { clock, publishing });
+    const { site, config } = await dueConfig(h, clock);
+    const [slot] = (await h.scheduler.tick()).claimed;
+
+    await expect(h.scheduler.runSlot(slot!.id)).rejects.toThrow('simulated crash');
+    const [afterCrash] = await slotsOf(t, config.id);
+    expect(afterCrash).toMatchObject({ outcome: 'publishing', attempts: 1, leaseToken: null });
+    expect(afterCrash!.articleId).not.toBeNull();
+    expect(fake.store.posts.size).toBe(0);
+
+    // The job's retry publishes the recorded article instead of writing another.
+    clock.advance(60_000);
+    expect(await h.scheduler.runSlot(slot!.id)).toEqual({ status: 'posted', articleId: afterCrash!.articleId });
+    expect(await scheduledArticles(t, site.id)).toHaveLength(1);
+    expect(fake.store.posts.size).toBe(1);
+  });
+
+  it('a runner that died holding the slot blocks it until its lease ends; a lost job is sent again', async () => {
+    const clock = new TestClock(new Date('2032-03-01T09:00:00Z'));
+    const h = schedulerHarness(t, { clock });
+    const { site, config } = await dueConfig(h, clock);
+    const [slot] = (await h.scheduler.tick()).claimed;
+    // A worker took the slot and died (no lease release, no retry of its job).
+    expect(await h.repo.acquireLease(slot!.id, 'dead-worker', clock.now(), SLOT_LEASE_MS)).not.toBeNull();
+    expect(await h.scheduler.runSlot(slot!.id)).toEqual({ status: 'busy' });
+
+    clock.advance(16 * 60_000);
+    h.dispatched.length = 0;
+    const { redispatched } = await h.scheduler.tick();
+    expect(redispatched).toBe(1);
+    expect(h.dispatched.map((s) => s.id)).toEqual([slot!.id]);
+    expect(await h.scheduler.runSlot(slot!.id)).toMatchObject({ status: 'posted' });
+    expect(await scheduledArticles(t, site.id)).toHaveLength(1);
+    expect(fake.store.posts.size).toBe(1);
+    expect((await slotsOf(t, config.id))[0]).toMatchObject({ outcome: 'posted', attempts: 2 });
+  });
+
+  it('a post created on WordPress whose answer was lost is found again, not duplicated', async () => {
+    const clock = new TestClock(new Date('2032-04-01T09:00:00Z'));
+    const h = schedulerHarness(t, { clock });
+    const { site } = await dueConfig(h, clock);
+    const [slot] = (await h.scheduler.tick()).claimed;
+    fake.failNext('posts.create', lostAnswer(), { afterApply: true });
+    await expect(h.scheduler.runSlot(slot!.id)).rejects.toMatchObject({ code: 'wordpress_error' });
+    expect(fake.store.posts.size).toBe(1);
+    expect(await h.scheduler.runSlot(slot!.id)).toMatchObject({ status: 'posted' });
+    expect(fake.store.posts.size).toBe(1);
+    expect(await scheduledArticles(t, site.id)).toHaveLength(1);
+  });
+});
+
+describe('failures are recorded and retried at the next slot', () => {
+  it('a refused publish marks the slot and the article failed; the next slot posts', async () => {
+    const clock = new TestClock(new Date('2032-05-01T09:00:00Z'));
+    const h = schedulerHarness(t, { clock });
+    const { site, config } = await dueConfig(h, clock);
+    fake.failNext('posts.create', new WordPressError('missing_capability', { status: 403, wpCode: 'rest_cannot_create', message: 'Sorry, you are not allowed to create posts as this user.' }));
+    const [slot] = (await h.scheduler.tick()).claimed;
+    const failed = await h.scheduler.runSlot(slot!.id);
+    expect(failed).toMatchObject({ status: 'failed' });
+    expect(failed.status === 'failed' && failed.error).toContain('not allowed to create posts');
+    const [article] = await scheduledArticles(t, site.id);
+    expect(article).toMatchObject({ status: 'failed' });
+    expect(article!.failureReason).toContain('Scheduled publishing failed');
+    const listed = await h.configs.get(config.id);
+    expect(listed.last_error).toContain('not allowed to create posts');
+    expect(listed.is_active).toBe(true);
+
+    clock.set(listed.next_post_at!);
+    const [next] = (await h.scheduler.tick()).claimed;
+    expect(await h.scheduler.runSlot(next!.id)).toMatchObject({ status: 'posted' });
+    expect(fake.store.posts.size).toBe(1);
+    expect((await h.configs.get(config.id)).last_error).toBeNull();
+    expect((await slotsOf(t, config.id)).map((s) => s.topic)).toEqual(['Composting basics', 'Raised beds']);
+  });
+
+  it('a failed generation is stored as a failed article and logged on the slot', async () => {
+    const clock = new TestClock(new Date('2032-06-01T09:00:00Z'));
+    const generation = {
+      generateAndStore: (input: Parameters<typeof t.services.generation.generateAndStore>[0]) =>
+        t.services.generation.generateAndStore({ ...input, signal: AbortSignal.abort(new Error('provider unavailable')) }),
+    };
+    const h = schedulerHarness(t, { clock, generation });
+    const { site, config } = await dueConfig(h, clock);
+    const [slot] = (await h.scheduler.tick()).claimed;
+    expect(await h.scheduler.runSlot(slot!.id)).toMatchObject({ status: 'failed' });
+    const [article] = await scheduledArticles(t, site.id);
+    expect(article!.status).toBe('failed');
+    const [logged] = await slotsOf(t, config.id);
+    expect(logged).toMatchObject({ outcome: 'failed', articleId: article!.id });
+    expect(logged!.error).toMatch(/^Generation failed: /);
+    expect(fake.store.posts.size).toBe(0);
+  });
+});

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { blogConfigSchema, type BlogConfig, type BlogConfigInput } from '@abp/contracts';
+import { api } from '../../../lib/api-client';
+import { blogConfigsQueryKey } from './get-blog-configs';
+
+export function createBlogConfig(body: BlogConfigInput): Promise<BlogConfig> {
+  return api.post('/api/config', body, { schema: blogConfigSchema });
+}
+
+export function useCreateBlogConfig() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createBlogConfig,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: blogConfigsQueryKey }),
+  });
+}

@@ -1,0 +1,209 @@
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useSnackbar } from 'notistack';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import {
+  BLOG_CONFIG_LIMITS,
+  BLOG_CONFIG_MESSAGES,
+  TASK_TYPES,
+  blogConfigInputSchema,
+  fieldProblemSchema,
+  type BlogConfig,
+  type Site,
+} from '@abp/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { useCreateBlogConfig } from '../api/create-blog-config';
+import { useUpdateBlogConfig } from '../api/update-blog-config';
+import { EMPTY_CONFIG_FORM, canSave, configToForm, formFieldOf, formToBody, siteChoices, type ConfigFormValues } from '../lib/config-form';
+import { ConfigPersonaField } from './config-persona-field';
+import { TopicsField } from './topics-field';
+
+interface BlogConfigDialogProps {
+  open: boolean;
+  /** The configuration to edit; null creates one. */
+  config: BlogConfig | null;
+  sites: readonly Site[];
+  configs: readonly BlogConfig[];
+  onClose: () => void;
+}
+
+const problemsSchema = fieldProblemSchema.array();
+
+/** Spec §8: the server's error field when it sent one; no answer or a non-JSON one gets the generic text. */
+function serverErrorText(error: unknown): string | null {
+  if (!isApiError(error) || error.status === 0 || error.code.startsWith('http_')) return null;
+  return error.message || null;
+}
+type NumberField = 'posting_interval_min' | 'posting_interval_max' | 'max_posts_per_day' | 'word_count';
+const { interval, maxPostsPerDay, wordCount } = BLOG_CONFIG_LIMITS;
+
+export function BlogConfigDialog({ open, config, sites, configs, onClose }: BlogConfigDialogProps) {
+  const editing = config !== null;
+  const { enqueueSnackbar } = useSnackbar();
+  const create = useCreateBlogConfig();
+  const update = useUpdateBlogConfig();
+  const pending = create.isPending || update.isPending;
+  const { register, control, handleSubmit, reset, setError, formState } = useForm<ConfigFormValues>({ defaultValues: EMPTY_CONFIG_FORM });
+  const { errors } = formState;
+
+  useEffect(() => {
+    if (open) reset(config ? configToForm(config) : EMPTY_CONFIG_FORM);
+  }, [open, config, reset]);
+
+  const [siteId, topics] = useWatch({ control, name: ['site_id', 'topics'] });
+  const choices = siteChoices(sites, configs, config);
+
+  const showProblems = (problems: ReadonlyArray<{ field: string; message: string }>) => {
+    const shown = new Set<string>();
+    for (const { field, message } of problems) {
+      const target = formFieldOf(field);
+      // The first problem of a field is the one to fix first.
+      if (!target || shown.has(target)) continue;
+      shown.add(target);
+      setError(target as FieldPath<ConfigFormValues>, { message });
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    const parsed = blogConfigInputSchema.safeParse(formToBody(values));
+    if (!parsed.success) {
+      showProblems(parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })));
+      return;
+    }
+    try {
+      if (config) await update.mutateAsync({ id: config.id, body: parsed.data });
+      else await create.mutateAsync(parsed.data);
+    } catch (error) {
+      if (isApiError(error)) {
+        const problems = problemsSchema.safeParse(error.details);
+        if (problems.success) showProblems(problems.data);
+      }
+      enqueueSnackbar(serverErrorText(error) ?? BLOG_CONFIG_MESSAGES.saveFailed, { variant: 'error' });
+      return;
+    }
+    enqueueSnackbar(editing ? BLOG_CONFIG_MESSAGES.updated : BLOG_CONFIG_MESSAGES.created, { variant: 'success' });
+    onClose();
+  });
+
+  const numberField = (name: NumberField, label: string, limits: { min: number; max: number; step?: number }, hint: string) => {
+    const { ref, ...rest } = register(name, { valueAsNumber: true });
+    return (
+      <TextField
+        {...rest}
+        inputRef={ref}
+        type="number"
+        label={label}
+        fullWidth
+        error={Boolean(errors[name])}
+        helperText={errors[name]?.message ?? hint}
+        slotProps={{ htmlInput: { min: limits.min, max: limits.max, step: limits.step ?? 1 } }}
+      />
+    );
+  };
+
+  return (
+    <Dialog open={open} onClose={pending ? undefined : onClose} fullWidth maxWidth="md">
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <DialogTitle>{editing ? 'Edit Blog Configuration' : 'Add Blog Configuration'}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            <Controller
+              name="site_id"
+              control={control}
+              render={({ field }) => (
+                <TextField
+                  select
+                  label="WordPress Site"
+                  required
+                  value={field.value}
+                  onChange={(event) => field.onChange(Number(event.target.value))}
+                  error={Boolean(errors.site_id)}
+                  helperText={errors.site_id?.message ?? (choices.length === 0 ? 'No active site can be chosen: switch one on in WordPress Sites.' : 'Only active sites can be chosen')}
+                  fullWidth
+                >
+                  {choices.map(({ site, note, disabled }) => (
+                    <MenuItem key={site.id} value={site.id} disabled={disabled}>
+                      {site.name} ({site.url}){note ? ` — ${note}` : ''}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <Controller
+              name="topics"
+              control={control}
+              render={({ field }) => <TopicsField topics={field.value} onChange={field.onChange} error={errors.topics?.message} />}
+            />
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              {numberField('posting_interval_min', 'Min Interval (hours)', interval, `${interval.min}–${interval.max} hours`)}
+              {numberField('posting_interval_max', 'Max Interval (hours)', interval, `${interval.min}–${interval.max} hours, not below the minimum`)}
+              {numberField('max_posts_per_day', 'Max Posts/Day', maxPostsPerDay, `${maxPostsPerDay.min}–${maxPostsPerDay.max}`)}
+              {numberField('word_count', 'Word Count', wordCount, `${wordCount.min.toLocaleString('en-US')}–${wordCount.max.toLocaleString('en-US')}, in steps of ${wordCount.step}`)}
+              <Controller
+                name="task_type"
+                control={control}
+                render={({ field }) => (
+                  <TextField select label="Task Type" value={field.value} onChange={field.onChange} error={Boolean(errors.task_type)} helperText={errors.task_type?.message} fullWidth>
+                    {TASK_TYPES.map((type) => (
+                      <MenuItem key={type} value={type}>
+                        {type}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+              <Controller
+                name="post_status"
+                control={control}
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label="Post Status"
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={Boolean(errors.post_status)}
+                    helperText={errors.post_status?.message ?? 'Draft: saved as a WordPress draft. Published: live at once.'}
+                    fullWidth
+                  >
+                    <MenuItem value="draft">Draft</MenuItem>
+                    <MenuItem value="published">Published</MenuItem>
+                  </TextField>
+                )}
+              />
+            </Box>
+            <Controller
+              name="content_persona"
+              control={control}
+              render={({ field }) => <ConfigPersonaField value={field.value} onChange={field.onChange} error={errors.content_persona?.message} />}
+            />
+            <Controller
+              name="is_active"
+              control={control}
+              render={({ field }) => (
+                <FormControlLabel control={<Switch checked={field.value} onChange={(_event, checked) => field.onChange(checked)} />} label="Active" />
+              )}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={!canSave({ site_id: siteId, topics }) || pending}>
+            {pending ? 'Saving...' : 'Save'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { createFakeAuthApi } from '../../../test/auth-api';
+import { server } from '../../../test/msw-server';
+import { renderApp } from '../../../test/render-app';
+import { createFakeBlogConfigsApi, makeConfig, makeSite } from '../testing/fake-blog-configs-api';
+
+function showConfig(api: ReturnType<typeof createFakeBlogConfigsApi>) {
+  server.use(...createFakeAuthApi({ authenticated: true }).handlers, ...api.handlers);
+  return renderApp({ path: '/config' });
+}
+
+// The screen is loaded lazily: the first look waits longer on a busy machine.
+const FIRST_LOOK = { timeout: 8000 };
+const rowOf = async (siteName: string) => (await screen.findByText(siteName, { selector: 'p' }, FIRST_LOOK)).closest('tr') as HTMLElement;
+
+describe('Blog Configuration screen', () => {
+  it('without sites: Add Configuration is disabled, with the warning and the empty state', async () => {
+    showConfig(createFakeBlogConfigsApi());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Blog Configuration' }, FIRST_LOOK)).toBeInTheDocument();
+    expect(screen.getByText('Configure posting schedules and topics for each WordPress site')).toBeInTheDocument();
+    expect(await screen.findByText('You need to add WordPress sites first before creating blog configurations.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Configuration' })).toBeDisabled();
+    expect(await screen.findByText('No blog configurations set up')).toBeInTheDocument();
+  });
+
+  it('lists configurations with the spec columns plus Next post', async () => {
+    const sites = [makeSite(), makeSite({ id: 2, name: 'Kitchen', url: 'https://kitchen.example' })];
+    const configs = [
+      makeConfig({ topics: ['A1', 'B2', 'C3', 'D4', 'E5'], post_status: 'published', content_persona: 'sarah', posts_today: 2, max_posts_per_day: 4 }),
+      makeConfig({ id: 2, site_id: 2, site_name: 'Kitchen', site_url: 'https://kitchen.example', is_active: false, posting_interval_min: 5, posting_interval_max: 9, task_type: 'Recipe', last_error: 'WordPress post create failed: boom' }),
+    ];
+    showConfig(createFakeBlogConfigsApi({ sites, configs }));
+    const table = await screen.findByRole('table', { name: 'Blog configurations' }, FIRST_LOOK);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Site', 'Topics', 'Task Type', 'Persona', 'Post Interval', 'Max Posts/Day', 'Post Status', 'Status', 'Next post', 'Actions',
+    ]);
+    const garden = await rowOf('Garden Blog');
+    expect(within(garden).getByText('https://garden.example')).toBeInTheDocument();
+    for (const topic of ['A1', 'B2', 'C3']) expect(within(garden).getByText(topic)).toBeInTheDocument();
+    expect(within(garden).queryByText('D4')).not.toBeInTheDocument();
+    expect(within(garden).getByText('+2 more')).toBeInTheDocument();
+    expect(within(garden).getByText('Sarah — The Storyteller')).toBeInTheDocument();
+    expect(within(garden).getByText('1-3 hours')).toBeInTheDocument();
+    expect(within(garden).getByText('published').closest('.MuiChip-root')).toHaveClass('MuiChip-colorSuccess');
+    expect(within(garden).getByText('Active')).toBeInTheDocument();
+    expect(within(garden).getByText('2 of 4 posted today')).toBeInTheDocument();
+
+    const kitchen = await rowOf('Kitchen');
+    expect(within(kitchen).getByText('Neutral Voice')).toBeInTheDocument();
+    expect(within(kitchen).getByText('5-9 hours')).toBeInTheDocument();
+    expect(within(kitchen).getByText('draft').closest('.MuiChip-root')).not.toHaveClass('MuiChip-colorSuccess');
+    expect(within(kitchen).getByText('Inactive')).toBeInTheDocument();
+    expect(within(kitchen).getByText('Paused')).toBeInTheDocument();
+    expect(within(kitchen).getByText('Last post failed: WordPress post create failed: boom')).toBeInTheDocument();
+  });
+
+  it('creates a configuration: only active, unconfigured sites; topics by Enter or Add, trimmed, no duplicates', async () => {
+    const sites = [
+      makeSite(),
+      makeSite({ id: 2, name: 'Sleeping', url: 'https://sleeping.example', is_active: false }),
+      makeSite({ id: 3, name: 'Taken', url: 'https://taken.example' }),
+    ];
+    const api = createFakeBlogConfigsApi({ sites, configs: [makeConfig({ id: 7, site_id: 3, site_name: 'Taken', site_url: 'https://taken.example' })] });
+    const { user } = showConfig(api);
+    const add = await screen.findByRole('button', { name: 'Add Configuration' }, FIRST_LOOK);
+    await waitFor(() => expect(add).toBeEnabled()); // once the sites have loaded
+    await user.click(add);
+    const dialog = await screen.findByRole('dialog', { name: 'Add Blog Configuration' });
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+
+    await user.click(within(dialog).getByRole('combobox', { name: /WordPress Site/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Garden Blog (https://garden.example)', 'Taken (https://taken.example) — already configured']);
+    expect(options[1]).toHaveAttribute('aria-disabled', 'true');
+    await user.click(options[0]!);
+    expect(save).toBeDisabled(); // a topic is still missing
+
+    const topic = within(dialog).getByLabelText('Add Topic');
+    await user.type(topic, '  Composting basics  {Enter}');
+    expect(within(dialog).getByRole('listitem')).toHaveTextContent('Composting basics');
+    expect(save).toBeEnabled();
+    await user.type(topic, 'composting BASICS{Enter}');
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(dialog).getByText('"composting BASICS" is already in the list')).toBeInTheDocument();
+    await user.type(topic, 'Raised beds');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Composting basics', 'Raised beds']);
+
+    const wordCount = within(dialog).getByLabelText('Word Count');
+    expect(wordCount).toHaveAttribute('min', '500');
+    expect(wordCount).toHaveAttribute('max', '50000');
+    expect(wordCount).toHaveAttribute('step', '100');
+    expect(within(dialog).getByLabelText('Max Posts/Day')).toHaveAttribute('max', '50');
+    expect(within(dialog).getByLabelText('Min Interval (hours)')).toHaveAttribute('max', '24');
+    await user.clear(within(dialog).getByLabelText('Max Posts/Day'));
+    await user.type(within(dialog).getByLabelText('Max Posts/Day'), '4');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Post Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Published' }));
+    await user.click(save);
+
+    expect(await screen.findByText('Configuration created successfully')).toBeInTheDocument();
+    expect(api.requestsTo('POST', '/api/config')[0]?.body).toEqual({
+      site_id: 1,
+      topics: ['Composting basics', 'Raised beds'],
+      posting_interval_min: 1,
+      posting_interval_max: 3,
+      max_posts_per_day: 4,
+      post_status: 'published',
+      task_type: 'Blog Post',
+      is_active: true,
+      word_count: 3000,
+      content_persona: '',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await rowOf('Garden Blog')).toBeInTheDocument();
+  });
+
+  it('shows range errors on the fields and sends nothing', async () => {
+    const api = createFakeBlogConfigsApi({ sites: [makeSite()], configs: [makeConfig()] });
+    const { user } = showConfig(api);
+    await user.click(await screen.findByRole('button', { name: 'Edit configuration of Garden Blog' }, FIRST_LOOK));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Blog Configuration' });
+    const setNumber = async (label: string, value: string) => {
+      await user.clear(within(dialog).getByLabelText(label));
+      if (value) await user.type(within(dialog).getByLabelText(label), value);
+    };
+    await setNumber('Min Interval (hours)', '5');
+    await setNumber('Max Interval (hours)', '4');
+    await setNumber('Word Count', '1250');
+    await setNumber('Max Posts/Day', '51');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Maximum interval must be greater than or equal to the minimum interval')).toBeInTheDocument();
+    expect(within(dialog).getByText('Word count must be a multiple of 100')).toBeInTheDocument();
+    expect(within(dialog).getByText('Max posts per day must be between 1 and 50')).toBeInTheDocument();
+    await setNumber('Min Interval (hours)', '');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Minimum interval must be a number')).toBeInTheDocument();
+    expect(api.requestsTo('PUT', '/api/config/1')).toHaveLength(0);
+  });
+
+  it("edits a configuration, and shows the server's refusal in a toast", async () => {
+    const api = createFakeBlogConfigsApi({ sites: [makeSite()], configs: [makeConfig({ topics: ['Composting', 'Mulch'] })] });
+    const { user } = showConfig(api);
+    await user.click(await screen.findByRole('button', { name: 'Edit configuration of Garden Blog' }, FIRST_LOOK));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Blog Configuration' });
+    await user.click(within(dialog).getByLabelText('Remove topic Mulch'));
+    api.state.saveAnswer = () => HttpResponse.json({ error: 'A blog configuration for the site "Garden Blog" already exists.', code: 'conflict' }, { status: 409 });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A blog configuration for the site "Garden Blog" already exists.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Configuration updated successfully')).toBeInTheDocument();
+    expect(api.requestsTo('PUT', '/api/config/1').at(-1)?.body).toMatchObject({ site_id: 1, topics: ['Composting'] });
+  });
+
+  it('falls back to the generic save message when the server gives none', async () => {
+    const api = createFakeBlogConfigsApi({ sites: [makeSite()], configs: [makeConfig()] });
+    const { user } = showConfig(api);
+    await user.click(await screen.findByRole('button', { name: 'Edit configuration of Garden Blog' }, FIRST_LOOK));
+    api.state.saveAnswer = () => new HttpResponse('oops', { status: 502 });
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to save configuration')).toBeInTheDocument();
+  });
+
+  it('deletes after the confirmation, with a toast either way', async () => {
+    const api = createFakeBlogConfigsApi({ sites: [makeSite()], configs: [makeConfig()] });
+    const { user } = showConfig(api);
+    await user.click(await screen.findByRole('button', { name: 'Delete configuration of Garden Blog' }, FIRST_LOOK));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Configuration' });
+    expect(within(confirm).getByText('Are you sure you want to delete this configuration?')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Configuration deleted successfully')).toBeInTheDocument();
+    expect(await screen.findByText('No blog configurations set up')).toBeInTheDocument();
+  });
+
+  it('reports a failed delete and a failed load', async () => {
+    const api = createFakeBlogConfigsApi({ sites: [makeSite()], configs: [makeConfig()], failDelete: true });
+    const { user } = showConfig(api);
+    await user.click(await screen.findByRole('button', { name: 'Delete configuration of Garden Blog' }, FIRST_LOOK));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete configuration')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to load data' when the list cannot be read", async () => {
+    showConfig(createFakeBlogConfigsApi({ sites: [makeSite()], failList: true }));
+    // A 5xx is retried twice (about 3 s) before the screen gives up.
+    expect(await screen.findByText('Failed to load data', { selector: '#notistack-snackbar' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('Failed to load data', { selector: '.MuiAlert-message' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,46 @@
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { NEUTRAL_PERSONA_LABEL, PERSONAS, findPersona } from '@abp/contracts';
+
+interface ConfigPersonaFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}
+
+const noneLabel = `None (${NEUTRAL_PERSONA_LABEL})`;
+
+/** None (Neutral Voice) or one of the nine personas; a free-text persona saved earlier stays selectable. */
+export function ConfigPersonaField({ value, onChange, error }: ConfigPersonaFieldProps) {
+  const custom = value.trim() !== '' && !findPersona(value) ? value : null;
+  return (
+    <TextField
+      select
+      fullWidth
+      label="Content Persona"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={Boolean(error)}
+      helperText={error ?? 'The voice the scheduled articles are written in'}
+      slotProps={{
+        select: { renderValue: (v) => (v ? (findPersona(String(v))?.label ?? String(v)) : noneLabel), displayEmpty: true },
+        inputLabel: { shrink: true },
+      }}
+    >
+      <MenuItem value="">
+        <ListItemText primary={noneLabel} />
+      </MenuItem>
+      {PERSONAS.map((persona) => (
+        <MenuItem key={persona.value} value={persona.value}>
+          <ListItemText primary={persona.label} secondary={persona.description} />
+        </MenuItem>
+      ))}
+      {custom && (
+        <MenuItem value={custom}>
+          <ListItemText primary={custom} secondary="Custom persona" />
+        </MenuItem>
+      )}
+    </TextField>
+  );
+}

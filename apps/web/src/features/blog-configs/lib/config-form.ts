@@ -1,0 +1,107 @@
+import {
+  BLOG_CONFIG_LIMITS,
+  DEFAULT_CONFIG_POST_STATUS,
+  DEFAULT_TASK_TYPE,
+  type BlogConfig,
+  type BlogConfigInput,
+  type ConfigPostStatus,
+  type Site,
+  type TaskType,
+} from '@abp/contracts';
+
+/** The dialog's fields. Numbers stay numbers (NaN while a number box is empty). */
+export interface ConfigFormValues {
+  site_id: number | '';
+  topics: string[];
+  posting_interval_min: number;
+  posting_interval_max: number;
+  max_posts_per_day: number;
+  post_status: ConfigPostStatus;
+  task_type: TaskType;
+  is_active: boolean;
+  word_count: number;
+  content_persona: string;
+}
+
+export const CONFIG_FORM_FIELDS = [
+  'site_id',
+  'topics',
+  'posting_interval_min',
+  'posting_interval_max',
+  'max_posts_per_day',
+  'post_status',
+  'task_type',
+  'is_active',
+  'word_count',
+  'content_persona',
+] as const;
+export type ConfigFormField = (typeof CONFIG_FORM_FIELDS)[number];
+
+/** Spec §9 defaults: 1–3 hours, 10 a day, 3,000 words, Blog Post, draft. */
+export const EMPTY_CONFIG_FORM: ConfigFormValues = {
+  site_id: '',
+  topics: [],
+  posting_interval_min: BLOG_CONFIG_LIMITS.interval.defaultMin,
+  posting_interval_max: BLOG_CONFIG_LIMITS.interval.defaultMax,
+  max_posts_per_day: BLOG_CONFIG_LIMITS.maxPostsPerDay.default,
+  post_status: DEFAULT_CONFIG_POST_STATUS,
+  task_type: DEFAULT_TASK_TYPE,
+  is_active: true,
+  word_count: BLOG_CONFIG_LIMITS.wordCount.default,
+  content_persona: '',
+};
+
+export function configToForm(config: BlogConfig): ConfigFormValues {
+  return {
+    site_id: config.site_id,
+    topics: [...config.topics],
+    posting_interval_min: config.posting_interval_min,
+    posting_interval_max: config.posting_interval_max,
+    max_posts_per_day: config.max_posts_per_day,
+    post_status: config.post_status,
+    // Stored by the server's validation, so always one of TASK_TYPES.
+    task_type: config.task_type as TaskType,
+    is_active: config.is_active,
+    word_count: config.word_count,
+    content_persona: config.content_persona,
+  };
+}
+
+/** The request body; the contract's schema checks it before it is sent. */
+export function formToBody(values: ConfigFormValues): BlogConfigInput {
+  // 0 is refused by the schema with 'A site is required'.
+  return { ...values, site_id: values.site_id === '' ? 0 : values.site_id };
+}
+
+/** Spec §5: a site and at least one topic before Save is enabled. */
+export function canSave(values: Pick<ConfigFormValues, 'site_id' | 'topics'>): boolean {
+  return values.site_id !== '' && values.topics.length > 0;
+}
+
+/** Server and schema paths ("body.topics.1", "posting_interval_max") → the form field. */
+export function formFieldOf(path: string): ConfigFormField | null {
+  const name = path.replace(/^body\./, '').split('.')[0] ?? '';
+  return (CONFIG_FORM_FIELDS as readonly string[]).includes(name) ? (name as ConfigFormField) : null;
+}
+
+export interface SiteChoice {
+  site: Site;
+  /** Shown after the name: 'already configured' (then disabled) or 'inactive' (the edited one's own site). */
+  note: string | null;
+  disabled: boolean;
+}
+
+/**
+ * Spec §5: only active sites can be chosen. A site that already has a configuration is listed but
+ * disabled; the configuration's own site stays listed on edit even if it was switched off since.
+ */
+export function siteChoices(sites: readonly Site[], configs: readonly BlogConfig[], editing: BlogConfig | null): SiteChoice[] {
+  const configured = new Set(configs.filter((c) => c.id !== editing?.id).map((c) => c.site_id));
+  const usable = (site: Site) => site.is_active && !site.deleting;
+  return sites
+    .filter((site) => usable(site) || site.id === editing?.site_id)
+    .map((site) => {
+      if (configured.has(site.id)) return { site, note: 'already configured', disabled: true };
+      return { site, note: usable(site) ? null : 'inactive', disabled: false };
+    });
+}

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { DEFAULT_TASK_TYPE, TASK_TYPES, WORD_COUNT_LIMITS } from './generation.js';
+
+/* Blog configurations: one per site, the posting schedule the scheduler follows (spec part 1). */
+
+/** Spec §9 business constants, shared by the dialog, the server's validation and the scheduler. */
+export const BLOG_CONFIG_LIMITS = {
+  interval: { min: 1, max: 24, defaultMin: 1, defaultMax: 3 },
+  maxPostsPerDay: { min: 1, max: 50, default: 10 },
+  wordCount: { min: WORD_COUNT_LIMITS.config.min, max: WORD_COUNT_LIMITS.config.max, step: 100, default: WORD_COUNT_LIMITS.config.default },
+  topic: { maxLength: 200 },
+  /** Not in the spec: a bound so that one request cannot store an unbounded list. */
+  maxTopics: 1000,
+  persona: 500,
+  /** Topics shown as chips in a table row before '+N more'. */
+  topicsShown: 3,
+} as const;
+
+export const CONFIG_POST_STATUSES = ['draft', 'published'] as const;
+export const configPostStatusSchema = z.enum(CONFIG_POST_STATUSES);
+export type ConfigPostStatus = z.infer<typeof configPostStatusSchema>;
+export const DEFAULT_CONFIG_POST_STATUS: ConfigPostStatus = 'draft';
+
+/** Exact texts of the spec (§2, §5, §8) used by the screen. */
+export const BLOG_CONFIG_MESSAGES = {
+  noSitesWarning: 'You need to add WordPress sites first before creating blog configurations.',
+  empty: 'No blog configurations set up',
+  confirmDelete: 'Are you sure you want to delete this configuration?',
+  created: 'Configuration created successfully',
+  updated: 'Configuration updated successfully',
+  deleted: 'Configuration deleted successfully',
+  saveFailed: 'Failed to save configuration',
+  deleteFailed: 'Failed to delete configuration',
+  loadFailed: 'Failed to load data',
+} as const;
+
+/** Topics are compared trimmed and ignoring case: "SEO tips" and "seo tips " are one topic. */
+export const topicKey = (topic: string): string => topic.trim().toLowerCase();
+
+/** Adds a topic the way the dialog does: trimmed, blanks and duplicates ignored. */
+export function addTopic(topics: readonly string[], candidate: string): string[] {
+  const topic = candidate.trim();
+  if (!topic || topics.some((t) => topicKey(t) === topicKey(topic))) return [...topics];
+  return [...topics, topic];
+}
+
+const { interval, maxPostsPerDay, wordCount, topic } = BLOG_CONFIG_LIMITS;
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ message: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be between ${min} and ${max}`)
+    .max(max, `${label} must be between ${min} and ${max}`);
+
+const topicsSchema = z
+  .array(
+    z
+      .string({ message: 'Each topic must be text' })
+      .trim()
+      .min(1, 'Topics must not be blank')
+      .max(topic.maxLength, `Each topic must be at most ${topic.maxLength} characters`),
+    { message: 'Topics must be a list of text' },
+  )
+  .min(1, 'At least one topic is required')
+  .max(BLOG_CONFIG_LIMITS.maxTopics, `At most ${BLOG_CONFIG_LIMITS.maxTopics} topics`)
+  .superRefine((topics, ctx) => {
+    const seen = new Set<string>();
+    topics.forEach((t, index) => {
+      const key = topicKey(t);
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [index], message: `Duplicate topic "${t}"` });
+      seen.add(key);
+    });
+  });
+
+/** POST /api/config and PUT /api/config/{id}: the spec's fields, with the spec's defaults. */
+export const blogConfigInputSchema = z
+  .object({
+    site_id: z.number({ message: 'A site is required' }).int('A site is required').positive('A site is required'),
+    topics: topicsSchema,
+    posting_interval_min: wholeNumber('Minimum interval', interval.min, interval.max).default(interval.defaultMin),
+    posting_interval_max: wholeNumber('Maximum interval', interval.min, interval.max).default(interval.defaultMax),
+    max_posts_per_day: wholeNumber('Max posts per day', maxPostsPerDay.min, maxPostsPerDay.max).default(maxPostsPerDay.default),
+    post_status: z.enum(CONFIG_POST_STATUSES, { message: "Post status must be 'draft' or 'published'" }).default(DEFAULT_CONFIG_POST_STATUS),
+    task_type: z.enum(TASK_TYPES, { message: `Task type must be one of: ${TASK_TYPES.join(', ')}` }).default(DEFAULT_TASK_TYPE),
+    is_active: z.boolean({ message: 'Active must be true or false' }).default(true),
+    word_count: wholeNumber('Word count', wordCount.min, wordCount.max)
+      .refine((n) => n % wordCount.step === 0, `Word count must be a multiple of ${wordCount.step}`)
+      .default(wordCount.default),
+    content_persona: z
+      .string({ message: 'Persona must be text' })
+      .trim()
+      .max(BLOG_CONFIG_LIMITS.persona, `Persona must be at most ${BLOG_CONFIG_LIMITS.persona} characters`)
+      .default(''),
+  })
+  .superRefine((body, ctx) => {
+    if (body.posting_interval_min > body.posting_interval_max) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['posting_interval_max'],
+        message: 'Maximum interval must be greater than or equal to the minimum interval',
+      });
+    }
+  });
+export type BlogConfigInput = z.input<typeof blogConfigInputSchema>;
+export type BlogConfigValues = z.output<typeof blogConfigInputSchema>;
+
+export const blogConfigSchema = z.object({
+  id: z.number().int(),
+  site_id: z.number().int(),
+  site_name: z.string(),
+  site_url: z.string(),
+  /** False while the site is switched off (or being deleted): nothing is posted then. */
+  site_is_active: z.boolean(),
+  topics: z.array(z.string()),
+  posting_interval_min: z.number().int(),
+  posting_interval_max: z.number().int(),
+  max_posts_per_day: z.number().int(),
+  post_status: configPostStatusSchema,
+  task_type: z.string(),
+  is_active: z.boolean(),
+  word_count: z.number().int(),
+  content_persona: z.string(),
+  /** When the next article is due (ISO 8601); it is posted once the daily cap allows. */
+  next_post_at: z.string().nullable(),
+  /** Scheduled slots taken today (the operator's day in the server's TZ); failed and skipped ones do not count. */
+  posts_today: z.number().int().nonnegative(),
+  last_post_at: z.string().nullable(),
+  /** The error of the most recent slot when it failed, else null. */
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type BlogConfig = z.infer<typeof blogConfigSchema>;
+export const blogConfigListSchema = z.array(blogConfigSchema);
+
+export const blogConfigIdParamSchema = z.object({ id: z.coerce.number().int().positive('id must be a positive integer').max(2_147_483_647, 'id is too large') });
+export const blogConfigDeletedSchema = z.object({ success: z.literal(true), id: z.number().int() });
