@@ -1,6 +1,101 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import { TREND_DEFAULT_PAGE_SIZE, TREND_MESSAGES } from '@abp/contracts';
 import { PageHeader } from '../../../components/page-header';
+import { useTrendLogs } from '../api/get-trend-logs';
+import { useTrendStats } from '../api/get-trend-stats';
+import { useTrendStatus } from '../api/get-trend-status';
+import { trendKeys, type TrendPageParams } from '../api/query-keys';
+import { useStartTrendCheck } from '../api/start-trend-check';
+import { ExecutionLogsSection } from './execution-logs-section';
+import { LastExecutionCard } from './last-execution-card';
+import { MonitorStatusCard } from './monitor-status-card';
+import { ProcessedTrendsSection } from './processed-trends-section';
 
-/** Heading only for now; the screen's content arrives with its own issue. */
+export const LOADING_TEXT = 'Loading trend monitor data...';
+
+/** Spec part 2 §2.4: the monitor's state, its last run, the execution logs and the processed trends. */
 export function TrendMonitorPage() {
-  return <PageHeader title="Trend Monitor" />;
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const [logParams, setLogParams] = useState<TrendPageParams>({ limit: TREND_DEFAULT_PAGE_SIZE, offset: 0 });
+  const status = useTrendStatus();
+  const stats = useTrendStats();
+  const logs = useTrendLogs(logParams);
+  const check = useStartTrendCheck();
+
+  const queries = [status, stats, logs];
+  const failed = queries.find((query) => query.isError && !query.data);
+  const running = status.data?.isRunning === true || check.isPending;
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trendKeys.all });
+  const retry = () => void Promise.all(queries.filter((query) => query.isError).map((query) => query.refetch()));
+  const startCheck = async () => {
+    try {
+      await check.mutateAsync();
+      enqueueSnackbar(TREND_MESSAGES.started, { variant: 'success' });
+    } catch {
+      enqueueSnackbar(TREND_MESSAGES.triggerFailed, { variant: 'error' });
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Trend Monitor"
+        actions={
+          <>
+            <Button variant="outlined" startIcon={<RefreshIcon />} onClick={refresh}>
+              Refresh
+            </Button>
+            <Button variant="contained" startIcon={<TrendingUpIcon />} onClick={() => void startCheck()} disabled={running}>
+              {running ? 'Running...' : 'Check Trends Now'}
+            </Button>
+          </>
+        }
+      />
+      {failed ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={retry}>
+              Retry
+            </Button>
+          }
+        >
+          {`Failed to load trend monitor: ${failed.error?.message ?? 'unknown error'}`}
+        </Alert>
+      ) : !status.data || !stats.data || !logs.data ? (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+          <Typography color="text.secondary">{LOADING_TEXT}</Typography>
+        </Paper>
+      ) : (
+        <>
+          <Grid container spacing={3} sx={{ mb: 3 }}>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <MonitorStatusCard status={status.data} stats={stats.data} />
+            </Grid>
+            {stats.data.last_execution && (
+              <Grid size={{ xs: 12, md: 6 }}>
+                <LastExecutionCard execution={stats.data.last_execution} />
+              </Grid>
+            )}
+          </Grid>
+          <Box>
+            <ExecutionLogsSection page={logs.data} params={logParams} onParamsChange={setLogParams} />
+            <ProcessedTrendsSection />
+          </Box>
+        </>
+      )}
+    </>
+  );
 }

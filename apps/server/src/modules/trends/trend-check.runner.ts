@@ -1,0 +1,217 @@
+import type { LanguageModelProvider } from '../../integrations/llm/index.js';
+import { FeedReader, normaliseTrendTitle, type FeedTrend } from '../../integrations/trends/index.js';
+import type { TrendRunErrorRecord } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { countWords } from '../generation/engine/index.js';
+import type { GenerateAndStoreInput, GenerateAndStoreResult } from '../generation/generation-input.js';
+import { startOfOperatorDay } from '../scheduler/schedule-math.js';
+import { newsUrlsOf, sourcesSection, trendNotes, withSourcesSection } from './trend-article-sources.js';
+import { judgeRelevance, type RelevanceOutcome } from './trend-relevance.js';
+import type { TrendRunsRepository } from './trend-runs.repository.js';
+import type { TrendTarget, TrendTargetsRepository } from './trend-targets.repository.js';
+import { rankByWordOverlap } from './word-overlap.js';
+
+/* The services a check uses, narrowed to what it calls (tests pass the real ones). */
+export interface TrendCheckPorts {
+  generation: { generateAndStore(input: GenerateAndStoreInput): Promise<GenerateAndStoreResult> };
+  publishing: { publishArticle(articleId: number, options?: { siteId?: number | null }): Promise<unknown> };
+  providers: { current(): Promise<LanguageModelProvider> };
+  settings: { resolve(): Promise<{ feeds: string[] }> };
+}
+
+export interface TrendCheckOptions extends TrendCheckPorts {
+  runs: TrendRunsRepository;
+  targets: TrendTargetsRepository;
+  /** The operator's time zone: "today" of the daily cap. */
+  timeZone: string;
+  includeImages?: boolean;
+}
+
+export interface TrendRunSummary {
+  runId: number;
+  status: 'completed' | 'failed';
+  trendsFound: number;
+  articlesGenerated: number;
+  articlesPublished: number;
+  errors: TrendRunErrorRecord[];
+}
+
+// Failures that will repeat for every article until someone fixes the provider settings.
+const PROVIDER_BROKEN = new Set(['auth', 'bad_request']);
+// Failures after which this site gets no more articles in this run.
+const STOP_SITE = new Set(['rate_limit', 'quota', 'content_filter']);
+
+interface RunState {
+  runId: number;
+  generated: number;
+  published: number;
+  errors: TrendRunErrorRecord[];
+  providerBroken: boolean;
+  signal: AbortSignal | undefined;
+}
+
+/**
+ * One trend check: read every feed, then for each active site with an active configuration pick
+ * the relevant trends it has not had yet, as many as its daily cap still allows, and write and
+ * publish one article per trend. Every problem is recorded in the run's execution log; only an
+ * unexpected failure (the database gone) fails the run.
+ */
+export class TrendCheckRunner {
+  /** Replaceable so tests can use short timeouts. */
+  feedReader = new FeedReader();
+
+  constructor(private readonly options: TrendCheckOptions) {}
+
+  async run(trigger: 'manual' | 'schedule', jobId: string | null, signal?: AbortSignal): Promise<TrendRunSummary> {
+    const { runs } = this.options;
+    await runs.closeInterrupted('The check was interrupted (its worker stopped) before it finished.');
+    const started = performance.now();
+    const run = await runs.start(trigger, jobId);
+    const state: RunState = { runId: run.id, generated: 0, published: 0, errors: [], providerBroken: false, signal };
+    let trendsFound = 0;
+    const finish = async (status: 'completed' | 'failed'): Promise<TrendRunSummary> => {
+      const summary = { trendsFound, articlesGenerated: state.generated, articlesPublished: state.published, errors: state.errors };
+      await runs.finish(run.id, { status, ...summary, executionTimeMs: Math.round(performance.now() - started) });
+      return { runId: run.id, status, ...summary };
+    };
+    try {
+      const { feeds } = await this.options.settings.resolve();
+      const { trends, failures } = await this.feedReader.readAll(feeds, signal);
+      trendsFound = trends.length;
+      for (const failure of failures) state.errors.push({ scope: 'feed', target: failure.feedUrl, kind: failure.kind, message: failure.message });
+      if (trends.length > 0) {
+        const provider = await this.provider(state);
+        for (const target of await this.options.targets.targets()) {
+          signal?.throwIfAborted();
+          await this.processSite(target, trends, provider, state);
+        }
+      }
+      return await finish('completed');
+    } catch (error) {
+      const interrupted = signal?.aborted === true;
+      state.errors.push({
+        scope: 'run',
+        target: 'trend check',
+        kind: interrupted ? 'interrupted' : 'internal',
+        message: interrupted ? 'The check was stopped before it finished.' : `The check failed: ${messageOf(error)}`,
+      });
+      await finish('failed').catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async provider(state: RunState): Promise<LanguageModelProvider | null> {
+    try {
+      return await this.options.providers.current();
+    } catch (error) {
+      state.errors.push({ scope: 'run', target: 'language model', kind: 'provider', message: `The language model is not usable (${messageOf(error)}); relevance was judged by word overlap.` });
+      return null;
+    }
+  }
+
+  private async processSite(target: TrendTarget, trends: readonly FeedTrend[], provider: LanguageModelProvider | null, state: RunState): Promise<void> {
+    const { targets } = this.options;
+    const keyed = trends.map((trend) => ({ trend, key: normaliseTrendTitle(trend.title) }));
+    const done = await targets.processedKeys(target.siteId, keyed.map((entry) => entry.key));
+    const fresh = keyed.filter((entry) => !done.has(entry.key)).map((entry) => entry.trend);
+    if (fresh.length === 0 || state.providerBroken) return;
+    const dayStart = startOfOperatorDay(new Date(), this.options.timeZone);
+    let remaining = target.maxPostsPerDay - (await targets.postsToday(target, dayStart));
+    if (remaining <= 0) return;
+
+    const relevance = await this.relevant(provider, target, fresh, state.signal);
+    if (relevance.fallbackReason) {
+      state.errors.push({ scope: 'site', target: target.siteName, kind: 'relevance', message: `The model could not judge relevance (${relevance.fallbackReason}); word overlap decided.` });
+    }
+    for (const trend of relevance.trends) {
+      if (remaining <= 0 || state.providerBroken) break;
+      state.signal?.throwIfAborted();
+      const outcome = await this.writeTrendArticle(target, trend, state);
+      if (outcome === 'written') remaining--;
+      if (outcome === 'stop-site') break;
+    }
+  }
+
+  private relevant(provider: LanguageModelProvider | null, target: TrendTarget, trends: FeedTrend[], signal?: AbortSignal): Promise<RelevanceOutcome> {
+    if (!provider) return Promise.resolve({ trends: rankByWordOverlap(target.topics, trends), method: 'word-overlap' });
+    return judgeRelevance(provider, target.topics, trends, signal);
+  }
+
+  /** Claim, generate, record, publish. */
+  private async writeTrendArticle(target: TrendTarget, trend: FeedTrend, state: RunState): Promise<'written' | 'skipped' | 'failed' | 'stop-site'> {
+    const { targets } = this.options;
+    const problem = (kind: string, message: string) => state.errors.push({ scope: 'site', target: target.siteName, kind, message: `"${trend.title}": ${message}` });
+    const claimId = await targets.claim({
+      normalizedTitle: normaliseTrendTitle(trend.title),
+      title: trend.title,
+      siteId: target.siteId,
+      siteName: target.siteName,
+      url: trend.url,
+      executionLogId: state.runId,
+    });
+    if (claimId === null) return 'skipped';
+
+    let result: GenerateAndStoreResult;
+    try {
+      result = await this.options.generation.generateAndStore(this.generationInput(target, trend, state.signal));
+    } catch (error) {
+      await targets.release(claimId);
+      // The site was switched off or removed meanwhile (a 400 naming site_id): nothing more for it.
+      if (error instanceof AppError && error.status < 500) {
+        problem('site', error.message);
+        return 'stop-site';
+      }
+      throw error;
+    }
+    if (result.status === 'failed') {
+      await targets.release(claimId);
+      problem('generation', `generation failed: ${result.error ?? 'unknown error'}`);
+      if (result.errorKind && PROVIDER_BROKEN.has(result.errorKind)) state.providerBroken = true;
+      return result.errorKind && STOP_SITE.has(result.errorKind) ? 'stop-site' : 'failed';
+    }
+    await targets.complete(claimId, result.articleId);
+    state.generated++;
+    await this.addSources(result.articleId, trend);
+
+    try {
+      await targets.setArticleStatus(result.articleId, target.postStatus);
+      await this.options.publishing.publishArticle(result.articleId, { siteId: target.siteId });
+      state.published++;
+    } catch (error) {
+      state.signal?.throwIfAborted();
+      problem('publishing', `publishing to WordPress failed: ${messageOf(error)}`);
+      await targets.markArticleFailed(result.articleId, `Trend publishing failed: ${messageOf(error)}`);
+    }
+    return 'written';
+  }
+
+  private generationInput(target: TrendTarget, trend: FeedTrend, signal?: AbortSignal): GenerateAndStoreInput {
+    return {
+      siteId: target.siteId,
+      topic: trend.title,
+      taskType: target.taskType,
+      persona: target.persona,
+      wordCount: target.wordCount,
+      includeImages: this.options.includeImages ?? true,
+      origin: 'trend',
+      sources: {
+        newsUrls: newsUrlsOf(trend),
+        trendSources: [{ topic: trend.title, description: trend.description, publishedDate: trend.publishedDate, trendUrl: trend.url }],
+        notes: trendNotes(trend),
+      },
+      ...(signal ? { signal } : {}),
+    };
+  }
+
+  /** Readers and the WordPress post credit the news the article was written from. */
+  private async addSources(articleId: number, trend: FeedTrend): Promise<void> {
+    const content = await this.options.targets.articleContent(articleId);
+    if (content === null) return;
+    const updated = withSourcesSection(content, sourcesSection(trend));
+    if (updated !== content) await this.options.targets.setArticleContent(articleId, updated, countWords(updated));
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

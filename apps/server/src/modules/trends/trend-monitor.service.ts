@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import {
+  RECENT_ARTICLES_DAYS,
+  TREND_MESSAGES,
+  type ProcessedTrendPage,
+  type TrendCheckStarted,
+  type TrendExecutionLogPage,
+  type TrendMonitorStatus,
+  type TrendPageQuery,
+  type TrendStats,
+} from '@abp/contracts';
+import { AppError, conflict } from '../../errors.js';
+import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
+import type { TrendSummarySource } from '../dashboard/trend-summary.js';
+import type { TrendCheckRunner } from './trend-check.runner.js';
+import { toExecutionLog, toLastExecution, toProcessedTrend } from './trend-dto.js';
+import type { TrendRunsRepository } from './trend-runs.repository.js';
+
+export const TREND_CHECK_JOB = 'trends.check';
+export const TREND_SCHEDULE_JOB = 'trends.schedule-tick';
+/** How often the schedule looks whether a check is due (the interval itself is in hours). */
+export const TREND_SCHEDULE_CRON = '*/5 * * * *';
+// A check that starts a few minutes early is better than one that waits a whole extra tick.
+const DUE_SLACK_MS = 5 * 60_000;
+
+const checkJobSchema = z.object({ trigger: z.enum(['manual', 'schedule']) });
+type CheckJob = z.infer<typeof checkJobSchema>;
+
+const ACTIVE_STATES = new Set(['created', 'retry', 'active']);
+
+/**
+ * The trend monitor: starts checks (one at a time, across every process: the check queue's
+ * 'exclusive' policy admits one queued or active job), runs them as durable jobs, and answers the
+ * screen's status, stats, logs and processed trends. It is also the dashboard's trend summary.
+ */
+export class TrendMonitorService implements TrendSummarySource {
+  constructor(
+    private readonly runs: TrendRunsRepository,
+    private readonly runner: TrendCheckRunner,
+    private readonly queue: JobQueue,
+    private readonly schedule: { resolve(): Promise<{ intervalHours: number }> },
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** POST /api/trends/check: 202 with the job id, or 409 while a check is queued or running. */
+  async startCheck(trigger: CheckJob['trigger'] = 'manual'): Promise<TrendCheckStarted> {
+    const data: CheckJob = checkJobSchema.parse({ trigger });
+    // boss.send answers null when the exclusive policy refuses a second job.
+    const jobId = await this.queue.boss.send(TREND_CHECK_JOB, data);
+    if (!jobId) throw conflict(TREND_MESSAGES.alreadyRunning);
+    return { status: 'started', job_id: jobId };
+  }
+
+  async monitorStatus(): Promise<TrendMonitorStatus> {
+    const jobs = await this.queue.boss.findJobs(TREND_CHECK_JOB);
+    const activeJobs = jobs.filter((job) => ACTIVE_STATES.has(job.state)).length;
+    return { isRunning: activeJobs > 0, activeJobs };
+  }
+
+  async stats(): Promise<TrendStats> {
+    const [totalProcessed, recentArticles, last] = await Promise.all([
+      this.runs.countProcessed(),
+      this.runs.countTrendArticlesSince(RECENT_ARTICLES_DAYS),
+      this.runs.lastFinished(),
+    ]);
+    return { total_processed: totalProcessed, recent_articles: recentArticles, last_execution: last ? toLastExecution(last) : null };
+  }
+
+  async logs({ limit, offset }: TrendPageQuery): Promise<TrendExecutionLogPage> {
+    const rows = await this.runs.list(limit + 1, offset);
+    return { items: rows.slice(0, limit).map(toExecutionLog), limit, offset, has_more: rows.length > limit };
+  }
+
+  async processed({ limit, offset }: TrendPageQuery): Promise<ProcessedTrendPage> {
+    const rows = await this.runs.listProcessed(limit + 1, offset);
+    return { items: rows.slice(0, limit).map(toProcessedTrend), limit, offset, has_more: rows.length > limit };
+  }
+
+  /**
+   * The schedule: every few minutes, start a check when the last one began at least the
+   * configured interval ago (measured from when the schedule began if none ever ran).
+   * 0 hours = no scheduled checks. Settings changes apply at the next tick, in every process.
+   */
+  async scheduleTick(scheduleStartedAt: Date | null): Promise<'started' | 'not-due' | 'off' | 'busy'> {
+    const { intervalHours } = await this.schedule.resolve();
+    if (intervalHours <= 0) return 'off';
+    const anchor = (await this.runs.lastStarted()) ?? scheduleStartedAt;
+    if (anchor && this.now().getTime() - anchor.getTime() < intervalHours * 3_600_000 - DUE_SLACK_MS) return 'not-due';
+    try {
+      await this.startCheck('schedule');
+      return 'started';
+    } catch (error) {
+      if (error instanceof AppError && error.status === 409) return 'busy';
+      throw error;
+    }
+  }
+
+  /**
+   * One check per job. Heartbeats (pg-boss refreshes them while the handler runs) let a check whose
+   * worker died be retried within a minute instead of blocking checks until the expiry.
+   */
+  checkJob(): JobDefinition<CheckJob> {
+    return {
+      name: TREND_CHECK_JOB,
+      schema: checkJobSchema,
+      queue: { policy: 'exclusive', retryLimit: 1, retryDelay: 30, heartbeatSeconds: 60, expireInSeconds: 6 * 60 * 60, deleteAfterSeconds: 24 * 60 * 60 },
+      handler: async ({ trigger }, job) => this.runner.run(trigger, job.id, job.signal),
+    };
+  }
+
+  scheduleJob(): JobDefinition<unknown> {
+    return {
+      name: TREND_SCHEDULE_JOB,
+      schema: z.unknown(),
+      cron: TREND_SCHEDULE_CRON,
+      queue: { retryLimit: 0, expireInSeconds: 5 * 60 },
+      handler: async () => {
+        const schedule = await this.queue.boss.getSchedule(TREND_SCHEDULE_JOB);
+        return this.scheduleTick(schedule?.createdOn ?? null);
+      },
+    };
+  }
+}

@@ -1,0 +1,40 @@
+import type { AppConfig } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { SettingsRepository } from '../settings/settings.repository.js';
+import { TrendCheckRunner, type TrendCheckPorts } from './trend-check.runner.js';
+import { TrendMonitorService } from './trend-monitor.service.js';
+import { TrendRunsRepository } from './trend-runs.repository.js';
+import { TrendSettingsService } from './trend-settings.service.js';
+import { TrendTargetsRepository } from './trend-targets.repository.js';
+
+export interface TrendServices {
+  /** Settings → Trends (feeds, geo, interval). */
+  trendSettings: TrendSettingsService;
+  /** Runs one check (the job handler); its feedReader is replaceable in tests. */
+  trendChecks: TrendCheckRunner;
+  /** Status, stats, logs, processed trends, starting checks, the schedule. */
+  trends: TrendMonitorService;
+}
+
+export interface TrendServiceDeps extends Omit<TrendCheckPorts, 'settings'> {
+  db: Database;
+  queue: JobQueue;
+  config: Pick<AppConfig, 'trends' | 'timeZone'>;
+  settings: SettingsRepository;
+}
+
+export function createTrendServices(deps: TrendServiceDeps): TrendServices {
+  const trendSettings = new TrendSettingsService(deps.settings, deps.config.trends);
+  const runs = new TrendRunsRepository(deps.db);
+  const trendChecks = new TrendCheckRunner({
+    runs,
+    targets: new TrendTargetsRepository(deps.db),
+    generation: deps.generation,
+    publishing: deps.publishing,
+    providers: deps.providers,
+    settings: trendSettings,
+    timeZone: deps.config.timeZone,
+  });
+  return { trendSettings, trendChecks, trends: new TrendMonitorService(runs, trendChecks, deps.queue, trendSettings) };
+}

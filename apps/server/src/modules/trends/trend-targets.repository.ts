@@ -1,0 +1,121 @@
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { articles, blogConfigs, processedTrends, sites } from '../../db/schema/index.js';
+import { postsTodaySql } from '../blog-configs/posts-today.js';
+
+/** An active site with its active configuration: where trend articles may go. */
+export interface TrendTarget {
+  siteId: number;
+  siteName: string;
+  configId: number;
+  topics: string[];
+  taskType: string;
+  persona: string;
+  wordCount: number;
+  postStatus: 'draft' | 'published';
+  maxPostsPerDay: number;
+}
+
+export interface TrendClaim {
+  normalizedTitle: string;
+  title: string;
+  siteId: number;
+  siteName: string;
+  url: string | null;
+  executionLogId: number;
+}
+
+/** Sites, configurations, processed-trend claims and the daily cap, as the trend check needs them. */
+export class TrendTargetsRepository {
+  constructor(private readonly db: Database) {}
+
+  targets(): Promise<TrendTarget[]> {
+    return this.db
+      .select({
+        siteId: sites.id,
+        siteName: sites.name,
+        configId: blogConfigs.id,
+        topics: blogConfigs.topics,
+        taskType: blogConfigs.taskType,
+        persona: blogConfigs.contentPersona,
+        wordCount: blogConfigs.wordCount,
+        postStatus: blogConfigs.postStatus,
+        maxPostsPerDay: blogConfigs.maxPostsPerDay,
+      })
+      .from(blogConfigs)
+      .innerJoin(sites, eq(sites.id, blogConfigs.siteId))
+      .where(and(eq(blogConfigs.isActive, true), eq(sites.isActive, true), isNull(sites.deletingSince)))
+      .orderBy(asc(sites.name), asc(sites.id));
+  }
+
+  async isStillTarget(siteId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sites.id })
+      .from(sites)
+      .innerJoin(blogConfigs, eq(blogConfigs.siteId, sites.id))
+      .where(and(eq(sites.id, siteId), eq(sites.isActive, true), isNull(sites.deletingSince), eq(blogConfigs.isActive, true)))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** Which of these normalised titles the site already has (written or being written). */
+  async processedKeys(siteId: number, keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.db
+      .select({ key: processedTrends.normalizedTitle })
+      .from(processedTrends)
+      .where(and(eq(processedTrends.siteId, siteId), inArray(processedTrends.normalizedTitle, keys)));
+    return new Set(rows.map((row) => row.key));
+  }
+
+  /** Takes the (trend, site) pair; null when it was taken already. */
+  async claim(claim: TrendClaim): Promise<number | null> {
+    const [row] = await this.db.insert(processedTrends).values(claim).onConflictDoNothing().returning({ id: processedTrends.id });
+    return row?.id ?? null;
+  }
+
+  async complete(claimId: number, articleId: number): Promise<void> {
+    await this.db.update(processedTrends).set({ articleId, processedAt: new Date() }).where(eq(processedTrends.id, claimId));
+  }
+
+  /** A claim that produced no article is removed, so the trend can still match the site later. */
+  async release(claimId: number): Promise<void> {
+    await this.db.delete(processedTrends).where(and(eq(processedTrends.id, claimId), isNull(processedTrends.processedAt)));
+  }
+
+  /**
+   * The configuration's posts today, as the daily cap counts them: the scheduler's slots (as the
+   * scheduler counts them) plus the trend articles of the site that did not fail.
+   */
+  async postsToday(target: Pick<TrendTarget, 'configId' | 'siteId'>, dayStart: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ count: postsTodaySql(target.configId, target.siteId, dayStart) })
+      .from(sql`(select 1) as one`);
+    return row?.count ?? 0;
+  }
+
+  async articleContent(articleId: number): Promise<string | null> {
+    const [row] = await this.db.select({ content: articles.content }).from(articles).where(eq(articles.id, articleId)).limit(1);
+    return row?.content ?? null;
+  }
+
+  async setArticleContent(articleId: number, content: string, wordCount: number): Promise<void> {
+    await this.db.update(articles).set({ content, wordCount, updatedAt: new Date() }).where(eq(articles.id, articleId));
+  }
+
+  /** The configuration's post status decides the article's, and with it the WordPress status. */
+  async setArticleStatus(articleId: number, status: 'draft' | 'published'): Promise<void> {
+    await this.db
+      .update(articles)
+      .set({ status, failureReason: null, updatedAt: new Date() })
+      .where(and(eq(articles.id, articleId), ne(articles.status, 'failed')));
+  }
+
+  /** A publish that failed is visible on the article (as the scheduler does): status failed, with the reason. */
+  async markArticleFailed(articleId: number, reason: string): Promise<void> {
+    await this.db
+      .update(articles)
+      .set({ status: 'failed', failureReason: reason, updatedAt: new Date() })
+      .where(and(eq(articles.id, articleId), isNull(articles.wordpressPostId)));
+  }
+}

@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ArticleTrendSource } from '@abp/contracts';
+import { articles } from '../../src/db/schema/index.js';
+import { createTestApp, waitFor, type TestApp } from '../test-app.js';
+import { describeRealSite, realClient, runId } from '../wordpress/real-site.js';
+import { googleTrendsFeed } from './feed-fixtures.js';
+import { FeedServer } from './feed-server.js';
+
+describeRealSite('normal', 'trend monitor against the real WordPress', (wp) => {
+  const client = realClient(wp);
+  let t: TestApp;
+  let cookie: string;
+  let feeds: FeedServer;
+  const postIds: number[] = [];
+  const mediaIds: number[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = await t.login();
+    feeds = await FeedServer.start();
+  });
+  afterAll(async () => {
+    for (const id of postIds) await client.posts.delete(id).catch(() => undefined);
+    for (const id of mediaIds) await client.media.delete(id).catch(() => undefined);
+    await feeds?.close();
+    await t?.close();
+  });
+
+  it('posts the trend article with its sources', async () => {
+    const title = `Tomato blight ${runId}`;
+    feeds.xml(
+      '/google.xml',
+      googleTrendsFeed([
+        {
+          title,
+          news: [
+            { title: `Blight reaches allotments ${runId}`, url: `https://news.example/${runId}/blight`, source: 'Garden News' },
+            { title: 'Saving tomato seeds', url: `https://news.example/${runId}/seeds`, source: 'Daily Planet' },
+          ],
+        },
+        { title: `Transfer window ${runId}`, news: [{ title: 'Deadline day', url: 'https://sport.example/deadline' }] },
+      ]),
+    );
+    expect((await t.request({ method: 'PUT', url: '/api/settings/trends', cookie, payload: { feeds: [feeds.url('/google.xml')], interval_hours: 0 } })).statusCode).toBe(200);
+    const site = await t.request({ method: 'POST', url: '/api/sites', cookie, payload: { name: `Trends ${runId}`, url: wp.url, username: wp.user, password: wp.password } });
+    expect(site.statusCode, site.body).toBe(201);
+    const siteId = site.json<{ id: number }>().id;
+    const config = await t.request({ method: 'POST', url: '/api/config', cookie, payload: { site_id: siteId, topics: ['tomatoes'], post_status: 'published', word_count: 500 } });
+    expect(config.statusCode, config.body).toBe(201);
+
+    expect((await t.request({ method: 'POST', url: '/api/trends/check', cookie })).statusCode).toBe(202);
+    const run = await waitFor(async () => {
+      const [latest] = (await t.services.trends.logs({ limit: 1, offset: 0 })).items;
+      return latest && latest.status !== 'running' ? latest : null;
+    }, 120_000, 250);
+    expect(run).toMatchObject({ status: 'completed', trends_found: 2, articles_generated: 1, articles_published: 1, errors: [] });
+
+    const [article] = await t.ctx.handle.db.select().from(articles).where(eq(articles.siteId, siteId));
+    expect(article).toMatchObject({ origin: 'trend', status: 'published' });
+    postIds.push(article!.wordpressPostId!);
+    expect(article!.sourceUrls).toEqual(expect.arrayContaining([`https://news.example/${runId}/blight`, `https://news.example/${runId}/seeds`]));
+    const sources = (await t.request({ method: 'GET', url: `/api/articles/${article!.id}/trends`, cookie })).json<ArticleTrendSource[]>();
+    expect(sources.map((s) => s.topic)).toEqual([title]);
+
+    const post = await client.posts.get(article!.wordpressPostId!);
+    if (post.featured_media) mediaIds.push(post.featured_media);
+    expect(post.status).toBe('publish');
+    expect(post.link).toBe(article!.wordpressPermalink);
+    const html = post.content?.rendered ?? '';
+    expect(html).toContain('Sources</h2>');
+    expect(html).toContain(`href="https://news.example/${runId}/blight"`);
+    expect(html).toContain(`Blight reaches allotments ${runId}`);
+    expect(html).toContain(`href="https://news.example/${runId}/seeds"`);
+  }, 180_000);
+});

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { TREND_MONITOR_REFRESH_MS, trendStatsSchema, type TrendStats } from '@abp/contracts';
+import { api } from '../../../lib/api-client';
+import { trendKeys } from './query-keys';
+
+export function getTrendStats(signal?: AbortSignal): Promise<TrendStats> {
+  return api.get('/api/trends/stats', { signal, schema: trendStatsSchema });
+}
+
+export const trendStatsQueryOptions = () =>
+  queryOptions({ queryKey: trendKeys.stats(), queryFn: ({ signal }) => getTrendStats(signal), refetchInterval: TREND_MONITOR_REFRESH_MS });
+
+export function useTrendStats() {
+  return useQuery(trendStatsQueryOptions());
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { TREND_MONITOR_REFRESH_MS, trendMonitorStatusSchema, type TrendMonitorStatus } from '@abp/contracts';
+import { api } from '../../../lib/api-client';
+import { trendKeys } from './query-keys';
+
+export function getTrendStatus(signal?: AbortSignal): Promise<TrendMonitorStatus> {
+  return api.get('/api/trends/status', { signal, schema: trendMonitorStatusSchema });
+}
+
+export const trendStatusQueryOptions = () =>
+  queryOptions({ queryKey: trendKeys.status(), queryFn: ({ signal }) => getTrendStatus(signal), refetchInterval: TREND_MONITOR_REFRESH_MS });
+
+export function useTrendStatus() {
+  return useQuery(trendStatusQueryOptions());
+}

@@ -1,0 +1,66 @@
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { TrendExecutionLog } from '@abp/contracts';
+import { errorText, formatDate, formatDuration } from '../lib/trend-format';
+
+export const NO_LOGS_TEXT = 'No execution logs found. Logs will appear here after trend monitoring runs.';
+
+function StatusCell({ log }: { log: TrendExecutionLog }) {
+  // A run still going has no outcome yet; 'Errors' or 'Success' once it has finished.
+  if (log.status === 'running') return <Chip label="Running" color="warning" size="small" variant="outlined" />;
+  if (log.errors.length > 0) {
+    return (
+      <Tooltip title={<span style={{ whiteSpace: 'pre-line' }}>{errorText(log.errors)}</span>}>
+        <Chip label="Errors" color="error" size="small" tabIndex={0} />
+      </Tooltip>
+    );
+  }
+  return <Chip label="Success" color="success" size="small" />;
+}
+
+export function ExecutionLogsTable({ logs }: { logs: TrendExecutionLog[] }) {
+  if (logs.length === 0) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 2 }}>
+        {NO_LOGS_TEXT}
+      </Typography>
+    );
+  }
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Execution logs">
+        <TableHead>
+          <TableRow>
+            <TableCell>Date</TableCell>
+            <TableCell align="right">Trends Found</TableCell>
+            <TableCell align="right">Articles Generated</TableCell>
+            <TableCell align="right">Articles Published</TableCell>
+            <TableCell align="right">Execution Time</TableCell>
+            <TableCell>Status</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {logs.map((log) => (
+            <TableRow key={log.id}>
+              <TableCell>{formatDate(log.created_at)}</TableCell>
+              <TableCell align="right">{log.trends_found}</TableCell>
+              <TableCell align="right">{log.articles_generated}</TableCell>
+              <TableCell align="right">{log.articles_published}</TableCell>
+              <TableCell align="right">{log.status === 'running' ? '—' : formatDuration(log.execution_time_ms)}</TableCell>
+              <TableCell>
+                <StatusCell log={log} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

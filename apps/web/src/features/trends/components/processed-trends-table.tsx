@@ -1,0 +1,54 @@
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ProcessedTrend } from '@abp/contracts';
+import { formatDate, shortUrl } from '../lib/trend-format';
+
+export const NO_PROCESSED_TEXT = 'No processed trends found. Trends will appear here after they are processed.';
+
+export function ProcessedTrendsTable({ trends }: { trends: ProcessedTrend[] }) {
+  if (trends.length === 0) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 2 }}>
+        {NO_PROCESSED_TEXT}
+      </Typography>
+    );
+  }
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Processed trends">
+        <TableHead>
+          <TableRow>
+            <TableCell>Title</TableCell>
+            <TableCell>Site</TableCell>
+            <TableCell>URL</TableCell>
+            <TableCell>Processed</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {trends.map((trend) => (
+            <TableRow key={trend.id}>
+              <TableCell>{trend.title}</TableCell>
+              <TableCell>{trend.site_name}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-all' }}>
+                {trend.url ? (
+                  <Link href={trend.url} target="_blank" rel="noopener noreferrer" title={trend.url}>
+                    {shortUrl(trend.url)}
+                  </Link>
+                ) : (
+                  '—'
+                )}
+              </TableCell>
+              <TableCell>{formatDate(trend.processed_at)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
