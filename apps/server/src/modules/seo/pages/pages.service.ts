@@ -1,0 +1,151 @@
+import {
+  LEGAL_PAGE_TYPES,
+  type GeneratePagesResponse,
+  type PublishResponse,
+  type SeoPage,
+  type generateSitePagesRequestSchema,
+  type publishPagesRequestSchema,
+} from '@abp/contracts';
+import type { z } from 'zod';
+import { badRequest } from '../../../errors.js';
+import type { KeywordsRepository } from '../keywords/keywords.repository.js';
+import type { OutlineService } from '../outline/outline.service.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import type { SeoProjectListRow } from '../projects/projects.repository.js';
+import { scriptDelivery } from '../shared/json-ld.js';
+import type { SeoSites } from '../shared/ports.js';
+import { toPageDto } from './page-dto.js';
+import { sitePagePlan, structurePlans, type PageContext, type PagePlan } from './page-plans.js';
+import type { PagePublisher } from './page-publisher.js';
+import type { PageWriter } from './page-writer.js';
+import type { PagesRepository, SeoPageRow } from './pages.repository.js';
+import { publishSummary } from './publish-summary.js';
+
+type SitePagesRequest = z.output<typeof generateSitePagesRequestSchema>;
+type PublishRequest = z.output<typeof publishPagesRequestSchema>;
+
+export class PagesService {
+  constructor(
+    private readonly repo: PagesRepository,
+    private readonly keywords: KeywordsRepository,
+    private readonly outlines: OutlineService,
+    private readonly projects: ProjectsService,
+    private readonly sites: SeoSites,
+    private readonly writer: PageWriter,
+    private readonly publisher: PagePublisher,
+  ) {}
+
+  async list(projectId: number): Promise<SeoPage[]> {
+    await this.projects.require(projectId);
+    return (await this.repo.list(projectId)).map(toPageDto);
+  }
+
+  async sitePages(projectId: number): Promise<SeoPage[]> {
+    await this.projects.require(projectId);
+    return (await this.repo.list(projectId, 'site_pages')).map(toPageDto);
+  }
+
+  /** The site structure: core pages and a hub per pillar (page generation needs an outline). */
+  async generate(projectId: number, includeOptional: boolean): Promise<GeneratePagesResponse> {
+    const project = await this.projects.require(projectId);
+    const outline = await this.outlines.current(projectId);
+    if (!outline) throw badRequest('outline', 'page generation needs a content outline: generate the outline first');
+    const plans = structurePlans(await this.pageContext(project), outline, includeOptional);
+    const { rows, source } = await this.writeAndStore(project, plans, 'structure');
+    await this.projects.log(projectId, {
+      phase: 1,
+      step: 'page_generation',
+      status: 'success',
+      message: `Generated ${rows.length} website pages`,
+      details: { success_count: rows.length, source },
+    });
+    await this.projects.advance(projectId, 1, 100);
+    return { success: true, pages: rows.map(toPageDto), summary: { pages_generated: rows.length, include_optional: includeOptional, source } };
+  }
+
+  /** The site-pages generator: company pages; privacy and terms are drafts that need a legal review. */
+  async generateSitePages(request: SitePagesRequest): Promise<GeneratePagesResponse> {
+    const project = await this.projects.require(request.project_id, 'project_id');
+    const details = { companyName: request.company_name, companyDescription: request.company_description, contactInfo: request.contact_info };
+    await this.projects.saveCompanyDetails(project.id, details);
+    const context = { ...(await this.pageContext(project)), companyName: request.company_name };
+    const plans = [...new Set(request.page_types)].map((type) => sitePagePlan(type, context));
+    const { rows, source } = await this.writeAndStore({ ...project, ...details }, plans, 'site_pages');
+    const legal = rows.filter((r) => r.needsLegalReview).length;
+    await this.projects.log(project.id, {
+      phase: 1,
+      step: 'site_pages',
+      status: 'success',
+      message: `Generated ${rows.length} site pages for ${request.company_name}${legal ? ` (${legal} need a legal review)` : ''}`,
+      details: { success_count: rows.length, legal_review: legal, source },
+    });
+    return { success: true, pages: rows.map(toPageDto), summary: { pages_generated: rows.length, needs_legal_review: legal, source } };
+  }
+
+  async publish(projectId: number, request: PublishRequest): Promise<PublishResponse> {
+    const project = await this.projects.require(projectId);
+    const site = await this.projects.requireSite(project);
+    await this.sites.requireActiveSite(site.id);
+    const pages = request.pageIds ? await this.selected(projectId, request.pageIds) : await this.repo.list(projectId);
+    if (pages.length === 0) throw badRequest('pageIds', 'there are no pages to publish: generate the website pages first');
+    const client = await this.sites.getClientForSite(site.id);
+    const warnings: string[] = [];
+    let deliverSchema = false;
+    if (pages.some((p) => p.schemaMarkup)) {
+      const delivery = await scriptDelivery(client);
+      deliverSchema = delivery.allowed;
+      if (!delivery.allowed) warnings.push(`Schema markup was stored but not added to the pages: ${delivery.reason}.`);
+    }
+    const results = await this.publisher.publish(client, pages, { status: request.status, deliverSchema });
+    const legalDrafts = pages.filter((p) => p.needsLegalReview).length;
+    if (legalDrafts > 0 && request.status === 'publish') warnings.push(`${legalDrafts} legal page(s) were saved as drafts: have them reviewed before publishing.`);
+    const response = publishSummary(results, warnings);
+    await this.projects.log(projectId, {
+      phase: 3,
+      step: 'publish_pages',
+      status: response.failed === 0 ? 'success' : response.published + response.drafts > 0 ? 'warning' : 'error',
+      message: `Pages: ${response.published} published, ${response.drafts} saved as drafts, ${response.failed} failed`,
+      details: { success_count: response.published + response.drafts, failed_count: response.failed },
+    });
+    if (response.published + response.drafts > 0) await this.projects.optimisationDone(projectId, 'publishing');
+    return response;
+  }
+
+  private async selected(projectId: number, ids: number[]): Promise<SeoPageRow[]> {
+    const unique = [...new Set(ids)];
+    const rows = await this.repo.listByIds(projectId, unique);
+    const missing = unique.filter((id) => !rows.some((r) => r.id === id));
+    if (missing.length > 0) throw badRequest('pageIds', `not pages of this project: ${missing.join(', ')}`);
+    return rows;
+  }
+
+  private async pageContext(project: SeoProjectListRow): Promise<PageContext> {
+    const keywords = await this.keywords.list(project.id);
+    const ordered = [...keywords.filter((k) => k.keywordType === 'primary'), ...keywords.filter((k) => k.keywordType !== 'primary')].map((k) => k.keyword);
+    return { niche: project.niche, companyName: project.companyName, keywords: ordered };
+  }
+
+  private async writeAndStore(project: SeoProjectListRow, plans: PagePlan[], origin: SeoPageRow['origin']) {
+    const { pages, source } = await this.writer.write(plans, {
+      niche: project.niche,
+      audience: project.targetAudience,
+      companyName: project.companyName,
+      companyDescription: project.companyDescription,
+      contactInfo: project.contactInfo ?? { email: '', phone: '', address: '' },
+    });
+    const rows = await this.repo.upsert(
+      pages.map(({ plan, content, metaDescription }) => ({
+        projectId: project.id,
+        pageTitle: plan.title,
+        pageType: plan.pageType,
+        slug: plan.slug,
+        content,
+        metaDescription,
+        targetKeywords: plan.targetKeywords,
+        origin,
+        needsLegalReview: LEGAL_PAGE_TYPES.includes(plan.pageType),
+      })),
+    );
+    return { rows, source };
+  }
+}

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { seoArticleJobDefinition } from './articles/article-job.js';
+import { SeoArticlePublisher } from './articles/article-publisher.js';
+import { SeoArticleWriter } from './articles/article-writer.js';
+import { SeoArticlesRepository } from './articles/seo-articles.repository.js';
+import { seoArticlesRoutes } from './articles/seo-articles.routes.js';
+import { SeoArticlesService } from './articles/seo-articles.service.js';
+import { DeletionRepository } from './deletion/deletion.repository.js';
+import { deletionRoutes } from './deletion/deletion.routes.js';
+import { DeletionService } from './deletion/deletion.service.js';
+import { KeywordsRepository } from './keywords/keywords.repository.js';
+import { keywordsRoutes } from './keywords/keywords.routes.js';
+import { KeywordsService } from './keywords/keywords.service.js';
+import { optimisationRoutes } from './optimisation/optimisation.routes.js';
+import { OptimisationService } from './optimisation/optimisation.service.js';
+import { SchemaService } from './optimisation/schema.service.js';
+import { OutlineRepository } from './outline/outline.repository.js';
+import { outlineRoutes } from './outline/outline.routes.js';
+import { OutlineService } from './outline/outline.service.js';
+import { PagePublisher } from './pages/page-publisher.js';
+import { PageWriter } from './pages/page-writer.js';
+import { PagesRepository } from './pages/pages.repository.js';
+import { pagesRoutes } from './pages/pages.routes.js';
+import { PagesService } from './pages/pages.service.js';
+import { SiteStructureService } from './pages/site-structure.service.js';
+import { ProjectLogsRepository } from './projects/project-logs.repository.js';
+import { ProjectsRepository } from './projects/projects.repository.js';
+import { projectsRoutes } from './projects/projects.routes.js';
+import { ProjectsService } from './projects/projects.service.js';
+import type { SeoGeneration, SeoProviders, SeoPublishing, SeoSites } from './shared/ports.js';
+import { SeoModel } from './shared/seo-model.js';
+
+export interface SeoDependencies {
+  db: Database;
+  queue: JobQueue;
+  /** Signs the delete confirmation tokens. */
+  appSecret: string;
+  sites: SeoSites;
+  publishing: SeoPublishing;
+  /** generateAndStore(): writes and stores each planned article. */
+  generation: SeoGeneration;
+  /** The current language model (Settings), for keywords, outline, page copy and meta descriptions. */
+  providers: SeoProviders;
+}
+
+/** The SEO suite's services, built once per process. */
+export function createSeoServices(deps: SeoDependencies) {
+  const model = new SeoModel(deps.providers);
+
+  const keywordsRepo = new KeywordsRepository(deps.db);
+  const pagesRepo = new PagesRepository(deps.db);
+  const articlesRepo = new SeoArticlesRepository(deps.db);
+  const projects = new ProjectsService(new ProjectsRepository(deps.db), new ProjectLogsRepository(deps.db), deps.sites);
+  const outline = new OutlineService(new OutlineRepository(deps.db), keywordsRepo, projects, model);
+  const schema = new SchemaService(articlesRepo, pagesRepo, projects, deps.sites);
+  return {
+    projects,
+    keywords: new KeywordsService(keywordsRepo, projects, model),
+    outline,
+    pages: new PagesService(pagesRepo, keywordsRepo, outline, projects, deps.sites, new PageWriter(model), new PagePublisher(pagesRepo)),
+    siteStructure: new SiteStructureService(pagesRepo, outline, articlesRepo, projects),
+    articles: new SeoArticlesService(articlesRepo, outline, projects, deps.sites, () => deps.queue.boss),
+    articleWriter: new SeoArticleWriter(articlesRepo, deps.generation, projects),
+    articlePublisher: new SeoArticlePublisher(articlesRepo, projects, deps.sites, deps.publishing, schema),
+    optimisation: new OptimisationService(articlesRepo, projects, model, schema),
+    deletion: new DeletionService(new DeletionRepository(deps.db), articlesRepo, projects, deps.sites, deps.appSecret),
+  };
+}
+
+export type SeoServices = ReturnType<typeof createSeoServices>;
+
+/** Every SEO route, registered under /api. */
+export const seoRoutes = (seo: SeoServices): FastifyPluginAsyncZod =>
+  async function routes(app) {
+    await app.register(projectsRoutes(seo.projects));
+    await app.register(keywordsRoutes(seo.keywords));
+    await app.register(outlineRoutes(seo.outline));
+    await app.register(pagesRoutes(seo.pages, seo.siteStructure));
+    await app.register(seoArticlesRoutes(seo.articles, seo.articlePublisher));
+    await app.register(optimisationRoutes(seo.optimisation));
+    await app.register(deletionRoutes(seo.deletion));
+  };
+
+/** The durable job that writes one planned article. */
+export function defineSeoJobs(queue: JobQueue, seo: SeoServices): void {
+  queue.define(seoArticleJobDefinition((id) => seo.articleWriter.run(id)));
+}

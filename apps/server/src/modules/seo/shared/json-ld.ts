@@ -1,0 +1,45 @@
+import { isWordPressError, type WordPressClient } from '../../../integrations/wordpress/index.js';
+import { appendBeforeScripts, element, findElements, parseHtml, remove, renderHtml, text } from './html-tree.js';
+
+/** Our JSON-LD block carries this attribute so a later run replaces it instead of adding another. */
+const MARK = 'data-abp-schema';
+
+/** JSON inside <script>: '<' escaped so the text can never close the element. */
+export function jsonLdText(graph: unknown): string {
+  return JSON.stringify(graph).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+/** The HTML with our JSON-LD block replaced by `graph` (or removed when null). */
+export function withJsonLd(html: string, graph: unknown): string {
+  const doc = parseHtml(html);
+  for (const old of findElements(doc, (el) => el.name === 'script' && MARK in el.attribs)) remove(old);
+  if (graph !== null && graph !== undefined) {
+    appendBeforeScripts(doc, element('script', { type: 'application/ld+json', [MARK]: '1' }, [text(jsonLdText(graph))]));
+  }
+  return renderHtml(doc);
+}
+
+/** The JSON-LD blocks of a page's HTML, parsed (for tests and checks). */
+export function extractJsonLd(html: string): unknown[] {
+  const doc = parseHtml(html);
+  return findElements(doc, (el) => el.name === 'script' && el.attribs.type === 'application/ld+json').map((el) =>
+    JSON.parse(el.children.map((c) => ('data' in c ? String(c.data) : '')).join('')),
+  );
+}
+
+export type ScriptDelivery = { allowed: true } | { allowed: false; reason: string };
+
+/**
+ * WordPress strips <script> from content unless the user has unfiltered_html (administrators on
+ * a single site; nobody with DISALLOW_UNFILTERED_HTML or on multisite below super admin).
+ */
+export async function scriptDelivery(client: WordPressClient): Promise<ScriptDelivery> {
+  try {
+    const user = await client.getCurrentUser();
+    if (user.capabilities.unfiltered_html === true) return { allowed: true };
+    return { allowed: false, reason: `the WordPress user "${client.username}" lacks the unfiltered_html capability, so WordPress would strip <script> blocks` };
+  } catch (error) {
+    if (!isWordPressError(error)) throw error;
+    return { allowed: false, reason: `the WordPress user's capabilities could not be checked (${error.message})` };
+  }
+}

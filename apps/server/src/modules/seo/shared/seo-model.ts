@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import { AppError } from '../../../errors.js';
+import { isLlmError, type LanguageModelProvider } from '../../../integrations/llm/index.js';
+import type { SeoProviders } from './ports.js';
+
+const SYSTEM = 'You are an experienced SEO strategist. Answer only with the requested JSON structure, in English, without commentary.';
+
+export interface StructuredRequest<T> {
+  schema: z.ZodType<T>;
+  schemaName: string;
+  prompt: string;
+  maxTokens?: number;
+}
+
+/** 'offline' when the built-in writer is in use and the step's deterministic builder answered. */
+export type StructuredResult<T, O> = { source: 'model'; value: T } | { source: 'offline'; value: O };
+
+/**
+ * The model steps of the SEO suite. With the offline writer in use, each step's deterministic
+ * builder answers instead (the offline writer itself only knows article outlines). A real
+ * model's failure is reported, never hidden behind placeholder output: as a 424 (Failed
+ * Dependency), like a WordPress failure, so the operator sees its text (5xx texts are hidden).
+ */
+export class SeoModel {
+  constructor(private readonly providers: SeoProviders) {}
+
+  async provider(): Promise<LanguageModelProvider> {
+    try {
+      return await this.providers.current();
+    } catch (error) {
+      throw new AppError('llm_unavailable', `The language model is not usable: ${messageOf(error)}`, 424);
+    }
+  }
+
+  async structured<T, O = T>(request: StructuredRequest<T>, offline: () => O): Promise<StructuredResult<T, O>> {
+    const provider = await this.provider();
+    if (provider.isOffline) return { value: offline(), source: 'offline' };
+    try {
+      const result = await provider.generateObject({
+        system: SYSTEM,
+        prompt: request.prompt,
+        schema: request.schema,
+        schemaName: request.schemaName,
+        maxTokens: request.maxTokens ?? 4000,
+        temperature: 0.4,
+      });
+      return { value: result.object, source: 'model' };
+    } catch (error) {
+      const kind = isLlmError(error) ? ` (${error.kind})` : '';
+      throw new AppError('llm_error', `The language model failed${kind}: ${messageOf(error)}`, 424);
+    }
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

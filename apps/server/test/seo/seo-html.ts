@@ -1,0 +1,40 @@
+import { findElements, parseHtml } from '../../src/modules/seo/shared/html-tree.js';
+import type { Element } from '../../src/modules/seo/shared/html-tree.js';
+
+export interface FoundLink {
+  href: string;
+  text: string;
+  /** Inside h1–h6. */
+  inHeading: boolean;
+  /** Inside another link. */
+  nested: boolean;
+  internal: boolean;
+}
+
+function ancestors(el: Element): Element[] {
+  const out: Element[] = [];
+  let node = el.parent;
+  while (node && node.type === 'tag') {
+    out.push(node as Element);
+    node = node.parent;
+  }
+  return out;
+}
+
+function textOf(el: Element): string {
+  return el.children.map((c) => ('data' in c ? String(c.data) : c.type === 'tag' ? textOf(c as Element) : '')).join('');
+}
+
+/** Every link of an HTML text, found with the same parser the product uses. */
+export function linksOf(html: string): FoundLink[] {
+  return findElements(parseHtml(html), (el) => el.name === 'a').map((a) => {
+    const up = ancestors(a);
+    return {
+      href: a.attribs.href ?? '',
+      text: textOf(a),
+      inHeading: up.some((p) => /^h[1-6]$/.test(p.name)),
+      nested: up.some((p) => p.name === 'a'),
+      internal: 'data-abp-link' in a.attribs,
+    };
+  });
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OptimisationResponse, OutlineData, SeoKeyword, SeoProject } from '@abp/contracts';
+import { startFakeOpenAiServer, type ChatRequest, type FakeOpenAiServer, type FakeReply } from '../llm/fake-openai-server.js';
+import { writerReply } from '../llm/fake-writer.js';
+import { instantRetry } from '../llm/helpers.js';
+import { createSite, fakeWordPressFor } from '../sites/sites-helpers.js';
+import { createTestApp, type TestApp } from '../test-app.js';
+import { createProject, expectOk, seoApi, writeArticles, type SeoApi } from './seo-helpers.js';
+
+// The SEO steps with a configured model: the real AI SDK provider against a local chat-completions server.
+const KEY = 'sk-seo-fake';
+const json = (value: unknown): FakeReply => ({ type: 'text', content: JSON.stringify(value) });
+
+const KEYWORDS = {
+  keywords: [
+    { keyword: 'espresso machines', keyword_type: 'primary', intent_type: 'transactional', competition_level: 'high' },
+    { keyword: 'how to descale an espresso machine', keyword_type: 'long-tail', intent_type: 'informational', competition_level: 'low' },
+    { keyword: 'crema', keyword_type: 'semantic', intent_type: 'informational', competition_level: 'medium' },
+  ],
+};
+const OUTLINE = {
+  pillar_posts: [{ title: 'Espresso Machines: The Buyer Guide', target_keywords: ['espresso machines'], h2_headings: ['Types', 'Budgets', 'Care'] }],
+  cluster_posts: [
+    { title: 'How to Descale an Espresso Machine', target_keywords: ['how to descale an espresso machine'], h2_headings: ['Why', 'Steps', 'How often'], content_type: 'how-to', pillar_parent: 'espresso machines: the buyer guide' },
+    { title: 'Crema Explained', target_keywords: ['crema'], h2_headings: ['What', 'Why', 'How'], content_type: 'cluster', pillar_parent: 'A pillar that does not exist' },
+  ],
+};
+
+function seoModel(request: ChatRequest): FakeReply {
+  if (request.prompt.startsWith('Do keyword research')) return json(KEYWORDS);
+  if (request.prompt.startsWith('Plan a pillar-and-cluster')) return json(OUTLINE);
+  if (request.prompt.startsWith('Write one meta description')) {
+    const ids = [...request.prompt.matchAll(/- id (\d+):/g)].map((m) => Number(m[1]));
+    // The first is fine; the second is too long and must be replaced by the template.
+    return json({ descriptions: ids.map((id, i) => ({ id, meta_description: i === 0 ? 'Espresso machines compared: pick the right one for your kitchen.' : `Crema ${'and more '.repeat(30)}` })) });
+  }
+  return writerReply(request);
+}
+
+let server: FakeOpenAiServer;
+let t: TestApp;
+let api: SeoApi;
+let siteId: number;
+let cookie: string;
+
+beforeAll(async () => {
+  server = await startFakeOpenAiServer({ apiKey: KEY, handler: seoModel });
+  t = await createTestApp();
+  fakeWordPressFor(t);
+  t.services.llmProviders.providerOptions = { retry: instantRetry().policy };
+  cookie = await t.login();
+  api = seoApi(t, cookie);
+  siteId = (await createSite(t, cookie)).id;
+  const res = await t.request({ method: 'PUT', url: '/api/settings/llm', cookie, payload: { provider: 'openai-compatible', model: 'fake-model', timeout_ms: 5000, base_url: server.baseUrl, api_key: KEY } });
+  expect(res.statusCode).toBe(200);
+});
+afterAll(async () => {
+  await t.close();
+  await server.close();
+});
+
+describe('SEO steps with a configured model', () => {
+  let project: SeoProject;
+
+  it('stores the model’s keywords and outline, hanging every cluster under a real pillar', async () => {
+    project = await createProject(api, siteId, { niche: 'espresso' });
+    const keywords = expectOk(await api.post('/api/seo-suite/generate-keywords', { project_id: project.id }));
+    expect(keywords.summary).toMatchObject({ source: 'model', keywords_added: 3 });
+    expect((keywords.keywords as unknown as SeoKeyword[]).map((k) => k.keyword_type)).toEqual(['primary', 'long-tail', 'semantic']);
+    expect(server.requests.at(-1)?.prompt).toContain('"espresso"');
+
+    const outline = expectOk(await api.post('/api/seo-suite/generate-outline', { project_id: project.id, keywords: ['espresso machines'] }));
+    const data = (outline.outline as unknown as { outline_data: OutlineData }).outline_data;
+    expect(data.cluster_posts.map((c) => c.pillar_parent)).toEqual(['Espresso Machines: The Buyer Guide', 'Espresso Machines: The Buyer Guide']);
+    expect(data.cluster_posts[0]!.content_type).toBe('how-to');
+  });
+
+  it('keeps valid model meta descriptions and replaces ones over 160 characters, with a warning', async () => {
+    const outline = (expectOk<{ outline_data: OutlineData }[]>(await api.get(`/api/seo-suite/outlines/${project.id}`)))[0]!.outline_data;
+    const written = await writeArticles(api, project, outline, 2);
+    expect(written.every((a) => a.generation_status === 'generated')).toBe(true);
+    const res = expectOk<OptimisationResponse>(await api.post('/api/seo-suite/generate-meta-descriptions', { project_id: project.id }));
+    expect(res.results[0]!.meta_description).toBe('Espresso machines compared: pick the right one for your kitchen.');
+    expect(res.results[1]!.meta_description!.length).toBeLessThanOrEqual(160);
+    expect(res.results[1]!.meta_description!.toLowerCase()).toContain('how to descale an espresso machine');
+    expect(res.warnings).toHaveLength(1);
+  }, 60_000);
+
+  it('reports a model failure as a 424 whose text the operator can read', async () => {
+    server.setHandler(() => ({ type: 'error', status: 401, body: { error: { message: 'Invalid API key' } } }));
+    const res = await api.post('/api/seo-suite/generate-keywords', { project_id: project.id });
+    expect(res.statusCode).toBe(424);
+    expect(res.json().error).toMatch(/^The language model failed/);
+    server.setHandler(seoModel);
+  });
+});

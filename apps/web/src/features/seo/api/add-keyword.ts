@@ -1,0 +1,6 @@
+import { seoKeywordSchema, type SeoKeyword, type SeoKeywordCreateInput } from '@abp/contracts';
+import { api } from '../../../lib/api-client';
+
+export function addKeyword(projectId: number, body: SeoKeywordCreateInput): Promise<SeoKeyword> {
+  return api.post(`/api/seo/projects/${projectId}/keywords`, body, { schema: seoKeywordSchema });
+}

@@ -1,0 +1,61 @@
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { seoOverallProgress, type SeoProject } from '@abp/contracts';
+import { formatDate, statusColor } from '../../lib/format';
+
+interface ProjectCardProps {
+  project: SeoProject;
+  bulkMode: boolean;
+  checked: boolean;
+  highlighted: boolean;
+  onOpen: () => void;
+  onToggle: () => void;
+  onShowDetails: () => void;
+}
+
+/** One project: click opens the wizard, or toggles selection in bulk-delete mode. */
+export function ProjectCard({ project, bulkMode, checked, highlighted, onOpen, onToggle, onShowDetails }: ProjectCardProps) {
+  const percent = Math.round(seoOverallProgress(project.current_phase, project.progress_percentage));
+  return (
+    <Card variant="outlined" sx={{ height: '100%', position: 'relative', borderColor: highlighted || checked ? 'primary.main' : undefined }} data-testid={`seo-project-${project.id}`}>
+      <CardActionArea onClick={bulkMode ? onToggle : onOpen} sx={{ height: '100%' }} aria-label={bulkMode ? `Select ${project.project_name}` : `Open ${project.project_name} in the wizard`}>
+        <CardContent>
+          <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, pr: 4 }}>
+            {bulkMode && <Checkbox checked={checked} tabIndex={-1} sx={{ p: 0, mt: 0.25 }} inputProps={{ 'aria-label': `Select ${project.project_name}` }} />}
+            <Typography variant="h6" component="h2" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+              {project.project_name}
+            </Typography>
+            <Chip size="small" label={project.status} color={statusColor(project.status)} />
+          </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {project.niche}
+          </Typography>
+          <Typography variant="body2">{project.site_name}</Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1.5 }}>
+            <Typography variant="caption" sx={{ whiteSpace: 'nowrap' }}>{`Phase ${project.current_phase}/3`}</Typography>
+            <LinearProgress variant="determinate" value={percent} sx={{ flex: 1 }} aria-label="Overall progress" />
+            <Typography variant="caption">{`${percent}%`}</Typography>
+          </Box>
+          <Typography variant="body2" sx={{ mt: 1 }}>{`${project.articles_generated}/${project.total_articles_planned} articles`}</Typography>
+          <Typography variant="caption" color="text.secondary">{`Created ${formatDate(project.created_at)}`}</Typography>
+        </CardContent>
+      </CardActionArea>
+      {!bulkMode && (
+        <Tooltip title="Show details">
+          <IconButton size="small" onClick={onShowDetails} sx={{ position: 'absolute', top: 8, right: 8 }} aria-label={`Show details of ${project.project_name}`}>
+            <InfoOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+    </Card>
+  );
+}

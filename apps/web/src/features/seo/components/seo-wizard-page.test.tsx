@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { SeoPage } from '@abp/contracts';
+import { createFakeAuthApi } from '../../../test/auth-api';
+import { server } from '../../../test/msw-server';
+import { renderApp } from '../../../test/render-app';
+import { OUTLINE, createFakeSeoApi, makeArticle, makeKeyword, makeProject } from '../testing/fake-seo-api';
+
+function showWizard(api: ReturnType<typeof createFakeSeoApi>, path = '/seo-suite/wizard') {
+  server.use(...createFakeAuthApi({ authenticated: true }).handlers, ...api.handlers);
+  return renderApp({ path });
+}
+
+const page = { id: 1, project_id: 1, page_title: 'Home', page_type: 'home', slug: 'home', meta_description: 'm', target_keywords: [], content: '<p>x</p>', status: 'generated', origin: 'structure', needs_legal_review: false, wordpress_page_id: null, wordpress_permalink: null, created_at: '', updated_at: '' } satisfies SeoPage;
+
+describe('SEO Suite Wizard', () => {
+  it('loads the most recent project and opens on its automatic step (keywords and outline → pages)', async () => {
+    const api = createFakeSeoApi({ projects: [makeProject({ id: 1, project_name: 'Coffee' }), makeProject({ id: 2, project_name: 'Older' })], keywords: [makeKeyword(1, 'coffee')], outline: OUTLINE });
+    showWizard(api);
+    expect(await screen.findByRole('heading', { name: 'Website Pages' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('Active: Coffee')).toBeInTheDocument();
+    // Steps 2 and 3 need an outline: there is one, so Next is enabled.
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeEnabled();
+  });
+
+  it('opens on step 1 without keywords, where Next waits for a keyword', async () => {
+    showWizard(createFakeSeoApi({ projects: [makeProject({ id: 3 })] }), '/seo-suite/wizard?projectId=3');
+    expect(await screen.findByRole('heading', { name: 'Keyword Research' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Primary (0)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add Keyword' })).toBeDisabled();
+  });
+
+  it('saves an inline keyword edit on Enter, only when the text changed', async () => {
+    const api = createFakeSeoApi({ projects: [makeProject()], keywords: [makeKeyword(5, 'coffee'), makeKeyword(6, 'tea', 'semantic')] });
+    const { user } = showWizard(api);
+    // Keywords only → step 2; go back to the keyword step by clicking it.
+    await screen.findByRole('heading', { name: 'Content Strategy' }, { timeout: 15_000 });
+    await user.click(screen.getByRole('button', { name: 'Keyword Research' }));
+    expect(screen.getByRole('tab', { name: 'Semantic (1)' })).toBeInTheDocument();
+    const field = screen.getByLabelText('Keyword coffee');
+    await user.click(field);
+    await user.keyboard('{Enter}');
+    expect(api.state.requests).not.toContain('update-keyword');
+    await user.clear(field);
+    await user.type(field, 'cold brew{Enter}');
+    await waitFor(() => expect(api.state.bodies['update-keyword']).toEqual([{ keyword: 'cold brew' }]));
+  });
+
+  it('runs Optimize All SEO as a chain 2 s apart, then completes the campaign', async () => {
+    const api = createFakeSeoApi({ projects: [makeProject()], keywords: [makeKeyword(1, 'coffee')], outline: OUTLINE, articles: [makeArticle(1), makeArticle(2)], pages: [page] });
+    const { user } = showWizard(api);
+    expect(await screen.findByRole('heading', { name: 'SEO Optimization' }, { timeout: 15_000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Optimize All SEO' }));
+    await waitFor(() => expect(api.state.requests).toEqual(['meta', 'schema', 'links']), { timeout: 10_000 });
+    const [meta, schema, links] = api.state.times;
+    expect(schema! - meta!).toBeGreaterThanOrEqual(1900);
+    expect(links! - schema!).toBeGreaterThanOrEqual(1900);
+    expect(await screen.findByText('3 internal links added across 2 articles')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const review = screen.getByRole('heading', { name: 'Review & Publish' }).parentElement!;
+    expect(within(review).getByText('Keywords Generated')).toBeInTheDocument();
+    await user.click(within(review).getByRole('button', { name: 'Complete Campaign' }));
+    expect(await screen.findByText('SEO Campaign Complete! Ready for publishing.')).toBeInTheDocument();
+  }, 20_000);
+
+  it('warns when there is no article to optimise, and resets on Create New Project', async () => {
+    const api = createFakeSeoApi({ projects: [makeProject({ project_name: 'Coffee' })], keywords: [makeKeyword(1, 'coffee')], outline: OUTLINE });
+    const { user } = showWizard(api);
+    await screen.findByRole('heading', { name: 'Website Pages' }, { timeout: 15_000 });
+    await user.click(screen.getByRole('button', { name: 'SEO Optimization' }));
+    await user.click(screen.getByRole('button', { name: 'Optimize All SEO' }));
+    expect(await screen.findByText('No articles found. Generate content first before running SEO optimization.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'New Project' }));
+    expect(await screen.findByRole('heading', { name: 'Create a New SEO Project' })).toBeInTheDocument();
+    expect(screen.queryByText('Active: Coffee')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Project' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,15 @@
+/** Dates and times as the operator's browser shows them. */
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString();
+}
+
+export function formatTime(iso: string): string {
+  return new Date(iso).toLocaleString();
+}
+
+export const statusColor = (status: string): 'success' | 'error' | 'warning' | 'default' => {
+  if (status === 'completed') return 'success';
+  if (status === 'failed') return 'error';
+  if (status === 'phase1' || status === 'phase2' || status === 'phase3') return 'warning';
+  return 'default';
+};
