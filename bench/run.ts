@@ -1,6 +1,9 @@
 // `npm run bench`: prints figures for each scenario. Scenarios are small modules in bench/scenarios;
 // later capabilities add theirs to the list below. Run one with `npm run bench -- <name>`.
 import { generationBenchScenarios } from '../apps/server/test/llm/bench.js';
+import { articlesScenario } from './scenarios/articles.js';
+import { bulkScenario } from './scenarios/bulk.js';
+import { manualGenerationScenario } from './scenarios/manual-generation.js';
 import { startupScenario } from './scenarios/startup.js';
 
 export interface Scenario {
@@ -9,7 +12,7 @@ export interface Scenario {
   run(): Promise<Record<string, string | number>>;
 }
 
-const scenarios: Scenario[] = [startupScenario, ...generationBenchScenarios];
+const scenarios: Scenario[] = [startupScenario, ...generationBenchScenarios, manualGenerationScenario, articlesScenario, bulkScenario];
 
 const only = process.argv.slice(2);
 for (const scenario of scenarios) {

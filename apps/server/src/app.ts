@@ -5,6 +5,16 @@ import { registerErrorHandler } from './errors.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { queueProbeRoutes } from './modules/diagnostics/queue-probe.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { sitesRoutes } from './modules/sites/sites.routes.js';
+import { articlesRoutes } from './modules/articles/articles.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { bulkJobsRoutes } from './modules/bulk-jobs/bulk-jobs.routes.js';
+import { manualGenerationRoutes } from './modules/generation/manual-generation.routes.js';
+import { llmSettingsRoutes } from './modules/settings/llm-settings.routes.js';
+import { blogConfigsRoutes } from './modules/blog-configs/blog-configs.routes.js';
+import { trendsRoutes } from './modules/trends/trends.routes.js';
+import { trendSettingsRoutes } from './modules/trends/trend-settings.routes.js';
+import { seoRoutes } from './modules/seo/seo.module.js';
 import { registerAuthGuard } from './plugins/auth-guard.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
@@ -45,6 +55,18 @@ export async function buildApp(ctx: AppContext, services: Services, logger = log
   await app.register(healthRoutes(ctx.handle, ctx.queue, ctx.role), { prefix: '/api' });
   await app.register(authRoutes(services.auth), { prefix: '/api/auth' });
   await app.register(queueProbeRoutes(services.queueProbes), { prefix: '/api/diagnostics' });
+  await app.register(sitesRoutes(services.sites, services.siteHealth), { prefix: '/api/sites' });
+  await app.register(articlesRoutes(services.articles, services.publishing), { prefix: '/api' });
+  await app.register(dashboardRoutes(services.dashboard), { prefix: '/api/dashboard' });
+  await app.register(bulkJobsRoutes(services.bulkJobs.service), { prefix: '/api/bulk-jobs' });
+  await app.register(llmSettingsRoutes(services.llmSettings), { prefix: '/api/settings/llm' });
+  await app.register(manualGenerationRoutes(services.manualGeneration), { prefix: '/api/manual' });
+  await app.register(blogConfigsRoutes(services.blogConfigs), { prefix: '/api/config' });
+
+  await app.register(trendsRoutes(services.trends), { prefix: '/api/trends' });
+  await app.register(trendSettingsRoutes(services.trendSettings), { prefix: '/api/settings/trends' });
+
+  await app.register(seoRoutes(services.seo), { prefix: '/api' });
 
   await registerWebApp(app, ctx.config.webDistDir);
   return app;

@@ -1,7 +1,19 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { LLM_PROVIDERS } from '@abp/contracts';
+import { llmConfigSchema, type LlmConfig } from './integrations/llm/llm-config.js';
+import { trendEnvConfig, trendEnvSchema, type TrendEnvConfig } from './integrations/trends/trend-env.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -21,7 +33,26 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: booleanish.default(false),
   NODE_ENV: z.string().default('production'),
+  // The operator's time zone: the scheduler counts "posts today" in it.
+  TZ: z.string().refine(isTimeZone, 'must be an IANA time zone such as UTC or Europe/Berlin').default('UTC'),
+  // The language model; the Settings screen's saved values override these.
+  LLM_PROVIDER: z.enum(LLM_PROVIDERS, { message: `must be one of ${LLM_PROVIDERS.join(', ')}` }).default('offline'),
+  LLM_MODEL: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  LLM_API_KEY: z.string().max(2000, 'must be at most 2000 characters').optional(),
+  LLM_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL (e.g. http://localhost:11434/v1)' }).optional(),
+  LLM_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1000, 'must be at least 1000').max(3_600_000, 'must be at most 3600000').optional(),
+  LLM_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').optional(),
+  LLM_STREAM: booleanish.default(false),
+  // Makes each answer of the offline writer take this long (demos, and tests that stop a process mid-job).
+  LLM_OFFLINE_DELAY_MS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be at least 0').max(600_000, 'must be at most 600000').default(0),
+  // The trend monitor (TREND_FEEDS, TREND_GEO, TREND_CHECK_INTERVAL_HOURS); saved settings override these.
+  ...trendEnvSchema,
+  // Clear Stuck Jobs fails bulk jobs whose items made no progress for this many minutes.
+  BULK_STUCK_MINUTES: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(10_080, 'must be at most 10080').default(30),
 });
+
+// Their values never appear in a start-up error message.
+const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'APP_SECRET', 'LLM_API_KEY']);
 
 export type Role = 'all' | 'web' | 'worker';
 
@@ -36,6 +67,16 @@ export interface AppConfig {
   trustProxy: boolean;
   prettyLogs: boolean;
   webDistDir: string;
+  /** The operator's time zone (TZ, default UTC): the daily posting cap counts per day in it. */
+  timeZone: string;
+  /** The language model from LLM_* variables; settings saved in the app override it. */
+  llm: LlmConfig;
+  /** The trend monitor from TREND_* variables; settings saved in the app override it. */
+  trends: TrendEnvConfig;
+  /** LLM_OFFLINE_DELAY_MS: the offline writer's pause per answer (0: none). */
+  llmOfflineDelayMs: number;
+  /** BULK_STUCK_MINUTES: how long without progress makes a bulk job "stuck" for Clear Stuck Jobs. */
+  bulkStuckMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -48,7 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'invalid value'} (got "${String(env[name])}")`);
+    const got = SECRET_VARIABLES.has(name) ? 'a hidden value' : `"${String(env[name])}"`;
+    throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'invalid value'} (got ${got})`);
   }
   const e = parsed.data;
   return {
@@ -62,6 +104,19 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
     trustProxy: e.TRUST_PROXY,
     prettyLogs: e.NODE_ENV === 'development',
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
+    timeZone: e.TZ,
+    llm: llmConfigSchema.parse({
+      provider: e.LLM_PROVIDER,
+      model: e.LLM_MODEL,
+      apiKey: e.LLM_API_KEY,
+      baseUrl: e.LLM_BASE_URL,
+      timeoutMs: e.LLM_TIMEOUT_MS,
+      concurrency: e.LLM_CONCURRENCY,
+      stream: e.LLM_STREAM,
+    }),
+    trends: trendEnvConfig(e),
+    bulkStuckMinutes: e.BULK_STUCK_MINUTES,
+    llmOfflineDelayMs: e.LLM_OFFLINE_DELAY_MS,
   };
 }
 

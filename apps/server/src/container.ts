@@ -7,6 +7,31 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { QueueProbeRepository } from './modules/diagnostics/queue-probe.repository.js';
 import { QueueProbeService } from './modules/diagnostics/queue-probe.service.js';
+import { SiteHealthService } from './modules/sites/site-health.service.js';
+import { SitesRepository } from './modules/sites/sites.repository.js';
+import { SitesService } from './modules/sites/sites.service.js';
+import { ArticlesRepository } from './modules/articles/articles.repository.js';
+import { ArticlesService } from './modules/articles/articles.service.js';
+import { ArticleTableMaintenance } from './modules/articles/table-maintenance.js';
+import { DashboardRepository } from './modules/dashboard/dashboard.repository.js';
+import { DashboardService } from './modules/dashboard/dashboard.service.js';
+import { PublishingRepository } from './modules/publishing/publishing.repository.js';
+import { PublishingService } from './modules/publishing/publishing.service.js';
+import { GenerationRepository } from './modules/generation/generation.repository.js';
+import { GenerationService } from './modules/generation/generation.service.js';
+import { ManualGenerationService } from './modules/generation/manual-generation.service.js';
+import { LlmProviderRegistry } from './modules/settings/llm-provider-registry.js';
+import { LlmSettingsService } from './modules/settings/llm-settings.service.js';
+import { SettingsRepository } from './modules/settings/settings.repository.js';
+import { BlogConfigsRepository } from './modules/blog-configs/blog-configs.repository.js';
+import { BlogConfigsService } from './modules/blog-configs/blog-configs.service.js';
+import { SchedulerRepository } from './modules/scheduler/scheduler.repository.js';
+import { SchedulerService } from './modules/scheduler/scheduler.service.js';
+import { dispatchSlotJob, schedulerSlotJob, schedulerTickJob } from './modules/scheduler/scheduler.jobs.js';
+import { createBulkJobs, type BulkJobsModule } from './modules/bulk-jobs/bulk-jobs.module.js';
+
+import { createTrendServices, type TrendServices } from './modules/trends/trend-services.js';
+import { createSeoServices, defineSeoJobs, type SeoServices } from './modules/seo/seo.module.js';
 
 /** What every module may depend on. Built once per process, shared by routes and job handlers. */
 export interface AppContext {
@@ -21,17 +46,91 @@ export interface AppContext {
 export interface Services {
   auth: AuthService;
   queueProbes: QueueProbeService;
+  sites: SitesService;
+  siteHealth: SiteHealthService;
+  articles: ArticlesService;
+  articleMaintenance: ArticleTableMaintenance;
+  publishing: PublishingService;
+  dashboard: DashboardService;
+  /** Key/value rows of the Settings screen, one per section ('llm', …). */
+  settings: SettingsRepository;
+  llmSettings: LlmSettingsService;
+  /** The current language model provider, for everything that generates. */
+  llmProviders: LlmProviderRegistry;
+  /** generateAndStore(): the one way any feature makes and stores an article. */
+  generation: GenerationService;
+  manualGeneration: ManualGenerationService;
+  blogConfigs: BlogConfigsService;
+  /** The posting scheduler: a tick every minute claims due slots; a job per slot posts one article. */
+  scheduler: SchedulerService;
+  /** Background bulk generation: its API service and the recovery of items whose run died. */
+  bulkJobs: BulkJobsModule;
+  /** Settings → Trends (feeds, geo, interval), saved values over TREND_*. */
+  trendSettings: TrendServices['trendSettings'];
+  /** Runs one trend check (the job handler). */
+  trendChecks: TrendServices['trendChecks'];
+  /** The trend monitor: checks (one at a time), schedule, status, stats, logs, processed trends. */
+  trends: TrendServices['trends'];
+  /** The SEO suite: projects, keywords, outline, pages, articles, optimisation, deletion. */
+  seo: SeoServices;
 }
 
 export function createServices(ctx: AppContext): Services {
   const { db } = ctx.handle;
+  const sitesRepo = new SitesRepository(db);
+  const sites = new SitesService(sitesRepo, ctx.secretBox, ctx.queue);
+  const publishing = new PublishingService(new PublishingRepository(db), sites);
+  const settings = new SettingsRepository(db);
+  const llmSettings = new LlmSettingsService(settings, ctx.config.llm, ctx.secretBox);
+  const llmProviders = new LlmProviderRegistry(llmSettings);
+  if (ctx.config.llmOfflineDelayMs > 0) llmProviders.providerOptions = { offlineDelayMs: ctx.config.llmOfflineDelayMs };
+  const generationRepo = new GenerationRepository(db);
+  const generation = new GenerationService(generationRepo, sites, llmProviders);
+  const articles = new ArticlesService(new ArticlesRepository(db));
+  const trendServices = createTrendServices({ db, queue: ctx.queue, config: ctx.config, settings, generation, publishing, providers: llmProviders });
+  const dashboard = new DashboardService(new DashboardRepository(db));
+  // The dashboard's Trend Monitor Status and Last Trend Check cards read the real monitor.
+  dashboard.useTrendSummary(trendServices.trends);
   return {
     auth: new AuthService(new AuthRepository(db), new LoginThrottle()),
     queueProbes: new QueueProbeService(new QueueProbeRepository(db), ctx.queue),
+    sites,
+    siteHealth: new SiteHealthService(sitesRepo, sites),
+    articles,
+    articleMaintenance: new ArticleTableMaintenance(ctx.handle),
+    // The one place that publishes to WordPress; other modules call services.publishing.publishArticle().
+    publishing,
+    dashboard,
+    settings,
+    llmSettings,
+    llmProviders,
+    generation,
+    manualGeneration: new ManualGenerationService(generation, publishing, generationRepo),
+    blogConfigs: new BlogConfigsService(new BlogConfigsRepository(db), { now: () => new Date(), random: Math.random, timeZone: ctx.config.timeZone }),
+    scheduler: new SchedulerService({
+      repo: new SchedulerRepository(db),
+      generation,
+      publishing,
+      dispatch: dispatchSlotJob(ctx.queue),
+      timeZone: ctx.config.timeZone,
+    }),
+    bulkJobs: createBulkJobs(ctx, { generation, publishing, articles, sites }),
+    ...trendServices,
+    seo: createSeoServices({ db, queue: ctx.queue, appSecret: ctx.appSecret, sites, publishing, generation, providers: llmProviders }),
   };
 }
 
 /** Job definitions go on the queue before it starts, in every role (web processes send, workers run). */
 export function defineJobs(ctx: AppContext, services: Services): void {
   ctx.queue.define(services.queueProbes.jobDefinition());
+  ctx.queue.define(services.sites.cascadeDeleteJob());
+  ctx.queue.define(schedulerTickJob(services.scheduler));
+  ctx.queue.define(schedulerSlotJob(services.scheduler));
+  ctx.queue.define(services.bulkJobs.service.jobDefinition());
+  ctx.queue.define(services.trends.checkJob());
+  ctx.queue.define(services.trends.scheduleJob());
+  defineSeoJobs(ctx.queue, services.seo);
+  if (ctx.queue.runsWorkers) services.bulkJobs.recovery.start();
+  // Background upkeep of the embedded database (PGlite has no autovacuum); a no-op on PostgreSQL.
+  if (ctx.queue.runsWorkers) services.articleMaintenance.start();
 }

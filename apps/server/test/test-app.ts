@@ -21,6 +21,13 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     prettyLogs: false,
     webDistDir: '/nonexistent-web-dist',
+    timeZone: 'UTC',
+    // The offline writer, whatever the machine's LLM_* variables say.
+    llm: { provider: 'offline', model: '', timeoutMs: 120_000, concurrency: 4, stream: false },
+    // No feed is read unless a test points the trend monitor at its own feed server; no scheduled checks.
+    trends: { feeds: ['http://127.0.0.1:9/no-feed-configured.xml'], geo: 'US', intervalHours: 0 },
+    bulkStuckMinutes: 30,
+    llmOfflineDelayMs: 0,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { fromPglite, PgBoss, type Job, type QueueOptions, type SendOptions, type WorkOptions } from 'pg-boss';
+import { fromPglite, PgBoss, type Job, type Queue, type QueueOptions, type SendOptions, type WorkOptions } from 'pg-boss';
 import type { ZodType } from 'zod';
 import type { Role } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
@@ -7,8 +7,11 @@ import type { DatabaseHandle } from '../db/client.js';
 export interface JobDefinition<T> {
   name: string;
   schema: ZodType<T>;
-  queue?: QueueOptions;
+  /** Retry/expiry options and the queue policy (e.g. 'exclusive': one queued or active job at a time). */
+  queue?: Omit<Queue, 'name'>;
   work?: Pick<WorkOptions, 'localConcurrency' | 'pollingIntervalSeconds' | 'batchSize'>;
+  /** A recurring job: worker processes register this cron schedule (pg-boss sends one job per occurrence across all of them). */
+  cron?: string;
   handler: (data: T, job: Job<T>) => Promise<unknown>;
 }
 
@@ -57,6 +60,7 @@ export class JobQueue {
     }
     if (!this.runsWorkers) return;
     for (const def of this.definitions.values()) {
+      if (def.cron) await this.boss.schedule(def.name, def.cron);
       await this.boss.work<unknown>(def.name, { pollingIntervalSeconds: 1, ...def.work }, async (jobs) => {
         for (const job of jobs) {
           await def.handler(def.schema.parse(job.data), job);

@@ -58,3 +58,11 @@ export function createFakeAuthApi(options: FakeAuthOptions = {}) {
 
   return { state, handlers };
 }
+
+/**
+ * For tests of the shell itself: every screen's own data calls answer 503, so the screens show
+ * their error states and the test can look at the shell. Add it after the handlers the test needs.
+ */
+export const screenDataUnavailable = http.get('/api/*', () =>
+  HttpResponse.json({ error: 'Not part of this test', code: 'unavailable' }, { status: 503 }),
+);

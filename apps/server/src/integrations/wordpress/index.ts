@@ -34,6 +34,7 @@ export {
   type ConnectionTestResult,
   type CheckSeverity,
 } from './connection-test.js';
+export { CheckRecorder } from './check-recorder.js';
 export { markerComment, withMarker } from './marker.js';
 export { normaliseBaseUrl } from './rest-url.js';
 export { USER_AGENT, type RetryInfo } from './http.js';

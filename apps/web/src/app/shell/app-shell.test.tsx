@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { createFakeAuthApi } from '../../test/auth-api';
+import { createFakeAuthApi, screenDataUnavailable } from '../../test/auth-api';
 import { setWindowWidth } from '../../test/match-media';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 
 function signedIn(path: string) {
-  server.use(...createFakeAuthApi({ authenticated: true }).handlers);
+  server.use(...createFakeAuthApi({ authenticated: true }).handlers, screenDataUnavailable);
   return renderApp({ path });
 }
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { createFakeAuthApi } from '../../test/auth-api';
+import { createFakeAuthApi, screenDataUnavailable } from '../../test/auth-api';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 
 async function signedIn() {
   const fake = createFakeAuthApi({ authenticated: true });
-  server.use(...fake.handlers);
+  server.use(...fake.handlers, screenDataUnavailable);
   const app = renderApp({ path: '/sites' });
   await screen.findByRole('heading', { level: 1, name: 'WordPress Sites' });
   return { ...app, fake };

@@ -11,6 +11,7 @@ import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import { APP_TITLE } from '@abp/contracts';
 import { useLogout } from '../../features/auth';
+import { BulkJobIndicator } from '../../features/bulk-jobs';
 import { findNavEntry } from '../navigation';
 import { DRAWER_WIDTH } from '../theme';
 import { AccountMenu } from './account-menu';
@@ -45,8 +46,9 @@ export function TopBar({ onOpenNavigation, besideDrawer }: TopBarProps) {
         <Typography variant="h6" component="div" noWrap sx={{ flexGrow: 1, minWidth: 0 }}>
           {title}
         </Typography>
-        {/* The background bulk-job indicator mounts here (a later issue). */}
-        <Box data-testid="bulk-job-indicator-slot" sx={{ display: 'flex', alignItems: 'center' }} />
+        <Box data-testid="bulk-job-indicator-slot" sx={{ display: 'flex', alignItems: 'center' }}>
+          <BulkJobIndicator />
+        </Box>
         <AccountMenu />
         <Tooltip title="Logout">
           <span>
