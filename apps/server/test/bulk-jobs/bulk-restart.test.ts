@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, expect, it } from 'vitest';
 import { bulkJobResultsResponseSchema, bulkJobStatusResponseSchema, type BulkJob } from '@abp/contracts';
 import { httpClient, spawnServer, type ServerProcess } from '../process/spawn-server.js';
@@ -99,5 +100,18 @@ describeRealSite('normal', 'a bulk job survives kill -9 of its process', (site: 
     const list = await second.call<{ items: { id: number; title: string; status: string }[]; total: number }>('GET', '/api/articles?limit=50');
     expect(list.json.items.filter((article) => article.status !== 'failed').length).toBe(ITEMS);
     expect(list.json.total).toBe(ITEMS);
+
+    // The rows themselves, read once the process has stopped: the killed runs were taken up again.
+    expect(await second.server.stop('SIGTERM')).toBe(0);
+    const db = await PGlite.create(path.join(dataDir, 'db'));
+    try {
+      const rows = (await db.query<{ status: string; runs: number; article_id: number }>('select status, runs, article_id from bulk_job_items where job_id = $1', [jobId])).rows;
+      expect(rows.every((row) => row.status === 'succeeded')).toBe(true);
+      expect(rows.some((row) => row.runs > 1)).toBe(true);
+      const articles = (await db.query<{ n: number }>("select count(*)::int as n from articles where origin = 'bulk'")).rows[0];
+      expect(articles?.n).toBe(ITEMS);
+    } finally {
+      await db.close();
+    }
   }, 400_000);
 });
