@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { LLM_PROVIDERS } from '@abp/contracts';
+import { LLM_PROVIDERS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, isBlankPassword } from '@abp/contracts';
 import { llmConfigSchema, type LlmConfig } from './integrations/llm/llm-config.js';
 import { trendEnvConfig, trendEnvSchema, type TrendEnvConfig } from './integrations/trends/trend-env.js';
 
@@ -28,7 +28,12 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(1024).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH)
+    .refine((value) => !isBlankPassword(value), 'must contain a character other than spaces')
+    .optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: booleanish.default(false),

@@ -8,6 +8,17 @@ export const SESSION_IDLE_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 1024;
 
+/**
+ * A password made only of spaces is always a slip (a pasted blank, a held space bar), so no rule
+ * accepts one as a new password; the login form then tells such an entry apart from an empty field.
+ */
+export const PASSWORD_TEXT = {
+  required: 'Password is required',
+  enterPassword: 'Please enter your password',
+  blankNew: 'New password must contain a character other than spaces',
+} as const;
+export const isBlankPassword = (value: string): boolean => value.trim().length < 1;
+
 export const authStatusSchema = z.object({
   authenticated: z.boolean(),
   loginTime: z.string().nullable(),
@@ -16,7 +27,11 @@ export const authStatusSchema = z.object({
 export type AuthStatus = z.infer<typeof authStatusSchema>;
 
 export const loginRequestSchema = z.object({
-  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string()
+    .min(1, PASSWORD_TEXT.required)
+    .max(PASSWORD_MAX_LENGTH)
+    .refine((value) => value === '' || !isBlankPassword(value), PASSWORD_TEXT.enterPassword),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -30,7 +45,8 @@ export const changePasswordRequestSchema = z.object({
   newPassword: z
     .string()
     .min(PASSWORD_MIN_LENGTH, `New password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH),
+    .max(PASSWORD_MAX_LENGTH)
+    .refine((value) => !isBlankPassword(value), PASSWORD_TEXT.blankNew),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 

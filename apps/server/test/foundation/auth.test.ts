@@ -60,6 +60,15 @@ describe('auth', () => {
     expect(body.details[0].field).toBe('body.password');
   });
 
+  it('answers 400 "Please enter your password" for spaces only, and does not count it as a failure', async () => {
+    for (let i = 0; i < 6; i += 1) {
+      const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { password: '   ' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details[0]).toMatchObject({ field: 'body.password', message: 'Please enter your password' });
+    }
+    expect((await t.request({ method: 'POST', url: '/api/auth/login', payload: { password: TEST_PASSWORD } })).statusCode).toBe(200);
+  });
+
   it('requires a session on protected routes and X-Requested-With on state changes', async () => {
     const unauth = await t.request({ method: 'GET', url: '/api/diagnostics/queue-probes/x' });
     expect(unauth.statusCode).toBe(401);
@@ -87,6 +96,9 @@ describe('auth', () => {
     const short = await t.request({ method: 'POST', url: '/api/auth/change-password', cookie: mine, payload: { currentPassword: TEST_PASSWORD, newPassword: 'short' } });
     expect(short.statusCode).toBe(400);
     expect(short.json().details[0].field).toBe('body.newPassword');
+    const blank = await t.request({ method: 'POST', url: '/api/auth/change-password', cookie: mine, payload: { currentPassword: TEST_PASSWORD, newPassword: ' '.repeat(12) } });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().details[0]).toMatchObject({ field: 'body.newPassword', message: 'New password must contain a character other than spaces' });
     const wrong = await t.request({ method: 'POST', url: '/api/auth/change-password', cookie: mine, payload: { currentPassword: 'not-it-at-all', newPassword: 'a-new-password' } });
     expect(wrong.statusCode).toBe(401);
     const ok = await t.request({ method: 'POST', url: '/api/auth/change-password', cookie: mine, payload: { currentPassword: TEST_PASSWORD, newPassword: 'a-new-password' } });

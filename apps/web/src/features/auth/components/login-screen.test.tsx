@@ -45,6 +45,14 @@ describe('login screen', () => {
     expect(await screen.findByText('Password is required')).toBeInTheDocument();
   });
 
+  it('says "Please enter your password" for spaces only, without asking the server', async () => {
+    const { user, fake } = await showLogin();
+    await user.type(passwordInput(), '   ');
+    await user.click(signInButton());
+    expect(await screen.findByText('Please enter your password')).toBeInTheDocument();
+    expect(fake.state.requests).toHaveLength(0);
+  });
+
   it('shows or hides the password with the toggle', async () => {
     const { user } = await showLogin();
     expect(passwordInput()).toHaveAttribute('type', 'password');
