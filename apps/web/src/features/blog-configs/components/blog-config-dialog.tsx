@@ -25,7 +25,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useCreateBlogConfig } from '../api/create-blog-config';
 import { useUpdateBlogConfig } from '../api/update-blog-config';
 import { EMPTY_CONFIG_FORM, canSave, configToForm, formFieldOf, formToBody, siteChoices, type ConfigFormValues } from '../lib/config-form';
-import { ConfigPersonaField } from './config-persona-field';
+import { PersonaField } from '../../../components/persona-field';
 import { TopicsField } from './topics-field';
 
 interface BlogConfigDialogProps {
@@ -184,7 +184,14 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
             <Controller
               name="content_persona"
               control={control}
-              render={({ field }) => <ConfigPersonaField value={field.value} onChange={field.onChange} error={errors.content_persona?.message} />}
+              render={({ field }) => (
+                <PersonaField
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={errors.content_persona?.message}
+                  helperText="The voice the scheduled articles are written in"
+                />
+              )}
             />
             <Controller
               name="is_active"

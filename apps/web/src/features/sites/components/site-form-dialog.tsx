@@ -23,7 +23,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useCreateSite } from '../api/create-site';
 import { useUpdateSite } from '../api/update-site';
 import { EMPTY_SITE_FORM, formFieldOf, requiredFieldsFilled, siteToForm, type SiteFormValues } from '../lib/site-form';
-import { PersonaField } from './persona-field';
+import { PersonaField } from '../../../components/persona-field';
 
 interface SiteFormDialogProps {
   open: boolean;
@@ -128,7 +128,12 @@ export function SiteFormDialog({ open, site, onClose }: SiteFormDialogProps) {
               name="content_persona"
               control={control}
               render={({ field: persona }) => (
-                <PersonaField value={persona.value} onChange={persona.onChange} error={errors.content_persona?.message} />
+                <PersonaField
+                  value={persona.value}
+                  onChange={persona.onChange}
+                  error={errors.content_persona?.message}
+                  helperText="The voice articles for this site are written in"
+                />
               )}
             />
             <Controller

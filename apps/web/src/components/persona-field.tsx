@@ -7,10 +7,14 @@ interface PersonaFieldProps {
   value: string;
   onChange: (value: string) => void;
   error?: string;
+  /** What the persona is used for on this form (sites and blog configurations differ). */
+  helperText: string;
 }
 
+const noneLabel = `None (${NEUTRAL_PERSONA_LABEL})`;
+
 /** None (Neutral Voice) or one of the nine personas; a free-text persona saved earlier stays selectable. */
-export function PersonaField({ value, onChange, error }: PersonaFieldProps) {
+export function PersonaField({ value, onChange, error, helperText }: PersonaFieldProps) {
   const custom = value.trim() !== '' && !findPersona(value) ? value : null;
   return (
     <TextField
@@ -20,11 +24,14 @@ export function PersonaField({ value, onChange, error }: PersonaFieldProps) {
       value={value}
       onChange={(event) => onChange(event.target.value)}
       error={Boolean(error)}
-      helperText={error ?? 'The voice articles for this site are written in'}
-      slotProps={{ select: { renderValue: (v) => (v ? (findPersona(String(v))?.label ?? String(v)) : `None (${NEUTRAL_PERSONA_LABEL})`), displayEmpty: true }, inputLabel: { shrink: true } }}
+      helperText={error ?? helperText}
+      slotProps={{
+        select: { renderValue: (v) => (v ? (findPersona(String(v))?.label ?? String(v)) : noneLabel), displayEmpty: true },
+        inputLabel: { shrink: true },
+      }}
     >
       <MenuItem value="">
-        <ListItemText primary={`None (${NEUTRAL_PERSONA_LABEL})`} />
+        <ListItemText primary={noneLabel} />
       </MenuItem>
       {PERSONAS.map((persona) => (
         <MenuItem key={persona.value} value={persona.value}>
