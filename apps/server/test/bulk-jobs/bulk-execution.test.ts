@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BulkItemsRepository } from '../../src/modules/bulk-jobs/bulk-items.repository.js';
 import { WordPressError, type FakeWordPress } from '../../src/integrations/wordpress/index.js';
 import { useFakeWordPress } from '../articles/publish-helpers.js';
 import { createSite } from '../sites/sites-helpers.js';
@@ -78,6 +79,24 @@ describe('a bulk job runs every item once, in the background', () => {
     expect((await bulkArticles(t)).length).toBe(1);
     expect(item!.wordpressPostId).toBe([...wordpress.store.posts.keys()][0]);
   });
+
+  it('a run that dies after storing its article, before recording it on the item: the next run publishes that article, no second one is written', async () => {
+    // What a crash or a lost database connection at that moment looks like: the article is stored, the item does not know it.
+    const record = vi.spyOn(BulkItemsRepository.prototype, 'recordArticle').mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+    try {
+      const jobId = await startedJob(t, cookie, bulkPayload(siteId, 'Mulching in autumn'));
+      const { job } = await waitForJob(t, cookie, jobId, isFinal, 30_000);
+      expect(job).toMatchObject({ status: 'completed', progress: { processed: 1, total: 1, successful: 1, failed: 0 } });
+      const [item] = await itemRows(t, jobId);
+      expect(item!.runs).toBe(2);
+      const stored = await bulkArticles(t);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({ id: item!.articleId, originKey: `bulk-item:${item!.id}`, wordpressPostId: item!.wordpressPostId });
+      expect(wordpress.store.posts.size).toBe(1);
+    } finally {
+      record.mockRestore();
+    }
+  }, 40_000);
 
   it('a WordPress refusal fails its item only; the job completes with errors and Retry Failed publishes it', async () => {
     wordpress.failNext('posts.create', new WordPressError('missing_capability', { status: 403, wpCode: 'rest_cannot_create', message: 'Sorry, you are not allowed to create posts as this user.' }));

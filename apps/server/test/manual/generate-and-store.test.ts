@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { generationLogSchema } from '@abp/contracts';
+import { articles } from '../../src/db/schema/index.js';
 import { AppError } from '../../src/errors.js';
 import type { GenerateAndStoreInput } from '../../src/modules/generation/generation.service.js';
 import { insertSite } from '../articles/article-fixtures.js';
@@ -86,12 +88,49 @@ describe('generateAndStore', () => {
     ['word_count', { wordCount: 1000.5 }],
     ['persona', { persona: 'p'.repeat(501) }],
     ['origin', { origin: 'email' as GenerateAndStoreInput['origin'] }],
+    ['origin_key', { originKey: 'no key at all' }],
   ])('throws a 400 naming %s for invalid input and stores nothing', async (field, overrides) => {
     const before = await articleCount(t);
     const error = await t.services.generation.generateAndStore(input(overrides)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ status: 400, details: [expect.objectContaining({ field })] });
     expect(await articleCount(t)).toBe(before);
+  });
+
+  it('an origin key: a second run of the same unit gets the stored article back and writes nothing', async () => {
+    const first = await t.services.generation.generateAndStore(input({ origin: 'bulk', topic: 'Keyed topic', originKey: 'bulk-item:900001' }));
+    expect(first).toMatchObject({ status: 'draft' });
+    expect(first.reused).toBeUndefined();
+    expect((await storedGeneration(t, first.articleId)).article.originKey).toBe('bulk-item:900001');
+    const before = await articleCount(t);
+
+    const again = await t.services.generation.generateAndStore(input({ origin: 'bulk', topic: 'Keyed topic', originKey: 'bulk-item:900001' }));
+    expect(again).toMatchObject({ articleId: first.articleId, title: first.title, status: 'draft', wordCount: first.wordCount, reused: true });
+    expect(await articleCount(t)).toBe(before);
+
+    // Once that article has failed (say its publishing failed for good), the next run writes a new one and the key moves.
+    await t.ctx.handle.db.update(articles).set({ status: 'failed' }).where(eq(articles.id, first.articleId));
+    const fresh = await t.services.generation.generateAndStore(input({ origin: 'bulk', topic: 'Keyed topic', originKey: 'bulk-item:900001' }));
+    expect(fresh.articleId).not.toBe(first.articleId);
+    expect(fresh.reused).toBeUndefined();
+    expect((await storedGeneration(t, fresh.articleId)).article.originKey).toBe('bulk-item:900001');
+    expect((await storedGeneration(t, first.articleId)).article.originKey).toBeNull();
+  });
+
+  it('two runs of one unit racing past their checks store one article between them', async () => {
+    const key = 'schedule-slot:900002';
+    const results = await Promise.all([1, 2].map(() => t.services.generation.generateAndStore(input({ origin: 'schedule', topic: 'Raced topic', originKey: key }))));
+    expect(results[0]!.articleId).toBe(results[1]!.articleId);
+    const keyed = await t.ctx.handle.db.select({ id: articles.id }).from(articles).where(eq(articles.originKey, key));
+    expect(keyed).toHaveLength(1);
+  });
+
+  it('failed generations do not take the key', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const failed = await t.services.generation.generateAndStore(input({ topic: 'Keyed failure', originKey: 'bulk-item:900003', signal: controller.signal }));
+    expect(failed.status).toBe('failed');
+    expect((await storedGeneration(t, failed.articleId)).article.originKey).toBeNull();
   });
 
   it('accepts the long-form range of blog configurations (up to 50,000 words)', async () => {

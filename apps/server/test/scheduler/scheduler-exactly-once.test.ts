@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ArticleGenerationPort } from '../../src/modules/scheduler/scheduler-ports.js';
 import { WordPressError } from '../../src/integrations/wordpress/index.js';
 import { SLOT_LEASE_MS } from '../../src/modules/scheduler/scheduler.service.js';
 import { createTestApp, type TestApp } from '../test-app.js';
@@ -81,6 +82,41 @@ describe('exactly once', () => {
     expect(await h.scheduler.runSlot(slot!.id)).toEqual({ status: 'posted', articleId: afterCrash!.articleId });
     expect(await scheduledArticles(t, site.id)).toHaveLength(1);
     expect(fake.store.posts.size).toBe(1);
+  });
+
+  it('a runner that died after storing its article, before recording it on the slot: the next run posts that article', async () => {
+    const clock = new TestClock(new Date('2032-02-15T09:00:00Z'));
+    let dieNow: (error: Error) => void = () => undefined;
+    let calls = 0;
+    const generation: ArticleGenerationPort = {
+      generateAndStore: async (input) => {
+        calls += 1;
+        const result = await t.services.generation.generateAndStore(input);
+        // The first runner's process stops here: the article is stored, nothing after it happens.
+        if (calls === 1) await new Promise<never>((_, reject) => (dieNow = reject));
+        return result;
+      },
+    };
+    const h = schedulerHarness(t, { clock, generation });
+    const { site, config } = await dueConfig(h, clock);
+    const [slot] = (await h.scheduler.tick()).claimed;
+    const dead = h.scheduler.runSlot(slot!.id).catch(() => undefined);
+    await vi.waitFor(async () => expect(await scheduledArticles(t, site.id)).toHaveLength(1));
+    expect((await slotsOf(t, config.id))[0]).toMatchObject({ outcome: 'generating', articleId: null });
+
+    // Its lease runs out, the slot is found stranded and sent again.
+    clock.advance(16 * 60_000);
+    h.dispatched.length = 0;
+    expect((await h.scheduler.tick()).redispatched).toBe(1);
+    const [article] = await scheduledArticles(t, site.id);
+    expect(await h.scheduler.runSlot(slot!.id)).toEqual({ status: 'posted', articleId: article!.id });
+    expect(calls).toBe(2);
+    expect(await scheduledArticles(t, site.id)).toHaveLength(1);
+    expect(fake.store.posts.size).toBe(1);
+
+    dieNow(new Error('the old process is gone'));
+    await dead;
+    expect((await slotsOf(t, config.id))[0]).toMatchObject({ outcome: 'posted', articleId: article!.id });
   });
 
   it('a runner that died holding the slot blocks it until its lease ends; a lost job is sent again', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sites } from './sites.js';
 
 export const ARTICLE_STATUSES = ['draft', 'review', 'published', 'scheduled', 'failed'] as const;
@@ -53,10 +53,17 @@ export const articles = pgTable(
     /** A lease taken by the one publish running for this article (expires if its process dies). */
     publishLockToken: text('publish_lock_token'),
     publishLockExpiresAt: timestamp('publish_lock_expires_at', { withTimezone: true }),
+    /**
+     * The unit of work that wrote this article ('bulk-item:12', 'schedule-slot:7', 'seo-article:3'),
+     * on successful articles only. A run that dies between storing the article and recording it on
+     * its item finds it here on the next run instead of writing a second one.
+     */
+    originKey: text('origin_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('articles_origin_key_idx').on(t.originKey),
     index('articles_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('articles_site_created_idx').on(t.siteId, t.createdAt.desc(), t.id.desc()),
     index('articles_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),

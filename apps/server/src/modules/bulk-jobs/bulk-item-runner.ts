@@ -83,6 +83,7 @@ export class BulkItemRunner {
         wordCount: options.wordCount,
         includeImages: options.includeImages,
         origin: 'bulk',
+        originKey: `bulk-item:${item.id}`,
         signal,
       });
       const refusal = { attempts: result.attempts, refusal_recovered: result.refusal_recovered, refusal_matches: result.refusal_matches };

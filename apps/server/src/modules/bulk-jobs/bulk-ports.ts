@@ -14,6 +14,8 @@ export interface GenerateAndStoreInput {
   wordCount: number;
   includeImages: boolean;
   origin: 'bulk';
+  /** The unit of work: an article stored under it by a run that died is returned, not written again. */
+  originKey?: string;
   signal?: AbortSignal;
 }
 

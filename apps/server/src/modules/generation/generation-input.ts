@@ -32,6 +32,12 @@ export interface GenerateAndStoreInput {
   /** A PNG chosen by the operator; used instead of the generated title card when includeImages is set. */
   selectedImagePng?: Buffer;
   origin: ArticleOrigin;
+  /**
+   * Names the unit of work (a bulk item, a schedule slot, an SEO plan entry). When an article
+   * stored under this key is still there (its run died before recording it), it is returned
+   * instead of writing another one.
+   */
+  originKey?: string;
   signal?: AbortSignal;
 }
 
@@ -52,6 +58,8 @@ export interface GenerateAndStoreResult {
   wordCount: number;
   /** True when the built-in offline writer produced (or would have produced) the article. */
   offline: boolean;
+  /** True when an earlier run's article under the same originKey was returned, nothing written. */
+  reused?: boolean;
 }
 
 export interface ValidGenerationInput extends Omit<GenerateAndStoreInput, 'taskType' | 'persona' | 'keywords' | 'topic'> {
@@ -81,6 +89,7 @@ export function validateGenerationInput(input: GenerateAndStoreInput): ValidGene
   const persona = (input.persona ?? '').trim();
   if (persona.length > MAX_PERSONA) throw badRequest('persona', `must be at most ${MAX_PERSONA} characters`);
   if (!ARTICLE_ORIGINS.includes(input.origin)) throw badRequest('origin', `must be one of ${ARTICLE_ORIGINS.join(', ')}`);
+  if (input.originKey !== undefined && !/^[a-z-]+:\d+$/.test(input.originKey)) throw badRequest('origin_key', 'must look like "bulk-item:12"');
   const keywords = [...new Set((input.keywords ?? []).map((k) => k.trim()).filter(Boolean))].slice(0, MAX_KEYWORDS);
   return { ...input, topic, taskType: input.taskType as TaskType, persona, keywords, method: METHOD_OF_ORIGIN[input.origin] };
 }

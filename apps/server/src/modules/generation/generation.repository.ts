@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { ArticleStatus, GenerationLog } from '@abp/contracts';
 import type { Database } from '../../db/client.js';
 import { articleImages, articles, articleTrendSources, generationLogs } from '../../db/schema/index.js';
@@ -25,14 +25,53 @@ export interface GeneratedArticleRecord {
   trendSources: StoredTrendSource[];
 }
 
+/** An article an earlier run of the same unit of work already wrote (see articles.origin_key). */
+export interface ReusableArticle {
+  id: number;
+  title: string;
+  content: string;
+  wordCount: number;
+  attempts: number;
+  refusalRecovered: boolean;
+  refusalMatches: string[];
+}
+
 /** Stores what one generation produced: the article with its log, image and trend sources, all or nothing. */
 export class GenerationRepository {
   constructor(private readonly db: Database) {}
 
+  /** The article stored under `originKey`, unless it has failed since (then it is no use). */
+  async findReusable(originKey: string): Promise<ReusableArticle | null> {
+    const [row] = await this.db
+      .select({
+        id: articles.id,
+        title: articles.title,
+        content: articles.content,
+        wordCount: articles.wordCount,
+        attempts: articles.attempts,
+        refusalRecovered: articles.refusalRecovered,
+        refusalMatches: articles.refusalMatches,
+      })
+      .from(articles)
+      .where(and(eq(articles.originKey, originKey), ne(articles.status, 'failed')))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * With an origin key, a failed article holding the key gives it up, and if a live one holds it
+   * (two runs of one unit raced past their checks) that one's id is returned and nothing is stored.
+   */
   async store(record: GeneratedArticleRecord): Promise<number> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(articles).values(record.article).returning({ id: articles.id });
-      const articleId = row!.id;
+      const key = record.article.originKey;
+      if (key) await tx.update(articles).set({ originKey: null }).where(and(eq(articles.originKey, key), eq(articles.status, 'failed')));
+      const [row] = await tx.insert(articles).values(record.article).onConflictDoNothing({ target: articles.originKey }).returning({ id: articles.id });
+      if (!row) {
+        const [holder] = await tx.select({ id: articles.id }).from(articles).where(eq(articles.originKey, key!)).limit(1);
+        return holder!.id;
+      }
+      const articleId = row.id;
       await tx.insert(generationLogs).values({ articleId, log: record.log });
       if (record.image) {
         await tx.insert(articleImages).values({ articleId, png: record.image.png.toString('base64'), altText: record.image.alt, filename: record.image.filename });

@@ -4,7 +4,7 @@ import { AppError, badRequest } from '../../errors.js';
 import { ArticleGenerator, runQualityGate, type GeneratedArticle } from './engine/index.js';
 import { toGenerationFailure, type GenerationFailure } from './generation-failure.js';
 import { sourceUrlsOf, toDateOrNull, validateGenerationInput, type GenerateAndStoreInput, type GenerateAndStoreResult, type ValidGenerationInput } from './generation-input.js';
-import type { GeneratedArticleRecord, GenerationRepository, StoredImage } from './generation.repository.js';
+import type { GeneratedArticleRecord, GenerationRepository, ReusableArticle, StoredImage } from './generation.repository.js';
 
 export type { GenerateAndStoreInput, GenerateAndStoreResult } from './generation-input.js';
 
@@ -43,6 +43,8 @@ export class GenerationService {
   async generateAndStore(raw: GenerateAndStoreInput): Promise<GenerateAndStoreResult> {
     const input = validateGenerationInput(raw);
     const site = await this.activeSite(input.siteId);
+    const earlier = input.originKey ? await this.repo.findReusable(input.originKey) : null;
+    if (earlier) return reusedResult(earlier);
     const sources = { newsUrls: input.sources?.newsUrls ?? [], groundingSources: input.sources?.groundingSources ?? [] };
     const useSelectedImage = input.includeImages && input.selectedImagePng !== undefined;
     let offline = false;
@@ -122,6 +124,7 @@ export class GenerationService {
         refusalRecovered: article.refusal_recovered,
         refusalMatches: article.refusal_matches,
         qualityReport,
+        ...(input.originKey ? { originKey: input.originKey } : {}),
       },
       log: article.log,
       image,
@@ -162,6 +165,21 @@ export class GenerationService {
         trendUrl: source.trendUrl || null,
       }));
   }
+}
+
+function reusedResult(article: ReusableArticle): GenerateAndStoreResult {
+  return {
+    articleId: article.id,
+    title: article.title,
+    content: article.content,
+    attempts: article.attempts,
+    refusal_recovered: article.refusalRecovered,
+    refusal_matches: article.refusalMatches,
+    status: 'draft',
+    wordCount: article.wordCount,
+    offline: false,
+    reused: true,
+  };
 }
 
 function imageOf(article: GeneratedArticle): StoredImage | null {

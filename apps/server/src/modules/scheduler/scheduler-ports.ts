@@ -15,6 +15,8 @@ export interface GenerateAndStoreInput {
   includeImages: boolean;
   keywords?: string[];
   origin: GenerationOrigin;
+  /** The unit of work: an article stored under it by a run that died is returned, not written again. */
+  originKey?: string;
   signal?: AbortSignal;
 }
 

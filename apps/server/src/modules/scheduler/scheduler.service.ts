@@ -95,6 +95,7 @@ export class SchedulerService {
           wordCount: context.wordCount,
           includeImages: this.options.includeImages ?? true,
           origin: 'schedule',
+          originKey: `schedule-slot:${slot.id}`,
         });
         if (result.status === 'failed') {
           const error = `Generation failed: ${result.error ?? 'unknown error'}`;

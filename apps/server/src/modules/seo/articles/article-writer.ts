@@ -33,6 +33,7 @@ export class SeoArticleWriter {
         // Real models read the plan's headings as reference; the offline writer ignores them.
         ...(item.h2Headings.length > 0 ? { sources: { notes: `Planned H2 headings for this ${item.articleType} article: ${item.h2Headings.join('; ')}` } } : {}),
         origin: 'seo',
+        originKey: `seo-article:${item.id}`,
       });
       if (result.status === 'draft') await this.repo.updateArticle(result.articleId, { title: item.title });
       const linked = await this.repo.finish(item.id, {
