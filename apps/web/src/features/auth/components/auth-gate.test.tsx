@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { api, isApiError } from '../../../lib/api-client';
-import { createFakeAuthApi } from '../../../test/auth-api';
+import { createFakeAuthApi, screenDataUnavailable } from '../../../test/auth-api';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { AUTH_RECHECK_INTERVAL_MS } from '../api/get-auth-status';
@@ -15,6 +15,7 @@ describe('session checks', () => {
       http.get('/api/dashboard', () =>
         HttpResponse.json({ error: 'Authentication required', code: 'unauthenticated' }, { status: 401 }),
       ),
+      screenDataUnavailable,
     );
     renderApp({ path: '/config' });
     await screen.findByRole('heading', { level: 1, name: 'Blog Configuration' });
@@ -54,7 +55,8 @@ describe('session checks', () => {
   it('re-checks the session every 5 minutes', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fake = createFakeAuthApi({ authenticated: true });
-    server.use(...fake.handlers);
+    // The Trend Monitor polls its own data meanwhile; only the session matters here.
+    server.use(...fake.handlers, screenDataUnavailable);
     renderApp({ path: '/trends', fakeTimers: true });
     await screen.findByRole('heading', { level: 1, name: 'Trend Monitor' });
 
