@@ -82,6 +82,18 @@ describe('POST /api/articles/{id}/publish: validation (spec §5 Publish)', () =>
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, site_id: siteId, action: 'created' });
   });
+
+  it.each([
+    ['draft', 'draft', 'Article saved to WordPress as a draft'],
+    ['review', 'pending', 'Article sent to WordPress for review'],
+    ['published', 'publish', 'Article published to WordPress'],
+  ] as const)('says what WordPress now has: a %s article', async (status, wordpressStatus, message) => {
+    const article = await insertArticle(t, { siteId, status });
+    const res = await publish(t, cookie, article.id);
+    expect(res.json()).toMatchObject({ wordpress_status: wordpressStatus, message });
+    const again = await publish(t, cookie, article.id);
+    expect(again.json()).toMatchObject({ action: 'updated', message: 'WordPress post updated' });
+  });
 });
 
 describe('quality gate', () => {

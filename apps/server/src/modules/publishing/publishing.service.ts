@@ -67,7 +67,7 @@ export class PublishingService {
       });
       return {
         success: true,
-        message: action === 'created' ? 'Article published to WordPress' : 'WordPress post updated',
+        message: action === 'created' ? createdMessage(post.status) : 'WordPress post updated',
         article_id: articleId,
         site_id: siteId,
         action,
@@ -172,5 +172,21 @@ export class PublishingService {
       if (!ids.includes(term.id)) ids.push(term.id);
     }
     return ids;
+  }
+}
+
+/** Says what WordPress now has: a draft pushed as a draft must not read as "published". */
+function createdMessage(wordpressStatus: string): string {
+  switch (wordpressStatus) {
+    case 'publish':
+      return 'Article published to WordPress';
+    case 'future':
+      return 'Article scheduled on WordPress';
+    case 'pending':
+      return 'Article sent to WordPress for review';
+    case 'draft':
+      return 'Article saved to WordPress as a draft';
+    default:
+      return `Article sent to WordPress (status ${wordpressStatus})`;
   }
 }
