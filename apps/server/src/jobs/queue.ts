@@ -56,7 +56,11 @@ export class JobQueue {
     await this.boss.start();
     this.started = true;
     for (const def of this.definitions.values()) {
-      await this.boss.createQueue(def.name, { ...DEFAULT_QUEUE, ...def.queue });
+      const { policy, ...options } = { ...DEFAULT_QUEUE, ...def.queue };
+      await this.boss.createQueue(def.name, { ...options, ...(policy ? { policy } : {}) });
+      // createQueue leaves an existing queue as it was: options changed in a new version apply
+      // only through an update (the policy cannot change after creation).
+      await this.boss.updateQueue(def.name, options);
     }
     if (!this.runsWorkers) return;
     for (const def of this.definitions.values()) {

@@ -17,8 +17,9 @@ export function seoArticleJobDefinition(run: (seoArticleId: number) => Promise<v
   return {
     name: SEO_ARTICLE_JOB,
     schema: seoArticleJobSchema,
-    // A long article with a real model takes minutes; a dead worker's entry is retried after this.
-    queue: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 30 * 60 },
+    // A long article with a real model takes minutes (expiry); a worker that died stops its
+    // heartbeat, and its entry is retried within about a minute instead of after the expiry.
+    queue: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 30 * 60, heartbeatSeconds: 30 },
     work: { localConcurrency: 2 },
     handler: ({ seoArticleId }) => run(seoArticleId),
   };

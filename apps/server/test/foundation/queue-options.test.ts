@@ -1,0 +1,29 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { JobQueue } from '../../src/jobs/queue.js';
+import { openTestDatabase } from '../test-database.js';
+
+const noop = { error: () => undefined };
+const definition = (queue: { retryLimit: number; heartbeatSeconds?: number }) => ({ name: 'options-probe', schema: z.object({}), queue, handler: async () => undefined });
+
+describe('queue options', () => {
+  const queues: JobQueue[] = [];
+  afterAll(async () => {
+    for (const queue of queues.reverse()) await queue.stop(1_000);
+  });
+
+  it('options changed in a newer version reach a queue an older version created', async () => {
+    const handle = await openTestDatabase();
+    const older = JobQueue.create(handle, 'web', noop);
+    queues.push(older);
+    older.define(definition({ retryLimit: 1 }));
+    await older.start();
+    expect(await older.boss.getQueue('options-probe')).toMatchObject({ retryLimit: 1 });
+
+    const newer = JobQueue.create(handle, 'web', noop);
+    queues.push(newer);
+    newer.define(definition({ retryLimit: 4, heartbeatSeconds: 30 }));
+    await newer.start();
+    expect(await newer.boss.getQueue('options-probe')).toMatchObject({ retryLimit: 4, heartbeatSeconds: 30 });
+  });
+});
