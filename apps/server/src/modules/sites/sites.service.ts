@@ -117,6 +117,8 @@ export class SitesService {
   async delete(id: number, cascade: boolean): Promise<SiteDeleteResponse> {
     const site = await this.findOrThrow(id);
     if (!cascade) {
+      // Detaching the articles now would save the ones the running cascade has not deleted yet.
+      this.assertNotDeleting(site);
       if (!(await this.repo.deleteKeepingArticles(id, site.name))) throw notFound('Site not found');
       return { success: true };
     }
