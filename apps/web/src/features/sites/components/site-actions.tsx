@@ -31,7 +31,7 @@ export function SiteActions({ site, testing, onTest, onEdit, onDelete }: SiteAct
       <Button size="small" color="warning" disabled={site.deleting} onClick={() => onDelete(site, false)}>
         Delete Site
       </Button>
-      <Button size="small" color="error" onClick={() => onDelete(site, true)}>
+      <Button size="small" color="error" disabled={site.deleting} onClick={() => onDelete(site, true)}>
         Delete All
       </Button>
     </Box>

@@ -38,6 +38,15 @@ describe('WordPress Sites screen', () => {
     expect(within(await rowOf('Garden Blog')).getByText('Active')).toBeInTheDocument();
   });
 
+  it('a site being deleted shows "Deleting..." and every action is disabled', async () => {
+    showSites(createFakeSitesApi({ sites: [makeSite({ deleting: true, is_active: false })] }));
+    const row = await rowOf('Garden Blog');
+    expect(within(row).getByText('Deleting...')).toBeInTheDocument();
+    for (const name of ['Test', 'Test Connection', 'Edit', 'Delete Site', 'Delete All']) {
+      expect(within(row).getByRole('button', { name })).toBeDisabled();
+    }
+  });
+
   it('shows cards instead of a table below the medium breakpoint', async () => {
     setWindowWidth(390);
     showSites(createFakeSitesApi({ sites: [makeSite()] }));
