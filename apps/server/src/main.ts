@@ -43,7 +43,14 @@ async function main(): Promise<void> {
 
   const app = role === 'worker' ? null : await buildApp(ctx, services);
   if (app) {
-    await app.listen({ port: config.port, host: config.host });
+    try {
+      await app.listen({ port: config.port, host: config.host });
+    } catch (err) {
+      await queue.stop(1_000).catch(() => undefined);
+      await handle.close().catch(() => undefined);
+      releaseLock();
+      throw listenError(err, config.host, config.port);
+    }
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     process.stdout.write(`\nAutomated Blog Poster is running at http://${config.host}:${port}\n`);
@@ -77,6 +84,17 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** The usual reasons a listen fails are settings, said in one line naming the variable. */
+function listenError(err: unknown, host: string, port: number): unknown {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE') return new ConfigError(`Invalid PORT: ${port} is already in use on ${host} by another program (got ${port})`);
+  if (code === 'EACCES') return new ConfigError(`Invalid PORT: this user may not listen on port ${port} (got ${port})`);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EADDRNOTAVAIL') {
+    return new ConfigError(`Invalid HOST: "${host}" is not an address of this machine (got "${host}")`);
+  }
+  return err;
 }
 
 main().catch((err: unknown) => {

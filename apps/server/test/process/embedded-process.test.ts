@@ -1,3 +1,4 @@
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,4 +53,26 @@ describe('the real process on the embedded database', () => {
     expect(bad.output().trim()).toMatch(/^Invalid LOG_LEVEL: /);
     expect(bad.output().trim().split('\n')).toHaveLength(1);
   });
+
+  it('a HOST that is not this machine, or a PORT in use, stops the start with one line naming it', async () => {
+    // Its own data directory: the servers of the tests above still hold theirs.
+    const ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abp-listen-'));
+    const badHost = await spawnServer({ DATA_DIR: ownDir, PORT: '0', HOST: 'no-such-host.invalid' }, [], null);
+    expect(await badHost.exited).toBe(1);
+    expect(badHost.output().trim()).toMatch(/^Invalid HOST: "no-such-host.invalid"/);
+    expect(badHost.output().trim().split('\n')).toHaveLength(1);
+
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as net.AddressInfo;
+    try {
+      const busy = await spawnServer({ DATA_DIR: ownDir, PORT: String(port) }, [], null);
+      expect(await busy.exited).toBe(1);
+      expect(busy.output().trim()).toMatch(new RegExp(`^Invalid PORT: ${port} is already in use`));
+      expect(busy.output().trim().split('\n')).toHaveLength(1);
+    } finally {
+      blocker.close();
+      fs.rmSync(ownDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -86,11 +86,11 @@ describe('deleting a site', () => {
 
   it('cascade running: a plain delete is refused (409), so the articles still to be deleted are not detached and kept', async () => {
     const site = await createSite(t, cookie);
-    const articleIds = await addArticles(site.id, site.name, 2);
+    const articleIds = await addArticles(site.id, 'Garden Blog', 2);
     await rawQuery(t.ctx.handle, 'UPDATE sites SET deleting_since = now(), is_active = false WHERE id = $1', [site.id]);
     const plain = await t.request({ method: 'DELETE', url: `/api/sites/${site.id}`, cookie });
     expect(plain.statusCode).toBe(409);
-    expect(plain.json().error).toBe(`The site "${site.name}" is being deleted.`);
+    expect(plain.json().error).toBe('The site "Garden Blog" is being deleted.');
     const rows = await rawQuery<{ site_id: number | null }>(t.ctx.handle, 'SELECT site_id FROM articles WHERE id = ANY($1::int[])', [articleIds]);
     expect(rows.map((r) => r.site_id)).toEqual([site.id, site.id]);
   });
