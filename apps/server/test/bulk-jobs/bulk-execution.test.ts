@@ -4,7 +4,7 @@ import { WordPressError, type FakeWordPress } from '../../src/integrations/wordp
 import { useFakeWordPress } from '../articles/publish-helpers.js';
 import { createSite } from '../sites/sites-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
-import { bulkArticles, bulkPayload, isFinal, itemRows, jobResults, startedJob, waitForJob } from './bulk-helpers.js';
+import { articleRow, bulkArticles, bulkPayload, isFinal, itemRows, jobResults, startedJob, waitForJob } from './bulk-helpers.js';
 
 // The offline writer and an in-memory WordPress: the whole path of an item, fast.
 let t: TestApp;
@@ -100,7 +100,7 @@ describe('a bulk job runs every item once, in the background', () => {
 
   it('a WordPress refusal fails its item only; the job completes with errors and Retry Failed publishes it', async () => {
     wordpress.failNext('posts.create', new WordPressError('missing_capability', { status: 403, wpCode: 'rest_cannot_create', message: 'Sorry, you are not allowed to create posts as this user.' }));
-    const jobId = await startedJob(t, cookie, bulkPayload(siteId, 'Watering schedules'));
+    const jobId = await startedJob(t, cookie, bulkPayload(siteId, 'Watering schedules', { publishStatus: 'publish' }));
     await waitForJob(t, cookie, jobId, isFinal);
     const second = await startedJob(t, cookie, bulkPayload(siteId, 'Greenhouse heating\nCold frames'));
     const { job } = await waitForJob(t, cookie, second, isFinal);
@@ -112,6 +112,9 @@ describe('a bulk job runs every item once, in the background', () => {
     const [failedItem] = first.results.failed;
     expect(failedItem?.error).toMatch(/not allowed to create posts/);
     expect(failedItem?.article_id).toBeGreaterThan(0);
+    // It was set to 'published' for the push; the push failed for good, so it is a draft again, not "published" with no post.
+    const unposted = await articleRow(t, failedItem!.article_id!);
+    expect(unposted).toMatchObject({ status: 'draft', wordpressPostId: null, publishedAt: null });
 
     const retry = await t.request({ method: 'POST', url: `/api/bulk-jobs/${jobId}/retry`, cookie });
     expect(retry.statusCode).toBe(200);
@@ -122,6 +125,9 @@ describe('a bulk job runs every item once, in the background', () => {
     // The article written the first time is the one published now.
     expect(item?.article_id).toBe(failedItem?.article_id);
     expect(wordpress.store.posts.size).toBe(3);
+    const posted = await articleRow(t, item!.article_id!);
+    expect(posted).toMatchObject({ status: 'published', wordpressPostId: item?.wordpress_post_id });
+    expect(wordpress.store.posts.get(item!.wordpress_post_id!)?.status).toBe('publish');
   });
 
   it('retry is refused while the job runs and when nothing failed', async () => {

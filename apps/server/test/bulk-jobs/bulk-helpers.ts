@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { bulkJobResultsResponseSchema, bulkJobStatusResponseSchema, type BulkJob, type BulkJobResultsResponse } from '@abp/contracts';
 import { articles, bulkJobItems, bulkJobs } from '../../src/db/schema/index.js';
 import { waitFor, type TestApp } from '../test-app.js';
@@ -68,14 +68,31 @@ export async function jobRow(t: TestApp, jobId: string) {
   return row!;
 }
 
+export async function articleRow(t: TestApp, articleId: number) {
+  const [row] = await t.ctx.handle.db.select().from(articles).where(eq(articles.id, articleId));
+  return row!;
+}
+
 export async function bulkArticles(t: TestApp) {
   return t.ctx.handle.db.select().from(articles).where(eq(articles.origin, 'bulk')).orderBy(articles.id);
 }
 
-/** Makes the job look idle for `minutes` (what a job whose worker hangs looks like after that long). */
+/** Makes the job look idle for `minutes`: no item started, finished or was rescheduled since. */
 export async function ageJob(t: TestApp, jobId: string, minutes: number): Promise<void> {
   await t.ctx.handle.db
     .update(bulkJobs)
     .set({ lastProgressAt: sql`now() - ${minutes} * interval '1 minute'` })
     .where(eq(bulkJobs.id, jobId));
+}
+
+/**
+ * What the running items of a job whose worker froze or died look like: their leases lapsed and
+ * nobody renews them (the claims are moved to a token no run of this process holds, so this
+ * process' renewals, which stand in for the frozen worker's, pass them by).
+ */
+export async function lapseLeases(t: TestApp, jobId: string): Promise<void> {
+  await t.ctx.handle.db
+    .update(bulkJobItems)
+    .set({ claimedBy: sql`'frozen-worker:' || ${bulkJobItems.id}`, claimExpiresAt: sql`now() - interval '1 minute'` })
+    .where(and(eq(bulkJobItems.jobId, jobId), eq(bulkJobItems.status, 'running')));
 }

@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BULK_MESSAGES } from '@abp/contracts';
-import { BULK_ITEM_JOB } from '../../src/modules/bulk-jobs/bulk-item-queue.js';
+import { BULK_ITEM_JOB, BulkItemQueue } from '../../src/modules/bulk-jobs/bulk-item-queue.js';
+import { BulkJobsRepository } from '../../src/modules/bulk-jobs/bulk-jobs.repository.js';
 import { useFakeWordPress } from '../articles/publish-helpers.js';
 import { startFakeOpenAiServer, type ChatRequest, type FakeOpenAiServer, type FakeReply } from '../llm/fake-openai-server.js';
 import { writerReply } from '../llm/fake-writer.js';
 import { instantRetry } from '../llm/helpers.js';
 import { createSite } from '../sites/sites-helpers.js';
 import { createTestApp, waitFor, type TestApp } from '../test-app.js';
-import { ageJob, bulkArticles, bulkPayload, isFinal, itemRows, jobResults, jobRow, jobStatus, startedJob, waitForJob } from './bulk-helpers.js';
+import { ageJob, bulkArticles, bulkPayload, isFinal, itemRows, jobResults, jobRow, jobStatus, lapseLeases, startedJob, waitForJob } from './bulk-helpers.js';
 
 // A model behind a local OpenAI-compatible server: slow, refusing, rate limiting or hanging on demand.
 let model: FakeOpenAiServer;
@@ -110,6 +111,10 @@ describe('cancel', () => {
     model.setHandler(hangWhen(/slow/));
     const jobId = await startedJob(t, cookie, bulkPayload(siteId, 'fast alpha\nslow beta\nslow gamma\nslow delta\nslow epsilon'));
     await waitFor(async () => (await jobStatus(t, cookie, jobId)).progress.successful === 1 && model.inFlight === 2, 60_000, 50);
+    // What the estimate is made of: one item measured, two running now.
+    const timing = await new BulkJobsRepository(t.ctx.handle.db, new BulkItemQueue(t.ctx.queue.boss)).itemTiming(jobId);
+    expect(timing).toEqual({ meanItemSeconds: expect.any(Number), runningItems: 2 });
+    expect(timing.meanItemSeconds).toBeGreaterThan(0);
 
     const res = await t.request({ method: 'DELETE', url: `/api/bulk-jobs/${jobId}`, cookie });
     expect(res.statusCode).toBe(200);
@@ -145,6 +150,11 @@ describe('Clear Stuck Jobs', () => {
 
     expect((await t.request({ method: 'POST', url: '/api/bulk-jobs/clear-stuck', cookie })).json()).toEqual({ cleared: 0, job_ids: [] });
     await ageJob(t, stuck, 31);
+    // Idle that long, but a live process still holds its running items' leases: it is being worked on.
+    expect((await t.request({ method: 'POST', url: '/api/bulk-jobs/clear-stuck', cookie })).json()).toEqual({ cleared: 0, job_ids: [] });
+    // Its worker froze, and no other worker is left to take its items back.
+    t.services.bulkJobs.recovery.stop();
+    await lapseLeases(t, stuck);
     const res = await t.request({ method: 'POST', url: '/api/bulk-jobs/clear-stuck', cookie });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ cleared: 1, job_ids: [stuck] });
@@ -166,6 +176,38 @@ describe('Clear Stuck Jobs', () => {
     const { job } = await waitForJob(t, cookie, stuck, isFinal, 60_000);
     expect(job).toMatchObject({ status: 'completed', progress: { processed: 4, total: 4, successful: 4, failed: 0 } });
     await t.request({ method: 'DELETE', url: `/api/bulk-jobs/${healthy}`, cookie });
+  });
+});
+
+describe('Clear Stuck Jobs leaves jobs that are being worked on or waiting their turn', () => {
+  beforeEach(() => setUp(1));
+
+  const clearStuck = async () => (await t.request({ method: 'POST', url: '/api/bulk-jobs/clear-stuck', cookie })).json() as { cleared: number; job_ids: string[] };
+
+  it('a slow item under a live lease, and a job queued behind it, are not stuck; once that lease lapses with nothing else running, both are', async () => {
+    model.setHandler(hangWhen(/slow/));
+    const slow = await startedJob(t, cookie, bulkPayload(siteId, 'slow item'));
+    await waitFor(async () => model.inFlight === 1, 30_000, 50);
+    const waiting = await startedJob(t, cookie, bulkPayload(siteId, 'waiting one\nwaiting two'));
+
+    // The queue hands out the oldest entries first: the second job has not started for BULK_STUCK_MINUTES because the first one holds the only slot.
+    await ageJob(t, waiting, 31);
+    expect(await clearStuck()).toEqual({ cleared: 0, job_ids: [] });
+    // The first job's one item has run that long: its lease is renewed, so a live process is working on it (and the second job still waits behind it).
+    await ageJob(t, slow, 31);
+    expect(await clearStuck()).toEqual({ cleared: 0, job_ids: [] });
+    expect((await jobRow(t, slow)).status).toBe('processing');
+    expect((await itemRows(t, waiting)).map((item) => item.status)).toEqual(['pending', 'pending']);
+
+    // Its worker froze and no other is left: nothing works on either job any more.
+    t.services.bulkJobs.recovery.stop();
+    await lapseLeases(t, slow);
+    const cleared = await clearStuck();
+    expect(cleared.job_ids.sort()).toEqual([slow, waiting].sort());
+    expect(cleared.cleared).toBe(2);
+    expect(await jobStatus(t, cookie, waiting)).toMatchObject({ status: 'failed', stage: 'Cleared as stuck', progress: { processed: 2, total: 2, successful: 0, failed: 2 } });
+    await waitFor(async () => model.inFlight === 0, 10_000, 20);
+    expect(asked('waiting')).toBe(false);
   });
 });
 

@@ -108,9 +108,9 @@ export class BulkItemRunner {
       if (!(await this.items.recordArticle(item.id, token, result.articleId, refusal))) return fail('The item was taken over by another run');
       // Stopped while writing: the finished draft stays in Articles, but it is not published.
       if (signal.aborted) return this.stopped(signal);
-      return this.publishIfAsked(result.articleId, job);
+      return this.publishIfAsked(result.articleId, job, item, signal);
     }
-    return this.publishIfAsked(articleId, job);
+    return this.publishIfAsked(articleId, job, item, signal);
   }
 
   /** The article a previous run stored for this item, unless it failed or was deleted since. */
@@ -120,21 +120,32 @@ export class BulkItemRunner {
     return status === null || status === 'failed' ? null : item.articleId;
   }
 
-  private async publishIfAsked(articleId: number, job: ClaimedJob): Promise<RunEnd> {
+  private async publishIfAsked(articleId: number, job: ClaimedJob, item: ClaimedItem, signal: AbortSignal): Promise<RunEnd> {
     if (!job.options.postToWordPress) return { type: 'finish', outcome: { status: 'succeeded' } };
-    if (job.options.publishStatus === 'publish') {
-      const article = await this.articles.get(articleId);
-      if (article.status === 'draft') await this.articles.update(articleId, { status: 'published' });
-    }
-    let published;
+    const publishNow = job.options.publishStatus === 'publish';
     try {
-      published = await this.publishing.publishArticle(articleId);
+      // The article's own status decides the WordPress status: 'published' makes a published post.
+      if (publishNow && (await this.articles.get(articleId)).status === 'draft') await this.articles.update(articleId, { status: 'published' });
+      const published = await this.publish(articleId);
+      return { type: 'finish', outcome: { status: 'succeeded', wordpressPostId: published.wordpress_post_id, wordpressLink: published.wordpress_permalink } };
+    } catch (error) {
+      const end = this.onError(error, item, signal);
+      // A run that will come back publishes the article as it is; a final failure (or a cancel)
+      // must not leave it reading 'published' with no post: it goes back to draft, so the Articles
+      // screen and the dashboard tell the truth and its Publish action is offered again.
+      if (publishNow && end.type === 'finish') await this.items.unpublishUnposted(articleId);
+      return end;
+    }
+  }
+
+  private async publish(articleId: number) {
+    try {
+      return await this.publishing.publishArticle(articleId);
     } catch (error) {
       // As the spec's bulk publish does: a quality-gate objection is overridden; the report stays on the article.
       if (!(error instanceof AppError && error.code === ARTICLE_ERROR_CODES.qualityGate)) throw error;
-      published = await this.publishing.publishArticle(articleId, { force: true });
+      return this.publishing.publishArticle(articleId, { force: true });
     }
-    return { type: 'finish', outcome: { status: 'succeeded', wordpressPostId: published.wordpress_post_id, wordpressLink: published.wordpress_permalink } };
   }
 
   private onError(error: unknown, item: ClaimedItem, signal: AbortSignal): RunEnd {

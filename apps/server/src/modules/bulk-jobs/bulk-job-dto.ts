@@ -1,15 +1,24 @@
 import { isFinalBulkJobStatus, type BulkJob, type BulkJobItemResult } from '@abp/contracts';
-import type { BulkItemRow, BulkJobRow } from './bulk-jobs.repository.js';
+import type { BulkItemRow, BulkJobRow, ItemTiming } from './bulk-jobs.repository.js';
 
 /**
- * Measured time per item × the rounds of `concurrency` items still to run. Null until an item has
- * finished (nothing measured yet) and once the job is final.
+ * Measured time per item × the rounds still to run, `parallelism` items a round. The parallelism is
+ * the number of the job's items running right now, in every worker process (the local
+ * LLM_CONCURRENCY alone is too pessimistic with several workers); when none runs at this instant
+ * (between items, or waiting out a rate limit) it is this process' concurrency, the least a single
+ * worker runs at once. Null until an item has finished (nothing measured yet) and once the job is final.
  */
-export function estimateCompletion(job: BulkJobRow, meanItemSeconds: number | null, concurrency: number, now: Date): string | null {
-  if (isFinalBulkJobStatus(job.status) || meanItemSeconds === null) return null;
+export function estimateCompletion(
+  job: Pick<BulkJobRow, 'status' | 'total' | 'processed'>,
+  timing: ItemTiming,
+  localConcurrency: number,
+  now: Date,
+): string | null {
+  if (isFinalBulkJobStatus(job.status) || timing.meanItemSeconds === null) return null;
   const remaining = Math.max(0, job.total - job.processed);
-  const rounds = Math.ceil(remaining / Math.max(1, concurrency));
-  return new Date(now.getTime() + rounds * meanItemSeconds * 1000).toISOString();
+  const parallelism = Math.max(1, timing.runningItems > 0 ? timing.runningItems : localConcurrency);
+  const rounds = Math.ceil(remaining / parallelism);
+  return new Date(now.getTime() + rounds * timing.meanItemSeconds * 1000).toISOString();
 }
 
 export function toBulkJob(job: BulkJobRow, estimatedCompletion: string | null): BulkJob {

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { bulkJobItems, bulkJobs, type BulkJobOptionsRow } from '../../db/schema/index.js';
 import type { BulkItemQueue, Tx } from './bulk-item-queue.js';
+import { stuckJob } from './bulk-stuck-rule.js';
 
 export type BulkJobRow = typeof bulkJobs.$inferSelect;
 export type BulkItemRow = typeof bulkJobItems.$inferSelect;
@@ -12,6 +13,11 @@ export interface NewBulkJob {
   taskType: string;
   options: BulkJobOptionsRow;
   items: { originalItem: string; topic: string }[];
+}
+
+export interface ItemTiming {
+  meanItemSeconds: number | null;
+  runningItems: number;
 }
 
 const ACTIVE = ['queued', 'processing'] as const;
@@ -47,13 +53,21 @@ export class BulkJobsRepository {
     return row ?? null;
   }
 
-  /** Mean seconds an item took from its (last) start to its end, over the finished items. */
-  async meanItemSeconds(jobId: string): Promise<number | null> {
+  /**
+   * What the estimate is made of: the mean seconds an item took from its (last) start to its end,
+   * over the finished items, and how many of the job's items are running now, in every process.
+   */
+  async itemTiming(jobId: string): Promise<ItemTiming> {
+    const finished = sql`${bulkJobItems.status} in ('succeeded', 'failed') and ${bulkJobItems.startedAt} is not null`;
     const [row] = await this.db
-      .select({ mean: sql<string | null>`avg(extract(epoch from (${bulkJobItems.finishedAt} - ${bulkJobItems.startedAt})))` })
+      .select({
+        mean: sql<string | null>`avg(extract(epoch from (${bulkJobItems.finishedAt} - ${bulkJobItems.startedAt}))) filter (where ${finished})`,
+        running: sql<string | number>`count(*) filter (where ${bulkJobItems.status} = 'running')`,
+      })
       .from(bulkJobItems)
-      .where(and(eq(bulkJobItems.jobId, jobId), inArray(bulkJobItems.status, ['succeeded', 'failed']), isNotNull(bulkJobItems.startedAt)));
-    return row?.mean === null || row?.mean === undefined ? null : Number(row.mean);
+      .where(eq(bulkJobItems.jobId, jobId));
+    const mean = row?.mean ?? null;
+    return { meanItemSeconds: mean === null ? null : Number(mean), runningItems: Number(row?.running ?? 0) };
   }
 
   async finishedItems(jobId: string): Promise<BulkItemRow[]> {
@@ -128,12 +142,9 @@ export class BulkJobsRepository {
     return retried;
   }
 
-  /** Active jobs with no progress since `cutoffMinutes` ago. */
+  /** The active jobs that are stuck (see `stuckJob`): what Clear Stuck Jobs clears. */
   async findStuck(cutoffMinutes: number): Promise<string[]> {
-    const rows = await this.db
-      .select({ id: bulkJobs.id })
-      .from(bulkJobs)
-      .where(and(inArray(bulkJobs.status, ACTIVE), lt(bulkJobs.lastProgressAt, sql`now() - ${cutoffMinutes} * interval '1 minute'`)));
+    const rows = await this.db.select({ id: bulkJobs.id }).from(bulkJobs).where(stuckJob(cutoffMinutes));
     return rows.map((row) => row.id);
   }
 
@@ -148,7 +159,7 @@ export class BulkJobsRepository {
       const [job] = await tx
         .select({ id: bulkJobs.id })
         .from(bulkJobs)
-        .where(and(eq(bulkJobs.id, jobId), inArray(bulkJobs.status, ACTIVE), lt(bulkJobs.lastProgressAt, sql`now() - ${cutoffMinutes} * interval '1 minute'`)))
+        .where(and(eq(bulkJobs.id, jobId), stuckJob(cutoffMinutes)))
         .for('update');
       if (!job) return false;
       const items = await tx

@@ -108,8 +108,9 @@ export class BulkJobsService {
   }
 
   private async describe(job: BulkJobRow) {
-    const mean = isFinalBulkJobStatus(job.status) || job.cancelRequestedAt ? null : await this.repo.meanItemSeconds(job.id);
-    return toBulkJob(job, estimateCompletion(job, mean, this.settings.concurrency, this.now()));
+    if (isFinalBulkJobStatus(job.status) || job.cancelRequestedAt) return toBulkJob(job, null);
+    const timing = await this.repo.itemTiming(job.id);
+    return toBulkJob(job, estimateCompletion(job, timing, this.settings.concurrency, this.now()));
   }
 
   private async findOrThrow(id: string): Promise<BulkJobRow> {
