@@ -60,7 +60,18 @@ export interface ArticleBrief {
   /** Voice description already resolved from the persona; empty means neutral. */
   voice: string;
   keywords: string[];
+  /**
+   * Titles already used on the site that this article's title must differ from (compared by
+   * `titleKey`). Real models are told in the prompt; the offline writer picks another title.
+   */
+  avoidTitles?: readonly string[];
 }
+
+/**
+ * What two titles share when they count as the same title: case and punctuation ignored. It is
+ * the quality gate's duplicate-title rule, so a title that passes here passes there.
+ */
+export const titleKey = (title: string): string => title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 export type WritingIntent =
   | { kind: 'outline'; brief: ArticleBrief; wordCount: number; sectionCount: number }

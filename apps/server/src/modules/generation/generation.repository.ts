@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { ArticleStatus, GenerationLog } from '@abp/contracts';
 import type { Database } from '../../db/client.js';
 import { articleImages, articles, articleTrendSources, generationLogs } from '../../db/schema/index.js';
@@ -35,6 +35,9 @@ export interface ReusableArticle {
   refusalRecovered: boolean;
   refusalMatches: string[];
 }
+
+/** A title in SQL as the quality gate compares titles: lower case, runs of anything but letters and digits as one space. */
+const normalisedTitle = (value: unknown) => sql`btrim(regexp_replace(lower(${value}), '[^[:alnum:]]+', ' ', 'g'))`;
 
 /** Stores what one generation produced: the article with its log, image and trend sources, all or nothing. */
 export class GenerationRepository {
@@ -83,13 +86,38 @@ export class GenerationRepository {
     });
   }
 
-  /** Titles on the site equal to `title` once case and punctuation are ignored (the duplicate check). */
-  async sameTitlesOnSite(siteId: number, title: string): Promise<string[]> {
-    const normalised = (value: unknown) => sql`btrim(regexp_replace(lower(${value}), '[^[:alnum:]]+', ' ', 'g'))`;
+  /**
+   * Titles on the site that mention the topic (as whole words, case and punctuation ignored),
+   * newest first: the ones a new article on the topic is most likely to repeat. Failed articles
+   * count, as they do for the publishing gate.
+   */
+  async titlesOnSiteAbout(siteId: number, topic: string, limit = 1000): Promise<string[]> {
+    const padded = (value: unknown) => sql`' ' || ${normalisedTitle(value)} || ' '`;
     const rows = await this.db
       .select({ title: articles.title })
       .from(articles)
-      .where(and(eq(articles.siteId, siteId), sql`${articles.status} <> 'failed'`, sql`${normalised(articles.title)} = ${normalised(title)}`))
+      .where(and(eq(articles.siteId, siteId), sql`strpos(${padded(articles.title)}, ${padded(topic)}) > 0`))
+      .orderBy(desc(articles.id))
+      .limit(limit);
+    return [...new Set(rows.map((row) => row.title))];
+  }
+
+  /** Whether any article on the site, failed ones included (as for the publishing gate), has this title. */
+  async isTitleInUse(siteId: number, title: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(and(eq(articles.siteId, siteId), sql`${normalisedTitle(articles.title)} = ${normalisedTitle(title)}`))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** Titles on the site equal to `title` once case and punctuation are ignored (the duplicate check). */
+  async sameTitlesOnSite(siteId: number, title: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ title: articles.title })
+      .from(articles)
+      .where(and(eq(articles.siteId, siteId), sql`${articles.status} <> 'failed'`, sql`${normalisedTitle(articles.title)} = ${normalisedTitle(title)}`))
       .limit(20);
     return rows.map((row) => row.title);
   }

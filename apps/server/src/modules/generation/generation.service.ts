@@ -49,6 +49,9 @@ export class GenerationService {
     const useSelectedImage = input.includeImages && input.selectedImagePng !== undefined;
     let offline = false;
     let article: GeneratedArticle;
+    // A topic written about before must not come back under a title the site already has:
+    // publishing refuses duplicate titles (see engine/distinct-title.ts).
+    const avoidTitles = await this.repo.titlesOnSiteAbout(input.siteId, input.topic);
     try {
       const provider = await this.providers.current();
       offline = provider.isOffline;
@@ -63,6 +66,8 @@ export class GenerationService {
         includeImages: input.includeImages && !useSelectedImage,
         siteName: site.name,
         method: input.method,
+        avoidTitles,
+        isTitleInUse: (title) => this.repo.isTitleInUse(input.siteId, title),
         ...(input.signal ? { signal: input.signal } : {}),
       });
     } catch (error) {

@@ -1,6 +1,6 @@
 import type { TaskType } from '@abp/contracts';
 import { TASK_BLUEPRINTS, titleCase } from '../task-blueprints.js';
-import type { ArticleBrief, ArticleOutline, OutlineSection } from '../writing-intent.js';
+import { titleKey, type ArticleBrief, type ArticleOutline, type OutlineSection } from '../writing-intent.js';
 import { filmFacts } from './offline-facts.js';
 import { GENERIC_POINTS, POINT_HINTS } from './prose-templates.js';
 import { seededRandom, type SeededRandom } from './seeded-random.js';
@@ -52,21 +52,53 @@ export function clampText(text: string, max: number): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).replace(/[,;:\s]+$/, '')}…`;
 }
 
+/**
+ * Titles for the topic in order of preference: the task type's own, then angles on the topic,
+ * then numbered parts. Endless, so a site that already uses some of them always gets a new one.
+ */
+function* titleCandidates(primary: string, own: readonly string[], subject: string, random: SeededRandom): Generator<string> {
+  yield primary;
+  for (const title of own) if (title !== primary) yield title;
+  const aspects = random.shuffled(ASPECTS);
+  for (const frame of FRAMES) for (const aspect of aspects) yield `${subject}: ${frame.replace('{a}', aspect)}`;
+  for (let part = 2; ; part++) yield `${primary} (Part ${part})`;
+}
+
 /** A complete outline from the task type's blueprint; also the engine's fallback when a model's outline is unusable. */
 export function buildOfflineOutline(brief: ArticleBrief, sectionCount: number): ArticleOutline {
   const blueprint = TASK_BLUEPRINTS[brief.taskType];
-  const random = seededRandom(`outline:${brief.taskType}:${brief.topic.toLowerCase()}`);
+  const seed = `outline:${brief.taskType}:${brief.topic.toLowerCase()}`;
   const subject = titleCase(brief.topic);
-  const bodyCount = Math.max(1, sectionCount - blueprint.lead.length - blueprint.tail.length);
-  const section = (heading: string, role: OutlineSection['role']): OutlineSection => ({ heading, role, keyPoints: keyPointsFor(heading, random) });
-  const sections = [
-    ...blueprint.lead.map((fixed) => section(fixed.heading(subject), fixed.role)),
-    ...bodyHeadings(blueprint.bodyHeadings(subject), bodyCount).map((heading) => section(heading, blueprint.bodyRole)),
-    ...blueprint.tail.map((fixed) => section(fixed.heading(subject), fixed.role)),
-  ];
   const titleSubject = brief.taskType === 'ACT Like IMDB And Give Me Full Movie Data' ? `${subject} (${filmFacts(brief.topic).year})` : subject;
+  const ownTitles = blueprint.titles(titleSubject);
+  const bodyCount = Math.max(1, sectionCount - blueprint.lead.length - blueprint.tail.length);
+  const sectionsFrom = (random: SeededRandom): OutlineSection[] => {
+    const section = (heading: string, role: OutlineSection['role']): OutlineSection => ({ heading, role, keyPoints: keyPointsFor(heading, random) });
+    return [
+      ...blueprint.lead.map((fixed) => section(fixed.heading(subject), fixed.role)),
+      ...bodyHeadings(blueprint.bodyHeadings(subject), bodyCount).map((heading) => section(heading, blueprint.bodyRole)),
+      ...blueprint.tail.map((fixed) => section(fixed.heading(subject), fixed.role)),
+    ];
+  };
+  const random = seededRandom(seed);
+  let sections = sectionsFrom(random);
+  let title = random.pick(ownTitles);
+  const taken = new Set((brief.avoidTitles ?? []).map(titleKey));
+  if (taken.has(titleKey(title))) {
+    // Another article on this topic already has the usual title: the next free one, and the
+    // variant's own key points so that the second article is not the first one renamed.
+    let variant = 0;
+    for (const candidate of titleCandidates(title, ownTitles, titleSubject, seededRandom(`titles:${seed}`))) {
+      if (!taken.has(titleKey(candidate))) {
+        title = candidate;
+        break;
+      }
+      variant += 1;
+    }
+    sections = sectionsFrom(seededRandom(`${seed}:variant-${variant}`));
+  }
   return {
-    title: random.pick(blueprint.titles(titleSubject)),
+    title,
     metaDescription: clampText(META[brief.taskType].replace('{topic}', brief.topic.trim()), 160),
     keywords: deriveKeywords(brief.topic, brief.keywords),
     sections,

@@ -2,6 +2,7 @@ import { DEFAULT_TASK_TYPE, TASK_TYPES, WORD_COUNT_LIMITS, WORD_COUNT_TOLERANCE 
 import { TitleCardImageProvider, type FeaturedImage, type ImageProvider } from '../../../integrations/images/index.js';
 import { deriveKeywords, isLlmError, requiredRoles, type ArticleOutline, type LanguageModelProvider } from '../../../integrations/llm/index.js';
 import { mapWithConcurrency } from './concurrency.js';
+import { distinctTitle } from './distinct-title.js';
 import { GenerationLogBuilder } from './generation-log.js';
 import { countWords } from './html-text.js';
 import { AIM_HIGH, AIM_LOW, hasHeading, planExtensions, sectionBudgets, totalWords, trimToTarget, type DraftSection } from './length-fitting.js';
@@ -77,7 +78,7 @@ export class ArticleGenerator {
     const { voice } = resolveVoice(request.persona);
     const context: StepContext = {
       provider,
-      brief: { topic, taskType, voice, keywords: deriveKeywords(topic, request.keywords ?? []) },
+      brief: { topic, taskType, voice, keywords: deriveKeywords(topic, request.keywords ?? []), ...(request.avoidTitles?.length ? { avoidTitles: request.avoidTitles } : {}) },
       references: { urls: [...sources.newsUrls, ...sources.groundingSources], notes: request.sources?.notes ?? '' },
       system: systemPrompt(voice),
       log,
@@ -87,7 +88,8 @@ export class ArticleGenerator {
       signal: controller.signal,
     };
     try {
-      const outline = await planOutline(context, request.wordCount);
+      const planned = await planOutline(context, request.wordCount);
+      const outline = { ...planned, title: await distinctTitle(context, planned, request.isTitleInUse) };
       const drafts = await this.writeSections(context, outline, request.wordCount, controller);
       await this.fitLength(context, outline, drafts, request.wordCount);
       const content = sanitizeArticleHtml(drafts.filter((d) => !d.failed).map((d) => (hasHeading(d.section, d.index) ? `<h2>${escapeHtml(d.section.heading)}</h2>\n${d.html}` : d.html)).join('\n'));
@@ -183,9 +185,12 @@ export class ArticleGenerator {
 
   private async featuredImage(context: StepContext, outline: ArticleOutline, siteName: string | undefined): Promise<FeaturedImage | undefined> {
     try {
-      return await context.log.step(`featured image (${this.imageProvider.id})`, () =>
+      const image = await context.log.step(`featured image (${this.imageProvider.id})`, () =>
         this.imageProvider.createFeaturedImage({ title: outline.title, topic: context.brief.topic, taskType: context.brief.taskType, keywords: outline.keywords, siteName, signal: context.signal }),
       );
+      // E.g. a remote provider failed and the title card stands in: the log says why.
+      for (const warning of image.warnings ?? []) context.log.warn(warning);
+      return image;
     } catch (error) {
       // An article without an image is still worth publishing.
       context.log.warn(`No featured image: ${error instanceof Error ? error.message : String(error)}`);

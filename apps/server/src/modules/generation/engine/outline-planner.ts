@@ -13,7 +13,7 @@ export function sectionCountFor(wordCount: number): number {
   return Math.max(4, Math.min(90, Math.round(wordCount / 450)));
 }
 
-const cleanLine = (text: string) =>
+export const cleanLine = (text: string): string =>
   htmlToText(text)
     .replace(/^[#*\-\d.)\s]+/, '')
     .replace(/[*_`]+/g, '')

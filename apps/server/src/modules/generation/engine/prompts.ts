@@ -30,6 +30,15 @@ function referencesBlock(references: ReferenceMaterial): string {
   return ['', 'Reference material (use it for facts; do not copy sentences):', ...references.urls.map((url) => `- ${url}`), notes].filter(Boolean).join('\n');
 }
 
+/** The prompt lists this many taken titles at most (the newest first); the engine checks the rest itself. */
+const MAX_TAKEN_TITLES_LISTED = 30;
+
+function takenTitlesBlock(titles: readonly string[]): string {
+  if (titles.length === 0) return '';
+  const listed = titles.slice(0, MAX_TAKEN_TITLES_LISTED).map((title) => `- ${title.slice(0, 200)}`);
+  return ['', 'These titles are already used on the website; the new title must be clearly different from each of them:', ...listed].join('\n');
+}
+
 export function outlinePrompt(brief: ArticleBrief, wordCount: number, sectionCount: number, references: ReferenceMaterial): string {
   const blueprint = TASK_BLUEPRINTS[brief.taskType];
   const fixedLead = blueprint.lead.map((s) => `"${s.role}"`).join(', ') || 'none';
@@ -40,6 +49,7 @@ export function outlinePrompt(brief: ArticleBrief, wordCount: number, sectionCou
     `Form: ${TASK_GUIDES[brief.taskType]}`,
     brief.keywords.length > 0 ? `Keywords to cover: ${brief.keywords.join(', ')}.` : '',
     referencesBlock(references),
+    takenTitlesBlock(brief.avoidTitles ?? []),
     '',
     'Answer with a JSON object only, with these fields:',
     '- "title": the article title, at most 70 characters, no quotation marks.',
@@ -94,6 +104,20 @@ export function sectionPrompt(intent: Extract<WritingIntent, { kind: 'section' }
     'Do not repeat the section heading; begin directly with the content. Do not introduce or conclude the whole article unless this section is the introduction or conclusion.',
     referencesBlock(references),
   ].filter(Boolean).join('\n');
+}
+
+/** Asks for a replacement when the planned title is already used on the website. */
+export function retitlePrompt(brief: ArticleBrief, outline: ArticleOutline, taken: readonly string[]): string {
+  return [
+    `A ${brief.taskType} about "${brief.topic}" was planned with the title "${outline.title}", but the website already has an article with that title.`,
+    'Its sections are:',
+    ...outline.sections.slice(0, 12).map((section) => `- ${section.heading}`),
+    takenTitlesBlock(taken),
+    '',
+    'Answer with one new title only: at most 70 characters, specific to this article, no quotation marks, no other text.',
+  ]
+    .filter((line) => line !== '')
+    .join('\n');
 }
 
 /** Prepended to a prompt whose previous answer was a refusal or a hedge. */

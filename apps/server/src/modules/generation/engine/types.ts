@@ -1,6 +1,7 @@
 import type { GenerationLog, GenerationMethod, TaskType } from '@abp/contracts';
 import type { FeaturedImage } from '../../../integrations/images/index.js';
 import type { LlmErrorKind } from '../../../integrations/llm/index.js';
+import type { TitleInUse } from './distinct-title.js';
 
 export interface ArticleSources {
   /** News articles the topic came from (trend monitor). */
@@ -25,6 +26,14 @@ export interface ArticleRequest {
   siteName?: string;
   method?: GenerationMethod;
   signal?: AbortSignal;
+  /**
+   * Titles already used on the site that the article's title must differ from (case and
+   * punctuation ignored), newest first: real models are shown them, the offline writer picks
+   * another of its titles.
+   */
+  avoidTitles?: readonly string[];
+  /** The final check of the planned title against the whole site, for collisions the list did not foresee. */
+  isTitleInUse?: TitleInUse;
 }
 
 export interface GeneratedArticle {
