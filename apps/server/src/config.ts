@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LLM_PROVIDERS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, isBlankPassword } from '@abp/contracts';
 import { llmConfigSchema, type LlmConfig } from './integrations/llm/llm-config.js';
 import { trendEnvConfig, trendEnvSchema, type TrendEnvConfig } from './integrations/trends/trend-env.js';
+import { imageEnvConfig, imageEnvSchema, requireImageProviderSettings, type ImageConfig } from './integrations/images/image-env.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -54,10 +55,12 @@ const envSchema = z.object({
   ...trendEnvSchema,
   // Clear Stuck Jobs fails bulk jobs whose items made no progress for this many minutes.
   BULK_STUCK_MINUTES: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(10_080, 'must be at most 10080').default(30),
-});
+  // Featured images: the local title card (default) or an OpenAI-compatible images API (IMAGE_*).
+  ...imageEnvSchema,
+}).superRefine(requireImageProviderSettings);
 
 // Their values never appear in a start-up error message.
-const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'APP_SECRET', 'LLM_API_KEY']);
+const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'APP_SECRET', 'LLM_API_KEY', 'IMAGE_API_KEY']);
 
 export type Role = 'all' | 'web' | 'worker';
 
@@ -82,6 +85,8 @@ export interface AppConfig {
   llmOfflineDelayMs: number;
   /** BULK_STUCK_MINUTES: how long without progress makes a bulk job "stuck" for Clear Stuck Jobs. */
   bulkStuckMinutes: number;
+  /** Featured images from IMAGE_*: the title card, or a remote images API that falls back to it. */
+  images: ImageConfig;
 }
 
 export class ConfigError extends Error {}
@@ -94,7 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    const got = SECRET_VARIABLES.has(name) ? 'a hidden value' : `"${String(env[name])}"`;
+    const got = SECRET_VARIABLES.has(name) ? 'a hidden value' : env[name] ? `"${env[name]}"` : 'nothing';
     throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'invalid value'} (got ${got})`);
   }
   const e = parsed.data;
@@ -121,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
     }),
     trends: trendEnvConfig(e),
     bulkStuckMinutes: e.BULK_STUCK_MINUTES,
+    images: imageEnvConfig(e),
     llmOfflineDelayMs: e.LLM_OFFLINE_DELAY_MS,
   };
 }

@@ -20,6 +20,7 @@ import { PublishingService } from './modules/publishing/publishing.service.js';
 import { GenerationRepository } from './modules/generation/generation.repository.js';
 import { GenerationService } from './modules/generation/generation.service.js';
 import { ManualGenerationService } from './modules/generation/manual-generation.service.js';
+import { createImageProvider } from './integrations/images/index.js';
 import { LlmProviderRegistry } from './modules/settings/llm-provider-registry.js';
 import { LlmSettingsService } from './modules/settings/llm-settings.service.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
@@ -85,7 +86,7 @@ export function createServices(ctx: AppContext): Services {
   const llmProviders = new LlmProviderRegistry(llmSettings);
   if (ctx.config.llmOfflineDelayMs > 0) llmProviders.providerOptions = { offlineDelayMs: ctx.config.llmOfflineDelayMs };
   const generationRepo = new GenerationRepository(db);
-  const generation = new GenerationService(generationRepo, sites, llmProviders);
+  const generation = new GenerationService(generationRepo, sites, llmProviders, { imageProvider: createImageProvider(ctx.config.images) });
   const articles = new ArticlesService(new ArticlesRepository(db));
   const trendServices = createTrendServices({ db, queue: ctx.queue, config: ctx.config, settings, generation, publishing, providers: llmProviders });
   const dashboard = new DashboardService(new DashboardRepository(db));

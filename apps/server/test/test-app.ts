@@ -28,6 +28,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trends: { feeds: ['http://127.0.0.1:9/no-feed-configured.xml'], geo: 'US', intervalHours: 0 },
     bulkStuckMinutes: 30,
     llmOfflineDelayMs: 0,
+    // The local title card, whatever the machine's IMAGE_* variables say.
+    images: { provider: 'title-card' },
     ...overrides,
   };
 }

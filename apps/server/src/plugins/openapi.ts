@@ -8,7 +8,7 @@ import { APP_TITLE, APP_VERSION } from '@abp/contracts';
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: `${APP_TITLE} API`, version: APP_VERSION, description: 'Every call needs a session cookie except health, auth status and login. State-changing calls need the X-Requested-With header.' },
+      info: { title: `${APP_TITLE} API`, version: APP_VERSION, description: 'Every call needs a session cookie except health, auth status, login and logout. State-changing calls need the X-Requested-With header.' },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'abp_session' } } },
       security: [{ session: [] }],
     },

@@ -18,6 +18,8 @@ export interface FeaturedImage {
   filename: string;
   width: number;
   height: number;
+  /** Why this is not the image that was asked for (e.g. a remote provider failed and the title card stands in), for the Generation log. */
+  warnings?: string[];
 }
 
 /** Where featured images come from. The default renders a title card locally, with no network. */
