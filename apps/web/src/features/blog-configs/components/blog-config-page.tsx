@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { BLOG_CONFIG_MESSAGES, type BlogConfig } from '@abp/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
+import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
 import { useDeleteBlogConfig } from '../api/delete-blog-config';
 import { useBlogConfigs } from '../api/get-blog-configs';
 import { useConfigSites } from '../api/get-config-sites';
@@ -62,6 +63,7 @@ export function BlogConfigPage() {
           </Button>
         }
       />
+      <OfflineWriterNotice />
 
       {noSites && (
         <Alert severity="warning" sx={{ mb: 2 }}>

@@ -4,6 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import { PageHeader } from '../../../components/page-header';
+import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
 import { useDashboard } from '../api/get-dashboard';
 import { LastTrendCheckCard, SiteCard, StatusCard } from './breakdown-cards';
 import { PerDayCard } from './per-day-card';
@@ -16,6 +17,7 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" subtitle="Monitor your automated blog posting activity and performance" />
+      <OfflineWriterNotice />
       {dashboard.isError && (
         <Alert
           severity="error"

@@ -4,7 +4,8 @@ import { HttpResponse, delay } from 'msw';
 import { createFakeAuthApi } from '../../../test/auth-api';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
-import { createFakeManualApi, llmSettings, makeResult, makeSite } from '../testing/fake-manual-api';
+import { llmSettings } from '../../../test/llm-settings';
+import { createFakeManualApi, makeResult, makeSite } from '../testing/fake-manual-api';
 
 type Api = ReturnType<typeof createFakeManualApi>;
 

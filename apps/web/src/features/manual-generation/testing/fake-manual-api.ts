@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { TASK_TYPES, type LlmSettings, type ManualGenerationResult, type Site } from '@abp/contracts';
+import { llmSettings } from '../../../test/llm-settings';
 
 export function makeSite(overrides: Partial<Site> = {}): Site {
   return {
@@ -33,23 +34,6 @@ export function makeResult(overrides: Partial<ManualGenerationResult> = {}): Man
     wordpress_permalink: 'https://garden.example/?p=310',
     publish_error: null,
     offline: true,
-    ...overrides,
-  };
-}
-
-export function llmSettings(overrides: Partial<LlmSettings> = {}): LlmSettings {
-  return {
-    provider: 'offline',
-    model: '',
-    effective_model: 'offline-writer',
-    base_url: null,
-    has_api_key: false,
-    timeout_ms: 120_000,
-    concurrency: 4,
-    stream: false,
-    offline: true,
-    sources: { provider: 'environment', model: 'environment', base_url: 'environment', api_key: null, timeout_ms: 'environment', concurrency: 'environment', stream: 'environment' },
-    saved_at: null,
     ...overrides,
   };
 }

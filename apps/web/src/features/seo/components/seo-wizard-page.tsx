@@ -7,6 +7,7 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import type { SeoProject } from '@abp/contracts';
 import { PageHeader } from '../../../components/page-header';
+import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
 import { useProjects } from '../api/get-projects';
 import { useWizardData } from '../hooks/use-wizard-data';
 import { automaticStep, canGoNext, LAST_STEP } from '../lib/wizard-rules';
@@ -52,6 +53,7 @@ export function SeoWizardPage() {
   return (
     <>
       <PageHeader title="Full SEO Suite Wizard" />
+      <OfflineWriterNotice />
       <WizardToolbar projects={list} project={project} onSelect={select} onNew={startNew} />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 3 }}>

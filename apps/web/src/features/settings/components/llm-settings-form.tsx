@@ -155,8 +155,8 @@ export function LlmSettingsForm({ settings }: { settings: LlmSettings }) {
         ) : (
           <Grid size={{ xs: 12, md: 6 }}>
             <Typography variant="body2" color="text.secondary" sx={{ pt: 1 }}>
-              The offline writer needs no network or key. It writes structured placeholder articles so every screen works; choose a
-              provider to generate publishable content.
+              The offline writer needs no network or key. It writes structured, topic-specific articles so every screen works; choose a
+              provider for articles written by a model.
             </Typography>
           </Grid>
         )}

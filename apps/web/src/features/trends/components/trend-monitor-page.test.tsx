@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { createFakeAuthApi } from '../../../test/auth-api';
+import { llmSettings } from '../../../test/llm-settings';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { createFakeTrendsApi, makeLog, makeProcessed } from '../testing/fake-trends-api';
@@ -121,9 +123,17 @@ describe('Trend Monitor screen', () => {
     const api = createFakeTrendsApi({ failing: ['stats'] });
     const { user } = showTrends(api);
     expect(await screen.findByText('Failed to load trend monitor: Internal server error', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getAllByText('Failed to load trend monitor data')).toHaveLength(1);
     api.state.failing.clear();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('region', { name: 'Monitor Status' })).toBeInTheDocument();
+  });
+
+  it('says when the offline writer is in use (trend articles are generated here) and links to Settings', async () => {
+    showTrends(createFakeTrendsApi());
+    server.use(http.get('/api/settings/llm', () => HttpResponse.json(llmSettings())));
+    const notice = await screen.findByText(/The built-in offline writer is in use/);
+    expect(within(notice.closest('[role="alert"]')!).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
   });
 
   it('Refresh reads everything again', async () => {

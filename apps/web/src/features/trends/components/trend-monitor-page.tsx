@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
@@ -11,6 +11,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { TREND_DEFAULT_PAGE_SIZE, TREND_MESSAGES } from '@abp/contracts';
 import { PageHeader } from '../../../components/page-header';
+import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
 import { useTrendLogs } from '../api/get-trend-logs';
 import { useTrendStats } from '../api/get-trend-stats';
 import { useTrendStatus } from '../api/get-trend-status';
@@ -36,6 +37,12 @@ export function TrendMonitorPage() {
   const queries = [status, stats, logs];
   const failed = queries.find((query) => query.isError && !query.data);
   const running = status.data?.isRunning === true || check.isPending;
+
+  // One toast as loading starts to fail (the alert below says why and offers Retry), not one per poll.
+  const loadFailing = failed !== undefined;
+  useEffect(() => {
+    if (loadFailing) enqueueSnackbar(TREND_MESSAGES.loadFailed, { variant: 'error' });
+  }, [loadFailing, enqueueSnackbar]);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trendKeys.all });
   const retry = () => void Promise.all(queries.filter((query) => query.isError).map((query) => query.refetch()));
@@ -63,6 +70,7 @@ export function TrendMonitorPage() {
           </>
         }
       />
+      <OfflineWriterNotice />
       {failed ? (
         <Alert
           severity="error"
