@@ -136,6 +136,13 @@ export const articlePublishRequestSchema = z
   .nullish();
 export type ArticlePublishRequest = z.infer<typeof articlePublishRequestSchema>;
 export const FORCE_PUBLISH_HEADER = 'X-Force-Publish';
+/** The publish call's one header of its own, for the API description; every other header passes untouched. */
+export const articlePublishHeadersSchema = z.looseObject({
+  'x-force-publish': z
+    .enum(['true', 'false'])
+    .optional()
+    .describe('true publishes past the quality gate, like force_publish in the body'),
+});
 
 export const PUBLISH_ACTIONS = ['created', 'updated', 'recovered'] as const;
 

@@ -124,6 +124,14 @@ describe('quality gate', () => {
     expect(fake.store.posts.size).toBe(1);
   });
 
+  it('refuses an X-Force-Publish header that is neither true nor false, naming the header', async () => {
+    const article = await insertArticle(t, { siteId, content: badContent });
+    const res = await publish(t, cookie, article.id, { site_id: siteId }, { 'X-Force-Publish': 'yes please' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details[0].field).toBe('headers.x-force-publish');
+    expect(fake.calls).toEqual([]);
+  });
+
   it('blocks a title used by another article of the same site', async () => {
     await insertArticle(t, { siteId, title: 'Tomatoes: the complete guide' });
     const copy = await insertArticle(t, { siteId, title: 'tomatoes — the Complete Guide!' });

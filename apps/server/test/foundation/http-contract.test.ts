@@ -92,5 +92,7 @@ describe('HTTP contract: errors, health, SPA, docs, headers', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/health']));
     expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties.password).toBeDefined();
+    const publishHeaders = doc.paths['/api/articles/{id}/publish'].post.parameters.filter((p: { in: string }) => p.in === 'header');
+    expect(publishHeaders.map((p: { name: string }) => p.name)).toEqual(['x-force-publish']);
   });
 });
