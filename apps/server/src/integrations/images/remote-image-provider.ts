@@ -1,4 +1,4 @@
-import { describeFetchError, readBodyCapped } from './http-body.js';
+import { describeFetchError, readBodyCapped } from '../../lib/http-body.js';
 import { pngDimensions } from './image-bytes.js';
 import { imageFilename, type FeaturedImage, type FeaturedImageRequest, type ImageProvider } from './image-provider.js';
 import { TitleCardImageProvider } from './title-card-provider.js';
@@ -76,11 +76,13 @@ export class RemoteImageProvider implements ImageProvider {
       signal,
     });
     if (!response.ok) {
-      const text = (await readBodyCapped(response, MAX_ERROR_BODY_BYTES, 'the error answer').catch(() => Buffer.alloc(0))).toString('utf8');
+      const text = (await readBodyCapped(response, MAX_ERROR_BODY_BYTES, () => overLimit('the error answer', MAX_ERROR_BODY_BYTES)).catch(() => Buffer.alloc(0))).toString('utf8');
       return { ok: false, status: response.status, error: errorMessageOf(text) };
     }
     // Base64 makes the JSON about 4/3 of the image, plus a little envelope.
-    const text = (await readBodyCapped(response, Math.ceil(this.maxImageBytes * 1.4) + 64 * 1024, 'the answer')).toString('utf8');
+    // base64 makes the image about 4/3 larger; the JSON around it is small.
+    const answerLimit = Math.ceil(this.maxImageBytes * 1.4) + 64 * 1024;
+    const text = (await readBodyCapped(response, answerLimit, () => overLimit('the answer', answerLimit))).toString('utf8');
     try {
       return { ok: true, json: JSON.parse(text) as unknown };
     } catch {
@@ -104,7 +106,7 @@ export class RemoteImageProvider implements ImageProvider {
       await response.body?.cancel().catch(() => undefined);
       throw new Error(`downloading the image answered HTTP ${response.status}`);
     }
-    return readBodyCapped(response, this.maxImageBytes, 'the image');
+    return readBodyCapped(response, this.maxImageBytes, () => overLimit('the image', this.maxImageBytes));
   }
 
   /** Some servers echo part of the key in their errors; never store it in a log. */
@@ -150,3 +152,5 @@ function errorMessageOf(text: string): string {
   }
   return text.replace(/\s+/g, ' ').trim().slice(0, 300);
 }
+
+const overLimit = (what: string, maxBytes: number) => new Error(`${what} is more than the limit of ${maxBytes} bytes`);

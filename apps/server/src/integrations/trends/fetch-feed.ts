@@ -1,4 +1,5 @@
 import { FeedError } from './feed-error.js';
+import { readBodyCapped } from '../../lib/http-body.js';
 
 export interface FetchFeedOptions {
   /** Whole request, body included. */
@@ -29,12 +30,7 @@ export async function fetchFeed(url: string, options: FetchFeedOptions): Promise
       await response.body?.cancel().catch(() => undefined);
       throw httpFailure(url, response);
     }
-    const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-    if (Number.isFinite(declared) && declared > options.maxBytes) {
-      await response.body?.cancel().catch(() => undefined);
-      throw tooLarge(url, options.maxBytes);
-    }
-    const bytes = await readLimited(response, url, options.maxBytes);
+    const bytes = await readBodyCapped(response, options.maxBytes, () => tooLarge(url, options.maxBytes));
     const contentType = response.headers.get('content-type') ?? '';
     return { text: decode(bytes, contentType), contentType };
   } catch (error) {
@@ -80,24 +76,6 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
-}
-
-async function readLimited(response: Response, url: string, maxBytes: number): Promise<Uint8Array> {
-  if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(url, maxBytes);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
 
 const tooLarge = (url: string, maxBytes: number) =>

@@ -3,22 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { LlmProbeResult, LlmSettings } from '@abp/contracts';
 import { createFakeAuthApi } from '../../../test/auth-api';
+import { llmSettings } from '../../../test/llm-settings';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 
-const ENV: LlmSettings = {
-  provider: 'offline',
-  model: '',
-  effective_model: 'offline-writer',
-  base_url: null,
-  has_api_key: false,
-  timeout_ms: 120_000,
-  concurrency: 4,
-  stream: false,
-  offline: true,
-  sources: { provider: 'environment', model: 'environment', base_url: 'environment', api_key: null, timeout_ms: 'environment', concurrency: 'environment', stream: 'environment' },
-  saved_at: null,
-};
+/** As the server answers with nothing saved: the offline writer, every value from the environment. */
+const ENV: LlmSettings = llmSettings();
 
 function fakeSettingsApi(initial: LlmSettings = ENV, probe?: LlmProbeResult) {
   const state = { settings: initial, puts: [] as Array<Record<string, unknown>>, tests: [] as Array<Record<string, unknown>> };

@@ -1,9 +1,13 @@
-/** Reads a response body into memory, refusing more than `maxBytes` (a misbehaving server cannot fill the heap). */
-export async function readBodyCapped(response: Response, maxBytes: number, what: string): Promise<Buffer> {
+/**
+ * Reads a response body into memory, refusing more than `maxBytes` (a misbehaving server cannot
+ * fill the heap): a declared Content-Length over the limit is refused before reading. The error is
+ * the caller's own (`tooLarge`), so that each integration reports it in its terms.
+ */
+export async function readBodyCapped(response: Response, maxBytes: number, tooLarge: () => Error): Promise<Buffer> {
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (declared > maxBytes) {
+  if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel().catch(() => undefined);
-    throw new Error(`${what} is ${declared} bytes, more than the limit of ${maxBytes}`);
+    throw tooLarge();
   }
   if (!response.body) return Buffer.alloc(0);
   const reader = response.body.getReader();
@@ -15,7 +19,7 @@ export async function readBodyCapped(response: Response, maxBytes: number, what:
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw new Error(`${what} is more than the limit of ${maxBytes} bytes`);
+      throw tooLarge();
     }
     chunks.push(value);
   }
