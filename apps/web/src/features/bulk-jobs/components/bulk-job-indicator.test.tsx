@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { MANUAL_BULK_JOB_STORAGE_KEY } from '@abp/contracts';
-import { clearStoredBulkJob, readStoredBulkJobId, storeBulkJobId } from '../../../lib/manual-bulk-job';
+import { readStoredBulkJobId, storeBulkJobId } from '../../../lib/manual-bulk-job';
 import { createFakeBulkJobsApi } from '../../../test/bulk-jobs-api';
 import { server } from '../../../test/msw-server';
 import { renderRoutes } from '../../../test/render-app';
@@ -156,17 +156,5 @@ describe('top-bar bulk-job indicator', () => {
     act(() => storeBulkJobId('job-8'));
     expect(await screen.findByText('Bulk job queued')).toBeInTheDocument();
     expect(statusPolls('job-8')).toBe(2);
-  });
-
-  it('a running job cleared from storage (manualBulkJobUpdated) stops being polled and the badge goes', async () => {
-    api.add({ job_id: 'job-9', status: 'processing', progress: { processed: 1, total: 4, successful: 1, failed: 0 } });
-    storeBulkJobId('job-9');
-    const { user } = show();
-    expect(await screen.findByText('Bulk job processing')).toBeInTheDocument();
-    act(() => clearStoredBulkJob('job-9'));
-    await advance(15_000);
-    expect(statusPolls('job-9')).toBe(1);
-    await waitFor(() => expect(badge()).toHaveClass('MuiBadge-invisible'));
-    expect(await openPopover(user)).toHaveTextContent('No active bulk job');
   });
 });

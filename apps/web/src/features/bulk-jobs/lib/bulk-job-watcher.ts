@@ -76,20 +76,10 @@ export class BulkJobWatcher {
     }
   }
 
-  /**
-   * A stored job that is new, or the same one stored again (Retry Failed), is followed from now;
-   * a job cleared from storage while still followed (by the Bulk tab, or another browser tab)
-   * stops being polled and the badge goes.
-   */
+  /** A stored job that is new, or the same one stored again (Retry Failed), is followed from now. */
   private readStore(): void {
     const stored = readStoredBulkJobId();
-    if (stored === null) {
-      if (this.snapshot.active && !this.snapshot.cancelling) {
-        this.halt();
-        this.update(EMPTY);
-      }
-      return;
-    }
+    if (stored === null) return;
     const polling = this.timer !== null || this.controller !== null;
     if (stored === this.snapshot.jobId && this.snapshot.active && polling) return;
     this.halt();
