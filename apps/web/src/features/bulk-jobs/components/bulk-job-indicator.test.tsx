@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { MANUAL_BULK_JOB_STORAGE_KEY } from '@abp/contracts';
-import { readStoredBulkJobId, storeBulkJobId } from '../../../lib/manual-bulk-job';
+import { clearStoredBulkJob, readStoredBulkJobId, storeBulkJobId } from '../../../lib/manual-bulk-job';
 import { createFakeBulkJobsApi } from '../../../test/bulk-jobs-api';
 import { server } from '../../../test/msw-server';
 import { renderRoutes } from '../../../test/render-app';
@@ -156,5 +156,18 @@ describe('top-bar bulk-job indicator', () => {
     act(() => storeBulkJobId('job-8'));
     expect(await screen.findByText('Bulk job queued')).toBeInTheDocument();
     expect(statusPolls('job-8')).toBe(2);
+  });
+
+  it('a running job cleared from storage (the Bulk tab cancelled it) is followed to its end and says how it ended', async () => {
+    api.add({ job_id: 'job-9', status: 'processing', progress: { processed: 1, total: 4, successful: 1, failed: 0 } });
+    storeBulkJobId('job-9');
+    show();
+    expect(await screen.findByText('Bulk job processing')).toBeInTheDocument();
+    act(() => clearStoredBulkJob('job-9'));
+    api.update('job-9', { status: 'cancelled' });
+    await advance(5000);
+    expect(await screen.findByText('Bulk job cancelled')).toBeInTheDocument();
+    await advance(15_000);
+    expect(statusPolls('job-9')).toBe(2);
   });
 });

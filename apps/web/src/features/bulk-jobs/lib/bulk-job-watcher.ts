@@ -76,7 +76,12 @@ export class BulkJobWatcher {
     }
   }
 
-  /** A stored job that is new, or the same one stored again (Retry Failed), is followed from now. */
+  /**
+   * A stored job that is new, or the same one stored again (Retry Failed), is followed from now.
+   * A job cleared from storage while followed is still followed to its end: the Bulk tab clears it
+   * when the operator cancels there (the job reads 'Cancelling' until its running items stop), and
+   * the indicator is what tells how it ended.
+   */
   private readStore(): void {
     const stored = readStoredBulkJobId();
     if (stored === null) return;
