@@ -13,7 +13,9 @@ export interface ArticleFilterValues {
 
 /** Spec §2.1: the status filter offers draft, published and failed. */
 const STATUS_OPTIONS: ArticleStatus[] = ['draft', 'published', 'failed'];
+const SOURCE_OPTIONS: ArticleSourceType[] = ['trend', 'manual'];
 const ALL = 'all';
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 interface ArticleFiltersProps {
   value: ArticleFilterValues;
@@ -26,56 +28,53 @@ export function ArticleFilters({ value, sites, onChange }: ArticleFiltersProps) 
     <Card sx={{ mb: 2 }}>
       <CardContent>
         <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField
-              select
-              fullWidth
-              size="small"
-              label="Site"
-              value={value.siteId === null ? ALL : String(value.siteId)}
-              onChange={(e) => onChange({ ...value, siteId: e.target.value === ALL ? null : Number(e.target.value) })}
-            >
-              <MenuItem value={ALL}>All Sites</MenuItem>
-              {sites.map((site) => (
-                <MenuItem key={site.id} value={String(site.id)}>
-                  {site.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField
-              select
-              fullWidth
-              size="small"
-              label="Status"
-              value={value.status ?? ALL}
-              onChange={(e) => onChange({ ...value, status: e.target.value === ALL ? null : (e.target.value as ArticleStatus) })}
-            >
-              <MenuItem value={ALL}>All Statuses</MenuItem>
-              {STATUS_OPTIONS.map((status) => (
-                <MenuItem key={status} value={status}>
-                  {status.charAt(0).toUpperCase() + status.slice(1)}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField
-              select
-              fullWidth
-              size="small"
-              label="Source Type"
-              value={value.sourceType ?? ALL}
-              onChange={(e) => onChange({ ...value, sourceType: e.target.value === ALL ? null : (e.target.value as ArticleSourceType) })}
-            >
-              <MenuItem value={ALL}>All Sources</MenuItem>
-              <MenuItem value="trend">Trend</MenuItem>
-              <MenuItem value="manual">Manual</MenuItem>
-            </TextField>
-          </Grid>
+          <FilterSelect
+            label="Site"
+            allLabel="All Sites"
+            value={value.siteId === null ? null : String(value.siteId)}
+            options={sites.map((site) => ({ value: String(site.id), label: site.name }))}
+            onChange={(siteId) => onChange({ ...value, siteId: siteId === null ? null : Number(siteId) })}
+          />
+          <FilterSelect
+            label="Status"
+            allLabel="All Statuses"
+            value={value.status}
+            options={STATUS_OPTIONS.map((status) => ({ value: status, label: capitalised(status) }))}
+            onChange={(status) => onChange({ ...value, status: status as ArticleStatus | null })}
+          />
+          <FilterSelect
+            label="Source Type"
+            allLabel="All Sources"
+            value={value.sourceType}
+            options={SOURCE_OPTIONS.map((source) => ({ value: source, label: capitalised(source) }))}
+            onChange={(sourceType) => onChange({ ...value, sourceType: sourceType as ArticleSourceType | null })}
+          />
         </Grid>
       </CardContent>
     </Card>
+  );
+}
+
+interface FilterSelectProps {
+  label: string;
+  allLabel: string;
+  /** null: no filter ("All …"). */
+  value: string | null;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string | null) => void;
+}
+
+function FilterSelect({ label, allLabel, value, options, onChange }: FilterSelectProps) {
+  return (
+    <Grid size={{ xs: 12, sm: 4 }}>
+      <TextField select fullWidth size="small" label={label} value={value ?? ALL} onChange={(e) => onChange(e.target.value === ALL ? null : e.target.value)}>
+        <MenuItem value={ALL}>{allLabel}</MenuItem>
+        {options.map((option) => (
+          <MenuItem key={option.value} value={option.value}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Grid>
   );
 }

@@ -4,7 +4,8 @@ import { HttpResponse } from 'msw';
 import { createFakeAuthApi } from '../../../test/auth-api';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
-import { createFakeBlogConfigsApi, makeConfig, makeSite } from '../testing/fake-blog-configs-api';
+import { makeSite } from '../../../test/sites';
+import { createFakeBlogConfigsApi, makeConfig } from '../testing/fake-blog-configs-api';
 
 function showConfig(api: ReturnType<typeof createFakeBlogConfigsApi>) {
   server.use(...createFakeAuthApi({ authenticated: true }).handlers, ...api.handlers);

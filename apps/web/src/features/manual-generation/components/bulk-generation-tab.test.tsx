@@ -6,7 +6,8 @@ import { createFakeAuthApi } from '../../../test/auth-api';
 import { createFakeBulkJobsApi, makeItem } from '../../../test/bulk-jobs-api';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
-import { createFakeManualApi, makeSite } from '../testing/fake-manual-api';
+import { makeSite } from '../../../test/sites';
+import { createFakeManualApi } from '../testing/fake-manual-api';
 
 let bulk: ReturnType<typeof createFakeBulkJobsApi>;
 

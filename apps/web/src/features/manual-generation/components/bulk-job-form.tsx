@@ -4,13 +4,11 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { BULK_LIMITS, DEFAULT_TASK_TYPE, TASK_TYPES, WORD_COUNT_LIMITS, parseItemsList, type BulkJobStartInput } from '@abp/contracts';
-import { useBlogConfigHints } from '../api/get-blog-configs';
-import { useSites } from '../api/get-sites';
-import { useTaskTypes } from '../api/get-task-types';
+import { BULK_LIMITS, DEFAULT_TASK_TYPE, WORD_COUNT_LIMITS, parseItemsList, type BulkJobStartInput } from '@abp/contracts';
+import { useGenerationChoices } from '../hooks/use-generation-choices';
+import { PublishStatusSelect, SiteSelect, TaskTypeSelect } from './generation-fields';
 import { bulkFormError, wordCountOf, WORD_COUNT_RANGE_ERROR, type BulkFormValues } from '../lib/bulk-form';
 import { PersonaInput } from './persona-input';
 
@@ -32,15 +30,11 @@ const INITIAL: BulkFormValues = {
 /** The Bulk Generation tab's fields and its 'Start Background Job' button (spec part 2 §2.2). */
 export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
   const { enqueueSnackbar } = useSnackbar();
-  const sites = useSites();
-  const taskTypes = useTaskTypes();
-  const configs = useBlogConfigHints();
+  const { sites, taskTypeOptions, personaOf } = useGenerationChoices();
   const [values, setValues] = useState<BulkFormValues>(INITIAL);
   const [wordCountInvalid, setWordCountInvalid] = useState(false);
   const set = <K extends keyof BulkFormValues>(key: K, value: BulkFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
 
-  const personaOf = (id: number | '') =>
-    id === '' ? '' : configs.data?.find((c) => c.site_id === id)?.content_persona || sites.data?.find((s) => s.id === id)?.content_persona || '';
   const chooseSite = (id: number | '') => {
     const suggestion = personaOf(id);
     setValues((current) => ({ ...current, siteId: id, persona: current.persona.trim() || !suggestion ? current.persona : suggestion }));
@@ -88,32 +82,16 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
           />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <TextField select fullWidth required label="Site" value={values.siteId} onChange={(e) => chooseSite(e.target.value === '' ? '' : Number(e.target.value))} disabled={starting}>
-            {(sites.data ?? []).map((s) => (
-              <MenuItem key={s.id} value={s.id} disabled={!s.is_active}>
-                {s.name}
-                {s.is_active ? '' : ' (inactive)'}
-              </MenuItem>
-            ))}
-          </TextField>
+          <SiteSelect sites={sites.data ?? []} value={values.siteId} onChange={chooseSite} disabled={starting} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <TextField select fullWidth label="Task Type" value={values.taskType} onChange={(e) => set('taskType', e.target.value)} disabled={starting}>
-            {(taskTypes.data ?? [...TASK_TYPES]).map((name) => (
-              <MenuItem key={name} value={name}>
-                {name}
-              </MenuItem>
-            ))}
-          </TextField>
+          <TaskTypeSelect options={taskTypeOptions} value={values.taskType} onChange={(next) => set('taskType', next)} disabled={starting} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <PersonaInput value={values.persona} onChange={(next) => set('persona', next)} suggested={personaOf(values.siteId)} disabled={starting} />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <TextField select fullWidth label="Status" value={values.publishStatus} onChange={(e) => set('publishStatus', e.target.value as BulkFormValues['publishStatus'])} disabled={starting}>
-            <MenuItem value="draft">Draft</MenuItem>
-            <MenuItem value="publish">Publish</MenuItem>
-          </TextField>
+          <PublishStatusSelect value={values.publishStatus} onChange={(next) => set('publishStatus', next)} disabled={starting} />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
           <TextField

@@ -5,7 +5,8 @@ import { createFakeAuthApi } from '../../../test/auth-api';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { llmSettings } from '../../../test/llm-settings';
-import { createFakeManualApi, makeResult, makeSite } from '../testing/fake-manual-api';
+import { makeSite } from '../../../test/sites';
+import { createFakeManualApi, makeResult } from '../testing/fake-manual-api';
 
 type Api = ReturnType<typeof createFakeManualApi>;
 

@@ -5,7 +5,8 @@ import { createFakeAuthApi } from '../../../test/auth-api';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { secureGenerationLimiter } from '../lib/client-rate-limiter';
-import { createFakeManualApi, makeSite } from '../testing/fake-manual-api';
+import { makeSite } from '../../../test/sites';
+import { createFakeManualApi } from '../testing/fake-manual-api';
 
 async function showSecure(api = createFakeManualApi({ sites: [makeSite(), makeSite({ id: 2, name: 'Kitchen Blog', url: 'https://kitchen.example' })] })) {
   server.use(...createFakeAuthApi({ authenticated: true }).handlers, ...api.handlers);

@@ -3,17 +3,15 @@ import { useSnackbar } from 'notistack';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_PUBLISH_STATUS, DEFAULT_TASK_TYPE, MANUAL_LIMITS, MANUAL_MESSAGES, TASK_TYPES, WORD_COUNT_LIMITS, type ManualGenerationResult, type PublishStatus } from '@abp/contracts';
+import { DEFAULT_PUBLISH_STATUS, DEFAULT_TASK_TYPE, MANUAL_LIMITS, MANUAL_MESSAGES, WORD_COUNT_LIMITS, type ManualGenerationResult, type PublishStatus } from '@abp/contracts';
 import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
 import { isApiError } from '../../../lib/api-client';
-import { useBlogConfigHints } from '../api/get-blog-configs';
-import { useSites } from '../api/get-sites';
-import { useTaskTypes } from '../api/get-task-types';
 import { useGenerateArticle } from '../api/generate-article';
 import { parseWordCount } from '../lib/word-count';
+import { useGenerationChoices } from '../hooks/use-generation-choices';
+import { PublishStatusSelect, SiteSelect, TaskTypeSelect } from './generation-fields';
 import { GenerationResult } from './generation-result';
 import { PersonaInput } from './persona-input';
 import { useLoadErrorToast } from '../hooks/use-load-error-toast';
@@ -23,9 +21,7 @@ const HINT_TOPICS = 3;
 /** Manual generation of one article, pushed to the chosen site (spec §2.2, Single Article tab). */
 export function SingleArticleTab() {
   const { enqueueSnackbar } = useSnackbar();
-  const sites = useSites();
-  const taskTypes = useTaskTypes();
-  const configs = useBlogConfigHints();
+  const { sites, taskTypes, configs, taskTypeOptions, personaOf } = useGenerationChoices();
   const generate = useGenerateArticle();
   useLoadErrorToast(sites, MANUAL_MESSAGES.fetchSitesFailed);
   useLoadErrorToast(taskTypes, MANUAL_MESSAGES.fetchTaskTypesFailed);
@@ -40,10 +36,6 @@ export function SingleArticleTab() {
   const [wordCountError, setWordCountError] = useState<string | null>(null);
   const [result, setResult] = useState<ManualGenerationResult | null>(null);
 
-  const personaOf = (id: number | '') => {
-    if (id === '') return '';
-    return configs.data?.find((c) => c.site_id === id)?.content_persona || sites.data?.find((s) => s.id === id)?.content_persona || '';
-  };
   const config = siteId === '' ? undefined : configs.data?.find((c) => c.site_id === siteId);
   const suggestedPersona = personaOf(siteId);
 
@@ -54,7 +46,6 @@ export function SingleArticleTab() {
     if (suggestion) setPersona((current) => (current.trim() ? current : suggestion));
   };
 
-  const taskTypeOptions = taskTypes.data ?? [...TASK_TYPES];
   const topicHint = config && config.topics.length > 0 ? `Topics for this site: ${config.topics.slice(0, HINT_TOPICS).join(', ')}` : ' ';
 
   const submit = async (event: FormEvent) => {
@@ -100,32 +91,16 @@ export function SingleArticleTab() {
           />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <TextField select fullWidth required label="Site" value={siteId} onChange={(e) => chooseSite(e.target.value === '' ? '' : Number(e.target.value))} disabled={busy}>
-            {(sites.data ?? []).map((s) => (
-              <MenuItem key={s.id} value={s.id} disabled={!s.is_active}>
-                {s.name}
-                {s.is_active ? '' : ' (inactive)'}
-              </MenuItem>
-            ))}
-          </TextField>
+          <SiteSelect sites={sites.data ?? []} value={siteId} onChange={chooseSite} disabled={busy} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <TextField select fullWidth label="Task Type" value={taskType} onChange={(e) => setTaskType(e.target.value)} disabled={busy}>
-            {taskTypeOptions.map((name) => (
-              <MenuItem key={name} value={name}>
-                {name}
-              </MenuItem>
-            ))}
-          </TextField>
+          <TaskTypeSelect options={taskTypeOptions} value={taskType} onChange={setTaskType} disabled={busy} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <PersonaInput value={persona} onChange={setPersona} suggested={suggestedPersona} disabled={busy} />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <TextField select fullWidth label="Status" value={publishStatus} onChange={(e) => setPublishStatus(e.target.value as PublishStatus)} disabled={busy}>
-            <MenuItem value="draft">Draft</MenuItem>
-            <MenuItem value="publish">Publish</MenuItem>
-          </TextField>
+          <PublishStatusSelect value={publishStatus} onChange={setPublishStatus} disabled={busy} />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
           <TextField

@@ -1,24 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { TASK_TYPES, type LlmSettings, type ManualGenerationResult, type Site } from '@abp/contracts';
 import { llmSettings } from '../../../test/llm-settings';
-
-export function makeSite(overrides: Partial<Site> = {}): Site {
-  return {
-    id: 1,
-    name: 'Garden Blog',
-    url: 'https://garden.example',
-    username: 'editor',
-    is_active: true,
-    content_persona: '',
-    rest_root: 'https://garden.example/wp-json/',
-    health_score: null,
-    health_checked_at: null,
-    deleting: false,
-    created_at: '2026-11-22T09:00:00.000Z',
-    updated_at: '2026-11-22T09:00:00.000Z',
-    ...overrides,
-  };
-}
+import { makeSite } from '../../../test/sites';
 
 export function makeResult(overrides: Partial<ManualGenerationResult> = {}): ManualGenerationResult {
   return {

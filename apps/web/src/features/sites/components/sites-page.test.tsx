@@ -5,7 +5,8 @@ import { createFakeAuthApi } from '../../../test/auth-api';
 import { setWindowWidth } from '../../../test/match-media';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
-import { connectionResult, createFakeSitesApi, makeSite } from '../testing/fake-sites-api';
+import { makeSite } from '../../../test/sites';
+import { connectionResult, createFakeSitesApi } from '../testing/fake-sites-api';
 
 function showSites(api: ReturnType<typeof createFakeSitesApi>) {
   server.use(...createFakeAuthApi({ authenticated: true }).handlers, ...api.handlers);

@@ -1,23 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { ConnectionTestResult, Site } from '@abp/contracts';
-
-export function makeSite(overrides: Partial<Site> = {}): Site {
-  return {
-    id: 1,
-    name: 'Garden Blog',
-    url: 'https://garden.example',
-    username: 'editor',
-    is_active: true,
-    content_persona: '',
-    rest_root: 'https://garden.example/wp-json/',
-    health_score: null,
-    health_checked_at: null,
-    deleting: false,
-    created_at: '2026-11-22T09:00:00.000Z',
-    updated_at: '2026-11-22T09:00:00.000Z',
-    ...overrides,
-  };
-}
+import { makeSite } from '../../../test/sites';
 
 export function connectionResult(success: boolean): ConnectionTestResult {
   return {

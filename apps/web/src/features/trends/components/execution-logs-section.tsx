@@ -27,16 +27,7 @@ export function ExecutionLogsSection({ page, params, onParamsChange }: Props) {
       <AccordionDetails id="execution-logs-content">
         <RenderBoundary message="Error displaying logs. Please try refreshing the page.">
           <ExecutionLogsTable logs={page.items} />
-          {(page.items.length > 0 || params.offset > 0) && (
-            <TrendPagination
-              page={Math.floor(params.offset / params.limit)}
-              rowsPerPage={params.limit}
-              shown={page.items.length}
-              hasMore={page.has_more}
-              onPageChange={(next) => onParamsChange({ ...params, offset: next * params.limit })}
-              onRowsPerPageChange={(limit) => onParamsChange({ limit, offset: 0 })}
-            />
-          )}
+          <TrendPagination shown={page.items.length} hasMore={page.has_more} params={params} onParamsChange={onParamsChange} />
         </RenderBoundary>
       </AccordionDetails>
     </Accordion>

@@ -44,16 +44,7 @@ export function ProcessedTrendsSection() {
         {page && (
           <RenderBoundary message="Error displaying processed trends. Please try refreshing the page.">
             <ProcessedTrendsTable trends={page.items} />
-            {(page.items.length > 0 || params.offset > 0) && (
-              <TrendPagination
-                page={Math.floor(params.offset / params.limit)}
-                rowsPerPage={params.limit}
-                shown={page.items.length}
-                hasMore={page.has_more}
-                onPageChange={(next) => setParams({ ...params, offset: next * params.limit })}
-                onRowsPerPageChange={(limit) => setParams({ limit, offset: 0 })}
-              />
-            )}
+            <TrendPagination shown={page.items.length} hasMore={page.has_more} params={params} onParamsChange={setParams} />
           </RenderBoundary>
         )}
       </AccordionDetails>
