@@ -15,7 +15,8 @@ import { blogConfigsRoutes } from './modules/blog-configs/blog-configs.routes.js
 import { trendsRoutes } from './modules/trends/trends.routes.js';
 import { trendSettingsRoutes } from './modules/trends/trend-settings.routes.js';
 import { seoRoutes } from './modules/seo/seo.module.js';
-import { registerAuthGuard } from './plugins/auth-guard.js';
+import { registerAccessControl } from './plugins/access-control.js';
+import { registerHostCheck } from './plugins/host-check.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSession } from './plugins/session.js';
@@ -46,10 +47,11 @@ export async function buildApp(ctx: AppContext, services: Services, logger = log
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerHostCheck(app, { boundHost: ctx.config.host, allowedHosts: ctx.config.allowedHosts, trustProxy: ctx.config.trustProxy });
 
   await registerSecurity(app);
   await registerSession(app, ctx.appSecret);
-  registerAuthGuard(app, services.auth);
+  registerAccessControl(app, services.auth);
   await registerOpenApi(app);
 
   await app.register(healthRoutes(ctx.handle, ctx.queue, ctx.role), { prefix: '/api' });

@@ -38,6 +38,13 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: booleanish.default(false),
+  // The address operators reach the app under (behind a proxy or by a name): its host is answered.
+  PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL (e.g. https://blog-poster.example.com)' }).optional(),
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .refine((hosts) => hosts.every((h) => /^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/.test(h)), 'must be comma-separated host names without scheme or port (e.g. poster.lan,blog-box)')
+    .optional(),
   NODE_ENV: z.string().default('production'),
   // The operator's time zone: the scheduler counts "posts today" in it.
   TZ: z.string().refine(isTimeZone, 'must be an IANA time zone such as UTC or Europe/Berlin').default('UTC'),
@@ -73,6 +80,8 @@ export interface AppConfig {
   appSecret: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: boolean;
+  /** Host names besides localhost, this machine's name and HOST that requests may name (PUBLIC_URL, ALLOWED_HOSTS). */
+  allowedHosts: string[];
   prettyLogs: boolean;
   webDistDir: string;
   /** The operator's time zone (TZ, default UTC): the daily posting cap counts per day in it. */
@@ -112,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
     appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    allowedHosts: [...(e.PUBLIC_URL ? [new URL(e.PUBLIC_URL).hostname] : []), ...(e.ALLOWED_HOSTS ?? [])],
     prettyLogs: e.NODE_ENV === 'development',
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
     timeZone: e.TZ,

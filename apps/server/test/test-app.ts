@@ -19,6 +19,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     appSecret: TEST_SECRET,
     logLevel: 'silent',
     trustProxy: false,
+    allowedHosts: [],
     prettyLogs: false,
     webDistDir: '/nonexistent-web-dist',
     timeZone: 'UTC',

@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   unauthenticated: 'unauthenticated',
   forbidden: 'forbidden',
   csrf: 'csrf_header_missing',
+  hostNotAllowed: 'host_not_allowed',
   notFound: 'not_found',
   conflict: 'conflict',
   rateLimited: 'rate_limited',
