@@ -52,12 +52,12 @@ export const authRoutes = (auth: AuthService): FastifyPluginAsyncZod =>
         schema: {
           tags: ['auth'],
           body: changePasswordRequestSchema,
-          response: { 200: changePasswordResponseSchema, 400: errorBodySchema, 401: errorBodySchema },
+          response: { 200: changePasswordResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
         },
       },
       async (request) => {
         // The guard has already checked the session, so it has an id.
-        await auth.changePassword(request.body.currentPassword, request.body.newPassword, sessionIdOf(request) ?? '');
+        await auth.changePassword(request.body.currentPassword, request.body.newPassword, sessionIdOf(request) ?? '', request.ip);
         return { success: true, message: 'Password changed. Other sessions have been signed out.' };
       },
     );

@@ -4,6 +4,7 @@ import { AppError } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password-hash.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { LoginThrottle } from './login-throttle.js';
+import { PasswordGate } from './password-gate.js';
 
 export interface LoginResult {
   loginTime: string;
@@ -26,6 +27,7 @@ export class AuthService {
     private readonly repo: AuthRepository,
     private readonly throttle: LoginThrottle,
     private readonly now: () => Date = () => new Date(),
+    private readonly gate = new PasswordGate(),
   ) {}
 
   /**
@@ -40,20 +42,34 @@ export class AuthService {
   }
 
   async login(password: string, client: string): Promise<LoginResult> {
-    const locked = this.throttle.retryAfterSeconds(client);
-    if (locked > 0) throw tooManyAttempts(locked);
-    const account = await this.repo.findOperator();
-    if (!account || !(await verifyPassword(password, account.passwordHash))) {
-      const lockout = this.throttle.recordFailure(client);
-      if (lockout > 0) throw tooManyAttempts(lockout);
-      throw new AppError(ERROR_CODES.unauthenticated, 'Invalid password', 401);
-    }
-    this.throttle.recordSuccess(client);
+    await this.checkPassword(password, client, 'Invalid password');
     const now = this.now();
     const sessionId = randomBytes(24).toString('base64url');
     await this.repo.pruneSessions(new Date(now.getTime() - SESSION_IDLE_TIMEOUT_MS));
     await this.repo.createSession(sessionId, now);
     return { loginTime: now.toISOString(), sessionId };
+  }
+
+  /**
+   * The one way a password is checked (login and change-password share the limit): refused at once
+   * while the client is locked out or too many checks are under way; every attempt is counted
+   * before the client's next one starts (see PasswordGate), and a success clears only the failures
+   * of a client that is not locked out at that moment.
+   */
+  private async checkPassword(password: string, client: string, wrongMessage: string): Promise<void> {
+    const lockedNow = this.throttle.retryAfterSeconds(client);
+    if (lockedNow > 0) throw tooManyAttempts(lockedNow);
+    await this.gate.run(client, async () => {
+      const locked = this.throttle.retryAfterSeconds(client);
+      if (locked > 0) throw tooManyAttempts(locked);
+      const account = await this.repo.findOperator();
+      if (!account || !(await verifyPassword(password, account.passwordHash))) {
+        const lockout = this.throttle.recordFailure(client);
+        if (lockout > 0) throw tooManyAttempts(lockout);
+        throw new AppError(ERROR_CODES.unauthenticated, wrongMessage, 401);
+      }
+      this.throttle.recordSuccess(client);
+    });
   }
 
   /** A live session that has not been idle for 24 h; with `touch`, its activity time moves on. */
@@ -79,11 +95,8 @@ export class AuthService {
   }
 
   /** Changes the password and ends every other session; the caller's own stays signed in. */
-  async changePassword(currentPassword: string, newPassword: string, keepSessionId: string): Promise<void> {
-    const account = await this.repo.findOperator();
-    if (!account || !(await verifyPassword(currentPassword, account.passwordHash))) {
-      throw new AppError(ERROR_CODES.unauthenticated, 'Current password is incorrect', 401);
-    }
+  async changePassword(currentPassword: string, newPassword: string, keepSessionId: string, client: string): Promise<void> {
+    await this.checkPassword(currentPassword, client, 'Current password is incorrect');
     if (currentPassword === newPassword) {
       throw new AppError(ERROR_CODES.validation, 'New password must be different from the current password', 400, [
         { field: 'newPassword', message: 'must be different from the current password' },
