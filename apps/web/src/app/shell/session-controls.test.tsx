@@ -51,9 +51,10 @@ describe('change password', () => {
     await app.user.click(screen.getByRole('button', { name: 'Account' }));
     await app.user.click(await screen.findByRole('menuitem', { name: 'Change password' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change password' });
-    const fill = async (current: string, next: string) => {
+    const fill = async (current: string, next: string, confirm = next) => {
       await app.user.type(within(dialog).getByLabelText('Current password'), current);
       await app.user.type(within(dialog).getByLabelText('New password'), next);
+      await app.user.type(within(dialog).getByLabelText('Confirm new password'), confirm);
       await app.user.click(within(dialog).getByRole('button', { name: 'Change Password' }));
     };
     return { ...app, dialog, fill };
@@ -105,6 +106,20 @@ describe('change password', () => {
     const { fill } = await openDialog();
     await fill('old secret', 'a much better secret');
     expect(await screen.findByText('Network error. Please check your connection.')).toBeInTheDocument();
+  });
+
+  it('asks for the new password twice and sends nothing while the two differ', async () => {
+    let called = false;
+    server.use(
+      http.post('/api/auth/change-password', () => {
+        called = true;
+        return HttpResponse.json({ success: true, message: 'Password updated' });
+      }),
+    );
+    const { fill, dialog } = await openDialog();
+    await fill('old secret', 'a much better secret', 'a much better secre');
+    expect(await within(dialog).findByText('The two new passwords do not match')).toBeInTheDocument();
+    expect(called).toBe(false);
   });
 
   it('checks the new password length before calling the server', async () => {

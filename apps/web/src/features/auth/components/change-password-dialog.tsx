@@ -9,16 +9,16 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import {
   PASSWORD_MIN_LENGTH,
-  changePasswordRequestSchema,
+  changePasswordFormSchema,
   fieldProblemSchema,
-  type ChangePasswordRequest,
+  type ChangePasswordForm,
 } from '@abp/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useChangePassword } from '../api/change-password';
 import { LOGIN_TEXT } from '../lib/login-messages';
 import { PasswordField } from './password-field';
 
-const EMPTY: ChangePasswordRequest = { currentPassword: '', newPassword: '' };
+const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const fieldProblemsSchema = fieldProblemSchema.array();
 
 interface ChangePasswordDialogProps {
@@ -29,12 +29,13 @@ interface ChangePasswordDialogProps {
 export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
   const { enqueueSnackbar } = useSnackbar();
   const mutation = useChangePassword();
-  const { register, handleSubmit, reset, setError, formState } = useForm<ChangePasswordRequest>({
-    resolver: zodResolver(changePasswordRequestSchema),
+  const { register, handleSubmit, reset, setError, formState } = useForm<ChangePasswordForm>({
+    resolver: zodResolver(changePasswordFormSchema),
     defaultValues: EMPTY,
   });
   const { ref: currentRef, ...currentField } = register('currentPassword');
   const { ref: newRef, ...newField } = register('newPassword');
+  const { ref: confirmRef, ...confirmField } = register('confirmPassword');
   const { errors } = formState;
 
   const close = () => {
@@ -51,9 +52,9 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
     }
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
-      const result = await mutation.mutateAsync(values);
+      const result = await mutation.mutateAsync({ currentPassword, newPassword });
       if (result.success) {
         enqueueSnackbar('Password changed successfully', { variant: 'success' });
         close();
@@ -95,6 +96,15 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
               fullWidth
               error={Boolean(errors.newPassword)}
               helperText={errors.newPassword?.message ?? `At least ${PASSWORD_MIN_LENGTH} characters`}
+            />
+            <PasswordField
+              {...confirmField}
+              inputRef={confirmRef}
+              label="Confirm new password"
+              autoComplete="new-password"
+              fullWidth
+              error={Boolean(errors.confirmPassword)}
+              helperText={errors.confirmPassword?.message}
             />
           </Stack>
         </DialogContent>
