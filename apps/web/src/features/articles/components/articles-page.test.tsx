@@ -108,7 +108,7 @@ describe('Generated Articles screen', () => {
     const api = createFakeArticlesApi({
       articles: [
         makeArticle({ id: 1, content: '<p>Safe</p><img src="x" onerror="window.hacked=1"><script>window.hacked=2</script>', wordpress_post_id: 77 }),
-        makeArticle({ id: 2, status: 'published', title: 'Live one' }),
+        makeArticle({ id: 2, status: 'published', title: 'Live one', wordpress_post_id: 78, wordpress_permalink: 'https://garden.example/live-one/' }),
       ],
     });
     const { user } = showArticles(api);
@@ -118,7 +118,8 @@ describe('Generated Articles screen', () => {
     expect(await within(dialog).findByText('Safe')).toBeInTheDocument();
     expect(dialog.innerHTML).not.toContain('onerror');
     expect(dialog.innerHTML).not.toContain('<script');
-    expect(within(dialog).getByRole('link', { name: 'View on WordPress' })).toHaveAttribute('href', 'https://garden.example/?p=77');
+    // A draft's public address answers 404 to visitors: View leads to WordPress' preview (issue 17.6).
+    expect(within(dialog).getByRole('link', { name: 'View on WordPress' })).toHaveAttribute('href', 'https://garden.example/?p=77&preview=true');
     expect(within(dialog).getByRole('link', { name: 'Edit in WordPress' })).toHaveAttribute('href', 'https://garden.example/wp-admin/post.php?post=77&action=edit');
     expect(within(dialog).getByRole('button', { name: 'Publish to WordPress' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -126,6 +127,7 @@ describe('Generated Articles screen', () => {
     await user.click(within(rows[2]!).getByRole('button', { name: 'View' }));
     const live = await screen.findByRole('dialog', { name: 'Live one' });
     await within(live).findByText('Rich soil.');
+    expect(within(live).getByRole('link', { name: 'View on WordPress' })).toHaveAttribute('href', 'https://garden.example/live-one/');
     expect(within(live).queryByRole('button', { name: 'Publish to WordPress' })).not.toBeInTheDocument();
     expect(within(rows[2]!).queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
   });

@@ -16,7 +16,7 @@ import { useArticle } from '../api/get-article';
 import type { PublishProgress } from '../hooks/use-publish-article';
 import { formatDateTime } from '../lib/article-format';
 import { safeHtml } from '../lib/safe-html';
-import { editPostUrl, previewPostUrl, publicPostUrl } from '../lib/wordpress-links';
+import { editPostUrl, viewOnWordPressUrl } from '../../../lib/wordpress-links';
 import { PublishProgressLine } from './article-actions';
 import { KeywordChips, SourceChip, StatusChip } from './article-chips';
 
@@ -64,9 +64,8 @@ export function ViewArticleDialog({ articleId, progress, onPublish, onClose }: V
 
 function ArticleDetails({ article }: { article: Article }) {
   const links = [
-    ['View on WordPress', publicPostUrl(article)],
+    ['View on WordPress', viewOnWordPressUrl(article, article.status === 'published')],
     ['Edit in WordPress', editPostUrl(article)],
-    ['Preview', previewPostUrl(article)],
   ] as const;
   const facts: Array<[string, ReactNode]> = [
     ['Site', article.site_name || '—'],

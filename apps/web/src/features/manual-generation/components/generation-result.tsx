@@ -7,6 +7,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ManualGenerationResult } from '@abp/contracts';
+import { viewOnWordPressUrl } from '../../../lib/wordpress-links';
 import { previewText } from '../lib/content-preview';
 
 function Fact({ label, value }: { label: string; value: string | number }) {
@@ -48,7 +49,11 @@ export function GenerationResult({ result }: { result: ManualGenerationResult })
         <Fact label="Title" value={result.title} />
         {result.wordpress_permalink && (
           <Typography variant="body2" sx={{ mt: 1 }}>
-            <Link href={result.wordpress_permalink} target="_blank" rel="noopener noreferrer">
+            <Link
+              href={viewOnWordPressUrl({ ...result, site_url: '' }, result.status === 'published') ?? result.wordpress_permalink}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               View on WordPress
             </Link>
           </Typography>

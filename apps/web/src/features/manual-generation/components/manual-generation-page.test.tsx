@@ -99,7 +99,8 @@ describe('Manual Content Generation, Single Article tab', () => {
     expect(fact('Title')).toBe('A Practical Guide to Composting');
     expect(fact('Article ID')).toBe('42');
     expect(within(panel).getByTestId('content-preview')).toHaveTextContent('Why compost Compost feeds the soil.');
-    expect(within(panel).getByRole('link', { name: 'View on WordPress' })).toHaveAttribute('href', 'https://garden.example/?p=310');
+    // Pushed as a draft: View leads to WordPress' preview, not the 404 visitors get (issue 17.6).
+    expect(within(panel).getByRole('link', { name: 'View on WordPress' })).toHaveAttribute('href', 'https://garden.example/?p=310&preview=true');
     expect(await screen.findByText('Article generated and pushed to WordPress as a draft')).toBeInTheDocument();
   });
 
