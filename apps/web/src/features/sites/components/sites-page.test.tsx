@@ -184,6 +184,20 @@ describe('WordPress Sites screen', () => {
     expect(api.requestsTo('GET', '/api/sites/1/health')).toHaveLength(asked);
   });
 
+  it('Refresh Health of several sites shows one summary toast naming the weak ones', async () => {
+    const api = createFakeSitesApi({
+      sites: [makeSite(), makeSite({ id: 2, name: 'Broken blog', url: 'https://broken.example' })],
+      health: (id) => ({ success_rate: id === 1 ? 1 : 0 }),
+    });
+    const { user } = showSites(api);
+    await screen.findByLabelText('Health: Poor 0%', undefined, { timeout: 5_000 });
+    const refresh = screen.getByRole('button', { name: 'Refresh Health' });
+    await waitFor(() => expect(refresh).toBeEnabled());
+    await user.click(refresh);
+    expect(await screen.findByText('2 sites checked: 1 excellent, 1 poor — not excellent: Broken blog')).toBeInTheDocument();
+    expect(screen.queryByText(/^Site health:/)).not.toBeInTheDocument();
+  });
+
   it('checks every site again every 5 minutes, one after the other, silently', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = createFakeSitesApi({ sites: [makeSite(), makeSite({ id: 2, name: 'Other', url: 'https://other.example' })] });

@@ -3,14 +3,14 @@ import { useSnackbar } from 'notistack';
 import { SITE_POLLING, type Site } from '@abp/contracts';
 import { getSiteHealth } from '../api/get-site-health';
 import { HealthPoller } from '../lib/health-poller';
-import { healthToastText, healthValue } from '../lib/site-health';
+import { healthSummary, healthValue, type HealthResult } from '../lib/site-health';
 
 const RATE_LIMITED_TEXT = 'Rate limited. Pausing health checks temporarily.';
 
 /**
  * Health of every site (0–1 by site id): checked after the list first loads and every 5 minutes,
  * one site at a time, silently; `refresh()` (the Refresh Health button) checks now and reports
- * each result in a toast.
+ * the whole pass in one toast.
  */
 export function useHealthPolling(sites: readonly Site[] | undefined) {
   const { enqueueSnackbar } = useSnackbar();
@@ -18,6 +18,8 @@ export function useHealthPolling(sites: readonly Site[] | undefined) {
   const [checking, setChecking] = useState(false);
   const manual = useRef(false);
   const siteIds = useRef<number[]>([]);
+  const siteNames = useRef(new Map<number, string>());
+  const manualResults = useRef<HealthResult[]>([]);
   const poller = useRef<HealthPoller | null>(null);
 
   const runCycle = useCallback(
@@ -30,9 +32,12 @@ export function useHealthPolling(sites: readonly Site[] | undefined) {
       }
       if (current.running) return;
       manual.current = isManual;
+      manualResults.current = [];
       setChecking(true);
       try {
         await current.runCycle(siteIds.current);
+        const summary = isManual ? healthSummary(manualResults.current) : null;
+        if (summary && poller.current === current) enqueueSnackbar(summary.text, { variant: summary.variant });
       } finally {
         // A pass of a poller replaced meanwhile (remount) must not clear the new one's flag.
         if (poller.current === current) setChecking(false);
@@ -47,12 +52,11 @@ export function useHealthPolling(sites: readonly Site[] | undefined) {
       onResult: (id, data) => {
         const value = healthValue(data);
         setHealth((prev) => ({ ...prev, [id]: value }));
-        if (!manual.current) return;
-        enqueueSnackbar(healthToastText(value), { variant: value === null ? 'warning' : 'info' });
+        if (manual.current) manualResults.current.push({ name: siteNames.current.get(id) ?? `Site ${id}`, value });
       },
       onError: (id, error) => {
         console.error(`[sites] health check of site ${id} failed`, error);
-        if (manual.current) enqueueSnackbar('Health check failed', { variant: 'error' });
+        if (manual.current) manualResults.current.push({ name: siteNames.current.get(id) ?? `Site ${id}`, value: undefined });
       },
       onRateLimited: () => enqueueSnackbar(RATE_LIMITED_TEXT, { variant: 'warning' }),
     });
@@ -68,6 +72,9 @@ export function useHealthPolling(sites: readonly Site[] | undefined) {
   // Sites being deleted are left out: their health no longer matters and the server refuses it.
   const ids = (sites ?? []).filter((s) => !s.deleting).map((s) => s.id);
   const idsKey = ids.join(',');
+  useEffect(() => {
+    siteNames.current = new Map((sites ?? []).map((s) => [s.id, s.name]));
+  }, [sites]);
   useEffect(() => {
     siteIds.current = idsKey ? idsKey.split(',').map(Number) : [];
   }, [idsKey]);

@@ -32,3 +32,36 @@ export function healthToastText(value: number | null): string {
   if (value === null) return 'Site health: unavailable';
   return `Site health: ${HEALTH_LABELS[healthRating(value)]} (${healthPercent(value)}%)`;
 }
+
+export interface HealthResult {
+  name: string;
+  /** 0–1, null when the answer carried no figure; undefined when the check failed. */
+  value: number | null | undefined;
+}
+
+const SEVERITY = { success: 0, warning: 1, error: 2 } as const;
+type Variant = keyof typeof SEVERITY;
+const NAMED_AT_MOST = 5;
+
+/**
+ * One toast for one Refresh Health: the spec's per-site text when one site was checked; for several
+ * a count by rating, coloured by the worst, naming the sites that are not excellent.
+ */
+export function healthSummary(results: readonly HealthResult[]): { text: string; variant: Variant } | null {
+  if (results.length === 0) return null;
+  const ratingOf = (r: HealthResult) => (r.value === undefined ? 'failed' : r.value === null ? 'unavailable' : healthRating(r.value));
+  const variantOf = (rating: string): Variant => (rating === 'excellent' ? 'success' : rating === 'fair' ? 'warning' : 'error');
+  const worst = results.map((r) => variantOf(ratingOf(r))).reduce((a, b) => (SEVERITY[b] > SEVERITY[a] ? b : a), 'success');
+  if (results.length === 1) {
+    const [only] = results;
+    return { text: only!.value === undefined ? 'Health check failed' : healthToastText(only!.value), variant: worst };
+  }
+  const order = ['excellent', 'fair', 'poor', 'unavailable', 'failed'];
+  const counts = order
+    .map((rating) => [rating, results.filter((r) => ratingOf(r) === rating).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([rating, n]) => `${n} ${rating}`);
+  const weak = results.filter((r) => ratingOf(r) !== 'excellent').map((r) => r.name);
+  const named = weak.length > NAMED_AT_MOST ? `${weak.slice(0, NAMED_AT_MOST).join(', ')} and ${weak.length - NAMED_AT_MOST} more` : weak.join(', ');
+  return { text: `${results.length} sites checked: ${counts.join(', ')}${weak.length ? ` — not excellent: ${named}` : ''}`, variant: worst };
+}
