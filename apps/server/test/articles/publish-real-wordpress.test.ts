@@ -77,7 +77,10 @@ describeRealSite('normal', 'publishing articles to the real WordPress', (site) =
     const post = await wp.posts.get(result.wordpress_post_id);
     expect(post.status).toBe('publish');
     expect(post.featured_media).toBe(result.featured_media_id);
-    expect((await wp.media.get(result.featured_media_id)).mime_type).toBe('image/png');
+    const media = await wp.media.get(result.featured_media_id);
+    expect(media.mime_type).toBe('image/png');
+    // Attached to its post, not "Unattached" in the media library (issue 17.7).
+    expect(media.post).toBe(result.wordpress_post_id);
     const tags = await wp.tags.list({ search: runId });
     expect(tags.map((tag) => tag.name).sort()).toEqual([...tagNames].sort());
     expect([...(post.tags ?? [])].sort()).toEqual(tags.map((tag) => tag.id).sort());

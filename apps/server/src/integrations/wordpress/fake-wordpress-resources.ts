@@ -110,6 +110,12 @@ export function createFakeMediaApi(ctx: FakeSiteContext, store: Map<number, WpMe
         return item;
       }),
     get: (id) => run(ctx, 'media.get', () => existing(id)),
+    attach: (id, postId) =>
+      run(ctx, 'media.attach', () => {
+        const item = { ...existing(id), post: postId };
+        store.set(id, item);
+        return item;
+      }),
     delete: (id) => run(ctx, 'media.delete', () => void (existing(id), store.delete(id))),
   };
 }

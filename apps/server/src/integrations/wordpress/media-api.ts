@@ -51,6 +51,9 @@ export function createMediaApi(session: RestSession): MediaApi {
     get: (id) =>
       session.call(mediaSchema, { method: 'GET', route: `wp/v2/media/${id}`, query: { context: 'edit' }, idempotent: true }),
 
+    attach: (id, postId) =>
+      session.call(mediaSchema, { method: 'POST', route: `wp/v2/media/${id}`, json: { post: postId }, idempotent: true }),
+
     async delete(id) {
       // Attachments do not support the trash over REST (501 rest_trash_not_supported without force).
       await session.call(deletedSchema, { method: 'DELETE', route: `wp/v2/media/${id}`, query: { force: true }, idempotent: true });

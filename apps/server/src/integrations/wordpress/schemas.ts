@@ -67,6 +67,8 @@ export const mediaSchema = z.looseObject({
   media_type: z.string().optional(),
   alt_text: z.string().default(''),
   title: renderedField.optional(),
+  /** The post the item is attached to (0 or absent: "Unattached" in the media library). */
+  post: z.number().int().nullable().optional(),
 });
 export type WpMedia = z.infer<typeof mediaSchema>;
 

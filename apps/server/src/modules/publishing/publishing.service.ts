@@ -30,6 +30,22 @@ type PostOutcome = { post: WpPost; action: ArticlePublishResult['action'] };
  * crash), the next attempt finds the post by the article's marker instead of creating another.
  * A per-article lease lets only one publish run at a time, across processes.
  */
+/**
+ * The image is uploaded before the post exists, so it is attached afterwards; otherwise the media
+ * library lists it as "Unattached". The post is already stored and live by then, so a failure only
+ * leaves the item unattached, and the next publish of the article attaches it again.
+ */
+async function attachImage(client: WordPressClient, mediaId: number, postId: number): Promise<void> {
+  await client.media.attach(mediaId, postId).catch(() => undefined);
+}
+
+interface FeaturedImage {
+  mediaId: number;
+  url: string | null;
+  /** The post the media item is attached to, when known. */
+  attachedTo: number | null;
+}
+
 export class PublishingService {
   constructor(
     private readonly repo: PublishingRepository,
@@ -65,6 +81,7 @@ export class PublishingService {
         nowPublished: post.status === 'publish',
         ...(image?.url ? { featuredImageUrl: image.url } : {}),
       });
+      if (image && image.attachedTo !== post.id) await attachImage(client, image.mediaId, post.id);
       return {
         success: true,
         message: action === 'created' ? createdMessage(post.status) : 'WordPress post updated',
@@ -141,13 +158,13 @@ export class PublishingService {
   }
 
   /** Uploads the article's image once; later publishes reuse the media item while it exists. */
-  private async ensureFeaturedImage(client: WordPressClient, article: PublishArticleRow): Promise<{ mediaId: number; url: string | null } | null> {
+  private async ensureFeaturedImage(client: WordPressClient, article: PublishArticleRow): Promise<FeaturedImage | null> {
     const image = await this.repo.findImage(article.id);
     if (!image) return null;
     if (image.wordpressMediaId !== null) {
       try {
         const media = await client.media.get(image.wordpressMediaId);
-        return { mediaId: media.id, url: media.source_url };
+        return { mediaId: media.id, url: media.source_url, attachedTo: media.post ?? null };
       } catch (error) {
         if (!(isWordPressError(error) && error.kind === 'not_found')) throw labelWordPressError(error, 'featured image');
       }
@@ -162,8 +179,9 @@ export class PublishingService {
       }),
     );
     await this.repo.setImageMediaId(article.id, media.id);
-    return { mediaId: media.id, url: media.source_url };
+    return { mediaId: media.id, url: media.source_url, attachedTo: null };
   }
+
 
   private async ensureTags(client: WordPressClient, keywords: readonly string[]): Promise<number[]> {
     const ids: number[] = [];
