@@ -52,7 +52,7 @@ test.describe('Dashboard', () => {
         await expect(byStatus.getByText(`draft: ${expected.drafts}`)).toBeVisible();
         const siteRow = page.getByRole('region', { name: 'Articles by Site' }).getByRole('listitem').filter({ hasText: SITE });
         await expect(siteRow.getByText('3', { exact: true })).toBeVisible();
-        await expect(page.getByRole('region', { name: 'Articles per Day' }).getByText(/^\d+ articles in the last 30 days/)).toBeVisible();
+        await expect(page.getByRole('region', { name: 'Articles per Day' }).getByText(/^[\d,]+ articles? in the last 30 days/)).toBeVisible();
         await expect(page.getByRole('region', { name: 'Articles per Day' }).locator('svg').first()).toBeVisible();
         await saveScreen(page, 'dashboard');
       } finally {

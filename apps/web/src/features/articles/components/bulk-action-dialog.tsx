@@ -47,7 +47,7 @@ function BulkBody({ action, count, run, onConfirm, onCancel }: Omit<BulkActionDi
     <>
       <DialogTitle id="bulk-dialog-title">{TITLES[action]}</DialogTitle>
       <DialogContent>
-        {action === 'delete' && <DialogContentText>{`Are you sure you want to delete ${count} articles?`}</DialogContentText>}
+        {action === 'delete' && <DialogContentText>{count === 1 ? 'Are you sure you want to delete this article?' : `Are you sure you want to delete ${count} articles?`}</DialogContentText>}
         {action === 'publish' && (
           <DialogContentText>{`Publish ${plural} to WordPress? Articles without a site are skipped.`}</DialogContentText>
         )}

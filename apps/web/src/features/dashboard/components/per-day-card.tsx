@@ -4,6 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Dashboard } from '@abp/contracts';
+import { countOf } from '../../../lib/plural';
 
 const ArticlesPerDayChart = lazy(() => import('./articles-per-day-chart'));
 
@@ -29,7 +30,7 @@ export function PerDayCard({ days }: { days: Dashboard['articles_per_day'] }) {
         </Typography>
         {/* The figures in words too, for screen readers and quick reading. */}
         <Typography variant="body2" color="text.secondary" gutterBottom>
-          {`${total.toLocaleString()} articles in the last ${days.length} days`}
+          {`${countOf(total, 'article')} in the last ${days.length} days`}
           {busiest && busiest.count > 0 ? ` · busiest day ${busiest.date} (${busiest.count})` : ''}
         </Typography>
         <ChartBoundary>

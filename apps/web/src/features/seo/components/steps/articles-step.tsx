@@ -12,6 +12,7 @@ import { generateArticles } from '../../api/generate-articles';
 import { errorText } from '../../lib/errors';
 import { articleItems, moreNote } from '../../lib/outline-items';
 import type { StepProps } from './step-props';
+import { countOf } from '../../../../lib/plural';
 
 const STATUS_COLOR: Record<string, 'success' | 'warning' | 'error' | 'info' | 'default'> = {
   published: 'success',
@@ -35,7 +36,7 @@ export function ArticlesStep({ project, data, notify }: StepProps) {
     setStarting(true);
     try {
       const result = await generateArticles({ project_id: project.id, site_id: project.site_id, articles: items, word_count: SEO_LIMITS.articleWordCount });
-      notify(result.queued > 0 ? `Writing ${result.queued} articles in the background` : 'Every planned article is already written or queued', 'info');
+      notify(result.queued > 0 ? `Writing ${countOf(result.queued, 'article')} in the background` : 'Every planned article is already written or queued', 'info');
     } catch (error) {
       notify(`Failed to start article generation: ${errorText(error, 'unknown error')}`, 'error');
     } finally {

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useOptimisation, type OptimisationTool } from '../../hooks/use-optimisation';
 import { formatTime } from '../../lib/format';
 import type { StepProps } from './step-props';
+import { countOf } from '../../../../lib/plural';
 
 const TOOLS: { tool: OptimisationTool; title: string; text: string; action: string }[] = [
   { tool: 'meta', title: 'Meta Descriptions', text: 'One description per article, at most 160 characters, with its primary keyword.', action: 'Generate Meta Descriptions' },
@@ -56,7 +57,7 @@ export function OptimisationStep({ project, data, notify }: StepProps) {
           {results.map((log) => (
             <ListItem key={log.id} disableGutters sx={{ gap: 1 }}>
               <Chip size="small" color={log.status === 'success' ? 'success' : log.status === 'error' ? 'error' : 'warning'} label={log.status} />
-              <ListItemText primary={log.message} secondary={`${String(log.details.success_count ?? 0)} items · ${formatTime(log.created_at)}`} />
+              <ListItemText primary={log.message} secondary={`${countOf(Number(log.details.success_count ?? 0), 'item')} · ${formatTime(log.created_at)}`} />
             </ListItem>
           ))}
         </List>

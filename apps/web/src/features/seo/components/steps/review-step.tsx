@@ -9,6 +9,7 @@ import { SEO_MESSAGES } from '@abp/contracts';
 import { usePublish } from '../../hooks/use-publish';
 import { SitePagesGenerator } from './site-pages-generator';
 import type { StepProps } from './step-props';
+import { countOf } from '../../../../lib/plural';
 
 /** Step 6: summary cards, the site-pages generator, publishing, and 'Complete Campaign'. */
 export function ReviewStep({ project, data, notify }: StepProps) {
@@ -39,7 +40,7 @@ export function ReviewStep({ project, data, notify }: StepProps) {
       <Divider sx={{ my: 3 }} />
       <Typography variant="subtitle1" component="h3">Publish to WordPress</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {`${data.pages.length} pages and ${written} articles. Privacy and terms pages are always saved as drafts for a legal review.`}
+        {`${countOf(data.pages.length, 'page')} and ${countOf(written, 'article')}. Privacy and terms pages are always saved as drafts for a legal review.`}
       </Typography>
       {publish.busy && <LinearProgress sx={{ mb: 1 }} aria-label="Publishing" />}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
