@@ -9,7 +9,7 @@ import { FakeWordPressServer } from './fake-server.js';
  * at the cap and says so. The fake counts what it managed to write before the client hung up.
  */
 
-const HUGE = 256 * 1024 * 1024;
+const HUGE = 128 * 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, 'a');
 
 let server: FakeWordPressServer;
