@@ -54,6 +54,8 @@ export interface FakeServerOptions {
   latencyMs?: number;
   /** When set, requests must carry `Authorization: Bearer <apiKey>`. */
   apiKey?: string;
+  /** 127.0.0.1 by default; another loopback address (127.0.0.2) plays another host. */
+  host?: string;
 }
 
 const readBody = (request: IncomingMessage) =>
@@ -135,10 +137,11 @@ export async function startFakeOpenAiServer(options: FakeServerOptions = {}): Pr
       response.end(JSON.stringify({ error: { message: String(error), type: 'server_error' } }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: `http://${host}:${port}/v1`,
     get requests() {
       return state.requests;
     },

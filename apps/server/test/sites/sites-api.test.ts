@@ -144,7 +144,7 @@ describe('sites API: create, read, update', () => {
   it('a changed URL forgets the old REST root and health and discovers again', async () => {
     const site = await createSite(t, cookie);
     await rawQuery(t.ctx.handle, "UPDATE sites SET health_score = 90, health_checked_at = now(), health_details = '{}' WHERE id = $1", [site.id]);
-    const res = await put(site.id, siteBody({ url: 'https://moved.example', password: '' }));
+    const res = await put(site.id, siteBody({ url: 'https://moved.example', password: 'new1 new2 new3 new4 new5 new6' }));
     expect(res.json()).toMatchObject({ url: 'https://moved.example', rest_root: 'https://moved.example/wp-json/', health_score: null });
     expect(wp.fakeAt('https://moved.example').calls).toContain('discover');
   });

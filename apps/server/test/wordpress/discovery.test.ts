@@ -86,16 +86,17 @@ describe('REST API discovery', () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it('follows a redirect of the index (a GET) and reports the canonical address', async () => {
+  it('does not follow a redirect of the index to another address: reports the canonical one instead', async () => {
     const other = await FakeWordPressServer.start();
     try {
       server.on('GET', '/wp-json/', (_q, res) => {
         res.writeHead(301, { Location: `${other.url}/wp-json/` });
         res.end();
       });
-      const found = await client().discover();
-      expect(found.restRoot).toBe(`${other.url}/wp-json/`);
-      expect(found.canonicalUrl).toBe(`${other.url}/`);
+      const error = await client().discover().catch((e: unknown) => e);
+      expect(isWordPressError(error) && error.kind).toBe('cross_origin_redirect');
+      expect(isWordPressError(error) && error.canonicalUrl).toBe(`${other.url}/`);
+      expect(other.requests).toEqual([]);
     } finally {
       await other.close();
     }

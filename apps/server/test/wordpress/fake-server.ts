@@ -46,7 +46,8 @@ export class FakeWordPressServer {
     readonly url: string,
   ) {}
 
-  static async start(): Promise<FakeWordPressServer> {
+  /** On 127.0.0.1 by default; another loopback address (127.0.0.2) plays another host. */
+  static async start(host = '127.0.0.1'): Promise<FakeWordPressServer> {
     let instance: FakeWordPressServer | null = null;
     const server = createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -56,9 +57,9 @@ export class FakeWordPressServer {
         instance?.handle(recorded, res);
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen(0, host, resolve));
     const { port } = server.address() as AddressInfo;
-    instance = new FakeWordPressServer(server, `http://127.0.0.1:${port}`);
+    instance = new FakeWordPressServer(server, `http://${host}:${port}`);
     return instance;
   }
 

@@ -24,7 +24,9 @@ const CONTENT_FILTER_TEXT = /content[_ ]?(filter|policy|management)|safety|respo
 
 /** Sorts any error thrown while calling a model into an `LlmError` with a retry decision. */
 export function classifyLlmError(error: unknown, context: CallContext): LlmError {
-  if (isLlmError(error)) return error;
+  // Ours, from the model server's fetch (an oversized answer, a redirect), even when the SDK wrapped it.
+  const own = ownLlmError(error);
+  if (own) return own;
   if (context.aborted) return new LlmError('aborted', 'The generation was cancelled', { retryable: false, cause: error });
   if (context.timedOut || errorName(error) === 'TimeoutError') {
     return new LlmError('timeout', 'The model did not answer in time', { retryable: true, cause: error });
@@ -121,6 +123,13 @@ function isNetworkFailure(error: unknown): boolean {
     if (current instanceof TypeError && /fetch failed|network|socket/i.test(current.message)) return true;
   }
   return false;
+}
+
+function ownLlmError(error: unknown): LlmError | null {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    if (isLlmError(current)) return current;
+  }
+  return null;
 }
 
 const errorName = (error: unknown) => (error instanceof Error ? error.name : undefined);

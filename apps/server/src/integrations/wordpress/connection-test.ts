@@ -88,7 +88,9 @@ export async function runConnectionTest(
     });
     return { success: true };
   });
-  recorder.recommend(...informationalRecommendations(seen.discovery, seen.redirectedTo));
+  // A discovery stopped by a redirect to another address already says so, with what to do.
+  const stoppedByRedirect = recorder.tests.rest_api_discovery?.details.kind === 'cross_origin_redirect';
+  recorder.recommend(...informationalRecommendations(seen.discovery, stoppedByRedirect ? null : seen.redirectedTo));
   if (!discovered) return skipRest('rest_api_discovery', 'the REST API was not found');
 
   const authenticated = await recorder.run('authentication', async (details) => {

@@ -1,4 +1,5 @@
 import { canonicalSiteUrl } from './classify-failure.js';
+import { assertSameOrigin } from './cross-origin.js';
 import { WordPressError, isWordPressError, redactUrl } from './errors.js';
 import type { WordPressHttp, WpResponse } from './http.js';
 import { restRootFromLinkHeader } from './rest-url.js';
@@ -20,8 +21,13 @@ export interface DiscoveryResult {
   tried: Array<{ url: string; outcome: string }>;
 }
 
-/** Errors that mean "this site cannot be talked to at all", so trying other URLs is pointless. */
+/**
+ * Errors that mean "this site cannot be talked to at all", so trying other URLs is pointless. A
+ * redirect to another origin is one: the operator must confirm the new address first.
+ */
 const FATAL: ReadonlySet<WordPressError['kind']> = new Set([
+  'cross_origin_redirect',
+  'response_too_large',
   'network',
   'blocked_by_firewall',
   'rate_limited',
@@ -84,11 +90,16 @@ export async function discoverRestRoot(http: WordPressHttp, baseUrl: string): Pr
   if (direct.index) return found(wpJsonUrl, 'wp-json', direct);
 
   // WordPress sends the Link header on every front-end page, including the HTML /wp-json/ became.
-  let linked = restRootFromLinkHeader(direct.response?.headers.get('link') ?? null, wpJsonUrl);
+  let linkedFrom = direct.response?.url ?? wpJsonUrl;
+  let linked = restRootFromLinkHeader(direct.response?.headers.get('link') ?? null, linkedFrom);
   if (!linked) {
     const home = await probe(`${baseUrl}/`);
-    linked = restRootFromLinkHeader(home.response?.headers.get('link') ?? null, `${baseUrl}/`);
+    linkedFrom = home.response?.url ?? `${baseUrl}/`;
+    linked = restRootFromLinkHeader(home.response?.headers.get('link') ?? null, linkedFrom);
   }
+  // A Link to another origin is the site naming another address (WordPress's "home" setting):
+  // reported for the operator to confirm, never probed with the application password.
+  if (linked) assertSameOrigin(linkedFrom, linked, { kind: 'link' });
   if (linked && linked !== wpJsonUrl) {
     const viaLink = await probe(linked);
     if (viaLink.index) return found(linked, 'link-header', viaLink);

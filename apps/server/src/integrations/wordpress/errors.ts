@@ -13,10 +13,12 @@ export const WORDPRESS_ERROR_KINDS = [
   'server_error',
   'network',
   'redirected',
+  'cross_origin_redirect',
   'not_json',
   'unexpected_response',
   'not_found',
   'invalid_request',
+  'response_too_large',
 ] as const;
 export type WordPressErrorKind = (typeof WORDPRESS_ERROR_KINDS)[number];
 
@@ -44,12 +46,19 @@ const DEFAULT_ADVICE: Record<WordPressErrorKind, string> = {
   redirected:
     'The site redirects API calls to another address. Save the canonical address (usually https and the ' +
     'exact host name) as the site URL so that posts are not lost in a redirect.',
+  cross_origin_redirect:
+    'The site sent this app to another address (another host, port or scheme). The application password goes ' +
+    'only to the address you entered, so nothing was sent there. If the new address is right, edit the site and ' +
+    'save it as the site URL.',
   not_json:
     'The site answered with something that is not JSON (often a challenge or error page). Check for a ' +
     'firewall, a maintenance mode or a plugin printing output.',
   unexpected_response: 'WordPress answered with JSON of an unexpected shape. A plugin may alter REST responses.',
   not_found: 'The item does not exist on WordPress any more (deleted or never created).',
   invalid_request: 'WordPress refused the request as invalid; see the message for the field at fault.',
+  response_too_large:
+    'The site answered with far more data than any WordPress API answer holds, so reading was stopped. Check that ' +
+    'the URL is the WordPress site and that no plugin or proxy in front of it inflates the answers.',
 };
 
 export interface WordPressErrorInit {

@@ -1,9 +1,19 @@
+import { readBodyCapped } from '../../lib/http-body.js';
+import { sameOrigin } from '../../lib/origin.js';
 import { classifyHttpFailure, classifyNonJsonSuccess, tryParseJson } from './classify-failure.js';
-import { type WordPressError, isWordPressError, redactUrl } from './errors.js';
+import { assertSameOrigin } from './cross-origin.js';
+import { WordPressError, isWordPressError, redactUrl } from './errors.js';
 import { classifyNetworkFailure } from './network-failure.js';
 import { nextDelayMs, sleep, type RetryPolicy } from './retry-policy.js';
 
 export const USER_AGENT = 'AutomatedBlogPoster/1.3.1 (+self-hosted)';
+
+/**
+ * The most of an answer that is read. Every wp/v2 answer is JSON; the largest this app asks for is
+ * a search of 20 posts with context=edit, raw and rendered: 20 × 2 × ~400 KB for 50,000-word
+ * articles is about 16 MB. Twice that leaves room; anything bigger is not WordPress talking.
+ */
+export const MAX_WORDPRESS_BODY_BYTES = 32 * 1024 * 1024;
 
 export interface RetryInfo {
   method: string;
@@ -15,6 +25,8 @@ export interface RetryInfo {
 }
 
 export interface HttpSettings {
+  /** The origin (scheme, host, port) of the site URL the operator entered: credentials go nowhere else. */
+  siteOrigin: string;
   username: string;
   applicationPassword: string;
   timeoutMs: number;
@@ -22,6 +34,8 @@ export interface HttpSettings {
   userAgent?: string;
   onRetry?: (info: RetryInfo) => void;
   fetch?: typeof fetch;
+  /** Default MAX_WORDPRESS_BODY_BYTES. */
+  maxBodyBytes?: number;
 }
 
 export interface WpRequest {
@@ -37,7 +51,10 @@ export interface WpRequest {
   authenticate?: boolean;
   /** Default true; false lets a 2xx HTML page through (home page for its Link header). */
   expectJson?: boolean;
-  /** GET only: follow up to this many redirects by hand (keeps the trail); default 0 = report them. */
+  /**
+   * GET only: follow up to this many redirects by hand (keeps the trail); default 0 = report them.
+   * Only redirects within the same origin are followed; another origin is a cross_origin_redirect.
+   */
   followRedirects?: number;
   maxAttempts?: number;
 }
@@ -100,6 +117,8 @@ export class WordPressHttp {
       } catch (error) {
         const canFollow = request.method === 'GET' && redirects.length < (request.followRedirects ?? 0);
         if (!isWordPressError(error) || error.kind !== 'redirected' || !error.location || !canFollow) throw error;
+        // Never across origins, not even http → https: the operator confirms a new address by saving it.
+        assertSameOrigin(url, error.location, { kind: 'redirect', status: error.status ?? 0, method: request.method });
         redirects.push(url);
         url = error.location;
       }
@@ -113,7 +132,12 @@ export class WordPressHttp {
       'User-Agent': this.#settings.userAgent ?? USER_AGENT,
       ...request.headers,
     };
-    if (request.authenticate !== false) headers.Authorization = this.#authorization;
+    if (request.authenticate !== false) {
+      // The last line of defence: whatever built this URL (a stored REST root, a Link header),
+      // the application password is never sent to an origin the operator did not enter.
+      if (!sameOrigin(request.url, this.#settings.siteOrigin)) throw this.#foreignOrigin(request);
+      headers.Authorization = this.#authorization;
+    }
     let body: Uint8Array<ArrayBuffer> | FormData | string | undefined = request.body;
     if (request.json !== undefined) {
       headers['Content-Type'] = 'application/json';
@@ -135,8 +159,12 @@ export class WordPressHttp {
       });
       status = response.status;
       responseHeaders = response.headers;
-      text = await response.text();
+      const maxBytes = this.#settings.maxBodyBytes ?? MAX_WORDPRESS_BODY_BYTES;
+      const bytes = await readBodyCapped(response, maxBytes, () => tooLarge(request, status, maxBytes));
+      // TextDecoder drops a UTF-8 BOM, as response.text() did.
+      text = new TextDecoder().decode(bytes);
     } catch (error) {
+      if (isWordPressError(error)) throw error;
       throw classifyNetworkFailure(error, context);
     }
     const answer = { status, headers: responseHeaders, bodyText: text, method: request.method, url: request.url };
@@ -150,4 +178,25 @@ export class WordPressHttp {
     }
     return { status, headers: responseHeaders, data: parsed.value, url: request.url };
   }
+
+  #foreignOrigin(request: WpRequest): WordPressError {
+    return new WordPressError('cross_origin_redirect', {
+      method: request.method,
+      url: redactUrl(request.url),
+      retryable: false,
+      message:
+        `${request.method} ${redactUrl(request.url)} is not on the site's address (${this.#settings.siteOrigin}), so the ` +
+        'application password was not sent. Run Test Connection to find the REST API again.',
+    });
+  }
+}
+
+function tooLarge(request: WpRequest, status: number, maxBytes: number): WordPressError {
+  return new WordPressError('response_too_large', {
+    status,
+    method: request.method,
+    url: redactUrl(request.url),
+    retryable: false,
+    message: `${request.method} ${redactUrl(request.url)} answered with more than ${Math.round(maxBytes / (1024 * 1024))} MB; reading was stopped.`,
+  });
 }

@@ -1,3 +1,4 @@
+import { isHttpsUpgrade } from '../../lib/origin.js';
 import type { DiscoveryResult } from './discovery.js';
 import type { WordPressError } from './errors.js';
 
@@ -38,6 +39,23 @@ function badCredentials(error: WordPressError, ctx: AdviceContext): string[] {
   return advice;
 }
 
+/** The site pointed elsewhere; the operator decides whether that is the site's address now. */
+function crossOrigin(error: WordPressError): string {
+  const target = error.canonicalUrl ?? error.location;
+  if (!target) return `${error.message} ${error.advice}`;
+  if (error.url && isHttpsUpgrade(error.url, target)) {
+    return (
+      `The site moved to HTTPS: it redirects to ${target}. Edit the site and save ${target} as its URL to confirm the new ` +
+      'address (the application password is kept for the same host); until then nothing is sent there.'
+    );
+  }
+  const how = error.status !== null ? 'redirects to' : 'says its REST API is on';
+  return (
+    `This site ${how} ${target} — update the site URL: edit the site, save ${target} and enter the application password ` +
+    'again. The password is only ever sent to the address you entered, so nothing was sent to the new one.'
+  );
+}
+
 /** Turns one failed check into advice an operator can act on. */
 export function recommendationsFor(check: string, error: WordPressError, ctx: AdviceContext): string[] {
   switch (error.kind) {
@@ -65,6 +83,10 @@ export function recommendationsFor(check: string, error: WordPressError, ctx: Ad
         `The site redirects API calls${error.canonicalUrl ? ` to ${error.canonicalUrl}` : ''}. Save the canonical ` +
           'address (https, exact host name) as the site URL: a redirected POST is never repeated, so nothing would be published.',
       ];
+    case 'cross_origin_redirect':
+      return [crossOrigin(error)];
+    case 'response_too_large':
+      return [`${error.message} ${error.advice}`];
     case 'rate_limited':
       return [
         `The host rate limits requests${error.retryAfterSeconds !== null ? ` (retry after ${error.retryAfterSeconds} s)` : ''}. ` +
@@ -90,8 +112,8 @@ export function informationalRecommendations(discovery: DiscoveryResult | null, 
   const notes: string[] = [];
   if (redirectedTo) {
     notes.push(
-      `The site address redirects to ${redirectedTo}. Save that address as the site URL: POST requests are not ` +
-        'followed through redirects, so publishing through the old address would fail.',
+      `The site address redirects to ${redirectedTo} — update the site URL to that address: requests are not ` +
+        'followed to another address, so publishing through the old one would fail.',
     );
   }
   if (discovery?.canonicalUrl && discovery.canonicalUrl !== redirectedTo) {

@@ -1,3 +1,4 @@
+import { sameOrigin } from '../../lib/origin.js';
 import { canonicalSiteUrl } from './classify-failure.js';
 import { createContentApi } from './content-api.js';
 import type { DiscoveryResult } from './discovery.js';
@@ -29,13 +30,17 @@ export class HttpWordPressClient implements WordPressClient {
     this.baseUrl = normaliseBaseUrl(config.baseUrl);
     this.username = config.username.trim();
     const http = new WordPressHttp({
+      siteOrigin: new URL(this.baseUrl).origin,
       username: this.username,
       applicationPassword: config.applicationPassword,
       timeoutMs: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       retry: { ...DEFAULT_RETRY_POLICY, ...config.retry },
       onRetry: config.onRetry,
     });
-    this.#session = new RestSession(http, this.baseUrl, config.restRoot ?? null, config.mediaTimeoutMs ?? DEFAULT_MEDIA_TIMEOUT_MS);
+    // A root stored for another origin (an older version followed redirects and Link headers across
+    // hosts) is not used: the API is found again on the address the operator entered.
+    const restRoot = config.restRoot && sameOrigin(config.restRoot, this.baseUrl) ? config.restRoot : null;
+    this.#session = new RestSession(http, this.baseUrl, restRoot, config.mediaTimeoutMs ?? DEFAULT_MEDIA_TIMEOUT_MS);
     this.posts = createContentApi(this.#session, 'posts');
     this.pages = createContentApi(this.#session, 'pages');
     this.media = createMediaApi(this.#session);
@@ -65,6 +70,10 @@ export class HttpWordPressClient implements WordPressClient {
     } catch (error) {
       // Any HTTP answer (even 404 or 500 for the home page) proves the host answers; the REST
       // checks that follow say what is wrong. Silence or a firewall page is a real failure.
+      // A redirect to another origin is not followed (not even without credentials): it is reported.
+      if (isWordPressError(error) && error.kind === 'cross_origin_redirect') {
+        return { status: error.status ?? 0, redirectedTo: error.canonicalUrl };
+      }
       if (isWordPressError(error) && error.status !== null && error.kind !== 'blocked_by_firewall' && error.kind !== 'redirected') {
         return { status: error.status, redirectedTo: null };
       }

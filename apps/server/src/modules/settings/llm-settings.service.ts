@@ -1,6 +1,7 @@
 import type { LlmProbeResult, LlmSettings, LlmSettingsUpdate } from '@abp/contracts';
 import { badRequest } from '../../errors.js';
 import { createLanguageModelProvider, probeProvider, type LlmConfig } from '../../integrations/llm/index.js';
+import { originOf, secretMayMoveTo } from '../../lib/origin.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { llmConfigProblem, resolveLlmSettings, storedLlmSettingsSchema, toLlmSettingsDto, type ResolvedLlmSettings, type StoredLlmSettings } from './llm-settings.js';
 import type { SettingsRepository } from './settings.repository.js';
@@ -58,10 +59,14 @@ export class LlmSettingsService {
       : { ok: false, provider: config.provider, model: result.model, offline: result.offline, answer: null, kind: result.kind, error: result.error, latency_ms: result.latencyMs };
   }
 
-  /** The row a save would store. A blank key keeps the stored one, unless the provider changed or it is cleared. */
+  /**
+   * The row a save would store. A blank key keeps the stored one, unless the provider changed or it
+   * is cleared; a kept key must stay with the server it was entered for (else a 400 naming api_key).
+   */
   private candidate(input: LlmSettingsUpdate, current: StoredLlmSettings | null): StoredLlmSettings {
     const newKey = input.api_key?.trim();
     const keepKey = !input.clear_api_key && current?.provider === input.provider ? (current.apiKeySealed ?? null) : null;
+    if (!newKey && keepKey) this.assertKeyMayMove(current, input.base_url || null);
     return {
       provider: input.provider,
       model: input.model,
@@ -71,6 +76,21 @@ export class LlmSettingsService {
       concurrency: input.concurrency ?? null,
       stream: input.stream ?? null,
     };
+  }
+
+  /**
+   * The stored key was entered for the base URL in use now (saved, else the environment's, else the
+   * provider's own). Another origin — a proxy, a different server — must not get it unasked.
+   */
+  private assertKeyMayMove(current: StoredLlmSettings | null, nextBaseUrl: string | null): void {
+    const from = resolveLlmSettings(this.env, current, this.unseal).config.baseUrl;
+    const to = nextBaseUrl ?? (current?.provider === this.env.provider ? this.env.baseUrl : undefined);
+    if (secretMayMoveTo(from, to)) return;
+    const where = (url: string | undefined) => (url ? (originOf(url) ?? url) : "the provider's own address");
+    throw badRequest(
+      'api_key',
+      `Enter the API key again (or clear it): the base URL changed (${where(from)} → ${where(to)}), and a stored key is only sent to the server it was entered for.`,
+    );
   }
 
   private async load(): Promise<{ value: StoredLlmSettings; updatedAt: Date } | null> {

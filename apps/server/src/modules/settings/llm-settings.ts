@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LLM_PROVIDER_LABELS, llmProviderSchema, type LlmSettings, type SettingSource } from '@abp/contracts';
 import { DEFAULT_MODELS, llmConfigSchema, type LlmConfig } from '../../integrations/llm/index.js';
+import { secretMayMoveTo } from '../../lib/origin.js';
 
 /** The 'llm' row of the settings table. The API key is sealed, and belongs to the provider it was entered for. */
 export const storedLlmSettingsSchema = z.object({
@@ -33,7 +34,9 @@ export function resolveLlmSettings(env: LlmConfig, saved: StoredLlmSettings | nu
 
   const model = pick(saved?.model, env.model, envApplies);
   const baseUrl = pick(saved?.baseUrl, env.baseUrl, envApplies);
-  const apiKey = pick(savedKey, env.apiKey, envApplies);
+  // The environment's key goes only to the environment's server: a base URL saved in the app for
+  // another origin gets no key unless one is saved with it.
+  const apiKey = pick(savedKey, env.apiKey, envApplies && secretMayMoveTo(env.baseUrl, baseUrl.value));
   const timeoutMs = pick(saved?.timeoutMs, env.timeoutMs);
   const concurrency = pick(saved?.concurrency, env.concurrency);
   const stream = pick(saved?.stream, env.stream);

@@ -8,7 +8,7 @@ import {
   type SiteSaveResponse,
 } from '@abp/contracts';
 import type { z } from 'zod';
-import { AppError, conflict, notFound } from '../../errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import {
   createWordPressClient,
   isWordPressError,
@@ -17,6 +17,7 @@ import {
   type WordPressConfig,
 } from '../../integrations/wordpress/index.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
+import { originOf, sameOrigin, secretMayMoveTo } from '../../lib/origin.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { SITE_CASCADE_DELETE_JOB, cascadeDeleteJob, type CascadeDeleteJob } from './site-deletion.js';
 import { toSiteDto } from './site-dto.js';
@@ -42,6 +43,11 @@ function isUniqueViolation(error: unknown): boolean {
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** A stored REST root on the site's own origin; one on another (stored by an older version) is found again. */
+function usableRestRoot(site: SiteRow): string | null {
+  return site.restRoot && sameOrigin(site.restRoot, site.url) ? site.restRoot : null;
 }
 
 /** Sites: CRUD with the rules of the spec, the connection test, and WordPress clients for other modules. */
@@ -88,8 +94,17 @@ export class SitesService {
     this.assertNotDeleting(current);
     const url = normaliseSiteUrl(input.url);
     const urlChanged = url !== current.url;
-    if (urlChanged) await this.assertUrlFree(url, id);
     const newPassword = input.password?.trim() ?? '';
+    // The stored password was entered for the old address; another host (or port) must not get it
+    // unasked. The https upgrade of the same host keeps it: the operator typed the new address.
+    if (!newPassword && !secretMayMoveTo(current.url, url)) {
+      throw badRequest(
+        'body.password',
+        `Enter the application password again: the site's address changed (${originOf(current.url)} → ${originOf(url)}), ` +
+          'and the stored one is only sent to the address it was entered for.',
+      );
+    }
+    if (urlChanged) await this.assertUrlFree(url, id);
     const changes: SiteChanges = {
       name: input.name,
       url,
@@ -157,7 +172,7 @@ export class SitesService {
   async getClientForSite(siteId: number, options: SiteClientOptions = {}): Promise<WordPressClient> {
     const site = await this.findOrThrow(siteId);
     const client = this.clientFactory(this.clientConfig(site, options));
-    if (!site.restRoot) {
+    if (!usableRestRoot(site)) {
       const found = await client.discover();
       await this.repo.setRestRoot(site.id, found.restRoot);
     }
@@ -181,11 +196,12 @@ export class SitesService {
   }
 
   clientConfig(site: SiteRow, options: SiteClientOptions): WordPressConfig {
+    const restRoot = usableRestRoot(site);
     return {
       baseUrl: site.url,
       username: site.username,
       applicationPassword: this.unseal(site),
-      ...(site.restRoot ? { restRoot: site.restRoot } : {}),
+      ...(restRoot ? { restRoot } : {}),
       ...options,
     };
   }
