@@ -133,7 +133,7 @@ export function LlmSettingsForm({ settings }: { settings: LlmSettings }) {
                   autoComplete="new-password"
                   value={values.api_key}
                   onChange={(e) => set('api_key', e.target.value)}
-                  placeholder={keyStored ? 'Leave blank to keep the stored key' : ''}
+                  placeholder={keyStored ? 'Leave blank to keep the stored key (enter it again for a server at another address)' : ''}
                   {...fieldProps('api_key', keyStored ? `${sourceText(settings.sources.api_key)}; never shown again` : 'Stored encrypted; never shown again')}
                 />
                 {keyStored && <Chip label={settings.sources.api_key === 'saved' ? 'stored' : 'from environment'} color="success" size="small" sx={{ mt: 2 }} />}

@@ -118,7 +118,7 @@ export function SiteFormDialog({ open, site, onClose }: SiteFormDialogProps) {
               autoComplete="new-password"
               fullWidth
               error={Boolean(errors.password)}
-              helperText={errors.password?.message ?? (editing ? 'Leave blank to keep the current password' : undefined)}
+              helperText={errors.password?.message ?? (editing ? 'Leave blank to keep the current password (enter it again when the site moves to another host)' : undefined)}
             />
             <Alert severity="info" variant="outlined">
               Create an application password named &quot;{APPLICATION_PASSWORD_NAME}&quot; in your WordPress user profile

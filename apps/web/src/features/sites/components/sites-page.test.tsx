@@ -128,7 +128,7 @@ describe('WordPress Sites screen', () => {
     const { user } = showSites(api);
     await user.click(within(await rowOf('Garden Blog')).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit WordPress Site' });
-    expect(within(dialog).getByText('Leave blank to keep the current password')).toBeInTheDocument();
+    expect(within(dialog).getByText('Leave blank to keep the current password (enter it again when the site moves to another host)')).toBeInTheDocument();
     const name = within(dialog).getByLabelText(/Site Name/);
     await user.clear(name);
     await user.type(name, 'Garden Blog 2');
