@@ -92,6 +92,10 @@ describe('sites API: create, read, update', () => {
     ['a trailing slash', 'https://garden.example/'],
     ['upper case', 'https://GARDEN.example'],
     ['the other scheme', 'http://garden.example'],
+    ['the wp-admin address', 'https://garden.example/wp-admin/'],
+    ['a wp-admin page', 'https://garden.example/wp-admin/post.php?post=3&action=edit'],
+    ['the REST API address', 'https://garden.example/wp-json/wp/v2/posts'],
+    ['the login page', 'https://garden.example/wp-login.php'],
   ])('refuses a duplicate URL (%s) with a 409 naming the site', async (_label, url) => {
     await createSite(t, cookie);
     const res = await post(siteBody({ url, name: 'Copy' }));
@@ -101,6 +105,12 @@ describe('sites API: create, read, update', () => {
       error: 'A site with the URL https://garden.example already exists ("Garden Blog"). Each WordPress site can be added once.',
       details: [{ field: 'url', message: 'already used by another site' }],
     });
+  });
+
+  it('stores the site address without the WordPress entry path it was pasted with', async () => {
+    const res = await post(siteBody({ url: 'https://garden.example/blog/wp-admin/edit.php' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().url).toBe('https://garden.example/blog');
   });
 
   it('refuses to move a site onto another site’s URL, but saves its own URL unchanged', async () => {

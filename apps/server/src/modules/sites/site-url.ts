@@ -2,8 +2,9 @@ import { badRequest } from '../../errors.js';
 import { normaliseBaseUrl } from '../../integrations/wordpress/index.js';
 
 /**
- * The form a site URL is stored in: http(s) only, lower-case host, no credentials, query, hash
- * or trailing slash ("https://Example.com/blog/?x#y" → "https://example.com/blog").
+ * The form a site URL is stored in: http(s) only, lower-case host, no credentials, query, hash,
+ * trailing slash or WordPress entry path ("https://Example.com/blog/wp-admin/?x#y" →
+ * "https://example.com/blog").
  */
 export function normaliseSiteUrl(raw: string): string {
   const text = raw.trim();
@@ -17,8 +18,13 @@ export function normaliseSiteUrl(raw: string): string {
     // Credentials in the URL would be stored in clear text and sent on every request.
     throw badRequest('body.url', 'must not contain a user name or password; use the Username and Application password fields');
   }
-  return normaliseBaseUrl(text);
+  parsed.pathname = parsed.pathname.replace(WORDPRESS_ENTRY_PATH, '');
+  return normaliseBaseUrl(parsed.toString());
 }
+
+// Addresses pasted from the browser while in wp-admin, the REST API or the login page: the site is
+// the part before them ("https://example.com/blog/wp-admin/post.php" → "https://example.com/blog").
+const WORDPRESS_ENTRY_PATH = /\/(?:wp-admin(?:\/.*)?|wp-json(?:\/.*)?|wp-login\.php|xmlrpc\.php|index\.php)\/?$/i;
 
 /** The same site over http and https: both count as one site for the duplicate check. */
 export function schemeVariants(url: string): string[] {
