@@ -42,6 +42,20 @@ describeRealSite('normal', 'sites API against the real WordPress', (site) => {
     return { result: res.json() as ConnectionTestResult, body: res.body };
   };
 
+  it('a site saved with a wrong application password is saved with a warning that WordPress refused it', async () => {
+    const created = await add({ name: 'Wrong password', url: site.url, username: site.user, password: 'aaaa bbbb cccc dddd eeee ffff' });
+    expect(created.rest_root).toBe(`${site.url}/wp-json/`);
+    expect(created.warning).toMatch(/^Saved, but WordPress refused the credentials: /);
+    // Corrected on edit: the warning goes.
+    const fixed = await app.t.request({
+      method: 'PUT',
+      url: `/api/sites/${created.id}`,
+      payload: { name: 'Wrong password', url: site.url, username: site.user, password: site.password, is_active: true, content_persona: '' },
+      cookie: app.cookie,
+    });
+    expect(fixed.json()).toMatchObject({ warning: null });
+  });
+
   it('adds the site, passes the basic and enhanced tests with every check green, and leaves nothing behind', async () => {
     const created = await add({ name: 'Real WordPress', url: `${site.url}/`, username: site.user, password: site.password });
     expect(created).toMatchObject({ rest_root: `${site.url}/wp-json/`, warning: null });

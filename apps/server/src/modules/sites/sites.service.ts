@@ -124,7 +124,8 @@ export class SitesService {
       throw error;
     }
     if (!row) throw notFound('Site not found');
-    if (row.restRoot) return { ...toSiteDto(row), warning: null };
+    // Nothing WordPress would see differently: no need to ask it again.
+    if (row.restRoot && !newPassword && row.username === current.username) return { ...toSiteDto(row), warning: null };
     return this.discoverAfterSave(row, newPassword || this.unseal(row));
   }
 
@@ -236,13 +237,16 @@ export class SitesService {
   }
 
   /** Finds and stores the REST root; an unreachable site is saved anyway, with a warning. */
+  /**
+   * After a save: find the REST root and prove the credentials on users/me (the first steps of the
+   * connection test), so a wrong application password is said at once, not at the first publish.
+   * Saving itself never fails because WordPress is down or refuses: the warning says what was found.
+   */
   private async discoverAfterSave(row: SiteRow, password: string): Promise<SiteSaveResponse> {
     const client = this.clientFactory({ baseUrl: row.url, username: row.username, applicationPassword: password, ...SAVE_DISCOVERY });
+    let found: Awaited<ReturnType<WordPressClient['discover']>>;
     try {
-      const found = await client.discover();
-      await this.repo.setRestRoot(row.id, found.restRoot);
-      const redirect = found.canonicalUrl ? ` The site redirects to ${found.canonicalUrl}: consider saving that address instead.` : '';
-      return { ...toSiteDto({ ...row, restRoot: found.restRoot }), warning: redirect ? redirect.trim() : null };
+      found = await client.discover();
     } catch (error) {
       if (!isWordPressError(error)) throw error;
       return {
@@ -250,5 +254,16 @@ export class SitesService {
         warning: `Saved, but the WordPress REST API was not reached: ${error.message} Run Test Connection for a diagnosis.`,
       };
     }
+    await this.repo.setRestRoot(row.id, found.restRoot);
+    const saved = toSiteDto({ ...row, restRoot: found.restRoot });
+    try {
+      await client.getCurrentUser();
+    } catch (error) {
+      if (!isWordPressError(error)) throw error;
+      return { ...saved, warning: `Saved, but WordPress refused the credentials: ${error.message}` };
+    }
+    const redirect = found.canonicalUrl ? `The site redirects to ${found.canonicalUrl}: consider saving that address instead.` : null;
+    return { ...saved, warning: redirect };
   }
+
 }

@@ -76,8 +76,9 @@ export function SiteFormDialog({ open, site, onClose }: SiteFormDialogProps) {
       enqueueSnackbar(isApiError(error) && error.message ? error.message : 'Failed to save site', { variant: 'error' });
       return;
     }
-    enqueueSnackbar(editing ? 'Site updated successfully' : 'Site added successfully', { variant: 'success' });
+    // A save WordPress did not accept (unreachable, wrong password) is not reported as a success.
     if (saved.warning) enqueueSnackbar(saved.warning, { variant: 'warning' });
+    else enqueueSnackbar(editing ? 'Site updated successfully' : 'Site added successfully', { variant: 'success' });
     onClose();
   });
 

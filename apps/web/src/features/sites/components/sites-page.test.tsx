@@ -57,6 +57,25 @@ describe('WordPress Sites screen', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
+  it('a save WordPress refused shows its warning instead of the success toast', async () => {
+    const api = createFakeSitesApi();
+    const { user } = showSites(api);
+    server.use(
+      http.post('/api/sites', () =>
+        HttpResponse.json({ ...makeSite({ id: 9 }), warning: 'Saved, but WordPress refused the credentials: wrong password' }, { status: 201 }),
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add Site' }, { timeout: 5_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add WordPress Site' });
+    await user.type(within(dialog).getByLabelText(/Site Name/), 'Garden Blog');
+    await user.type(within(dialog).getByLabelText(/WordPress URL/), 'https://garden.example');
+    await user.type(within(dialog).getByLabelText(/^Username/), 'editor');
+    await user.type(within(dialog).getByLabelText(/Application Password/), 'abcd efgh ijkl mnop qrst uvwx');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Site' }));
+    expect(await screen.findByText('Saved, but WordPress refused the credentials: wrong password')).toBeInTheDocument();
+    expect(screen.queryByText('Site added successfully')).not.toBeInTheDocument();
+  });
+
   it('adds a site: save stays disabled until the required fields are filled, then the site is listed', async () => {
     const api = createFakeSitesApi();
     const { user } = showSites(api);
