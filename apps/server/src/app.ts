@@ -19,6 +19,7 @@ import { registerAuthGuard } from './plugins/auth-guard.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSession } from './plugins/session.js';
+import { registerTextInputGuard } from './plugins/text-input-guard.js';
 import { registerWebApp } from './plugins/web-app.js';
 
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.newPassword', '*.currentPassword'];
@@ -46,6 +47,7 @@ export async function buildApp(ctx: AppContext, services: Services, logger = log
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerTextInputGuard(app);
 
   await registerSecurity(app);
   await registerSession(app, ctx.appSecret);
