@@ -70,9 +70,8 @@ const BAD_IDS: Array<[string, unknown]> = [
   ['id "1e3"', '1e3'],
 ];
 
-/** Every kind of wrong value a JSON field can hold. */
+/** Every kind of wrong value a JSON field can hold (numbers other than ids: see badValuesFor). */
 const BAD_VALUES: Array<[string, unknown]> = [
-  ...BAD_IDS,
   ['null', null],
   ['true', true],
   ['empty string', ''],
@@ -142,6 +141,16 @@ function fieldPaths(value: unknown, prefix: string[] = [], depth = 0): string[][
   return entries.flatMap(([k, v]) => [[...prefix, k], ...fieldPaths(v, [...prefix, k], depth + 1)]);
 }
 
+/** A number field or an id gets every bad id; any other field one number is enough to be the wrong type. */
+function badValuesFor(path: string[], current: unknown): Array<[string, unknown]> {
+  const idLike = typeof current === 'number' || /(^id|Id|_id|Ids|_ids)$/.test(path.filter((k) => !/^\d+$/.test(k)).at(-1) ?? '');
+  return [...(idLike ? BAD_IDS : [['number', -1] as [string, unknown]]), ...BAD_VALUES];
+}
+
+function valueAt(base: unknown, path: string[]): unknown {
+  return path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), base);
+}
+
 function withField(base: unknown, path: string[], value: unknown, remove = false): unknown {
   const copy = structuredClone(base) as Record<string, unknown>;
   let node: Record<string, unknown> = copy;
@@ -158,10 +167,10 @@ function bodyCases(schema: JsonSchema | undefined, pick: () => number): Array<[s
   const base = sampleValue(schema) ?? {};
   const out: Array<[string, string, string]> = [['valid-looking body', JSON.stringify(base), json]];
   for (const path of fieldPaths(base).concat(Object.keys(schema?.properties ?? {}).filter((k) => !(k in (base as object))).map((k) => [k]))) {
-    for (const [label, value] of BAD_VALUES) out.push([`${path.join('.')} = ${label}`, JSON.stringify(withField(base, path, value)), json]);
+    for (const [label, value] of badValuesFor(path, valueAt(base, path))) out.push([`${path.join('.')} = ${label}`, JSON.stringify(withField(base, path, value)), json]);
     out.push([`${path.join('.')} missing`, JSON.stringify(withField(base, path, undefined, true)), json]);
   }
-  out.push(['extra field', JSON.stringify({ ...(base as object), ['extra' + Math.floor(pick() * 1000)]: NUL }), json]);
+  out.push(['extra field', JSON.stringify({ ...(base as object), ['extra' + Math.floor(pick() * 1000)]: 'extra' }), json]);
   for (const [label, text] of [
     ['array body', '[]'],
     ['null body', 'null'],
