@@ -24,7 +24,8 @@ async function main(): Promise<void> {
     throw new ConfigError(`--role=${role} needs DATABASE_URL (PostgreSQL): the embedded database serves one process only`);
   }
   const log = pino({ ...(loggerOptions({ config }) as object), name: `abp-${role}` });
-  reportDataDirPrivacy(log, config.dataDir, makeDataDirPrivate(config.dataDir));
+  // With PostgreSQL and APP_SECRET set nothing is kept on disk, and DATA_DIR may be read-only.
+  if (!config.databaseUrl || !config.appSecret) reportDataDirPrivacy(log, config.dataDir, makeDataDirPrivate(config.dataDir));
   const appSecret = loadOrCreateAppSecret(config.dataDir, config.appSecret);
 
   const releaseLock = config.databaseUrl ? () => undefined : acquireDataDirLock(config.dataDir);
