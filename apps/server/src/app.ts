@@ -20,6 +20,7 @@ import { registerHostCheck } from './plugins/host-check.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSession } from './plugins/session.js';
+import { registerTextInputGuard } from './plugins/text-input-guard.js';
 import { registerWebApp } from './plugins/web-app.js';
 
 const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.newPassword', '*.currentPassword'];
@@ -48,6 +49,7 @@ export async function buildApp(ctx: AppContext, services: Services, logger = log
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerHostCheck(app, { boundHost: ctx.config.host, allowedHosts: ctx.config.allowedHosts, trustProxy: ctx.config.trustProxy });
+  registerTextInputGuard(app);
 
   await registerSecurity(app);
   await registerSession(app, ctx.appSecret);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ErrorBody, type FieldProblem } from '@abp/contracts';
+import { inputSqlState } from './db/pg-errors.js';
 
 /** Services throw these; one handler turns them into `{ error, code, details }`. */
 export class AppError extends Error {
@@ -30,6 +31,20 @@ function fieldProblemsFromValidation(error: FastifyError & { validation?: unknow
     });
   }
   return [{ field: prefix, message: error.message }];
+}
+
+/**
+ * A safety net, not the design: inputs are checked before they reach the database, so reaching
+ * this means a check is missing (logged as such). Still, a value the database refuses is the
+ * client's mistake, not the server's: a 400 (bad value) or 409 (conflict with stored data).
+ */
+function databaseInputError(error: unknown): AppError | null {
+  const state = inputSqlState(error);
+  if (!state) return null;
+  if (state === '23505') return new AppError(ERROR_CODES.conflict, 'A record with this value already exists', 409);
+  if (state === '23503') return new AppError(ERROR_CODES.conflict, 'The request refers to a record that does not exist or is still in use', 409);
+  const message = state.startsWith('22') ? 'a value is out of range or not valid text' : 'a value breaks a rule of the stored data';
+  return new AppError(ERROR_CODES.validation, `Invalid request: ${message}`, 400, [{ field: 'request', message }] satisfies FieldProblem[]);
 }
 
 function send(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
@@ -72,6 +87,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         status === 413 ? ERROR_CODES.payloadTooLarge : status === 415 ? ERROR_CODES.unsupportedMediaType : ERROR_CODES.validation;
       const field = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'content-type' : 'body';
       return send(reply, status, { error: error.message, code, details: [{ field, message: error.message }] });
+    }
+    const fromDatabase = databaseInputError(error);
+    if (fromDatabase) {
+      request.log.warn({ err: error }, 'the database refused an input that no check caught');
+      return send(reply, fromDatabase.status, { error: fromDatabase.message, code: fromDatabase.code, details: fromDatabase.details });
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, { error: 'Internal server error', code: ERROR_CODES.internal });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './ids.js';
 import { qualityReportSchema } from './generation.js';
 
 /* Generated articles: the list, one article, edits, publishing to WordPress, trend sources. */
@@ -39,7 +40,7 @@ export const ARTICLE_ERROR_CODES = {
 // Query strings arrive as text; an empty value (`site_id=`) means "no filter", not 0.
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalQueryInt = (message: string) =>
-  z.preprocess(emptyAsUndefined, z.coerce.number({ message }).int(message).positive(message).max(2_147_483_647, message).optional());
+  z.preprocess(emptyAsUndefined, z.coerce.number({ message }).int(message).positive(message).max(MAX_ID, message).optional());
 
 export const articleListQuerySchema = z.object({
   limit: z.preprocess(

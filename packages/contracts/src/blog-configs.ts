@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, idTextSchema } from './ids.js';
 import { DEFAULT_TASK_TYPE, TASK_TYPES, WORD_COUNT_LIMITS } from './generation.js';
 
 /* Blog configurations: one per site, the posting schedule the scheduler follows (spec part 1). */
@@ -76,7 +77,7 @@ const topicsSchema = z
 /** POST /api/config and PUT /api/config/{id}: the spec's fields, with the spec's defaults. */
 export const blogConfigInputSchema = z
   .object({
-    site_id: z.number({ message: 'A site is required' }).int('A site is required').positive('A site is required'),
+    site_id: idSchema('site_id', 'A site is required'),
     topics: topicsSchema,
     posting_interval_min: wholeNumber('Minimum interval', interval.min, interval.max).default(interval.defaultMin),
     posting_interval_max: wholeNumber('Maximum interval', interval.min, interval.max).default(interval.defaultMax),
@@ -134,5 +135,5 @@ export const blogConfigSchema = z.object({
 export type BlogConfig = z.infer<typeof blogConfigSchema>;
 export const blogConfigListSchema = z.array(blogConfigSchema);
 
-export const blogConfigIdParamSchema = z.object({ id: z.coerce.number().int().positive('id must be a positive integer').max(2_147_483_647, 'id is too large') });
+export const blogConfigIdParamSchema = z.object({ id: idTextSchema('id') });
 export const blogConfigDeletedSchema = z.object({ success: z.literal(true), id: z.number().int() });

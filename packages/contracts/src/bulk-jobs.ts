@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idTextSchema } from './ids.js';
 import { WORD_COUNT_LIMITS, taskTypeSchema, DEFAULT_TASK_TYPE } from './generation.js';
 
 /* Background bulk generation: the Bulk Generation tab, the top-bar job indicator and their calls. */
@@ -85,7 +86,7 @@ export function parseItemsList(itemsList: string | readonly string[]): string[] 
  */
 export const bulkJobStartSchema = z.object({
   items_list: z.union([z.string().max(2_000_000), z.array(z.string().max(10_000)).max(100_000)]),
-  site_id: z.coerce.number().int().positive().nullable().optional(),
+  site_id: idTextSchema('site_id').nullable().optional(),
   task_type: taskTypeSchema.default(DEFAULT_TASK_TYPE),
   options: z
     .object({

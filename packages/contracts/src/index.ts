@@ -1,5 +1,6 @@
 export * from './app-info.js';
 export * from './errors.js';
+export * from './ids.js';
 export * from './auth.js';
 export * from './health.js';
 export * from './diagnostics.js';

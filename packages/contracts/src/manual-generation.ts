@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './ids.js';
 import { DEFAULT_TASK_TYPE, TASK_TYPES, WORD_COUNT_LIMITS, type TaskType } from './generation.js';
 
 /* Manual generation (spec part 2 §2.2, §2.3, §5, §7, §8): one article from a topic, pushed to a site. */
@@ -14,7 +15,8 @@ export const MANUAL_LIMITS = {
   imageDataUrl: 10_000_000,
 } as const;
 
-export const MAX_SITE_ID = 2_147_483_647;
+/** The manual screen's own name for the id ceiling. */
+export const MAX_SITE_ID = MAX_ID;
 
 /** Exact texts of the spec, shared by the server's 400s and the screens. */
 export const MANUAL_MESSAGES = {

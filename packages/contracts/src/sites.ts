@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idTextSchema } from './ids.js';
 
 /* WordPress sites: the Sites screen, its calls, and the limits both sides agree on. */
 
@@ -104,7 +105,7 @@ export const siteListSchema = z.array(siteSchema);
 export const siteSaveResponseSchema = siteSchema.extend({ warning: z.string().nullable() });
 export type SiteSaveResponse = z.infer<typeof siteSaveResponseSchema>;
 
-export const siteIdParamSchema = z.object({ id: z.coerce.number().int().positive('id must be a positive integer') });
+export const siteIdParamSchema = z.object({ id: idTextSchema('id') });
 
 const queryFlag = z
   .enum(['true', 'false', '1', '0'], { message: "must be 'true' or 'false'" })

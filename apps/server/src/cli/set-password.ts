@@ -5,6 +5,7 @@ import { loadConfig } from '../config.js';
 import { openPglite, openPostgres } from '../db/client.js';
 import { acquireDataDirLock } from '../db/data-dir-lock.js';
 import { applyMigrations } from '../db/migrate.js';
+import { makeDataDirPrivate, restrictNewFiles } from '../lib/private-data-dir.js';
 import { AuthRepository } from '../modules/auth/auth.repository.js';
 import { AuthService } from '../modules/auth/auth.service.js';
 import { LoginThrottle } from '../modules/auth/login-throttle.js';
@@ -23,10 +24,16 @@ async function readPassword(): Promise<string> {
 }
 
 async function run(): Promise<void> {
+  // The same privacy as the server: this writes the password hash into the database files.
+  restrictNewFiles();
   const config = loadConfig(process.env);
   const password = await readPassword();
   if (password.length < PASSWORD_MIN_LENGTH) throw new Error(`The password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
   if (isBlankPassword(password)) throw new Error('The password must contain a character other than spaces.');
+  if (!config.databaseUrl) {
+    const { fixed } = makeDataDirPrivate(config.dataDir);
+    if (fixed > 0) process.stdout.write(`${fixed} files or directories under DATA_DIR were open to other users; they are now yours only.\n`);
+  }
   const release = config.databaseUrl ? () => undefined : acquireDataDirLock(config.dataDir);
   const handle = config.databaseUrl ? openPostgres(config.databaseUrl, 1) : await openPglite(path.join(config.dataDir, 'db'));
   try {

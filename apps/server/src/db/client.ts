@@ -3,6 +3,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { makeDataDirPrivate } from '../lib/private-data-dir.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -20,6 +21,9 @@ export function wrapPglite(pglite: PGlite): DatabaseHandle {
 
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  // A new database is unpacked from PGlite's template with explicit chmods to 0666, past the
+  // umask. The caller made DATA_DIR 0700 first, so no one else could reach them meanwhile.
+  if (dataDir) makeDataDirPrivate(dataDir);
   return wrapPglite(pglite);
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idTextSchema } from '../ids.js';
 
 /* Small field builders shared by the SEO contracts: every message names what is wrong. */
 
@@ -8,8 +9,8 @@ export const requiredText = (label: string, max: number) =>
 export const optionalText = (label: string, max: number) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters`).default('');
 
-export const positiveId = (label: string) =>
-  z.coerce.number({ message: `${label} must be a positive integer` }).int(`${label} must be a positive integer`).positive(`${label} must be a positive integer`);
+/** SEO ids have always accepted "12" as well as 12 in bodies. */
+export const positiveId = (label: string) => idTextSchema(label);
 
 export const seoProjectIdParamSchema = z.object({ id: positiveId('id') });
 export const seoKeywordIdParamSchema = z.object({ keywordId: positiveId('keywordId') });

@@ -1,4 +1,4 @@
-import { TASK_TYPES, WORD_COUNT_LIMITS, type GenerationMethod, type TaskType } from '@abp/contracts';
+import { MAX_ID, TASK_TYPES, WORD_COUNT_LIMITS, type GenerationMethod, type TaskType } from '@abp/contracts';
 import { ARTICLE_ORIGINS } from '../../db/schema/index.js';
 import { badRequest } from '../../errors.js';
 
@@ -73,13 +73,12 @@ export interface ValidGenerationInput extends Omit<GenerateAndStoreInput, 'taskT
 const MAX_TOPIC = 500;
 const MAX_PERSONA = 500;
 const MAX_KEYWORDS = 30;
-const MAX_SERIAL = 2_147_483_647;
 
 const METHOD_OF_ORIGIN: Record<ArticleOrigin, GenerationMethod> = { manual: 'manual', bulk: 'bulk', schedule: 'scheduled', trend: 'trend', seo: 'seo' };
 
 /** Programmer-facing checks for every caller; each failure is a 400 naming the field. */
 export function validateGenerationInput(input: GenerateAndStoreInput): ValidGenerationInput {
-  if (!Number.isInteger(input.siteId) || input.siteId <= 0 || input.siteId > MAX_SERIAL) throw badRequest('site_id', 'must be a positive integer');
+  if (!Number.isInteger(input.siteId) || input.siteId <= 0 || input.siteId > MAX_ID) throw badRequest('site_id', 'must be a positive integer');
   const topic = typeof input.topic === 'string' ? input.topic.trim() : '';
   if (!topic) throw badRequest('topic', 'is required');
   if (topic.length > MAX_TOPIC) throw badRequest('topic', `must be at most ${MAX_TOPIC} characters`);

@@ -8,6 +8,7 @@ import {
 } from '@abp/contracts';
 import type { z } from 'zod';
 import { badRequest } from '../../../errors.js';
+import { wordpressStep } from '../../publishing/publish-errors.js';
 import type { KeywordsRepository } from '../keywords/keywords.repository.js';
 import type { OutlineService } from '../outline/outline.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
@@ -88,7 +89,8 @@ export class PagesService {
     await this.sites.requireActiveSite(site.id);
     const pages = request.pageIds ? await this.selected(projectId, request.pageIds) : await this.repo.list(projectId);
     if (pages.length === 0) throw badRequest('pageIds', 'there are no pages to publish: generate the website pages first');
-    const client = await this.sites.getClientForSite(site.id);
+    // An unreachable site is its failure, not ours: a 424 that says why, as an article publish does.
+    const client = await wordpressStep('connection', () => this.sites.getClientForSite(site.id));
     const warnings: string[] = [];
     let deliverSchema = false;
     if (pages.some((p) => p.schemaMarkup)) {
