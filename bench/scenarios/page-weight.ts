@@ -6,6 +6,7 @@ import { BENCH_PASSWORD, loginCookie, startBenchServer } from '../server-process
 /** Goals of issue #13: what the browser must download before the login screen and the dashboard. */
 const LOGIN_JS_GOAL_BYTES = 150 * 1024;
 const DASHBOARD_JS_GOAL_BYTES = 300 * 1024;
+const QUIET_MS = 1000;
 
 interface Weight {
   jsWire: number;
@@ -22,6 +23,17 @@ interface Weight {
  * and bytes after decoding. A fresh browser context has an empty cache, so nothing is missed.
  */
 function recordWeight(page: Page): { weight: Weight; settled(): Promise<void> } {
+  // Settled = no request in flight and none started for a second: lazily loaded chunks that
+  // follow a click are then counted too (Playwright's "networkidle" is only armed by a navigation).
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  page.on('request', () => { inFlight += 1; lastActivity = Date.now(); });
+  const done = () => { inFlight -= 1; lastActivity = Date.now(); };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  const quiet = async () => {
+    while (inFlight > 0 || Date.now() - lastActivity < QUIET_MS) await new Promise((r) => setTimeout(r, 100));
+  };
   const weight: Weight = { jsWire: 0, jsRaw: 0, cssWire: 0, cssRaw: 0, requests: 0, encodings: new Set(), acceptEncoding: '' };
   const pending: Promise<void>[] = [];
   const count = async (request: Request) => {
@@ -47,7 +59,13 @@ function recordWeight(page: Page): { weight: Weight; settled(): Promise<void> } 
     }
   };
   page.on('requestfinished', (request) => pending.push(count(request)));
-  return { weight, settled: () => Promise.all(pending).then(() => undefined) };
+  return {
+    weight,
+    settled: async () => {
+      await quiet();
+      await Promise.all(pending);
+    },
+  };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -92,7 +110,6 @@ export const pageWeightScenario: Scenario = {
       await login.page.getByLabel('Password', { exact: true }).fill(BENCH_PASSWORD);
       await login.page.getByRole('button', { name: 'Sign In' }).click();
       await login.page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-      await login.page.waitForLoadState('networkidle');
       await login.recording.settled();
       const after = login.recording.weight;
       figures['sign in → dashboard (added)'] = describe({
@@ -110,7 +127,6 @@ export const pageWeightScenario: Scenario = {
       const dashboard = await openPage(browser, server.url, await loginCookie(server.url));
       await dashboard.page.goto('/', { waitUntil: 'networkidle' });
       await dashboard.page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-      await dashboard.page.waitForLoadState('networkidle');
       await dashboard.recording.settled();
       figures['dashboard, signed in, empty cache'] = describe(dashboard.recording.weight, DASHBOARD_JS_GOAL_BYTES);
       await dashboard.context.close();
