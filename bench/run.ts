@@ -3,7 +3,9 @@
 import { generationBenchScenarios } from '../apps/server/test/llm/bench.js';
 import { articlesScenario } from './scenarios/articles.js';
 import { bulkScenario } from './scenarios/bulk.js';
+import { loginFloodScenario } from './scenarios/login-flood.js';
 import { manualGenerationScenario } from './scenarios/manual-generation.js';
+import { pageWeightScenario } from './scenarios/page-weight.js';
 import { startupScenario } from './scenarios/startup.js';
 
 export interface Scenario {
@@ -13,6 +15,7 @@ export interface Scenario {
 }
 
 const scenarios: Scenario[] = [startupScenario, ...generationBenchScenarios, manualGenerationScenario, articlesScenario, bulkScenario];
+scenarios.push(pageWeightScenario, loginFloodScenario);
 
 const only = process.argv.slice(2);
 for (const scenario of scenarios) {

@@ -16,6 +16,7 @@ import { trendsRoutes } from './modules/trends/trends.routes.js';
 import { trendSettingsRoutes } from './modules/trends/trend-settings.routes.js';
 import { seoRoutes } from './modules/seo/seo.module.js';
 import { registerAccessControl } from './plugins/access-control.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerHostCheck } from './plugins/host-check.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
@@ -54,6 +55,7 @@ export async function buildApp(ctx: AppContext, services: Services, logger = log
   await registerSecurity(app);
   await registerSession(app, ctx.appSecret);
   registerAccessControl(app, services.auth);
+  await registerCompression(app);
   await registerOpenApi(app);
 
   await app.register(healthRoutes(ctx.handle, ctx.queue, ctx.role), { prefix: '/api' });

@@ -8,6 +8,8 @@ import { declarePublicRoutes } from './access-control.js';
 /**
  * Serves the built SPA. Hashed assets are cached for a year; index.html never, so a new release
  * is picked up on the next load. Unknown /api paths get a JSON 404; other GETs get the SPA.
+ * The build writes a .br and a .gz beside each text file; the one the browser accepts is sent
+ * as is (no compression work per request), with Vary: Accept-Encoding for caches.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
@@ -20,6 +22,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         root: distDir,
         wildcard: false,
         index: false,
+        preCompressed: true,
         setHeaders(res, filePath) {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -3,17 +3,13 @@ import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { enqueueSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { FullPageCenter } from '../components/full-page-center';
-import { FullPageStatus } from '../components/full-page-status';
 import { CrashFallback } from './crash-fallback';
 import { LayoutLoadError, PageLoadError } from './lazy-route';
+import { LayoutLoadFailed } from './start-up-screens';
+
+export { InitializingScreen } from './start-up-screens';
 
 export const NAVIGATION_FAILED = 'Navigation failed. Please try again.';
-
-/** Shown while the shell's code and the first screen load. */
-export function InitializingScreen() {
-  return <FullPageStatus message="Initializing application..." />;
-}
 
 function reload() {
   window.location.reload();
@@ -25,22 +21,7 @@ export function ShellErrorFallback() {
   useEffect(() => {
     console.error('Application layout error', error);
   }, [error]);
-  if (error instanceof LayoutLoadError) {
-    return (
-      <FullPageCenter>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={reload}>
-              Retry
-            </Button>
-          }
-        >
-          Failed to initialize application layout
-        </Alert>
-      </FullPageCenter>
-    );
-  }
+  if (error instanceof LayoutLoadError) return <LayoutLoadFailed />;
   return <CrashFallback />;
 }
 

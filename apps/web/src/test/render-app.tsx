@@ -18,7 +18,11 @@ export function renderApp({ path = '/', fakeTimers = false }: RenderAppOptions =
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const queryClient = createQueryClient();
   const user = userEvent.setup(fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});
-  const view = render(<App router={router} queryClient={queryClient} />);
+  const view = render(
+    <App queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </App>,
+  );
   return { ...view, user, router, queryClient };
 }
 

@@ -21,7 +21,7 @@ import { PasswordField } from './password-field';
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const fieldProblemsSchema = fieldProblemSchema.array();
 
-interface ChangePasswordDialogProps {
+export interface ChangePasswordDialogProps {
   open: boolean;
   onClose: () => void;
 }

@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState, type FormEvent } from 'react';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -9,7 +7,6 @@ import {
   LOGIN_LOCKOUT_SECONDS,
   LOGIN_WARNING_AFTER_FAILURES,
   loginRequestSchema,
-  type LoginRequest,
 } from '@abp/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
@@ -29,19 +26,32 @@ interface FormMessage {
   whileLocked?: boolean;
 }
 
+/** The contract's message for a password the server would refuse, or undefined. */
+function passwordError(password: string): string | undefined {
+  const result = loginRequestSchema.safeParse({ password });
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+/**
+ * One field, so no form library: react-hook-form alone would add ~10 KB to the login screen
+ * (issue #13). It behaves as react-hook-form's "onTouched" mode did: checked on leaving the
+ * field, then on every change; on submit the first problem gets the focus.
+ */
 export function LoginForm() {
   const { enqueueSnackbar } = useSnackbar();
   const loginMutation = useLogin();
   const lockout = useLoginLockout();
   const [message, setMessage] = useState<FormMessage | null>(null);
-  const { register, handleSubmit, setValue, setFocus, control, formState } = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
-    mode: 'onTouched',
-    defaultValues: { password: '' },
-  });
-  const password = useWatch({ control, name: 'password' });
-  const { ref: passwordRef, ...passwordField } = register('password');
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const passwordRef = useRef<HTMLInputElement>(null);
   const busy = loginMutation.isPending;
+
+  const clearPassword = () => {
+    setPassword('');
+    passwordRef.current?.focus();
+  };
 
   const handleFailure = (error: unknown) => {
     if (!isApiError(error)) {
@@ -55,8 +65,7 @@ export function LoginForm() {
     }
     if (error.status === 401) {
       lockout.recordFailure();
-      setValue('password', '');
-      setFocus('password');
+      clearPassword();
       setMessage({ text: LOGIN_TEXT.invalidPassword });
       return;
     }
@@ -72,19 +81,27 @@ export function LoginForm() {
     setMessage({ text: error.status < 500 && error.message ? error.message : LOGIN_TEXT.loginFailed });
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTouched(true);
+    const error = passwordError(password);
+    setFieldError(error);
+    if (error) {
+      passwordRef.current?.focus();
+      return;
+    }
     if (lockout.isLocked) {
       setMessage({ text: stillLockedMessage(lockout.remainingSeconds), whileLocked: true });
       return;
     }
     setMessage(null);
     try {
-      await loginMutation.mutateAsync(values);
+      await loginMutation.mutateAsync({ password });
       enqueueSnackbar(LOGIN_TEXT.toastSuccess, { variant: 'success' });
-    } catch (error) {
-      handleFailure(error);
+    } catch (failure) {
+      handleFailure(failure);
     }
-  });
+  };
 
   const visibleMessage = message && (!message.whileLocked || lockout.isLocked) ? message : null;
   const showAttemptsNote = !lockout.isLocked && lockout.failures >= LOGIN_WARNING_AFTER_FAILURES;
@@ -92,14 +109,23 @@ export function LoginForm() {
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={(event) => void onSubmit(event)}>
       <PasswordField
-        {...passwordField}
+        name="password"
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          if (touched) setFieldError(passwordError(event.target.value));
+        }}
+        onBlur={() => {
+          setTouched(true);
+          setFieldError(passwordError(password));
+        }}
         inputRef={passwordRef}
         label="Password"
         autoComplete="current-password"
         autoFocus
         fullWidth
-        error={Boolean(formState.errors.password)}
-        helperText={formState.errors.password?.message}
+        error={Boolean(fieldError)}
+        helperText={fieldError}
       />
       {visibleMessage && <Alert severity="error">{visibleMessage.text}</Alert>}
       {lockout.isLocked && <Alert severity="warning">{lockoutWarning(lockout.remainingSeconds)}</Alert>}
