@@ -4,6 +4,7 @@ import { generationBenchScenarios } from '../apps/server/test/llm/bench.js';
 import { articlesScenario } from './scenarios/articles.js';
 import { bulkScenario } from './scenarios/bulk.js';
 import { manualGenerationScenario } from './scenarios/manual-generation.js';
+import { responsivenessScenario } from './scenarios/responsiveness.js';
 import { startupScenario } from './scenarios/startup.js';
 
 export interface Scenario {
@@ -12,7 +13,7 @@ export interface Scenario {
   run(): Promise<Record<string, string | number>>;
 }
 
-const scenarios: Scenario[] = [startupScenario, ...generationBenchScenarios, manualGenerationScenario, articlesScenario, bulkScenario];
+const scenarios: Scenario[] = [startupScenario, ...generationBenchScenarios, manualGenerationScenario, articlesScenario, bulkScenario, responsivenessScenario];
 
 const only = process.argv.slice(2);
 for (const scenario of scenarios) {
