@@ -131,7 +131,9 @@ export async function scratchDatabase(adminUrl: string): Promise<{ url: string; 
 
 /** The built server in one role; its stderr minus the AI SDK's per-call notices about JSON mode. */
 export function spawnRole(role: 'all' | 'web' | 'worker', env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js'), `--role=${role}`], {
+  // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the servers: NODE_OPTIONS refuses --cpu-prof.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'apps/server/dist/main.js'), `--role=${role}`], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
