@@ -6,6 +6,7 @@ import { bulkScenario } from './scenarios/bulk.js';
 import { loginFloodScenario } from './scenarios/login-flood.js';
 import { manualGenerationScenario } from './scenarios/manual-generation.js';
 import { pageWeightScenario } from './scenarios/page-weight.js';
+import { responsivenessScenario } from './scenarios/responsiveness.js';
 import { startupScenario } from './scenarios/startup.js';
 
 export interface Scenario {
@@ -14,8 +15,16 @@ export interface Scenario {
   run(): Promise<Record<string, string | number>>;
 }
 
-const scenarios: Scenario[] = [startupScenario, ...generationBenchScenarios, manualGenerationScenario, articlesScenario, bulkScenario];
-scenarios.push(pageWeightScenario, loginFloodScenario);
+const scenarios: Scenario[] = [
+  startupScenario,
+  ...generationBenchScenarios,
+  manualGenerationScenario,
+  articlesScenario,
+  bulkScenario,
+  responsivenessScenario,
+  pageWeightScenario,
+  loginFloodScenario,
+];
 
 const only = process.argv.slice(2);
 for (const scenario of scenarios) {

@@ -23,9 +23,9 @@ const CONCURRENCIES = (process.env.BENCH_BULK_CONCURRENCIES ?? '1,4,16').split('
 const PG_CONCURRENCY = 4;
 
 type Figures = Record<string, string | number>;
-type Call = <T>(method: string, url: string, body?: unknown) => Promise<T>;
+export type Call = <T>(method: string, url: string, body?: unknown) => Promise<T>;
 
-function client(url: string, cookie: string): Call {
+export function client(url: string, cookie: string): Call {
   return async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${url}${pathname}`, {
       method,
@@ -41,7 +41,7 @@ function llmEnv(model: FakeOpenAiServer, concurrency: number): Record<string, st
   return { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: model.baseUrl, LLM_API_KEY: 'bench', LLM_MODEL: 'fake-model', LLM_CONCURRENCY: String(concurrency) };
 }
 
-async function createSite(call: Call): Promise<number> {
+export async function createSite(call: Call): Promise<number> {
   // Nothing is posted (postToWordPress false): the site only has to exist; its address is never reached.
   const site = await call<{ id: number }>('POST', '/api/sites', { name: 'Bench site', url: 'http://127.0.0.1:9', username: 'bench', password: 'bench bench bench', is_active: true, content_persona: '' });
   return site.id;
@@ -101,7 +101,7 @@ async function embeddedRun(concurrency: number): Promise<Figures> {
   }
 }
 
-function postgresAdminUrl(): string {
+export function postgresAdminUrl(): string {
   const fromEnv = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (fromEnv) return fromEnv;
   const out = execFileSync('bash', [path.join(ROOT, 'scripts/ensure-postgres.sh')], { encoding: 'utf8' });
@@ -110,7 +110,7 @@ function postgresAdminUrl(): string {
   return url;
 }
 
-async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `abp_bench_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -130,8 +130,10 @@ async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop: (
 }
 
 /** The built server in one role; its stderr minus the AI SDK's per-call notices about JSON mode. */
-function spawnRole(role: 'all' | 'web' | 'worker', env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js'), `--role=${role}`], {
+export function spawnRole(role: 'all' | 'web' | 'worker', env: Record<string, string>): Promise<ChildProcess> {
+  // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the servers: NODE_OPTIONS refuses --cpu-prof.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'apps/server/dist/main.js'), `--role=${role}`], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -154,7 +156,7 @@ function spawnRole(role: 'all' | 'web' | 'worker', env: Record<string, string>):
   });
 }
 
-async function stopAll(children: readonly ChildProcess[]): Promise<void> {
+export async function stopAll(children: readonly ChildProcess[]): Promise<void> {
   for (const child of children) {
     if (child.exitCode !== null) continue;
     const exited = new Promise((r) => child.once('exit', r));

@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { makeDataDirPrivate } from '../lib/private-data-dir.js';
+import { yieldBeforeEachStatement } from './pglite-fair.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -15,6 +16,7 @@ export type DatabaseHandle =
   | { driver: 'postgres'; db: Database; pool: pg.Pool; connectionString: string; close(): Promise<void> };
 
 export function wrapPglite(pglite: PGlite): DatabaseHandle {
+  yieldBeforeEachStatement(pglite);
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   return { driver: 'pglite', db, pglite, close: () => pglite.close() };
 }

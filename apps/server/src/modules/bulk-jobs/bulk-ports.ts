@@ -35,6 +35,8 @@ export interface GenerateAndStoreResult {
 
 export interface BulkGeneration {
   generateAndStore(input: GenerateAndStoreInput): Promise<GenerateAndStoreResult>;
+  /** True when articles are computed on this thread (the offline writer): items then run one at a time. */
+  writesOnThisThread?(): Promise<boolean>;
 }
 
 export interface BulkPublishing {

@@ -1,6 +1,7 @@
 import { TitleCardImageProvider, imageFilename, type ImageProvider } from '../../integrations/images/index.js';
 import type { LanguageModelProvider } from '../../integrations/llm/index.js';
 import { AppError, badRequest } from '../../errors.js';
+import { OneAtATime } from '../../lib/one-at-a-time.js';
 import { ArticleGenerator, runQualityGate, type GeneratedArticle } from './engine/index.js';
 import { toGenerationFailure, type GenerationFailure } from './generation-failure.js';
 import { sourceUrlsOf, toDateOrNull, validateGenerationInput, type GenerateAndStoreInput, type GenerateAndStoreResult, type ValidGenerationInput } from './generation-input.js';
@@ -40,8 +41,28 @@ export class GenerationService {
     this.imageProvider = options.imageProvider ?? new TitleCardImageProvider();
   }
 
+  // The offline writer computes on the thread that serves requests: one article at a time (a
+  // model's work happens elsewhere, so its articles keep the configured concurrency).
+  private readonly offlineTurns = new OneAtATime();
+
+  /** True when articles are written on this thread (the offline writer), not by a model elsewhere. */
+  async writesOnThisThread(): Promise<boolean> {
+    return (await this.providers.current().catch(() => null))?.isOffline ?? false;
+  }
+
   async generateAndStore(raw: GenerateAndStoreInput): Promise<GenerateAndStoreResult> {
     const input = validateGenerationInput(raw);
+    // A provider that cannot be had is reported below, where it is stored as the article's failure.
+    const provider = await this.providers.current().catch(() => null);
+    const release = provider?.isOffline ? await this.offlineTurns.take() : () => undefined;
+    try {
+      return await this.generateAndStoreWith(provider, input);
+    } finally {
+      release();
+    }
+  }
+
+  private async generateAndStoreWith(known: LanguageModelProvider | null, input: ValidGenerationInput): Promise<GenerateAndStoreResult> {
     const site = await this.activeSite(input.siteId);
     const earlier = input.originKey ? await this.repo.findReusable(input.originKey) : null;
     if (earlier) return reusedResult(earlier);
@@ -53,7 +74,7 @@ export class GenerationService {
     // publishing refuses duplicate titles (see engine/distinct-title.ts).
     const avoidTitles = await this.repo.titlesOnSiteAbout(input.siteId, input.topic);
     try {
-      const provider = await this.providers.current();
+      const provider = known ?? (await this.providers.current());
       offline = provider.isOffline;
       const generator = new ArticleGenerator({ provider, imageProvider: this.imageProvider, sectionConcurrency: this.options.sectionConcurrency ?? 4 });
       article = await generator.generate({

@@ -3,12 +3,15 @@ import { APP_VERSION, healthResponseSchema } from '@abp/contracts';
 import type { Role } from '../../config.js';
 import { rawQuery, type DatabaseHandle } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import { EventLoopMonitor } from './event-loop-monitor.js';
 
 const startedAt = Date.now();
 
 /** Liveness and readiness in one: 200 when database and queue answer, 503 otherwise. */
 export const healthRoutes = (handle: DatabaseHandle, queue: JobQueue, role: Role): FastifyPluginAsyncZod =>
   async function routes(app) {
+    const eventLoop = new EventLoopMonitor(app.log);
+    app.addHook('onClose', async () => eventLoop.stop());
     app.get(
       '/health',
       { config: { public: true }, schema: { tags: ['system'], response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
@@ -27,6 +30,7 @@ export const healthRoutes = (handle: DatabaseHandle, queue: JobQueue, role: Role
           uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
           database: { ok: dbOk, driver: handle.driver, latencyMs },
           queue: { ok: queueOk, role },
+          eventLoop: eventLoop.snapshot(),
         });
       },
     );

@@ -1,5 +1,6 @@
 import type { LanguageModelProvider, ObjectRequest, ObjectResult, TextRequest, TextResult } from '../language-model-provider.js';
 import { LlmError } from '../llm-error.js';
+import { yieldToEventLoop } from '../../../lib/event-loop-yield.js';
 import { abortableSleep } from '../retry.js';
 import { titleCase } from '../task-blueprints.js';
 import type { WritingIntent } from '../writing-intent.js';
@@ -41,8 +42,11 @@ export class OfflineWriterProvider implements LanguageModelProvider {
   }
 
   private async think(signal: AbortSignal | undefined): Promise<void> {
-    throwIfAborted(signal);
+    // A model's answer arrives as I/O; this writer's is computed here, on the loop every request
+    // needs: it takes a turn like any I/O, so requests are answered between sections.
     if (this.options.delayMs) await abortableSleep(this.options.delayMs, signal);
+    else await yieldToEventLoop();
+    throwIfAborted(signal);
   }
 }
 
