@@ -116,6 +116,18 @@ describe('JSON-LD', () => {
     expect(article.image).toEqual(['https://s.example/favicon.ico']);
   });
 
+  it('keeps a hostile title inside its <script>: no "</script", values decoded to plain text', () => {
+    const title = '</script><script>alert(1)</script> &amp; Grinders\u2028Guide';
+    const graph = articleGraph(SEO_SCHEMA_TYPES, site, { ...facts, title, breadcrumb: [{ name: title, url: facts.url }] });
+    const html = withJsonLd('<p>Body</p>', graph);
+    expect(html.toLowerCase().match(/<\/script/g)).toHaveLength(1); // only the block's own end tag
+    expect(html).not.toContain('\u2028');
+    expect(html).not.toContain('<script>alert');
+    const [parsed] = extractJsonLd(html) as { '@graph': Record<string, unknown>[] }[];
+    const article = parsed!['@graph'].find((g) => g['@type'] === 'Article')!;
+    expect(article.headline).toBe('</script><script>alert(1)</script> & Grinders Guide');
+  });
+
   it('has no headings with links after parsing our placement output', () => {
     const { html } = placeInternalLinks('<h2>coffee grinders</h2><p>coffee grinders</p>', linkCandidates(clusterA, all), 5);
     const doc = parseHtml(html);

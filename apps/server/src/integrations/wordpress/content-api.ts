@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { escapeHtmlText } from '../../lib/plain-text.js';
 import { hasMarker, markerToken, withMarker } from './marker.js';
 import type { RestSession } from './rest-session.js';
 import { deletedSchema, postSchema, type WpPost } from './schemas.js';
@@ -6,10 +7,16 @@ import type { ContentApi, ContentInput } from './types.js';
 
 const postListSchema = z.array(postSchema);
 
+/**
+ * The wire form of a post: title and excerpt are plain text here, but WordPress stores them as
+ * HTML that themes print unescaped (an administrator has unfiltered_html), so they are escaped.
+ */
 function toBody(input: Partial<ContentInput>): Record<string, unknown> {
-  const { marker, content, ...fields } = input;
+  const { marker, content, title, excerpt, ...fields } = input;
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) body[key] = value;
+  if (title !== undefined) body.title = escapeHtmlText(title);
+  if (excerpt !== undefined) body.excerpt = escapeHtmlText(excerpt);
   if (content !== undefined) body.content = withMarker(content, marker);
   return body;
 }

@@ -1,3 +1,4 @@
+import { escapeHtmlText } from '../../lib/plain-text.js';
 import { WordPressError } from './errors.js';
 import { hasMarker, withMarker } from './marker.js';
 import type { WpMedia, WpPost, WpTerm } from './schemas.js';
@@ -43,8 +44,9 @@ export function createFakeContentApi(ctx: FakeSiteContext, type: 'posts' | 'page
     const next: WpPost = { ...post };
     // Like WordPress, a field left out (or undefined) keeps its stored value.
     for (const [key, value] of Object.entries(rest)) if (value !== undefined) next[key] = value;
-    if (title !== undefined) next.title = rendered(title);
-    if (excerpt !== undefined) next.excerpt = rendered(excerpt);
+    // Stored as the real client sends them: plain text escaped as HTML.
+    if (title !== undefined) next.title = rendered(escapeHtmlText(title));
+    if (excerpt !== undefined) next.excerpt = rendered(escapeHtmlText(excerpt));
     if (content !== undefined) next.content = rendered(withMarker(content, marker));
     if (input.slug !== undefined) next.slug = slugify(input.slug);
     else if (!next.slug && next.status !== 'draft') next.slug = slugify(next.title?.raw ?? '') || String(post.id);
@@ -103,8 +105,8 @@ export function createFakeMediaApi(ctx: FakeSiteContext, store: Map<number, WpMe
           source_url: `${ctx.baseUrl}/wp-content/uploads/${encodeURIComponent(file.filename)}`,
           mime_type: file.mimeType,
           media_type: file.mimeType.startsWith('image/') ? 'image' : 'file',
-          alt_text: file.altText ?? '',
-          title: { raw: file.title ?? file.filename, rendered: file.title ?? file.filename },
+          alt_text: escapeHtmlText(file.altText ?? ''),
+          title: { raw: escapeHtmlText(file.title ?? file.filename), rendered: escapeHtmlText(file.title ?? file.filename) },
         };
         store.set(id, item);
         return item;
@@ -132,13 +134,14 @@ export function createFakeTermsApi(ctx: FakeSiteContext, taxonomy: 'categories' 
       run(ctx, `${taxonomy}.getOrCreate`, () => {
         // WordPress answers 400 term_exists for the same name or slug (under the same parent).
         const slug = slugify(name);
+        const stored = escapeHtmlText(name);
         for (const term of store.values()) {
           const sameParent = (term.parent ?? 0) === (options?.parent ?? 0);
-          if (sameParent && (term.name.toLowerCase() === name.toLowerCase() || term.slug === slug)) return { term, created: false };
+          if (sameParent && (term.name.toLowerCase() === stored.toLowerCase() || term.slug === slug)) return { term, created: false };
         }
         ctx.requireCapability('manage_categories', `create ${taxonomy}`);
         const id = ctx.nextTermId();
-        const term: WpTerm = { id, name, slug, taxonomy: taxonomy === 'tags' ? 'post_tag' : 'category', count: 0 };
+        const term: WpTerm = { id, name: stored, slug, taxonomy: taxonomy === 'tags' ? 'post_tag' : 'category', count: 0 };
         if (taxonomy === 'categories') term.parent = options?.parent ?? 0;
         store.set(id, term);
         return { term, created: true };

@@ -1,3 +1,4 @@
+import { escapeHtmlText } from '../../lib/plain-text.js';
 import type { RestSession } from './rest-session.js';
 import { deletedSchema, mediaSchema } from './schemas.js';
 import type { MediaApi, MediaUpload } from './types.js';
@@ -8,11 +9,12 @@ function contentDisposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
+/** Plain text in, HTML on the wire: themes print the attachment's title, caption and alt as stored. */
 function describedFields(file: MediaUpload): Record<string, string> {
   const fields: Record<string, string> = {};
-  if (file.altText !== undefined) fields.alt_text = file.altText;
-  if (file.title !== undefined) fields.title = file.title;
-  if (file.caption !== undefined) fields.caption = file.caption;
+  if (file.altText !== undefined) fields.alt_text = escapeHtmlText(file.altText);
+  if (file.title !== undefined) fields.title = escapeHtmlText(file.title);
+  if (file.caption !== undefined) fields.caption = escapeHtmlText(file.caption);
   return fields;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { escapeHtmlText } from '../../lib/plain-text.js';
 import { isWordPressError } from './errors.js';
 import { parseAnswer, type RestSession } from './rest-session.js';
 import { deletedSchema, termExistsDataSchema, termSchema, type WpTerm } from './schemas.js';
@@ -39,7 +40,8 @@ export function createTermsApi(session: RestSession, taxonomy: 'categories' | 't
         const term = await session.call(termSchema, {
           method: 'POST',
           route: collection,
-          json: options?.parent === undefined ? { name } : { name, parent: options.parent },
+          // The name is plain text; WordPress keeps term names HTML-escaped (it would strip a tag).
+          json: options?.parent === undefined ? { name: escapeHtmlText(name) } : { name: escapeHtmlText(name), parent: options.parent },
           // Safe to repeat: a second try that finds the term answers term_exists, handled below.
           idempotent: true,
         });

@@ -26,6 +26,7 @@ export interface WordPressConfig {
 export type PostStatus = 'draft' | 'publish' | 'pending' | 'private' | 'future';
 
 export interface ContentInput {
+  /** Plain text (title and excerpt): the client escapes them for WordPress, which stores HTML. */
   title: string;
   content: string;
   status?: PostStatus;
@@ -64,6 +65,7 @@ export interface MediaUpload {
   data: Uint8Array;
   filename: string;
   mimeType: string;
+  /** Plain text (alt, title, caption): the client escapes them for WordPress. */
   altText?: string;
   title?: string;
   caption?: string;
@@ -90,7 +92,7 @@ export interface TermListOptions {
 export interface TermsApi {
   /** All terms, following X-WP-TotalPages. */
   list(options?: TermListOptions): Promise<WpTerm[]>;
-  /** Creates the term, or returns the existing one when WordPress says term_exists. */
+  /** Creates the term (name: plain text), or returns the existing one when WordPress says term_exists. */
   getOrCreate(name: string, options?: { parent?: number }): Promise<{ term: WpTerm; created: boolean }>;
   delete(id: number): Promise<void>;
 }

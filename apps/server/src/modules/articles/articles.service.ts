@@ -9,6 +9,7 @@ import {
   type GenerationLog,
 } from '@abp/contracts';
 import { AppError, badRequest, notFound } from '../../errors.js';
+import { toPlainText } from '../../lib/plain-text.js';
 import { sanitizeArticleHtml } from '../generation/engine/index.js';
 import { toArticle, toArticleSummary, toTrendSource } from './article-dto.js';
 import type { ArticleChanges, ArticleDetailRow, ArticlesRepository } from './articles.repository.js';
@@ -34,7 +35,7 @@ export class ArticlesService {
   async update(id: number, body: ArticleUpdate): Promise<Article> {
     const current = await this.findOrThrow(id);
     const changes: ArticleChanges = {};
-    if (body.title !== undefined) changes.title = body.title;
+    if (body.title !== undefined) changes.title = editedTitle(body.title);
     if (body.content !== undefined) changes.content = sanitizeArticleHtml(body.content);
     if (body.status !== undefined) changes.status = body.status;
     const schedule = this.scheduleChange(current, body);
@@ -85,4 +86,11 @@ export class ArticlesService {
     if (!row) throw notFound(ARTICLE_MESSAGES.notFound);
     return row;
   }
+}
+
+/** A title is plain text: what was typed encoded ("&lt;b&gt;") is stored decoded and escaped on output. */
+function editedTitle(title: string): string {
+  const text = toPlainText(title);
+  if (!text) throw badRequest('title', 'must not be empty');
+  return text;
 }

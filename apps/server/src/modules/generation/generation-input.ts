@@ -1,6 +1,7 @@
 import { MAX_ID, TASK_TYPES, WORD_COUNT_LIMITS, type GenerationMethod, type TaskType } from '@abp/contracts';
 import { ARTICLE_ORIGINS } from '../../db/schema/index.js';
 import { badRequest } from '../../errors.js';
+import { toPlainText } from '../../lib/plain-text.js';
 
 export type ArticleOrigin = (typeof ARTICLE_ORIGINS)[number];
 
@@ -79,7 +80,9 @@ const METHOD_OF_ORIGIN: Record<ArticleOrigin, GenerationMethod> = { manual: 'man
 /** Programmer-facing checks for every caller; each failure is a 400 naming the field. */
 export function validateGenerationInput(input: GenerateAndStoreInput): ValidGenerationInput {
   if (!Number.isInteger(input.siteId) || input.siteId <= 0 || input.siteId > MAX_ID) throw badRequest('site_id', 'must be a positive integer');
-  const topic = typeof input.topic === 'string' ? input.topic.trim() : '';
+  // Every feature's topic (typed, a trend title, an SEO plan title) becomes the article's title:
+  // it is plain text from here on ("&lt;b&gt;" is the text "<b>"), escaped wherever it is output.
+  const topic = typeof input.topic === 'string' ? toPlainText(input.topic) : '';
   if (!topic) throw badRequest('topic', 'is required');
   if (topic.length > MAX_TOPIC) throw badRequest('topic', `must be at most ${MAX_TOPIC} characters`);
   if (!(TASK_TYPES as readonly string[]).includes(input.taskType)) throw badRequest('task_type', `unknown task type "${String(input.taskType)}"; use one of: ${TASK_TYPES.join(', ')}`);
@@ -89,7 +92,7 @@ export function validateGenerationInput(input: GenerateAndStoreInput): ValidGene
   if (persona.length > MAX_PERSONA) throw badRequest('persona', `must be at most ${MAX_PERSONA} characters`);
   if (!ARTICLE_ORIGINS.includes(input.origin)) throw badRequest('origin', `must be one of ${ARTICLE_ORIGINS.join(', ')}`);
   if (input.originKey !== undefined && !/^[a-z-]+:\d+$/.test(input.originKey)) throw badRequest('origin_key', 'must look like "bulk-item:12"');
-  const keywords = [...new Set((input.keywords ?? []).map((k) => k.trim()).filter(Boolean))].slice(0, MAX_KEYWORDS);
+  const keywords = [...new Set((input.keywords ?? []).map((k) => toPlainText(k)).filter(Boolean))].slice(0, MAX_KEYWORDS);
   return { ...input, topic, taskType: input.taskType as TaskType, persona, keywords, method: METHOD_OF_ORIGIN[input.origin] };
 }
 

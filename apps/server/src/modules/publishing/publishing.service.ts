@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { ARTICLE_ERROR_CODES, ARTICLE_MESSAGES, type ArticlePublishResult, type QualityReport } from '@abp/contracts';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { isWordPressError, type ContentInput, type WordPressClient, type WpPost } from '../../integrations/wordpress/index.js';
+import { toPlainText } from '../../lib/plain-text.js';
 import { specBadRequest } from '../articles/article-id.js';
 import { runQualityGate } from '../generation/engine/index.js';
 import { labelWordPressError, wordpressStep } from './publish-errors.js';
@@ -174,8 +175,9 @@ export class PublishingService {
         data: Buffer.from(image.png, 'base64'),
         filename: image.filename,
         mimeType: 'image/png',
-        altText: image.altText || article.title,
-        title: article.title,
+        // Plain text; the client escapes alt and title for WordPress.
+        altText: toPlainText(image.altText || article.title),
+        title: toPlainText(article.title),
       }),
     );
     await this.repo.setImageMediaId(article.id, media.id);

@@ -1,5 +1,6 @@
 import type { ArticleStatus } from '@abp/contracts';
 import type { ContentInput, PostStatus } from '../../integrations/wordpress/index.js';
+import { toPlainText } from '../../lib/plain-text.js';
 import type { PublishArticleRow } from './publishing.repository.js';
 
 /** The article's status decides the post's: published → publish, scheduled → future, review → pending, draft → draft. */
@@ -23,12 +24,12 @@ export function toWordPressDate(date: Date): string {
 const MAX_TAGS = 20;
 const MAX_TAG_LENGTH = 200;
 
-/** Keywords become tags: trimmed, blanks dropped, duplicates (ignoring case) removed. */
+/** Keywords become tags: plain text (entities decoded, spacing tidied), blanks and duplicates (ignoring case) dropped. */
 export function tagNamesFromKeywords(keywords: readonly string[]): string[] {
   const seen = new Set<string>();
   const names: string[] = [];
   for (const keyword of keywords) {
-    const name = keyword.replace(/\s+/g, ' ').trim().slice(0, MAX_TAG_LENGTH);
+    const name = toPlainText(keyword).slice(0, MAX_TAG_LENGTH);
     const key = name.toLowerCase();
     if (!name || seen.has(key)) continue;
     seen.add(key);
@@ -52,14 +53,16 @@ export interface PostInputExtras {
 }
 
 export function buildPostInput(article: PublishArticleRow, status: PostStatus, extras: PostInputExtras): ContentInput {
+  // Plain text (rows written before titles were normalised are decoded here too); the WordPress
+  // client escapes title and excerpt, which themes print as HTML.
   const input: ContentInput = {
-    title: article.title,
+    title: toPlainText(article.title),
     content: article.content,
     status,
     marker: extras.marker,
     tags: extras.tagIds,
   };
-  if (article.metaDescription) input.excerpt = article.metaDescription;
+  if (article.metaDescription) input.excerpt = toPlainText(article.metaDescription);
   if (extras.featuredMediaId !== null) input.featured_media = extras.featuredMediaId;
   if (status === 'future' && article.scheduledAt) input.date_gmt = toWordPressDate(article.scheduledAt);
   if (status === 'publish' && extras.existingPost) {

@@ -1,10 +1,9 @@
 import type { FeedTrend } from '../../integrations/trends/index.js';
+import { escapeHtmlText as escapeHtml } from '../../lib/plain-text.js';
 import { sanitizeArticleHtml } from '../generation/engine/index.js';
 
 const MAX_NEWS_SOURCES = 8;
 const SOURCES_HEADING = 'Sources';
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The news articles behind a trend: its sources, first those Google Trends lists for it. */
 export function newsUrlsOf(trend: FeedTrend): string[] {

@@ -19,8 +19,7 @@ export interface SectionContext {
 
 export type SectionRenderer = (context: SectionContext) => string;
 
-export const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export { escapeHtmlText as escapeHtml } from '../../../lib/plain-text.js';
 
 export const htmlWords = (html: string) => countPlainWords(html.replace(/<[^>]+>/g, ' '));
 

@@ -1,6 +1,7 @@
 import { DEFAULT_TASK_TYPE, TASK_TYPES, WORD_COUNT_LIMITS, WORD_COUNT_TOLERANCE } from '@abp/contracts';
 import { TitleCardImageProvider, type FeaturedImage, type ImageProvider } from '../../../integrations/images/index.js';
 import { deriveKeywords, isLlmError, requiredRoles, type ArticleOutline, type LanguageModelProvider } from '../../../integrations/llm/index.js';
+import { escapeHtmlText } from '../../../lib/plain-text.js';
 import { mapWithConcurrency } from './concurrency.js';
 import { distinctTitle } from './distinct-title.js';
 import { GenerationLogBuilder } from './generation-log.js';
@@ -30,7 +31,6 @@ const isFatal = (error: unknown) =>
 
 class IncompleteArticleError extends Error {}
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The content generation engine: topic in, finished and sanitised article (with its Generation log) out. */
 export class ArticleGenerator {
@@ -92,7 +92,7 @@ export class ArticleGenerator {
       const outline = { ...planned, title: await distinctTitle(context, planned, request.isTitleInUse) };
       const drafts = await this.writeSections(context, outline, request.wordCount, controller);
       await this.fitLength(context, outline, drafts, request.wordCount);
-      const content = sanitizeArticleHtml(drafts.filter((d) => !d.failed).map((d) => (hasHeading(d.section, d.index) ? `<h2>${escapeHtml(d.section.heading)}</h2>\n${d.html}` : d.html)).join('\n'));
+      const content = sanitizeArticleHtml(drafts.filter((d) => !d.failed).map((d) => (hasHeading(d.section, d.index) ? `<h2>${escapeHtmlText(d.section.heading)}</h2>\n${d.html}` : d.html)).join('\n'));
       const wordCount = countWords(content);
       if (Math.abs(wordCount / request.wordCount - 1) > WORD_COUNT_TOLERANCE) {
         log.warn(`The article has ${wordCount} words; ${request.wordCount} were requested.`);

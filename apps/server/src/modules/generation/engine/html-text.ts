@@ -1,22 +1,12 @@
 /* Reading HTML as text: word counts and sentences must agree everywhere in the engine. */
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', mdash: '—', ndash: '–', hellip: '…', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“' };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
-    if (body[0] === '#') {
-      const code = body[1]?.toLowerCase() === 'x' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : entity;
-    }
-    return ENTITIES[body.toLowerCase()] ?? entity;
-  });
-}
+import { decodeHTML } from 'entities';
 
 const BLOCK_BOUNDARY = /<\/?(?:p|h[1-6]|li|ul|ol|blockquote|table|thead|tbody|tr|td|th|div|section|br|hr|figure|figcaption)\b[^>]*>/gi;
 
 /** Plain text; block boundaries become line breaks so sentences never run across a heading or list item. */
 export function htmlToText(html: string): string {
-  return decodeEntities(
+  // One decode, as a browser does: this reads article bodies (word counts, sentences), not titles.
+  return decodeHTML(
     html
       .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
       .replace(BLOCK_BOUNDARY, '\n')

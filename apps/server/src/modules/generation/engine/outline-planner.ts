@@ -6,15 +6,16 @@ import {
   type ArticleOutline,
   type OutlineSection,
 } from '../../../integrations/llm/index.js';
-import { htmlToText } from './html-text.js';
+import { htmlToPlainText } from '../../../lib/plain-text.js';
 
 /** Sections of ~450 words: long enough to say something, short enough for one reliable model call. */
 export function sectionCountFor(wordCount: number): number {
   return Math.max(4, Math.min(90, Math.round(wordCount / 450)));
 }
 
+/** A model's line (title, heading, keyword) as plain text: its markup, Markdown marks and quotes gone. */
 export const cleanLine = (text: string): string =>
-  htmlToText(text)
+  htmlToPlainText(text)
     .replace(/^[#*\-\d.)\s]+/, '')
     .replace(/[*_`]+/g, '')
     .replace(/^["'“]+|["'”]+$/g, '')
@@ -85,7 +86,7 @@ export function normaliseOutline(outline: ArticleOutline, brief: ArticleBrief, w
   body = body.slice(0, Math.max(wanted * 2, 1));
   const title = cleanLine(outline.title).slice(0, 200);
   const keywords = [...new Set([...brief.keywords, ...outline.keywords].map((k) => cleanLine(k).toLowerCase()).filter(Boolean))].slice(0, 10);
-  const meta = htmlToText(outline.metaDescription).replace(/\s+/g, ' ').trim();
+  const meta = htmlToPlainText(outline.metaDescription);
   return {
     title: title.length >= 3 ? title : standard.title,
     metaDescription: meta.length >= 20 ? clampMeta(meta) : standard.metaDescription,

@@ -1,4 +1,5 @@
 import { AppError } from '../../../errors.js';
+import { toPlainText } from '../../../lib/plain-text.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { SeoGeneration } from '../shared/ports.js';
 import type { SeoArticlesRepository } from './seo-articles.repository.js';
@@ -35,7 +36,8 @@ export class SeoArticleWriter {
         origin: 'seo',
         originKey: `seo-article:${item.id}`,
       });
-      if (result.status === 'draft') await this.repo.updateArticle(result.articleId, { title: item.title });
+      // Plans stored before titles were normalised may still hold entities.
+      if (result.status === 'draft') await this.repo.updateArticle(result.articleId, { title: toPlainText(item.title) });
       const linked = await this.repo.finish(item.id, {
         articleId: result.articleId,
         status: result.status === 'draft' ? 'generated' : 'failed',

@@ -2,6 +2,7 @@ import type { GenerateArticlesBulkResponse, SeoArticle, generateArticlesBulkRequ
 import type { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../../errors.js';
+import { toPlainText } from '../../../lib/plain-text.js';
 import type { OutlineService } from '../outline/outline.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { SeoSites } from '../shared/ports.js';
@@ -41,7 +42,10 @@ export class SeoArticlesService {
     const retry: number[] = [];
     let skipped = 0;
     const seen = new Set<string>();
-    for (const item of request.articles) {
+    for (const planned of request.articles) {
+      // The planned title becomes the article's title: plain text from here on.
+      const item = { ...planned, title: toPlainText(planned.title), pillar_parent: toPlainText(planned.pillar_parent), target_keywords: planned.target_keywords.map(toPlainText).filter(Boolean), h2_headings: planned.h2_headings.map(toPlainText).filter(Boolean) };
+      if (!item.title) throw badRequest('articles.title', 'must not be empty');
       const key = item.title.toLowerCase();
       if (seen.has(key)) continue;
       seen.add(key);

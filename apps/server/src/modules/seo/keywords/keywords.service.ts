@@ -1,6 +1,7 @@
 import type { GenerateKeywordsResponse, SeoKeyword, generateKeywordsRequestSchema, seoKeywordCreateSchema, seoKeywordUpdateSchema } from '@abp/contracts';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../../errors.js';
+import { htmlToPlainText } from '../../../lib/plain-text.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { isUniqueViolation } from '../shared/db-errors.js';
 import type { SeoModel } from '../shared/seo-model.js';
@@ -54,7 +55,7 @@ export class KeywordsService {
       () => ({ keywords: offlineKeywords(inputs) }),
     );
     const inserted = await this.repo.insertMissing(
-      value.keywords.map((k) => ({ projectId: project.id, keyword: k.keyword.trim(), keywordType: k.keyword_type, intentType: k.intent_type, competitionLevel: k.competition_level })),
+      value.keywords.map((k) => ({ projectId: project.id, keyword: htmlToPlainText(k.keyword), keywordType: k.keyword_type, intentType: k.intent_type, competitionLevel: k.competition_level })).filter((k) => k.keyword),
     );
     const all = await this.repo.list(project.id);
     const byType = (type: string) => all.filter((k) => k.keywordType === type).length;

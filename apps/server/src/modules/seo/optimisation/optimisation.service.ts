@@ -1,5 +1,6 @@
 import { SEO_MESSAGES, type OptimisationResponse, type SeoSchemaType } from '@abp/contracts';
 import { badRequest } from '../../../errors.js';
+import { htmlToPlainText } from '../../../lib/plain-text.js';
 import type { SeoArticlesRepository } from '../articles/seo-articles.repository.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { SeoModel } from '../shared/seo-model.js';
@@ -30,7 +31,8 @@ export class OptimisationService {
     const warnings: string[] = [];
     const results: OptimisationResponse['results'] = [];
     for (const input of inputs) {
-      const proposed = answer.value.descriptions.find((d) => d.id === input.id)?.meta_description.trim() ?? '';
+      // The model's text: markup dropped, entities decoded (WordPress gets it escaped as the excerpt).
+      const proposed = htmlToPlainText(answer.value.descriptions.find((d) => d.id === input.id)?.meta_description ?? '');
       let meta = proposed;
       if (!isValidMeta(meta, input.primaryKeyword)) {
         meta = offlineMeta(input);

@@ -1,4 +1,5 @@
 import type { SeoSchemaType } from '@abp/contracts';
+import { toPlainText } from '../../../lib/plain-text.js';
 import { clampText } from '../shared/text.js';
 
 export interface SiteIdentity {
@@ -35,6 +36,10 @@ export interface PageFacts {
 
 type Json = Record<string, unknown>;
 
+// JSON-LD values are text: whatever reached us encoded ("&amp;", "&lt;") is decoded here; the
+// block itself is written with jsonForScript so no value can close its <script>.
+const plain = toPlainText;
+
 const homeUrl = (site: SiteIdentity) => `${site.siteUrl.replace(/\/+$/, '')}/`;
 
 /**
@@ -48,11 +53,11 @@ export function organization(site: SiteIdentity): Json {
   const org: Json = {
     '@type': 'Organization',
     '@id': `${homeUrl(site)}#organization`,
-    name: site.organizationName || site.siteName,
+    name: plain(site.organizationName || site.siteName),
     url: homeUrl(site),
     logo: { '@type': 'ImageObject', url: logoUrl(site) },
   };
-  if (site.description) org.description = clampText(site.description, 300);
+  if (site.description) org.description = clampText(plain(site.description), 300);
   if (site.contact && (site.contact.email || site.contact.phone)) {
     org.contactPoint = {
       '@type': 'ContactPoint',
@@ -68,7 +73,7 @@ export function breadcrumbList(url: string, crumbs: Crumb[]): Json {
   return {
     '@type': 'BreadcrumbList',
     '@id': `${url}#breadcrumb`,
-    itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: crumb.url })),
+    itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: plain(crumb.name), item: crumb.url })),
   };
 }
 
@@ -77,10 +82,10 @@ function webPage(site: SiteIdentity, facts: { title: string; description: string
     '@type': 'WebPage',
     '@id': `${facts.url}#webpage`,
     url: facts.url,
-    name: facts.title,
-    description: facts.description,
+    name: plain(facts.title),
+    description: plain(facts.description),
     inLanguage: 'en',
-    isPartOf: { '@type': 'WebSite', '@id': `${homeUrl(site)}#website`, url: homeUrl(site), name: site.siteName },
+    isPartOf: { '@type': 'WebSite', '@id': `${homeUrl(site)}#website`, url: homeUrl(site), name: plain(site.siteName) },
     ...(withBreadcrumb ? { breadcrumb: { '@id': `${facts.url}#breadcrumb` } } : {}),
   };
 }
@@ -97,8 +102,8 @@ export function articleGraph(types: readonly SeoSchemaType[], site: SiteIdentity
     graph.push({
       '@type': 'Article',
       '@id': `${facts.url}#article`,
-      headline: clampText(facts.title, 110),
-      description: facts.description,
+      headline: clampText(plain(facts.title), 110),
+      description: plain(facts.description),
       image: [facts.imageUrl ?? logoUrl(site)],
       datePublished: facts.datePublished.toISOString(),
       dateModified: facts.dateModified.toISOString(),
@@ -106,7 +111,7 @@ export function articleGraph(types: readonly SeoSchemaType[], site: SiteIdentity
       publisher: types.includes('Organization') ? { '@id': publisher['@id'] } : publisher,
       mainEntityOfPage: { '@id': `${facts.url}#webpage` },
       url: facts.url,
-      ...(facts.keywords.length > 0 ? { keywords: facts.keywords.join(', ') } : {}),
+      ...(facts.keywords.length > 0 ? { keywords: facts.keywords.map(plain).join(', ') } : {}),
     });
   }
   if (types.includes('WebPage')) graph.push(webPage(site, facts, types.includes('BreadcrumbList')));

@@ -1,6 +1,7 @@
 import { outlineDataSchema, type GenerateOutlineResponse, type OutlineData, type SeoOutline, type generateOutlineRequestSchema } from '@abp/contracts';
 import type { z } from 'zod';
 import { badRequest } from '../../../errors.js';
+import { htmlToPlainText } from '../../../lib/plain-text.js';
 import type { KeywordsRepository } from '../keywords/keywords.repository.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { SeoModel } from '../shared/seo-model.js';
@@ -23,17 +24,28 @@ export function toOutlineDto(row: SeoOutlineRow): SeoOutline {
   };
 }
 
-/** A model's clusters must hang under one of its pillars; unknown parents go to the first pillar. */
+/**
+ * A model's clusters must hang under one of its pillars; unknown parents go to the first pillar.
+ * Titles, headings and keywords are the model's text: markup in them is dropped and entities
+ * decoded; a post whose title was nothing but markup is left out.
+ */
 function normalise(answer: OutlineAnswer): OutlineData {
-  const pillarTitles = answer.pillar_posts.map((p) => p.title);
-  const byLower = new Map(pillarTitles.map((t) => [t.toLowerCase().trim(), t]));
+  const texts = (items: string[]) => items.map(htmlToPlainText).filter(Boolean);
+  const clean = <T extends { title: string; target_keywords: string[]; h2_headings: string[] }>(post: T): T => ({
+    ...post,
+    title: htmlToPlainText(post.title),
+    target_keywords: uniqueCaseless(texts(post.target_keywords)),
+    h2_headings: texts(post.h2_headings),
+  });
+  const pillars = answer.pillar_posts.map(clean).filter((p) => p.title);
+  const pillarTitles = pillars.map((p) => p.title);
+  const byLower = new Map(pillarTitles.map((t) => [t.toLowerCase(), t]));
   return outlineDataSchema.parse({
-    pillar_posts: answer.pillar_posts.map((p) => ({ ...p, target_keywords: uniqueCaseless(p.target_keywords) })),
-    cluster_posts: answer.cluster_posts.map((c) => ({
-      ...c,
-      target_keywords: uniqueCaseless(c.target_keywords),
-      pillar_parent: byLower.get(c.pillar_parent.toLowerCase().trim()) ?? pillarTitles[0] ?? '',
-    })),
+    pillar_posts: pillars,
+    cluster_posts: answer.cluster_posts
+      .map(clean)
+      .filter((c) => c.title)
+      .map((c) => ({ ...c, pillar_parent: byLower.get(htmlToPlainText(c.pillar_parent).toLowerCase()) ?? pillarTitles[0] ?? '' })),
   });
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PublishItemResult } from '@abp/contracts';
 import { isWordPressError, type ContentInput, type WordPressClient, type WpPost } from '../../../integrations/wordpress/index.js';
+import { toPlainText } from '../../../lib/plain-text.js';
 import { withJsonLd } from '../shared/json-ld.js';
 import type { PagesRepository, SeoPageRow } from './pages.repository.js';
 
@@ -24,7 +25,8 @@ export class PagePublisher {
       // Legal pages are never published by us: a lawyer should read them first.
       const wpStatus = page.needsLegalReview ? 'draft' : options.status;
       const content = options.deliverSchema && page.schemaMarkup ? withJsonLd(page.content, page.schemaMarkup) : page.content;
-      const input: ContentInput = { title: page.pageTitle, content, status: wpStatus, slug: page.slug };
+      // The title is plain text; the WordPress client escapes it.
+      const input: ContentInput = { title: toPlainText(page.pageTitle), content, status: wpStatus, slug: page.slug };
       try {
         const post = await this.createOrUpdate(client, page, input);
         const status = post.status === 'publish' ? 'published' : 'draft';

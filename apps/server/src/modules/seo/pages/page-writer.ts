@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEO_LIMITS } from '@abp/contracts';
+import { htmlToPlainText } from '../../../lib/plain-text.js';
 import type { SeoModel } from '../shared/seo-model.js';
 import { clampText } from '../shared/text.js';
 import { offlineCopy, renderCopy, type CopyContext } from './page-copy.js';
@@ -31,7 +32,10 @@ export class PageWriter {
       source = answer.source;
       const copy =
         answer.source === 'model'
-          ? { metaDescription: answer.value.meta_description, sections: answer.value.sections }
+          ? {
+              metaDescription: htmlToPlainText(answer.value.meta_description),
+              sections: answer.value.sections.map((s) => ({ heading: htmlToPlainText(s.heading), paragraphs: s.paragraphs.map(htmlToPlainText).filter(Boolean) })),
+            }
           : answer.value;
       // Copy is rendered from plain strings (escaped), so model text can never inject markup.
       pages.push({ plan, content: renderCopy(copy), metaDescription: clampText(copy.metaDescription, SEO_LIMITS.metaDescription) });

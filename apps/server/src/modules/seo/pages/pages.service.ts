@@ -8,6 +8,7 @@ import {
 } from '@abp/contracts';
 import type { z } from 'zod';
 import { badRequest } from '../../../errors.js';
+import { toPlainText } from '../../../lib/plain-text.js';
 import { wordpressStep } from '../../publishing/publish-errors.js';
 import type { KeywordsRepository } from '../keywords/keywords.repository.js';
 import type { OutlineService } from '../outline/outline.service.js';
@@ -138,7 +139,8 @@ export class PagesService {
     const rows = await this.repo.upsert(
       pages.map(({ plan, content, metaDescription }) => ({
         projectId: project.id,
-        pageTitle: plan.title,
+        // Built from the project's niche and company name: plain text, escaped when published.
+        pageTitle: toPlainText(plan.title),
         pageType: plan.pageType,
         slug: plan.slug,
         content,

@@ -1,20 +1,16 @@
 import { isWordPressError, type WordPressClient } from '../../../integrations/wordpress/index.js';
+import { jsonForScript } from '../../../lib/plain-text.js';
 import { appendBeforeScripts, element, findElements, parseHtml, remove, renderHtml, text } from './html-tree.js';
 
 /** Our JSON-LD block carries this attribute so a later run replaces it instead of adding another. */
 const MARK = 'data-abp-schema';
-
-/** JSON inside <script>: '<' escaped so the text can never close the element. */
-export function jsonLdText(graph: unknown): string {
-  return JSON.stringify(graph).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-}
 
 /** The HTML with our JSON-LD block replaced by `graph` (or removed when null). */
 export function withJsonLd(html: string, graph: unknown): string {
   const doc = parseHtml(html);
   for (const old of findElements(doc, (el) => el.name === 'script' && MARK in el.attribs)) remove(old);
   if (graph !== null && graph !== undefined) {
-    appendBeforeScripts(doc, element('script', { type: 'application/ld+json', [MARK]: '1' }, [text(jsonLdText(graph))]));
+    appendBeforeScripts(doc, element('script', { type: 'application/ld+json', [MARK]: '1' }, [text(jsonForScript(graph))]));
   }
   return renderHtml(doc);
 }

@@ -48,8 +48,7 @@ export function uniqueCaseless(items: readonly string[]): string[] {
   return out;
 }
 
-export const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export { escapeHtmlText as escapeHtml } from '../../../lib/plain-text.js';
 
 /** Words that say little about a topic; left out when deriving keyword phrases. */
 const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'of', 'for', 'to', 'in', 'on', 'with', 'at', 'by', 'from', 'or', 'your', 'our', 'my', 'how', 'what', 'why', 'best']);
