@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { ERROR_CODES } from '@abp/contracts';
 import { AppError } from '../../errors.js';
 
@@ -10,9 +11,14 @@ export interface PasswordGateLimits {
   perClient: number;
 }
 
-// scrypt at N=2^17 costs ~100 ms of CPU and 128 MiB per check on libuv's four threads, which static
-// files and file I/O share: two at a time leaves the others free, so a flood cannot starve the app.
-export const DEFAULT_PASSWORD_GATE_LIMITS: PasswordGateLimits = { active: 2, waiting: 32, perClient: 5 };
+// scrypt at N=2^17 costs ~100 ms of a core and 128 MiB per check, on libuv's four threads that
+// static files and file I/O share. Leaving at least one core to the event loop (one check at a time
+// on a 2-core machine, two on larger ones) keeps the app answering during a flood.
+export const DEFAULT_PASSWORD_GATE_LIMITS: PasswordGateLimits = {
+  active: Math.max(1, Math.min(2, os.availableParallelism() - 1)),
+  waiting: 32,
+  perClient: 5,
+};
 
 const busy = () =>
   new AppError(ERROR_CODES.rateLimited, 'Too many login attempts in progress. Please try again in a moment.', 429, undefined, 1);
