@@ -86,7 +86,10 @@ export function createServices(ctx: AppContext): Services {
   const llmProviders = new LlmProviderRegistry(llmSettings);
   if (ctx.config.llmOfflineDelayMs > 0) llmProviders.providerOptions = { offlineDelayMs: ctx.config.llmOfflineDelayMs };
   const generationRepo = new GenerationRepository(db);
-  const generation = new GenerationService(generationRepo, sites, llmProviders, { imageProvider: createImageProvider(ctx.config.images) });
+  const generation = new GenerationService(generationRepo, sites, llmProviders, {
+    imageProvider: createImageProvider(ctx.config.images),
+    servesRequests: ctx.role !== 'worker',
+  });
   const articles = new ArticlesService(new ArticlesRepository(db));
   const trendServices = createTrendServices({ db, queue: ctx.queue, config: ctx.config, settings, generation, publishing, providers: llmProviders });
   const dashboard = new DashboardService(new DashboardRepository(db));

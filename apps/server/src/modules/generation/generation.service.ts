@@ -22,6 +22,11 @@ export interface GenerationServiceOptions {
   imageProvider?: ImageProvider;
   /** Sections of one article written at once (the provider's own limit applies across articles). */
   sectionConcurrency?: number;
+  /**
+   * False in a worker process (`--role=worker`): nothing waits on its event loop, so the offline
+   * writer keeps the configured concurrency there. Default true.
+   */
+  servesRequests?: boolean;
 }
 
 /**
@@ -45,8 +50,12 @@ export class GenerationService {
   // model's work happens elsewhere, so its articles keep the configured concurrency).
   private readonly offlineTurns = new OneAtATime();
 
-  /** True when articles are written on this thread (the offline writer), not by a model elsewhere. */
+  /**
+   * True when articles are written on the thread that answers requests (the offline writer in a
+   * web or all-in-one process), not by a model elsewhere or in a worker process.
+   */
   async writesOnThisThread(): Promise<boolean> {
+    if (this.options.servesRequests === false) return false;
     return (await this.providers.current().catch(() => null))?.isOffline ?? false;
   }
 
@@ -54,7 +63,8 @@ export class GenerationService {
     const input = validateGenerationInput(raw);
     // A provider that cannot be had is reported below, where it is stored as the article's failure.
     const provider = await this.providers.current().catch(() => null);
-    const release = provider?.isOffline ? await this.offlineTurns.take() : () => undefined;
+    const oneAtATime = provider?.isOffline === true && this.options.servesRequests !== false;
+    const release = oneAtATime ? await this.offlineTurns.take() : () => undefined;
     try {
       return await this.generateAndStoreWith(provider, input);
     } finally {
