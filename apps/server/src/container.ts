@@ -109,7 +109,7 @@ export function createServices(ctx: AppContext): Services {
     llmSettings,
     llmProviders,
     generation,
-    manualGeneration: new ManualGenerationService(generation, publishing, generationRepo),
+    manualGeneration: new ManualGenerationService(generation, publishing),
     blogConfigs: new BlogConfigsService(new BlogConfigsRepository(db), { now: () => new Date(), random: Math.random, timeZone: ctx.config.timeZone }),
     scheduler: new SchedulerService({
       repo: new SchedulerRepository(db),

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ErrorBody, type FieldProblem } from '@abp/contracts';
 import { inputSqlState } from './db/pg-errors.js';
+import { DomainError, httpStatusOf } from './domain-errors.js';
 
 /** Services throw these; one handler turns them into `{ error, code, details }`. */
 export class AppError extends Error {
@@ -55,6 +56,17 @@ function send(reply: FastifyReply, status: number, body: ErrorBody): FastifyRepl
 /** The single error handler: 4xx say what is wrong; 5xx never leak internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { validationContext?: string }, request: FastifyRequest, reply) => {
+    const thrown: unknown = error;
+    if (thrown instanceof DomainError) {
+      const status = httpStatusOf(thrown);
+      if (status >= 500) request.log.error({ err: thrown }, 'service error');
+      return send(reply, status, {
+        error: status >= 500 ? 'Internal server error' : thrown.message,
+        code: thrown.code,
+        ...(thrown.details !== undefined && status < 500 ? { details: thrown.details } : {}),
+        ...(thrown.retryAfterSeconds !== undefined ? { retryAfter: thrown.retryAfterSeconds } : {}),
+      });
+    }
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'service error');
       return send(reply, error.status, {

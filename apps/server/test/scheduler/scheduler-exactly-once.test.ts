@@ -154,7 +154,7 @@ describe('exactly once', () => {
 });
 
 describe('failures are recorded and retried at the next slot', () => {
-  it('a refused publish marks the slot and the article failed; the next slot posts', async () => {
+  it('a refused publish marks the slot failed and keeps the article a draft with the reason; the next slot posts', async () => {
     const clock = new TestClock(new Date('2032-05-01T09:00:00Z'));
     const h = schedulerHarness(t, { clock });
     const { site, config } = await dueConfig(h, clock);
@@ -164,8 +164,9 @@ describe('failures are recorded and retried at the next slot', () => {
     expect(failed).toMatchObject({ status: 'failed' });
     expect(failed.status === 'failed' && failed.error).toContain('not allowed to create posts');
     const [article] = await scheduledArticles(t, site.id);
-    expect(article).toMatchObject({ status: 'failed' });
-    expect(article!.failureReason).toContain('Scheduled publishing failed');
+    // One rule for every producer (issue #14): a failed publish leaves the article's status as it was.
+    expect(article).toMatchObject({ status: 'draft', wordpressPostId: null });
+    expect(article!.failureReason).toContain('Publishing failed: WordPress post create failed');
     const listed = await h.configs.get(config.id);
     expect(listed.last_error).toContain('not allowed to create posts');
     expect(listed.is_active).toBe(true);

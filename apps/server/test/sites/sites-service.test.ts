@@ -41,15 +41,16 @@ describe('SitesService for other modules', () => {
     expect(row?.rest_root).toBe('https://garden.example/wp-json/');
   });
 
-  it('requireActiveSite: the row for an active site, 409 for an inactive one, 404 for none', async () => {
+  it('requireActiveSite: the row for an active site, a typed SiteUnavailableError for an inactive one or none', async () => {
     const active = await createSite(t, cookie);
     const inactive = await createSite(t, cookie, { url: 'https://off.example', name: 'Off', is_active: false });
     await expect(t.services.sites.requireActiveSite(active.id)).resolves.toMatchObject({ id: active.id, isActive: true });
+    // Typed domain errors (issue #14): the HTTP status is the error handler's business.
     await expect(t.services.sites.requireActiveSite(inactive.id)).rejects.toMatchObject({
-      status: 409,
+      reason: 'inactive',
       code: 'site_inactive',
       message: 'The site "Off" is inactive. Switch it on in WordPress Sites first.',
     });
-    await expect(t.services.sites.requireActiveSite(99999)).rejects.toMatchObject({ status: 404 });
+    await expect(t.services.sites.requireActiveSite(99999)).rejects.toMatchObject({ reason: 'missing', code: 'not_found' });
   });
 });

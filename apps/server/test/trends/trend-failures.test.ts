@@ -57,7 +57,7 @@ describe('feeds that fail', () => {
 });
 
 describe('a publish that fails', () => {
-  it('keeps the article (marked failed, with the reason), records the trend as processed and logs the error', async () => {
+  it('keeps the article (a draft, with the reason), records the trend as processed and logs the error', async () => {
     await setTrendSettings(h, { feeds: [h.feeds.url('/google.xml')] });
     h.wp.fakeAt(garden.url).failAlways('posts.create', new WordPressError('server_error', { message: 'WordPress answered 503 Service Unavailable.', status: 503 }));
     const run = await runCheck(h);
@@ -67,8 +67,9 @@ describe('a publish that fails', () => {
     ]);
     const [item] = (await processed(h)).items;
     const [article] = await h.t.ctx.handle.db.select().from(articles).where(eq(articles.id, item!.article_id!));
-    expect(article).toMatchObject({ status: 'failed', origin: 'trend', wordpressPostId: null });
-    expect(article!.failureReason).toMatch(/^Trend publishing failed: /);
+    // One rule for every producer (issue #14): a failed publish leaves the article's status as it was.
+    expect(article).toMatchObject({ status: 'draft', origin: 'trend', wordpressPostId: null });
+    expect(article!.failureReason).toMatch(/^Publishing failed: WordPress post create failed/);
   });
 });
 

@@ -1,11 +1,10 @@
-import { ARTICLE_ERROR_CODES, type TaskType } from '@abp/contracts';
-import { AppError } from '../../errors.js';
+import type { TaskType } from '@abp/contracts';
 import { OneAtATime } from '../../lib/one-at-a-time.js';
+import { classifyGenerationFailure, classifyThrown, INTERNAL_FAILURE_MESSAGE, type FailureDecision } from '../article-pipeline/failure-classifier.js';
 import type { BulkItemJobData, BulkItemQueue } from './bulk-item-queue.js';
 import type { BulkItemsRepository, ClaimedItem, ClaimedJob, ItemOutcome } from './bulk-items.repository.js';
 import type { BulkArticles, BulkGeneration, BulkPublishing } from './bulk-ports.js';
 import { RunStopped, type BulkRuns } from './bulk-runs.js';
-import { classifyGenerationFailure, classifyThrown, type FailureDecision } from './item-failure.js';
 
 export const ITEM_LEASE_MS = 60_000;
 // Runs an item may take: passing failures (timeouts, WordPress 5xx) and waits (rate limits, a busy article).
@@ -131,36 +130,21 @@ export class BulkItemRunner {
 
   private async publishIfAsked(articleId: number, job: ClaimedJob, item: ClaimedItem, signal: AbortSignal): Promise<RunEnd> {
     if (!job.options.postToWordPress) return { type: 'finish', outcome: { status: 'succeeded' } };
-    const publishNow = job.options.publishStatus === 'publish';
     try {
-      // The article's own status decides the WordPress status: 'published' makes a published post.
-      if (publishNow && (await this.articles.get(articleId)).status === 'draft') await this.articles.update(articleId, { status: 'published' });
-      const published = await this.publish(articleId);
+      // Publishing owns the status: 'published' once WordPress has the post; a failed push leaves
+      // the draft as it is. As the spec's bulk publish does, a quality-gate objection is
+      // overridden (the report stays on the article).
+      const published = await this.publishing.publishArticle(articleId, { force: true, ...(job.options.publishStatus === 'publish' ? { status: 'published' } : {}) });
       return { type: 'finish', outcome: { status: 'succeeded', wordpressPostId: published.wordpress_post_id, wordpressLink: published.wordpress_permalink } };
     } catch (error) {
-      const end = this.onError(error, item, signal);
-      // A run that will come back publishes the article as it is; a final failure (or a cancel)
-      // must not leave it reading 'published' with no post: it goes back to draft, so the Articles
-      // screen and the dashboard tell the truth and its Publish action is offered again.
-      if (publishNow && end.type === 'finish') await this.items.unpublishUnposted(articleId);
-      return end;
-    }
-  }
-
-  private async publish(articleId: number) {
-    try {
-      return await this.publishing.publishArticle(articleId);
-    } catch (error) {
-      // As the spec's bulk publish does: a quality-gate objection is overridden; the report stays on the article.
-      if (!(error instanceof AppError && error.code === ARTICLE_ERROR_CODES.qualityGate)) throw error;
-      return this.publishing.publishArticle(articleId, { force: true });
+      return this.onError(error, item, signal);
     }
   }
 
   private onError(error: unknown, item: ClaimedItem, signal: AbortSignal): RunEnd {
     if (signal.aborted) return this.stopped(signal);
     const decision = classifyThrown(error);
-    if (decision.message === 'Internal error') this.log.error({ err: error, itemId: item.id }, 'bulk item failed unexpectedly');
+    if (decision.message === INTERNAL_FAILURE_MESSAGE) this.log.error({ err: error, itemId: item.id }, 'bulk item failed unexpectedly');
     if (decision.kind !== 'permanent' && this.mayWait(decision, item.runs)) return this.later(decision, item.runs);
     return fail(decision.message);
   }

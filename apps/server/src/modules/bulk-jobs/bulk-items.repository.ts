@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { articles, bulkJobItems, bulkJobs, type BulkJobOptionsRow } from '../../db/schema/index.js';
 import type { BulkItemQueue, Tx } from './bulk-item-queue.js';
@@ -110,25 +110,6 @@ export class BulkItemsRepository {
   async articleStatus(articleId: number): Promise<string | null> {
     const [row] = await this.db.select({ status: articles.status }).from(articles).where(eq(articles.id, articleId)).limit(1);
     return row?.status ?? null;
-  }
-
-  /**
-   * A bulk 'publish' item sets its article to 'published' before pushing it; when that push fails
-   * for good the article goes back to draft. Only while it still reads 'published' with no post and
-   * no publish in progress: a later change by the operator, or another publish, is left alone.
-   */
-  async unpublishUnposted(articleId: number): Promise<void> {
-    await this.db
-      .update(articles)
-      .set({ status: 'draft', updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(articles.id, articleId),
-          eq(articles.status, 'published'),
-          isNull(articles.wordpressPostId),
-          sql`(${articles.publishLockExpiresAt} is null or ${articles.publishLockExpiresAt} < now())`,
-        ),
-      );
   }
 
   /**

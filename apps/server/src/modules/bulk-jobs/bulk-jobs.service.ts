@@ -10,7 +10,8 @@ import {
   type BulkJobStarted,
   type BulkJobStatusResponse,
 } from '@abp/contracts';
-import { AppError, badRequest, conflict, notFound } from '../../errors.js';
+import { SiteUnavailableError } from '../../domain-errors.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import { BULK_ITEM_JOB, bulkItemJobSchema, type BulkItemJobData, type Tx } from './bulk-item-queue.js';
 import type { BulkItemRunner } from './bulk-item-runner.js';
@@ -124,8 +125,7 @@ export class BulkJobsService {
     try {
       await this.sites.requireActiveSite(siteId);
     } catch (error) {
-      if (error instanceof AppError && error.status === 404) throw badRequest('site_id', `No site with id ${siteId}`);
-      if (error instanceof AppError && error.status === 409) throw badRequest('site_id', error.message);
+      if (error instanceof SiteUnavailableError) throw badRequest('site_id', error.reason === 'missing' ? `No site with id ${siteId}` : error.message);
       throw error;
     }
   }

@@ -1,4 +1,4 @@
-import type { ArticleStatus, TaskType } from '@abp/contracts';
+import type { TaskType } from '@abp/contracts';
 
 /*
  * What a bulk job needs from the other modules, written as the narrow interfaces it calls. The
@@ -40,12 +40,11 @@ export interface BulkGeneration {
 }
 
 export interface BulkPublishing {
-  publishArticle(articleId: number, options?: { force?: boolean }): Promise<{ wordpress_post_id: number; wordpress_permalink: string | null }>;
+  publishArticle(articleId: number, options?: { force?: boolean; status?: 'published' }): Promise<{ wordpress_post_id: number; wordpress_permalink: string | null }>;
 }
 
 export interface BulkArticles {
-  get(id: number): Promise<{ id: number; status: ArticleStatus; attempts: number; refusal_recovered: boolean; refusal_matches: string[] }>;
-  update(id: number, changes: { status: ArticleStatus }): Promise<unknown>;
+  /** Drops the stored failure of an attempt that will be tried again. */
   delete(id: number): Promise<unknown>;
 }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { ArticleStatus, GenerationLog } from '@abp/contracts';
+import type { GenerationLog } from '@abp/contracts';
 import type { Database } from '../../db/client.js';
 import { articleImages, articles, articleTrendSources, generationLogs } from '../../db/schema/index.js';
 
@@ -120,10 +120,5 @@ export class GenerationRepository {
       .where(and(eq(articles.siteId, siteId), sql`${articles.status} <> 'failed'`, sql`${normalisedTitle(articles.title)} = ${normalisedTitle(title)}`))
       .limit(20);
     return rows.map((row) => row.title);
-  }
-
-  async setStatus(articleId: number, status: ArticleStatus, onlyIf?: ArticleStatus): Promise<void> {
-    const where = onlyIf ? and(eq(articles.id, articleId), eq(articles.status, onlyIf)) : eq(articles.id, articleId);
-    await this.db.update(articles).set({ status, updatedAt: new Date() }).where(where);
   }
 }

@@ -1,6 +1,7 @@
 import { TitleCardImageProvider, imageFilename, type ImageProvider } from '../../integrations/images/index.js';
 import type { LanguageModelProvider } from '../../integrations/llm/index.js';
-import { AppError, badRequest } from '../../errors.js';
+import { SiteUnavailableError } from '../../domain-errors.js';
+import { badRequest } from '../../errors.js';
 import { OneAtATime } from '../../lib/one-at-a-time.js';
 import { ArticleGenerator, runQualityGate, type GeneratedArticle } from './engine/index.js';
 import { toGenerationFailure, type GenerationFailure } from './generation-failure.js';
@@ -137,8 +138,8 @@ export class GenerationService {
     try {
       return await this.sites.requireActiveSite(siteId);
     } catch (error) {
-      if (error instanceof AppError && (error.status === 404 || error.status === 409)) {
-        throw badRequest('site_id', error.status === 404 ? `no site with id ${siteId} exists` : error.message);
+      if (error instanceof SiteUnavailableError) {
+        throw badRequest('site_id', error.reason === 'missing' ? `no site with id ${siteId} exists` : error.message);
       }
       throw error;
     }

@@ -12,13 +12,14 @@ import {
   type SecureGenerateResponse,
 } from '@abp/contracts';
 import { AppError, badRequest } from '../../errors.js';
+import { classifyThrown, INTERNAL_FAILURE_MESSAGE } from '../article-pipeline/failure-classifier.js';
+import type { PublishableStatus } from '../publishing/publishing.service.js';
 import { LlmError } from '../../integrations/llm/index.js';
-import type { GenerationRepository } from './generation.repository.js';
 import type { GenerationService } from './generation.service.js';
 
 /** The publishing module's one entry point (services.publishing). */
 export interface ArticlePublisher {
-  publishArticle(articleId: number, options?: { force?: boolean }): Promise<ArticlePublishResult>;
+  publishArticle(articleId: number, options?: { status?: PublishableStatus; force?: boolean }): Promise<ArticlePublishResult>;
 }
 
 // The web client gives up after 150 s: stop a little earlier and say why, rather than leave it guessing.
@@ -32,7 +33,6 @@ export class ManualGenerationService {
   constructor(
     private readonly generation: GenerationService,
     private readonly publisher: ArticlePublisher,
-    private readonly repo: GenerationRepository,
   ) {}
 
   taskTypes(): string[] {
@@ -96,19 +96,16 @@ export class ManualGenerationService {
   }
 
   /**
-   * The article's own status decides the WordPress status, so a publish request marks it
-   * published first and puts it back to draft when the push fails.
+   * Publishing owns the article's status: it becomes 'published' only once WordPress has the post,
+   * and a failed push leaves the draft as it is. The quality gate's objection is reported, not overridden.
    */
   private async push(articleId: number, publishStatus: ManualGenerateOptions['publishStatus']): Promise<{ status: string; postId: number | null; permalink: string | null; error: string | null }> {
-    const wantsPublish = publishStatus === 'publish';
-    if (wantsPublish) await this.repo.setStatus(articleId, 'published', 'draft');
     try {
-      const outcome = await this.publisher.publishArticle(articleId);
+      const outcome = await this.publisher.publishArticle(articleId, publishStatus === 'publish' ? { status: 'published' } : {});
       return { status: outcome.article_status, postId: outcome.wordpress_post_id, permalink: outcome.wordpress_permalink, error: null };
     } catch (error) {
-      if (wantsPublish) await this.repo.setStatus(articleId, 'draft', 'published');
-      const message = error instanceof AppError && error.status < 500 ? error.message : 'Publishing to WordPress failed unexpectedly; publish it again from Articles.';
-      return { status: 'draft', postId: null, permalink: null, error: message };
+      const { message } = classifyThrown(error);
+      return { status: 'draft', postId: null, permalink: null, error: message === INTERNAL_FAILURE_MESSAGE ? 'Publishing to WordPress failed unexpectedly; publish it again from Articles.' : message };
     }
   }
 }

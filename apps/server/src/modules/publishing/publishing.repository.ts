@@ -4,6 +4,8 @@ import type { Database } from '../../db/client.js';
 import { articleImages, articles } from '../../db/schema/index.js';
 
 export interface PublishedPost {
+  /** The article's status now that WordPress has the post (publish made it public: 'published'). */
+  status: ArticleStatus;
   postId: number;
   permalink: string | null;
   /** Set when WordPress made the post public (status publish). */
@@ -93,6 +95,11 @@ export class PublishingRepository {
     return rows.map((row) => row.title);
   }
 
+  /** Why the last publish failed, kept on the article; its status stays as it was. */
+  async recordPublishFailure(id: number, reason: string): Promise<void> {
+    await this.db.update(articles).set({ failureReason: `Publishing failed: ${reason}`.slice(0, 2000), updatedAt: new Date() }).where(eq(articles.id, id));
+  }
+
   async saveQualityReport(id: number, report: QualityReport): Promise<void> {
     await this.db.update(articles).set({ qualityReport: report }).where(eq(articles.id, id));
   }
@@ -106,7 +113,10 @@ export class PublishingRepository {
     await this.db.update(articleImages).set({ wordpressMediaId: mediaId }).where(eq(articleImages.articleId, articleId));
   }
 
-  /** Stores the post in one statement, so "post id known" and "no create pending" never disagree. */
+  /**
+   * Stores the post and the article's new status in one statement, so "post id known", "no create
+   * pending" and the status never disagree. The only place an article's status changes after a publish.
+   */
   async storePublished(id: number, post: PublishedPost): Promise<ArticleStatus> {
     const [row] = await this.db
       .update(articles)
@@ -114,8 +124,10 @@ export class PublishingRepository {
         wordpressPostId: post.postId,
         wordpressPermalink: post.permalink,
         publishCreatePending: false,
+        failureReason: null,
+        status: post.nowPublished ? 'published' : post.status,
         ...(post.featuredImageUrl ? { featuredImageUrl: post.featuredImageUrl } : {}),
-        ...(post.nowPublished ? { status: 'published' as const, publishedAt: sql`coalesce(${articles.publishedAt}, now())` } : {}),
+        ...(post.nowPublished ? { publishedAt: sql`coalesce(${articles.publishedAt}, now())` } : {}),
         updatedAt: new Date(),
       })
       .where(eq(articles.id, id))

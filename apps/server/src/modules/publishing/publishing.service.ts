@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ARTICLE_ERROR_CODES, ARTICLE_MESSAGES, type ArticlePublishResult, type QualityReport } from '@abp/contracts';
-import { AppError, badRequest, notFound } from '../../errors.js';
+import { ARTICLE_MESSAGES, type ArticlePublishResult, type ArticleStatus, type QualityReport } from '@abp/contracts';
+import { PublishInProgressError, QualityGateBlockedError, SiteUnavailableError, WordPressStepError } from '../../domain-errors.js';
+import { badRequest, notFound } from '../../errors.js';
 import { isWordPressError, type ContentInput, type WordPressClient, type WpPost } from '../../integrations/wordpress/index.js';
 import { toPlainText } from '../../lib/plain-text.js';
 import { specBadRequest } from '../articles/article-id.js';
@@ -10,8 +11,17 @@ import type { PublishArticleRow, PublishingRepository } from './publishing.repos
 import type { SiteConnections } from './site-connections.js';
 import { buildPostInput, tagNamesFromKeywords, wordpressStatusFor } from './wordpress-post-input.js';
 
+/** A status an article can be published with (a failed article is never pushed). */
+export type PublishableStatus = Exclude<ArticleStatus, 'failed'>;
+
 export interface PublishOptions {
-  /** Publish even when the quality gate blocks. */
+  /**
+   * The status the article should have once WordPress has the post (it decides the post's status).
+   * Set only when the push succeeds: a failed publish leaves the article's status as it was.
+   * Without it, the article's current status is used (the Articles screen's Publish).
+   */
+  status?: PublishableStatus;
+  /** Publish even when the quality gate blocks (the producer's declared policy; the report stays on the article). */
   force?: boolean;
   /** The site the caller believes the article belongs to; must match the article's. */
   siteId?: number | null;
@@ -23,8 +33,14 @@ const LEASE_MS = 5 * 60_000;
 type PostOutcome = { post: WpPost; action: ArticlePublishResult['action'] };
 
 /**
- * The one place that publishes an article to WordPress: the publish route, manual generation,
- * bulk jobs, the scheduler and the trend monitor all call publishArticle().
+ * The one place that publishes an article to WordPress and the one owner of an article's status
+ * after a publish: the publish route, manual generation, bulk jobs, the scheduler, the trend
+ * monitor and the SEO suite all call publishArticle(), with the status they want.
+ *
+ * The rule for a failed publish, the same for every producer: the article keeps the status it had
+ * (a freshly written article stays a draft, so its Publish action is offered again) and its
+ * failure reason says what went wrong; the producer's own record (bulk item, scheduler slot,
+ * trend run, SEO results) says it too. A successful publish clears the reason.
  *
  * Idempotent: the post id is stored with the article and later publishes update that post. Before
  * a create is sent the article is flagged "create pending"; if the answer is lost (timeout, reset,
@@ -58,49 +74,61 @@ export class PublishingService {
     const lease = randomUUID();
     if (!(await this.repo.acquireLease(articleId, lease, LEASE_MS))) {
       if (!(await this.repo.findArticle(articleId))) throw notFound(ARTICLE_MESSAGES.notFound);
-      throw new AppError(ARTICLE_ERROR_CODES.publishInProgress, 'This article is already being published; wait for that publish to finish.', 409);
+      throw new PublishInProgressError();
     }
     try {
-      // Read under the lease: a publish that finished a moment ago has stored its post id by now.
-      const article = await this.repo.findArticle(articleId);
-      if (!article) throw notFound(ARTICLE_MESSAGES.notFound);
-      const siteId = await this.checkSite(article, options.siteId ?? null);
-      const wpStatus = wordpressStatusFor(article.status);
-      if (!wpStatus) throw badRequest('status', 'a failed article cannot be published: edit it and choose draft, review, published or scheduled first');
-      if (wpStatus === 'future' && !article.scheduledAt) throw badRequest('scheduled_at', 'is required to publish a scheduled article');
-      const report = await this.checkQuality(article, siteId, options.force === true);
-      const client = await wordpressStep('connection', () => this.sites.getClientForSite(siteId));
-      const marker = await this.repo.assignMarker(articleId, `abp-article-${articleId}-${randomBytes(4).toString('hex')}`);
-      const image = await this.ensureFeaturedImage(client, article);
-      const tagIds = await wordpressStep('tags', () => this.ensureTags(client, article.keywords));
-      await this.repo.renewLease(articleId, lease, LEASE_MS);
-      const extras = { marker, tagIds, featuredMediaId: image?.mediaId ?? null, now: this.now() };
-      const { post, action } = await this.createOrUpdate(client, article, marker, (existingPost) => buildPostInput(article, wpStatus, { ...extras, existingPost }));
-      const articleStatus = await this.repo.storePublished(articleId, {
-        postId: post.id,
-        permalink: post.link || null,
-        nowPublished: post.status === 'publish',
-        ...(image?.url ? { featuredImageUrl: image.url } : {}),
-      });
-      if (image && image.attachedTo !== post.id) await attachImage(client, image.mediaId, post.id);
-      return {
-        success: true,
-        message: action === 'created' ? createdMessage(post.status) : 'WordPress post updated',
-        article_id: articleId,
-        site_id: siteId,
-        action,
-        wordpress_post_id: post.id,
-        wordpress_permalink: post.link || null,
-        wordpress_status: post.status,
-        article_status: articleStatus,
-        featured_media_id: image?.mediaId ?? null,
-        tag_ids: tagIds,
-        forced: options.force === true && report.blocking,
-        quality_report: report,
-      };
+      return await this.publishUnderLease(articleId, lease, options);
+    } catch (error) {
+      // Why the last publish failed stays on the article; its status does not change.
+      if (error instanceof WordPressStepError || error instanceof QualityGateBlockedError) {
+        await this.repo.recordPublishFailure(articleId, error.message).catch(() => undefined);
+      }
+      throw error;
     } finally {
       await this.repo.releaseLease(articleId, lease);
     }
+  }
+
+  private async publishUnderLease(articleId: number, lease: string, options: PublishOptions): Promise<ArticlePublishResult> {
+    // Read under the lease: a publish that finished a moment ago has stored its post id by now.
+    const article = await this.repo.findArticle(articleId);
+    if (!article) throw notFound(ARTICLE_MESSAGES.notFound);
+    const siteId = await this.checkSite(article, options.siteId ?? null);
+    const targetStatus: ArticleStatus = article.status === 'failed' ? 'failed' : (options.status ?? article.status);
+    const wpStatus = wordpressStatusFor(targetStatus);
+    if (!wpStatus) throw badRequest('status', 'a failed article cannot be published: edit it and choose draft, review, published or scheduled first');
+    if (wpStatus === 'future' && !article.scheduledAt) throw badRequest('scheduled_at', 'is required to publish a scheduled article');
+    const report = await this.checkQuality(article, siteId, options.force === true);
+    const client = await wordpressStep('connection', () => this.sites.getClientForSite(siteId));
+    const marker = await this.repo.assignMarker(articleId, `abp-article-${articleId}-${randomBytes(4).toString('hex')}`);
+    const image = await this.ensureFeaturedImage(client, article);
+    const tagIds = await wordpressStep('tags', () => this.ensureTags(client, article.keywords));
+    await this.repo.renewLease(articleId, lease, LEASE_MS);
+    const extras = { marker, tagIds, featuredMediaId: image?.mediaId ?? null, now: this.now() };
+    const { post, action } = await this.createOrUpdate(client, article, marker, (existingPost) => buildPostInput(article, wpStatus, { ...extras, existingPost }));
+    const articleStatus = await this.repo.storePublished(articleId, {
+      status: targetStatus,
+      postId: post.id,
+      permalink: post.link || null,
+      nowPublished: post.status === 'publish',
+      ...(image?.url ? { featuredImageUrl: image.url } : {}),
+    });
+    if (image && image.attachedTo !== post.id) await attachImage(client, image.mediaId, post.id);
+    return {
+      success: true,
+      message: action === 'created' ? createdMessage(post.status) : 'WordPress post updated',
+      article_id: articleId,
+      site_id: siteId,
+      action,
+      wordpress_post_id: post.id,
+      wordpress_permalink: post.link || null,
+      wordpress_status: post.status,
+      article_status: articleStatus,
+      featured_media_id: image?.mediaId ?? null,
+      tag_ids: tagIds,
+      forced: options.force === true && report.blocking,
+      quality_report: report,
+    };
   }
 
   private async checkSite(article: PublishArticleRow, requested: number | null): Promise<number> {
@@ -109,8 +137,8 @@ export class PublishingService {
     try {
       await this.sites.requireActiveSite(article.siteId);
     } catch (error) {
-      if (error instanceof AppError && error.status === 404) throw specBadRequest('site_id', ARTICLE_MESSAGES.invalidSite);
-      throw error; // inactive or being deleted: the Sites module's own 409 says which
+      if (error instanceof SiteUnavailableError && error.reason === 'missing') throw specBadRequest('site_id', ARTICLE_MESSAGES.invalidSite);
+      throw error; // inactive or being deleted: the Sites module's own error says which
     }
     return article.siteId;
   }
@@ -122,10 +150,7 @@ export class PublishingService {
       { otherTitlesOnSite, ...(article.targetWordCount ? { targetWordCount: article.targetWordCount } : {}) },
     );
     await this.repo.saveQualityReport(article.id, report);
-    if (report.blocking && !force) {
-      const reasons = report.issues.filter((issue) => issue.severity === 'severe').map((issue) => issue.message);
-      throw new AppError(ARTICLE_ERROR_CODES.qualityGate, `Publishing blocked by the quality gate: ${reasons.join(' ')}`, 409, { quality_report: report });
-    }
+    if (report.blocking && !force) throw new QualityGateBlockedError(report);
     return report;
   }
 

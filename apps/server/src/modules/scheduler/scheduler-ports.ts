@@ -34,5 +34,5 @@ export interface ArticleGenerationPort {
 
 /** The one idempotent publish: creates or updates the article's WordPress post. */
 export interface ArticlePublishingPort {
-  publishArticle(articleId: number, options?: { force?: boolean; siteId?: number | null }): Promise<unknown>;
+  publishArticle(articleId: number, options?: { force?: boolean; siteId?: number | null; status?: 'draft' | 'published' }): Promise<unknown>;
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { articles, blogConfigs, schedulerLog, sites, type SlotOutcome } from '../../db/schema/index.js';
+import { blogConfigs, schedulerLog, sites, type SlotOutcome } from '../../db/schema/index.js';
 import { postsTodaySql } from '../blog-configs/posts-today.js';
 import { pickTopic } from './schedule-math.js';
 
@@ -159,16 +159,6 @@ export class SchedulerRepository {
 
   async markPosted(configId: number, at: Date): Promise<void> {
     await this.db.update(blogConfigs).set({ lastPostAt: at }).where(eq(blogConfigs.id, configId));
-  }
-
-  /** The configuration's post status decides the article's, and with it the WordPress status. */
-  async setArticleStatus(articleId: number, status: 'draft' | 'published', now: Date): Promise<void> {
-    await this.db.update(articles).set({ status, failureReason: null, updatedAt: now }).where(eq(articles.id, articleId));
-  }
-
-  /** A publish that failed for good is visible on the article: status failed, with the reason. */
-  async markArticleFailed(articleId: number, reason: string, now: Date): Promise<void> {
-    await this.db.update(articles).set({ status: 'failed', failureReason: reason, updatedAt: now }).where(eq(articles.id, articleId));
   }
 
   async findSlot(slotId: number): Promise<SlotRow | null> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ArticleGenerationPort, ArticlePublishingPort } from './scheduler-ports.js';
 import type { SchedulerRepository, SlotRow } from './scheduler.repository.js';
 import { nextSlotAfter, startOfOperatorDay } from './schedule-math.js';
-import { failureMessage, isRetryable } from './slot-failures.js';
+import { classifyThrown, mayRetry } from '../article-pipeline/failure-classifier.js';
 
 /** Slots claimed per tick; more due configurations wait for the next minute. */
 const TICK_BATCH = 100;
@@ -112,21 +112,21 @@ export class SchedulerService {
         await repo.setOutcome(slotId, token, this.now(), { outcome: 'skipped', error: stoppedNow });
         return { status: 'skipped', reason: stoppedNow };
       }
-      await repo.setArticleStatus(articleId, context.postStatus, this.now());
-      await this.options.publishing.publishArticle(articleId, { siteId: slot.siteId });
+      // Publishing owns the status: the configuration's post status once WordPress has the post.
+      await this.options.publishing.publishArticle(articleId, { siteId: slot.siteId, status: context.postStatus });
       const postedAt = this.now();
       await repo.setOutcome(slotId, token, postedAt, { outcome: 'posted', error: null });
       await repo.markPosted(slot.configId, postedAt);
       return { status: 'posted', articleId };
     } catch (error) {
-      if (isRetryable(error) && slot.attempts < MAX_SLOT_ATTEMPTS) {
+      if (mayRetry(classifyThrown(error)) && slot.attempts < MAX_SLOT_ATTEMPTS) {
         // Let the job be retried (same slot, same article); the lease is freed for it.
         await repo.releaseLease(slotId, token, this.now());
         throw error;
       }
       const message = failureMessage(error);
+      // The article keeps its status (a draft, offered for publishing again); the slot says why.
       await repo.setOutcome(slotId, token, this.now(), { outcome: 'failed', error: message, ...(articleId !== null ? { articleId } : {}) });
-      if (articleId !== null) await repo.markArticleFailed(articleId, `Scheduled publishing failed: ${message}`, this.now());
       return { status: 'failed', articleId, error: message };
     } finally {
       clearInterval(heartbeat);
@@ -149,4 +149,10 @@ export class SchedulerService {
       this.options.log?.warn({ err: error, slotId: slot.id }, 'could not queue a scheduled post');
     }
   }
+}
+
+/** The text stored in the scheduler log. */
+function failureMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message.slice(0, 2000);
+  return 'Unknown error';
 }

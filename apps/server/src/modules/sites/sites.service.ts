@@ -1,5 +1,4 @@
 import {
-  ERROR_CODES,
   type siteCreateSchema,
   type siteUpdateSchema,
   type ConnectionTestResult,
@@ -8,6 +7,7 @@ import {
   type SiteSaveResponse,
 } from '@abp/contracts';
 import type { z } from 'zod';
+import { SiteUnavailableError } from '../../domain-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import {
   createWordPressClient,
@@ -185,14 +185,14 @@ export class SitesService {
     const site = await this.findOrThrow(siteId);
     this.assertNotDeleting(site);
     if (!site.isActive) {
-      throw new AppError('site_inactive', `The site "${site.name}" is inactive. Switch it on in WordPress Sites first.`, 409);
+      throw new SiteUnavailableError(site.id, 'inactive', `The site "${site.name}" is inactive. Switch it on in WordPress Sites first.`);
     }
     return site;
   }
 
   async findOrThrow(id: number): Promise<SiteRow> {
     const site = await this.repo.find(id);
-    if (!site) throw notFound('Site not found');
+    if (!site) throw new SiteUnavailableError(id, 'missing', 'Site not found');
     return site;
   }
 
@@ -208,7 +208,7 @@ export class SitesService {
   }
 
   assertNotDeleting(site: SiteRow): void {
-    if (site.deletingSince) throw new AppError(ERROR_CODES.conflict, `The site "${site.name}" is being deleted.`, 409);
+    if (site.deletingSince) throw new SiteUnavailableError(site.id, 'deleting', `The site "${site.name}" is being deleted.`);
   }
 
   private unseal(site: SiteRow): string {

@@ -1,7 +1,7 @@
 import type { LanguageModelProvider } from '../../integrations/llm/index.js';
 import { FeedReader, normaliseTrendTitle, type FeedTrend } from '../../integrations/trends/index.js';
 import type { TrendRunErrorRecord } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { classifyGenerationFailure, classifyThrown } from '../article-pipeline/failure-classifier.js';
 import { countWords } from '../generation/engine/index.js';
 import type { GenerateAndStoreInput, GenerateAndStoreResult } from '../generation/generation-input.js';
 import { startOfOperatorDay } from '../scheduler/schedule-math.js';
@@ -14,7 +14,7 @@ import { rankByWordOverlap } from './word-overlap.js';
 /* The services a check uses, narrowed to what it calls (tests pass the real ones). */
 export interface TrendCheckPorts {
   generation: { generateAndStore(input: GenerateAndStoreInput): Promise<GenerateAndStoreResult> };
-  publishing: { publishArticle(articleId: number, options?: { siteId?: number | null }): Promise<unknown> };
+  publishing: { publishArticle(articleId: number, options?: { siteId?: number | null; status?: 'draft' | 'published' }): Promise<unknown> };
   providers: { current(): Promise<LanguageModelProvider> };
   settings: { resolve(): Promise<{ feeds: string[] }> };
 }
@@ -35,11 +35,6 @@ export interface TrendRunSummary {
   articlesPublished: number;
   errors: TrendRunErrorRecord[];
 }
-
-// Failures that will repeat for every article until someone fixes the provider settings.
-const PROVIDER_BROKEN = new Set(['auth', 'bad_request']);
-// Failures after which this site gets no more articles in this run.
-const STOP_SITE = new Set(['rate_limit', 'quota', 'content_filter']);
 
 interface RunState {
   runId: number;
@@ -156,9 +151,10 @@ export class TrendCheckRunner {
       result = await this.options.generation.generateAndStore(this.generationInput(target, trend, state.signal));
     } catch (error) {
       await targets.release(claimId);
-      // The site was switched off or removed meanwhile (a 400 naming site_id): nothing more for it.
-      if (error instanceof AppError && error.status < 500) {
-        problem('site', error.message);
+      // The site was switched off or removed meanwhile, or the input was refused: nothing more for it.
+      const decision = classifyThrown(error);
+      if (decision.kind === 'permanent') {
+        problem('site', decision.message);
         return 'stop-site';
       }
       throw error;
@@ -166,21 +162,22 @@ export class TrendCheckRunner {
     if (result.status === 'failed') {
       await targets.release(claimId);
       problem('generation', `generation failed: ${result.error ?? 'unknown error'}`);
-      if (result.errorKind && PROVIDER_BROKEN.has(result.errorKind)) state.providerBroken = true;
-      return result.errorKind && STOP_SITE.has(result.errorKind) ? 'stop-site' : 'failed';
+      const { stops } = classifyGenerationFailure(result.errorKind, result.error ?? '', result.retryAfterSeconds);
+      if (stops === 'provider') state.providerBroken = true;
+      return stops === 'site' ? 'stop-site' : 'failed';
     }
     await targets.complete(claimId, result.articleId);
     state.generated++;
     await this.addSources(result.articleId, trend);
 
     try {
-      await targets.setArticleStatus(result.articleId, target.postStatus);
-      await this.options.publishing.publishArticle(result.articleId, { siteId: target.siteId });
+      // Publishing owns the status: the configuration's post status once WordPress has the post;
+      // a failed push leaves the draft (with the reason) for the operator to publish again.
+      await this.options.publishing.publishArticle(result.articleId, { siteId: target.siteId, status: target.postStatus });
       state.published++;
     } catch (error) {
       state.signal?.throwIfAborted();
       problem('publishing', `publishing to WordPress failed: ${messageOf(error)}`);
-      await targets.markArticleFailed(result.articleId, `Trend publishing failed: ${messageOf(error)}`);
     }
     return 'written';
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { articles, blogConfigs, processedTrends, sites } from '../../db/schema/index.js';
 import { postsTodaySql } from '../blog-configs/posts-today.js';
@@ -101,21 +101,5 @@ export class TrendTargetsRepository {
 
   async setArticleContent(articleId: number, content: string, wordCount: number): Promise<void> {
     await this.db.update(articles).set({ content, wordCount, updatedAt: new Date() }).where(eq(articles.id, articleId));
-  }
-
-  /** The configuration's post status decides the article's, and with it the WordPress status. */
-  async setArticleStatus(articleId: number, status: 'draft' | 'published'): Promise<void> {
-    await this.db
-      .update(articles)
-      .set({ status, failureReason: null, updatedAt: new Date() })
-      .where(and(eq(articles.id, articleId), ne(articles.status, 'failed')));
-  }
-
-  /** A publish that failed is visible on the article (as the scheduler does): status failed, with the reason. */
-  async markArticleFailed(articleId: number, reason: string): Promise<void> {
-    await this.db
-      .update(articles)
-      .set({ status: 'failed', failureReason: reason, updatedAt: new Date() })
-      .where(and(eq(articles.id, articleId), isNull(articles.wordpressPostId)));
   }
 }

@@ -1,6 +1,7 @@
-import { ARTICLE_ERROR_CODES, type PublishItemResult, type PublishResponse, type publishArticlesRequestSchema } from '@abp/contracts';
+import { type PublishItemResult, type PublishResponse, type publishArticlesRequestSchema } from '@abp/contracts';
 import type { z } from 'zod';
-import { AppError, badRequest } from '../../../errors.js';
+import { qualityGateObjection } from '../../../domain-errors.js';
+import { badRequest } from '../../../errors.js';
 import { rewriteLinkTargets } from '../optimisation/link-placement.js';
 import { writtenArticles } from '../optimisation/project-urls.js';
 import type { SchemaService } from '../optimisation/schema.service.js';
@@ -40,13 +41,9 @@ export class SeoArticlePublisher {
 
     const warnings: string[] = [];
     const results: PublishItemResult[] = [];
-    for (const item of items) {
-      // The article's status decides the post's; a failed publish puts the old status back.
-      await this.repo.updateArticle(item.articleId, { status: request.status === 'publish' ? 'published' : 'draft' });
-      const result = await this.push(item.articleId, item.title, item.id, warnings);
-      if (result.outcome === 'failed') await this.repo.updateArticle(item.articleId, { status: item.article.status });
-      results.push(result);
-    }
+    // Publishing owns the status: the requested one once WordPress has the post; a failed publish leaves it as it was.
+    const status = request.status === 'publish' ? 'published' : 'draft';
+    for (const item of items) results.push(await this.push(item.articleId, item.title, item.id, warnings, status));
     const pushed = results.filter((r) => r.outcome !== 'failed').map((r) => r.id);
     const again = await this.pointAtPermalinks(projectId, pushed, project, site);
     for (const item of items.filter((i) => again.has(i.articleId))) {
@@ -66,17 +63,11 @@ export class SeoArticlePublisher {
     return response;
   }
 
-  /** One publish; a quality-gate block is retried forced (as bulk publishing does) and reported. */
-  private async push(articleId: number, title: string, seoArticleId: number, warnings: string[]): Promise<PublishItemResult> {
+  /** One publish; a quality-gate objection is overridden (as bulk publishing does) and reported. */
+  private async push(articleId: number, title: string, seoArticleId: number, warnings: string[], status?: 'draft' | 'published'): Promise<PublishItemResult> {
     try {
-      let result;
-      try {
-        result = await this.publishing.publishArticle(articleId);
-      } catch (error) {
-        if (!(error instanceof AppError && error.code === ARTICLE_ERROR_CODES.qualityGate)) throw error;
-        warnings.push(`"${title}" was published despite the quality gate: ${error.message}`);
-        result = await this.publishing.publishArticle(articleId, { force: true });
-      }
+      const result = await this.publishing.publishArticle(articleId, { force: true, ...(status ? { status } : {}) });
+      if (result.forced) warnings.push(`"${title}" was published despite the quality gate: ${qualityGateObjection(result.quality_report)}`);
       const outcome = result.wordpress_status === 'publish' ? 'published' : 'draft';
       return { id: seoArticleId, title, outcome, wordpress_id: result.wordpress_post_id, permalink: result.wordpress_permalink, error: null };
     } catch (error) {

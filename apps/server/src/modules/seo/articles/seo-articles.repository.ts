@@ -136,8 +136,11 @@ export class SeoArticlesRepository {
       .where(eq(seoProjectArticles.id, id));
   }
 
-  /** The SEO plan's title replaces the one the engine chose; the meta description goes to the article too. */
-  async updateArticle(articleId: number, changes: { title?: string; content?: string; status?: ArticleStatus; metaDescription?: string }): Promise<void> {
+  /**
+   * The SEO plan's title replaces the one the engine chose; the meta description goes to the article
+   * too. Never the status: publishing owns it.
+   */
+  async updateArticle(articleId: number, changes: { title?: string; content?: string; metaDescription?: string }): Promise<void> {
     await this.db
       .update(articles)
       .set({ ...changes, updatedAt: new Date() })

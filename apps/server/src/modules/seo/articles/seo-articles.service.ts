@@ -1,7 +1,8 @@
 import type { GenerateArticlesBulkResponse, SeoArticle, generateArticlesBulkRequestSchema } from '@abp/contracts';
 import type { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
-import { AppError, badRequest } from '../../../errors.js';
+import { SiteUnavailableError } from '../../../domain-errors.js';
+import { badRequest } from '../../../errors.js';
 import { toPlainText } from '../../../lib/plain-text.js';
 import type { OutlineService } from '../outline/outline.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
@@ -96,7 +97,7 @@ export class SeoArticlesService {
     try {
       await this.sites.requireActiveSite(siteId);
     } catch (error) {
-      if (error instanceof AppError && (error.status === 404 || error.status === 409)) throw badRequest('site_id', error.message);
+      if (error instanceof SiteUnavailableError) throw badRequest('site_id', error.message);
       throw error;
     }
   }

@@ -1,6 +1,7 @@
 import type { SeoLogStatus, SeoProject, SeoProjectLog, seoProjectCreateSchema } from '@abp/contracts';
 import type { z } from 'zod';
-import { AppError, badRequest, notFound } from '../../../errors.js';
+import { SiteUnavailableError } from '../../../domain-errors.js';
+import { badRequest, notFound } from '../../../errors.js';
 import type { SeoSites } from '../shared/ports.js';
 import { toLogDto, toProjectDto } from './project-dto.js';
 import type { ProjectLogsRepository } from './project-logs.repository.js';
@@ -105,7 +106,7 @@ export class ProjectsService {
     try {
       await this.sites.findOrThrow(siteId);
     } catch (error) {
-      if (error instanceof AppError && error.status === 404) throw badRequest('site_id', `no site with id ${siteId} exists`);
+      if (error instanceof SiteUnavailableError && error.reason === 'missing') throw badRequest('site_id', `no site with id ${siteId} exists`);
       throw error;
     }
   }

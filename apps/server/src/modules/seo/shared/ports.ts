@@ -28,7 +28,7 @@ export interface SeoGeneration {
 }
 
 export interface SeoPublishing {
-  publishArticle(articleId: number, options?: { force?: boolean }): Promise<ArticlePublishResult>;
+  publishArticle(articleId: number, options?: { force?: boolean; status?: 'draft' | 'published' }): Promise<ArticlePublishResult>;
 }
 
 /** The language model in use now (the Settings screen may change it at any time). */
