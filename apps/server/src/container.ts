@@ -20,6 +20,7 @@ import { PublishingService } from './modules/publishing/publishing.service.js';
 import { GenerationRepository } from './modules/generation/generation.repository.js';
 import { GenerationService } from './modules/generation/generation.service.js';
 import { ManualGenerationService } from './modules/generation/manual-generation.service.js';
+import { ArticleProducer } from './modules/article-pipeline/article-producer.js';
 import { createImageProvider } from './integrations/images/index.js';
 import { LlmProviderRegistry } from './modules/settings/llm-provider-registry.js';
 import { LlmSettingsService } from './modules/settings/llm-settings.service.js';
@@ -90,6 +91,8 @@ export function createServices(ctx: AppContext): Services {
     imageProvider: createImageProvider(ctx.config.images),
     servesRequests: ctx.role !== 'worker',
   });
+  // The one way an article is written, stored and published; every producer goes through it.
+  const producer = new ArticleProducer({ generation, publishing });
   const articles = new ArticlesService(new ArticlesRepository(db));
   const trendServices = createTrendServices({ db, queue: ctx.queue, config: ctx.config, settings, generation, publishing, providers: llmProviders });
   const dashboard = new DashboardService(new DashboardRepository(db));
@@ -109,7 +112,7 @@ export function createServices(ctx: AppContext): Services {
     llmSettings,
     llmProviders,
     generation,
-    manualGeneration: new ManualGenerationService(generation, publishing),
+    manualGeneration: new ManualGenerationService(producer),
     blogConfigs: new BlogConfigsService(new BlogConfigsRepository(db), { now: () => new Date(), random: Math.random, timeZone: ctx.config.timeZone }),
     scheduler: new SchedulerService({
       repo: new SchedulerRepository(db),
@@ -118,7 +121,7 @@ export function createServices(ctx: AppContext): Services {
       dispatch: dispatchSlotJob(ctx.queue),
       timeZone: ctx.config.timeZone,
     }),
-    bulkJobs: createBulkJobs(ctx, { generation, publishing, articles, sites }),
+    bulkJobs: createBulkJobs(ctx, { generation, producer, articles, sites }),
     ...trendServices,
     seo: createSeoServices({ db, queue: ctx.queue, appSecret: ctx.appSecret, sites, publishing, generation, providers: llmProviders }),
   };

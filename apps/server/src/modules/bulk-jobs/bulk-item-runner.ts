@@ -1,9 +1,9 @@
 import type { TaskType } from '@abp/contracts';
 import { OneAtATime } from '../../lib/one-at-a-time.js';
-import { classifyGenerationFailure, classifyThrown, INTERNAL_FAILURE_MESSAGE, type FailureDecision } from '../article-pipeline/failure-classifier.js';
+import { classifyThrown, INTERNAL_FAILURE_MESSAGE, type FailureDecision } from '../article-pipeline/failure-classifier.js';
 import type { BulkItemJobData, BulkItemQueue } from './bulk-item-queue.js';
 import type { BulkItemsRepository, ClaimedItem, ClaimedJob, ItemOutcome } from './bulk-items.repository.js';
-import type { BulkArticles, BulkGeneration, BulkPublishing } from './bulk-ports.js';
+import type { BulkArticles, BulkGeneration, BulkProducer } from './bulk-ports.js';
 import { RunStopped, type BulkRuns } from './bulk-runs.js';
 
 export const ITEM_LEASE_MS = 60_000;
@@ -37,7 +37,7 @@ export class BulkItemRunner {
     private readonly items: BulkItemsRepository,
     private readonly runs: BulkRuns,
     private readonly generation: BulkGeneration,
-    private readonly publishing: BulkPublishing,
+    private readonly producer: BulkProducer,
     private readonly articles: BulkArticles,
     private readonly log: RunnerLogger,
     private readonly queue: Pick<BulkItemQueue, 'keepBusyWorkersFetching'>,
@@ -80,10 +80,10 @@ export class BulkItemRunner {
 
   private async execute(item: ClaimedItem, job: ClaimedJob, token: string, signal: AbortSignal): Promise<RunEnd> {
     if (job.siteId === null) return fail('The site of this job was deleted');
-    const articleId = await this.usableArticle(item);
-    if (articleId === null) {
-      const options = job.options;
-      const result = await this.generation.generateAndStore({
+    const { options } = job;
+    let takenOver = false;
+    const outcome = await this.producer.produce(
+      {
         siteId: job.siteId,
         topic: item.topic,
         taskType: job.taskType as TaskType,
@@ -93,32 +93,50 @@ export class BulkItemRunner {
         origin: 'bulk',
         originKey: `bulk-item:${item.id}`,
         signal,
-      });
-      const refusal = { attempts: result.attempts, refusal_recovered: result.refusal_recovered, refusal_matches: result.refusal_matches };
-      if (signal.aborted) {
-        // A generation cut short is no article: it goes with the run. One that finished just before
-        // stays a draft, recorded on the item, so that a later run does not write it again.
-        if (result.status === 'failed') await this.articles.delete(result.articleId).catch(() => undefined);
-        else await this.items.recordArticle(item.id, token, result.articleId, refusal);
-        return this.stopped(signal);
-      }
-      if (result.status === 'failed') {
-        const decision = classifyGenerationFailure(result.errorKind, result.error ?? 'The article could not be generated', result.retryAfterSeconds);
-        if (decision.kind !== 'permanent' && this.mayWait(decision, item.runs)) {
-          // Only this attempt failed: its stored failure is dropped, the next attempt stores its own.
-          await this.articles.delete(result.articleId).catch(() => undefined);
-          return this.later(decision, item.runs);
+      },
+      // As the spec's bulk publish does: a quality-gate objection is overridden; the report stays on the article.
+      { publish: options.postToWordPress, onQualityGate: 'publish-anyway', ...(options.publishStatus === 'publish' ? { status: 'published' } : {}) },
+      {
+        existingArticleId: await this.usableArticle(item),
+        afterStore: async (articleId, generated) => {
+          if (!generated) return 'continue'; // an earlier run's article, already recorded on the item
+          // Nothing to publish and still running: the article is recorded with the outcome, in the same statement.
+          if (!options.postToWordPress && !signal.aborted) return 'continue';
+          // Recorded before publishing (or before going with a stopped run), so that a later run does not write it again.
+          if (!(await this.items.recordArticle(item.id, token, articleId, refusalOf(generated)))) {
+            takenOver = true;
+            return 'stop';
+          }
+          // Stopped while writing: the finished draft stays in Articles, but it is not published.
+          return signal.aborted ? 'stop' : 'continue';
+        },
+      },
+    );
+    switch (outcome.stage) {
+      case 'generation': {
+        const failed = outcome.generated;
+        if (!failed) return this.onError(outcome.error, item, signal);
+        // A generation cut short is no article: it goes with the run.
+        if (signal.aborted) {
+          await this.articles.delete(failed.articleId).catch(() => undefined);
+          return this.stopped(signal);
         }
-        return { type: 'finish', outcome: { status: 'failed', error: decision.message, article: { articleId: result.articleId, ...refusal } } };
+        if (outcome.decision.kind !== 'permanent' && this.mayWait(outcome.decision, item.runs)) {
+          // Only this attempt failed: its stored failure is dropped, the next attempt stores its own.
+          await this.articles.delete(failed.articleId).catch(() => undefined);
+          return this.later(outcome.decision, item.runs);
+        }
+        return { type: 'finish', outcome: { status: 'failed', error: outcome.decision.message, article: { articleId: failed.articleId, ...refusalOf(failed) } } };
       }
-      // Nothing to publish: the article is recorded with the outcome, in the same statement.
-      if (!job.options.postToWordPress) return { type: 'finish', outcome: { status: 'succeeded', article: { articleId: result.articleId, ...refusal } } };
-      if (!(await this.items.recordArticle(item.id, token, result.articleId, refusal))) return fail('The item was taken over by another run');
-      // Stopped while writing: the finished draft stays in Articles, but it is not published.
-      if (signal.aborted) return this.stopped(signal);
-      return this.publishIfAsked(result.articleId, job, item, signal);
+      case 'stored':
+        if (takenOver) return fail('The item was taken over by another run');
+        if (outcome.stopped) return this.stopped(signal);
+        return { type: 'finish', outcome: { status: 'succeeded', ...(outcome.generated ? { article: { articleId: outcome.articleId, ...refusalOf(outcome.generated) } } : {}) } };
+      case 'published':
+        return { type: 'finish', outcome: { status: 'succeeded', wordpressPostId: outcome.post.wordpress_post_id, wordpressLink: outcome.post.wordpress_permalink } };
+      case 'publish':
+        return this.onError(outcome.error, item, signal);
     }
-    return this.publishIfAsked(articleId, job, item, signal);
   }
 
   /** The article a previous run stored for this item, unless it failed or was deleted since. */
@@ -126,19 +144,6 @@ export class BulkItemRunner {
     if (item.articleId === null) return null;
     const status = await this.items.articleStatus(item.articleId);
     return status === null || status === 'failed' ? null : item.articleId;
-  }
-
-  private async publishIfAsked(articleId: number, job: ClaimedJob, item: ClaimedItem, signal: AbortSignal): Promise<RunEnd> {
-    if (!job.options.postToWordPress) return { type: 'finish', outcome: { status: 'succeeded' } };
-    try {
-      // Publishing owns the status: 'published' once WordPress has the post; a failed push leaves
-      // the draft as it is. As the spec's bulk publish does, a quality-gate objection is
-      // overridden (the report stays on the article).
-      const published = await this.publishing.publishArticle(articleId, { force: true, ...(job.options.publishStatus === 'publish' ? { status: 'published' } : {}) });
-      return { type: 'finish', outcome: { status: 'succeeded', wordpressPostId: published.wordpress_post_id, wordpressLink: published.wordpress_permalink } };
-    } catch (error) {
-      return this.onError(error, item, signal);
-    }
   }
 
   private onError(error: unknown, item: ClaimedItem, signal: AbortSignal): RunEnd {
@@ -168,4 +173,8 @@ export class BulkItemRunner {
 
 function fail(message: string): RunEnd {
   return { type: 'finish', outcome: { status: 'failed', error: message } };
+}
+
+function refusalOf(generated: { attempts: number; refusal_recovered: boolean; refusal_matches: string[] }) {
+  return { attempts: generated.attempts, refusal_recovered: generated.refusal_recovered, refusal_matches: generated.refusal_matches };
 }

@@ -5,14 +5,14 @@ import { BulkItemRunner, ITEM_LEASE_MS } from './bulk-item-runner.js';
 import { BulkItemsRepository } from './bulk-items.repository.js';
 import { BulkJobsRepository } from './bulk-jobs.repository.js';
 import { BulkJobsService } from './bulk-jobs.service.js';
-import type { BulkArticles, BulkGeneration, BulkPublishing, BulkSites } from './bulk-ports.js';
+import type { BulkArticles, BulkGeneration, BulkProducer, BulkSites } from './bulk-ports.js';
 import { BulkRecovery } from './bulk-recovery.js';
 import { BulkRecoveryRepository } from './bulk-recovery.repository.js';
 import { BulkRuns } from './bulk-runs.js';
 
 export interface BulkJobsDependencies {
   generation: BulkGeneration;
-  publishing: BulkPublishing;
+  producer: BulkProducer;
   articles: BulkArticles;
   sites: BulkSites;
 }
@@ -30,7 +30,7 @@ export function createBulkJobs(ctx: AppContext, deps: BulkJobsDependencies): Bul
   const queue = new BulkItemQueue(ctx.queue.boss);
   const items = new BulkItemsRepository(handle.db, queue);
   const runs = new BulkRuns(items, { leaseMs: ITEM_LEASE_MS });
-  const runner = new BulkItemRunner(items, runs, deps.generation, deps.publishing, deps.articles, log, queue);
+  const runner = new BulkItemRunner(items, runs, deps.generation, deps.producer, deps.articles, log, queue);
   const service = new BulkJobsService(new BulkJobsRepository(handle.db, queue), deps.sites, runner, runs, {
     concurrency: ctx.config.llm.concurrency,
     stuckMinutes: ctx.config.bulkStuckMinutes,

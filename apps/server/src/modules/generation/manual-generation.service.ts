@@ -4,7 +4,6 @@ import {
   MANUAL_LIMITS,
   TASK_TYPES,
   WORD_COUNT_LIMITS,
-  type ArticlePublishResult,
   type ManualGenerateOptions,
   type ManualGenerateRequest,
   type ManualGenerateResponse,
@@ -12,15 +11,9 @@ import {
   type SecureGenerateResponse,
 } from '@abp/contracts';
 import { AppError, badRequest } from '../../errors.js';
-import { classifyThrown, INTERNAL_FAILURE_MESSAGE } from '../article-pipeline/failure-classifier.js';
-import type { PublishableStatus } from '../publishing/publishing.service.js';
+import type { ArticleProducer, ProductionOutcome } from '../article-pipeline/article-producer.js';
+import { INTERNAL_FAILURE_MESSAGE } from '../article-pipeline/failure-classifier.js';
 import { LlmError } from '../../integrations/llm/index.js';
-import type { GenerationService } from './generation.service.js';
-
-/** The publishing module's one entry point (services.publishing). */
-export interface ArticlePublisher {
-  publishArticle(articleId: number, options?: { status?: PublishableStatus; force?: boolean }): Promise<ArticlePublishResult>;
-}
 
 // The web client gives up after 150 s: stop a little earlier and say why, rather than leave it guessing.
 export const MANUAL_GENERATION_DEADLINE_MS = 140_000;
@@ -31,8 +24,7 @@ export class ManualGenerationService {
   deadlineMs = MANUAL_GENERATION_DEADLINE_MS;
 
   constructor(
-    private readonly generation: GenerationService,
-    private readonly publisher: ArticlePublisher,
+    private readonly producer: ArticleProducer,
   ) {}
 
   taskTypes(): string[] {
@@ -50,21 +42,28 @@ export class ManualGenerationService {
       () => deadline.abort(new LlmError('timeout', `The article took longer than ${seconds} seconds, the limit for one article from this screen. Use a bulk job or a shorter word count.`, { retryable: false })),
       this.deadlineMs,
     );
-    const result = await this.generation
-      .generateAndStore({
-        siteId: request.site_id,
-        topic: request.topic,
-        taskType: request.task_type,
-        persona: options.persona,
-        wordCount: options.wordCount,
-        includeImages: options.includeImages,
-        ...(selectedImagePng ? { selectedImagePng } : {}),
-        origin: 'manual',
-        signal: deadline.signal,
-      })
+    const outcome = await this.producer
+      .produce(
+        {
+          siteId: request.site_id,
+          topic: request.topic,
+          taskType: request.task_type,
+          persona: options.persona,
+          wordCount: options.wordCount,
+          includeImages: options.includeImages,
+          ...(selectedImagePng ? { selectedImagePng } : {}),
+          origin: 'manual',
+          signal: deadline.signal,
+        },
+        // The operator is watching: a quality-gate objection is reported, not overridden.
+        { publish: true, onQualityGate: 'refuse', ...(options.publishStatus === 'publish' ? { status: 'published' } : {}) },
+        { afterStore: async () => (clearTimeout(timer), 'continue') },
+      )
       .finally(() => clearTimeout(timer));
 
-    if (result.status === 'failed') {
+    if (outcome.stage === 'generation') {
+      const result = outcome.generated;
+      if (!result) throw outcome.error; // refused before anything was stored: invalid input, the site
       // The failed article is stored; the operator reads the classified reason (a 4xx keeps it visible).
       throw new AppError(
         GENERATION_FAILED_CODE,
@@ -74,8 +73,8 @@ export class ManualGenerationService {
         result.retryAfterSeconds,
       );
     }
-
-    const pushed = await this.push(result.articleId, options.publishStatus);
+    const result = outcome.generated!;
+    const pushed = pushOutcome(outcome);
     const data: ManualGenerationResult = {
       title: result.title,
       article_id: result.articleId,
@@ -94,20 +93,15 @@ export class ManualGenerationService {
     const where = pushed.error ? `saved as a draft, but not pushed to WordPress: ${pushed.error}` : pushed.status === 'published' ? 'published to WordPress' : 'pushed to WordPress as a draft';
     return { success: true, message: `Article "${result.title}" generated and ${where}`, article_id: result.articleId, title: result.title };
   }
+}
 
-  /**
-   * Publishing owns the article's status: it becomes 'published' only once WordPress has the post,
-   * and a failed push leaves the draft as it is. The quality gate's objection is reported, not overridden.
-   */
-  private async push(articleId: number, publishStatus: ManualGenerateOptions['publishStatus']): Promise<{ status: string; postId: number | null; permalink: string | null; error: string | null }> {
-    try {
-      const outcome = await this.publisher.publishArticle(articleId, publishStatus === 'publish' ? { status: 'published' } : {});
-      return { status: outcome.article_status, postId: outcome.wordpress_post_id, permalink: outcome.wordpress_permalink, error: null };
-    } catch (error) {
-      const { message } = classifyThrown(error);
-      return { status: 'draft', postId: null, permalink: null, error: message === INTERNAL_FAILURE_MESSAGE ? 'Publishing to WordPress failed unexpectedly; publish it again from Articles.' : message };
-    }
+/** Publishing owns the article's status: 'published' only once WordPress has the post; a failed push leaves the draft. */
+function pushOutcome(outcome: Exclude<ProductionOutcome, { stage: 'generation' }>): { status: string; postId: number | null; permalink: string | null; error: string | null } {
+  if (outcome.stage === 'published') {
+    return { status: outcome.post.article_status, postId: outcome.post.wordpress_post_id, permalink: outcome.post.wordpress_permalink, error: null };
   }
+  const message = outcome.stage === 'publish' ? outcome.decision.message : INTERNAL_FAILURE_MESSAGE;
+  return { status: 'draft', postId: null, permalink: null, error: message === INTERNAL_FAILURE_MESSAGE ? 'Publishing to WordPress failed unexpectedly; publish it again from Articles.' : message };
 }
 
 function optionsOf(request: ManualGenerateRequest): ManualGenerateOptions {
