@@ -94,7 +94,7 @@ export function createServices(ctx: AppContext): Services {
   // The one way an article is written, stored and published; every producer goes through it.
   const producer = new ArticleProducer({ generation, publishing });
   const articles = new ArticlesService(new ArticlesRepository(db));
-  const trendServices = createTrendServices({ db, queue: ctx.queue, config: ctx.config, settings, generation, publishing, providers: llmProviders });
+  const trendServices = createTrendServices({ db, queue: ctx.queue, config: ctx.config, settings, producer, providers: llmProviders });
   const dashboard = new DashboardService(new DashboardRepository(db));
   // The dashboard's Trend Monitor Status and Last Trend Check cards read the real monitor.
   dashboard.useTrendSummary(trendServices.trends);
@@ -116,14 +116,13 @@ export function createServices(ctx: AppContext): Services {
     blogConfigs: new BlogConfigsService(new BlogConfigsRepository(db), { now: () => new Date(), random: Math.random, timeZone: ctx.config.timeZone }),
     scheduler: new SchedulerService({
       repo: new SchedulerRepository(db),
-      generation,
-      publishing,
+      producer,
       dispatch: dispatchSlotJob(ctx.queue),
       timeZone: ctx.config.timeZone,
     }),
     bulkJobs: createBulkJobs(ctx, { generation, producer, articles, sites }),
     ...trendServices,
-    seo: createSeoServices({ db, queue: ctx.queue, appSecret: ctx.appSecret, sites, publishing, generation, providers: llmProviders }),
+    seo: createSeoServices({ db, queue: ctx.queue, appSecret: ctx.appSecret, sites, publishing, producer, providers: llmProviders }),
   };
 }
 

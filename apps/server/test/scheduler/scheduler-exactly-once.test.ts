@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ArticleGenerationPort } from '../../src/modules/scheduler/scheduler-ports.js';
+import type { ProducerPorts } from '../../src/modules/article-pipeline/article-producer.js';
 import { WordPressError } from '../../src/integrations/wordpress/index.js';
 import { SLOT_LEASE_MS } from '../../src/modules/scheduler/scheduler.service.js';
 import { createTestApp, type TestApp } from '../test-app.js';
@@ -88,7 +88,7 @@ describe('exactly once', () => {
     const clock = new TestClock(new Date('2032-02-15T09:00:00Z'));
     let dieNow: (error: Error) => void = () => undefined;
     let calls = 0;
-    const generation: ArticleGenerationPort = {
+    const generation: ProducerPorts['generation'] = {
       generateAndStore: async (input) => {
         calls += 1;
         const result = await t.services.generation.generateAndStore(input);

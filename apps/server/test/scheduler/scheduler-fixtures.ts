@@ -4,7 +4,7 @@ import { articles, blogConfigs, schedulerLog, sites } from '../../src/db/schema/
 import { FakeWordPress } from '../../src/integrations/wordpress/index.js';
 import { BlogConfigsRepository } from '../../src/modules/blog-configs/blog-configs.repository.js';
 import { BlogConfigsService } from '../../src/modules/blog-configs/blog-configs.service.js';
-import type { ArticleGenerationPort, ArticlePublishingPort } from '../../src/modules/scheduler/scheduler-ports.js';
+import { ArticleProducer, type ProducerPorts } from '../../src/modules/article-pipeline/article-producer.js';
 import { SchedulerRepository, type SlotRow } from '../../src/modules/scheduler/scheduler.repository.js';
 import { SchedulerService } from '../../src/modules/scheduler/scheduler.service.js';
 import type { TestApp } from '../test-app.js';
@@ -69,7 +69,7 @@ export function configValues(siteId: number, overrides: Partial<BlogConfigValues
  */
 export function schedulerHarness(
   t: TestApp,
-  options: { clock: TestClock; random?: () => number; timeZone?: string; generation?: ArticleGenerationPort; publishing?: ArticlePublishingPort },
+  options: { clock: TestClock; random?: () => number; timeZone?: string; generation?: ProducerPorts['generation']; publishing?: ProducerPorts['publishing'] },
 ) {
   const random = options.random ?? sequence(0.5);
   const timeZone = options.timeZone ?? 'UTC';
@@ -77,8 +77,7 @@ export function schedulerHarness(
   const repo = new SchedulerRepository(t.ctx.handle.db);
   const scheduler = new SchedulerService({
     repo,
-    generation: options.generation ?? t.services.generation,
-    publishing: options.publishing ?? t.services.publishing,
+    producer: new ArticleProducer({ generation: options.generation ?? t.services.generation, publishing: options.publishing ?? t.services.publishing }),
     dispatch: async (slot) => {
       dispatched.push(slot);
     },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { GenerateAndStoreInput } from '../../src/modules/scheduler/scheduler-ports.js';
+import type { GenerateAndStoreInput } from '../../src/modules/generation/generation-input.js';
 import { createTestApp, waitFor, type TestApp } from '../test-app.js';
 import {
   HOUR,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ArticleGenerationPort, ArticlePublishingPort } from './scheduler-ports.js';
+import type { ArticleProducer } from '../article-pipeline/article-producer.js';
 import type { SchedulerRepository, SlotRow } from './scheduler.repository.js';
 import { nextSlotAfter, startOfOperatorDay } from './schedule-math.js';
 import { classifyThrown, mayRetry } from '../article-pipeline/failure-classifier.js';
@@ -16,8 +16,8 @@ export const MAX_SLOT_ATTEMPTS = 3;
 
 export interface SchedulerOptions {
   repo: SchedulerRepository;
-  generation: ArticleGenerationPort;
-  publishing: ArticlePublishingPort;
+  /** The article pipeline's one producer: writes, stores and publishes the slot's article. */
+  producer: Pick<ArticleProducer, 'produce'>;
   /** Hands a claimed slot to a worker (the post-slot job); tests run it directly instead. */
   dispatch: (slot: SlotRow) => Promise<void>;
   timeZone: string;
@@ -85,9 +85,10 @@ export class SchedulerService {
         return { status: 'skipped', reason: stopped };
       }
       const context = (await repo.slotContext(slot.configId))!;
-      if (articleId === null) {
-        await repo.setOutcome(slotId, token, this.now(), { outcome: 'generating' });
-        const result = await this.options.generation.generateAndStore({
+      if (articleId === null) await repo.setOutcome(slotId, token, this.now(), { outcome: 'generating' });
+      let stoppedMeanwhile: string | null = null;
+      const outcome = await this.options.producer.produce(
+        {
           siteId: slot.siteId,
           topic: slot.topic,
           taskType: context.taskType,
@@ -96,28 +97,37 @@ export class SchedulerService {
           includeImages: this.options.includeImages ?? true,
           origin: 'schedule',
           originKey: `schedule-slot:${slot.id}`,
-        });
-        if (result.status === 'failed') {
-          const error = `Generation failed: ${result.error ?? 'unknown error'}`;
-          await repo.setOutcome(slotId, token, this.now(), { outcome: 'failed', articleId: result.articleId, error });
-          return { status: 'failed', articleId: result.articleId, error };
-        }
-        articleId = result.articleId;
-        // Recorded before publishing: a retry publishes this article instead of writing another.
-        await repo.setOutcome(slotId, token, this.now(), { outcome: 'publishing', articleId });
+        },
+        // Nobody is watching a scheduled post: a quality-gate objection fails the slot (the report stays on the article).
+        { publish: true, status: context.postStatus, onQualityGate: 'refuse', siteId: slot.siteId },
+        {
+          existingArticleId: articleId,
+          afterStore: async (storedId, generated) => {
+            articleId = storedId;
+            // Recorded before publishing: a retry publishes this article instead of writing another.
+            if (generated) await repo.setOutcome(slotId, token, this.now(), { outcome: 'publishing', articleId: storedId });
+            // Switched off while the article was being written: keep the article, post nothing.
+            stoppedMeanwhile = await this.stoppedReason(slot);
+            return stoppedMeanwhile ? 'stop' : 'continue';
+          },
+        },
+      );
+      if (outcome.stage === 'generation') {
+        if (!outcome.generated) throw outcome.error;
+        const error = `Generation failed: ${outcome.generated.error ?? 'unknown error'}`;
+        await repo.setOutcome(slotId, token, this.now(), { outcome: 'failed', articleId: outcome.generated.articleId, error });
+        return { status: 'failed', articleId: outcome.generated.articleId, error };
       }
-      // Switched off while the article was being written: keep the article, post nothing.
-      const stoppedNow = await this.stoppedReason(slot);
-      if (stoppedNow) {
-        await repo.setOutcome(slotId, token, this.now(), { outcome: 'skipped', error: stoppedNow });
-        return { status: 'skipped', reason: stoppedNow };
+      if (outcome.stage === 'publish') throw outcome.error;
+      if (outcome.stage === 'stored') {
+        const reason = stoppedMeanwhile ?? 'Not published';
+        await repo.setOutcome(slotId, token, this.now(), { outcome: 'skipped', error: reason });
+        return { status: 'skipped', reason };
       }
-      // Publishing owns the status: the configuration's post status once WordPress has the post.
-      await this.options.publishing.publishArticle(articleId, { siteId: slot.siteId, status: context.postStatus });
       const postedAt = this.now();
       await repo.setOutcome(slotId, token, postedAt, { outcome: 'posted', error: null });
       await repo.markPosted(slot.configId, postedAt);
-      return { status: 'posted', articleId };
+      return { status: 'posted', articleId: outcome.articleId };
     } catch (error) {
       if (mayRetry(classifyThrown(error)) && slot.attempts < MAX_SLOT_ATTEMPTS) {
         // Let the job be retried (same slot, same article); the lease is freed for it.

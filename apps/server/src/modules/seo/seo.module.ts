@@ -29,7 +29,7 @@ import { ProjectLogsRepository } from './projects/project-logs.repository.js';
 import { ProjectsRepository } from './projects/projects.repository.js';
 import { projectsRoutes } from './projects/projects.routes.js';
 import { ProjectsService } from './projects/projects.service.js';
-import type { SeoGeneration, SeoProviders, SeoPublishing, SeoSites } from './shared/ports.js';
+import type { SeoProducer, SeoProviders, SeoPublishing, SeoSites } from './shared/ports.js';
 import { SeoModel } from './shared/seo-model.js';
 
 export interface SeoDependencies {
@@ -39,8 +39,8 @@ export interface SeoDependencies {
   appSecret: string;
   sites: SeoSites;
   publishing: SeoPublishing;
-  /** generateAndStore(): writes and stores each planned article. */
-  generation: SeoGeneration;
+  /** The article pipeline's producer: writes and stores each planned article. */
+  producer: SeoProducer;
   /** The current language model (Settings), for keywords, outline, page copy and meta descriptions. */
   providers: SeoProviders;
 }
@@ -62,7 +62,7 @@ export function createSeoServices(deps: SeoDependencies) {
     pages: new PagesService(pagesRepo, keywordsRepo, outline, projects, deps.sites, new PageWriter(model), new PagePublisher(pagesRepo)),
     siteStructure: new SiteStructureService(pagesRepo, outline, articlesRepo, projects),
     articles: new SeoArticlesService(articlesRepo, outline, projects, deps.sites, () => deps.queue.boss),
-    articleWriter: new SeoArticleWriter(articlesRepo, deps.generation, projects),
+    articleWriter: new SeoArticleWriter(articlesRepo, deps.producer, projects),
     articlePublisher: new SeoArticlePublisher(articlesRepo, projects, deps.sites, deps.publishing, schema),
     optimisation: new OptimisationService(articlesRepo, projects, model, schema),
     deletion: new DeletionService(new DeletionRepository(deps.db), articlesRepo, projects, deps.sites, deps.appSecret),

@@ -1,9 +1,9 @@
 import type { LanguageModelProvider } from '../../integrations/llm/index.js';
 import { FeedReader, normaliseTrendTitle, type FeedTrend } from '../../integrations/trends/index.js';
 import type { TrendRunErrorRecord } from '../../db/schema/index.js';
-import { classifyGenerationFailure, classifyThrown } from '../article-pipeline/failure-classifier.js';
+import type { ArticleProducer } from '../article-pipeline/article-producer.js';
 import { countWords } from '../generation/engine/index.js';
-import type { GenerateAndStoreInput, GenerateAndStoreResult } from '../generation/generation-input.js';
+import type { GenerateAndStoreInput } from '../generation/generation-input.js';
 import { startOfOperatorDay } from '../scheduler/schedule-math.js';
 import { newsUrlsOf, sourcesSection, trendNotes, withSourcesSection } from './trend-article-sources.js';
 import { judgeRelevance, type RelevanceOutcome } from './trend-relevance.js';
@@ -13,8 +13,8 @@ import { rankByWordOverlap } from './word-overlap.js';
 
 /* The services a check uses, narrowed to what it calls (tests pass the real ones). */
 export interface TrendCheckPorts {
-  generation: { generateAndStore(input: GenerateAndStoreInput): Promise<GenerateAndStoreResult> };
-  publishing: { publishArticle(articleId: number, options?: { siteId?: number | null; status?: 'draft' | 'published' }): Promise<unknown> };
+  /** The article pipeline's one producer: writes, stores and publishes each trend's article. */
+  producer: Pick<ArticleProducer, 'produce'>;
   providers: { current(): Promise<LanguageModelProvider> };
   settings: { resolve(): Promise<{ feeds: string[] }> };
 }
@@ -146,40 +146,44 @@ export class TrendCheckRunner {
     });
     if (claimId === null) return 'skipped';
 
-    let result: GenerateAndStoreResult;
-    try {
-      result = await this.options.generation.generateAndStore(this.generationInput(target, trend, state.signal));
-    } catch (error) {
-      await targets.release(claimId);
-      // The site was switched off or removed meanwhile, or the input was refused: nothing more for it.
-      const decision = classifyThrown(error);
-      if (decision.kind === 'permanent') {
-        problem('site', decision.message);
-        return 'stop-site';
+    const outcome = await this.options.producer.produce(
+      this.generationInput(target, trend, state.signal),
+      // Nobody is watching a trend post: a quality-gate objection stops it (the report stays on the article).
+      { publish: true, status: target.postStatus, onQualityGate: 'refuse', siteId: target.siteId },
+      {
+        afterStore: async (articleId) => {
+          await targets.complete(claimId, articleId);
+          state.generated++;
+          await this.addSources(articleId, trend);
+          return 'continue';
+        },
+      },
+    );
+    switch (outcome.stage) {
+      case 'generation': {
+        await targets.release(claimId);
+        const failed = outcome.generated;
+        if (!failed) {
+          // The site was switched off or removed meanwhile, or the input was refused: nothing more for it.
+          if (outcome.decision.kind !== 'permanent') throw outcome.error;
+          problem('site', outcome.decision.message);
+          return 'stop-site';
+        }
+        problem('generation', `generation failed: ${failed.error ?? 'unknown error'}`);
+        if (outcome.decision.stops === 'provider') state.providerBroken = true;
+        return outcome.decision.stops === 'site' ? 'stop-site' : 'failed';
       }
-      throw error;
+      case 'publish':
+        // The article stays a draft with the reason (publishing's rule); the run log says it too.
+        state.signal?.throwIfAborted();
+        problem('publishing', `publishing to WordPress failed: ${messageOf(outcome.error)}`);
+        return 'written';
+      case 'published':
+        state.published++;
+        return 'written';
+      case 'stored':
+        return 'written';
     }
-    if (result.status === 'failed') {
-      await targets.release(claimId);
-      problem('generation', `generation failed: ${result.error ?? 'unknown error'}`);
-      const { stops } = classifyGenerationFailure(result.errorKind, result.error ?? '', result.retryAfterSeconds);
-      if (stops === 'provider') state.providerBroken = true;
-      return stops === 'site' ? 'stop-site' : 'failed';
-    }
-    await targets.complete(claimId, result.articleId);
-    state.generated++;
-    await this.addSources(result.articleId, trend);
-
-    try {
-      // Publishing owns the status: the configuration's post status once WordPress has the post;
-      // a failed push leaves the draft (with the reason) for the operator to publish again.
-      await this.options.publishing.publishArticle(result.articleId, { siteId: target.siteId, status: target.postStatus });
-      state.published++;
-    } catch (error) {
-      state.signal?.throwIfAborted();
-      problem('publishing', `publishing to WordPress failed: ${messageOf(error)}`);
-    }
-    return 'written';
   }
 
   private generationInput(target: TrendTarget, trend: FeedTrend, signal?: AbortSignal): GenerateAndStoreInput {

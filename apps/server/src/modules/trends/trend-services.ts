@@ -30,8 +30,7 @@ export function createTrendServices(deps: TrendServiceDeps): TrendServices {
   const trendChecks = new TrendCheckRunner({
     runs,
     targets: new TrendTargetsRepository(deps.db),
-    generation: deps.generation,
-    publishing: deps.publishing,
+    producer: deps.producer,
     providers: deps.providers,
     settings: trendSettings,
     timeZone: deps.config.timeZone,

@@ -1,17 +1,17 @@
-import { AppError } from '../../../errors.js';
 import { toPlainText } from '../../../lib/plain-text.js';
 import type { ProjectsService } from '../projects/projects.service.js';
-import type { SeoGeneration } from '../shared/ports.js';
+import type { SeoProducer } from '../shared/ports.js';
 import type { SeoArticlesRepository } from './seo-articles.repository.js';
 
 /**
- * The job behind one planned article: write it with the generation service (which stores the
- * article, its log and image), link it to the plan, and move the project's phase 2 forward.
+ * The job behind one planned article: write it through the article pipeline (which stores the
+ * article, its log and image; publishing comes later, from the wizard's publish step), link it to
+ * the plan, and move the project's phase 2 forward.
  */
 export class SeoArticleWriter {
   constructor(
     private readonly repo: SeoArticlesRepository,
-    private readonly generation: SeoGeneration,
+    private readonly producer: SeoProducer,
     private readonly projects: ProjectsService,
   ) {}
 
@@ -24,7 +24,7 @@ export class SeoArticleWriter {
       return;
     }
     try {
-      const result = await this.generation.generateAndStore({
+      const outcome = await this.producer.produce({
         siteId: project.siteId,
         topic: item.title,
         taskType: 'Blog Post',
@@ -35,7 +35,10 @@ export class SeoArticleWriter {
         ...(item.h2Headings.length > 0 ? { sources: { notes: `Planned H2 headings for this ${item.articleType} article: ${item.h2Headings.join('; ')}` } } : {}),
         origin: 'seo',
         originKey: `seo-article:${item.id}`,
-      });
+      }, { publish: false, onQualityGate: 'publish-anyway' });
+      // Refused before anything was stored (invalid input, the site): the item fails with the reason.
+      if (outcome.stage === 'generation' && !outcome.generated) throw outcome.error;
+      const result = outcome.generated!;
       // Plans stored before titles were normalised may still hold entities.
       if (result.status === 'draft') await this.repo.updateArticle(result.articleId, { title: toPlainText(item.title) });
       const linked = await this.repo.finish(item.id, {
@@ -54,7 +57,7 @@ export class SeoArticleWriter {
       }
     } catch (error) {
       // Invalid input or an inactive site: retrying cannot help, so the item fails with the reason.
-      const message = error instanceof AppError || error instanceof Error ? error.message : String(error);
+      const message = error instanceof Error ? error.message : String(error);
       await this.repo.fail(item.id, message);
       await this.projects.log(item.projectId, { phase: 2, step: 'article_generation', status: 'error', message: `Article failed: ${item.title}: ${message}`, details: { success_count: 0 } });
     }
