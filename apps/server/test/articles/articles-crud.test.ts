@@ -75,6 +75,14 @@ describe('PUT /api/articles/{id}', () => {
     expect((await req('GET', `/api/articles/${article.id}`)).json().content).toBe(body.content);
   });
 
+  it('recounts the word count when the content changes, and keeps it when only the status does', async () => {
+    const article = await insertArticle(t, { wordCount: 3034 });
+    const edited = await req('PUT', `/api/articles/${article.id}`, { content: '<p>Seventeen words in all: one two three four five six seven eight nine ten eleven twelve thirteen.</p>' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().word_count).toBe(17);
+    expect((await req('PUT', `/api/articles/${article.id}`, { status: 'review' })).json().word_count).toBe(17);
+  });
+
   it('changes only the status (the bulk change)', async () => {
     const article = await insertArticle(t, { title: 'Keep me' });
     const res = await req('PUT', `/api/articles/${article.id}`, { status: 'review' });

@@ -12,6 +12,8 @@ export interface ArticleFilters {
 export interface ArticleChanges {
   title?: string;
   content?: string;
+  /** Recounted with every content edit, so the figure shown is the article's. */
+  wordCount?: number;
   status?: ArticleStatus;
   scheduledAt?: Date | null;
 }

@@ -10,7 +10,7 @@ import {
 } from '@abp/contracts';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { toPlainText } from '../../lib/plain-text.js';
-import { sanitizeArticleHtml } from '../generation/engine/index.js';
+import { countWords, sanitizeArticleHtml } from '../generation/engine/index.js';
 import { toArticle, toArticleSummary, toTrendSource } from './article-dto.js';
 import type { ArticleChanges, ArticleDetailRow, ArticlesRepository } from './articles.repository.js';
 
@@ -36,7 +36,10 @@ export class ArticlesService {
     const current = await this.findOrThrow(id);
     const changes: ArticleChanges = {};
     if (body.title !== undefined) changes.title = editedTitle(body.title);
-    if (body.content !== undefined) changes.content = sanitizeArticleHtml(body.content);
+    if (body.content !== undefined) {
+      changes.content = sanitizeArticleHtml(body.content);
+      changes.wordCount = countWords(changes.content);
+    }
     if (body.status !== undefined) changes.status = body.status;
     const schedule = this.scheduleChange(current, body);
     if (schedule !== undefined) changes.scheduledAt = schedule;
