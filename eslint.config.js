@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import noCrossFeatureImports from './eslint-rules/no-cross-feature-imports.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'test-results/**', 'playwright-report/**', 'e2e/artifacts/**'] },
@@ -19,7 +20,7 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    plugins: { 'react-hooks': reactHooks, abp: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },
+    rules: { ...reactHooks.configs.recommended.rules, 'abp/no-cross-feature-imports': 'error' },
   },
 );
