@@ -3,8 +3,8 @@ import { PERSONAS, TASK_TYPES, generationLogSchema, personaLabel } from '@abp/co
 import { resolveVoice } from '../../src/modules/generation/engine/index.js';
 import { normaliseOutline, parseOutlineText } from '../../src/modules/generation/engine/outline-planner.js';
 import { sectionBodyFromModel } from '../../src/modules/generation/engine/model-html.js';
-import { trimHtmlToWords } from '../../src/modules/generation/engine/html-blocks.js';
-import { countWords } from '../../src/modules/generation/engine/html-text.js';
+import { trimHtmlToWords } from '../../src/lib/html/html-blocks.js';
+import { countWords } from '../../src/lib/html/html-text.js';
 
 describe('generation contracts', () => {
   it('has the eight task types and nine lowercase personas', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generationLogSchema } from '@abp/contracts';
-import { ArticleGenerationError, ArticleGenerator, countWords } from '../../src/modules/generation/engine/index.js';
+import { countWords } from '../../src/lib/html/index.js';
+import { ArticleGenerationError, ArticleGenerator } from '../../src/modules/generation/engine/index.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from './fake-openai-server.js';
 import { htmlOfLength, isOutlineRequest, writerReply } from './fake-writer.js';
 import { providerFor } from './helpers.js';

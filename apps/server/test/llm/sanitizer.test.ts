@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeArticleHtml } from '../../src/modules/generation/engine/index.js';
+import { sanitizeArticleHtml } from '../../src/lib/html/index.js';
 
 describe('article HTML sanitiser', () => {
   it('removes scripts, styles, frames and their contents', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextSlotAfter, pickTopic, startOfOperatorDay } from '../../src/modules/scheduler/schedule-math.js';
+import { nextSlotAfter, pickTopic, startOfOperatorDay } from '../../src/modules/posting-policy/schedule-math.js';
 
 describe('startOfOperatorDay', () => {
   it('is midnight UTC in UTC', () => {

@@ -1,5 +1,5 @@
-import { findElements, parseHtml } from '../../src/modules/seo/shared/html-tree.js';
-import type { Element } from '../../src/modules/seo/shared/html-tree.js';
+import { findElements, parseHtml } from '../../src/lib/html/html-tree.js';
+import type { Element } from '../../src/lib/html/html-tree.js';
 
 export interface FoundLink {
   href: string;

@@ -5,7 +5,7 @@ import { linkCandidates, type LinkableArticle } from '../../src/modules/seo/opti
 import { isValidMeta, offlineMeta } from '../../src/modules/seo/optimisation/meta-descriptions.js';
 import { articleGraph } from '../../src/modules/seo/optimisation/schema-markup.js';
 import { extractJsonLd, withJsonLd } from '../../src/modules/seo/shared/json-ld.js';
-import { findElements, isHeading, parseHtml } from '../../src/modules/seo/shared/html-tree.js';
+import { findElements, isHeading, parseHtml } from '../../src/lib/html/html-tree.js';
 import { linksOf } from './seo-html.js';
 
 const pillar: LinkableArticle = { id: 1, type: 'pillar', title: 'The Complete Guide to Coffee Grinders', pillarParent: '', keywords: ['coffee grinders', 'burr grinder'], href: 'https://s.example/guide/' };

@@ -10,7 +10,7 @@ import {
 } from '@abp/contracts';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { toPlainText } from '../../lib/plain-text.js';
-import { countWords, sanitizeArticleHtml } from '../generation/engine/index.js';
+import { countWords, sanitizeArticleHtml } from '../../lib/html/index.js';
 import { toArticle, toArticleSummary, toTrendSource } from './article-dto.js';
 import type { ArticleChanges, ArticleDetailRow, ArticlesRepository } from './articles.repository.js';
 

@@ -1,13 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { blogConfigs, schedulerLog, sites } from '../../db/schema/index.js';
-import { postsTodaySql } from './posts-today.js';
+import { postsTodaySql } from '../posting-policy/index.js';
 
 export type BlogConfigRow = typeof blogConfigs.$inferSelect;
 export type NewBlogConfigRow = typeof blogConfigs.$inferInsert;
 export type BlogConfigChanges = Partial<Omit<NewBlogConfigRow, 'id' | 'createdAt'>>;
 
-export { COUNTED_OUTCOMES } from './posts-today.js';
+export { COUNTED_OUTCOMES } from '../posting-policy/index.js';
 
 /** The configuration with what the screen shows beside it: its site and today's posting. */
 function listedColumns(dayStart: Date) {

@@ -1,8 +1,9 @@
 import type { BlogConfig, BlogConfigValues } from '@abp/contracts';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import { nextSlotAfter, startOfOperatorDay } from '../scheduler/schedule-math.js';
+import { nextSlotAfter, startOfOperatorDay } from '../posting-policy/index.js';
 import { toBlogConfigDto } from './blog-config-dto.js';
 import type { BlogConfigChanges, BlogConfigRow, BlogConfigsRepository } from './blog-configs.repository.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 
 export interface BlogConfigsClock {
   now: () => Date;
@@ -13,16 +14,6 @@ export interface BlogConfigsClock {
 }
 
 const NOT_FOUND = 'Configuration not found';
-
-function isUniqueViolation(error: unknown): boolean {
-  // Drizzle wraps the driver's error (pg or PGlite) in `cause`; both carry the SQLSTATE in `code`.
-  let e: unknown = error;
-  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** Blog configurations: one per active site, validated as the dialog validates, scheduled on save. */
 export class BlogConfigsService {

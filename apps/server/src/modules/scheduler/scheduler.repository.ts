@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { blogConfigs, schedulerLog, sites, type SlotOutcome } from '../../db/schema/index.js';
-import { postsTodaySql } from '../blog-configs/posts-today.js';
-import { pickTopic } from './schedule-math.js';
+import { pickTopic, postsTodaySql } from '../posting-policy/index.js';
 
 export type SlotRow = typeof schedulerLog.$inferSelect;
 const UNFINISHED: SlotOutcome[] = ['pending', 'generating', 'publishing'];

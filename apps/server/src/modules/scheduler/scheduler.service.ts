@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ArticleProducer } from '../article-pipeline/article-producer.js';
 import type { SchedulerRepository, SlotRow } from './scheduler.repository.js';
-import { nextSlotAfter, startOfOperatorDay } from './schedule-math.js';
+import { nextSlotAfter, startOfOperatorDay } from '../posting-policy/index.js';
 import { classifyThrown, mayRetry } from '../article-pipeline/failure-classifier.js';
 
 /** Slots claimed per tick; more due configurations wait for the next minute. */

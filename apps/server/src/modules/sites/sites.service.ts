@@ -23,6 +23,7 @@ import { SITE_CASCADE_DELETE_JOB, cascadeDeleteJob, type CascadeDeleteJob } from
 import { toSiteDto } from './site-dto.js';
 import { normaliseSiteUrl, schemeVariants } from './site-url.js';
 import type { SiteChanges, SiteRow, SitesRepository } from './sites.repository.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 
 type SiteCreate = z.output<typeof siteCreateSchema>;
 type SiteUpdate = z.output<typeof siteUpdateSchema>;
@@ -34,16 +35,6 @@ export type SiteClientOptions = Pick<WordPressConfig, 'timeoutMs' | 'mediaTimeou
 
 // Saving must not hang on a dead site: one quick try, and the operator gets a warning instead.
 const SAVE_DISCOVERY: SiteClientOptions = { timeoutMs: 10_000, retry: { maxAttempts: 1 } };
-
-function isUniqueViolation(error: unknown): boolean {
-  // Drizzle wraps the driver's error (pg or PGlite) in `cause`; both carry the SQLSTATE in `code`.
-  let e: unknown = error;
-  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** A stored REST root on the site's own origin; one on another (stored by an older version) is found again. */
 function usableRestRoot(site: SiteRow): string | null {

@@ -1,6 +1,6 @@
 import type { FeedTrend } from '../../integrations/trends/index.js';
 import { escapeHtmlText as escapeHtml } from '../../lib/plain-text.js';
-import { sanitizeArticleHtml } from '../generation/engine/index.js';
+import { sanitizeArticleHtml } from '../../lib/html/index.js';
 
 const MAX_NEWS_SOURCES = 8;
 const SOURCES_HEADING = 'Sources';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { articles, blogConfigs, processedTrends, sites } from '../../db/schema/index.js';
-import { postsTodaySql } from '../blog-configs/posts-today.js';
+import { postsTodaySql } from '../posting-policy/index.js';
 
 /** An active site with its active configuration: where trend articles may go. */
 export interface TrendTarget {

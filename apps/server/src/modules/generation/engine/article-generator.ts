@@ -5,13 +5,13 @@ import { escapeHtmlText } from '../../../lib/plain-text.js';
 import { mapWithConcurrency } from './concurrency.js';
 import { distinctTitle } from './distinct-title.js';
 import { GenerationLogBuilder } from './generation-log.js';
-import { countWords } from './html-text.js';
+import { countWords } from '../../../lib/html/html-text.js';
 import { AIM_HIGH, AIM_LOW, hasHeading, planExtensions, sectionBudgets, totalWords, trimToTarget, type DraftSection } from './length-fitting.js';
 import { planOutline, writeSection, type StepContext } from './model-steps.js';
 import { systemPrompt } from './prompts.js';
 import { resolveVoice } from './personas.js';
 import { RefusalNotRecoveredError, RefusalTally } from './recovering-step.js';
-import { sanitizeArticleHtml } from './sanitize-article-html.js';
+import { sanitizeArticleHtml } from '../../../lib/html/sanitize-article-html.js';
 import { ArticleGenerationError, type ArticleRequest, type GeneratedArticle } from './types.js';
 
 export interface ArticleGeneratorOptions {

@@ -3,7 +3,5 @@ export type { TitleInUse } from './distinct-title.js';
 export { ArticleGenerationError, type ArticleRequest, type ArticleSources, type GeneratedArticle, type GenerationFailureKind } from './types.js';
 export { runQualityGate, type QualityGateInput, type QualityGateOptions } from './quality-gate.js';
 export { detectRefusal, type RefusalScan } from './refusal-detector.js';
-export { sanitizeArticleHtml } from './sanitize-article-html.js';
-export { countWords, htmlToText } from './html-text.js';
 export { resolveVoice } from './personas.js';
 export { GenerationLogBuilder } from './generation-log.js';

@@ -1,6 +1,6 @@
 import type { OutlineSection, SectionRole } from '../../../integrations/llm/index.js';
-import { trimHtmlToWords } from './html-blocks.js';
-import { countWords } from './html-text.js';
+import { trimHtmlToWords } from '../../../lib/html/html-blocks.js';
+import { countWords } from '../../../lib/html/html-text.js';
 
 /*
  * Landing within ±15% of the requested length: budgets up front, then trimming what overshot

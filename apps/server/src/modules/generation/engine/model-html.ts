@@ -1,4 +1,4 @@
-import { htmlToText } from './html-text.js';
+import { htmlToText } from '../../../lib/html/html-text.js';
 
 /*
  * Models do not always follow the output format: they wrap HTML in code fences, answer in

@@ -13,7 +13,7 @@ import { normaliseOutline, outlineText, parseOutlineText, sectionCountFor } from
 import { maxTokensFor, outlinePrompt, recoveryPreamble, sectionPrompt, type ReferenceMaterial } from './prompts.js';
 import { runRecoveringStep, type RefusalTally } from './recovering-step.js';
 import { detectRefusal } from './refusal-detector.js';
-import { sanitizeArticleHtml } from './sanitize-article-html.js';
+import { sanitizeArticleHtml } from '../../../lib/html/sanitize-article-html.js';
 
 /** What every model step of one article shares. */
 export interface StepContext {

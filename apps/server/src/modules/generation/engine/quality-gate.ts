@@ -1,6 +1,6 @@
 import type { QualityFinding, QualityReport, QualitySeverity } from '@abp/contracts';
-import { findBrokenHtml, findDeadLinks } from './html-checks.js';
-import { countWords } from './html-text.js';
+import { findBrokenHtml, findDeadLinks } from '../../../lib/html/html-checks.js';
+import { countWords } from '../../../lib/html/html-text.js';
 import { detectRefusal } from './refusal-detector.js';
 
 export interface QualityGateInput {

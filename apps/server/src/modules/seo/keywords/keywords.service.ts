@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { badRequest, notFound } from '../../../errors.js';
 import { htmlToPlainText } from '../../../lib/plain-text.js';
 import type { ProjectsService } from '../projects/projects.service.js';
-import { isUniqueViolation } from '../shared/db-errors.js';
+import { isUniqueViolation } from '../../../db/pg-errors.js';
 import type { SeoModel } from '../shared/seo-model.js';
 import { keywordPrompt, keywordResearchSchema } from './keyword-prompt.js';
 import type { KeywordsRepository, SeoKeywordRow } from './keywords.repository.js';

@@ -1,5 +1,5 @@
 import type { InternalLink } from '@abp/contracts';
-import { appendBeforeScripts, element, findElements, linkableTextNodes, parseHtml, remove, renderHtml, text, unwrap, wrapTextRange, type ChildNode, type Document } from '../shared/html-tree.js';
+import { appendBeforeScripts, element, findElements, linkableTextNodes, parseHtml, remove, renderHtml, text, unwrap, wrapTextRange, type ChildNode, type Document } from '../../../lib/html/html-tree.js';
 import type { LinkCandidate } from './link-planner.js';
 
 /** Our links and our "Related reading" paragraph carry these, so a new run replaces them. */

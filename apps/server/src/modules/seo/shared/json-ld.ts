@@ -1,6 +1,6 @@
 import { isWordPressError, type WordPressClient } from '../../../integrations/wordpress/index.js';
 import { jsonForScript } from '../../../lib/plain-text.js';
-import { appendBeforeScripts, element, findElements, parseHtml, remove, renderHtml, text } from './html-tree.js';
+import { appendBeforeScripts, element, findElements, parseHtml, remove, renderHtml, text } from '../../../lib/html/html-tree.js';
 
 /** Our JSON-LD block carries this attribute so a later run replaces it instead of adding another. */
 const MARK = 'data-abp-schema';
