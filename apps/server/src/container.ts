@@ -1,7 +1,4 @@
-import type { AppConfig, Role } from './config.js';
-import type { DatabaseHandle } from './db/client.js';
-import type { JobQueue } from './jobs/queue.js';
-import { type SecretBox } from './lib/secret-box.js';
+import type { AppContext } from './app-context.js';
 import { AuthRepository } from './modules/auth/auth.repository.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
@@ -35,15 +32,7 @@ import { createBulkJobs, type BulkJobsModule } from './modules/bulk-jobs/bulk-jo
 import { createTrendServices, type TrendServices } from './modules/trends/trend-services.js';
 import { createSeoServices, defineSeoJobs, type SeoServices } from './modules/seo/seo.module.js';
 
-/** What every module may depend on. Built once per process, shared by routes and job handlers. */
-export interface AppContext {
-  config: AppConfig;
-  role: Role;
-  handle: DatabaseHandle;
-  queue: JobQueue;
-  appSecret: string;
-  secretBox: SecretBox;
-}
+export type { AppContext } from './app-context.js';
 
 export interface Services {
   auth: AuthService;

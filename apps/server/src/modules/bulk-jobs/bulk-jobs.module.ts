@@ -1,5 +1,5 @@
 import pino from 'pino';
-import type { AppContext } from '../../container.js';
+import type { AppContext } from '../../app-context.js';
 import { BulkItemQueue } from './bulk-item-queue.js';
 import { BulkItemRunner, ITEM_LEASE_MS } from './bulk-item-runner.js';
 import { BulkItemsRepository } from './bulk-items.repository.js';
