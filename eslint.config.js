@@ -18,6 +18,11 @@ export default tseslint.config(
     },
   },
   {
+    // pg-boss stays inside jobs/: modules use JobQueue's methods and the job catalogue.
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: { 'no-restricted-properties': ['error', { property: 'boss', message: 'Use JobQueue (jobs/queue.ts) and the job catalogue (jobs/catalogue.ts); pg-boss stays inside jobs/.' }] },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, abp: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },

@@ -9,6 +9,8 @@ import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A drizzle transaction on either driver. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** One handle over either driver; everything above the repositories is unaware of which. */
 export type DatabaseHandle =

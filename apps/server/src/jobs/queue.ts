@@ -1,18 +1,25 @@
-import { fromPglite, PgBoss, type Job, type Queue, type QueueOptions, type SendOptions, type WorkOptions } from 'pg-boss';
-import type { ZodType } from 'zod';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { fromDrizzle, fromPglite, PgBoss, type DrizzleTransactionLike, type Job, type Queue, type QueueOptions, type SendOptions, type WorkOptions } from 'pg-boss';
 import type { Role } from '../config.js';
-import type { DatabaseHandle } from '../db/client.js';
+import type { DatabaseHandle, Tx } from '../db/client.js';
+import { JOBS, type JobKey, type JobPayload } from './catalogue.js';
 
-/** A durable job: its payload schema, its queue policy, and the handler a worker runs. */
-export interface JobDefinition<T> {
-  name: string;
-  schema: ZodType<T>;
+/** An entry written in the caller's transaction. */
+export interface TxEntry<K extends JobKey> {
+  data: JobPayload<K>;
+  startAfter?: Date;
+}
+
+/** The handler of one catalogue job (jobs/catalogue.ts), with its queue policy. */
+export interface JobDefinition<K extends JobKey> {
+  job: K;
   /** Retry/expiry options and the queue policy (e.g. 'exclusive': one queued or active job at a time). */
   queue?: Omit<Queue, 'name'>;
   work?: Pick<WorkOptions, 'localConcurrency' | 'pollingIntervalSeconds' | 'batchSize'>;
   /** A recurring job: worker processes register this cron schedule (pg-boss sends one job per occurrence across all of them). */
   cron?: string;
-  handler: (data: T, job: Job<T>) => Promise<unknown>;
+  handler: (data: JobPayload<K>, job: Job<JobPayload<K>>) => Promise<unknown>;
 }
 
 // Retries with backoff by default: a crash or a passing error never loses a job.
@@ -24,10 +31,12 @@ export interface QueueLogger {
 
 /** pg-boss on the same database: the PGlite backend embedded, node-postgres on PostgreSQL. */
 export class JobQueue {
-  private readonly definitions = new Map<string, JobDefinition<unknown>>();
+  private readonly definitions = new Map<JobKey, JobDefinition<JobKey>>();
+  private readonly prepared = new Map<JobKey, Promise<unknown>>();
   private started = false;
 
   constructor(
+    /** For jobs/ and tests only: modules use the methods below (a lint rule keeps it so). */
     readonly boss: PgBoss,
     private readonly role: Role,
   ) {}
@@ -47,8 +56,8 @@ export class JobQueue {
     return this.role !== 'web';
   }
 
-  define<T>(definition: JobDefinition<T>): void {
-    this.definitions.set(definition.name, definition as JobDefinition<unknown>);
+  define<K extends JobKey>(definition: JobDefinition<K>): void {
+    this.definitions.set(definition.job, definition as unknown as JobDefinition<JobKey>);
   }
 
   /** Starts pg-boss, creates every queue, and (unless this is a web-only process) starts the workers. */
@@ -56,30 +65,99 @@ export class JobQueue {
     await this.boss.start();
     this.started = true;
     for (const def of this.definitions.values()) {
+      const { name } = JOBS[def.job];
       const { policy, ...options } = { ...DEFAULT_QUEUE, ...def.queue };
-      await this.boss.createQueue(def.name, { ...options, ...(policy ? { policy } : {}) });
+      await this.boss.createQueue(name, { ...options, ...(policy ? { policy } : {}) });
       // createQueue leaves an existing queue as it was: options changed in a new version apply
       // only through an update (the policy cannot change after creation).
-      await this.boss.updateQueue(def.name, options);
+      await this.boss.updateQueue(name, options);
     }
     if (!this.runsWorkers) return;
     for (const def of this.definitions.values()) {
-      if (def.cron) await this.boss.schedule(def.name, def.cron);
-      await this.boss.work<unknown>(def.name, { pollingIntervalSeconds: 1, ...def.work }, async (jobs) => {
+      const { name, payload } = JOBS[def.job];
+      if (def.cron) await this.boss.schedule(name, def.cron);
+      await this.boss.work<unknown>(name, { pollingIntervalSeconds: 1, ...def.work }, async (jobs) => {
         for (const job of jobs) {
-          await def.handler(def.schema.parse(job.data), job);
+          await def.handler(payload.parse(job.data) as JobPayload<JobKey>, job as Job<JobPayload<JobKey>>);
         }
       });
     }
   }
 
-  async send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string> {
-    const def = this.definitions.get(name);
-    if (!def) throw new Error(`Unknown job ${name}`);
-    const payload = def.schema.parse(data) as object;
-    const id = await this.boss.send(name, payload, options ?? {});
-    if (!id) throw new Error(`Job ${name} was not queued`);
+  async send<K extends JobKey>(key: K, data: JobPayload<K>, options?: SendOptions): Promise<string> {
+    const id = await this.trySend(key, data, options);
+    if (!id) throw new Error(`Job ${JOBS[key].name} was not queued`);
     return id;
+  }
+
+  /** Null when the queue's policy refuses the entry ('exclusive': one is already queued or active). */
+  async trySend<K extends JobKey>(key: K, data: JobPayload<K>, options?: SendOptions): Promise<string | null> {
+    return this.boss.send(JOBS[key].name, this.payload(key, data), options ?? {});
+  }
+
+  /**
+   * Call before opening a transaction that adds or removes entries of this job. pg-boss looks the
+   * queue up (once) on its own connection; on PGlite, which has one connection, doing that inside
+   * our transaction would wait for the transaction to end: a deadlock.
+   */
+  async prepareForTx(key: JobKey): Promise<void> {
+    let ready = this.prepared.get(key);
+    if (!ready) {
+      ready = this.boss.findJobs(JOBS[key].name, { id: randomUUID() }).catch((error: unknown) => {
+        this.prepared.delete(key);
+        throw error;
+      });
+      this.prepared.set(key, ready);
+    }
+    await ready;
+  }
+
+  /**
+   * Entries written in the caller's transaction: a row and its entry commit together, so a crash
+   * can never leave work that nothing will run. Returns the entries' ids in the order given.
+   */
+  async sendInTx<K extends JobKey>(tx: Tx, key: K, entries: readonly TxEntry<K>[]): Promise<string[]> {
+    if (entries.length === 0) return [];
+    const ids = entries.map(() => randomUUID());
+    await this.boss.insert(
+      JOBS[key].name,
+      entries.map((entry, index) => ({ id: ids[index], data: this.payload(key, entry.data), ...(entry.startAfter ? { startAfter: entry.startAfter } : {}) })),
+      { db: inTransaction(tx) },
+    );
+    return ids;
+  }
+
+  /** Drops entries in the caller's transaction (ones that have not run yet; running ones finish). */
+  async deleteInTx(tx: Tx, key: JobKey, ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.boss.deleteJob(JOBS[key].name, [...ids], { db: inTransaction(tx) });
+  }
+
+  /** The states of the job's entries (created, retry, active, completed, …). */
+  async states(key: JobKey): Promise<string[]> {
+    return (await this.boss.findJobs(JOBS[key].name)).map((job) => job.state);
+  }
+
+  /** When the job's cron schedule was registered, or null. */
+  async scheduledSince(key: JobKey): Promise<Date | null> {
+    return (await this.boss.getSchedule(JOBS[key].name))?.createdOn ?? null;
+  }
+
+  /**
+   * Wakes this process' workers of the job: the idle ones after new entries were committed (a job
+   * starts at once instead of at their next poll), or the busy ones as a run ends (a pg-boss worker
+   * waits out its polling interval after a job shorter than it; told there may be more, it fetches
+   * again at once). Workers in other processes find new entries by polling.
+   */
+  nudgeWorkers(key: JobKey, which: 'idle' | 'busy'): void {
+    const { name } = JOBS[key];
+    for (const worker of this.boss.getWipData()) {
+      if (worker.name === name && (which === 'idle' ? worker.count === 0 : worker.count > 0)) this.boss.notifyWorker(worker.id);
+    }
+  }
+
+  private payload<K extends JobKey>(key: K, data: JobPayload<K>): object {
+    return JOBS[key].payload.parse(data) as object;
   }
 
   async isHealthy(): Promise<boolean> {
@@ -98,4 +176,13 @@ export class JobQueue {
     this.started = false;
     await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
   }
+}
+
+/**
+ * pg-boss statements on our transaction. Our Database type is generic over both drivers, so
+ * execute()'s result is typed unknown; at run time both drivers answer with `{ rows }`, which is
+ * what the adapter reads.
+ */
+function inTransaction(tx: Tx) {
+  return fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
 }

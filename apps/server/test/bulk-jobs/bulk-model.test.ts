@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BULK_MESSAGES } from '@abp/contracts';
-import { BULK_ITEM_JOB, BulkItemQueue } from '../../src/modules/bulk-jobs/bulk-item-queue.js';
+import { JOBS } from '../../src/jobs/catalogue.js';
+import { BulkItemQueue } from '../../src/modules/bulk-jobs/bulk-item-queue.js';
+
+const BULK_ITEM_JOB = JOBS.bulkItem.name;
 import { BulkJobsRepository } from '../../src/modules/bulk-jobs/bulk-jobs.repository.js';
 import { useFakeWordPress } from '../articles/publish-helpers.js';
 import { startFakeOpenAiServer, type ChatRequest, type FakeOpenAiServer, type FakeReply } from '../llm/fake-openai-server.js';
@@ -112,7 +115,7 @@ describe('cancel', () => {
     const jobId = await startedJob(t, cookie, bulkPayload(siteId, 'fast alpha\nslow beta\nslow gamma\nslow delta\nslow epsilon'));
     await waitFor(async () => (await jobStatus(t, cookie, jobId)).progress.successful === 1 && model.inFlight === 2, 60_000, 50);
     // What the estimate is made of: one item measured, two running now.
-    const timing = await new BulkJobsRepository(t.ctx.handle.db, new BulkItemQueue(t.ctx.queue.boss)).itemTiming(jobId);
+    const timing = await new BulkJobsRepository(t.ctx.handle.db, new BulkItemQueue(t.ctx.queue)).itemTiming(jobId);
     expect(timing).toEqual({ meanItemSeconds: expect.any(Number), runningItems: 2 });
     expect(timing.meanItemSeconds).toBeGreaterThan(0);
 

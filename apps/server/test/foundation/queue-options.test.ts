@@ -1,10 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { JOBS } from '../../src/jobs/catalogue.js';
 import { JobQueue } from '../../src/jobs/queue.js';
 import { openTestDatabase } from '../test-database.js';
 
 const noop = { error: () => undefined };
-const definition = (queue: { retryLimit: number; heartbeatSeconds?: number }) => ({ name: 'options-probe', schema: z.object({}), queue, handler: async () => undefined });
+// A catalogue job on a fresh database, in web processes (no workers): only its queue options matter here.
+const definition = (queue: { retryLimit: number; heartbeatSeconds?: number }) => ({ job: 'queueProbe' as const, queue, handler: async () => undefined });
+const QUEUE = JOBS.queueProbe.name;
 
 describe('queue options', () => {
   const queues: JobQueue[] = [];
@@ -18,12 +20,12 @@ describe('queue options', () => {
     queues.push(older);
     older.define(definition({ retryLimit: 1 }));
     await older.start();
-    expect(await older.boss.getQueue('options-probe')).toMatchObject({ retryLimit: 1 });
+    expect(await older.boss.getQueue(QUEUE)).toMatchObject({ retryLimit: 1 });
 
     const newer = JobQueue.create(handle, 'web', noop);
     queues.push(newer);
     newer.define(definition({ retryLimit: 4, heartbeatSeconds: 30 }));
     await newer.start();
-    expect(await newer.boss.getQueue('options-probe')).toMatchObject({ retryLimit: 4, heartbeatSeconds: 30 });
+    expect(await newer.boss.getQueue(QUEUE)).toMatchObject({ retryLimit: 4, heartbeatSeconds: 30 });
   });
 });

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OutlineData, SeoArticle, SeoProject } from '@abp/contracts';
-import { SEO_ARTICLE_JOB } from '../../src/modules/seo/articles/article-job.js';
+import { JOBS } from '../../src/jobs/catalogue.js';
+
+const SEO_ARTICLE_JOB = JOBS.seoArticle.name;
 import { createSite, fakeWordPressFor, siteBody } from '../sites/sites-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { articleRequests, createProject, expectOk, fieldOf, planProject, seoApi, type SeoApi } from './seo-helpers.js';

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEO_ACTIVE_PROJECT_MESSAGE, type DeleteProjectResponse, type SeoProject } from '@abp/contracts';
-import { SEO_ARTICLE_JOB } from '../../src/modules/seo/articles/article-job.js';
+import { JOBS } from '../../src/jobs/catalogue.js';
+
+const SEO_ARTICLE_JOB = JOBS.seoArticle.name;
 import { createDeleteToken } from '../../src/modules/seo/deletion/delete-token.js';
 import { createSite, fakeWordPressFor } from '../sites/sites-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';

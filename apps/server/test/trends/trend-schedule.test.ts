@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '@abp/contracts';
 import { FeedReader } from '../../src/integrations/trends/index.js';
-import { TREND_SCHEDULE_CRON, TREND_SCHEDULE_JOB, TrendMonitorService } from '../../src/modules/trends/trend-monitor.service.js';
+import { JOBS } from '../../src/jobs/catalogue.js';
+import { TREND_SCHEDULE_CRON, TrendMonitorService } from '../../src/modules/trends/trend-monitor.service.js';
+
+const TREND_SCHEDULE_JOB = JOBS.trendSchedule.name;
 import { TrendRunsRepository } from '../../src/modules/trends/trend-runs.repository.js';
 import { createTestApp, waitFor, type TestApp } from '../test-app.js';
 

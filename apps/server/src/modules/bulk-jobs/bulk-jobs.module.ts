@@ -27,7 +27,7 @@ export interface BulkJobsModule {
 export function createBulkJobs(ctx: AppContext, deps: BulkJobsDependencies): BulkJobsModule {
   const { handle } = ctx;
   const log = pino({ name: 'bulk-jobs', level: ctx.config.logLevel });
-  const queue = new BulkItemQueue(ctx.queue.boss);
+  const queue = new BulkItemQueue(ctx.queue);
   const items = new BulkItemsRepository(handle.db, queue);
   const runs = new BulkRuns(items, { leaseMs: ITEM_LEASE_MS });
   const runner = new BulkItemRunner(items, runs, deps.generation, deps.producer, deps.articles, log, queue);

@@ -13,7 +13,7 @@ import {
 import { SiteUnavailableError } from '../../domain-errors.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { JobDefinition } from '../../jobs/queue.js';
-import { BULK_ITEM_JOB, bulkItemJobSchema, type BulkItemJobData, type Tx } from './bulk-item-queue.js';
+import type { Tx } from './bulk-item-queue.js';
 import type { BulkItemRunner } from './bulk-item-runner.js';
 import { estimateCompletion, toBulkJob, toItemResult } from './bulk-job-dto.js';
 import type { BulkJobRow, BulkJobsRepository } from './bulk-jobs.repository.js';
@@ -97,10 +97,9 @@ export class BulkJobsService {
     return { cleared: cleared.length, job_ids: cleared };
   }
 
-  jobDefinition(): JobDefinition<BulkItemJobData> {
+  jobDefinition(): JobDefinition<'bulkItem'> {
     return {
-      name: BULK_ITEM_JOB,
-      schema: bulkItemJobSchema,
+      job: 'bulkItem',
       // The entry only points at an item; retries here cover a handler that could not record its end.
       queue: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 * 60, heartbeatSeconds: 30 },
       work: { localConcurrency: this.settings.concurrency, pollingIntervalSeconds: 2 },

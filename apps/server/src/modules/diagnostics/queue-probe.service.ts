@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import type { QueueProbe } from '@abp/contracts';
 import { notFound } from '../../errors.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { QueueProbeRepository } from './queue-probe.repository.js';
 
-export const QUEUE_PROBE_JOB = 'diagnostics.queue-probe';
-const probeJobSchema = z.object({ probeId: z.string() });
 
 type ProbeRow = NonNullable<Awaited<ReturnType<QueueProbeRepository['find']>>>;
 
@@ -29,7 +26,7 @@ export class QueueProbeService {
 
   async create(message: string): Promise<QueueProbe> {
     const row = await this.repo.insert(randomUUID(), message);
-    await this.queue.send(QUEUE_PROBE_JOB, { probeId: row.id });
+    await this.queue.send('queueProbe', { probeId: row.id });
     return toDto(row);
   }
 
@@ -39,10 +36,9 @@ export class QueueProbeService {
     return toDto(row);
   }
 
-  jobDefinition(): JobDefinition<z.infer<typeof probeJobSchema>> {
+  jobDefinition(): JobDefinition<'queueProbe'> {
     return {
-      name: QUEUE_PROBE_JOB,
-      schema: probeJobSchema,
+      job: 'queueProbe',
       queue: { retryLimit: 2, retryDelay: 1 },
       handler: async ({ probeId }) => {
         const row = await this.repo.find(probeId);

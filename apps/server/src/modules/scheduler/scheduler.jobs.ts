@@ -1,23 +1,15 @@
-import { z } from 'zod';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { SlotRow } from './scheduler.repository.js';
 import type { SchedulerService } from './scheduler.service.js';
-
-export const SCHEDULER_TICK_JOB = 'scheduler.tick';
-export const SCHEDULER_SLOT_JOB = 'scheduler.post-slot';
-
-const slotJobSchema = z.object({ slotId: z.number().int().positive() });
-export type SlotJob = z.infer<typeof slotJobSchema>;
 
 /**
  * Every minute, on whichever worker pg-boss hands the occurrence to. Running it on several
  * workers at once is harmless: each slot is claimed by compare-and-set. A tick that fails is
  * not retried: the next minute's tick does the same work.
  */
-export function schedulerTickJob(scheduler: SchedulerService): JobDefinition<unknown> {
+export function schedulerTickJob(scheduler: SchedulerService): JobDefinition<'schedulerTick'> {
   return {
-    name: SCHEDULER_TICK_JOB,
-    schema: z.unknown(),
+    job: 'schedulerTick',
     cron: '* * * * *',
     queue: { retryLimit: 0, expireInSeconds: 5 * 60 },
     handler: async () => scheduler.tick(),
@@ -29,10 +21,9 @@ export function schedulerTickJob(scheduler: SchedulerService): JobDefinition<unk
  * work on it (a duplicate job finds it leased or finished and does nothing). Retries (with backoff)
  * cover crashes and passing WordPress failures; very long articles take a while, hence the expiry.
  */
-export function schedulerSlotJob(scheduler: SchedulerService): JobDefinition<SlotJob> {
+export function schedulerSlotJob(scheduler: SchedulerService): JobDefinition<'schedulerSlot'> {
   return {
-    name: SCHEDULER_SLOT_JOB,
-    schema: slotJobSchema,
+    job: 'schedulerSlot',
     queue: { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 3 * 60 * 60 },
     handler: async ({ slotId }) => scheduler.runSlot(slotId),
   };
@@ -41,6 +32,6 @@ export function schedulerSlotJob(scheduler: SchedulerService): JobDefinition<Slo
 /** Queues the slot's job. */
 export function dispatchSlotJob(queue: JobQueue): (slot: SlotRow) => Promise<void> {
   return async (slot) => {
-    await queue.send(SCHEDULER_SLOT_JOB, { slotId: slot.id } satisfies SlotJob);
+    await queue.send('schedulerSlot', { slotId: slot.id });
   };
 }

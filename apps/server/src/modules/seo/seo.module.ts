@@ -61,7 +61,7 @@ export function createSeoServices(deps: SeoDependencies) {
     outline,
     pages: new PagesService(pagesRepo, keywordsRepo, outline, projects, deps.sites, new PageWriter(model), new PagePublisher(pagesRepo)),
     siteStructure: new SiteStructureService(pagesRepo, outline, articlesRepo, projects),
-    articles: new SeoArticlesService(articlesRepo, outline, projects, deps.sites, () => deps.queue.boss),
+    articles: new SeoArticlesService(articlesRepo, outline, projects, deps.sites, deps.queue),
     articleWriter: new SeoArticleWriter(articlesRepo, deps.producer, projects),
     articlePublisher: new SeoArticlePublisher(articlesRepo, projects, deps.sites, deps.publishing, schema),
     optimisation: new OptimisationService(articlesRepo, projects, model, schema),

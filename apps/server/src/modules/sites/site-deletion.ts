@@ -1,10 +1,6 @@
-import { z } from 'zod';
 import type { JobDefinition } from '../../jobs/queue.js';
 import type { SitesRepository } from './sites.repository.js';
 
-export const SITE_CASCADE_DELETE_JOB = 'sites.cascade-delete';
-const cascadeDeleteJobSchema = z.object({ siteId: z.number().int().positive() });
-export type CascadeDeleteJob = z.infer<typeof cascadeDeleteJobSchema>;
 
 const ARTICLE_BATCH = 500;
 
@@ -13,10 +9,9 @@ const ARTICLE_BATCH = 500;
  * trend sources). Idempotent: a retry after a crash continues with what is left, and a site that
  * is already gone is a finished job.
  */
-export function cascadeDeleteJob(repo: SitesRepository): JobDefinition<CascadeDeleteJob> {
+export function cascadeDeleteJob(repo: SitesRepository): JobDefinition<'siteCascadeDelete'> {
   return {
-    name: SITE_CASCADE_DELETE_JOB,
-    schema: cascadeDeleteJobSchema,
+    job: 'siteCascadeDelete',
     queue: { retryLimit: 5, retryDelay: 5, retryBackoff: true },
     handler: async ({ siteId }) => {
       let removed = 0;

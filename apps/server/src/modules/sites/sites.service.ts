@@ -19,7 +19,7 @@ import {
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import { originOf, sameOrigin, secretMayMoveTo } from '../../lib/origin.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { SITE_CASCADE_DELETE_JOB, cascadeDeleteJob, type CascadeDeleteJob } from './site-deletion.js';
+import { cascadeDeleteJob } from './site-deletion.js';
 import { toSiteDto } from './site-dto.js';
 import { normaliseSiteUrl, schemeVariants } from './site-url.js';
 import type { SiteChanges, SiteRow, SitesRepository } from './sites.repository.js';
@@ -131,13 +131,13 @@ export class SitesService {
     }
     // Queued first, so a failure to queue leaves the site as it was; then switched off, so nothing
     // new is generated or published for it while the job runs.
-    const jobId = await this.queue.send(SITE_CASCADE_DELETE_JOB, { siteId: id });
+    const jobId = await this.queue.send('siteCascadeDelete', { siteId: id });
     await this.repo.markDeleting(id, new Date());
     return { status: 'processing', job_id: jobId };
   }
 
   /** The durable job behind DELETE ?cascade=true. */
-  cascadeDeleteJob(): JobDefinition<CascadeDeleteJob> {
+  cascadeDeleteJob(): JobDefinition<'siteCascadeDelete'> {
     return cascadeDeleteJob(this.repo);
   }
 

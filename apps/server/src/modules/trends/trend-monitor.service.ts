@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   RECENT_ARTICLES_DAYS,
   TREND_MESSAGES,
@@ -9,22 +8,20 @@ import {
   type TrendPageQuery,
   type TrendStats,
 } from '@abp/contracts';
-import { AppError, conflict } from '../../errors.js';
+import { conflict } from '../../errors.js';
+import type { JobPayload } from '../../jobs/catalogue.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { TrendSummarySource } from '../dashboard/trend-summary.js';
 import type { TrendCheckRunner } from './trend-check.runner.js';
 import { toExecutionLog, toLastExecution, toProcessedTrend } from './trend-dto.js';
 import type { TrendRunsRepository } from './trend-runs.repository.js';
 
-export const TREND_CHECK_JOB = 'trends.check';
-export const TREND_SCHEDULE_JOB = 'trends.schedule-tick';
 /** How often the schedule looks whether a check is due (the interval itself is in hours). */
 export const TREND_SCHEDULE_CRON = '*/5 * * * *';
 // A check that starts a few minutes early is better than one that waits a whole extra tick.
 const DUE_SLACK_MS = 5 * 60_000;
 
-const checkJobSchema = z.object({ trigger: z.enum(['manual', 'schedule']) });
-type CheckJob = z.infer<typeof checkJobSchema>;
+type CheckJob = JobPayload<'trendCheck'>;
 
 const ACTIVE_STATES = new Set(['created', 'retry', 'active']);
 
@@ -44,16 +41,14 @@ export class TrendMonitorService implements TrendSummarySource {
 
   /** POST /api/trends/check: 202 with the job id, or 409 while a check is queued or running. */
   async startCheck(trigger: CheckJob['trigger'] = 'manual'): Promise<TrendCheckStarted> {
-    const data: CheckJob = checkJobSchema.parse({ trigger });
-    // boss.send answers null when the exclusive policy refuses a second job.
-    const jobId = await this.queue.boss.send(TREND_CHECK_JOB, data);
+    // Null when the queue's exclusive policy refuses a second check.
+    const jobId = await this.queue.trySend('trendCheck', { trigger });
     if (!jobId) throw conflict(TREND_MESSAGES.alreadyRunning);
     return { status: 'started', job_id: jobId };
   }
 
   async monitorStatus(): Promise<TrendMonitorStatus> {
-    const jobs = await this.queue.boss.findJobs(TREND_CHECK_JOB);
-    const activeJobs = jobs.filter((job) => ACTIVE_STATES.has(job.state)).length;
+    const activeJobs = (await this.queue.states('trendCheck')).filter((state) => ACTIVE_STATES.has(state)).length;
     return { isRunning: activeJobs > 0, activeJobs };
   }
 
@@ -86,37 +81,28 @@ export class TrendMonitorService implements TrendSummarySource {
     if (intervalHours <= 0) return 'off';
     const anchor = (await this.runs.lastStarted()) ?? scheduleStartedAt;
     if (anchor && this.now().getTime() - anchor.getTime() < intervalHours * 3_600_000 - DUE_SLACK_MS) return 'not-due';
-    try {
-      await this.startCheck('schedule');
-      return 'started';
-    } catch (error) {
-      if (error instanceof AppError && error.status === 409) return 'busy';
-      throw error;
-    }
+    return (await this.queue.trySend('trendCheck', { trigger: 'schedule' })) ? 'started' : 'busy';
   }
 
   /**
    * One check per job. Heartbeats (pg-boss refreshes them while the handler runs) let a check whose
    * worker died be retried within a minute instead of blocking checks until the expiry.
    */
-  checkJob(): JobDefinition<CheckJob> {
+  checkJob(): JobDefinition<'trendCheck'> {
     return {
-      name: TREND_CHECK_JOB,
-      schema: checkJobSchema,
+      job: 'trendCheck',
       queue: { policy: 'exclusive', retryLimit: 1, retryDelay: 30, heartbeatSeconds: 60, expireInSeconds: 6 * 60 * 60, deleteAfterSeconds: 24 * 60 * 60 },
       handler: async ({ trigger }, job) => this.runner.run(trigger, job.id, job.signal),
     };
   }
 
-  scheduleJob(): JobDefinition<unknown> {
+  scheduleJob(): JobDefinition<'trendSchedule'> {
     return {
-      name: TREND_SCHEDULE_JOB,
-      schema: z.unknown(),
+      job: 'trendSchedule',
       cron: TREND_SCHEDULE_CRON,
       queue: { retryLimit: 0, expireInSeconds: 5 * 60 },
       handler: async () => {
-        const schedule = await this.queue.boss.getSchedule(TREND_SCHEDULE_JOB);
-        return this.scheduleTick(schedule?.createdOn ?? null);
+        return this.scheduleTick(await this.queue.scheduledSince('trendSchedule'));
       },
     };
   }

@@ -5,7 +5,8 @@ import { articles, seoProjectArticles, type ArticleStatus } from '../../../db/sc
 export type SeoArticleRow = typeof seoProjectArticles.$inferSelect;
 export type NewSeoArticleRow = Omit<typeof seoProjectArticles.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 /** A drizzle transaction on either driver. */
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+import type { Tx } from '../../../db/client.js';
+export type { Tx };
 
 /** A planned article with the stored article's fields the SEO suite reads and edits. */
 export interface ProjectArticle extends SeoArticleRow {

@@ -1,5 +1,4 @@
 import type { GenerateArticlesBulkResponse, SeoArticle, generateArticlesBulkRequestSchema } from '@abp/contracts';
-import type { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import { SiteUnavailableError } from '../../../domain-errors.js';
 import { badRequest } from '../../../errors.js';
@@ -7,7 +6,7 @@ import { toPlainText } from '../../../lib/plain-text.js';
 import type { OutlineService } from '../outline/outline.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { SeoSites } from '../shared/ports.js';
-import { enqueueSeoArticles } from './article-job.js';
+import type { JobQueue } from '../../../jobs/queue.js';
 import { toSeoArticleDto } from './seo-article-dto.js';
 import type { NewSeoArticleRow, SeoArticlesRepository } from './seo-articles.repository.js';
 
@@ -19,7 +18,7 @@ export class SeoArticlesService {
     private readonly outlines: OutlineService,
     private readonly projects: ProjectsService,
     private readonly sites: SeoSites,
-    private readonly boss: () => PgBoss,
+    private readonly queue: JobQueue,
   ) {}
 
   async list(projectId: number): Promise<SeoArticle[]> {
@@ -66,11 +65,13 @@ export class SeoArticlesService {
         });
       }
     }
+    await this.queue.prepareForTx('seoArticle');
     const queuedIds = await this.repo.transaction(async (tx) => {
       const inserted = await this.repo.insert(tx, fresh);
       const requeued = await this.repo.requeue(tx, retry, request.word_count);
       const ids = [...inserted, ...requeued].map((row) => row.id);
-      await enqueueSeoArticles(this.boss(), tx, ids);
+      // An item becomes queued and gets its entry atomically.
+      await this.queue.sendInTx(tx, 'seoArticle', ids.map((seoArticleId) => ({ data: { seoArticleId } })));
       return ids;
     });
     const counts = await this.repo.counts(project.id);

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+const positiveId = z.number().int().positive();
+
+/**
+ * Every durable job of the app, in one place: its name and the payload it carries. The name is
+ * the pg-boss queue's: never rename one, the entries of a running installation live under it.
+ * A module defines the handler (`JobDefinition` in queue.ts, keyed by the catalogue entry);
+ * `JobQueue` checks every payload against the schema here before it reaches the queue.
+ *
+ * To add a job: an entry here, a JobDefinition in the module that runs it, one line in
+ * container.ts `defineJobs`.
+ */
+export const JOBS = {
+  /** Settings → diagnostics: proves a worker picks jobs up. */
+  queueProbe: { name: 'diagnostics.queue-probe', payload: z.object({ probeId: z.string() }) },
+  /** Deletes a site with all its articles, in batches. */
+  siteCascadeDelete: { name: 'sites.cascade-delete', payload: z.object({ siteId: positiveId }) },
+  /** Every minute: claims the due schedule slots. */
+  schedulerTick: { name: 'scheduler.tick', payload: z.unknown() },
+  /** One claimed schedule slot: write and publish its article. */
+  schedulerSlot: { name: 'scheduler.post-slot', payload: z.object({ slotId: positiveId }) },
+  /** One bulk item ("look at this item": the item row decides whether there is anything to do). */
+  bulkItem: { name: 'bulk-jobs.item', payload: z.object({ jobId: z.string(), itemId: z.number().int() }) },
+  /** One trend check (one queued or active at a time: the queue's 'exclusive' policy). */
+  trendCheck: { name: 'trends.check', payload: z.object({ trigger: z.enum(['manual', 'schedule']) }) },
+  /** Every five minutes: starts a trend check when one is due. */
+  trendSchedule: { name: 'trends.schedule-tick', payload: z.unknown() },
+  /** One planned SEO article. */
+  seoArticle: { name: 'seo.article', payload: z.object({ seoArticleId: positiveId }) },
+} as const;
+
+export type JobKey = keyof typeof JOBS;
+export type JobPayload<K extends JobKey> = z.infer<(typeof JOBS)[K]['payload']>;
