@@ -56,7 +56,8 @@ describe('GET /api/dashboard', () => {
       { siteId: garden.id, status: 'draft', daysAgo: 1 },
       { siteId: kitchen.id, status: 'draft', daysAgo: 6.5 },
       { siteId: kitchen.id, status: 'review', daysAgo: 8 },
-      { siteId: kitchen.id, status: 'failed', daysAgo: 29.2 },
+      // 28.5, not 29.2: 29.2 days back falls outside the 30-day chart between 00:00 and 04:48 UTC.
+      { siteId: kitchen.id, status: 'failed', daysAgo: 28.5 },
       { siteId: null, status: 'scheduled', daysAgo: 45 },
     ] as const;
     for (const p of plan) await insertArticle(t, { siteId: p.siteId, status: p.status, createdAt: new Date(now - p.daysAgo * DAY) });
