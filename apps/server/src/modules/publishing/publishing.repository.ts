@@ -95,6 +95,14 @@ export class PublishingRepository {
     return rows.map((row) => row.title);
   }
 
+  /** The post is gone from WordPress: the article is no longer published anywhere (a draft again). */
+  async forgetPost(id: number): Promise<void> {
+    await this.db
+      .update(articles)
+      .set({ wordpressPostId: null, wordpressPermalink: null, status: sql`case when ${articles.status} in ('published', 'scheduled') then 'draft' else ${articles.status} end`, updatedAt: new Date() })
+      .where(eq(articles.id, id));
+  }
+
   /** Why the last publish failed, kept on the article; its status stays as it was. */
   async recordPublishFailure(id: number, reason: string): Promise<void> {
     await this.db.update(articles).set({ failureReason: `Publishing failed: ${reason}`.slice(0, 2000), updatedAt: new Date() }).where(eq(articles.id, id));

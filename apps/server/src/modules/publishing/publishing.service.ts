@@ -131,6 +131,11 @@ export class PublishingService {
     };
   }
 
+  /** The article's post was deleted from WordPress (the SEO suite's delete): it is a draft again, with no post. */
+  async forgetPost(articleId: number): Promise<void> {
+    await this.repo.forgetPost(articleId);
+  }
+
   private async checkSite(article: PublishArticleRow, requested: number | null): Promise<number> {
     if (article.siteId === null) throw specBadRequest('site_id', ARTICLE_MESSAGES.noSite);
     if (requested !== null && requested !== article.siteId) throw specBadRequest('site_id', ARTICLE_MESSAGES.invalidSite);

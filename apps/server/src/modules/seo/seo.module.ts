@@ -65,7 +65,7 @@ export function createSeoServices(deps: SeoDependencies) {
     articleWriter: new SeoArticleWriter(articlesRepo, deps.producer, projects),
     articlePublisher: new SeoArticlePublisher(articlesRepo, projects, deps.sites, deps.publishing, schema),
     optimisation: new OptimisationService(articlesRepo, projects, model, schema),
-    deletion: new DeletionService(new DeletionRepository(deps.db), articlesRepo, projects, deps.sites, deps.appSecret),
+    deletion: new DeletionService(new DeletionRepository(deps.db), articlesRepo, projects, deps.sites, deps.publishing, deps.appSecret),
   };
 }
 

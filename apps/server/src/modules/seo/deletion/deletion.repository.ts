@@ -51,14 +51,6 @@ export class DeletionRepository {
       .where(and(eq(seoPages.projectId, projectId), isNotNull(seoPages.wordpressPageId)));
   }
 
-  /** Gone from WordPress: a kept article is no longer published anywhere. */
-  async forgetPost(articleId: number): Promise<void> {
-    await this.db
-      .update(articles)
-      .set({ wordpressPostId: null, wordpressPermalink: null, status: sql`case when ${articles.status} in ('published', 'scheduled') then 'draft' else ${articles.status} end`, updatedAt: new Date() })
-      .where(eq(articles.id, articleId));
-  }
-
   async forgetPage(pageId: number): Promise<void> {
     await this.db.update(seoPages).set({ wordpressPageId: null, wordpressPermalink: null, status: 'generated' }).where(eq(seoPages.id, pageId));
   }

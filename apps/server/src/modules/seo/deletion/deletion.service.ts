@@ -12,7 +12,7 @@ import { AppError, badRequest, conflict } from '../../../errors.js';
 import type { SeoArticlesRepository } from '../articles/seo-articles.repository.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { SeoProjectListRow } from '../projects/projects.repository.js';
-import type { SeoSites } from '../shared/ports.js';
+import type { SeoPublishing, SeoSites } from '../shared/ports.js';
 import { checkDeleteToken, createDeleteToken } from './delete-token.js';
 import type { DeletionRepository } from './deletion.repository.js';
 import { deleteFromWordPress } from './wordpress-cleanup.js';
@@ -28,6 +28,7 @@ export class DeletionService {
     private readonly articles: SeoArticlesRepository,
     private readonly projects: ProjectsService,
     private readonly sites: SeoSites,
+    private readonly publishing: Pick<SeoPublishing, 'forgetPost'>,
     private readonly secret: string,
     private readonly now: () => number = () => Date.now(),
   ) {}
@@ -99,7 +100,7 @@ export class DeletionService {
     let wordpress = { posts: 0, pages: 0 };
     if (options.deleteWordPressPosts && before.wordpress_posts + before.wordpress_pages > 0) {
       if (project.siteId === null) throw badRequest('deleteWordPressPosts', "the project's site was deleted, so its WordPress posts cannot be reached");
-      wordpress = await deleteFromWordPress(await this.sites.getClientForSite(project.siteId), this.repo, project.id);
+      wordpress = await deleteFromWordPress(await this.sites.getClientForSite(project.siteId), this.repo, this.publishing, project.id);
     }
     const result = await this.repo.deleteProject(project.id, options.deleteGeneratedArticles);
     if (!result.deleted) throw new AppError('not_found', 'SEO project not found', 404);

@@ -1,5 +1,6 @@
 import { AppError } from '../../../errors.js';
 import { isWordPressError, type WordPressClient } from '../../../integrations/wordpress/index.js';
+import type { SeoPublishing } from '../shared/ports.js';
 import type { DeletionRepository } from './deletion.repository.js';
 
 /**
@@ -7,13 +8,18 @@ import type { DeletionRepository } from './deletion.repository.js';
  * one deleted is forgotten at once, so a retry after a partial failure only does what is left;
  * already gone counts as deleted. Any failure stops the project deletion before the database.
  */
-export async function deleteFromWordPress(client: WordPressClient, repo: DeletionRepository, projectId: number): Promise<{ posts: number; pages: number }> {
+export async function deleteFromWordPress(
+  client: WordPressClient,
+  repo: DeletionRepository,
+  publishing: Pick<SeoPublishing, 'forgetPost'>,
+  projectId: number,
+): Promise<{ posts: number; pages: number }> {
   const failures: string[] = [];
   let posts = 0;
   let pages = 0;
   for (const { articleId, postId } of await repo.wordpressPosts(projectId)) {
     if (await removeOne(() => client.posts.delete(postId, { force: true }), `post ${postId}`, failures)) {
-      await repo.forgetPost(articleId);
+      await publishing.forgetPost(articleId);
       posts++;
     }
   }

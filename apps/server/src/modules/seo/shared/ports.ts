@@ -28,6 +28,8 @@ export type SeoProducer = Pick<ArticleProducer, 'produce'>;
 
 export interface SeoPublishing {
   publishArticle(articleId: number, options?: { force?: boolean; status?: 'draft' | 'published' }): Promise<ArticlePublishResult>;
+  /** The article's post was deleted from WordPress: publishing puts the article back to draft. */
+  forgetPost(articleId: number): Promise<void>;
 }
 
 /** The language model in use now (the Settings screen may change it at any time). */
