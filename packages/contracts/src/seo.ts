@@ -6,5 +6,6 @@ export * from './seo/keywords.js';
 export * from './seo/outline.js';
 export * from './seo/pages.js';
 export * from './seo/articles.js';
+export * from './seo/publish-runs.js';
 export * from './seo/optimisation.js';
 export * from './seo/deletion.js';

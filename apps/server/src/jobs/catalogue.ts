@@ -28,6 +28,8 @@ export const JOBS = {
   trendSchedule: { name: 'trends.schedule-tick', payload: z.unknown() },
   /** One planned SEO article. */
   seoArticle: { name: 'seo.article', payload: z.object({ seoArticleId: positiveId }) },
+  /** One "Publish Pages" / "Publish Articles" run of an SEO project (the run's row holds its items and results). */
+  seoPublish: { name: 'seo.publish', payload: z.object({ runId: positiveId }) },
 } as const;
 
 export type JobKey = keyof typeof JOBS;

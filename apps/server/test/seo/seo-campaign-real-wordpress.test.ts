@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { DeleteProjectResponse, OutlineData, PublishResponse, SeoArticle, SeoPage, SeoProject } from '@abp/contracts';
+import type { DeleteProjectResponse, OutlineData, SeoArticle, SeoPage, SeoProject } from '@abp/contracts';
 import { isWordPressError, type WordPressClient } from '../../src/integrations/wordpress/index.js';
 import { extractJsonLd } from '../../src/modules/seo/shared/json-ld.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { describeRealSite, realClient, runId } from '../wordpress/real-site.js';
-import { createProject, expectOk, fieldOf, planProject, seoApi, writeArticles, type SeoApi } from './seo-helpers.js';
+import { createProject, expectOk, fieldOf, planProject, publishAndWait, seoApi, writeArticles, type SeoApi } from './seo-helpers.js';
 import { linksOf } from './seo-html.js';
 import { expectSearchEngineReadyGraph } from './seo-jsonld-checks.js';
 
@@ -83,7 +83,7 @@ describeRealSite('normal', 'SEO campaign on the offline writer, published to a r
   }, 60_000);
 
   it('publishes the pages, and saves privacy and terms as drafts for a legal review', async () => {
-    const published = expectOk(await api.post(`/api/seo/projects/${project.id}/publish-pages`, { status: 'publish' })) as unknown as PublishResponse;
+    const published = (await publishAndWait(api, project.id, 'pages', { status: 'publish' })).outcome;
     expect(published).toMatchObject({ published: pages.length, failed: 0, drafts: 0 });
     for (const result of published.results) {
       const page = await client.pages.get(result.wordpress_id!);
@@ -92,19 +92,19 @@ describeRealSite('normal', 'SEO campaign on the offline writer, published to a r
       expect((graph as { '@graph': { '@type': string }[] })['@graph'].map((g) => g['@type'])).toContain('WebPage');
     }
     // Publishing again updates the same pages instead of adding new ones.
-    const again = expectOk(await api.post(`/api/seo/projects/${project.id}/publish-pages`, { status: 'publish' })) as unknown as PublishResponse;
+    const again = (await publishAndWait(api, project.id, 'pages', { status: 'publish' })).outcome;
     expect(again.results.map((r) => r.wordpress_id)).toEqual(published.results.map((r) => r.wordpress_id));
 
     expectOk(await api.post('/api/seo-suite/generate-site-pages', { project_id: project.id, company_name: `Pour ${runId}`, page_types: ['privacy', 'terms'] }));
     const legal = (expectOk(await api.get(`/api/seo-suite/projects/${project.id}/site-pages`)) as unknown as SeoPage[]).filter((p) => p.needs_legal_review);
-    const drafts = expectOk(await api.post(`/api/seo/projects/${project.id}/publish-pages`, { status: 'publish', pageIds: legal.map((p) => p.id) })) as unknown as PublishResponse;
+    const drafts = (await publishAndWait(api, project.id, 'pages', { status: 'publish', pageIds: legal.map((p) => p.id) })).outcome;
     expect(drafts).toMatchObject({ published: 0, drafts: 2, failed: 0 });
     expect(drafts.warnings.join(' ')).toMatch(/legal/);
     for (const result of drafts.results) expect((await client.pages.get(result.wordpress_id!)).status).toBe('draft');
   }, 60_000);
 
   it('publishes the articles: links point at the real permalinks, none in headings, JSON-LD complete', async () => {
-    const result = expectOk(await api.post(`/api/seo/projects/${project.id}/publish-articles`, { status: 'publish' })) as unknown as PublishResponse;
+    const result = (await publishAndWait(api, project.id, 'articles', { status: 'publish' })).outcome;
     expect(result).toMatchObject({ published: ARTICLES, failed: 0 });
     articles = expectOk(await api.get(`/api/seo-suite/articles/${project.id}`)) as unknown as SeoArticle[];
     const permalinks = new Set(articles.map((a) => a.wordpress_permalink));

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { OutlineData, SeoArticle, SeoProject } from '@abp/contracts';
+import type { OutlineData, SeoArticle, SeoProject, SeoPublishRun } from '@abp/contracts';
 import { waitFor, type TestApp } from '../test-app.js';
 
 /** Calls as the signed-in operator; every answer's JSON is at hand for assertions. */
@@ -68,4 +68,20 @@ export async function writeArticles(api: SeoApi, project: SeoProject, outline: O
 export function fieldOf(res: LightMyRequestResponse): string | undefined {
   const body = res.json() as { details?: { field: string }[] };
   return body.details?.[0]?.field;
+}
+
+/**
+ * "Publish Pages" / "Publish Articles" as the wizard runs them: the POST starts a run (202), which
+ * is followed until it is over; returns the finished run (its outcome is the publish answer).
+ */
+export async function publishAndWait(api: SeoApi, projectId: number, kind: 'pages' | 'articles', body: Record<string, unknown>): Promise<SeoPublishRun> {
+  const started = expectOk<SeoPublishRun>(await api.post(`/api/seo/projects/${projectId}/publish-${kind}`, body), 202);
+  return waitFor(
+    async () => {
+      const run = expectOk<SeoPublishRun>(await api.get(`/api/seo/publish-runs/${started.id}`));
+      return run.state === 'done' || run.state === 'failed' ? run : null;
+    },
+    60_000,
+    100,
+  );
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { OptimisationResponse, PublishResponse, SeoArticle } from '@abp/contracts';
+import type { OptimisationResponse, SeoArticle } from '@abp/contracts';
 import { extractJsonLd } from '../../src/modules/seo/shared/json-ld.js';
 import { createSite, fakeWordPressFor } from '../sites/sites-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
-import { createProject, expectOk, planProject, seoApi, writeArticles, type SeoApi } from './seo-helpers.js';
+import { createProject, expectOk, planProject, publishAndWait, seoApi, writeArticles, type SeoApi } from './seo-helpers.js';
 
 // A WordPress user without unfiltered_html (an editor on multisite, DISALLOW_UNFILTERED_HTML): WordPress
 // would strip <script>, so JSON-LD is stored but not put into the HTML, and the answer says so.
@@ -41,7 +41,7 @@ it('stores the schema, keeps it out of the HTML and warns', async () => {
   // Pages publish without the script too, with the same warning; privacy/terms none here.
   expectOk(await api.post(`/api/seo/projects/${projectId}/generate-pages`, { includeOptional: false }));
   expectOk(await api.post('/api/seo-suite/generate-schema-markup', { project_id: projectId }));
-  const published = expectOk<PublishResponse>(await api.post(`/api/seo/projects/${projectId}/publish-pages`, { status: 'draft' }));
+  const published = (await publishAndWait(api, projectId, 'pages', { status: 'draft' })).outcome;
   expect(published).toMatchObject({ failed: 0, published: 0 });
   expect(published.drafts).toBeGreaterThan(3);
   expect(published.warnings.join(' ')).toMatch(/unfiltered_html/);

@@ -13,3 +13,4 @@ export * from './seo-outlines.js';
 export * from './seo-pages.js';
 export * from './seo-project-articles.js';
 export * from './seo-project-logs.js';
+export * from './seo-publish-runs.js';

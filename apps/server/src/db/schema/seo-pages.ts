@@ -27,6 +27,9 @@ export const seoPages = pgTable(
     wordpressPermalink: text('wordpress_permalink'),
     publishMarker: text('publish_marker'),
     publishCreatePending: boolean('publish_create_pending').notNull().default(false),
+    /** The page's publish lease, as articles have one: one push of a page at a time, across processes. */
+    publishLockToken: text('publish_lock_token'),
+    publishLockExpiresAt: timestamp('publish_lock_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -29,6 +29,11 @@ import { ProjectLogsRepository } from './projects/project-logs.repository.js';
 import { ProjectsRepository } from './projects/projects.repository.js';
 import { projectsRoutes } from './projects/projects.routes.js';
 import { ProjectsService } from './projects/projects.service.js';
+import { seoPublishJobDefinition } from './publish-runs/publish-run-job.js';
+import { PublishRunRunner } from './publish-runs/publish-run.runner.js';
+import { PublishRunsRepository } from './publish-runs/publish-runs.repository.js';
+import { publishRunsRoutes } from './publish-runs/publish-runs.routes.js';
+import { PublishRunsService } from './publish-runs/publish-runs.service.js';
 import type { SeoProducer, SeoProviders, SeoPublishing, SeoSites } from './shared/ports.js';
 import { SeoModel } from './shared/seo-model.js';
 
@@ -55,15 +60,19 @@ export function createSeoServices(deps: SeoDependencies) {
   const projects = new ProjectsService(new ProjectsRepository(deps.db), new ProjectLogsRepository(deps.db), deps.sites);
   const outline = new OutlineService(new OutlineRepository(deps.db), keywordsRepo, projects, model);
   const schema = new SchemaService(articlesRepo, pagesRepo, projects, deps.sites);
+  const pages = new PagesService(pagesRepo, keywordsRepo, outline, projects, deps.sites, new PageWriter(model), new PagePublisher(pagesRepo));
+  const articlePublisher = new SeoArticlePublisher(articlesRepo, projects, deps.sites, deps.publishing, schema);
+  const publishRunsRepo = new PublishRunsRepository(deps.db, deps.queue);
   return {
     projects,
     keywords: new KeywordsService(keywordsRepo, projects, model),
     outline,
-    pages: new PagesService(pagesRepo, keywordsRepo, outline, projects, deps.sites, new PageWriter(model), new PagePublisher(pagesRepo)),
+    pages,
     siteStructure: new SiteStructureService(pagesRepo, outline, articlesRepo, projects),
     articles: new SeoArticlesService(articlesRepo, outline, projects, deps.sites, deps.queue),
     articleWriter: new SeoArticleWriter(articlesRepo, deps.producer, projects),
-    articlePublisher: new SeoArticlePublisher(articlesRepo, projects, deps.sites, deps.publishing, schema),
+    publishRuns: new PublishRunsService(publishRunsRepo, projects, { pages, articles: articlePublisher }),
+    publishRunner: new PublishRunRunner(publishRunsRepo, projects, { pages, articles: articlePublisher }),
     optimisation: new OptimisationService(articlesRepo, projects, model, schema),
     deletion: new DeletionService(new DeletionRepository(deps.db), articlesRepo, projects, deps.sites, deps.publishing, deps.appSecret),
   };
@@ -78,12 +87,14 @@ export const seoRoutes = (seo: SeoServices): FastifyPluginAsyncZod =>
     await app.register(keywordsRoutes(seo.keywords));
     await app.register(outlineRoutes(seo.outline));
     await app.register(pagesRoutes(seo.pages, seo.siteStructure));
-    await app.register(seoArticlesRoutes(seo.articles, seo.articlePublisher));
+    await app.register(seoArticlesRoutes(seo.articles));
+    await app.register(publishRunsRoutes(seo.publishRuns));
     await app.register(optimisationRoutes(seo.optimisation));
     await app.register(deletionRoutes(seo.deletion));
   };
 
-/** The durable job that writes one planned article. */
+/** The durable jobs: one planned article, one publish run. */
 export function defineSeoJobs(queue: JobQueue, seo: SeoServices): void {
   queue.define(seoArticleJobDefinition((id) => seo.articleWriter.run(id)));
+  queue.define(seoPublishJobDefinition(seo.publishRunner));
 }

@@ -1,16 +1,13 @@
-import { type PublishItemResult, type PublishResponse, type publishArticlesRequestSchema } from '@abp/contracts';
-import type { z } from 'zod';
+import type { PublishItemResult } from '@abp/contracts';
 import { qualityGateObjection } from '../../../domain-errors.js';
 import { badRequest } from '../../../errors.js';
 import { rewriteLinkTargets } from '../optimisation/link-placement.js';
 import { writtenArticles } from '../optimisation/project-urls.js';
 import type { SchemaService } from '../optimisation/schema.service.js';
-import { publishSummary } from '../pages/publish-summary.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { SeoPublishing, SeoSites } from '../shared/ports.js';
+import type { RunProgress } from '../publish-runs/run-progress.js';
 import type { SeoArticlesRepository } from './seo-articles.repository.js';
-
-type PublishRequest = z.output<typeof publishArticlesRequestSchema>;
 
 /**
  * Publishes the project's articles through the publishing service (the one place that pushes
@@ -26,11 +23,12 @@ export class SeoArticlePublisher {
     private readonly schema: SchemaService,
   ) {}
 
-  async publish(projectId: number, request: PublishRequest): Promise<PublishResponse> {
+  /** The written articles a "Publish Articles" run will push, in order (checked when the run is asked for). */
+  async selectForPublish(projectId: number, articleIds: number[] | undefined): Promise<number[]> {
     const project = await this.projects.require(projectId);
     const site = await this.projects.requireSite(project);
     await this.sites.requireActiveSite(site.id);
-    const ids = request.articleIds ? [...new Set(request.articleIds)] : undefined;
+    const ids = articleIds ? [...new Set(articleIds)] : undefined;
     const all = await this.repo.list(projectId);
     if (ids) {
       const missing = ids.filter((id) => !all.some((a) => a.id === id));
@@ -38,36 +36,42 @@ export class SeoArticlePublisher {
     }
     const items = writtenArticles(ids ? all.filter((a) => ids.includes(a.id)) : all);
     if (items.length === 0) throw badRequest('articleIds', 'there are no written articles to publish: generate the articles first');
+    return items.map((i) => i.id);
+  }
 
-    const warnings: string[] = [];
-    const results: PublishItemResult[] = [];
+  /**
+   * The publish run's work (publish-runs/publish-run.runner.ts): each article without a result
+   * yet, then the links and JSON-LD of every article that reached WordPress point at the real
+   * permalinks, and the articles whose HTML changed are pushed once more.
+   */
+  async publishRun(progress: RunProgress): Promise<void> {
+    const { run } = progress;
+    const project = await this.projects.require(run.projectId);
+    const site = await this.projects.requireSite(project);
+    await this.sites.requireActiveSite(site.id);
+    const items = writtenArticles(await this.repo.list(run.projectId)).filter((i) => run.itemIds.includes(i.id));
     // Publishing owns the status: the requested one once WordPress has the post; a failed publish leaves it as it was.
-    const status = request.status === 'publish' ? 'published' : 'draft';
-    for (const item of items) results.push(await this.push(item.articleId, item.title, item.id, warnings, status));
-    const pushed = results.filter((r) => r.outcome !== 'failed').map((r) => r.id);
-    const again = await this.pointAtPermalinks(projectId, pushed, project, site);
-    for (const item of items.filter((i) => again.has(i.articleId))) {
-      const second = await this.push(item.articleId, item.title, item.id, warnings);
-      if (second.outcome === 'failed') warnings.push(`"${item.title}" was published, but updating its links and schema failed: ${second.error}`);
+    const status = run.targetStatus === 'publish' ? 'published' : 'draft';
+    for (const id of progress.pending) {
+      const item = items.find((i) => i.id === id);
+      if (!item) {
+        await progress.record({ id, title: '', outcome: 'failed', wordpress_id: null, permalink: null, error: 'The article was deleted before it could be published' });
+        continue;
+      }
+      await progress.record(await this.push(item.articleId, item.title, item.id, progress, status));
     }
-
-    const response = publishSummary(results, warnings);
-    await this.projects.log(projectId, {
-      phase: 3,
-      step: 'publish_articles',
-      status: response.failed === 0 ? 'success' : response.published + response.drafts > 0 ? 'warning' : 'error',
-      message: `Articles: ${response.published} published, ${response.drafts} saved as drafts, ${response.failed} failed`,
-      details: { success_count: response.published + response.drafts, failed_count: response.failed },
-    });
-    if (response.published + response.drafts > 0) await this.projects.optimisationDone(projectId, 'publishing');
-    return response;
+    const again = await this.pointAtPermalinks(run.projectId, progress.pushed, project, site);
+    for (const item of items.filter((i) => again.has(i.articleId))) {
+      const second = await this.push(item.articleId, item.title, item.id, progress);
+      if (second.outcome === 'failed') await progress.warn(`"${item.title}" was published, but updating its links and schema failed: ${second.error}`);
+    }
   }
 
   /** One publish; a quality-gate objection is overridden (as bulk publishing does) and reported. */
-  private async push(articleId: number, title: string, seoArticleId: number, warnings: string[], status?: 'draft' | 'published'): Promise<PublishItemResult> {
+  private async push(articleId: number, title: string, seoArticleId: number, progress: RunProgress, status?: 'draft' | 'published'): Promise<PublishItemResult> {
     try {
       const result = await this.publishing.publishArticle(articleId, { force: true, ...(status ? { status } : {}) });
-      if (result.forced) warnings.push(`"${title}" was published despite the quality gate: ${qualityGateObjection(result.quality_report)}`);
+      if (result.forced) await progress.warn(`"${title}" was published despite the quality gate: ${qualityGateObjection(result.quality_report)}`);
       const outcome = result.wordpress_status === 'publish' ? 'published' : 'draft';
       return { id: seoArticleId, title, outcome, wordpress_id: result.wordpress_post_id, permalink: result.wordpress_permalink, error: null };
     } catch (error) {

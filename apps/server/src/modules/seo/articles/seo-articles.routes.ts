@@ -2,16 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   generateArticlesBulkRequestSchema,
   generateArticlesBulkResponseSchema,
-  publishArticlesRequestSchema,
-  publishResponseSchema,
   seoArticleListSchema,
   seoProjectIdParamSchema,
 } from '@abp/contracts';
 import { seoErrors as errors, seoTags as tags } from '../shared/route-errors.js';
-import type { SeoArticlePublisher } from './article-publisher.js';
 import type { SeoArticlesService } from './seo-articles.service.js';
 
-export const seoArticlesRoutes = (articles: SeoArticlesService, publisher: SeoArticlePublisher): FastifyPluginAsyncZod =>
+export const seoArticlesRoutes = (articles: SeoArticlesService): FastifyPluginAsyncZod =>
   async function routes(app) {
     app.get('/seo-suite/articles/:id', { schema: { tags, params: seoProjectIdParamSchema, response: { 200: seoArticleListSchema, ...errors } } }, async (request) =>
       articles.list(request.params.id),
@@ -21,11 +18,5 @@ export const seoArticlesRoutes = (articles: SeoArticlesService, publisher: SeoAr
       '/seo-suite/generate-articles-bulk',
       { schema: { tags, body: generateArticlesBulkRequestSchema, response: { 202: generateArticlesBulkResponseSchema, ...errors } } },
       async (request, reply) => reply.status(202).send(await articles.startBulk(request.body)),
-    );
-
-    app.post(
-      '/seo/projects/:id/publish-articles',
-      { schema: { tags, params: seoProjectIdParamSchema, body: publishArticlesRequestSchema, response: { 200: publishResponseSchema, ...errors } } },
-      async (request) => publisher.publish(request.params.id, request.body),
     );
   };

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { PublishItemResult } from '@abp/contracts';
 import { isWordPressError, type ContentInput, type WordPressClient, type WpPost } from '../../../integrations/wordpress/index.js';
 import { toPlainText } from '../../../lib/plain-text.js';
@@ -11,33 +11,45 @@ export interface PagePublishOptions {
   deliverSchema: boolean;
 }
 
+// Longer than a page's create or update with its retries; a holder that died frees it after this.
+const LEASE_MS = 5 * 60_000;
+
 /**
- * Pushes planned pages to WordPress as pages. Idempotent like article publishing: the page id is
- * stored and later publishes update it; before a create the page is flagged "create pending" and a
- * lost answer is resolved by looking the page up by its marker instead of creating another.
+ * Pushes one planned page to WordPress as a page, with the idempotency of article publishing: a
+ * lease lets one push of the page run at a time, across processes; the page id is stored and later
+ * publishes update it; before a create the page is flagged "create pending" and a lost answer is
+ * resolved by looking the page up by its marker instead of creating another.
  */
 export class PagePublisher {
   constructor(private readonly repo: PagesRepository) {}
 
-  async publish(client: WordPressClient, pages: SeoPageRow[], options: PagePublishOptions): Promise<PublishItemResult[]> {
-    const results: PublishItemResult[] = [];
-    for (const page of pages) {
-      // Legal pages are never published by us: a lawyer should read them first.
-      const wpStatus = page.needsLegalReview ? 'draft' : options.status;
-      const content = options.deliverSchema && page.schemaMarkup ? withJsonLd(page.content, page.schemaMarkup) : page.content;
-      // The title is plain text; the WordPress client escapes it.
-      const input: ContentInput = { title: toPlainText(page.pageTitle), content, status: wpStatus, slug: page.slug };
-      try {
-        const post = await this.createOrUpdate(client, page, input);
-        const status = post.status === 'publish' ? 'published' : 'draft';
-        await this.repo.update(page.id, { wordpressPageId: post.id, wordpressPermalink: post.link || null, status, publishCreatePending: false });
-        results.push({ id: page.id, title: page.pageTitle, outcome: status, wordpress_id: post.id, permalink: post.link || null, error: null });
-      } catch (error) {
-        const message = isWordPressError(error) ? `${error.message}${error.advice ? ` ${error.advice}` : ''}` : error instanceof Error ? error.message : String(error);
-        results.push({ id: page.id, title: page.pageTitle, outcome: 'failed', wordpress_id: page.wordpressPageId, permalink: page.wordpressPermalink, error: message });
-      }
+  async publishOne(client: WordPressClient, page: SeoPageRow, options: PagePublishOptions): Promise<PublishItemResult> {
+    const lease = randomUUID();
+    if (!(await this.repo.acquireLease(page.id, lease, LEASE_MS))) {
+      return this.failed(page, 'This page is being published by another run right now; publish it again in a few minutes.');
     }
-    return results;
+    try {
+      // Read under the lease: a push that finished a moment ago has stored its page id by now.
+      const current = (await this.repo.listByIds(page.projectId, [page.id]))[0] ?? page;
+      // Legal pages are never published by us: a lawyer should read them first.
+      const wpStatus = current.needsLegalReview ? 'draft' : options.status;
+      const content = options.deliverSchema && current.schemaMarkup ? withJsonLd(current.content, current.schemaMarkup) : current.content;
+      // The title is plain text; the WordPress client escapes it.
+      const input: ContentInput = { title: toPlainText(current.pageTitle), content, status: wpStatus, slug: current.slug };
+      const post = await this.createOrUpdate(client, current, input);
+      const status = post.status === 'publish' ? 'published' : 'draft';
+      await this.repo.update(current.id, { wordpressPageId: post.id, wordpressPermalink: post.link || null, status, publishCreatePending: false });
+      return { id: current.id, title: current.pageTitle, outcome: status, wordpress_id: post.id, permalink: post.link || null, error: null };
+    } catch (error) {
+      const message = isWordPressError(error) ? `${error.message}${error.advice ? ` ${error.advice}` : ''}` : error instanceof Error ? error.message : String(error);
+      return this.failed(page, message);
+    } finally {
+      await this.repo.releaseLease(page.id, lease);
+    }
+  }
+
+  private failed(page: SeoPageRow, error: string): PublishItemResult {
+    return { id: page.id, title: page.pageTitle, outcome: 'failed', wordpress_id: page.wordpressPageId, permalink: page.wordpressPermalink, error };
   }
 
   private async createOrUpdate(client: WordPressClient, page: SeoPageRow, input: ContentInput): Promise<WpPost> {

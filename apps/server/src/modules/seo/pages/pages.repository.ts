@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { seoPages } from '../../../db/schema/index.js';
 
@@ -62,6 +62,26 @@ export class PagesRepository {
       .where(eq(seoPages.id, id))
       .returning({ marker: seoPages.publishMarker });
     return row?.marker ?? marker;
+  }
+
+  /**
+   * Takes the page's publish lease unless another push holds a live one (one UPDATE, so two
+   * processes can never both win); an expired lease (its holder died) is taken over.
+   */
+  async acquireLease(id: number, token: string, leaseMs: number): Promise<boolean> {
+    const rows = await this.db
+      .update(seoPages)
+      .set({ publishLockToken: token, publishLockExpiresAt: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+      .where(and(eq(seoPages.id, id), or(isNull(seoPages.publishLockToken), lt(seoPages.publishLockExpiresAt, sql`now()`))))
+      .returning({ id: seoPages.id });
+    return rows.length > 0;
+  }
+
+  async releaseLease(id: number, token: string): Promise<void> {
+    await this.db
+      .update(seoPages)
+      .set({ publishLockToken: null, publishLockExpiresAt: null })
+      .where(and(eq(seoPages.id, id), eq(seoPages.publishLockToken, token)));
   }
 
   async setSchemaMarkup(id: number, schema: unknown): Promise<void> {

@@ -3,8 +3,6 @@ import {
   generatePagesRequestSchema,
   generatePagesResponseSchema,
   generateSitePagesRequestSchema,
-  publishPagesRequestSchema,
-  publishResponseSchema,
   seoPageListSchema,
   seoProjectIdParamSchema,
   siteStructureSchema,
@@ -22,12 +20,6 @@ export const pagesRoutes = (pages: PagesService, structure: SiteStructureService
       '/seo/projects/:id/generate-pages',
       { schema: { tags, params, body: generatePagesRequestSchema, response: { 200: generatePagesResponseSchema, ...errors } } },
       async (request) => pages.generate(request.params.id, request.body.includeOptional),
-    );
-
-    app.post(
-      '/seo/projects/:id/publish-pages',
-      { schema: { tags, params, body: publishPagesRequestSchema, response: { 200: publishResponseSchema, ...errors } } },
-      async (request) => pages.publish(request.params.id, request.body),
     );
 
     app.get('/seo-suite/projects/:id/site-structure', { schema: { tags, params, response: { 200: siteStructureSchema, ...errors } } }, async (request) =>

@@ -1,10 +1,8 @@
 import {
   LEGAL_PAGE_TYPES,
   type GeneratePagesResponse,
-  type PublishResponse,
   type SeoPage,
   type generateSitePagesRequestSchema,
-  type publishPagesRequestSchema,
 } from '@abp/contracts';
 import type { z } from 'zod';
 import { badRequest } from '../../../errors.js';
@@ -21,10 +19,9 @@ import { sitePagePlan, structurePlans, type PageContext, type PagePlan } from '.
 import type { PagePublisher } from './page-publisher.js';
 import type { PageWriter } from './page-writer.js';
 import type { PagesRepository, SeoPageRow } from './pages.repository.js';
-import { publishSummary } from './publish-summary.js';
+import type { RunProgress } from '../publish-runs/run-progress.js';
 
 type SitePagesRequest = z.output<typeof generateSitePagesRequestSchema>;
-type PublishRequest = z.output<typeof publishPagesRequestSchema>;
 
 export class PagesService {
   constructor(
@@ -84,34 +81,34 @@ export class PagesService {
     return { success: true, pages: rows.map(toPageDto), summary: { pages_generated: rows.length, needs_legal_review: legal, source } };
   }
 
-  async publish(projectId: number, request: PublishRequest): Promise<PublishResponse> {
+  /** The pages a "Publish Pages" run will push, in order (checked when the run is asked for). */
+  async selectForPublish(projectId: number, pageIds: number[] | undefined): Promise<number[]> {
     const project = await this.projects.require(projectId);
     const site = await this.projects.requireSite(project);
     await this.sites.requireActiveSite(site.id);
-    const pages = request.pageIds ? await this.selected(projectId, request.pageIds) : await this.repo.list(projectId);
+    const pages = pageIds ? await this.selected(projectId, pageIds) : await this.repo.list(projectId);
     if (pages.length === 0) throw badRequest('pageIds', 'there are no pages to publish: generate the website pages first');
-    // An unreachable site is its failure, not ours: a 424 that says why, as an article publish does.
+    return pages.map((p) => p.id);
+  }
+
+  /** The publish run's work (publish-runs/publish-run.runner.ts): each page without a result yet. */
+  async publishRun(progress: RunProgress): Promise<void> {
+    const { run } = progress;
+    const project = await this.projects.require(run.projectId);
+    const site = await this.projects.requireSite(project);
+    await this.sites.requireActiveSite(site.id);
+    const pages = (await this.repo.listByIds(run.projectId, progress.pending)).sort((a, b) => run.itemIds.indexOf(a.id) - run.itemIds.indexOf(b.id));
+    // An unreachable site is its failure, not ours: the run stops and says why, as an article publish does.
     const client = await wordpressStep('connection', () => this.sites.getClientForSite(site.id));
-    const warnings: string[] = [];
     let deliverSchema = false;
     if (pages.some((p) => p.schemaMarkup)) {
       const delivery = await scriptDelivery(client);
       deliverSchema = delivery.allowed;
-      if (!delivery.allowed) warnings.push(`Schema markup was stored but not added to the pages: ${delivery.reason}.`);
+      if (!delivery.allowed) await progress.warn(`Schema markup was stored but not added to the pages: ${delivery.reason}.`);
     }
-    const results = await this.publisher.publish(client, pages, { status: request.status, deliverSchema });
-    const legalDrafts = pages.filter((p) => p.needsLegalReview).length;
-    if (legalDrafts > 0 && request.status === 'publish') warnings.push(`${legalDrafts} legal page(s) were saved as drafts: have them reviewed before publishing.`);
-    const response = publishSummary(results, warnings);
-    await this.projects.log(projectId, {
-      phase: 3,
-      step: 'publish_pages',
-      status: response.failed === 0 ? 'success' : response.published + response.drafts > 0 ? 'warning' : 'error',
-      message: `Pages: ${response.published} published, ${response.drafts} saved as drafts, ${response.failed} failed`,
-      details: { success_count: response.published + response.drafts, failed_count: response.failed },
-    });
-    if (response.published + response.drafts > 0) await this.projects.optimisationDone(projectId, 'publishing');
-    return response;
+    for (const page of pages) await progress.record(await this.publisher.publishOne(client, page, { status: run.targetStatus, deliverSchema }));
+    const legalDrafts = (await this.repo.listByIds(run.projectId, run.itemIds)).filter((p) => p.needsLegalReview).length;
+    if (legalDrafts > 0 && run.targetStatus === 'publish') await progress.warn(`${legalDrafts} legal page(s) were saved as drafts: have them reviewed before publishing.`);
   }
 
   private async selected(projectId: number, ids: number[]): Promise<SeoPageRow[]> {

@@ -1,7 +1,7 @@
-import { publishResponseSchema, type PublishArticlesRequest, type PublishResponse } from '@abp/contracts';
+import { seoPublishRunSchema, type PublishArticlesRequest, type SeoPublishRun } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
-import { LONG_TIMEOUT_MS } from './query-keys';
 
-export function publishArticles(projectId: number, body: PublishArticlesRequest): Promise<PublishResponse> {
-  return api.post(`/api/seo/projects/${projectId}/publish-articles`, body, { schema: publishResponseSchema, timeoutMs: LONG_TIMEOUT_MS });
+/** Starts a "Publish Articles" run (202); usePublish follows it. */
+export function publishArticles(projectId: number, body: PublishArticlesRequest): Promise<SeoPublishRun> {
+  return api.post(`/api/seo/projects/${projectId}/publish-articles`, body, { schema: seoPublishRunSchema });
 }

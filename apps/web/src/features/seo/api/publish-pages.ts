@@ -1,7 +1,7 @@
-import { publishResponseSchema, type PublishPagesRequest, type PublishResponse } from '@abp/contracts';
+import { seoPublishRunSchema, type PublishPagesRequest, type SeoPublishRun } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
-import { LONG_TIMEOUT_MS } from './query-keys';
 
-export function publishPages(projectId: number, body: PublishPagesRequest): Promise<PublishResponse> {
-  return api.post(`/api/seo/projects/${projectId}/publish-pages`, body, { schema: publishResponseSchema, timeoutMs: LONG_TIMEOUT_MS });
+/** Starts a "Publish Pages" run (202); usePublish follows it. */
+export function publishPages(projectId: number, body: PublishPagesRequest): Promise<SeoPublishRun> {
+  return api.post(`/api/seo/projects/${projectId}/publish-pages`, body, { schema: seoPublishRunSchema });
 }

@@ -66,6 +66,21 @@ describe('SEO Suite Wizard', () => {
     expect(await screen.findByText('SEO Campaign Complete! Ready for publishing.')).toBeInTheDocument();
   }, 20_000);
 
+  it('publishes the pages as a run it follows: progress, then the result', async () => {
+    const api = createFakeSeoApi({ projects: [makeProject()], keywords: [makeKeyword(1, 'coffee')], outline: OUTLINE, articles: [makeArticle(1)], pages: [page, { ...page, id: 2, slug: 'about', page_title: 'About' }, { ...page, id: 3, slug: 'contact', page_title: 'Contact' }] });
+    const { user } = showWizard(api, '/seo-suite/wizard?projectId=1');
+    await user.click(await screen.findByRole('button', { name: 'Review & Publish' }, { timeout: 15_000 }));
+    const review = screen.getByRole('heading', { name: 'Review & Publish' }).parentElement!;
+    await user.click(within(review).getByRole('button', { name: 'Publish Pages' }));
+    expect(api.state.bodies['publish-pages']).toEqual([{ status: 'publish' }]);
+    // While the run goes, the buttons wait and the bar says how far it is.
+    expect(await screen.findByText(/Publishing pages: [12] of 3 done/, undefined, { timeout: 5_000 })).toBeInTheDocument();
+    expect(within(review).getByRole('button', { name: 'Publish Articles' })).toBeDisabled();
+    expect(await screen.findByText('Published 3 page(s), 0 failed.', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    await waitFor(() => expect(within(review).getByRole('button', { name: 'Publish Articles' })).toBeEnabled());
+    expect(screen.queryByText(/Publishing pages:/)).not.toBeInTheDocument();
+  }, 20_000);
+
   it('warns when there is no article to optimise, and resets on Create New Project', async () => {
     const api = createFakeSeoApi({ projects: [makeProject({ project_name: 'Coffee' })], keywords: [makeKeyword(1, 'coffee')], outline: OUTLINE });
     const { user } = showWizard(api);

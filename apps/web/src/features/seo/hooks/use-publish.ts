@@ -1,38 +1,74 @@
-import { useState } from 'react';
-import { SEO_MESSAGES, type PublishArticlesRequest, type PublishPagesRequest, type PublishResponse } from '@abp/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { isPublishRunOver, SEO_MESSAGES, type PublishArticlesRequest, type PublishPagesRequest, type SeoPublishRun } from '@abp/contracts';
 import { publishArticles } from '../api/publish-articles';
 import { publishPages } from '../api/publish-pages';
+import { usePublishRun, usePublishRuns } from '../api/get-publish-runs';
+import { seoKeys } from '../api/query-keys';
 import { errorText } from '../lib/errors';
 
 type Notify = (message: string, variant: 'success' | 'error' | 'warning' | 'info') => void;
+type Kind = SeoPublishRun['kind'];
 
-/** Publishing pages and articles with the spec's messages (§8 Publish). */
+/**
+ * Publishing pages and articles with the spec's messages (§8 Publish). The server runs each
+ * publish as a durable job: the POST answers at once with the run, which is followed until it is
+ * over (also one still going when the wizard is opened again).
+ */
 export function usePublish(projectId: number | null, notify: Notify, refresh: () => Promise<void>) {
-  const [busy, setBusy] = useState<'pages' | 'articles' | null>(null);
+  const queryClient = useQueryClient();
+  const [starting, setStarting] = useState<Kind | null>(null);
+  const [runId, setRunId] = useState<number | null>(null);
+  const reported = useRef(new Set<number>());
+  const runs = usePublishRuns(projectId);
+  // A run that was going when the wizard was opened is followed like one started here.
+  const followId = runId ?? runs.data?.find((r) => !isPublishRunOver(r))?.id ?? null;
+  const run = usePublishRun(followId);
 
-  const run = async (kind: 'pages' | 'articles', call: (id: number) => Promise<PublishResponse>) => {
+  useEffect(() => {
+    const current = run.data;
+    if (!current || !isPublishRunOver(current) || reported.current.has(current.id)) return;
+    reported.current.add(current.id);
+    report(current, notify);
+    // The list read on opening still shows this run as going.
+    void queryClient.invalidateQueries({ queryKey: seoKeys.publishRuns(current.project_id) });
+    void refresh();
+  }, [run.data, notify, refresh, queryClient]);
+
+  const start = async (kind: Kind, call: (id: number) => Promise<SeoPublishRun>) => {
     if (projectId === null) {
       notify(SEO_MESSAGES.selectProject, 'warning');
       return;
     }
-    setBusy(kind);
+    setStarting(kind);
     try {
-      const result = await call(projectId);
-      const noun = kind === 'pages' ? 'page(s)' : 'article(s)';
-      const drafts = result.drafts > 0 ? ` ${result.drafts} saved as draft.` : '';
-      notify(`Published ${result.published} ${noun}, ${result.failed} failed.${drafts}`, result.failed > 0 ? 'warning' : 'success');
-      for (const warning of result.warnings) notify(warning, 'warning');
+      setRunId((await call(projectId)).id);
     } catch (error) {
       notify(`Publish error: ${errorText(error, 'Publish failed')}`, 'error');
-    } finally {
-      setBusy(null);
       await refresh();
+    } finally {
+      setStarting(null);
     }
   };
 
+  const following = followId !== null && !(run.data && isPublishRunOver(run.data));
   return {
-    busy,
-    publishPages: (body: PublishPagesRequest) => run('pages', (id) => publishPages(id, body)),
-    publishArticles: (body: PublishArticlesRequest) => run('articles', (id) => publishArticles(id, body)),
+    busy: starting ?? (following ? (run.data?.kind ?? 'pages') : null),
+    /** The run being followed: its items done so far and in all. */
+    progress: following && run.data ? { kind: run.data.kind, processed: run.data.processed, total: run.data.total } : null,
+    publishPages: (body: PublishPagesRequest) => start('pages', (id) => publishPages(id, body)),
+    publishArticles: (body: PublishArticlesRequest) => start('articles', (id) => publishArticles(id, body)),
   };
+}
+
+function report(run: SeoPublishRun, notify: Notify): void {
+  if (run.state === 'failed') {
+    notify(`Publish error: ${run.error ?? 'Publish failed'}`, 'error');
+    return;
+  }
+  const { outcome } = run;
+  const noun = run.kind === 'pages' ? 'page(s)' : 'article(s)';
+  const drafts = outcome.drafts > 0 ? ` ${outcome.drafts} saved as draft.` : '';
+  notify(`Published ${outcome.published} ${noun}, ${outcome.failed} failed.${drafts}`, outcome.failed > 0 ? 'warning' : 'success');
+  for (const warning of outcome.warnings) notify(warning, 'warning');
 }

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { DeletePreview, OutlineData, SeoArticle, SeoKeyword, SeoPage, SeoProject, SeoProjectLog } from '@abp/contracts';
+import type { DeletePreview, OutlineData, PublishItemResult, SeoArticle, SeoKeyword, SeoPage, SeoProject, SeoProjectLog, SeoPublishRun } from '@abp/contracts';
 
 const NOW = '2026-11-20T12:00:00.000Z';
 
@@ -75,13 +75,15 @@ export interface FakeSeoState {
   bodies: Record<string, unknown[]>;
   /** DELETE answers 409 'currently active' unless force is sent. */
   active: boolean;
+  /** Publish runs; each GET of a run moves it on by one item until all are published. */
+  publishRuns: SeoPublishRun[];
 }
 
 const summary = { articles_processed: 2, links_added: 3, delivered_in_html: true };
 
 /** The SEO endpoints a screen test needs, over an in-memory state; every call is recorded. */
 export function createFakeSeoApi(initial: Partial<FakeSeoState> = {}) {
-  const state: FakeSeoState = { projects: [], keywords: [], outline: null, pages: [], articles: [], logs: [], requests: [], times: [], bodies: {}, active: false, ...initial };
+  const state: FakeSeoState = { projects: [], keywords: [], outline: null, pages: [], articles: [], logs: [], requests: [], times: [], bodies: {}, active: false, publishRuns: [], ...initial };
   const record = async (name: string, request: Request) => {
     state.requests.push(name);
     state.times.push(Date.now());
@@ -97,7 +99,47 @@ export function createFakeSeoApi(initial: Partial<FakeSeoState> = {}) {
     relatedData: { seo_project_articles: 9, generated_articles: 8, seo_project_logs: 12, keyword_research: 21, seo_pages: 4, wordpress_posts: 0, wordpress_pages: 0 },
     active: state.active,
   });
+  const startRun = (kind: SeoPublishRun['kind']) => async ({ request, params }: { request: Request; params: Record<string, string | readonly string[] | undefined> }) => {
+    await record(`publish-${kind}`, request);
+    const body = state.bodies[`publish-${kind}`]!.at(-1) as { status?: 'publish' | 'draft'; pageIds?: number[]; articleIds?: number[] };
+    const total = (kind === 'pages' ? (body.pageIds?.length ?? state.pages.length) : (body.articleIds?.length ?? state.articles.length));
+    const run: SeoPublishRun = {
+      id: state.publishRuns.length + 1,
+      project_id: Number(params.id),
+      kind,
+      target_status: body.status ?? 'publish',
+      state: 'queued',
+      total,
+      processed: 0,
+      error: null,
+      outcome: { success: true, published: 0, drafts: 0, failed: 0, results: [], warnings: [], summary: {} },
+      created_at: NOW,
+      finished_at: null,
+    };
+    state.publishRuns.push(run);
+    return HttpResponse.json(run, { status: 202 });
+  };
+  const advance = (run: SeoPublishRun): SeoPublishRun => {
+    if (run.state === 'done' || run.state === 'failed') return run;
+    const processed = run.processed + 1;
+    const results: PublishItemResult[] = Array.from({ length: processed }, (_, i) => ({ id: i + 1, title: `Item ${i + 1}`, outcome: 'published', wordpress_id: 500 + i, permalink: null, error: null }));
+    const over = processed >= run.total;
+    Object.assign(run, {
+      state: over ? 'done' : 'running',
+      processed,
+      finished_at: over ? NOW : null,
+      outcome: { ...run.outcome, published: processed, results, summary: { total: run.total, published: processed, drafts: 0, failed: 0 } },
+    });
+    return run;
+  };
   const handlers = [
+    http.post('/api/seo/projects/:id/publish-pages', startRun('pages')),
+    http.post('/api/seo/projects/:id/publish-articles', startRun('articles')),
+    http.get('/api/seo/projects/:id/publish-runs', () => HttpResponse.json([...state.publishRuns].reverse())),
+    http.get('/api/seo/publish-runs/:runId', ({ params }) => {
+      const run = state.publishRuns.find((r) => r.id === Number(params.runId));
+      return run ? HttpResponse.json(advance(run)) : HttpResponse.json({ error: 'Publish run not found', code: 'not_found' }, { status: 404 });
+    }),
     http.get('/api/seo-suite/projects', () => HttpResponse.json(state.projects)),
     http.get('/api/sites', () => HttpResponse.json([])),
     http.get('/api/seo-suite/keywords/:id', () => HttpResponse.json(state.keywords)),

@@ -8,6 +8,7 @@ import { generatePages } from '../../api/generate-pages';
 import { usePublish } from '../../hooks/use-publish';
 import { errorText } from '../../lib/errors';
 import { PageList } from './page-list';
+import { PublishProgress } from './publish-progress';
 import { PagePreviewDialog } from './page-preview-dialog';
 import type { StepProps } from './step-props';
 
@@ -42,7 +43,10 @@ export function PagesStep({ project, data, notify }: StepProps) {
         <Button variant="contained" onClick={() => void generate()} disabled={busy || !data.outline}>{generating ? 'Generating Pages…' : 'Generate Website Pages'}</Button>
       </Box>
       {!data.outline && <Typography color="text.secondary" sx={{ mt: 1 }}>Page generation needs a content outline.</Typography>}
-      {busy && <LinearProgress sx={{ mt: 2 }} aria-label="Working on pages" />}
+      {generating && <LinearProgress sx={{ mt: 2 }} aria-label="Working on pages" />}
+      <Box sx={{ mt: 2 }}>
+        <PublishProgress publish={publish} />
+      </Box>
       {data.pages.length > 0 && (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 2 }}>
           <Button variant="outlined" disabled={busy} onClick={() => void publish.publishPages({ status: 'publish' })}>Publish All to WordPress</Button>

@@ -3,10 +3,10 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { SEO_MESSAGES } from '@abp/contracts';
 import { usePublish } from '../../hooks/use-publish';
+import { PublishProgress } from './publish-progress';
 import { SitePagesGenerator } from './site-pages-generator';
 import type { StepProps } from './step-props';
 import { countOf } from '../../../../lib/plural';
@@ -42,7 +42,7 @@ export function ReviewStep({ project, data, notify }: StepProps) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {`${countOf(data.pages.length, 'page')} and ${countOf(written, 'article')}. Privacy and terms pages are always saved as drafts for a legal review.`}
       </Typography>
-      {publish.busy && <LinearProgress sx={{ mb: 1 }} aria-label="Publishing" />}
+      <PublishProgress publish={publish} />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button variant="outlined" disabled={publish.busy !== null || data.pages.length === 0} onClick={() => void publish.publishPages({ status: 'publish' })}>Publish Pages</Button>
         <Button variant="outlined" disabled={publish.busy !== null || written === 0} onClick={() => void publish.publishArticles({ status: 'publish' })}>Publish Articles</Button>
