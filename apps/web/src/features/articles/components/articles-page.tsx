@@ -14,7 +14,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useDeleteArticle } from '../api/delete-article';
 import { useArticleStats } from '../api/get-article-stats';
 import { useArticles } from '../api/get-articles';
-import { useSiteOptions } from '../api/get-sites';
+import { useSites } from '../../../lib/resources/sites';
 import { useBulkAction, type BulkAction } from '../hooks/use-bulk-action';
 import { usePublishArticle } from '../hooks/use-publish-article';
 import { useSelection } from '../hooks/use-selection';
@@ -52,7 +52,7 @@ export function ArticlesPage() {
     ...(filters.sourceType ? { source_type: filters.sourceType } : {}),
   });
   const stats = useArticleStats();
-  const sites = useSiteOptions();
+  const sites = useSites();
   const selection = useSelection();
   const publishing = usePublishArticle();
   const removeArticle = useDeleteArticle();

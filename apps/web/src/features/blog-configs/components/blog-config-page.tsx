@@ -12,14 +12,14 @@ import { PageHeader } from '../../../components/page-header';
 import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
 import { useDeleteBlogConfig } from '../api/delete-blog-config';
 import { useBlogConfigs } from '../api/get-blog-configs';
-import { useConfigSites } from '../api/get-config-sites';
+import { useSites } from '../../../lib/resources/sites';
 import { BlogConfigDialog } from './blog-config-dialog';
 import { BlogConfigsTable } from './blog-configs-table';
 
 export function BlogConfigPage() {
   const { enqueueSnackbar } = useSnackbar();
   const configsQuery = useBlogConfigs();
-  const sitesQuery = useConfigSites();
+  const sitesQuery = useSites();
   const remove = useDeleteBlogConfig();
   const [form, setForm] = useState<{ open: boolean; config: BlogConfig | null }>({ open: false, config: null });
   // Kept after closing so the dialog does not change while it fades out.

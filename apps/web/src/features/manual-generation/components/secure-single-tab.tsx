@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import { DEFAULT_PUBLISH_STATUS, DEFAULT_TASK_TYPE, MANUAL_LIMITS, MANUAL_MESSAGES, WORD_COUNT_LIMITS } from '@abp/contracts';
 import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
 import { isApiError } from '../../../lib/api-client';
-import { useSites } from '../api/get-sites';
+import { useSites } from '../../../lib/resources/sites';
 import { useGenerateArticleSecure } from '../api/generate-article';
 import { useLoadErrorToast } from '../hooks/use-load-error-toast';
 import { secureGenerationLimiter, type ClientRateLimiter } from '../lib/client-rate-limiter';

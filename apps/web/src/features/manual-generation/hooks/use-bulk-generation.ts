@@ -1,14 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { BULK_MESSAGES, type BulkJob, type BulkJobStartInput } from '@abp/contracts';
+import { BULK_MESSAGES, BULK_POLLING, isFinalBulkJobStatus, type BulkJob, type BulkJobStartInput } from '@abp/contracts';
+import { bulkJobKeys, cancelBulkJob, getBulkJobStatus, isLostBulkJob } from '../../../lib/resources/bulk-jobs';
 import { clearStoredBulkJob, readStoredBulkJobId, storeBulkJobId } from '../../../lib/manual-bulk-job';
 import { getBulkJobResults, type BulkJobWithResults } from '../api/bulk-job-results';
-import { getBulkJobStatus } from '../api/bulk-job-status';
-import { cancelBulkJob } from '../api/bulk-cancel-job';
 import { retryBulkJob } from '../api/bulk-retry-job';
 import { startBulkJob } from '../api/bulk-start-job';
-import { BulkJobPoller } from '../lib/bulk-job-poller';
+import { gaveUp as pollingGaveUp, nextPollDelay } from '../lib/bulk-poll-schedule';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -26,70 +25,97 @@ export interface BulkGeneration {
   cancel: () => Promise<void>;
 }
 
+/** The job followed: since when (the first poll waits 1 s; results count from then) and the poll count then. */
+interface Following {
+  jobId: string;
+  since: number;
+  basePolls: number;
+}
+
 /**
  * The Bulk Generation tab's job (spec part 2 §4): starts it and stores its id ('manualBulkJob'),
- * resumes a stored one on load, polls it, fetches the results once it is final, and handles
- * retry, cancel and a job the server no longer knows.
+ * resumes a stored one on load, polls it (TanStack Query refetchInterval on the status entry the
+ * top-bar indicator shares, timed by lib/bulk-poll-schedule.ts), fetches the results once it is
+ * final, and handles retry, cancel and a job the server no longer knows.
  */
 export function useBulkGeneration(): BulkGeneration {
   const { enqueueSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
-  const [jobId, setJobId] = useState<string | null>(readStoredBulkJobId);
-  const [job, setJob] = useState<BulkJob | null>(null);
-  const [results, setResults] = useState<BulkJobWithResults | null>(null);
-  const [lostMessage, setLostMessage] = useState<string | null>(null);
-  const [gaveUp, setGaveUp] = useState(false);
+  const [following, setFollowing] = useState<Following | null>(() => {
+    const stored = readStoredBulkJobId();
+    return stored ? { jobId: stored, since: Date.now(), basePolls: pollsOf(queryClient, stored) } : null;
+  });
+  const [ready, setReady] = useState<Following | null>(null);
   const [busy, setBusy] = useState<BulkGeneration['busy']>(null);
-
-  const [poller] = useState(
-    () =>
-      new BulkJobPoller({
-        fetchStatus: getBulkJobStatus,
-        onStatus: (next) => setJob(next),
-        onFinal: (final) => {
-          clearStoredBulkJob(final.job_id);
-          // New articles change the Articles list and the dashboard.
-          void queryClient.invalidateQueries({ queryKey: ['articles'] });
-          void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-          getBulkJobResults(final.job_id).then(
-            (withResults) => {
-              setResults(withResults);
-              if (withResults.results.successful.length === 0) enqueueSnackbar(BULK_MESSAGES.noneSucceeded(final.status), { variant: 'error' });
-            },
-            (error: unknown) => enqueueSnackbar(`Bulk operation failed: ${messageOf(error)}`, { variant: 'error' }),
-          );
-        },
-        onLost: (lostId) => {
-          // Spec: the job is marked failed and the operator told to try again.
-          setJob((current) => (current ? { ...current, status: 'failed', error: BULK_MESSAGES.lostOnTab } : current));
-          setLostMessage(BULK_MESSAGES.lostOnTab);
-          enqueueSnackbar(BULK_MESSAGES.lostOnTab, { variant: 'error' });
-          clearStoredBulkJob(lostId);
-        },
-        onGaveUp: () => setGaveUp(true),
-      }),
-  );
+  const jobId = following?.jobId ?? null;
 
   // A job stored by an earlier visit is picked up again (spec: 'Resuming background bulk job').
+  const resumed = useRef(following !== null);
   useEffect(() => {
-    const stored = readStoredBulkJobId();
-    if (stored) {
-      enqueueSnackbar(BULK_MESSAGES.resuming, { variant: 'info' });
-      poller.start(stored);
-    }
-    return () => poller.stop();
-  }, [poller, enqueueSnackbar]);
+    if (resumed.current) enqueueSnackbar(BULK_MESSAGES.resuming, { variant: 'info' });
+    resumed.current = false;
+  }, [enqueueSnackbar]);
+
+  // The first poll comes 1 s after a job is followed.
+  useEffect(() => {
+    if (!following) return;
+    const timer = window.setTimeout(() => setReady(following), BULK_POLLING.firstPollMs);
+    return () => window.clearTimeout(timer);
+  }, [following]);
+
+  const status = useQuery({
+    queryKey: bulkJobKeys.status(jobId ?? ''),
+    queryFn: ({ signal }) => getBulkJobStatus(jobId!, signal),
+    enabled: following !== null && ready === following,
+    retry: false,
+    refetchInterval: (query) =>
+      nextPollDelay({ data: query.state.data, status: query.state.status, error: query.state.error, polls: query.state.dataUpdateCount + query.state.errorUpdateCount - (following?.basePolls ?? 0) }),
+    refetchIntervalInBackground: true,
+  });
+  const polls = jobId ? pollsOf(queryClient, jobId) - (following?.basePolls ?? 0) : 0;
+  // Only readings taken since the job was followed count (a retried job's old final state does not).
+  const fresh = following !== null && status.dataUpdatedAt >= following.since ? status.data : undefined;
+  const lost = following !== null && status.status === 'error' && isLostBulkJob(status.error) && status.errorUpdatedAt >= following.since;
+  const final = fresh !== undefined && isFinalBulkJobStatus(fresh.status) && !lost;
+
+  const results = useQuery({
+    queryKey: bulkJobKeys.results(jobId ?? ''),
+    queryFn: ({ signal }) => getBulkJobResults(jobId!, signal),
+    enabled: final,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  // A final job: forget the stored one, and new articles change the Articles list and the dashboard.
+  useEffect(() => {
+    if (!final || !fresh) return;
+    clearStoredBulkJob(fresh.job_id);
+    void queryClient.invalidateQueries({ queryKey: ['articles'] });
+    void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+  }, [final, fresh, queryClient]);
+
+  useEffect(() => {
+    if (results.data && results.data.results.successful.length === 0) enqueueSnackbar(BULK_MESSAGES.noneSucceeded(results.data.status), { variant: 'error' });
+  }, [results.data, enqueueSnackbar]);
+  useEffect(() => {
+    if (results.error) enqueueSnackbar(`Bulk operation failed: ${messageOf(results.error)}`, { variant: 'error' });
+  }, [results.error, enqueueSnackbar]);
+
+  // Spec: a lost job is marked failed and the operator told to try again.
+  useEffect(() => {
+    if (!lost || !jobId) return;
+    enqueueSnackbar(BULK_MESSAGES.lostOnTab, { variant: 'error' });
+    clearStoredBulkJob(jobId);
+  }, [lost, jobId, enqueueSnackbar]);
 
   const follow = useCallback(
     (id: string) => {
-      setJobId(id);
-      setResults(null);
-      setLostMessage(null);
-      setGaveUp(false);
+      // A retried job's results are read again once it is final again.
+      queryClient.removeQueries({ queryKey: bulkJobKeys.results(id) });
+      setFollowing({ jobId: id, since: Date.now(), basePolls: pollsOf(queryClient, id) });
       storeBulkJobId(id);
-      poller.start(id);
     },
-    [poller],
+    [queryClient],
   );
 
   const start = useCallback(
@@ -97,7 +123,6 @@ export function useBulkGeneration(): BulkGeneration {
       setBusy('starting');
       try {
         const { job_id } = await startBulkJob(body);
-        setJob(null);
         follow(job_id);
       } catch (error) {
         enqueueSnackbar(BULK_MESSAGES.startFailed(messageOf(error)), { variant: 'error' });
@@ -121,18 +146,36 @@ export function useBulkGeneration(): BulkGeneration {
     }
   }, [enqueueSnackbar, follow, jobId]);
 
+  const refetch = status.refetch;
   const cancel = useCallback(async () => {
     if (!jobId) return;
     setBusy('cancelling');
     try {
       await cancelBulkJob(jobId);
-      poller.pollNow();
+      void refetch();
     } catch (error) {
       enqueueSnackbar(BULK_MESSAGES.cancelFailed(messageOf(error)), { variant: 'error' });
     } finally {
       setBusy(null);
     }
-  }, [enqueueSnackbar, jobId, poller]);
+  }, [enqueueSnackbar, jobId, refetch]);
 
-  return { jobId, job, results, lostMessage, gaveUp, busy, start, retry, cancel };
+  const shown = fresh ?? (following && status.data && status.dataUpdatedAt >= following.since ? status.data : null);
+  return {
+    jobId,
+    job: lost && shown ? { ...shown, status: 'failed', error: BULK_MESSAGES.lostOnTab } : (shown ?? null),
+    results: final ? (results.data ?? null) : null,
+    lostMessage: lost ? BULK_MESSAGES.lostOnTab : null,
+    gaveUp: following !== null && pollingGaveUp({ data: fresh, status: status.status, error: status.error, polls }),
+    busy,
+    start,
+    retry,
+    cancel,
+  };
+}
+
+/** The status entry's reads so far (it is shared with the indicator): the tab counts its own from here. */
+function pollsOf(queryClient: ReturnType<typeof useQueryClient>, jobId: string): number {
+  const state = queryClient.getQueryState(bulkJobKeys.status(jobId));
+  return state ? state.dataUpdateCount + state.errorUpdateCount : 0;
 }

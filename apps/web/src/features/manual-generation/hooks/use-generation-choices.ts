@@ -1,6 +1,6 @@
 import { TASK_TYPES } from '@abp/contracts';
 import { useBlogConfigHints } from '../api/get-blog-configs';
-import { useSites } from '../api/get-sites';
+import { useSites } from '../../../lib/resources/sites';
 import { useTaskTypes } from '../api/get-task-types';
 
 /**

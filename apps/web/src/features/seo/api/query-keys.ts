@@ -2,7 +2,6 @@
 export const seoKeys = {
   all: ['seo'] as const,
   projects: ['seo', 'projects'] as const,
-  sites: ['seo', 'sites'] as const,
   project: (id: number) => ['seo', 'project', id] as const,
   keywords: (id: number) => ['seo', 'project', id, 'keywords'] as const,
   outlines: (id: number) => ['seo', 'project', id, 'outlines'] as const,

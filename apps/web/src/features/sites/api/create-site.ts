@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { siteSaveResponseSchema, type SiteCreateInput, type SiteSaveResponse } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
-import { sitesQueryKey } from './get-sites';
+import { siteKeys } from '../../../lib/resources/sites';
 
 export function createSite(body: SiteCreateInput): Promise<SiteSaveResponse> {
   return api.post('/api/sites', body, { schema: siteSaveResponseSchema });
@@ -11,6 +11,6 @@ export function useCreateSite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createSite,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sitesQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: siteKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { connectionTestResultSchema, type ConnectionTestResult } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
-import { sitesQueryKey } from './get-sites';
+import { siteKeys } from '../../../lib/resources/sites';
 
 export function testConnection({ id, enhanced }: { id: number; enhanced: boolean }): Promise<ConnectionTestResult> {
   return api.post(`/api/sites/${id}/test-connection`, undefined, {
@@ -15,6 +15,6 @@ export function useTestConnection() {
   return useMutation({
     mutationFn: testConnection,
     // The test stores the REST root it found.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sitesQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: siteKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { siteSaveResponseSchema, type SiteSaveResponse, type SiteUpdateInput } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
-import { sitesQueryKey } from './get-sites';
+import { siteKeys } from '../../../lib/resources/sites';
 
 /** A blank password keeps the stored one. */
 export function updateSite({ id, body }: { id: number; body: SiteUpdateInput }): Promise<SiteSaveResponse> {
@@ -12,6 +12,6 @@ export function useUpdateSite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSite,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sitesQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: siteKeys.all }),
   });
 }

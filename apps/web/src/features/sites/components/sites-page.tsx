@@ -13,7 +13,7 @@ import type { Site } from '@abp/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
-import { useSites } from '../api/get-sites';
+import { useSites } from '../../../lib/resources/sites';
 import { useUpdateSite } from '../api/update-site';
 import { useConnectionTest } from '../hooks/use-connection-test';
 import { useHealthPolling } from '../hooks/use-health-polling';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { SITE_POLLING, type Site } from '@abp/contracts';
 import { useDeleteSite } from '../api/delete-site';
-import { sitesQueryKey } from '../api/get-sites';
+import { siteKeys } from '../../../lib/resources/sites';
 
 const TEXT = {
   cascade: {
@@ -44,12 +44,12 @@ export function useSiteDeletion() {
         enqueueSnackbar(text.started, { variant: 'info' });
         for (let i = 0; i < SITE_POLLING.deletePollTimes; i++) {
           await wait(SITE_POLLING.deletePollMs);
-          await queryClient.refetchQueries({ queryKey: sitesQueryKey });
-          const list = queryClient.getQueryData<Site[]>(sitesQueryKey);
+          await queryClient.refetchQueries({ queryKey: siteKeys.all });
+          const list = queryClient.getQueryData<Site[]>(siteKeys.all);
           if (list && !list.some((s) => s.id === site.id)) break;
         }
       } else {
-        await queryClient.invalidateQueries({ queryKey: sitesQueryKey });
+        await queryClient.invalidateQueries({ queryKey: siteKeys.all });
       }
       enqueueSnackbar(text.done, { variant: 'success' });
     },

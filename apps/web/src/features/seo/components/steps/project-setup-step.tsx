@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SEO_LIMITS, type SeoProject } from '@abp/contracts';
 import { useCreateProject } from '../../api/create-project';
-import { useSeoSites } from '../../api/get-sites';
+import { useSites } from '../../../../lib/resources/sites';
 import { errorText } from '../../lib/errors';
 import type { WizardNotify } from './step-props';
 
@@ -20,7 +20,7 @@ interface Props {
 
 /** Step 0: the project creation form (site, name and niche required), or the loaded project's details. */
 export function ProjectSetupStep({ project, notify, onCreated }: Props) {
-  const sites = useSeoSites();
+  const sites = useSites();
   const create = useCreateProject();
   const [form, setForm] = useState(EMPTY);
   const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
