@@ -18,6 +18,8 @@ import { seoRoutes } from './modules/seo/seo.module.js';
 import { registerAccessControl } from './plugins/access-control.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerHostCheck } from './plugins/host-check.js';
+import { registerIdempotency } from './plugins/idempotency.js';
+import { IdempotencyRepository } from './modules/idempotency/idempotency.repository.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSession } from './plugins/session.js';
@@ -55,6 +57,8 @@ export async function buildApp(ctx: AppContext, services: Services, logger = log
   await registerSecurity(app);
   await registerSession(app, ctx.appSecret);
   registerAccessControl(app, services.auth);
+  // Before compression: it stores the answer as sent, not its compressed bytes.
+  registerIdempotency(app, new IdempotencyRepository(ctx.handle.db));
   await registerCompression(app);
   await registerOpenApi(app);
 

@@ -1,5 +1,6 @@
 import {
   API_TIMEOUT_MS,
+  IDEMPOTENCY_KEY_HEADER,
   REQUESTED_WITH_HEADER,
   REQUESTED_WITH_VALUE,
   errorBodySchema,
@@ -176,4 +177,9 @@ function toApiError(response: Response, data: unknown): ApiError {
 function logFailure(label: string, error: ApiError): ApiError {
   console.error(`[api] ${label} failed: ${error.status} ${error.code} - ${error.message}`);
   return error;
+}
+
+/** The request option that sends a submission's idempotency key (none: nothing is added). */
+export function idempotency(key: string | undefined): { headers?: Record<string, string> } {
+  return key ? { headers: { [IDEMPOTENCY_KEY_HEADER]: key } } : {};
 }

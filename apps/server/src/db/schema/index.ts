@@ -14,3 +14,4 @@ export * from './seo-pages.js';
 export * from './seo-project-articles.js';
 export * from './seo-project-logs.js';
 export * from './seo-publish-runs.js';
+export * from './idempotency-keys.js';

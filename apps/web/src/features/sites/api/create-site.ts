@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { siteSaveResponseSchema, type SiteCreateInput, type SiteSaveResponse } from '@abp/contracts';
-import { api } from '../../../lib/api-client';
+import { api, idempotency } from '../../../lib/api-client';
 import { siteKeys } from '../../../lib/resources/sites';
 
-export function createSite(body: SiteCreateInput): Promise<SiteSaveResponse> {
-  return api.post('/api/sites', body, { schema: siteSaveResponseSchema });
+export function createSite({ body, idempotencyKey }: { body: SiteCreateInput; idempotencyKey?: string }): Promise<SiteSaveResponse> {
+  return api.post('/api/sites', body, { schema: siteSaveResponseSchema, ...idempotency(idempotencyKey) });
 }
 
 export function useCreateSite() {

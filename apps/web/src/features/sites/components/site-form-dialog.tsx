@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -13,13 +13,13 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import {
   APPLICATION_PASSWORD_NAME,
-  fieldProblemSchema,
   siteCreateSchema,
   siteUpdateSchema,
   type Site,
   type SiteSaveResponse,
 } from '@abp/contracts';
 import { isApiError } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useCreateSite } from '../api/create-site';
 import { useUpdateSite } from '../api/update-site';
 import { EMPTY_SITE_FORM, formFieldOf, requiredFieldsFilled, siteToForm, type SiteFormValues } from '../lib/site-form';
@@ -32,16 +32,17 @@ interface SiteFormDialogProps {
   onClose: () => void;
 }
 
-const problemsSchema = fieldProblemSchema.array();
-
 export function SiteFormDialog({ open, site, onClose }: SiteFormDialogProps) {
   const editing = site !== null;
   const { enqueueSnackbar } = useSnackbar();
   const create = useCreateSite();
   const update = useUpdateSite();
   const pending = create.isPending || update.isPending;
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<SiteFormValues>({
+  const { register, control, reset, formState, submitWith, showServerProblems } = useContractForm<SiteFormValues, unknown>({
     defaultValues: EMPTY_SITE_FORM,
+    schema: editing ? siteUpdateSchema : siteCreateSchema,
+    toBody: (values) => values,
+    fieldOf: formFieldOf,
   });
   const { errors } = formState;
 
@@ -52,27 +53,12 @@ export function SiteFormDialog({ open, site, onClose }: SiteFormDialogProps) {
   const [name, url, username, password] = useWatch({ control, name: ['name', 'url', 'username', 'password'] });
   const canSave = requiredFieldsFilled({ name, url, username, password }, editing) && !pending;
 
-  const showProblems = (problems: Array<{ field: string; message: string }>) => {
-    for (const { field, message } of problems) {
-      const target = formFieldOf(field);
-      if (target) setError(target, { message });
-    }
-  };
-
-  const onSubmit = handleSubmit(async (values) => {
-    const parsed = (editing ? siteUpdateSchema : siteCreateSchema).safeParse(values);
-    if (!parsed.success) {
-      showProblems(parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? ''), message: i.message })));
-      return;
-    }
+  const onSubmit = submitWith(async (_body, values, { idempotencyKey }) => {
     let saved: SiteSaveResponse;
     try {
-      saved = site ? await update.mutateAsync({ id: site.id, body: values }) : await create.mutateAsync(values);
+      saved = site ? await update.mutateAsync({ id: site.id, body: values }) : await create.mutateAsync({ body: values, idempotencyKey });
     } catch (error) {
-      if (isApiError(error)) {
-        const problems = problemsSchema.safeParse(error.details);
-        if (problems.success) showProblems(problems.data);
-      }
+      showServerProblems(error);
       enqueueSnackbar(isApiError(error) && error.message ? error.message : 'Failed to save site', { variant: 'error' });
       return;
     }
