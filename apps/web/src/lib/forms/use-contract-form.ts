@@ -1,6 +1,6 @@
-import { useRef } from 'react';
-import { useForm, type DefaultValues, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { issuesAsProblems, serverFieldProblems, showFieldProblems } from './field-problems';
+import { useCallback, useEffect, useRef } from 'react';
+import { useForm, type DefaultValues, type FieldErrors, type FieldPath, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { issuesAsProblems, requestPath, serverFieldProblems, showFieldProblems } from './field-problems';
 
 /** Anything with zod's safeParse: the contract's request schema. */
 export interface RequestSchema<TBody> {
@@ -30,7 +30,8 @@ export type ContractForm<TValues extends FieldValues, TBody> = UseFormReturn<TVa
    * The form's submit handler: checks the values with the contract's schema (problems go onto
    * their fields and nothing is sent), then calls `send` with the request body. A server 400 whose
    * details name fields puts them onto the fields too; `send` still sees the error (it rethrows)
-   * to say anything more in a toast. Returns the number of server problems shown on fields.
+   * to say anything more in a toast. `onInvalid` hears of values the schema refused (with the
+   * number of fields that got a message; 0 when the problem belongs to no field).
    */
   submitWith: (send: (body: TBody, values: TValues, submission: Submission) => Promise<void>, onInvalid?: (shownOnFields: number) => void) => (event?: React.BaseSyntheticEvent) => Promise<void>;
   /** Puts a server answer's field problems onto the fields; returns how many were shown. */
@@ -42,7 +43,13 @@ export type ContractForm<TValues extends FieldValues, TBody> = UseFormReturn<TVa
  * schema for the rules (the same the server applies), server field errors mapped onto the fields.
  */
 export function useContractForm<TValues extends FieldValues, TBody>(options: ContractFormOptions<TValues, TBody>): ContractForm<TValues, TBody> {
-  const form = useForm<TValues>({ defaultValues: options.defaultValues });
+  // The resolver reads the latest options: a form whose rules change (add vs edit) stays right.
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+  const resolver = useCallback<Resolver<TValues>>(async (values) => resolveWithContract(latest.current, values), []);
+  const form = useForm<TValues>({ defaultValues: options.defaultValues, resolver });
   const inFlight = useRef(false);
   const showServerProblems = (error: unknown) => showFieldProblems(serverFieldProblems(error), form.setError, options.fieldOf);
 
@@ -52,8 +59,8 @@ export function useContractForm<TValues extends FieldValues, TBody>(options: Con
       if (inFlight.current) return;
       const parsed = options.schema.safeParse(options.toBody(values));
       if (!parsed.success) {
-        const shown = showFieldProblems(issuesAsProblems(parsed.error.issues), form.setError, options.fieldOf);
-        onInvalid?.(shown);
+        // Only problems of no field reach here (the resolver put the others on their fields).
+        onInvalid?.(0);
         return;
       }
       inFlight.current = true;
@@ -62,7 +69,36 @@ export function useContractForm<TValues extends FieldValues, TBody>(options: Con
       } finally {
         inFlight.current = false;
       }
-    });
+    }, (errors) => onInvalid?.(Object.keys(errors).length));
 
   return { ...form, submitWith, showServerProblems };
+}
+
+/**
+ * The contract's schema as react-hook-form's resolver: checked on submit, and again on each change
+ * once a submit was tried, so a fixed field loses its message as the operator types.
+ */
+function resolveWithContract<TValues extends FieldValues, TBody>(options: ContractFormOptions<TValues, TBody>, values: TValues) {
+  const parsed = options.schema.safeParse(options.toBody(values));
+  if (parsed.success) return { values, errors: {} };
+  const errors: Record<string, unknown> = {};
+  for (const problem of issuesAsProblems(parsed.error.issues)) {
+    const target = options.fieldOf(requestPath(problem.field));
+    if (!target || readPath(errors, target)) continue;
+    writePath(errors, target, { type: 'validation', message: problem.message });
+  }
+  // Problems of no field of this form: the submit handler reports them (see submitWith).
+  if (Object.keys(errors).length === 0) return { values, errors: {} };
+  return { values: {}, errors: errors as FieldErrors<TValues> };
+}
+
+function readPath(root: Record<string, unknown>, path: string): unknown {
+  return path.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), root);
+}
+
+function writePath(root: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let node = root;
+  for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+  node[parts.at(-1)!] = value;
 }

@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useSnackbar } from 'notistack';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -10,16 +8,16 @@ import Stack from '@mui/material/Stack';
 import {
   PASSWORD_MIN_LENGTH,
   changePasswordFormSchema,
-  fieldProblemSchema,
   type ChangePasswordForm,
 } from '@abp/contracts';
 import { isApiError } from '../../../lib/api-client';
+import { fieldsNamed } from '../../../lib/forms/field-problems';
+import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useChangePassword } from '../api/change-password';
 import { LOGIN_TEXT } from '../lib/login-messages';
 import { PasswordField } from './password-field';
 
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
-const fieldProblemsSchema = fieldProblemSchema.array();
 
 export interface ChangePasswordDialogProps {
   open: boolean;
@@ -29,9 +27,12 @@ export interface ChangePasswordDialogProps {
 export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
   const { enqueueSnackbar } = useSnackbar();
   const mutation = useChangePassword();
-  const { register, handleSubmit, reset, setError, formState } = useForm<ChangePasswordForm>({
-    resolver: zodResolver(changePasswordFormSchema),
+  const { register, reset, formState, submitWith, showServerProblems } = useContractForm<ChangePasswordForm, ChangePasswordForm>({
     defaultValues: EMPTY,
+    schema: changePasswordFormSchema,
+    toBody: (values) => values,
+    // The server names only these two; the confirmation is the form's own field.
+    fieldOf: fieldsNamed<ChangePasswordForm>(['currentPassword', 'newPassword', 'confirmPassword']),
   });
   const { ref: currentRef, ...currentField } = register('currentPassword');
   const { ref: newRef, ...newField } = register('newPassword');
@@ -44,15 +45,7 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
     onClose();
   };
 
-  const showFieldProblems = (details: unknown) => {
-    const problems = fieldProblemsSchema.safeParse(details);
-    if (!problems.success) return;
-    for (const { field, message } of problems.data) {
-      if (field === 'currentPassword' || field === 'newPassword') setError(field, { message });
-    }
-  };
-
-  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+  const onSubmit = submitWith(async ({ currentPassword, newPassword }) => {
     try {
       const result = await mutation.mutateAsync({ currentPassword, newPassword });
       if (result.success) {
@@ -66,7 +59,7 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
         enqueueSnackbar(LOGIN_TEXT.toastNetwork, { variant: 'error' });
         return;
       }
-      if (isApiError(error)) showFieldProblems(error.details);
+      showServerProblems(error);
       const text = isApiError(error) && error.message ? error.message : 'Password change failed';
       enqueueSnackbar(text, { variant: 'error' });
     }

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { blogConfigSchema, type BlogConfig, type BlogConfigInput } from '@abp/contracts';
-import { api } from '../../../lib/api-client';
+import { api, idempotency } from '../../../lib/api-client';
 import { blogConfigsQueryKey } from './get-blog-configs';
 
-export function createBlogConfig(body: BlogConfigInput): Promise<BlogConfig> {
-  return api.post('/api/config', body, { schema: blogConfigSchema });
+export function createBlogConfig({ body, idempotencyKey }: { body: BlogConfigInput; idempotencyKey?: string }): Promise<BlogConfig> {
+  return api.post('/api/config', body, { schema: blogConfigSchema, ...idempotency(idempotencyKey) });
 }
 
 export function useCreateBlogConfig() {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,11 +17,12 @@ import {
   BLOG_CONFIG_MESSAGES,
   TASK_TYPES,
   blogConfigInputSchema,
-  fieldProblemSchema,
   type BlogConfig,
+  type BlogConfigInput,
   type Site,
 } from '@abp/contracts';
 import { isApiError } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useCreateBlogConfig } from '../api/create-blog-config';
 import { useUpdateBlogConfig } from '../api/update-blog-config';
 import { EMPTY_CONFIG_FORM, canSave, configToForm, formFieldOf, formToBody, siteChoices, type ConfigFormValues } from '../lib/config-form';
@@ -37,8 +38,6 @@ interface BlogConfigDialogProps {
   onClose: () => void;
 }
 
-const problemsSchema = fieldProblemSchema.array();
-
 /** Spec §8: the server's error field when it sent one; no answer or a non-JSON one gets the generic text. */
 function serverErrorText(error: unknown): string | null {
   if (!isApiError(error) || error.status === 0 || error.code.startsWith('http_')) return null;
@@ -53,7 +52,12 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
   const create = useCreateBlogConfig();
   const update = useUpdateBlogConfig();
   const pending = create.isPending || update.isPending;
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<ConfigFormValues>({ defaultValues: EMPTY_CONFIG_FORM });
+  const { register, control, reset, formState, submitWith, showServerProblems } = useContractForm<ConfigFormValues, BlogConfigInput>({
+    defaultValues: EMPTY_CONFIG_FORM,
+    schema: blogConfigInputSchema,
+    toBody: formToBody,
+    fieldOf: formFieldOf,
+  });
   const { errors } = formState;
 
   useEffect(() => {
@@ -63,31 +67,12 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
   const [siteId, topics] = useWatch({ control, name: ['site_id', 'topics'] });
   const choices = siteChoices(sites, configs, config);
 
-  const showProblems = (problems: ReadonlyArray<{ field: string; message: string }>) => {
-    const shown = new Set<string>();
-    for (const { field, message } of problems) {
-      const target = formFieldOf(field);
-      // The first problem of a field is the one to fix first.
-      if (!target || shown.has(target)) continue;
-      shown.add(target);
-      setError(target as FieldPath<ConfigFormValues>, { message });
-    }
-  };
-
-  const onSubmit = handleSubmit(async (values) => {
-    const parsed = blogConfigInputSchema.safeParse(formToBody(values));
-    if (!parsed.success) {
-      showProblems(parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })));
-      return;
-    }
+  const onSubmit = submitWith(async (body, _values, { idempotencyKey }) => {
     try {
-      if (config) await update.mutateAsync({ id: config.id, body: parsed.data });
-      else await create.mutateAsync(parsed.data);
+      if (config) await update.mutateAsync({ id: config.id, body });
+      else await create.mutateAsync({ body, idempotencyKey });
     } catch (error) {
-      if (isApiError(error)) {
-        const problems = problemsSchema.safeParse(error.details);
-        if (problems.success) showProblems(problems.data);
-      }
+      showServerProblems(error);
       enqueueSnackbar(serverErrorText(error) ?? BLOG_CONFIG_MESSAGES.saveFailed, { variant: 'error' });
       return;
     }
