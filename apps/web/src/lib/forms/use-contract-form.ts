@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
+import type { FieldProblem } from '@abp/contracts';
 import { useForm, type DefaultValues, type FieldErrors, type FieldPath, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { issuesAsProblems, requestPath, serverFieldProblems, showFieldProblems } from './field-problems';
 
@@ -30,10 +31,10 @@ export type ContractForm<TValues extends FieldValues, TBody> = UseFormReturn<TVa
    * The form's submit handler: checks the values with the contract's schema (problems go onto
    * their fields and nothing is sent), then calls `send` with the request body. A server 400 whose
    * details name fields puts them onto the fields too; `send` still sees the error (it rethrows)
-   * to say anything more in a toast. `onInvalid` hears of values the schema refused (with the
-   * number of fields that got a message; 0 when the problem belongs to no field).
+   * to say anything more in a toast. `onInvalid` hears of values the schema refused, with every
+   * problem in the schema's order (those of a field are on the field already).
    */
-  submitWith: (send: (body: TBody, values: TValues, submission: Submission) => Promise<void>, onInvalid?: (shownOnFields: number) => void) => (event?: React.BaseSyntheticEvent) => Promise<void>;
+  submitWith: (send: (body: TBody, values: TValues, submission: Submission) => Promise<void>, onInvalid?: (problems: FieldProblem[]) => void) => (event?: React.BaseSyntheticEvent) => Promise<void>;
   /** Puts a server answer's field problems onto the fields; returns how many were shown. */
   showServerProblems: (error: unknown) => number;
 };
@@ -60,7 +61,7 @@ export function useContractForm<TValues extends FieldValues, TBody>(options: Con
       const parsed = options.schema.safeParse(options.toBody(values));
       if (!parsed.success) {
         // Only problems of no field reach here (the resolver put the others on their fields).
-        onInvalid?.(0);
+        onInvalid?.(issuesAsProblems(parsed.error.issues));
         return;
       }
       inFlight.current = true;
@@ -69,7 +70,10 @@ export function useContractForm<TValues extends FieldValues, TBody>(options: Con
       } finally {
         inFlight.current = false;
       }
-    }, (errors) => onInvalid?.(Object.keys(errors).length));
+    }, () => {
+      const parsed = options.schema.safeParse(options.toBody(form.getValues()));
+      onInvalid?.(parsed.success ? [] : issuesAsProblems(parsed.error.issues));
+    });
 
   return { ...form, submitWith, showServerProblems };
 }

@@ -6,20 +6,26 @@ import {
   type ManualGenerationResult,
   type SecureGenerateResponse,
 } from '@abp/contracts';
-import { api } from '../../../lib/api-client';
+import { api, idempotency } from '../../../lib/api-client';
 
 /*
  * One article can take minutes with a real model; the client's standard 150 s timeout applies
  * and the server stops a little before it with a clear reason.
  */
-export async function generateArticle(body: ManualGenerateRequestInput): Promise<ManualGenerationResult> {
-  const response = await api.post('/api/manual/generate', body, { schema: manualGenerateResponseSchema });
+export interface GenerateRequest {
+  body: ManualGenerateRequestInput;
+  /** One per submission: a second click or a retried request makes no second article. */
+  idempotencyKey?: string;
+}
+
+export async function generateArticle({ body, idempotencyKey }: GenerateRequest): Promise<ManualGenerationResult> {
+  const response = await api.post('/api/manual/generate', body, { schema: manualGenerateResponseSchema, ...idempotency(idempotencyKey) });
   return response.data;
 }
 
 /** The secure variant's flat payload, answered with success and message. */
-export function generateArticleSecure(body: ManualGenerateRequestInput): Promise<SecureGenerateResponse> {
-  return api.post('/api/manual/generate', body, { schema: secureGenerateResponseSchema });
+export function generateArticleSecure({ body, idempotencyKey }: GenerateRequest): Promise<SecureGenerateResponse> {
+  return api.post('/api/manual/generate', body, { schema: secureGenerateResponseSchema, ...idempotency(idempotencyKey) });
 }
 
 // A new article changes the Articles list and the dashboard counts.

@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -9,17 +11,26 @@ import TextField from '@mui/material/TextField';
 import { DEFAULT_PUBLISH_STATUS, DEFAULT_TASK_TYPE, MANUAL_LIMITS, MANUAL_MESSAGES, WORD_COUNT_LIMITS } from '@abp/contracts';
 import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
 import { isApiError } from '../../../lib/api-client';
+import { fieldsNamed } from '../../../lib/forms/field-problems';
+import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useSites } from '../../../lib/resources/sites';
 import { useGenerateArticleSecure } from '../api/generate-article';
 import { useLoadErrorToast } from '../hooks/use-load-error-toast';
 import { secureGenerationLimiter, type ClientRateLimiter } from '../lib/client-rate-limiter';
 import { sanitizeInput, validateSiteId, validateTopic } from '../lib/secure-input';
 
-interface Problems {
-  topic?: string;
-  site?: string;
-  form?: string;
+interface SecureFormValues {
+  topic: string;
+  siteId: string;
 }
+
+/** Spec §5: the sanitised topic and the site, each on its field (both shown at once). */
+const secureFormSchema = z.custom<SecureFormValues>().superRefine((values, ctx) => {
+  const topicProblem = validateTopic(sanitizeInput(values.topic).trim());
+  const siteProblem = validateSiteId(values.siteId);
+  if (topicProblem) ctx.addIssue({ code: 'custom', message: topicProblem, path: ['topic'] });
+  if (siteProblem) ctx.addIssue({ code: 'custom', message: siteProblem, path: ['siteId'] });
+});
 
 /** The secure variant's Single tab (spec §2.3, §5): sanitised input, validation and a client-side limit. */
 export function SecureSingleTab({ limiter = secureGenerationLimiter }: { limiter?: ClientRateLimiter }) {
@@ -27,78 +38,96 @@ export function SecureSingleTab({ limiter = secureGenerationLimiter }: { limiter
   const sites = useSites();
   const generate = useGenerateArticleSecure();
   useLoadErrorToast(sites, MANUAL_MESSAGES.fetchSitesFailed);
-  const [topic, setTopic] = useState('');
-  const [siteId, setSiteId] = useState<string>('');
-  const [problems, setProblems] = useState<Problems>({});
+  const { control, setValue, setError, formState, submitWith } = useContractForm<SecureFormValues, SecureFormValues>({
+    defaultValues: { topic: '', siteId: '' },
+    schema: secureFormSchema,
+    toBody: (values) => values,
+    fieldOf: fieldsNamed<SecureFormValues>(['topic', 'siteId']),
+  });
   const [success, setSuccess] = useState<string | null>(null);
+  const { errors } = formState;
+  const formProblem = errors.root?.server?.message;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (generate.isPending) return;
-    setSuccess(null);
-    const cleanTopic = sanitizeInput(topic).trim();
-    const found: Problems = {};
-    const topicProblem = validateTopic(cleanTopic);
-    const siteProblem = validateSiteId(siteId);
-    if (topicProblem) found.topic = topicProblem;
-    if (siteProblem) found.site = siteProblem;
-    if (!topicProblem && !siteProblem && !limiter.tryAcquire()) found.form = MANUAL_MESSAGES.tooManyRequests;
-    setProblems(found);
-    if (found.topic || found.site || found.form) {
-      if (found.form) enqueueSnackbar(found.form, { variant: 'warning' });
-      return;
-    }
-    try {
-      const answer = await generate.mutateAsync({
-        topic: cleanTopic,
-        site_id: Number(siteId),
-        task_type: DEFAULT_TASK_TYPE,
-        includeImages: true,
-        publishStatus: DEFAULT_PUBLISH_STATUS,
-        wordCount: WORD_COUNT_LIMITS.manual.default,
-      });
-      setSuccess(answer.message);
-      enqueueSnackbar(answer.message, { variant: answer.success ? 'success' : 'warning' });
-      setTopic('');
-    } catch (error) {
-      const message = MANUAL_MESSAGES.generationFailed(isApiError(error) || error instanceof Error ? error.message : 'Unknown error');
-      setProblems({ form: message });
-      enqueueSnackbar(message, { variant: 'error' });
-    }
-  };
+  const submit = submitWith(
+    async (values, _raw, { idempotencyKey }) => {
+      setSuccess(null);
+      if (!limiter.tryAcquire()) {
+        setError('root.server', { message: MANUAL_MESSAGES.tooManyRequests });
+        enqueueSnackbar(MANUAL_MESSAGES.tooManyRequests, { variant: 'warning' });
+        return;
+      }
+      try {
+        const answer = await generate.mutateAsync({
+          body: {
+            topic: sanitizeInput(values.topic).trim(),
+            site_id: Number(values.siteId),
+            task_type: DEFAULT_TASK_TYPE,
+            includeImages: true,
+            publishStatus: DEFAULT_PUBLISH_STATUS,
+            wordCount: WORD_COUNT_LIMITS.manual.default,
+          },
+          idempotencyKey,
+        });
+        setSuccess(answer.message);
+        enqueueSnackbar(answer.message, { variant: answer.success ? 'success' : 'warning' });
+        setValue('topic', '');
+      } catch (error) {
+        const message = MANUAL_MESSAGES.generationFailed(isApiError(error) || error instanceof Error ? error.message : 'Unknown error');
+        setError('root.server', { message });
+        enqueueSnackbar(message, { variant: 'error' });
+      }
+    },
+    () => setSuccess(null),
+  );
 
   const busy = generate.isPending;
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Secure single article">
       <OfflineWriterNotice />
       <Stack spacing={2} sx={{ maxWidth: 640 }}>
-        <TextField
-          label="Topic"
-          required
-          value={topic}
-          onChange={(e) => setTopic(e.target.value)}
-          error={Boolean(problems.topic)}
-          helperText={problems.topic ?? `${MANUAL_LIMITS.topic.min}–${MANUAL_LIMITS.topic.max} characters`}
-          disabled={busy}
-          slotProps={{ htmlInput: { maxLength: MANUAL_LIMITS.topic.max } }}
+        <Controller
+          name="topic"
+          control={control}
+          render={({ field }) => (
+            <TextField
+              label="Topic"
+              required
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={Boolean(errors.topic)}
+              helperText={errors.topic?.message ?? `${MANUAL_LIMITS.topic.min}–${MANUAL_LIMITS.topic.max} characters`}
+              disabled={busy}
+              slotProps={{ htmlInput: { maxLength: MANUAL_LIMITS.topic.max } }}
+            />
+          )}
         />
-        <TextField
-          select
-          label="Site"
-          required
-          value={siteId}
-          onChange={(e) => setSiteId(e.target.value)}
-          error={Boolean(problems.site)}
-          helperText={problems.site ?? ' '}
-          disabled={busy}
-        >
-          {(sites.data ?? []).map((s) => (
-            <MenuItem key={s.id} value={String(s.id)} disabled={!s.is_active}>
-              {s.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        {problems.form && <Alert severity="error">{problems.form}</Alert>}
+        <Controller
+          name="siteId"
+          control={control}
+          render={({ field }) => (
+            <TextField
+              select
+              label="Site"
+              required
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={Boolean(errors.siteId)}
+              helperText={errors.siteId?.message ?? ' '}
+              disabled={busy}
+            >
+              {(sites.data ?? []).map((s) => (
+                <MenuItem key={s.id} value={String(s.id)} disabled={!s.is_active}>
+                  {s.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        {formProblem && <Alert severity="error">{formProblem}</Alert>}
         {success && <Alert severity="success">{success}</Alert>}
         <div>
           <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>

@@ -1,15 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useSnackbar } from 'notistack';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_PUBLISH_STATUS, DEFAULT_TASK_TYPE, MANUAL_LIMITS, MANUAL_MESSAGES, WORD_COUNT_LIMITS, type ManualGenerationResult, type PublishStatus } from '@abp/contracts';
+import { MANUAL_LIMITS, MANUAL_MESSAGES, WORD_COUNT_LIMITS, type ManualGenerationResult } from '@abp/contracts';
 import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
 import { isApiError } from '../../../lib/api-client';
+import { fieldsNamed } from '../../../lib/forms/field-problems';
+import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useGenerateArticle } from '../api/generate-article';
 import { parseWordCount } from '../lib/word-count';
+import { EMPTY_SINGLE_FORM, singleFormSchema, type SingleFormValues } from '../lib/single-form';
 import { useGenerationChoices } from '../hooks/use-generation-choices';
 import { PublishStatusSelect, SiteSelect, TaskTypeSelect } from './generation-fields';
 import { GenerationResult } from './generation-result';
@@ -27,51 +31,53 @@ export function SingleArticleTab() {
   useLoadErrorToast(taskTypes, MANUAL_MESSAGES.fetchTaskTypesFailed);
   useLoadErrorToast(configs, MANUAL_MESSAGES.fetchConfigsFailed);
 
-  const [topic, setTopic] = useState('');
-  const [siteId, setSiteId] = useState<number | ''>('');
-  const [taskType, setTaskType] = useState<string>(DEFAULT_TASK_TYPE);
-  const [persona, setPersona] = useState('');
-  const [publishStatus, setPublishStatus] = useState<PublishStatus>(DEFAULT_PUBLISH_STATUS);
-  const [wordCount, setWordCount] = useState(String(WORD_COUNT_LIMITS.manual.default));
-  const [wordCountError, setWordCountError] = useState<string | null>(null);
+  const { control, setValue, getValues, formState, submitWith } = useContractForm<SingleFormValues, SingleFormValues>({
+    defaultValues: EMPTY_SINGLE_FORM,
+    schema: singleFormSchema,
+    toBody: (values) => values,
+    fieldOf: fieldsNamed<SingleFormValues>(['wordCount']),
+  });
   const [result, setResult] = useState<ManualGenerationResult | null>(null);
+  const siteId = useWatch({ control, name: 'siteId' });
 
   const config = siteId === '' ? undefined : configs.data?.find((c) => c.site_id === siteId);
   const suggestedPersona = personaOf(siteId);
 
   // A chosen site brings its configured voice, unless the operator already wrote one.
   const chooseSite = (id: number | '') => {
-    setSiteId(id);
+    setValue('siteId', id);
     const suggestion = personaOf(id);
-    if (suggestion) setPersona((current) => (current.trim() ? current : suggestion));
+    if (suggestion && !getValues('persona').trim()) setValue('persona', suggestion);
   };
 
   const topicHint = config && config.topics.length > 0 ? `Topics for this site: ${config.topics.slice(0, HINT_TOPICS).join(', ')}` : ' ';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (generate.isPending) return;
-    if (!topic.trim() || siteId === '') {
-      enqueueSnackbar(MANUAL_MESSAGES.topicAndSiteRequired, { variant: 'error' });
-      return;
-    }
-    const words = parseWordCount(wordCount);
-    setWordCountError(words.error);
-    if (words.value === null) return;
-    try {
-      const data = await generate.mutateAsync({
-        topic: topic.trim(),
-        site_id: siteId,
-        task_type: taskType,
-        options: { includeImages: true, publishStatus, maxArticles: MANUAL_LIMITS.maxArticles.default, wordCount: words.value, persona: persona.trim() },
-      });
-      setResult(data);
-      if (data.publish_error) enqueueSnackbar(`Article saved as a draft, but not pushed to WordPress: ${data.publish_error}`, { variant: 'warning' });
-      else enqueueSnackbar(data.status === 'published' ? 'Article generated and published to WordPress' : 'Article generated and pushed to WordPress as a draft', { variant: 'success' });
-    } catch (error) {
-      enqueueSnackbar(MANUAL_MESSAGES.generationFailed(isApiError(error) || error instanceof Error ? error.message : 'Unknown error'), { variant: 'error' });
-    }
-  };
+  const submit = submitWith(
+    async (values, _raw, { idempotencyKey }) => {
+      try {
+        const data = await generate.mutateAsync({
+          body: {
+            topic: values.topic.trim(),
+            site_id: values.siteId as number,
+            task_type: values.taskType,
+            options: { includeImages: true, publishStatus: values.publishStatus, maxArticles: MANUAL_LIMITS.maxArticles.default, wordCount: parseWordCount(values.wordCount).value!, persona: values.persona.trim() },
+          },
+          idempotencyKey,
+        });
+        setResult(data);
+        if (data.publish_error) enqueueSnackbar(`Article saved as a draft, but not pushed to WordPress: ${data.publish_error}`, { variant: 'warning' });
+        else enqueueSnackbar(data.status === 'published' ? 'Article generated and published to WordPress' : 'Article generated and pushed to WordPress as a draft', { variant: 'success' });
+      } catch (error) {
+        enqueueSnackbar(MANUAL_MESSAGES.generationFailed(isApiError(error) || error instanceof Error ? error.message : 'Unknown error'), { variant: 'error' });
+      }
+    },
+    (problems) => {
+      // Topic and site: a toast (no field says it); a word count problem is on its field.
+      const general = problems.find((p) => p.field === '');
+      if (general) enqueueSnackbar(general.message, { variant: 'error' });
+    },
+  );
+  const wordCountError = formState.errors.wordCount?.message;
 
   const busy = generate.isPending;
   return (
@@ -79,40 +85,56 @@ export function SingleArticleTab() {
       <OfflineWriterNotice />
       <Grid container spacing={2}>
         <Grid size={12}>
-          <TextField
-            fullWidth
-            required
-            label="Topic"
-            value={topic}
-            onChange={(e) => setTopic(e.target.value)}
-            helperText={topicHint}
-            disabled={busy}
-            slotProps={{ htmlInput: { maxLength: MANUAL_LIMITS.topic.max } }}
+          <Controller
+            name="topic"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                fullWidth
+                required
+                label="Topic"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                helperText={topicHint}
+                disabled={busy}
+                slotProps={{ htmlInput: { maxLength: MANUAL_LIMITS.topic.max } }}
+              />
+            )}
           />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <SiteSelect sites={sites.data ?? []} value={siteId} onChange={chooseSite} disabled={busy} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <TaskTypeSelect options={taskTypeOptions} value={taskType} onChange={setTaskType} disabled={busy} />
+          <Controller name="taskType" control={control} render={({ field }) => <TaskTypeSelect options={taskTypeOptions} value={field.value} onChange={field.onChange} disabled={busy} />} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <PersonaInput value={persona} onChange={setPersona} suggested={suggestedPersona} disabled={busy} />
+          <Controller name="persona" control={control} render={({ field }) => <PersonaInput value={field.value} onChange={field.onChange} suggested={suggestedPersona} disabled={busy} />} />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <PublishStatusSelect value={publishStatus} onChange={setPublishStatus} disabled={busy} />
+          <Controller name="publishStatus" control={control} render={({ field }) => <PublishStatusSelect value={field.value} onChange={field.onChange} disabled={busy} />} />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <TextField
-            fullWidth
-            type="number"
-            label="Word Count"
-            value={wordCount}
-            onChange={(e) => setWordCount(e.target.value)}
-            error={Boolean(wordCountError)}
-            helperText={wordCountError ?? `${WORD_COUNT_LIMITS.manual.min}–${WORD_COUNT_LIMITS.manual.max}`}
-            disabled={busy}
-            slotProps={{ htmlInput: { min: WORD_COUNT_LIMITS.manual.min, max: WORD_COUNT_LIMITS.manual.max, step: 100 } }}
+          <Controller
+            name="wordCount"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                fullWidth
+                type="number"
+                label="Word Count"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={Boolean(wordCountError)}
+                helperText={wordCountError ?? `${WORD_COUNT_LIMITS.manual.min}–${WORD_COUNT_LIMITS.manual.max}`}
+                disabled={busy}
+                slotProps={{ htmlInput: { min: WORD_COUNT_LIMITS.manual.min, max: WORD_COUNT_LIMITS.manual.max, step: 100 } }}
+              />
+            )}
           />
         </Grid>
         <Grid size={12}>

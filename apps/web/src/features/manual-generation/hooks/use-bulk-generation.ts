@@ -20,7 +20,8 @@ export interface BulkGeneration {
   /** The poll limit was reached; the job goes on in the background. */
   gaveUp: boolean;
   busy: 'starting' | 'retrying' | 'cancelling' | null;
-  start: (body: BulkJobStartInput) => Promise<void>;
+  /** The key makes a start sent twice (a double click, a retried request) start one job. */
+  start: (body: BulkJobStartInput, idempotencyKey?: string) => Promise<void>;
   retry: () => Promise<void>;
   cancel: () => Promise<void>;
 }
@@ -119,10 +120,10 @@ export function useBulkGeneration(): BulkGeneration {
   );
 
   const start = useCallback(
-    async (body: BulkJobStartInput) => {
+    async (body: BulkJobStartInput, idempotencyKey?: string) => {
       setBusy('starting');
       try {
-        const { job_id } = await startBulkJob(body);
+        const { job_id } = await startBulkJob(body, idempotencyKey);
         follow(job_id);
       } catch (error) {
         enqueueSnackbar(BULK_MESSAGES.startFailed(messageOf(error)), { variant: 'error' });

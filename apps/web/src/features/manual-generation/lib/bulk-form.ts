@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { BULK_LIMITS, BULK_MESSAGES, parseItemsList } from '@abp/contracts';
 
 export interface BulkFormValues {
@@ -27,3 +28,12 @@ export function wordCountOf(input: string): number | null {
   const value = Number(text);
   return Number.isInteger(value) && value >= BULK_LIMITS.wordCount.min && value <= BULK_LIMITS.wordCount.max ? value : null;
 }
+
+/**
+ * The form's rules as a schema for the one form pattern (lib/forms): the checks above in their
+ * order, a word count problem on its field. The server checks the request with the contract.
+ */
+export const bulkFormSchema = z.custom<BulkFormValues>().superRefine((values, ctx) => {
+  const problem = bulkFormError(values);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: problem === WORD_COUNT_RANGE_ERROR ? ['wordCount'] : [] });
+});

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { DEFAULT_PUBLISH_STATUS, DEFAULT_TASK_TYPE, MANUAL_MESSAGES, WORD_COUNT_LIMITS, type PublishStatus } from '@abp/contracts';
+import { parseWordCount } from './word-count';
+
+export interface SingleFormValues {
+  topic: string;
+  siteId: number | '';
+  taskType: string;
+  persona: string;
+  publishStatus: PublishStatus;
+  wordCount: string;
+}
+
+export const EMPTY_SINGLE_FORM: SingleFormValues = {
+  topic: '',
+  siteId: '',
+  taskType: DEFAULT_TASK_TYPE,
+  persona: '',
+  publishStatus: DEFAULT_PUBLISH_STATUS,
+  wordCount: String(WORD_COUNT_LIMITS.manual.default),
+};
+
+/**
+ * The Single Article tab's rules (spec §2.2, §5) for the one form pattern: topic and site first
+ * (a toast, no field), then the word count (on its field). The server checks the request with the
+ * contract's schema.
+ */
+export const singleFormSchema = z.custom<SingleFormValues>().superRefine((values, ctx) => {
+  if (!values.topic.trim() || values.siteId === '') {
+    ctx.addIssue({ code: 'custom', message: MANUAL_MESSAGES.topicAndSiteRequired, path: [] });
+    return;
+  }
+  const words = parseWordCount(values.wordCount);
+  if (words.error) ctx.addIssue({ code: 'custom', message: words.error, path: ['wordCount'] });
+});
