@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useSnackbar } from 'notistack';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -10,77 +11,61 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LLM_PROVIDERS, LLM_PROVIDER_LABELS, fieldProblemSchema, type LlmProbeResult, type LlmSettings } from '@abp/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { LLM_PROVIDERS, LLM_PROVIDER_LABELS, llmSettingsUpdateSchema, type LlmProbeResult, type LlmSettings, type LlmSettingsUpdateInput } from '@abp/contracts';
+import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useResetLlmSettings } from '../api/reset-llm-settings';
 import { useSaveLlmSettings } from '../api/save-llm-settings';
 import { useTestLlmProvider } from '../api/test-llm-provider';
-import { fieldOf, toFormValues, toUpdateBody, validateForm, type LlmFormField, type LlmFormValues } from '../lib/llm-form';
+import { fieldOf, toFormValues, toUpdateBody, type LlmFormField, type LlmFormValues } from '../lib/llm-form';
 import { ProbeResult } from './probe-result';
 
 const sourceText = (source: 'saved' | 'environment' | null) => (source === 'saved' ? 'Saved in the app' : 'From the environment');
-const problemsSchema = fieldProblemSchema.array();
 
 export function LlmSettingsForm({ settings }: { settings: LlmSettings }) {
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveLlmSettings();
   const reset = useResetLlmSettings();
   const probe = useTestLlmProvider();
-  const [values, setValues] = useState<LlmFormValues>(() => toFormValues(settings));
-  const [problems, setProblems] = useState<Partial<Record<LlmFormField, string>>>({});
+  const { register, control, setValue, clearErrors, formState, submitWith, showServerProblems } = useContractForm<LlmFormValues, LlmSettingsUpdateInput>({
+    defaultValues: toFormValues(settings),
+    schema: llmSettingsUpdateSchema,
+    toBody: (values) => toUpdateBody(values, settings),
+    fieldOf,
+  });
+  const { errors } = formState;
+  const [provider, clearKey] = useWatch({ control, name: ['provider', 'clear_api_key'] });
   const [probeResult, setProbeResult] = useState<LlmProbeResult | null>(null);
 
-  const set = <K extends LlmFormField>(field: K, value: LlmFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setProblems((current) => ({ ...current, [field]: undefined }));
-  };
   // Another provider does not inherit the model and address of the one configured before.
-  const chooseProvider = (provider: LlmFormValues['provider']) => {
+  const chooseProvider = (next: LlmFormValues['provider']) => {
     const loaded = toFormValues(settings);
-    setValues((current) => ({ ...current, provider, ...(provider === settings.provider ? { model: loaded.model, base_url: loaded.base_url } : { model: '', base_url: '', clear_api_key: false }) }));
-    setProblems({});
+    setValue('provider', next);
+    setValue('model', next === settings.provider ? loaded.model : '');
+    setValue('base_url', next === settings.provider ? loaded.base_url : '');
+    if (next !== settings.provider) setValue('clear_api_key', false);
+    clearErrors();
     setProbeResult(null);
   };
 
-  const body = () => toUpdateBody(values, settings);
-  const checked = () => {
-    const found = validateForm(body());
-    setProblems(found);
-    return Object.keys(found).length === 0;
-  };
-  const showServerProblems = (error: unknown) => {
-    const details = isApiError(error) ? problemsSchema.safeParse(error.details) : null;
-    if (details?.success) {
-      const mapped: Partial<Record<LlmFormField, string>> = {};
-      for (const { field, message } of details.data) {
-        const target = fieldOf(field);
-        if (target) mapped[target] = message;
-      }
-      setProblems(mapped);
-    }
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!checked()) return;
+  // What is sent is the body the values make (toUpdateBody), as checked by the contract's schema.
+  const submit = submitWith(async (_parsed, values) => {
     try {
-      await save.mutateAsync(body());
+      await save.mutateAsync(toUpdateBody(values, settings));
       enqueueSnackbar('Settings saved', { variant: 'success' });
     } catch (error) {
       showServerProblems(error);
       enqueueSnackbar(`Failed to save settings: ${error instanceof Error ? error.message : 'Unknown error'}`, { variant: 'error' });
     }
-  };
-  const test = async () => {
-    if (!checked()) return;
+  });
+  const test = submitWith(async (_parsed, values) => {
     setProbeResult(null);
     try {
-      setProbeResult(await probe.mutateAsync(body()));
+      setProbeResult(await probe.mutateAsync(toUpdateBody(values, settings)));
     } catch (error) {
       showServerProblems(error);
       enqueueSnackbar(`Provider test failed: ${error instanceof Error ? error.message : 'Unknown error'}`, { variant: 'error' });
     }
-  };
+  });
   const resetToEnvironment = async () => {
     try {
       await reset.mutateAsync();
@@ -90,17 +75,21 @@ export function LlmSettingsForm({ settings }: { settings: LlmSettings }) {
     }
   };
 
-  const remote = values.provider !== 'offline';
-  const sameProvider = values.provider === settings.provider;
+  const remote = provider !== 'offline';
+  const sameProvider = provider === settings.provider;
   const keyStored = sameProvider && settings.has_api_key;
   const busy = save.isPending || reset.isPending;
-  const fieldProps = (field: LlmFormField, helper: string) => ({ error: Boolean(problems[field]), helperText: problems[field] ?? helper, disabled: busy });
+  const fieldProps = (field: LlmFormField, helper: string) => ({ error: Boolean(errors[field]), helperText: errors[field]?.message ?? helper, disabled: busy });
+  const text = (field: 'model' | 'base_url' | 'api_key' | 'timeout_ms' | 'concurrency') => {
+    const { ref, ...rest } = register(field);
+    return { ...rest, inputRef: ref };
+  };
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Language model settings">
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <TextField select fullWidth label="Provider" value={values.provider} onChange={(e) => chooseProvider(e.target.value as LlmFormValues['provider'])} {...fieldProps('provider', sourceText(settings.sources.provider))}>
+          <TextField select fullWidth label="Provider" value={provider} onChange={(e) => chooseProvider(e.target.value as LlmFormValues['provider'])} {...fieldProps('provider', sourceText(settings.sources.provider))}>
             {LLM_PROVIDERS.map((provider) => (
               <MenuItem key={provider} value={provider}>
                 {LLM_PROVIDER_LABELS[provider]}
@@ -111,17 +100,16 @@ export function LlmSettingsForm({ settings }: { settings: LlmSettings }) {
         {remote ? (
           <>
             <Grid size={{ xs: 12, md: 6 }}>
-              <TextField fullWidth label="Model" value={values.model} onChange={(e) => set('model', e.target.value)} placeholder={sameProvider ? settings.effective_model : "The provider's default"} {...fieldProps('model', "Empty: the provider's default model")} />
+              <TextField fullWidth label="Model" {...text('model')} placeholder={sameProvider ? settings.effective_model : "The provider's default"} {...fieldProps('model', "Empty: the provider's default model")} />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <TextField
                 fullWidth
                 label="Base URL"
-                value={values.base_url}
-                onChange={(e) => set('base_url', e.target.value)}
-                required={values.provider === 'openai-compatible'}
-                placeholder={values.provider === 'openai-compatible' ? 'http://localhost:11434/v1' : "Empty: the provider's own address"}
-                {...fieldProps('base_url', values.provider === 'openai-compatible' ? 'The server’s OpenAI-compatible address, ending in /v1' : 'Only for a proxy or gateway')}
+                {...text('base_url')}
+                required={provider === 'openai-compatible'}
+                placeholder={provider === 'openai-compatible' ? 'http://localhost:11434/v1' : "Empty: the provider's own address"}
+                {...fieldProps('base_url', provider === 'openai-compatible' ? 'The server’s OpenAI-compatible address, ending in /v1' : 'Only for a proxy or gateway')}
               />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
@@ -131,25 +119,28 @@ export function LlmSettingsForm({ settings }: { settings: LlmSettings }) {
                   type="password"
                   label="API key"
                   autoComplete="new-password"
-                  value={values.api_key}
-                  onChange={(e) => set('api_key', e.target.value)}
+                  {...text('api_key')}
                   placeholder={keyStored ? 'Leave blank to keep the stored key (enter it again for a server at another address)' : ''}
                   {...fieldProps('api_key', keyStored ? `${sourceText(settings.sources.api_key)}; never shown again` : 'Stored encrypted; never shown again')}
                 />
                 {keyStored && <Chip label={settings.sources.api_key === 'saved' ? 'stored' : 'from environment'} color="success" size="small" sx={{ mt: 2 }} />}
               </Stack>
               {keyStored && settings.sources.api_key === 'saved' && (
-                <FormControlLabel control={<Checkbox checked={values.clear_api_key} onChange={(e) => set('clear_api_key', e.target.checked)} />} label="Remove the stored key" disabled={busy} />
+                <FormControlLabel control={<Checkbox checked={clearKey} onChange={(e) => setValue('clear_api_key', e.target.checked)} />} label="Remove the stored key" disabled={busy} />
               )}
             </Grid>
             <Grid size={{ xs: 6, md: 3 }}>
-              <TextField fullWidth type="number" label="Timeout (ms)" value={values.timeout_ms} onChange={(e) => set('timeout_ms', e.target.value)} {...fieldProps('timeout_ms', `Per model call. ${sourceText(settings.sources.timeout_ms)}`)} />
+              <TextField fullWidth type="number" label="Timeout (ms)" {...text('timeout_ms')} {...fieldProps('timeout_ms', `Per model call. ${sourceText(settings.sources.timeout_ms)}`)} />
             </Grid>
             <Grid size={{ xs: 6, md: 3 }}>
-              <TextField fullWidth type="number" label="Concurrency" value={values.concurrency} onChange={(e) => set('concurrency', e.target.value)} {...fieldProps('concurrency', `Calls at once. ${sourceText(settings.sources.concurrency)}`)} />
+              <TextField fullWidth type="number" label="Concurrency" {...text('concurrency')} {...fieldProps('concurrency', `Calls at once. ${sourceText(settings.sources.concurrency)}`)} />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <FormControlLabel control={<Switch checked={values.stream} onChange={(e) => set('stream', e.target.checked)} />} label="Stream answers (some local servers prefer it)" disabled={busy} />
+              <Controller
+                name="stream"
+                control={control}
+                render={({ field }) => <FormControlLabel control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />} label="Stream answers (some local servers prefer it)" disabled={busy} />}
+              />
             </Grid>
           </>
         ) : (
@@ -165,7 +156,7 @@ export function LlmSettingsForm({ settings }: { settings: LlmSettings }) {
             <Button type="submit" variant="contained" disabled={busy}>
               Save
             </Button>
-            <Button variant="outlined" onClick={() => void test()} disabled={busy || probe.isPending}>
+            <Button variant="outlined" onClick={(event) => void test(event)} disabled={busy || probe.isPending}>
               {probe.isPending ? 'Testing…' : 'Test provider'}
             </Button>
             {settings.saved_at && (

@@ -1,53 +1,39 @@
-import { useState, type FormEvent } from 'react';
 import { useSnackbar } from 'notistack';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { fieldProblemSchema, type TrendSettings } from '@abp/contracts';
-import { isApiError } from '../../../lib/api-client';
+import { trendSettingsUpdateSchema, type TrendSettings, type TrendSettingsUpdateInput } from '@abp/contracts';
+import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useResetTrendSettings, useSaveTrendSettings } from '../api/trend-settings';
-import { toTrendFormValues, toTrendUpdateBody, trendFieldOf, validateTrendForm, type TrendFormField, type TrendFormValues } from '../lib/trend-form';
+import { toTrendFormValues, toTrendUpdateBody, trendFieldOf, type TrendFormField, type TrendFormValues } from '../lib/trend-form';
 
-const problemsSchema = fieldProblemSchema.array();
 const reason = (error: unknown) => (error instanceof Error ? error.message : 'Unknown error');
 
 export function TrendSettingsForm({ settings }: { settings: TrendSettings }) {
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveTrendSettings();
   const reset = useResetTrendSettings();
-  const [values, setValues] = useState<TrendFormValues>(() => toTrendFormValues(settings));
-  const [problems, setProblems] = useState<Partial<Record<TrendFormField, string>>>({});
+  const { register, formState, submitWith, showServerProblems } = useContractForm<TrendFormValues, TrendSettingsUpdateInput>({
+    defaultValues: toTrendFormValues(settings),
+    schema: trendSettingsUpdateSchema,
+    toBody: toTrendUpdateBody,
+    fieldOf: trendFieldOf,
+  });
+  const { errors } = formState;
   const busy = save.isPending || reset.isPending;
 
-  const set = (field: TrendFormField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setProblems((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = toTrendUpdateBody(values);
-    const found = validateTrendForm(body);
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = submitWith(async (_parsed, values) => {
     try {
-      await save.mutateAsync(body);
+      // What the operator typed (the server applies the contract's normalising itself).
+      await save.mutateAsync(toTrendUpdateBody(values));
       enqueueSnackbar('Trend settings saved', { variant: 'success' });
     } catch (error) {
-      const details = isApiError(error) ? problemsSchema.safeParse(error.details) : null;
-      if (details?.success) {
-        const mapped: Partial<Record<TrendFormField, string>> = {};
-        for (const { field, message } of details.data) {
-          const target = trendFieldOf(field);
-          if (target) mapped[target] = message;
-        }
-        setProblems(mapped);
-      }
+      showServerProblems(error);
       enqueueSnackbar(`Failed to save trend settings: ${reason(error)}`, { variant: 'error' });
     }
-  };
+  });
 
   const resetToEnvironment = async () => {
     try {
@@ -59,7 +45,10 @@ export function TrendSettingsForm({ settings }: { settings: TrendSettings }) {
   };
 
   const fromEnv = (field: keyof TrendSettings['sources']) => settings.sources[field] === 'environment';
-  const fieldProps = (field: TrendFormField, helper: string) => ({ error: Boolean(problems[field]), helperText: problems[field] ?? helper, disabled: busy });
+  const fieldProps = (field: TrendFormField, helper: string) => {
+    const { ref, ...rest } = register(field);
+    return { ...rest, inputRef: ref, error: Boolean(errors[field]), helperText: errors[field]?.message ?? helper, disabled: busy };
+  };
   const intervalText = settings.interval_hours === 0 ? 'off' : `every ${settings.interval_hours} h`;
 
   return (
@@ -71,17 +60,15 @@ export function TrendSettingsForm({ settings }: { settings: TrendSettings }) {
             multiline
             minRows={2}
             label="Feeds"
-            value={values.feeds}
-            onChange={(e) => set('feeds', e.target.value)}
             placeholder={fromEnv('feeds') ? settings.feeds.join('\n') : ''}
             {...fieldProps('feeds', 'One RSS or Atom feed URL per line (Google Trends feeds included). Empty: TREND_FEEDS, or Google Trends for the country.')}
           />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <TextField fullWidth label="Country" value={values.geo} onChange={(e) => set('geo', e.target.value)} placeholder={settings.geo} slotProps={{ htmlInput: { maxLength: 2 } }} {...fieldProps('geo', 'Of the Google Trends feed, e.g. US, GB, DE')} />
+          <TextField fullWidth label="Country" placeholder={settings.geo} slotProps={{ htmlInput: { maxLength: 2 } }} {...fieldProps('geo', 'Of the Google Trends feed, e.g. US, GB, DE')} />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <TextField fullWidth type="number" label="Check interval (hours)" value={values.interval_hours} onChange={(e) => set('interval_hours', e.target.value)} placeholder={String(settings.interval_hours)} {...fieldProps('interval_hours', '0 turns scheduled checks off')} />
+          <TextField fullWidth type="number" label="Check interval (hours)" placeholder={String(settings.interval_hours)} {...fieldProps('interval_hours', '0 turns scheduled checks off')} />
         </Grid>
         <Grid size={12}>
           <Typography variant="body2" color="text.secondary">

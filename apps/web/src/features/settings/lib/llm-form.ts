@@ -1,4 +1,4 @@
-import { llmSettingsUpdateSchema, type LlmSettings, type LlmSettingsUpdateInput } from '@abp/contracts';
+import type { LlmSettings, LlmSettingsUpdateInput } from '@abp/contracts';
 
 export interface LlmFormValues {
   provider: LlmSettings['provider'];
@@ -49,18 +49,6 @@ export function toUpdateBody(values: LlmFormValues, loaded: LlmSettings | undefi
     concurrency: unchangedFromEnv('concurrency', concurrency) ? null : concurrency,
     stream: unchangedFromEnv('stream', values.stream) ? null : values.stream,
   };
-}
-
-/** Client-side check with the server's own schema: field → message. */
-export function validateForm(body: LlmSettingsUpdateInput): Partial<Record<LlmFormField, string>> {
-  const parsed = llmSettingsUpdateSchema.safeParse(body);
-  if (parsed.success) return {};
-  const problems: Partial<Record<LlmFormField, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = fieldOf(String(issue.path[0] ?? ''));
-    if (field && !problems[field]) problems[field] = issue.message;
-  }
-  return problems;
 }
 
 /** 'body.base_url' or 'base_url' from a 400's details → the form field. */

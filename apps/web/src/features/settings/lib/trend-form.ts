@@ -1,4 +1,4 @@
-import { trendSettingsUpdateSchema, type TrendSettings, type TrendSettingsUpdateInput } from '@abp/contracts';
+import type { TrendSettings, TrendSettingsUpdateInput } from '@abp/contracts';
 
 /** Empty fields mean "use the environment"; only what the operator typed is saved. */
 export interface TrendFormValues {
@@ -28,18 +28,6 @@ export function toTrendUpdateBody(values: TrendFormValues): TrendSettingsUpdateI
     geo: values.geo.trim() || null,
     interval_hours: interval === '' ? null : Number(interval),
   };
-}
-
-/** The contract's own rules, per field, before anything is sent. */
-export function validateTrendForm(body: TrendSettingsUpdateInput): Partial<Record<TrendFormField, string>> {
-  const parsed = trendSettingsUpdateSchema.safeParse(body);
-  if (parsed.success) return {};
-  const problems: Partial<Record<TrendFormField, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = trendFieldOf(String(issue.path[0] ?? ''));
-    if (field && !problems[field]) problems[field] = issue.message;
-  }
-  return problems;
 }
 
 /** body.feeds.3 → feeds */
