@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { seoProjectSchema, type SeoProject, type SeoProjectCreateInput } from '@abp/contracts';
-import { api } from '../../../lib/api-client';
+import { api, idempotency } from '../../../lib/api-client';
 import { seoKeys } from './query-keys';
 
-export function createProject(body: SeoProjectCreateInput): Promise<SeoProject> {
-  return api.post('/api/seo-suite/projects', body, { schema: seoProjectSchema });
+export function createProject({ body, idempotencyKey }: { body: SeoProjectCreateInput; idempotencyKey?: string }): Promise<SeoProject> {
+  return api.post('/api/seo-suite/projects', body, { schema: seoProjectSchema, ...idempotency(idempotencyKey) });
 }
 
 export function useCreateProject() {

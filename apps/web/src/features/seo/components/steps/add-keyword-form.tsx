@@ -1,36 +1,70 @@
 import { useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { COMPETITION_LEVELS, KEYWORD_INTENTS, KEYWORD_TYPES, SEO_LIMITS, type SeoKeywordCreateInput } from '@abp/contracts';
+import { COMPETITION_LEVELS, KEYWORD_INTENTS, KEYWORD_TYPES, SEO_LIMITS, seoKeywordCreateSchema, type SeoKeywordCreateInput } from '@abp/contracts';
+import { fieldsNamed } from '../../../../lib/forms/field-problems';
+import { useContractForm } from '../../../../lib/forms/use-contract-form';
 
 const DEFAULTS = { keyword: '', keyword_type: 'primary', intent_type: 'informational', competition_level: 'medium' } as const;
+type KeywordFormValues = Record<keyof typeof DEFAULTS, string>;
+const toBody = (values: KeywordFormValues) => ({ ...values, keyword: values.keyword.trim() });
 
 /** Add a custom keyword; defaults primary, informational, medium; disabled while the text is empty. */
 export function AddKeywordForm({ onAdd }: { onAdd: (input: SeoKeywordCreateInput) => Promise<boolean> }) {
-  const [form, setForm] = useState<Record<keyof typeof DEFAULTS, string>>({ ...DEFAULTS });
+  const { control, reset, formState, submitWith } = useContractForm<KeywordFormValues, SeoKeywordCreateInput>({
+    defaultValues: { ...DEFAULTS },
+    schema: seoKeywordCreateSchema,
+    toBody,
+    fieldOf: fieldsNamed<KeywordFormValues>(['keyword', 'keyword_type', 'intent_type', 'competition_level']),
+  });
   const [busy, setBusy] = useState(false);
+  const keyword = useWatch({ control, name: 'keyword' });
   const select = (key: 'keyword_type' | 'intent_type' | 'competition_level', label: string, values: readonly string[]) => (
-    <TextField select size="small" label={label} value={form[key]} onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))} sx={{ minWidth: 150 }}>
-      {values.map((v) => (
-        <MenuItem key={v} value={v}>{v}</MenuItem>
-      ))}
-    </TextField>
+    <Controller
+      name={key}
+      control={control}
+      render={({ field }) => (
+        <TextField select size="small" label={label} value={field.value} onChange={field.onChange} sx={{ minWidth: 150 }}>
+          {values.map((v) => (
+            <MenuItem key={v} value={v}>{v}</MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
   );
-  const submit = async () => {
+  const submit = submitWith(async (body) => {
     setBusy(true);
-    const ok = await onAdd({ ...form, keyword: form.keyword.trim() } as SeoKeywordCreateInput);
+    const ok = await onAdd(body);
     setBusy(false);
-    if (ok) setForm({ ...DEFAULTS });
-  };
+    if (ok) reset({ ...DEFAULTS });
+  });
   return (
-    <Box component="form" aria-label="Add custom keyword" onSubmit={(e) => { e.preventDefault(); if (form.keyword.trim()) void submit(); }} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 2 }}>
-      <TextField size="small" label="Custom keyword" value={form.keyword} onChange={(e) => setForm((f) => ({ ...f, keyword: e.target.value }))} slotProps={{ htmlInput: { maxLength: SEO_LIMITS.keyword } }} sx={{ flex: 1, minWidth: 200 }} />
+    <Box component="form" noValidate aria-label="Add custom keyword" onSubmit={(e) => { if (keyword.trim()) void submit(e); else e.preventDefault(); }} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 2 }}>
+      <Controller
+        name="keyword"
+        control={control}
+        render={({ field }) => (
+          <TextField
+            size="small"
+            label="Custom keyword"
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={Boolean(formState.errors.keyword)}
+            helperText={formState.errors.keyword?.message}
+            slotProps={{ htmlInput: { maxLength: SEO_LIMITS.keyword } }}
+            sx={{ flex: 1, minWidth: 200 }}
+          />
+        )}
+      />
       {select('keyword_type', 'Type', KEYWORD_TYPES)}
       {select('intent_type', 'Intent', KEYWORD_INTENTS)}
       {select('competition_level', 'Competition', COMPETITION_LEVELS)}
-      <Button type="submit" variant="outlined" disabled={!form.keyword.trim() || busy}>Add Keyword</Button>
+      <Button type="submit" variant="outlined" disabled={!keyword.trim() || busy}>Add Keyword</Button>
     </Box>
   );
 }

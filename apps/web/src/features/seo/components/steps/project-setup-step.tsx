@@ -1,16 +1,20 @@
-import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { SEO_LIMITS, type SeoProject } from '@abp/contracts';
+import { SEO_LIMITS, seoProjectCreateSchema, type SeoProject, type SeoProjectCreateInput } from '@abp/contracts';
+import { fieldsNamed } from '../../../../lib/forms/field-problems';
+import { useContractForm } from '../../../../lib/forms/use-contract-form';
 import { useCreateProject } from '../../api/create-project';
 import { useSites } from '../../../../lib/resources/sites';
 import { errorText } from '../../lib/errors';
 import type { WizardNotify } from './step-props';
 
 const EMPTY = { site_id: '', project_name: '', niche: '', company_name: '', goal: '', target_audience: '', business_context: '' };
+type ProjectFormValues = typeof EMPTY;
+const toBody = (values: ProjectFormValues) => ({ ...values, site_id: Number(values.site_id) });
 
 interface Props {
   project: SeoProject | null;
@@ -22,9 +26,15 @@ interface Props {
 export function ProjectSetupStep({ project, notify, onCreated }: Props) {
   const sites = useSites();
   const create = useCreateProject();
-  const [form, setForm] = useState(EMPTY);
-  const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
-  const ready = form.site_id !== '' && form.project_name.trim() !== '' && form.niche.trim() !== '';
+  const { register, control, formState, submitWith, showServerProblems } = useContractForm<ProjectFormValues, SeoProjectCreateInput>({
+    defaultValues: EMPTY,
+    schema: seoProjectCreateSchema,
+    toBody,
+    fieldOf: fieldsNamed<ProjectFormValues>(Object.keys(EMPTY) as (keyof ProjectFormValues)[]),
+  });
+  const { errors } = formState;
+  const [siteId, projectName, niche] = useWatch({ control, name: ['site_id', 'project_name', 'niche'] });
+  const ready = siteId !== '' && projectName.trim() !== '' && niche.trim() !== '';
 
   if (project) {
     return (
@@ -37,33 +47,40 @@ export function ProjectSetupStep({ project, notify, onCreated }: Props) {
     );
   }
 
-  const submit = async () => {
+  const submit = submitWith(async (_body, values, { idempotencyKey }) => {
     try {
-      const created = await create.mutateAsync({ ...form, site_id: Number(form.site_id) });
+      const created = await create.mutateAsync({ body: toBody(values), idempotencyKey });
       notify(`Project "${created.project_name}" created`, 'success');
       onCreated(created);
     } catch (error) {
+      showServerProblems(error);
       notify(`Failed to create project: ${errorText(error, 'unknown error')}`, 'error');
     }
-  };
+  });
 
-  const text = (key: keyof typeof EMPTY, label: string, options: { required?: boolean; multiline?: boolean; max?: number } = {}) => (
+  const text = (key: keyof ProjectFormValues, label: string, options: { required?: boolean; multiline?: boolean; max?: number } = {}) => {
+    const { ref, ...field } = register(key);
+    return (
     <TextField
       label={label}
-      value={form[key]}
-      onChange={set(key)}
+      {...field}
+      inputRef={ref}
+      error={Boolean(errors[key])}
+      helperText={errors[key]?.message}
       required={options.required}
       multiline={options.multiline}
       minRows={options.multiline ? 2 : undefined}
       slotProps={{ htmlInput: { maxLength: options.max ?? SEO_LIMITS.longText } }}
       fullWidth
     />
-  );
+    );
+  };
+  const site = register('site_id');
 
   return (
-    <Box component="form" onSubmit={(e) => { e.preventDefault(); if (ready) void submit(); }} sx={{ display: 'grid', gap: 2 }}>
+    <Box component="form" noValidate onSubmit={(e) => { if (ready) void submit(e); else e.preventDefault(); }} sx={{ display: 'grid', gap: 2 }}>
       <Typography variant="h6" component="h2">Create a New SEO Project</Typography>
-      <TextField select label="WordPress Site" required value={form.site_id} onChange={set('site_id')} fullWidth helperText={sites.data?.length === 0 ? 'Add a WordPress site first' : undefined}>
+      <TextField select label="WordPress Site" required value={siteId} onChange={site.onChange} onBlur={site.onBlur} name={site.name} inputRef={site.ref} fullWidth error={Boolean(errors.site_id)} helperText={errors.site_id?.message ?? (sites.data?.length === 0 ? 'Add a WordPress site first' : undefined)}>
         {(sites.data ?? []).map((site) => (
           <MenuItem key={site.id} value={String(site.id)}>{site.name}</MenuItem>
         ))}
