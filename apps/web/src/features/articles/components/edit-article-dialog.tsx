@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,13 +11,30 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { Article, ArticleStatus } from '@abp/contracts';
+import { articleUpdateSchema, type Article, type ArticleStatus, type ArticleUpdate } from '@abp/contracts';
 import { isApiError } from '../../../lib/api-client';
+import { fieldsNamed } from '../../../lib/forms/field-problems';
+import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useArticle } from '../api/get-article';
 import { useUpdateArticle } from '../api/update-article';
 import type { PublishOutcome, PublishRequest } from '../hooks/use-publish-article';
 import { capitalise, fromDateTimeLocal, toDateTimeLocal } from '../lib/article-format';
 import { ContentEditor } from './content-editor';
+
+interface EditFormValues {
+  title: string;
+  content: string;
+  status: ArticleStatus;
+  /** datetime-local text */
+  when: string;
+}
+
+const toBody = (values: EditFormValues): ArticleUpdate => ({
+  title: values.title,
+  content: values.content,
+  status: values.status,
+  scheduled_at: values.status === 'scheduled' ? fromDateTimeLocal(values.when) : null,
+});
 
 /** Spec §2.1: the edit dialog offers draft, published and scheduled. */
 const EDIT_STATUSES: ArticleStatus[] = ['draft', 'published', 'scheduled'];
@@ -62,57 +80,82 @@ export function EditArticleDialog({ articleId, onPublish, onClose }: EditArticle
 function EditForm({ article, onPublish, onClose }: { article: Article; onPublish: EditArticleDialogProps['onPublish']; onClose: () => void }) {
   const { enqueueSnackbar } = useSnackbar();
   const update = useUpdateArticle();
-  const [title, setTitle] = useState(article.title);
-  const [content, setContent] = useState(article.content);
-  const [status, setStatus] = useState<ArticleStatus>(article.status);
-  const [when, setWhen] = useState(toDateTimeLocal(article.scheduled_at));
-  const [problem, setProblem] = useState<string | null>(null);
+  const { control, formState, setError, submitWith, showServerProblems } = useContractForm<EditFormValues, ArticleUpdate>({
+    defaultValues: { title: article.title, content: article.content, status: article.status, when: toDateTimeLocal(article.scheduled_at) },
+    schema: articleUpdateSchema,
+    toBody,
+    // The server's scheduled_at is the form's date field.
+    fieldOf: (path) => (path === 'scheduled_at' ? 'when' : fieldsNamed<EditFormValues>(['title', 'content', 'status'])(path)),
+  });
+  const [title, status, when] = useWatch({ control, name: ['title', 'status', 'when'] });
+  const problem = formState.errors.root?.server?.message;
   const scheduledAt = fromDateTimeLocal(when);
   const statuses = EDIT_STATUSES.includes(article.status) ? EDIT_STATUSES : [article.status, ...EDIT_STATUSES];
   const ready = title.trim() !== '' && (status !== 'scheduled' || scheduledAt !== null);
 
-  const save = async () => {
-    setProblem(null);
+  const save = submitWith(async (body) => {
     try {
-      await update.mutateAsync({ id: article.id, body: { title, content, status, scheduled_at: status === 'scheduled' ? scheduledAt : null } });
+      await update.mutateAsync({ id: article.id, body });
     } catch (error) {
       enqueueSnackbar('Failed to update article', { variant: 'error' });
-      if (isApiError(error) && error.status === 400) setProblem(error.message);
+      // A 400 names what to fix: on its field when it has one, above the form otherwise.
+      if (isApiError(error) && error.status === 400 && showServerProblems(error) === 0) setError('root.server', { message: error.message });
       return;
     }
     enqueueSnackbar('Article updated successfully', { variant: 'success' });
     onClose();
     // Spec §4: saving as published also publishes.
-    if (status !== 'published') return;
+    if (body.status !== 'published') return;
     if (!article.site_id) {
       enqueueSnackbar('Article updated but no site assigned for publishing', { variant: 'warning' });
       return;
     }
     await onPublish({ id: article.id, shape: 'site_id', siteId: article.site_id, failureMessage: 'Article updated but failed to publish to WordPress' });
-  };
+  });
+  const { errors } = formState;
 
   return (
     <>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
         {problem && <Alert severity="error">{problem}</Alert>}
-        <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} fullWidth required disabled={update.isPending} />
-        <ContentEditor value={content} onChange={setContent} disabled={update.isPending} />
+        <Controller
+          name="title"
+          control={control}
+          render={({ field }) => (
+            <TextField label="Title" value={field.value} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} error={Boolean(errors.title)} helperText={errors.title?.message} fullWidth required disabled={update.isPending} />
+          )}
+        />
+        <Controller name="content" control={control} render={({ field }) => <ContentEditor value={field.value} onChange={field.onChange} disabled={update.isPending} />} />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-          <TextField select label="Status" value={status} onChange={(e) => setStatus(e.target.value as ArticleStatus)} sx={{ minWidth: 200 }} disabled={update.isPending}>
-            {statuses.map((s) => (
-              <MenuItem key={s} value={s}>
-                {capitalise(s)}
-              </MenuItem>
-            ))}
-          </TextField>
+          <Controller
+            name="status"
+            control={control}
+            render={({ field }) => (
+              <TextField select label="Status" value={field.value} onChange={field.onChange} sx={{ minWidth: 200 }} disabled={update.isPending}>
+                {statuses.map((s) => (
+                  <MenuItem key={s} value={s}>
+                    {capitalise(s)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
           {status === 'scheduled' && (
-            <TextField
-              label="Scheduled for"
-              type="datetime-local"
-              value={when}
-              onChange={(e) => setWhen(e.target.value)}
-              disabled={update.isPending}
-              slotProps={{ inputLabel: { shrink: true } }}
+            <Controller
+              name="when"
+              control={control}
+              render={({ field }) => (
+                <TextField
+                  label="Scheduled for"
+                  type="datetime-local"
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={Boolean(errors.when)}
+                  helperText={errors.when?.message}
+                  disabled={update.isPending}
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+              )}
             />
           )}
         </Box>
@@ -121,7 +164,7 @@ function EditForm({ article, onPublish, onClose }: { article: Article; onPublish
         <Button onClick={onClose} disabled={update.isPending}>
           Cancel
         </Button>
-        <Button variant="contained" onClick={() => void save()} disabled={!ready || update.isPending}>
+        <Button variant="contained" onClick={(event) => void save(event)} disabled={!ready || update.isPending}>
           {update.isPending ? 'Saving...' : 'Save'}
         </Button>
       </DialogActions>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -7,33 +8,77 @@ import FormGroup from '@mui/material/FormGroup';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { SITE_PAGE_TYPES, type SeoProject, type SitePageType } from '@abp/contracts';
+import { SITE_PAGE_TYPES, generateSitePagesRequestSchema, type GenerateSitePagesRequest, type SeoProject, type SitePageType } from '@abp/contracts';
+import { useContractForm } from '../../../../lib/forms/use-contract-form';
 import { generateSitePages } from '../../api/generate-site-pages';
 import { errorText } from '../../lib/errors';
 import type { WizardNotify } from './step-props';
+
+interface SitePagesFormValues {
+  name: string;
+  description: string;
+  email: string;
+  phone: string;
+  address: string;
+  types: SitePageType[];
+}
+
+const FIELD_OF_PATH: Record<string, keyof SitePagesFormValues> = {
+  company_name: 'name',
+  company_description: 'description',
+  'contact_info.email': 'email',
+  'contact_info.phone': 'phone',
+  'contact_info.address': 'address',
+  page_types: 'types',
+};
 
 const LABELS: Record<SitePageType, string> = { home: 'Home', about: 'About', services: 'Services', resources: 'Resources', contact: 'Contact', privacy: 'Privacy Policy', terms: 'Terms of Service' };
 
 /** The optional site-pages generator: company pages (privacy and terms become drafts for a legal review). */
 export function SitePagesGenerator({ project, notify, refresh }: { project: SeoProject; notify: WizardNotify; refresh: () => Promise<void> }) {
   const [enabled, setEnabled] = useState(false);
-  const [company, setCompany] = useState({ name: project.company_name, description: '', email: '', phone: '', address: '' });
-  const [types, setTypes] = useState<SitePageType[]>([...SITE_PAGE_TYPES]);
+  const toBody = (values: SitePagesFormValues) => ({
+    project_id: project.id,
+    company_name: values.name.trim(),
+    company_description: values.description,
+    contact_info: { email: values.email.trim(), phone: values.phone, address: values.address },
+    page_types: values.types,
+  });
+  const { control, formState, submitWith } = useContractForm<SitePagesFormValues, GenerateSitePagesRequest>({
+    defaultValues: { name: project.company_name, description: '', email: '', phone: '', address: '', types: [...SITE_PAGE_TYPES] },
+    schema: generateSitePagesRequestSchema,
+    toBody,
+    fieldOf: (path) => FIELD_OF_PATH[path] ?? FIELD_OF_PATH[path.split('.')[0] ?? ''] ?? null,
+  });
+  const { errors } = formState;
+  const [name, types] = useWatch({ control, name: ['name', 'types'] });
   const [busy, setBusy] = useState(false);
-  const field = (key: keyof typeof company, label: string, multiline = false) => (
-    <TextField size="small" label={label} value={company[key]} multiline={multiline} required={key === 'name'} onChange={(e) => setCompany((c) => ({ ...c, [key]: e.target.value }))} fullWidth />
+  const field = (key: 'name' | 'description' | 'email' | 'phone' | 'address', label: string, multiline = false) => (
+    <Controller
+      name={key}
+      control={control}
+      render={({ field: input }) => (
+        <TextField
+          size="small"
+          label={label}
+          value={input.value}
+          onChange={input.onChange}
+          onBlur={input.onBlur}
+          inputRef={input.ref}
+          multiline={multiline}
+          required={key === 'name'}
+          error={Boolean(errors[key])}
+          helperText={errors[key]?.message}
+          fullWidth
+        />
+      )}
+    />
   );
 
-  const generate = async () => {
+  const generate = submitWith(async (_body, values) => {
     setBusy(true);
     try {
-      const result = await generateSitePages({
-        project_id: project.id,
-        company_name: company.name.trim(),
-        company_description: company.description,
-        contact_info: { email: company.email.trim(), phone: company.phone, address: company.address },
-        page_types: types,
-      });
+      const result = await generateSitePages(toBody(values));
       notify(`Site pages generated successfully! Created ${result.summary.pages_generated} pages.`, 'success');
     } catch (error) {
       notify(`Error generating site pages: ${errorText(error, 'unknown error')}`, 'error');
@@ -41,7 +86,7 @@ export function SitePagesGenerator({ project, notify, refresh }: { project: SeoP
       setBusy(false);
       await refresh();
     }
-  };
+  });
 
   return (
     <Box>
@@ -56,17 +101,23 @@ export function SitePagesGenerator({ project, notify, refresh }: { project: SeoP
             {field('address', 'Address')}
           </Box>
           <Typography variant="body2">Page types</Typography>
-          <FormGroup row>
-            {SITE_PAGE_TYPES.map((type) => (
-              <FormControlLabel
-                key={type}
-                label={LABELS[type]}
-                control={<Checkbox checked={types.includes(type)} onChange={(e) => setTypes((t) => (e.target.checked ? [...t, type] : t.filter((x) => x !== type)))} />}
-              />
-            ))}
-          </FormGroup>
+          <Controller
+            name="types"
+            control={control}
+            render={({ field: chosen }) => (
+              <FormGroup row>
+                {SITE_PAGE_TYPES.map((type) => (
+                  <FormControlLabel
+                    key={type}
+                    label={LABELS[type]}
+                    control={<Checkbox checked={chosen.value.includes(type)} onChange={(e) => chosen.onChange(e.target.checked ? [...chosen.value, type] : chosen.value.filter((x) => x !== type))} />}
+                  />
+                ))}
+              </FormGroup>
+            )}
+          />
           <Box>
-            <Button variant="outlined" disabled={busy || !company.name.trim() || types.length === 0} onClick={() => void generate()}>
+            <Button variant="outlined" disabled={busy || !name.trim() || types.length === 0} onClick={(event) => void generate(event)}>
               {busy ? 'Generating Site Pages…' : 'Generate Site Pages'}
             </Button>
           </Box>
