@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { articles, bulkJobItems, bulkJobs } from '../../db/schema/index.js';
+import { bulkJobItems, bulkJobs } from '../../db/schema/index.js';
+import { releaseDeadPublishLeases } from '../publishing/publish-leases.js';
 import type { BulkItemQueue, Tx } from './bulk-item-queue.js';
 
 const ACTIVE = ['queued', 'processing'] as const;
@@ -63,9 +64,7 @@ export class BulkRecoveryRepository {
         await tx.update(bulkJobItems).set({ queueJobId: queueIds[index] }).where(eq(bulkJobItems.id, item.id));
       }
       const articleIds = items.flatMap((item) => (item.articleId === null ? [] : [item.articleId]));
-      if (all && articleIds.length > 0) {
-        await tx.update(articles).set({ publishLockToken: null, publishLockExpiresAt: null }).where(inArray(articles.id, articleIds));
-      }
+      if (all) await releaseDeadPublishLeases(tx, articleIds);
       return items.length;
     });
     if (recovered > 0 || all) this.queue.wakeLocalWorkers();
