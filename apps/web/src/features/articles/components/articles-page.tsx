@@ -171,6 +171,8 @@ export function ArticlesPage() {
         run={bulk.run}
         onConfirm={(options) => bulkAction && void bulk.start(bulkAction, [...selection.ids], items, options)}
         onCancel={() => setBulkAction(null)}
+        onPublishAnyway={bulk.publishAnyway}
+        onClose={bulk.close}
       />
       <ConfirmDialog
         open={toDelete?.open ?? false}

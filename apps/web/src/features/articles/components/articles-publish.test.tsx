@@ -178,12 +178,15 @@ describe('bulk actions', () => {
     await waitFor(() => expect(api.state.deletes).toEqual([1, 2]));
   });
 
-  it('publishes the selection: skips articles without a site, retries a quality-gate refusal forced, goes on after a failure', async () => {
+  // Issue #18 item 1 changes this rule: a quality-gate refusal is no longer re-sent forced at once
+  // and the toast no longer says all went well; each article's outcome is shown, and a blocked one
+  // is published only when the operator says "Publish anyway" for it.
+  it('publishes the selection and shows each outcome; a blocked article goes live only on "Publish anyway"', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const api = createFakeArticlesApi({
       articles: [makeArticle({ id: 1 }), makeArticle({ id: 2, site_id: null }), makeArticle({ id: 3 }), makeArticle({ id: 4 })],
       gated: [1],
-      failing: { 3: 'boom' },
+      failing: { 3: 'WordPress refused the post: Sorry, you are not allowed to create posts as this user.' },
     });
     const { user } = showArticles(api);
     await select(user, 'Article 1', 'Article 2', 'Article 3', 'Article 4');
@@ -191,14 +194,44 @@ describe('bulk actions', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Publish Articles' });
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
     expect(await within(dialog).findByText('Completed: 4 of 4 processed')).toBeInTheDocument();
-    expect(await screen.findByText('Publish completed for 4 articles')).toBeInTheDocument();
+    expect(await screen.findByText('Published 1 of 4 articles: 1 blocked by the quality gate, 1 failed, 1 skipped (no site)')).toBeInTheDocument();
+    // Nothing was forced: one publish per article with a site.
     expect(api.state.publishes.map((p) => [p.id, p.body])).toEqual([
       [1, { site_id: 1 }],
-      [1, { site_id: 1, force_publish: true }],
       [3, { site_id: 1 }],
       [4, { site_id: 1 }],
     ]);
-    // Other failures are only logged (spec §4).
+    const results = within(dialog).getByRole('list', { name: 'Publish results' });
+    const outcome = (title: string) => within(results).getByRole('listitem', { name: title });
+    expect(outcome('Article 1')).toHaveTextContent('Blocked by the quality gate');
+    expect(outcome('Article 1')).toHaveTextContent('Contains placeholder text');
+    expect(outcome('Article 2')).toHaveTextContent('Skipped');
+    expect(outcome('Article 2')).toHaveTextContent('No site assigned');
+    expect(outcome('Article 3')).toHaveTextContent('Failed');
+    expect(outcome('Article 3')).toHaveTextContent('Sorry, you are not allowed to create posts as this user.');
+    expect(outcome('Article 4')).toHaveTextContent('Published');
     expect(logged.mock.calls.some(([text]) => String(text).includes('publish of article 3 failed'))).toBe(true);
+
+    // The dialog stays until the operator has read it; "Publish anyway" publishes that one, forced.
+    await user.click(within(outcome('Article 1')).getByRole('button', { name: 'Publish anyway' }));
+    expect(await screen.findByText('"Article 1" published despite the quality gate')).toBeInTheDocument();
+    expect(api.state.publishes.at(-1)).toMatchObject({ id: 1, body: { site_id: 1, force_publish: true } });
+    await waitFor(() => expect(outcome('Article 1')).toHaveTextContent('Published'));
+    expect(within(outcome('Article 1')).queryByRole('button', { name: 'Publish anyway' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('a bulk publish where every article went live says so and closes by itself', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = createFakeArticlesApi({ articles: [makeArticle({ id: 1 }), makeArticle({ id: 2 })] });
+    const { user } = showArticles(api, true);
+    await select(user, 'Article 1', 'Article 2');
+    await user.click(within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish Articles' });
+    await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Published 2 articles')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1600));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

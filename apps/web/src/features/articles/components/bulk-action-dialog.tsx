@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ArticleStatus } from '@abp/contracts';
 import type { BulkAction, BulkOptions, BulkRun } from '../hooks/use-bulk-action';
+import { PublishOutcomes } from './publish-outcomes';
 import { fromDateTimeLocal } from '../lib/article-format';
 
 /** Spec §2.1: the bulk status change offers these four. */
@@ -24,19 +25,24 @@ interface BulkActionDialogProps {
   run: BulkRun | null;
   onConfirm: (options: BulkOptions) => void;
   onCancel: () => void;
+  /** A bulk publish that left articles unpublished stays open: "Publish anyway" for a blocked one, and Close. */
+  onPublishAnyway: (id: number) => Promise<void>;
+  onClose: () => void;
 }
 
-export function BulkActionDialog({ action, count, run, onConfirm, onCancel }: BulkActionDialogProps) {
+export function BulkActionDialog(props: BulkActionDialogProps) {
+  const { action, count, run, onCancel } = props;
   const shown = run?.action ?? action;
+  const withOutcomes = run?.action === 'publish' && run.done && run.outcomes.some((o) => o.kind !== 'published');
   return (
-    <Dialog open={shown !== null} onClose={run ? undefined : onCancel} maxWidth="xs" fullWidth aria-labelledby="bulk-dialog-title">
+    <Dialog open={shown !== null} onClose={run ? (run.done ? props.onClose : undefined) : onCancel} maxWidth={withOutcomes ? 'sm' : 'xs'} fullWidth aria-labelledby="bulk-dialog-title">
       {/* Keyed by action so the chosen status starts empty each time. */}
-      {shown && <BulkBody key={shown} action={shown} count={run?.total ?? count} run={run} onConfirm={onConfirm} onCancel={onCancel} />}
+      {shown && <BulkBody key={shown} {...props} action={shown} count={run?.total ?? count} />}
     </Dialog>
   );
 }
 
-function BulkBody({ action, count, run, onConfirm, onCancel }: Omit<BulkActionDialogProps, 'action'> & { action: BulkAction }) {
+function BulkBody({ action, count, run, onConfirm, onCancel, onPublishAnyway, onClose }: Omit<BulkActionDialogProps, 'action'> & { action: BulkAction }) {
   const [status, setStatus] = useState<ArticleStatus | ''>('');
   const [when, setWhen] = useState('');
   const scheduledAt = fromDateTimeLocal(when);
@@ -81,11 +87,16 @@ function BulkBody({ action, count, run, onConfirm, onCancel }: Omit<BulkActionDi
             </Typography>
           </Box>
         )}
+        {run?.action === 'publish' && run.outcomes.length > 0 && <PublishOutcomes outcomes={run.outcomes} done={run.done} onPublishAnyway={onPublishAnyway} />}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onCancel} disabled={run !== null}>
-          Cancel
-        </Button>
+        {run?.done && action === 'publish' ? (
+          <Button onClick={onClose}>Close</Button>
+        ) : (
+          <Button onClick={onCancel} disabled={run !== null}>
+            Cancel
+          </Button>
+        )}
         <Button
           variant="contained"
           color={action === 'delete' ? 'error' : 'primary'}
