@@ -145,6 +145,31 @@ it('a site switched off after the run was asked for stops it with the reason', a
   expect((await startPages({ status: 'publish' })).state).toBe('queued');
 });
 
+it('regenerating published pages keeps their status and page, flags them changed, and the next publish updates them', async () => {
+  const run = await startPages({ status: 'publish' });
+  await t.services.seo.publishRunner.run(run.id);
+  const before = (expectOk(await api.get(`/api/seo/projects/${project.id}/pages`)) as unknown as SeoPage[]).filter((p) => !p.needs_legal_review);
+  expect(before.every((p) => p.status === 'published' && !p.changed_since_publish)).toBe(true);
+  // The model writes new copy: the pages stay 'published' (WordPress still shows them), flagged as changed.
+  await t.ctx.handle.db.execute(sql`update seo_pages set content = content || '<p>old</p>' where project_id = ${project.id}`);
+  expectOk(await api.post(`/api/seo/projects/${project.id}/generate-pages`, { includeOptional: false }));
+  const after = expectOk(await api.get(`/api/seo/projects/${project.id}/pages`)) as unknown as SeoPage[];
+  for (const page of before) {
+    const now = after.find((p) => p.id === page.id)!;
+    expect(now).toMatchObject({ status: 'published', wordpress_page_id: page.wordpress_page_id, changed_since_publish: true });
+  }
+  const size = wordpress.store.pages.size;
+  const again = await startPages({ status: 'publish' });
+  await t.services.seo.publishRunner.run(again.id);
+  const republished = expectOk(await api.get(`/api/seo/projects/${project.id}/pages`)) as unknown as SeoPage[];
+  expect(republished.every((p) => !p.changed_since_publish)).toBe(true);
+  expect(wordpress.store.pages.size).toBe(size);
+  const first = republished.find((p) => p.id === before[0]!.id)!;
+  const content = wordpress.store.pages.get(first.wordpress_page_id!)?.content?.raw;
+  expect(content).toContain(first.content.slice(0, 40));
+  expect(content).not.toContain('<p>old</p>');
+});
+
 it('answers 404 for an unknown run, 400 for a malformed id, 401 without a session', async () => {
   expect((await api.get('/api/seo/publish-runs/999999')).statusCode).toBe(404);
   const bad = await api.get('/api/seo/publish-runs/abc');

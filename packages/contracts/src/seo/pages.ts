@@ -17,6 +17,8 @@ export const seoPageSchema = z.object({
   /** 'structure' from generate-pages, 'site_pages' from the site-pages generator. */
   origin: z.enum(SEO_PAGE_ORIGINS),
   needs_legal_review: z.boolean(),
+  /** Written again after it went to WordPress: the site shows the old text until it is published again. */
+  changed_since_publish: z.boolean(),
   wordpress_page_id: z.number().int().nullable(),
   wordpress_permalink: z.string().nullable(),
   created_at: z.string(),

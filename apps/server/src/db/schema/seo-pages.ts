@@ -27,6 +27,8 @@ export const seoPages = pgTable(
     wordpressPermalink: text('wordpress_permalink'),
     publishMarker: text('publish_marker'),
     publishCreatePending: boolean('publish_create_pending').notNull().default(false),
+    /** Written again (new copy or title) after it went to WordPress: WordPress has the old text until the next publish. */
+    changedSincePublish: boolean('changed_since_publish').notNull().default(false),
     /** The page's publish lease, as articles have one: one push of a page at a time, across processes. */
     publishLockToken: text('publish_lock_token'),
     publishLockExpiresAt: timestamp('publish_lock_expires_at', { withTimezone: true }),

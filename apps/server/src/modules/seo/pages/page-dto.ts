@@ -14,6 +14,7 @@ export function toPageDto(row: SeoPageRow): SeoPage {
     status: row.status,
     origin: row.origin,
     needs_legal_review: row.needsLegalReview,
+    changed_since_publish: row.changedSincePublish,
     wordpress_page_id: row.wordpressPageId,
     wordpress_permalink: row.wordpressPermalink,
     created_at: row.createdAt.toISOString(),

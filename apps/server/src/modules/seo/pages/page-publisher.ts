@@ -38,7 +38,7 @@ export class PagePublisher {
       const input: ContentInput = { title: toPlainText(current.pageTitle), content, status: wpStatus, slug: current.slug };
       const post = await this.createOrUpdate(client, current, input);
       const status = post.status === 'publish' ? 'published' : 'draft';
-      await this.repo.update(current.id, { wordpressPageId: post.id, wordpressPermalink: post.link || null, status, publishCreatePending: false });
+      await this.repo.update(current.id, { wordpressPageId: post.id, wordpressPermalink: post.link || null, status, publishCreatePending: false, changedSincePublish: false });
       return { id: current.id, title: current.pageTitle, outcome: status, wordpress_id: post.id, permalink: post.link || null, error: null };
     } catch (error) {
       const message = isWordPressError(error) ? `${error.message}${error.advice ? ` ${error.advice}` : ''}` : error instanceof Error ? error.message : String(error);

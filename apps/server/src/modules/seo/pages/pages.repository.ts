@@ -23,7 +23,9 @@ export class PagesRepository {
 
   /**
    * Slugs are unique per project: writing a page whose slug exists replaces its copy and keeps
-   * its WordPress page, so the next publish updates that page instead of adding another.
+   * its WordPress page and status, so the next publish updates that page instead of adding another
+   * (issue #18: regenerating never turns a published page back into 'generated'); a page already
+   * on WordPress whose text changed is flagged as needing to be published again.
    */
   async upsert(rows: NewSeoPageRow[]): Promise<SeoPageRow[]> {
     if (rows.length === 0) return [];
@@ -40,7 +42,7 @@ export class PagesRepository {
           targetKeywords: sql`excluded.target_keywords`,
           origin: sql`excluded.origin`,
           needsLegalReview: sql`excluded.needs_legal_review`,
-          status: 'generated',
+          changedSincePublish: sql`${seoPages.changedSincePublish} or (${seoPages.wordpressPageId} is not null and (${seoPages.content} is distinct from excluded.content or ${seoPages.pageTitle} is distinct from excluded.page_title))`,
           updatedAt: new Date(),
         },
       })

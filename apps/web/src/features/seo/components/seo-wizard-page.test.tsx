@@ -11,7 +11,7 @@ function showWizard(api: ReturnType<typeof createFakeSeoApi>, path = '/seo-suite
   return renderApp({ path });
 }
 
-const page = { id: 1, project_id: 1, page_title: 'Home', page_type: 'home', slug: 'home', meta_description: 'm', target_keywords: [], content: '<p>x</p>', status: 'generated', origin: 'structure', needs_legal_review: false, wordpress_page_id: null, wordpress_permalink: null, created_at: '', updated_at: '' } satisfies SeoPage;
+const page = { id: 1, project_id: 1, page_title: 'Home', page_type: 'home', slug: 'home', meta_description: 'm', target_keywords: [], content: '<p>x</p>', status: 'generated', origin: 'structure', needs_legal_review: false, changed_since_publish: false, wordpress_page_id: null, wordpress_permalink: null, created_at: '', updated_at: '' } satisfies SeoPage;
 
 describe('SEO Suite Wizard', () => {
   it('loads the most recent project and opens on its automatic step (keywords and outline → pages)', async () => {
@@ -72,13 +72,38 @@ describe('SEO Suite Wizard', () => {
     await user.click(await screen.findByRole('button', { name: 'Review & Publish' }, { timeout: 15_000 }));
     const review = screen.getByRole('heading', { name: 'Review & Publish' }).parentElement!;
     await user.click(within(review).getByRole('button', { name: 'Publish Pages' }));
-    expect(api.state.bodies['publish-pages']).toEqual([{ status: 'publish' }]);
+    // Issue #18: it asks first, lists what goes, and offers drafts by default.
+    const confirm = await screen.findByRole('dialog', { name: 'Publish Pages' });
+    expect(within(confirm).getByRole('list', { name: 'Pages to publish' })).toHaveTextContent(/Home.*About.*Contact/);
+    expect(within(confirm).getByRole('radio', { name: 'As drafts, to review in WordPress first' })).toBeChecked();
+    expect(within(confirm).getByRole('button', { name: 'Send 3 pages as drafts' })).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('radio', { name: 'Live now, visible to everyone' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Publish 3 pages live' }));
+    await waitFor(() => expect(api.state.bodies['publish-pages']).toEqual([{ status: 'publish' }]));
     // While the run goes, the buttons wait and the bar says how far it is.
     expect(await screen.findByText(/Publishing pages: [12] of 3 done/, undefined, { timeout: 5_000 })).toBeInTheDocument();
-    expect(within(review).getByRole('button', { name: 'Publish Articles' })).toBeDisabled();
+    expect(await within(review).findByRole('button', { name: 'Publish Articles' })).toBeDisabled();
     expect(await screen.findByText('Published 3 page(s), 0 failed.', undefined, { timeout: 10_000 })).toBeInTheDocument();
     await waitFor(() => expect(within(review).getByRole('button', { name: 'Publish Articles' })).toBeEnabled());
     expect(screen.queryByText(/Publishing pages:/)).not.toBeInTheDocument();
+  }, 20_000);
+
+  it('Publish Articles sends drafts unless the operator chooses live; Cancel sends nothing', async () => {
+    const api = createFakeSeoApi({ projects: [makeProject()], keywords: [makeKeyword(1, 'coffee')], outline: OUTLINE, articles: [makeArticle(1), makeArticle(2)], pages: [page] });
+    const { user } = showWizard(api, '/seo-suite/wizard?projectId=1');
+    await user.click(await screen.findByRole('button', { name: 'Review & Publish' }, { timeout: 15_000 }));
+    const review = screen.getByRole('heading', { name: 'Review & Publish' }).parentElement!;
+    await user.click(within(review).getByRole('button', { name: 'Publish Articles' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Publish Articles' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.state.bodies['publish-articles']).toBeUndefined();
+    await user.click(within(review).getByRole('button', { name: 'Publish Articles' }));
+    confirm = await screen.findByRole('dialog', { name: 'Publish Articles' });
+    expect(within(confirm).getByRole('list', { name: 'Articles to publish' })).toHaveTextContent(/Article 1.*Article 2/);
+    await user.click(within(confirm).getByRole('button', { name: 'Send 2 articles as drafts' }));
+    await waitFor(() => expect(api.state.bodies['publish-articles']).toEqual([{ status: 'draft' }]));
+    expect(await screen.findByText('Published 2 article(s), 0 failed.', undefined, { timeout: 10_000 })).toBeInTheDocument();
   }, 20_000);
 
   it('warns when there is no article to optimise, and resets on Create New Project', async () => {

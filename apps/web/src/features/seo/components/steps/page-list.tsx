@@ -25,12 +25,13 @@ export function PageList({ pages, busy, onPublish, onView }: Props) {
             <Chip size="small" variant="outlined" label={page.page_type} />
             <Chip size="small" color={STATUS_COLOR[page.status]} label={page.status} />
             {page.needs_legal_review && <Chip size="small" color="error" variant="outlined" label="Needs legal review" />}
+            {page.changed_since_publish && <Chip size="small" color="warning" variant="outlined" label="Changed since published: publish again" />}
           </Box>
           <Typography variant="body2" color="text.secondary">{`/${page.slug}`}</Typography>
           <Typography variant="body2" sx={{ mt: 0.5 }}>{page.meta_description}</Typography>
           {page.target_keywords.length > 0 && <Typography variant="caption" color="text.secondary">{`Keywords: ${page.target_keywords.join(', ')}`}</Typography>}
           <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
-            <Button size="small" variant="contained" disabled={busy || page.status === 'published'} onClick={() => onPublish(page, 'publish')}>Publish</Button>
+            <Button size="small" variant="contained" disabled={busy || (page.status === 'published' && !page.changed_since_publish)} onClick={() => onPublish(page, 'publish')}>Publish</Button>
             <Button size="small" disabled={busy} onClick={() => onPublish(page, 'draft')}>Save as Draft</Button>
             <Button size="small" onClick={() => onView(page)}>View</Button>
           </Box>

@@ -8,6 +8,7 @@ import { generatePages } from '../../api/generate-pages';
 import { usePublish } from '../../hooks/use-publish';
 import { errorText } from '../../lib/errors';
 import { PageList } from './page-list';
+import { PublishConfirmDialog, type PublishConfirmation } from './publish-confirm-dialog';
 import { PublishProgress } from './publish-progress';
 import { PagePreviewDialog } from './page-preview-dialog';
 import type { StepProps } from './step-props';
@@ -16,6 +17,7 @@ import type { StepProps } from './step-props';
 export function PagesStep({ project, data, notify }: StepProps) {
   const [generating, setGenerating] = useState(false);
   const [preview, setPreview] = useState<SeoPage | null>(null);
+  const [confirming, setConfirming] = useState<PublishConfirmation | null>(null);
   const publish = usePublish(project.id, notify, data.refresh);
   const busy = generating || publish.busy !== null;
 
@@ -49,13 +51,21 @@ export function PagesStep({ project, data, notify }: StepProps) {
       </Box>
       {data.pages.length > 0 && (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 2 }}>
-          <Button variant="outlined" disabled={busy} onClick={() => void publish.publishPages({ status: 'publish' })}>Publish All to WordPress</Button>
+          <Button variant="outlined" disabled={busy} onClick={() => setConfirming({ kind: 'pages', titles: data.pages.map((p) => p.page_title), legal: data.pages.filter((p) => p.needs_legal_review).length })}>Publish All to WordPress</Button>
           <Button variant="outlined" disabled={busy} onClick={() => void publish.publishPages({ status: 'draft' })}>Save All as Drafts</Button>
           <Button disabled={busy} onClick={() => void data.refresh()}>Refresh Pages</Button>
         </Box>
       )}
       <PageList pages={data.pages} busy={busy} onPublish={(page, status) => void publish.publishPages({ status, pageIds: [page.id] })} onView={view} />
       <PagePreviewDialog page={preview} onClose={() => setPreview(null)} />
+      <PublishConfirmDialog
+        confirmation={confirming}
+        onConfirm={(status) => {
+          setConfirming(null);
+          void publish.publishPages({ status });
+        }}
+        onCancel={() => setConfirming(null)}
+      />
     </Box>
   );
 }

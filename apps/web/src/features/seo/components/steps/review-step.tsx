@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -6,6 +7,7 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { SEO_MESSAGES } from '@abp/contracts';
 import { usePublish } from '../../hooks/use-publish';
+import { PublishConfirmDialog, type PublishConfirmation } from './publish-confirm-dialog';
 import { PublishProgress } from './publish-progress';
 import { SitePagesGenerator } from './site-pages-generator';
 import type { StepProps } from './step-props';
@@ -15,6 +17,15 @@ import { countOf } from '../../../../lib/plural';
 export function ReviewStep({ project, data, notify }: StepProps) {
   const publish = usePublish(project.id, notify, data.refresh);
   const written = data.articles.filter((a) => a.generation_status === 'generated').length;
+  const [confirming, setConfirming] = useState<PublishConfirmation | null>(null);
+  const askPages = () => setConfirming({ kind: 'pages', titles: data.pages.map((p) => p.page_title), legal: data.pages.filter((p) => p.needs_legal_review).length });
+  const askArticles = () => setConfirming({ kind: 'articles', titles: data.articles.filter((a) => a.generation_status === 'generated').map((a) => a.title), legal: 0 });
+  const confirm = (status: 'publish' | 'draft') => {
+    const kind = confirming?.kind;
+    setConfirming(null);
+    if (kind === 'pages') void publish.publishPages({ status });
+    if (kind === 'articles') void publish.publishArticles({ status });
+  };
   const cards: [string, string | number][] = [
     ['Keywords Generated', data.keywords.length],
     ['Pages Created', data.pages.length],
@@ -44,9 +55,10 @@ export function ReviewStep({ project, data, notify }: StepProps) {
       </Typography>
       <PublishProgress publish={publish} />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button variant="outlined" disabled={publish.busy !== null || data.pages.length === 0} onClick={() => void publish.publishPages({ status: 'publish' })}>Publish Pages</Button>
-        <Button variant="outlined" disabled={publish.busy !== null || written === 0} onClick={() => void publish.publishArticles({ status: 'publish' })}>Publish Articles</Button>
+        <Button variant="outlined" disabled={publish.busy !== null || data.pages.length === 0} onClick={askPages}>Publish Pages</Button>
+        <Button variant="outlined" disabled={publish.busy !== null || written === 0} onClick={askArticles}>Publish Articles</Button>
       </Box>
+      <PublishConfirmDialog confirmation={confirming} onConfirm={confirm} onCancel={() => setConfirming(null)} />
       <Divider sx={{ my: 3 }} />
       <Button variant="contained" color="success" size="large" onClick={() => notify(SEO_MESSAGES.campaignComplete, 'success')}>Complete Campaign</Button>
     </Box>

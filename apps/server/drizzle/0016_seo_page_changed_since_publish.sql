@@ -1,0 +1,1 @@
+ALTER TABLE "seo_pages" ADD COLUMN "changed_since_publish" boolean DEFAULT false NOT NULL;
