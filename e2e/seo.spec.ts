@@ -57,6 +57,13 @@ test.describe('SEO Suite', () => {
     await page.getByRole('button', { name: 'Generate Website Pages' }).click();
     await expect(page.getByTestId('seo-page-home')).toBeVisible();
     await page.getByRole('button', { name: 'Publish All to WordPress' }).click();
+    // It asks first (issue #18): the pages that go, drafts by default; this walk publishes them live.
+    const confirm = page.getByRole('dialog', { name: 'Publish Pages' });
+    await expect(confirm.getByRole('list', { name: 'Pages to publish' })).toContainText('Home');
+    await expect(confirm.getByRole('radio', { name: 'As drafts, to review in WordPress first' })).toBeChecked();
+    await confirm.getByRole('radio', { name: 'Live now, visible to everyone' }).check();
+    await confirm.getByRole('button', { name: /^Publish \d+ pages live$/ }).click();
+    // A durable run: the wizard follows its progress, then reports.
     await expect(page.getByText(/^Published \d+ page\(s\), 0 failed\./)).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('seo-page-home').getByRole('button', { name: 'Publish' })).toBeDisabled();
     await page.getByRole('button', { name: 'Next' }).click();
@@ -88,7 +95,9 @@ test.describe('SEO Suite', () => {
     await page.getByRole('button', { name: 'Generate Site Pages' }).click();
     await expect(page.getByText('Site pages generated successfully! Created 7 pages.')).toBeVisible();
     await page.getByRole('button', { name: 'Publish Articles' }).click();
-    await expect(page.getByText(/^Published \d+ article\(s\), 0 failed\./)).toBeVisible({ timeout: 180_000 });
+    // Drafts by default: the articles go to WordPress to be reviewed there.
+    await page.getByRole('dialog', { name: 'Publish Articles' }).getByRole('button', { name: /^Send \d+ articles? as drafts$/ }).click();
+    await expect(page.getByText(/^Published 0 article\(s\), 0 failed\. \d+ saved as draft\./)).toBeVisible({ timeout: 180_000 });
     await page.getByRole('button', { name: 'Complete Campaign' }).click();
     await expect(page.getByText('SEO Campaign Complete! Ready for publishing.')).toBeVisible();
     await saveScreen(page, 'seo-wizard-complete');

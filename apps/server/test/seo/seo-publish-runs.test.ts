@@ -142,7 +142,22 @@ it('a site switched off after the run was asked for stops it with the reason', a
     await t.request({ method: 'PUT', url: `/api/sites/${project.site_id}`, cookie, payload: siteBody({ is_active: true }) });
   }
   // The failed run does not block the next one.
-  expect((await startPages({ status: 'publish' })).state).toBe('queued');
+  const next = await startPages({ status: 'publish' });
+  expect(next.state).toBe('queued');
+  await t.services.seo.publishRunner.run(next.id);
+  expect((await getRun(next.id)).state).toBe('done');
+});
+
+it('a passing failure before any push is retried by the queue, and the retry finds the run free', async () => {
+  const run = await startPages({ status: 'draft' });
+  // WordPress cannot be reached while the site's REST root is looked up again.
+  await t.ctx.handle.db.execute(sql`update sites set rest_root = null where id = ${project.site_id}`);
+  wordpress.failNext('discover', new WordPressError('network', { message: 'connect ECONNREFUSED', method: 'GET' }));
+  await expect(t.services.seo.publishRunner.run(run.id, { retryCount: 0, retryLimit: 3 })).rejects.toThrow();
+  expect(await getRun(run.id)).toMatchObject({ state: 'running', processed: 0 });
+  // pg-boss' next attempt: not 'busy', it carries the run out.
+  await t.services.seo.publishRunner.run(run.id, { retryCount: 1, retryLimit: 3 });
+  expect(await getRun(run.id)).toMatchObject({ state: 'done', processed: pages.length, outcome: { failed: 0 } });
 });
 
 it('regenerating published pages keeps their status and page, flags them changed, and the next publish updates them', async () => {

@@ -43,8 +43,12 @@ export class PublishRunRunner {
       await this.work[run.kind].publishRun(new RunProgress(this.repo, run, () => this.repo.renewLease(run.id, lease, LEASE_MS)));
     } catch (error) {
       const decision = classifyThrown(error);
-      // A passing failure (the database, a network blip before any push) is worth the queue's next attempt.
-      if (mayRetry(decision) && attempt.retryCount < attempt.retryLimit) throw error;
+      // A passing failure (the database, a network blip before any push) is worth the queue's next
+      // attempt, which must find the run free.
+      if (mayRetry(decision) && attempt.retryCount < attempt.retryLimit) {
+        await this.repo.releaseLease(run.id, lease);
+        throw error;
+      }
       await this.repo.finish(run.id, 'failed', decision.message === INTERNAL_FAILURE_MESSAGE ? 'Publishing stopped because of an internal error; see the server log.' : decision.message);
       await this.projects.log(run.projectId, { phase: 3, step: STEP[run.kind], status: 'error', message: `${LABEL[run.kind]}: publishing stopped: ${decision.message}`, details: { success_count: 0 } });
       return;

@@ -89,6 +89,14 @@ export class PublishRunsRepository {
       .where(and(eq(seoPublishRuns.id, id), eq(seoPublishRuns.lockToken, token)));
   }
 
+  /** Lets the queue's next attempt take the run at once (this worker gives it up). */
+  async releaseLease(id: number, token: string): Promise<void> {
+    await this.db
+      .update(seoPublishRuns)
+      .set({ lockToken: null, lockExpiresAt: null })
+      .where(and(eq(seoPublishRuns.id, id), eq(seoPublishRuns.lockToken, token)));
+  }
+
   /** Adds one item's result, replacing an earlier one of the same item (a second push after the links changed). */
   async recordResult(id: number, result: PublishItemResult): Promise<void> {
     await this.db

@@ -10,8 +10,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { articleUpdateSchema, type Article, type ArticleStatus, type ArticleUpdate } from '@abp/contracts';
+import { FormTextField } from '../../../components/form-text-field';
 import { isApiError } from '../../../lib/api-client';
 import { fieldsNamed } from '../../../lib/forms/field-problems';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
@@ -112,51 +112,23 @@ function EditForm({ article, onPublish, onClose }: { article: Article; onPublish
     }
     await onPublish({ id: article.id, shape: 'site_id', siteId: article.site_id, failureMessage: 'Article updated but failed to publish to WordPress' });
   });
-  const { errors } = formState;
 
   return (
     <>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
         {problem && <Alert severity="error">{problem}</Alert>}
-        <Controller
-          name="title"
-          control={control}
-          render={({ field }) => (
-            <TextField label="Title" value={field.value} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} error={Boolean(errors.title)} helperText={errors.title?.message} fullWidth required disabled={update.isPending} />
-          )}
-        />
+        <FormTextField control={control} name="title" label="Title" fullWidth required disabled={update.isPending} />
         <Controller name="content" control={control} render={({ field }) => <ContentEditor value={field.value} onChange={field.onChange} disabled={update.isPending} />} />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-          <Controller
-            name="status"
-            control={control}
-            render={({ field }) => (
-              <TextField select label="Status" value={field.value} onChange={field.onChange} sx={{ minWidth: 200 }} disabled={update.isPending}>
-                {statuses.map((s) => (
-                  <MenuItem key={s} value={s}>
-                    {capitalise(s)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
+          <FormTextField control={control} name="status" select label="Status" sx={{ minWidth: 200 }} disabled={update.isPending}>
+            {statuses.map((s) => (
+              <MenuItem key={s} value={s}>
+                {capitalise(s)}
+              </MenuItem>
+            ))}
+          </FormTextField>
           {status === 'scheduled' && (
-            <Controller
-              name="when"
-              control={control}
-              render={({ field }) => (
-                <TextField
-                  label="Scheduled for"
-                  type="datetime-local"
-                  value={field.value}
-                  onChange={field.onChange}
-                  error={Boolean(errors.when)}
-                  helperText={errors.when?.message}
-                  disabled={update.isPending}
-                  slotProps={{ inputLabel: { shrink: true } }}
-                />
-              )}
-            />
+            <FormTextField control={control} name="when" label="Scheduled for" type="datetime-local" disabled={update.isPending} slotProps={{ inputLabel: { shrink: true } }} />
           )}
         </Box>
       </DialogContent>

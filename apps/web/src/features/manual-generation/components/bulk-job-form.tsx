@@ -5,7 +5,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import { BULK_LIMITS, DEFAULT_TASK_TYPE, WORD_COUNT_LIMITS, parseItemsList, type BulkJobStartInput } from '@abp/contracts';
 import { useGenerationChoices } from '../hooks/use-generation-choices';
 import { PublishStatusSelect, SiteSelect, TaskTypeSelect } from './generation-fields';
@@ -13,6 +12,8 @@ import { fieldsNamed } from '../../../lib/forms/field-problems';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { bulkFormSchema, wordCountOf, type BulkFormValues } from '../lib/bulk-form';
 import { PersonaInput } from './persona-input';
+import { WordCountField } from './word-count-field';
+import { FormTextField } from '../../../components/form-text-field';
 
 interface BulkJobFormProps {
   onStart: (body: BulkJobStartInput, idempotencyKey: string) => Promise<void>;
@@ -33,7 +34,7 @@ const INITIAL: BulkFormValues = {
 export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
   const { enqueueSnackbar } = useSnackbar();
   const { sites, taskTypeOptions, personaOf } = useGenerationChoices();
-  const { control, setValue, getValues, formState, submitWith } = useContractForm<BulkFormValues, BulkFormValues>({
+  const { control, setValue, getValues, submitWith } = useContractForm<BulkFormValues, BulkFormValues>({
     defaultValues: INITIAL,
     schema: bulkFormSchema,
     toBody: (values) => values,
@@ -72,31 +73,22 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
       if (first) enqueueSnackbar(first.message, { variant: 'error' });
     },
   );
-  const wordCountError = formState.errors.wordCount?.message;
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Bulk generation">
       <Grid container spacing={2}>
         <Grid size={12}>
-          <Controller
-            name="itemsList"
+          <FormTextField
             control={control}
-            render={({ field }) => (
-              <TextField
-                fullWidth
-                required
-                multiline
-                minRows={6}
-                maxRows={16}
-                label="Items List (one per line)"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                helperText={`${itemCount} item${itemCount === 1 ? '' : 's'} (at most ${BULK_LIMITS.maxItems})`}
-                disabled={starting}
-              />
-            )}
+            name="itemsList"
+            fullWidth
+            required
+            multiline
+            minRows={6}
+            maxRows={16}
+            label="Items List (one per line)"
+            helperText={`${itemCount} item${itemCount === 1 ? '' : 's'} (at most ${BULK_LIMITS.maxItems})`}
+            disabled={starting}
           />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
@@ -112,25 +104,7 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
           <Controller name="publishStatus" control={control} render={({ field }) => <PublishStatusSelect value={field.value} onChange={field.onChange} disabled={starting} />} />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <Controller
-            name="wordCount"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                fullWidth
-                type="number"
-                label="Word Count"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={Boolean(wordCountError)}
-                helperText={wordCountError ?? `Empty: ${BULK_LIMITS.wordCount.fallback}`}
-                disabled={starting}
-                slotProps={{ htmlInput: { min: BULK_LIMITS.wordCount.min, max: BULK_LIMITS.wordCount.max, step: 100 } }}
-              />
-            )}
-          />
+          <WordCountField control={control} helperText={`Empty: ${BULK_LIMITS.wordCount.fallback}`} limits={BULK_LIMITS.wordCount} disabled={starting} />
         </Grid>
         <Grid size={12}>
           <Controller

@@ -58,6 +58,18 @@ describe('Manual Content Generation, Single Article tab', () => {
     expect(api.requests).toHaveLength(0);
   });
 
+  // Issue #17 item 8: the Topic carries its limit, and a counter near it shows what a paste kept.
+  it('limits the topic to 200 characters and shows a counter near the limit', async () => {
+    const { user } = await showManual();
+    const topic = await screen.findByRole('textbox', { name: /^Topic/ });
+    expect(topic).toHaveAttribute('maxlength', '200');
+    expect(screen.queryByText(/\/ 200$/)).not.toBeInTheDocument();
+    await user.click(topic);
+    await user.paste('Composting '.repeat(25));
+    expect((topic as HTMLInputElement).value).toHaveLength(200);
+    expect(screen.getByText(/200 \/ 200/)).toBeInTheDocument();
+  });
+
   it('refuses a word count outside 500–5,000 and sends 3,000 when it is empty', async () => {
     const { user, api } = await showManual();
     await user.type(await screen.findByRole('textbox', { name: /^Topic/ }), 'Composting');

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
@@ -7,8 +6,8 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { DEFAULT_PUBLISH_STATUS, DEFAULT_TASK_TYPE, MANUAL_LIMITS, MANUAL_MESSAGES, WORD_COUNT_LIMITS } from '@abp/contracts';
+import { FormTextField } from '../../../components/form-text-field';
 import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
 import { isApiError } from '../../../lib/api-client';
 import { fieldsNamed } from '../../../lib/forms/field-problems';
@@ -45,8 +44,7 @@ export function SecureSingleTab({ limiter = secureGenerationLimiter }: { limiter
     fieldOf: fieldsNamed<SecureFormValues>(['topic', 'siteId']),
   });
   const [success, setSuccess] = useState<string | null>(null);
-  const { errors } = formState;
-  const formProblem = errors.root?.server?.message;
+  const formProblem = formState.errors.root?.server?.message;
 
   const submit = submitWith(
     async (values, _raw, { idempotencyKey }) => {
@@ -85,48 +83,22 @@ export function SecureSingleTab({ limiter = secureGenerationLimiter }: { limiter
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Secure single article">
       <OfflineWriterNotice />
       <Stack spacing={2} sx={{ maxWidth: 640 }}>
-        <Controller
+        <FormTextField
+          control={control}
           name="topic"
-          control={control}
-          render={({ field }) => (
-            <TextField
-              label="Topic"
-              required
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={Boolean(errors.topic)}
-              helperText={errors.topic?.message ?? `${MANUAL_LIMITS.topic.min}–${MANUAL_LIMITS.topic.max} characters`}
-              disabled={busy}
-              slotProps={{ htmlInput: { maxLength: MANUAL_LIMITS.topic.max } }}
-            />
-          )}
+          label="Topic"
+          required
+          helperText={`${MANUAL_LIMITS.topic.min}–${MANUAL_LIMITS.topic.max} characters`}
+          disabled={busy}
+          limit={MANUAL_LIMITS.topic.max}
         />
-        <Controller
-          name="siteId"
-          control={control}
-          render={({ field }) => (
-            <TextField
-              select
-              label="Site"
-              required
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={Boolean(errors.siteId)}
-              helperText={errors.siteId?.message ?? ' '}
-              disabled={busy}
-            >
-              {(sites.data ?? []).map((s) => (
-                <MenuItem key={s.id} value={String(s.id)} disabled={!s.is_active}>
-                  {s.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
+        <FormTextField control={control} name="siteId" select label="Site" required helperText=" " disabled={busy}>
+          {(sites.data ?? []).map((s) => (
+            <MenuItem key={s.id} value={String(s.id)} disabled={!s.is_active}>
+              {s.name}
+            </MenuItem>
+          ))}
+        </FormTextField>
         {formProblem && <Alert severity="error">{formProblem}</Alert>}
         {success && <Alert severity="success">{success}</Alert>}
         <div>

@@ -4,7 +4,6 @@ import { useSnackbar } from 'notistack';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MANUAL_LIMITS, MANUAL_MESSAGES, WORD_COUNT_LIMITS, type ManualGenerationResult } from '@abp/contracts';
 import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
@@ -18,6 +17,8 @@ import { useGenerationChoices } from '../hooks/use-generation-choices';
 import { PublishStatusSelect, SiteSelect, TaskTypeSelect } from './generation-fields';
 import { GenerationResult } from './generation-result';
 import { PersonaInput } from './persona-input';
+import { WordCountField } from './word-count-field';
+import { FormTextField } from '../../../components/form-text-field';
 import { useLoadErrorToast } from '../hooks/use-load-error-toast';
 
 const HINT_TOPICS = 3;
@@ -31,11 +32,11 @@ export function SingleArticleTab() {
   useLoadErrorToast(taskTypes, MANUAL_MESSAGES.fetchTaskTypesFailed);
   useLoadErrorToast(configs, MANUAL_MESSAGES.fetchConfigsFailed);
 
-  const { control, setValue, getValues, formState, submitWith } = useContractForm<SingleFormValues, SingleFormValues>({
+  const { control, setValue, getValues, submitWith } = useContractForm<SingleFormValues, SingleFormValues>({
     defaultValues: EMPTY_SINGLE_FORM,
     schema: singleFormSchema,
     toBody: (values) => values,
-    fieldOf: fieldsNamed<SingleFormValues>(['wordCount']),
+    fieldOf: fieldsNamed<SingleFormValues>(['topic', 'wordCount']),
   });
   const [result, setResult] = useState<ManualGenerationResult | null>(null);
   const siteId = useWatch({ control, name: 'siteId' });
@@ -77,7 +78,6 @@ export function SingleArticleTab() {
       if (general) enqueueSnackbar(general.message, { variant: 'error' });
     },
   );
-  const wordCountError = formState.errors.wordCount?.message;
 
   const busy = generate.isPending;
   return (
@@ -85,24 +85,7 @@ export function SingleArticleTab() {
       <OfflineWriterNotice />
       <Grid container spacing={2}>
         <Grid size={12}>
-          <Controller
-            name="topic"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                fullWidth
-                required
-                label="Topic"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                helperText={topicHint}
-                disabled={busy}
-                slotProps={{ htmlInput: { maxLength: MANUAL_LIMITS.topic.max } }}
-              />
-            )}
-          />
+          <FormTextField control={control} name="topic" fullWidth required label="Topic" helperText={topicHint} disabled={busy} limit={MANUAL_LIMITS.topic.max} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <SiteSelect sites={sites.data ?? []} value={siteId} onChange={chooseSite} disabled={busy} />
@@ -117,25 +100,7 @@ export function SingleArticleTab() {
           <Controller name="publishStatus" control={control} render={({ field }) => <PublishStatusSelect value={field.value} onChange={field.onChange} disabled={busy} />} />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <Controller
-            name="wordCount"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                fullWidth
-                type="number"
-                label="Word Count"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={Boolean(wordCountError)}
-                helperText={wordCountError ?? `${WORD_COUNT_LIMITS.manual.min}–${WORD_COUNT_LIMITS.manual.max}`}
-                disabled={busy}
-                slotProps={{ htmlInput: { min: WORD_COUNT_LIMITS.manual.min, max: WORD_COUNT_LIMITS.manual.max, step: 100 } }}
-              />
-            )}
-          />
+          <WordCountField control={control} helperText={`${WORD_COUNT_LIMITS.manual.min}–${WORD_COUNT_LIMITS.manual.max}`} limits={WORD_COUNT_LIMITS.manual} disabled={busy} />
         </Grid>
         <Grid size={12}>
           <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>

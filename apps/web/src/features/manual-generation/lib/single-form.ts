@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PUBLISH_STATUS, DEFAULT_TASK_TYPE, MANUAL_MESSAGES, WORD_COUNT_LIMITS, type PublishStatus } from '@abp/contracts';
+import { DEFAULT_PUBLISH_STATUS, DEFAULT_TASK_TYPE, MANUAL_LIMITS, MANUAL_MESSAGES, WORD_COUNT_LIMITS, type PublishStatus } from '@abp/contracts';
 import { parseWordCount } from './word-count';
 
 export interface SingleFormValues {
@@ -30,6 +30,8 @@ export const singleFormSchema = z.custom<SingleFormValues>().superRefine((values
     ctx.addIssue({ code: 'custom', message: MANUAL_MESSAGES.topicAndSiteRequired, path: [] });
     return;
   }
+  // Longer than the request allows: refused on the field, never cut.
+  if (values.topic.trim().length > MANUAL_LIMITS.topic.max) ctx.addIssue({ code: 'custom', message: MANUAL_MESSAGES.topicTooLong, path: ['topic'] });
   const words = parseWordCount(values.wordCount);
   if (words.error) ctx.addIssue({ code: 'custom', message: words.error, path: ['wordCount'] });
 });

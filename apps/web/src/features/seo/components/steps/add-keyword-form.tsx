@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { COMPETITION_LEVELS, KEYWORD_INTENTS, KEYWORD_TYPES, SEO_LIMITS, seoKeywordCreateSchema, type SeoKeywordCreateInput } from '@abp/contracts';
+import { FormTextField } from '../../../../components/form-text-field';
 import { fieldsNamed } from '../../../../lib/forms/field-problems';
 import { useContractForm } from '../../../../lib/forms/use-contract-form';
 
@@ -14,7 +14,7 @@ const toBody = (values: KeywordFormValues) => ({ ...values, keyword: values.keyw
 
 /** Add a custom keyword; defaults primary, informational, medium; disabled while the text is empty. */
 export function AddKeywordForm({ onAdd }: { onAdd: (input: SeoKeywordCreateInput) => Promise<boolean> }) {
-  const { control, reset, formState, submitWith } = useContractForm<KeywordFormValues, SeoKeywordCreateInput>({
+  const { control, reset, submitWith } = useContractForm<KeywordFormValues, SeoKeywordCreateInput>({
     defaultValues: { ...DEFAULTS },
     schema: seoKeywordCreateSchema,
     toBody,
@@ -23,17 +23,11 @@ export function AddKeywordForm({ onAdd }: { onAdd: (input: SeoKeywordCreateInput
   const [busy, setBusy] = useState(false);
   const keyword = useWatch({ control, name: 'keyword' });
   const select = (key: 'keyword_type' | 'intent_type' | 'competition_level', label: string, values: readonly string[]) => (
-    <Controller
-      name={key}
-      control={control}
-      render={({ field }) => (
-        <TextField select size="small" label={label} value={field.value} onChange={field.onChange} sx={{ minWidth: 150 }}>
-          {values.map((v) => (
-            <MenuItem key={v} value={v}>{v}</MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
+    <FormTextField control={control} name={key} select size="small" label={label} sx={{ minWidth: 150 }}>
+      {values.map((v) => (
+        <MenuItem key={v} value={v}>{v}</MenuItem>
+      ))}
+    </FormTextField>
   );
   const submit = submitWith(async (body) => {
     setBusy(true);
@@ -43,24 +37,7 @@ export function AddKeywordForm({ onAdd }: { onAdd: (input: SeoKeywordCreateInput
   });
   return (
     <Box component="form" noValidate aria-label="Add custom keyword" onSubmit={(e) => { if (keyword.trim()) void submit(e); else e.preventDefault(); }} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 2 }}>
-      <Controller
-        name="keyword"
-        control={control}
-        render={({ field }) => (
-          <TextField
-            size="small"
-            label="Custom keyword"
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={Boolean(formState.errors.keyword)}
-            helperText={formState.errors.keyword?.message}
-            slotProps={{ htmlInput: { maxLength: SEO_LIMITS.keyword } }}
-            sx={{ flex: 1, minWidth: 200 }}
-          />
-        )}
-      />
+      <FormTextField control={control} name="keyword" size="small" label="Custom keyword" limit={SEO_LIMITS.keyword} sx={{ flex: 1, minWidth: 200 }} />
       {select('keyword_type', 'Type', KEYWORD_TYPES)}
       {select('intent_type', 'Intent', KEYWORD_INTENTS)}
       {select('competition_level', 'Competition', COMPETITION_LEVELS)}

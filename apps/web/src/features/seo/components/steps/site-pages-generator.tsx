@@ -6,9 +6,9 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SITE_PAGE_TYPES, generateSitePagesRequestSchema, type GenerateSitePagesRequest, type SeoProject, type SitePageType } from '@abp/contracts';
+import { FormTextField } from '../../../../components/form-text-field';
 import { useContractForm } from '../../../../lib/forms/use-contract-form';
 import { generateSitePages } from '../../api/generate-site-pages';
 import { errorText } from '../../lib/errors';
@@ -44,35 +44,16 @@ export function SitePagesGenerator({ project, notify, refresh }: { project: SeoP
     contact_info: { email: values.email.trim(), phone: values.phone, address: values.address },
     page_types: values.types,
   });
-  const { control, formState, submitWith } = useContractForm<SitePagesFormValues, GenerateSitePagesRequest>({
+  const { control, submitWith } = useContractForm<SitePagesFormValues, GenerateSitePagesRequest>({
     defaultValues: { name: project.company_name, description: '', email: '', phone: '', address: '', types: [...SITE_PAGE_TYPES] },
     schema: generateSitePagesRequestSchema,
     toBody,
     fieldOf: (path) => FIELD_OF_PATH[path] ?? FIELD_OF_PATH[path.split('.')[0] ?? ''] ?? null,
   });
-  const { errors } = formState;
   const [name, types] = useWatch({ control, name: ['name', 'types'] });
   const [busy, setBusy] = useState(false);
   const field = (key: 'name' | 'description' | 'email' | 'phone' | 'address', label: string, multiline = false) => (
-    <Controller
-      name={key}
-      control={control}
-      render={({ field: input }) => (
-        <TextField
-          size="small"
-          label={label}
-          value={input.value}
-          onChange={input.onChange}
-          onBlur={input.onBlur}
-          inputRef={input.ref}
-          multiline={multiline}
-          required={key === 'name'}
-          error={Boolean(errors[key])}
-          helperText={errors[key]?.message}
-          fullWidth
-        />
-      )}
-    />
+    <FormTextField control={control} name={key} size="small" label={label} multiline={multiline} required={key === 'name'} fullWidth />
   );
 
   const generate = submitWith(async (_body, values) => {
