@@ -59,7 +59,7 @@ test.describe('SEO Suite', () => {
     await page.getByRole('button', { name: 'Publish All to WordPress' }).click();
     // It asks first (issue #18): the pages that go, drafts by default; this walk publishes them live.
     const confirm = page.getByRole('dialog', { name: 'Publish Pages' });
-    await expect(confirm.getByRole('list', { name: 'Pages to publish' })).toContainText('Home');
+    await expect(confirm.getByRole('list', { name: 'Pages to publish' })).toContainText('About Roast Lab');
     await expect(confirm.getByRole('radio', { name: 'As drafts, to review in WordPress first' })).toBeChecked();
     await confirm.getByRole('radio', { name: 'Live now, visible to everyone' }).check();
     await confirm.getByRole('button', { name: /^Publish \d+ pages live$/ }).click();
