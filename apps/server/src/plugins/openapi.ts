@@ -8,7 +8,14 @@ import { APP_TITLE, APP_VERSION } from '@abp/contracts';
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: `${APP_TITLE} API`, version: APP_VERSION, description: 'Every call needs a session cookie except health, auth status, login and logout. State-changing calls need the X-Requested-With header.' },
+      info: {
+        title: `${APP_TITLE} API`,
+        version: APP_VERSION,
+        description:
+          'Every call needs a session cookie except health, auth status, login and logout. State-changing calls need the X-Requested-With header. ' +
+          'A POST may carry an Idempotency-Key header (8–200 visible ASCII characters): the request is done once per key; a repeat within 24 hours gets the first answer (Idempotent-Replayed: true), one sent while the first still runs gets 409 with Retry-After. ' +
+          'SEO "publish-pages" and "publish-articles" answer 202 with a publish run; follow it at GET /api/seo/publish-runs/{runId}.',
+      },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'abp_session' } } },
       security: [{ session: [] }],
     },
