@@ -10,7 +10,7 @@ type Props<T extends FieldValues> = {
    * The server refuses anything longer with a 400.
    */
   limit?: number;
-} & Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'inputRef' | 'error' | 'defaultValue'>;
+} & Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'inputRef' | 'defaultValue'>;
 
 // The counter shows from this share of the limit on.
 const COUNTER_FROM = 0.8;
@@ -25,7 +25,7 @@ function counterText(value: unknown, limit: number | undefined): string | null {
  * problem) and its message come from the form; the message replaces the helper text while there
  * is one.
  */
-export function FormTextField<T extends FieldValues>({ control, name, helperText, limit, slotProps, ...props }: Props<T>) {
+export function FormTextField<T extends FieldValues>({ control, name, helperText, limit, slotProps, error, ...props }: Props<T>) {
   const withLimit = limit === undefined ? slotProps : { ...slotProps, htmlInput: { ...(slotProps?.htmlInput as object | undefined), maxLength: limit } };
   return (
     <Controller
@@ -44,7 +44,7 @@ export function FormTextField<T extends FieldValues>({ control, name, helperText
             onChange={field.onChange}
             onBlur={field.onBlur}
             inputRef={field.ref}
-            error={Boolean(fieldState.error) || over}
+            error={Boolean(fieldState.error) || over || Boolean(error)}
             helperText={counter ? <>{message && message !== ' ' ? `${String(message)} · ` : ''}{counter}</> : message}
           />
         );

@@ -62,6 +62,16 @@ describe('Bulk Generation tab', () => {
     expect(bulk.requestsTo('POST', '/api/bulk-jobs/start')).toEqual([]);
   }, 45_000);
 
+  it('turns the item count red over 1,000 items (issue #17 item 19)', async () => {
+    const { user, form } = await openBulkTab();
+    const items = within(form).getByLabelText(/Items List/);
+    await user.click(items);
+    await user.paste(Array.from({ length: 1000 }, (_, i) => `Topic ${i}`).join('\n'));
+    expect(within(form).getByText('1000 items (at most 1000)')).not.toHaveClass('Mui-error');
+    await user.paste('\nOne too many');
+    expect(within(form).getByText('1001 items (at most 1000)')).toHaveClass('Mui-error');
+  }, 45_000);
+
   it('starts a job, stores it, follows it to the end and shows the results; Retry Failed runs the failed items again', async () => {
     const { user, form } = await openBulkTab();
     await user.click(within(form).getByLabelText(/Items List/));

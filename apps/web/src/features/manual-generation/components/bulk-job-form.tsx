@@ -88,6 +88,8 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
             maxRows={16}
             label="Items List (one per line)"
             helperText={`${itemCount} item${itemCount === 1 ? '' : 's'} (at most ${BULK_LIMITS.maxItems})`}
+            // Over the limit the count turns red before anything is sent (issue #17 item 19).
+            error={itemCount > BULK_LIMITS.maxItems}
             disabled={starting}
           />
         </Grid>

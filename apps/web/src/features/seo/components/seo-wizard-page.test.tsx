@@ -24,6 +24,12 @@ describe('SEO Suite Wizard', () => {
     expect(screen.getByRole('button', { name: 'Back' })).toBeEnabled();
   });
 
+  it('says so when the requested project does not exist (issue #17 item 19)', async () => {
+    showWizard(createFakeSeoApi({ projects: [makeProject({ id: 1, project_name: 'Coffee' })] }), '/seo-suite/wizard?projectId=99999');
+    expect(await screen.findByText('SEO project 99999 was not found: it may have been deleted. Choose a project above or create a new one.', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Create a New SEO Project' })).toBeInTheDocument();
+  });
+
   it('opens on step 1 without keywords, where Next waits for a keyword', async () => {
     showWizard(createFakeSeoApi({ projects: [makeProject({ id: 3 })] }), '/seo-suite/wizard?projectId=3');
     expect(await screen.findByRole('heading', { name: 'Keyword Research' }, { timeout: 15_000 })).toBeInTheDocument();

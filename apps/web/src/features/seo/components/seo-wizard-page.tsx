@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -27,6 +28,9 @@ export function SeoWizardPage() {
   // Without projectId the most recent project is loaded; '?new=1' starts a new one.
   const projectId = params.get('new') === '1' ? null : (requested ?? list[0]?.id ?? null);
   const project: SeoProject | null = list.find((p) => p.id === projectId) ?? null;
+  // A link to a project that is gone (deleted, or a mistyped id) says so instead of silently
+  // showing the create form.
+  const missing = projects.isSuccess && requested !== null && params.get('new') !== '1' && project === null ? requested : null;
   const data = useWizardData(project?.id ?? null);
   // The step belongs to a project: a newly loaded project starts on its automatic step, chosen
   // once when its data has arrived (adjusting state while rendering, not in an effect).
@@ -55,6 +59,11 @@ export function SeoWizardPage() {
       <PageHeader title="Full SEO Suite Wizard" />
       <OfflineWriterNotice />
       <WizardToolbar projects={list} project={project} onSelect={select} onNew={startNew} />
+      {missing !== null && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {`SEO project ${missing} was not found: it may have been deleted. Choose a project above or create a new one.`}
+        </Alert>
+      )}
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 3 }}>
           <WizardNav step={step} logs={data.logs} onStep={setStep} />
