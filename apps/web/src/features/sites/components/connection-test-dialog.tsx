@@ -1,5 +1,6 @@
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import HighlightOffOutlined from '@mui/icons-material/HighlightOffOutlined';
+import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutline';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -53,34 +54,8 @@ export function ConnectionTestDialog({ shown, onClose }: ConnectionTestDialogPro
               Success Rate: {Math.round(result.success_rate * 100)}%
             </Typography>
           </Box>
-          <List dense aria-label="Tests">
-            {Object.entries(result.tests).map(([name, test]) => (
-              <ListItem key={name} divider alignItems="flex-start">
-                <ListItemIcon sx={{ minWidth: 36, mt: 0.5 }}>
-                  {test.success ? (
-                    <CheckCircleOutlined color="success" titleAccess="passed" />
-                  ) : (
-                    <HighlightOffOutlined color="error" titleAccess="failed" />
-                  )}
-                </ListItemIcon>
-                <ListItemText
-                  primary={`${labelOf(name)}: ${test.success ? 'PASS' : 'FAIL'}`}
-                  secondary={
-                    <>
-                      <span>Response time: {test.response_time} ms</span>
-                      {test.error && (
-                        <Typography component="span" variant="body2" color="error" sx={{ display: 'block' }}>
-                          Error: {test.error}
-                        </Typography>
-                      )}
-                    </>
-                  }
-                />
-              </ListItem>
-            ))}
-          </List>
           {result.recommendations.length > 0 && (
-            <Box sx={{ mt: 2 }}>
+            <Box sx={{ my: 2 }}>
               <Typography variant="h6" component="h3" gutterBottom>
                 Recommendations
               </Typography>
@@ -93,6 +68,42 @@ export function ConnectionTestDialog({ shown, onClose }: ConnectionTestDialogPro
               </List>
             </Box>
           )}
+          <List dense aria-label="Tests">
+            {Object.entries(result.tests).map(([name, test]) => {
+              // A check that could not run because an earlier one failed is not a failure of its own.
+              const skipped = test.details.skipped === true;
+              return (
+                <ListItem key={name} divider alignItems="flex-start">
+                  <ListItemIcon sx={{ minWidth: 36, mt: 0.5 }}>
+                    {skipped ? (
+                      <RemoveCircleOutline color="disabled" titleAccess="skipped" />
+                    ) : test.success ? (
+                      <CheckCircleOutlined color="success" titleAccess="passed" />
+                    ) : (
+                      <HighlightOffOutlined color="error" titleAccess="failed" />
+                    )}
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={`${labelOf(name)}: ${skipped ? 'Skipped' : test.success ? 'PASS' : 'FAIL'}`}
+                    secondary={
+                      skipped ? (
+                        <span>{(test.error ?? '').replace(/^Skipped:\s*/, 'Not run: ')}</span>
+                      ) : (
+                        <>
+                          <span>Response time: {test.response_time} ms</span>
+                          {test.error && (
+                            <Typography component="span" variant="body2" color="error" sx={{ display: 'block' }}>
+                              Error: {test.error}
+                            </Typography>
+                          )}
+                        </>
+                      )
+                    }
+                  />
+                </ListItem>
+              );
+            })}
+          </List>
         </DialogContent>
       )}
       <DialogActions>

@@ -267,6 +267,14 @@ describe('WordPress Sites screen', () => {
     expect(within(dialog).getByText('Error: You are not currently logged in.')).toBeInTheDocument();
     expect(within(dialog).getByRole('heading', { name: 'Recommendations' })).toBeInTheDocument();
     expect(within(dialog).getByText(/it must be the WordPress login name/)).toBeInTheDocument();
+    // Issue #17 item 19: a check that could not run says "Skipped" (not a red "FAIL 0 ms"), and the
+    // advice comes before the list of checks.
+    expect(within(dialog).getByText(/: Skipped$/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Not run: authentication failed')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Response time: 0 ms')).not.toBeInTheDocument();
+    const advice = within(dialog).getByRole('list', { name: 'Recommendations' });
+    const checks = within(dialog).getByRole('list', { name: 'Tests' });
+    expect(advice.compareDocumentPosition(checks) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('a test the server refuses toasts "Connection test failed: " with its error', async () => {

@@ -13,6 +13,8 @@ export function connectionResult(success: boolean): ConnectionTestResult {
       authentication: success
         ? { success: true, response_time: 26, error: null, details: {} }
         : { success: false, response_time: 24, error: 'You are not currently logged in.', details: { kind: 'bad_credentials' } },
+      // As the server records a check that could not run after an earlier failure.
+      ...(success ? {} : { capabilities: { success: false, response_time: 0, error: 'Skipped: authentication failed', details: { severity: 'error', skipped: true } } }),
     },
     recommendations: success ? [] : ['Check the username "editor": it must be the WordPress login name.'],
   };
