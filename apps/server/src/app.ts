@@ -6,6 +6,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { queueProbeRoutes } from './modules/diagnostics/queue-probe.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { sitesRoutes } from './modules/sites/sites.routes.js';
+import { siteInventoryRoutes } from './modules/site-inventory/site-inventory.routes.js';
 import { articlesRoutes } from './modules/articles/articles.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { bulkJobsRoutes } from './modules/bulk-jobs/bulk-jobs.routes.js';
@@ -66,6 +67,7 @@ export async function buildApp(ctx: AppContext, services: Services, logger = log
   await app.register(authRoutes(services.auth), { prefix: '/api/auth' });
   await app.register(queueProbeRoutes(services.queueProbes), { prefix: '/api/diagnostics' });
   await app.register(sitesRoutes(services.sites, services.siteHealth), { prefix: '/api/sites' });
+  await app.register(siteInventoryRoutes(services.siteInventory), { prefix: '/api/sites' });
   await app.register(articlesRoutes(services.articles, services.publishing), { prefix: '/api' });
   await app.register(dashboardRoutes(services.dashboard), { prefix: '/api/dashboard' });
   await app.register(bulkJobsRoutes(services.bulkJobs.service), { prefix: '/api/bulk-jobs' });

@@ -62,6 +62,8 @@ const envSchema = z.object({
   ...trendEnvSchema,
   // Clear Stuck Jobs fails bulk jobs whose items made no progress for this many minutes.
   BULK_STUCK_MINUTES: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(10_080, 'must be at most 10080').default(30),
+  // Site inventory: every active site's posts, pages, categories and authors are read again when their last sync is this old (0: only on demand).
+  INVENTORY_SYNC_HOURS: z.coerce.number({ message: 'must be a number' }).min(0, 'must be at least 0').max(8760, 'must be at most 8760').default(24),
   // Featured images: the local title card (default) or an OpenAI-compatible images API (IMAGE_*).
   ...imageEnvSchema,
 }).superRefine(requireImageProviderSettings);
@@ -94,6 +96,8 @@ export interface AppConfig {
   llmOfflineDelayMs: number;
   /** BULK_STUCK_MINUTES: how long without progress makes a bulk job "stuck" for Clear Stuck Jobs. */
   bulkStuckMinutes: number;
+  /** INVENTORY_SYNC_HOURS: how old a site's inventory may get before the schedule syncs it (0: never on schedule). */
+  inventorySyncHours: number;
   /** Featured images from IMAGE_*: the title card, or a remote images API that falls back to it. */
   images: ImageConfig;
 }
@@ -136,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
     }),
     trends: trendEnvConfig(e),
     bulkStuckMinutes: e.BULK_STUCK_MINUTES,
+    inventorySyncHours: e.INVENTORY_SYNC_HOURS,
     images: imageEnvConfig(e),
     llmOfflineDelayMs: e.LLM_OFFLINE_DELAY_MS,
   };

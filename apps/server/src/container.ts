@@ -27,6 +27,8 @@ import { BlogConfigsService } from './modules/blog-configs/blog-configs.service.
 import { SchedulerRepository } from './modules/scheduler/scheduler.repository.js';
 import { SchedulerService } from './modules/scheduler/scheduler.service.js';
 import { dispatchSlotJob, schedulerSlotJob, schedulerTickJob } from './modules/scheduler/scheduler.jobs.js';
+import { SiteInventoryRepository } from './modules/site-inventory/site-inventory.repository.js';
+import { SiteInventoryService } from './modules/site-inventory/site-inventory.service.js';
 import { createBulkJobs, type BulkJobsModule } from './modules/bulk-jobs/bulk-jobs.module.js';
 
 import { createTrendServices, type TrendServices } from './modules/trends/trend-services.js';
@@ -39,6 +41,8 @@ export interface Services {
   queueProbes: QueueProbeService;
   sites: SitesService;
   siteHealth: SiteHealthService;
+  /** What each site already has on WordPress: a sync job per site, on demand and on a schedule. */
+  siteInventory: SiteInventoryService;
   articles: ArticlesService;
   articleMaintenance: ArticleTableMaintenance;
   publishing: PublishingService;
@@ -92,6 +96,7 @@ export function createServices(ctx: AppContext): Services {
     queueProbes: new QueueProbeService(new QueueProbeRepository(db), ctx.queue),
     sites,
     siteHealth: new SiteHealthService(sitesRepo, sites),
+    siteInventory: new SiteInventoryService(new SiteInventoryRepository(db), sites, ctx.queue, ctx.config.inventorySyncHours),
     articles,
     articleMaintenance: new ArticleTableMaintenance(ctx.handle),
     // The one place that publishes to WordPress; other modules call services.publishing.publishArticle().
@@ -119,6 +124,8 @@ export function createServices(ctx: AppContext): Services {
 export function defineJobs(ctx: AppContext, services: Services): void {
   ctx.queue.define(services.queueProbes.jobDefinition());
   ctx.queue.define(services.sites.cascadeDeleteJob());
+  ctx.queue.define(services.siteInventory.syncJob());
+  ctx.queue.define(services.siteInventory.scheduleJob());
   ctx.queue.define(schedulerTickJob(services.scheduler));
   ctx.queue.define(schedulerSlotJob(services.scheduler));
   ctx.queue.define(services.bulkJobs.service.jobDefinition());

@@ -28,6 +28,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // No feed is read unless a test points the trend monitor at its own feed server; no scheduled checks.
     trends: { feeds: ['http://127.0.0.1:9/no-feed-configured.xml'], geo: 'US', intervalHours: 0 },
     bulkStuckMinutes: 30,
+    // No scheduled inventory syncs: a test that wants one asks for it.
+    inventorySyncHours: 0,
     llmOfflineDelayMs: 0,
     // The local title card, whatever the machine's IMAGE_* variables say.
     images: { provider: 'title-card' },

@@ -14,3 +14,4 @@ export * from './settings.js';
 export * from './manual-generation.js';
 export * from './seo.js';
 export * from './trends.js';
+export * from './site-inventory.js';

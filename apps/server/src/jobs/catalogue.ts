@@ -16,6 +16,10 @@ export const JOBS = {
   queueProbe: { name: 'diagnostics.queue-probe', payload: z.object({ probeId: z.string() }) },
   /** Deletes a site with all its articles, in batches. */
   siteCascadeDelete: { name: 'sites.cascade-delete', payload: z.object({ siteId: positiveId }) },
+  /** Reads one site's posts, pages, categories and authors into its inventory (one queued or running per site). */
+  inventorySync: { name: 'sites.inventory-sync', payload: z.object({ siteId: positiveId, trigger: z.enum(['manual', 'schedule']) }) },
+  /** Every hour: queues the inventory syncs that are due (INVENTORY_SYNC_HOURS). */
+  inventorySchedule: { name: 'sites.inventory-schedule', payload: z.unknown() },
   /** Every minute: claims the due schedule slots. */
   schedulerTick: { name: 'scheduler.tick', payload: z.unknown() },
   /** One claimed schedule slot: write and publish its article. */

@@ -15,3 +15,4 @@ export * from './seo-project-articles.js';
 export * from './seo-project-logs.js';
 export * from './seo-publish-runs.js';
 export * from './idempotency-keys.js';
+export * from './site-inventory.js';

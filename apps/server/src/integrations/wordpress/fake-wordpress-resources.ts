@@ -1,8 +1,8 @@
 import { escapeHtmlText } from '../../lib/plain-text.js';
 import { WordPressError } from './errors.js';
 import { hasMarker, withMarker } from './marker.js';
-import type { WpMedia, WpPost, WpTerm } from './schemas.js';
-import type { ContentApi, ContentInput, MediaApi, TermsApi } from './types.js';
+import type { WpAuthor, WpMedia, WpPost, WpTerm } from './schemas.js';
+import type { ContentApi, ContentInput, InventoryApi, MediaApi, TermsApi } from './types.js';
 
 /** What the in-memory resources need from the fake site that owns them. */
 export interface FakeSiteContext {
@@ -48,6 +48,9 @@ export function createFakeContentApi(ctx: FakeSiteContext, type: 'posts' | 'page
     if (title !== undefined) next.title = rendered(escapeHtmlText(title));
     if (excerpt !== undefined) next.excerpt = rendered(escapeHtmlText(excerpt));
     if (content !== undefined) next.content = rendered(withMarker(content, marker));
+    // As WordPress does: every save moves modified_gmt (the inventory's incremental sync reads it).
+    next.modified_gmt = new Date().toISOString().slice(0, 19);
+    next.date_gmt ??= next.modified_gmt;
     if (input.slug !== undefined) next.slug = slugify(input.slug);
     else if (!next.slug && next.status !== 'draft') next.slug = slugify(next.title?.raw ?? '') || String(post.id);
     return next;
@@ -150,5 +153,21 @@ export function createFakeTermsApi(ctx: FakeSiteContext, taxonomy: 'categories' 
       run(ctx, `${taxonomy}.delete`, () => {
         if (!store.delete(id)) throw new WordPressError('not_found', { status: 404, wpCode: 'rest_term_invalid', message: `Term ${id} does not exist.` });
       }),
+  };
+}
+
+export function createFakeInventoryApi(ctx: FakeSiteContext, stores: { posts: Map<number, WpPost>; pages: Map<number, WpPost> }, authors: () => WpAuthor[]): InventoryApi {
+  return {
+    listContent: (type, options) =>
+      run(ctx, `inventory.${type}`, () => {
+        const perPage = Math.min(100, Math.max(1, options.perPage ?? 100));
+        const after = options.modifiedAfter ? Date.parse(options.modifiedAfter) : null;
+        const all = [...stores[type].values()]
+          .filter((post) => post.status !== 'trash' && (after === null || Date.parse(`${post.modified_gmt ?? ''}Z`) > after))
+          .sort((a, b) => a.id - b.id);
+        const items = all.slice((options.page - 1) * perPage, options.page * perPage).map((post) => (options.idsOnly ? { id: post.id } : post));
+        return { items: items as WpPost[], total: all.length, totalPages: Math.ceil(all.length / perPage) };
+      }),
+    listAuthors: () => run(ctx, 'inventory.authors', authors),
   };
 }

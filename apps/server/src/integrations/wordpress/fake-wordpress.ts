@@ -2,12 +2,13 @@ import type { DiscoveryMethod, DiscoveryResult } from './discovery.js';
 import { WordPressError } from './errors.js';
 import {
   createFakeContentApi,
+  createFakeInventoryApi,
   createFakeMediaApi,
   createFakeTermsApi,
   type FakeSiteContext,
 } from './fake-wordpress-resources.js';
 import type { WpMedia, WpPost, WpTerm, WpUser } from './schemas.js';
-import type { ContentApi, MediaApi, Reachability, TermsApi, WordPressClient } from './types.js';
+import type { ContentApi, InventoryApi, MediaApi, Reachability, TermsApi, WordPressClient } from './types.js';
 
 /** What an administrator has on a single site; tests switch single capabilities off. */
 export const ADMINISTRATOR_CAPABILITIES: Readonly<Record<string, boolean>> = {
@@ -53,6 +54,7 @@ export class FakeWordPress implements WordPressClient {
   readonly media: MediaApi;
   readonly categories: TermsApi;
   readonly tags: TermsApi;
+  readonly inventory: InventoryApi;
   /** Every operation called, in order (failed ones included). */
   readonly calls: string[] = [];
   readonly store = {
@@ -86,6 +88,7 @@ export class FakeWordPress implements WordPressClient {
     this.media = createFakeMediaApi(context, this.store.media);
     this.categories = createFakeTermsApi(context, 'categories', this.store.categories);
     this.tags = createFakeTermsApi(context, 'tags', this.store.tags);
+    this.inventory = createFakeInventoryApi(context, this.store, () => [{ id: 1, name: this.username, slug: this.username }]);
     // WordPress always has "Uncategorized".
     this.store.categories.set(this.#termIds, { id: this.#termIds++, name: 'Uncategorized', slug: 'uncategorized', count: 0, parent: 0 });
   }

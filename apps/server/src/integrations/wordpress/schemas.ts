@@ -57,6 +57,26 @@ export const postSchema = z.looseObject({
 });
 export type WpPost = z.infer<typeof postSchema>;
 
+/** A post or page as the site inventory reads it (`_fields`: no content). */
+export const postSummarySchema = z.looseObject({
+  id: z.number().int(),
+  type: z.string().optional(),
+  slug: z.string().default(''),
+  status: z.string().default(''),
+  link: z.string().default(''),
+  date_gmt: z.string().nullable().optional(),
+  modified_gmt: z.string().nullable().optional(),
+  title: renderedField.optional(),
+  excerpt: renderedField.optional(),
+  categories: z.array(z.number().int()).optional(),
+  tags: z.array(z.number().int()).optional(),
+  author: z.number().int().optional(),
+});
+export type WpPostSummary = z.infer<typeof postSummarySchema>;
+
+export const authorSchema = z.looseObject({ id: z.number().int(), name: z.string().default(''), slug: z.string().default('') });
+export type WpAuthor = z.infer<typeof authorSchema>;
+
 export const mediaSchema = z.looseObject({
   id: z.number().int(),
   slug: z.string().default(''),

@@ -1,10 +1,10 @@
 import type { DiscoveryResult } from './discovery.js';
 import type { RetryInfo } from './http.js';
 import type { RetryPolicy } from './retry-policy.js';
-import type { WpMedia, WpPost, WpTerm, WpUser } from './schemas.js';
+import type { WpAuthor, WpMedia, WpPost, WpPostSummary, WpTerm, WpUser } from './schemas.js';
 
 export type { DiscoveryResult, DiscoveryMethod } from './discovery.js';
-export type { WpMedia, WpPost, WpTerm, WpUser, WpRestIndex } from './schemas.js';
+export type { WpAuthor, WpMedia, WpPost, WpPostSummary, WpTerm, WpUser, WpRestIndex } from './schemas.js';
 
 /** One connection to one site, as stored in the Sites table. */
 export interface WordPressConfig {
@@ -97,6 +97,32 @@ export interface TermsApi {
   delete(id: number): Promise<void>;
 }
 
+export interface InventoryPageOptions {
+  /** 1-based. */
+  page: number;
+  /** 1–100 (the REST cap); default 100. */
+  perPage?: number;
+  /** Only posts modified after this moment (ISO 8601): the incremental sync. */
+  modifiedAfter?: string;
+  /** Ids only: to find what was deleted, cheaply. */
+  idsOnly?: boolean;
+}
+
+export interface InventoryPage {
+  items: WpPostSummary[];
+  /** X-WP-Total and X-WP-TotalPages. */
+  total: number;
+  totalPages: number;
+}
+
+/** What a site already has, for the site inventory. */
+export interface InventoryApi {
+  /** One page of posts or pages, any status but trash, ordered by id. */
+  listContent(type: 'posts' | 'pages', options: InventoryPageOptions): Promise<InventoryPage>;
+  /** The users who may publish posts. */
+  listAuthors(): Promise<WpAuthor[]>;
+}
+
 export interface Reachability {
   status: number;
   /** Set when the address redirects (e.g. http → https): the canonical address to save. */
@@ -120,5 +146,6 @@ export interface WordPressClient {
   readonly media: MediaApi;
   readonly categories: TermsApi;
   readonly tags: TermsApi;
+  readonly inventory: InventoryApi;
   setFeaturedMedia(postId: number, mediaId: number, type?: 'posts' | 'pages'): Promise<WpPost>;
 }

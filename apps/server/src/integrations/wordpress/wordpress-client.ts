@@ -4,13 +4,14 @@ import { createContentApi } from './content-api.js';
 import type { DiscoveryResult } from './discovery.js';
 import { isWordPressError } from './errors.js';
 import { WordPressHttp } from './http.js';
+import { createInventoryApi } from './inventory-api.js';
 import { createMediaApi } from './media-api.js';
 import { RestSession } from './rest-session.js';
 import { normaliseBaseUrl } from './rest-url.js';
 import { DEFAULT_RETRY_POLICY } from './retry-policy.js';
 import { postSchema, userSchema, type WpPost, type WpUser } from './schemas.js';
 import { createTermsApi } from './terms-api.js';
-import type { ContentApi, MediaApi, Reachability, TermsApi, WordPressClient, WordPressConfig } from './types.js';
+import type { ContentApi, InventoryApi, MediaApi, Reachability, TermsApi, WordPressClient, WordPressConfig } from './types.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MEDIA_TIMEOUT_MS = 120_000;
@@ -24,6 +25,7 @@ export class HttpWordPressClient implements WordPressClient {
   readonly media: MediaApi;
   readonly categories: TermsApi;
   readonly tags: TermsApi;
+  readonly inventory: InventoryApi;
   readonly #session: RestSession;
 
   constructor(config: WordPressConfig) {
@@ -46,6 +48,7 @@ export class HttpWordPressClient implements WordPressClient {
     this.media = createMediaApi(this.#session);
     this.categories = createTermsApi(this.#session, 'categories');
     this.tags = createTermsApi(this.#session, 'tags');
+    this.inventory = createInventoryApi(this.#session);
   }
 
   get restRoot(): string | null {

@@ -1,0 +1,167 @@
+import {
+  INVENTORY_MESSAGES,
+  type InventoryList,
+  type InventoryListQuery,
+  type InventorySummary,
+  type InventoryTaxonomy,
+} from '@abp/contracts';
+import { SiteUnavailableError } from '../../domain-errors.js';
+import { isWordPressError } from '../../integrations/wordpress/index.js';
+import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
+import type { SitesService } from '../sites/sites.service.js';
+import { syncInventory } from './inventory-sync.js';
+import type { InventoryItemRow, SiteInventoryRepository, SyncRow } from './site-inventory.repository.js';
+
+/** A running sync that has not moved for this long lost its worker (a page of 100 takes seconds). */
+const STALE_MS = 10 * 60 * 1000;
+export const INVENTORY_SCHEDULE_CRON = '7 * * * *';
+
+export type SyncTrigger = SyncRow['trigger'];
+
+/** What the Sites screen says about a failed sync: WordPress' reason, or a generic line (the details go to the log). */
+function describeFailure(error: unknown): string {
+  if (isWordPressError(error) || error instanceof SiteUnavailableError) return error.message;
+  return 'The sync failed on our side; see the server log.';
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toSummary(siteId: number, sync: SyncRow | null, now: Date): InventorySummary {
+  const interrupted = sync?.state === 'running' && (sync.progressAt?.getTime() ?? 0) < now.getTime() - STALE_MS;
+  return {
+    site_id: siteId,
+    state: sync ? (interrupted ? 'failed' : sync.state) : 'never',
+    trigger: sync?.trigger ?? null,
+    posts: sync?.postCount ?? 0,
+    pages: sync?.pageCount ?? 0,
+    last_synced_at: iso(sync?.lastSuccessAt ?? null),
+    phase: sync?.state === 'running' && !interrupted ? sync.phase : null,
+    done: sync?.done ?? 0,
+    total: sync?.total ?? null,
+    fetched: sync?.fetched ?? 0,
+    removed: sync?.removed ?? 0,
+    started_at: iso(sync?.startedAt ?? null),
+    finished_at: iso(sync?.finishedAt ?? null),
+    error: interrupted ? INVENTORY_MESSAGES.interrupted : (sync?.error ?? null),
+  };
+}
+
+function toItem(row: InventoryItemRow) {
+  return {
+    kind: row.kind,
+    wp_id: row.wpId,
+    title: row.title,
+    slug: row.slug,
+    link: row.link,
+    status: row.status,
+    published_at: iso(row.publishedAt),
+    modified_at: iso(row.modifiedAt),
+    category_ids: row.categoryIds,
+    tag_ids: row.tagIds,
+    author_id: row.authorId,
+    excerpt: row.excerpt,
+  };
+}
+
+/**
+ * The site inventory: what each site already has, kept by a durable sync job per site (on demand
+ * and on a schedule) and read by the Sites screen and by generation.
+ */
+export class SiteInventoryService {
+  constructor(
+    private readonly repo: SiteInventoryRepository,
+    private readonly sites: Pick<SitesService, 'findOrThrow' | 'getClientForSite'>,
+    private readonly queue: JobQueue,
+    private readonly syncHours: number,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async summaries(): Promise<InventorySummary[]> {
+    const now = this.now();
+    return (await this.repo.summaries()).map(({ siteId, sync }) => toSummary(siteId, sync, now));
+  }
+
+  async summary(siteId: number): Promise<InventorySummary> {
+    await this.sites.findOrThrow(siteId);
+    return toSummary(siteId, await this.repo.syncOf(siteId), this.now());
+  }
+
+  /** Asks for a sync; one already queued or running is answered with its progress instead. */
+  async requestSync(siteId: number, trigger: SyncTrigger = 'manual'): Promise<InventorySummary> {
+    const site = await this.sites.findOrThrow(siteId);
+    if (site.deletingSince) throw new SiteUnavailableError(siteId, 'deleting', INVENTORY_MESSAGES.siteDeleting);
+    const staleBefore = new Date(this.now().getTime() - STALE_MS);
+    if (await this.repo.markQueued(siteId, trigger, staleBefore)) {
+      // One entry per site at a time (the queue's 'exclusive' policy with the site as key): a
+      // request while one waits or runs is that one.
+      const sent = await this.queue.trySend('inventorySync', { siteId, trigger }, { singletonKey: `site-${siteId}` }).catch(async (error: unknown) => {
+        await this.repo.markFailed(siteId, describeFailure(error));
+        throw error;
+      });
+      if (!sent) await this.repo.progress(siteId, 'Waiting for the running sync', 0, null);
+    }
+    return this.summary(siteId);
+  }
+
+  /** The job: one sync of one site. A failure is stored for the screen, then handed to pg-boss to retry. */
+  async runSync(siteId: number): Promise<{ fetched: number; removed: number } | { skipped: string }> {
+    const site = await this.sites.findOrThrow(siteId).catch(() => null);
+    if (!site) return { skipped: 'site deleted' };
+    if (site.deletingSince) return { skipped: 'site being deleted' };
+    const previous = await this.repo.syncOf(siteId);
+    await this.repo.markStarted(siteId);
+    try {
+      const client = await this.sites.getClientForSite(siteId);
+      const figures = await syncInventory(client, this.repo, siteId, previous?.lastSuccessAt ? previous.cursor : null, (phase, done, total) =>
+        this.repo.progress(siteId, phase, done, total),
+      );
+      await this.repo.markSucceeded(siteId, figures);
+      return { fetched: figures.fetched, removed: figures.removed };
+    } catch (error) {
+      await this.repo.markFailed(siteId, describeFailure(error)).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** The hourly tick: queues a sync for every active site whose inventory is older than INVENTORY_SYNC_HOURS. */
+  async queueDueSyncs(): Promise<number[]> {
+    if (this.syncHours <= 0) return [];
+    const now = this.now().getTime();
+    const due = await this.repo.dueSites(new Date(now - this.syncHours * 3_600_000), new Date(now - STALE_MS));
+    for (const siteId of due) await this.requestSync(siteId, 'schedule').catch(() => undefined);
+    return due;
+  }
+
+  async list(siteId: number, query: InventoryListQuery): Promise<InventoryList> {
+    await this.sites.findOrThrow(siteId);
+    const { rows, total } = await this.repo.list(siteId, query);
+    return { items: rows.map(toItem), total, limit: query.limit, offset: query.offset };
+  }
+
+  async taxonomy(siteId: number): Promise<InventoryTaxonomy> {
+    await this.sites.findOrThrow(siteId);
+    const [categories, authors] = await Promise.all([this.repo.categories(siteId), this.repo.authors(siteId)]);
+    return {
+      categories: categories.map((c) => ({ id: c.wpId, name: c.name, slug: c.slug, parent: c.parent, count: c.postCount })),
+      authors: authors.map((a) => ({ id: a.wpId, name: a.name, slug: a.slug })),
+    };
+  }
+
+  syncJob(): JobDefinition<'inventorySync'> {
+    return {
+      job: 'inventorySync',
+      // Heartbeats (pg-boss sends them while the handler runs) hand a sync whose worker died to another within a minute.
+      queue: { policy: 'exclusive', retryLimit: 2, retryDelay: 60, retryBackoff: true, heartbeatSeconds: 60, expireInSeconds: 2 * 60 * 60, deleteAfterSeconds: 24 * 60 * 60 },
+      handler: async ({ siteId }) => this.runSync(siteId),
+    };
+  }
+
+  scheduleJob(): JobDefinition<'inventorySchedule'> {
+    return {
+      job: 'inventorySchedule',
+      cron: INVENTORY_SCHEDULE_CRON,
+      queue: { retryLimit: 0, expireInSeconds: 5 * 60 },
+      handler: async () => ({ queued: await this.queueDueSyncs() }),
+    };
+  }
+}

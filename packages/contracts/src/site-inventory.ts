@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { MAX_ID } from './ids.js';
+
+/* The site inventory: what each WordPress site already has (posts, pages, categories, authors). */
+
+export const INVENTORY_SYNC_STATES = ['never', 'queued', 'running', 'succeeded', 'failed'] as const;
+export const inventorySyncStateSchema = z.enum(INVENTORY_SYNC_STATES);
+export type InventorySyncState = z.infer<typeof inventorySyncStateSchema>;
+
+export const INVENTORY_PAGE_SIZES = [25, 50, 100] as const;
+export const INVENTORY_SEARCH_MAX_LENGTH = 200;
+
+/** One site's inventory at a glance (the Sites screen), with the running sync's progress. */
+export const inventorySummarySchema = z.object({
+  site_id: z.number().int(),
+  state: inventorySyncStateSchema,
+  trigger: z.enum(['manual', 'schedule']).nullable(),
+  posts: z.number().int(),
+  pages: z.number().int(),
+  /** The last successful sync. */
+  last_synced_at: z.string().nullable(),
+  /** Of the running sync: what it reads now, and how far it got (total null until known). */
+  phase: z.string().nullable(),
+  done: z.number().int(),
+  total: z.number().int().nullable(),
+  /** The last sync's figures: read from WordPress (changed ones only after the first), removed. */
+  fetched: z.number().int(),
+  removed: z.number().int(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type InventorySummary = z.infer<typeof inventorySummarySchema>;
+export const inventorySummaryListSchema = z.array(inventorySummarySchema);
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+export const inventoryListQuerySchema = z.object({
+  search: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().max(INVENTORY_SEARCH_MAX_LENGTH, `must be at most ${INVENTORY_SEARCH_MAX_LENGTH} characters`).optional(),
+  ),
+  /** A WordPress category id of the site. */
+  category: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ message: 'must be a category id' }).int('must be a category id').positive('must be a category id').max(MAX_ID, 'must be a category id').optional(),
+  ),
+  kind: z.preprocess(emptyAsUndefined, z.enum(['post', 'page'], { message: "must be 'post' or 'page'" }).optional()),
+  limit: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(25),
+  ),
+  offset: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative').max(1_000_000, 'is too large').default(0),
+  ),
+});
+export type InventoryListQuery = z.infer<typeof inventoryListQuerySchema>;
+
+export const inventoryItemSchema = z.object({
+  kind: z.enum(['post', 'page']),
+  wp_id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  link: z.string(),
+  /** WordPress' status: publish, future, draft, pending, private. */
+  status: z.string(),
+  published_at: z.string().nullable(),
+  modified_at: z.string().nullable(),
+  category_ids: z.array(z.number().int()),
+  tag_ids: z.array(z.number().int()),
+  author_id: z.number().int().nullable(),
+  excerpt: z.string(),
+});
+export type InventoryItem = z.infer<typeof inventoryItemSchema>;
+
+export const inventoryListSchema = z.object({
+  items: z.array(inventoryItemSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type InventoryList = z.infer<typeof inventoryListSchema>;
+
+export const inventoryTermSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string(), parent: z.number().int(), count: z.number().int() });
+export const inventoryAuthorSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
+export type InventoryTerm = z.infer<typeof inventoryTermSchema>;
+export type InventoryAuthor = z.infer<typeof inventoryAuthorSchema>;
+
+/** A site's categories and authors, for the browse filter and for choosing them at generation. */
+export const inventoryTaxonomySchema = z.object({
+  categories: z.array(inventoryTermSchema),
+  authors: z.array(inventoryAuthorSchema),
+});
+export type InventoryTaxonomy = z.infer<typeof inventoryTaxonomySchema>;
+
+export const INVENTORY_MESSAGES = {
+  siteDeleting: 'This site is being deleted; its content is not synced.',
+  interrupted: 'The sync was interrupted (its worker stopped); sync again.',
+} as const;
