@@ -9,6 +9,19 @@ const missing = !wp.url || !wp.user || !wp.password;
 const NAME = 'E2E WordPress';
 const RENAMED = 'E2E WordPress (edited)';
 
+const wpAuth = () => ({ authorization: `Basic ${Buffer.from(`${wp.user}:${wp.password}`).toString('base64')}`, 'content-type': 'application/json' });
+
+/** A published post made directly on the WordPress, as if someone had written it there. */
+async function wordpressPost(title: string): Promise<number> {
+  const response = await fetch(`${wp.url}/wp-json/wp/v2/posts`, { method: 'POST', headers: wpAuth(), body: JSON.stringify({ title, status: 'publish' }) });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+async function wordpressDelete(id: number): Promise<void> {
+  await fetch(`${wp.url}/wp-json/wp/v2/posts/${id}?force=true`, { method: 'DELETE', headers: wpAuth() });
+}
+
 test.describe('WordPress Sites', () => {
   test.skip(missing && !process.env.CI, 'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"');
 
@@ -37,6 +50,7 @@ test.describe('WordPress Sites', () => {
     const row = page.getByRole('row').filter({ hasText: NAME });
     await expect(row.getByRole('cell', { name: wp.url })).toBeVisible(); // stored without the trailing slash
     await expect(row.getByText('Active', { exact: true })).toBeVisible();
+    await expect(row.getByText('Not synced yet')).toBeVisible();
     // Health is checked once the list has loaded.
     await expect(row.getByLabel('Health: Excellent 100%')).toBeVisible({ timeout: 20_000 });
     await saveScreen(page, 'sites-table');
@@ -54,6 +68,27 @@ test.describe('WordPress Sites', () => {
     await saveScreen(page, 'sites-enhanced-test');
     await results.getByRole('button', { name: 'Close' }).click();
     await expect(results).toBeHidden();
+
+    // Sync what the site already has, then find a post of it in Browse.
+    const title = `E2E inventory ${Date.now().toString(36)}`;
+    const postId = await wordpressPost(title);
+    try {
+      await row.getByRole('button', { name: 'Sync content' }).click();
+      await expect(row.getByText(/^Synced just now$/)).toBeVisible({ timeout: 60_000 });
+      await expect(row.getByText(/^[\d,]+ posts? · [\d,]+ pages?$/)).toBeVisible();
+      await row.getByRole('link', { name: 'Browse' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: `Content of ${NAME}` })).toBeVisible();
+      await page.getByLabel('Search titles').fill(title);
+      const table = page.getByRole('table', { name: 'Site content' });
+      await expect(table.getByRole('row')).toHaveCount(2); // the header and the one post
+      const found = table.getByRole('link', { name: title });
+      await expect(found).toBeVisible();
+      await expect(found).toHaveAttribute('href', new RegExp(`^${wp.url}`));
+      await saveScreen(page, 'sites-inventory');
+      await page.getByRole('link', { name: 'All sites' }).click();
+    } finally {
+      await wordpressDelete(postId);
+    }
 
     // Edit without touching the password; the basic test still authenticates with the stored one.
     await row.getByRole('button', { name: 'Edit' }).click();

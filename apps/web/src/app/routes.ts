@@ -27,6 +27,10 @@ export const appRoutes: RouteObject[] = [
             lazy: lazyPage(() => import('../features/sites').then((m) => m.SitesPage)),
           },
           {
+            path: 'sites/:siteId/content',
+            lazy: lazyPage(() => import('../features/sites').then((m) => m.SiteInventoryPage)),
+          },
+          {
             path: 'config',
             lazy: lazyPage(() => import('../features/blog-configs').then((m) => m.BlogConfigPage)),
           },

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { siteSaveResponseSchema, type SiteCreateInput, type SiteSaveResponse } from '@abp/contracts';
 import { api, idempotency } from '../../../lib/api-client';
+import { inventoryKeys } from '../../../lib/resources/site-inventory';
 import { siteKeys } from '../../../lib/resources/sites';
 
 export function createSite({ body, idempotencyKey }: { body: SiteCreateInput; idempotencyKey?: string }): Promise<SiteSaveResponse> {
@@ -11,6 +12,7 @@ export function useCreateSite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createSite,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: siteKeys.all }),
+    // A new site has an inventory too (not synced yet): both lists are read again.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: siteKeys.all }), queryClient.invalidateQueries({ queryKey: inventoryKeys.summaries() })]),
   });
 }

@@ -5,11 +5,12 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SiteActions } from './site-actions';
+import { SiteInventoryCell } from './site-inventory-cell';
 import { SiteStatus } from './site-status';
 import { healthOf, type SiteListProps } from './sites-table';
 
 /** Below the medium breakpoint: one card per site. */
-export function SiteCards({ sites, health, testing, toggling, onToggleActive, ...actions }: SiteListProps) {
+export function SiteCards({ sites, health, testing, toggling, onToggleActive, inventory, onSync, ...actions }: SiteListProps) {
   return (
     <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="WordPress sites">
       {sites.map((site) => (
@@ -26,6 +27,9 @@ export function SiteCards({ sites, health, testing, toggling, onToggleActive, ..
             </Typography>
             <Stack sx={{ mt: 1 }}>
               <SiteStatus site={site} health={healthOf(site, health)} toggling={toggling.has(site.id)} onToggleActive={onToggleActive} />
+            </Stack>
+            <Stack sx={{ mt: 1 }}>
+              <SiteInventoryCell site={site} summary={inventory[site.id]} onSync={onSync} />
             </Stack>
           </CardContent>
           <CardActions sx={{ px: 2, pb: 2 }}>

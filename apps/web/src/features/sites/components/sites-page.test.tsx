@@ -26,11 +26,11 @@ describe('WordPress Sites screen', () => {
     expect(await screen.findByRole('dialog', { name: 'Add WordPress Site' })).toBeInTheDocument();
   });
 
-  it('lists sites in a table with Name, URL, Status, Username and Actions on wide screens', async () => {
+  it('lists sites in a table with Name, URL, Status, Content, Username and Actions on wide screens', async () => {
     showSites(createFakeSitesApi({ sites: [makeSite(), makeSite({ id: 2, name: 'Off Blog', url: 'https://off.example', is_active: false })] }));
     const table = await screen.findByRole('table', { name: 'WordPress sites' });
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['Name', 'URL', 'Status', 'Username', 'Actions']);
+    expect(headers).toEqual(['Name', 'URL', 'Status', 'Content', 'Username', 'Actions']);
     const row = await rowOf('Off Blog');
     expect(within(row).getByText('Inactive')).toBeInTheDocument();
     for (const name of ['Test', 'Test Connection', 'Edit', 'Delete Site', 'Delete All']) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSnackbar } from 'notistack';
 import AddIcon from '@mui/icons-material/Add';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -13,7 +13,9 @@ import type { Site } from '@abp/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
+import { useInventorySummaries } from '../../../lib/resources/site-inventory';
 import { useSites } from '../../../lib/resources/sites';
+import { useSyncInventory } from '../api/site-inventory';
 import { useUpdateSite } from '../api/update-site';
 import { useConnectionTest } from '../hooks/use-connection-test';
 import { useHealthPolling } from '../hooks/use-health-polling';
@@ -49,6 +51,17 @@ export function SitesPage() {
   // Kept after closing so the dialog's text does not change while it fades out.
   const [confirm, setConfirm] = useState<{ site: Site; cascade: boolean; open: boolean } | null>(null);
   const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set());
+  const inventoryQuery = useInventorySummaries();
+  const inventory = useMemo(() => Object.fromEntries((inventoryQuery.data ?? []).map((s) => [s.site_id, s])), [inventoryQuery.data]);
+  const { mutateAsync: requestSync } = useSyncInventory();
+
+  const sync = async (site: Site) => {
+    try {
+      await requestSync(site.id);
+    } catch (error) {
+      enqueueSnackbar(isApiError(error) && error.message ? error.message : 'Failed to start the sync', { variant: 'error' });
+    }
+  };
 
   useEffect(() => {
     if (sitesQuery.isError) enqueueSnackbar('Failed to load sites', { variant: 'error' });
@@ -85,6 +98,8 @@ export function SitesPage() {
     testing: connectionTest.running,
     toggling,
     onToggleActive: (site: Site, active: boolean) => void toggleActive(site, active),
+    inventory,
+    onSync: (site: Site) => void sync(site),
     onTest: (site: Site, enhanced: boolean) => void connectionTest.run(site, enhanced),
     onEdit: (site: Site) => setForm({ open: true, site }),
     onDelete: (site: Site, cascade: boolean) => setConfirm({ site, cascade, open: true }),

@@ -7,8 +7,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { Site } from '@abp/contracts';
+import type { InventorySummary, Site } from '@abp/contracts';
 import { SiteActions, type SiteActionHandlers } from './site-actions';
+import { SiteInventoryCell } from './site-inventory-cell';
 import { SiteStatus } from './site-status';
 
 export interface SiteListProps extends SiteActionHandlers {
@@ -17,6 +18,9 @@ export interface SiteListProps extends SiteActionHandlers {
   testing: Record<number, 'basic' | 'enhanced'>;
   toggling: ReadonlySet<number>;
   onToggleActive: (site: Site, active: boolean) => void;
+  /** Each site's inventory summary by site id (absent while loading). */
+  inventory: Readonly<Record<number, InventorySummary>>;
+  onSync: (site: Site) => void;
 }
 
 /** The stored score (0–100) until a fresh check of this screen says otherwise. */
@@ -24,7 +28,7 @@ export const healthOf = (site: Site, health: Record<number, number | null>) =>
   site.id in health ? health[site.id] : site.health_score === null ? null : site.health_score / 100;
 
 /** Medium screens and wider: one row per site. */
-export function SitesTable({ sites, health, testing, toggling, onToggleActive, ...actions }: SiteListProps) {
+export function SitesTable({ sites, health, testing, toggling, onToggleActive, inventory, onSync, ...actions }: SiteListProps) {
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table aria-label="WordPress sites">
@@ -33,6 +37,7 @@ export function SitesTable({ sites, health, testing, toggling, onToggleActive, .
             <TableCell>Name</TableCell>
             <TableCell>URL</TableCell>
             <TableCell>Status</TableCell>
+            <TableCell>Content</TableCell>
             <TableCell>Username</TableCell>
             <TableCell>Actions</TableCell>
           </TableRow>
@@ -50,6 +55,9 @@ export function SitesTable({ sites, health, testing, toggling, onToggleActive, .
               </TableCell>
               <TableCell>
                 <SiteStatus site={site} health={healthOf(site, health)} toggling={toggling.has(site.id)} onToggleActive={onToggleActive} />
+              </TableCell>
+              <TableCell>
+                <SiteInventoryCell site={site} summary={inventory[site.id]} onSync={onSync} />
               </TableCell>
               <TableCell>{site.username}</TableCell>
               <TableCell sx={{ minWidth: 260 }}>

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { ConnectionTestResult, Site } from '@abp/contracts';
+import type { ConnectionTestResult, InventoryItem, InventorySummary, InventoryTaxonomy, Site } from '@abp/contracts';
 import { makeSite } from '../../../test/sites';
 
 export function connectionResult(success: boolean): ConnectionTestResult {
@@ -27,6 +27,47 @@ interface FakeSitesOptions {
   testResult?: (id: number, enhanced: boolean) => ConnectionTestResult | Response;
   /** Cascade deletions finish after this many list reads (default 2). */
   cascadeReads?: number;
+  /** Each site's inventory: what a finished sync has read (default: never synced). */
+  inventory?: Record<number, { items: InventoryItem[]; taxonomy?: InventoryTaxonomy; synced?: boolean }>;
+  /** A sync finishes after this many summary reads (default 2). */
+  syncReads?: number;
+}
+
+export function inventorySummary(siteId: number, values: Partial<InventorySummary> = {}): InventorySummary {
+  return {
+    site_id: siteId,
+    state: 'never',
+    trigger: null,
+    posts: 0,
+    pages: 0,
+    last_synced_at: null,
+    phase: null,
+    done: 0,
+    total: null,
+    fetched: 0,
+    removed: 0,
+    started_at: null,
+    finished_at: null,
+    error: null,
+    ...values,
+  };
+}
+
+export function inventoryItem(values: Partial<InventoryItem> & { wp_id: number }): InventoryItem {
+  return {
+    kind: 'post',
+    title: `Post ${values.wp_id}`,
+    slug: `post-${values.wp_id}`,
+    link: `https://garden.example/post-${values.wp_id}/`,
+    status: 'publish',
+    published_at: '2026-11-01T10:00:00.000Z',
+    modified_at: '2026-11-01T10:00:00.000Z',
+    category_ids: [],
+    tag_ids: [],
+    author_id: 1,
+    excerpt: '',
+    ...values,
+  };
 }
 
 /**
@@ -39,6 +80,24 @@ export function createFakeSitesApi(options: FakeSitesOptions = {}) {
     requests: [] as Array<{ method: string; path: string; search: string; body: unknown; at: number }>,
     nextId: 100,
     pendingCascade: null as null | { id: number; readsLeft: number },
+    syncs: new Map<number, { summary: InventorySummary; readsLeft: number }>(),
+  };
+  const inventoryOf = (siteId: number) => options.inventory?.[siteId];
+  const finishedSummary = (siteId: number): InventorySummary => {
+    const inv = inventoryOf(siteId);
+    if (!inv?.synced) return inventorySummary(siteId);
+    const posts = inv.items.filter((i) => i.kind === 'post').length;
+    return inventorySummary(siteId, { state: 'succeeded', posts, pages: inv.items.length - posts, last_synced_at: new Date(Date.now() - 5 * 60_000).toISOString(), fetched: inv.items.length });
+  };
+  const summaryOf = (siteId: number): InventorySummary => {
+    const sync = state.syncs.get(siteId);
+    if (!sync) return finishedSummary(siteId);
+    sync.readsLeft -= 1;
+    if (sync.readsLeft > 0) return sync.summary;
+    state.syncs.delete(siteId);
+    const inv = inventoryOf(siteId);
+    if (inv) inv.synced = true;
+    return { ...finishedSummary(siteId), last_synced_at: new Date().toISOString(), trigger: 'manual' };
   };
   const log = async (request: Request) => {
     const url = new URL(request.url);
@@ -96,6 +155,35 @@ export function createFakeSitesApi(options: FakeSitesOptions = {}) {
       const enhanced = url.searchParams.get('enhanced') === 'true';
       const answer = options.testResult?.(Number(params.id), enhanced) ?? { ...connectionResult(true), mode: enhanced ? 'enhanced' : 'basic' };
       return answer instanceof Response ? answer : HttpResponse.json(answer);
+    }),
+    http.get('/api/sites/inventory', async ({ request }) => {
+      await log(request);
+      return HttpResponse.json(state.sites.map((site) => summaryOf(site.id)));
+    }),
+    http.post('/api/sites/:id/inventory/sync', async ({ request, params }) => {
+      await log(request);
+      const id = Number(params.id);
+      const total = inventoryOf(id)?.items.length ?? 0;
+      const summary = inventorySummary(id, { ...finishedSummary(id), state: 'running', trigger: 'manual', phase: 'Posts', done: Math.floor(total / 2), total });
+      state.syncs.set(id, { summary, readsLeft: options.syncReads ?? 2 });
+      return HttpResponse.json(summary, { status: 202 });
+    }),
+    http.get('/api/sites/:id/inventory/items', async ({ request, params }) => {
+      const url = await log(request);
+      const all = inventoryOf(Number(params.id))?.synced ? inventoryOf(Number(params.id))!.items : [];
+      const search = url.searchParams.get('search')?.toLowerCase();
+      const category = url.searchParams.get('category');
+      const kind = url.searchParams.get('kind');
+      const matching = all.filter(
+        (item) => (!search || item.title.toLowerCase().includes(search)) && (!category || item.category_ids.includes(Number(category))) && (!kind || item.kind === kind),
+      );
+      const limit = Number(url.searchParams.get('limit') ?? 25);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      return HttpResponse.json({ items: matching.slice(offset, offset + limit), total: matching.length, limit, offset });
+    }),
+    http.get('/api/sites/:id/inventory/taxonomy', async ({ request, params }) => {
+      await log(request);
+      return HttpResponse.json(inventoryOf(Number(params.id))?.taxonomy ?? { categories: [], authors: [] });
     }),
     http.get('/api/sites/:id/health', async ({ request, params }) => {
       await log(request);
