@@ -3,6 +3,7 @@
 import { generationBenchScenarios } from '../apps/server/test/llm/bench.js';
 import { articlesScenario } from './scenarios/articles.js';
 import { bulkScenario } from './scenarios/bulk.js';
+import { inventoryScenario } from './scenarios/inventory.js';
 import { loginFloodScenario } from './scenarios/login-flood.js';
 import { manualGenerationScenario } from './scenarios/manual-generation.js';
 import { pageWeightScenario } from './scenarios/page-weight.js';
@@ -21,6 +22,7 @@ const scenarios: Scenario[] = [
   manualGenerationScenario,
   articlesScenario,
   bulkScenario,
+  inventoryScenario,
   responsivenessScenario,
   pageWeightScenario,
   loginFloodScenario,

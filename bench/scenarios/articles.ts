@@ -38,7 +38,7 @@ async function seed(dataDir: string): Promise<number> {
   return performance.now() - t0;
 }
 
-async function measure(url: string, cookie: string): Promise<{ p50: number; p95: number; max: number }> {
+export async function measure(url: string, cookie: string): Promise<{ p50: number; p95: number; max: number }> {
   const once = async () => {
     const t0 = performance.now();
     const res = await fetch(url, { headers: { cookie } });
