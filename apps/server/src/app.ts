@@ -68,7 +68,7 @@ export async function buildApp(ctx: AppContext, services: Services, logger = log
   await app.register(queueProbeRoutes(services.queueProbes), { prefix: '/api/diagnostics' });
   await app.register(sitesRoutes(services.sites, services.siteHealth), { prefix: '/api/sites' });
   await app.register(siteInventoryRoutes(services.siteInventory), { prefix: '/api/sites' });
-  await app.register(articlesRoutes(services.articles, services.publishing), { prefix: '/api' });
+  await app.register(articlesRoutes(services.articles, services.publishing, services.liveVerification), { prefix: '/api' });
   await app.register(dashboardRoutes(services.dashboard), { prefix: '/api/dashboard' });
   await app.register(bulkJobsRoutes(services.bulkJobs.service), { prefix: '/api/bulk-jobs' });
   await app.register(llmSettingsRoutes(services.llmSettings), { prefix: '/api/settings/llm' });

@@ -14,6 +14,8 @@ import { DashboardRepository } from './modules/dashboard/dashboard.repository.js
 import { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { PublishingRepository } from './modules/publishing/publishing.repository.js';
 import { PublishingService } from './modules/publishing/publishing.service.js';
+import { LiveVerification } from './modules/publishing/live-verification.js';
+import { LiveCheckRepository } from './modules/publishing/publishing.repository.js';
 import { GenerationRepository } from './modules/generation/generation.repository.js';
 import { GenerationService } from './modules/generation/generation.service.js';
 import { ManualGenerationService } from './modules/generation/manual-generation.service.js';
@@ -46,6 +48,8 @@ export interface Services {
   articles: ArticlesService;
   articleMaintenance: ArticleTableMaintenance;
   publishing: PublishingService;
+  /** Proves published posts are live (after every publish, on demand, after a scheduled post's time). */
+  liveVerification: LiveVerification;
   dashboard: DashboardService;
   /** Key/value rows of the Settings screen, one per section ('llm', …). */
   settings: SettingsRepository;
@@ -75,6 +79,9 @@ export function createServices(ctx: AppContext): Services {
   const sitesRepo = new SitesRepository(db);
   const sites = new SitesService(sitesRepo, ctx.secretBox, ctx.queue);
   const publishing = new PublishingService(new PublishingRepository(db), sites);
+  const liveCheckRepo = new LiveCheckRepository(db);
+  const liveVerification = new LiveVerification(liveCheckRepo, sites, ctx.queue);
+  publishing.onPublished = (articleId, post) => liveVerification.afterPublish(articleId, post);
   const settings = new SettingsRepository(db);
   const llmSettings = new LlmSettingsService(settings, ctx.config.llm, ctx.secretBox);
   const llmProviders = new LlmProviderRegistry(llmSettings);
@@ -96,11 +103,13 @@ export function createServices(ctx: AppContext): Services {
     queueProbes: new QueueProbeService(new QueueProbeRepository(db), ctx.queue),
     sites,
     siteHealth: new SiteHealthService(sitesRepo, sites),
-    siteInventory: new SiteInventoryService(new SiteInventoryRepository(db), sites, ctx.queue, ctx.config.inventorySyncHours),
+    // After each sync, articles whose post the site no longer has (public) are flagged as not live.
+    siteInventory: new SiteInventoryService(new SiteInventoryRepository(db), sites, ctx.queue, ctx.config.inventorySyncHours, { afterSync: (siteId) => liveCheckRepo.flagVanishedPosts(siteId) }),
     articles,
     articleMaintenance: new ArticleTableMaintenance(ctx.handle),
     // The one place that publishes to WordPress; other modules call services.publishing.publishArticle().
     publishing,
+    liveVerification,
     dashboard,
     settings,
     llmSettings,
@@ -126,6 +135,7 @@ export function defineJobs(ctx: AppContext, services: Services): void {
   ctx.queue.define(services.sites.cascadeDeleteJob());
   ctx.queue.define(services.siteInventory.syncJob());
   ctx.queue.define(services.siteInventory.scheduleJob());
+  ctx.queue.define(services.liveVerification.job());
   ctx.queue.define(schedulerTickJob(services.scheduler));
   ctx.queue.define(schedulerSlotJob(services.scheduler));
   ctx.queue.define(services.bulkJobs.service.jobDefinition());

@@ -59,8 +59,24 @@ export const articleListQuerySchema = z.object({
   site_id: optionalQueryInt('must be a positive whole number (a site id)'),
   status: z.preprocess(emptyAsUndefined, articleStatusSchema.optional()),
   source_type: z.preprocess(emptyAsUndefined, articleSourceTypeSchema.optional()),
+  live: z.preprocess(emptyAsUndefined, z.enum(['live', 'not_live'], { message: "must be 'live' or 'not_live'" }).optional()),
 });
 export type ArticleListQuery = z.infer<typeof articleListQuerySchema>;
+
+/**
+ * Whether the article's post was proven live on WordPress after its publish: 'live' (read back and
+ * its public page shows it), 'not_live' (with the reason), 'scheduled' (checked once its time has
+ * come), 'not_public' (a draft, pending or private post: read back only).
+ */
+export const LIVE_STATES = ['live', 'not_live', 'scheduled', 'not_public'] as const;
+export const liveStateSchema = z.enum(LIVE_STATES);
+export type LiveState = z.infer<typeof liveStateSchema>;
+export const liveCheckSchema = z.object({
+  state: liveStateSchema,
+  reason: z.string().nullable(),
+  checked_at: z.string(),
+});
+export type LiveCheck = z.infer<typeof liveCheckSchema>;
 
 /** One row of the list: everything but the content and the quality report. */
 export const articleSummarySchema = z.object({
@@ -88,6 +104,8 @@ export const articleSummarySchema = z.object({
   updated_at: z.string(),
   scheduled_at: z.string().nullable(),
   published_at: z.string().nullable(),
+  /** The last live check of its WordPress post; null before the first publish (or before checks existed). */
+  live_check: liveCheckSchema.nullable(),
 });
 export type ArticleSummary = z.infer<typeof articleSummarySchema>;
 

@@ -20,6 +20,8 @@ export const JOBS = {
   inventorySync: { name: 'sites.inventory-sync', payload: z.object({ siteId: positiveId, trigger: z.enum(['manual', 'schedule']) }) },
   /** Every hour: queues the inventory syncs that are due (INVENTORY_SYNC_HOURS). */
   inventorySchedule: { name: 'sites.inventory-schedule', payload: z.unknown() },
+  /** Proves a published article's post is live (read back, public page); a scheduled one after its time. */
+  liveCheck: { name: 'articles.live-check', payload: z.object({ articleId: positiveId }) },
   /** Every minute: claims the due schedule slots. */
   schedulerTick: { name: 'scheduler.tick', payload: z.unknown() },
   /** One claimed schedule slot: write and publish its article. */

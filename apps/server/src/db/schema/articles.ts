@@ -59,6 +59,10 @@ export const articles = pgTable(
      * its item finds it here on the next run instead of writing a second one.
      */
     originKey: text('origin_key'),
+    /** The last live check of the WordPress post (publishing/live-check.ts): state, reason, when. */
+    liveState: text('live_state', { enum: ['live', 'not_live', 'scheduled', 'not_public'] }),
+    liveReason: text('live_reason'),
+    liveCheckedAt: timestamp('live_checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -68,6 +72,8 @@ export const articles = pgTable(
     index('articles_site_created_idx').on(t.siteId, t.createdAt.desc(), t.id.desc()),
     index('articles_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('articles_sources_created_idx').on(t.hasSources, t.createdAt.desc(), t.id.desc()),
+    // The "Live" filter of the Articles list and the dashboard's count of posts that are not live.
+    index('articles_live_created_idx').on(t.liveState, t.createdAt.desc(), t.id.desc()).where(sql`${t.liveState} is not null`),
   ],
 );
 

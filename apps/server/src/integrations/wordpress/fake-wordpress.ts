@@ -8,7 +8,7 @@ import {
   type FakeSiteContext,
 } from './fake-wordpress-resources.js';
 import type { WpMedia, WpPost, WpTerm, WpUser } from './schemas.js';
-import type { ContentApi, InventoryApi, MediaApi, Reachability, TermsApi, WordPressClient } from './types.js';
+import type { ContentApi, InventoryApi, MediaApi, PublicPage, Reachability, TermsApi, WordPressClient } from './types.js';
 
 /** What an administrator has on a single site; tests switch single capabilities off. */
 export const ADMINISTRATOR_CAPABILITIES: Readonly<Record<string, boolean>> = {
@@ -148,6 +148,15 @@ export class FakeWordPress implements WordPressClient {
     const updated = { ...post, featured_media: mediaId };
     this.store[type].set(postId, updated);
     return structuredClone(updated);
+  }
+
+  /** The theme's page for a published post or page (found by its link), else WordPress' 404. */
+  async fetchPublicPage(url: string): Promise<PublicPage> {
+    await this.#enter('fetchPublicPage');
+    const post = [...this.store.posts.values(), ...this.store.pages.values()].find((p) => p.link === url && p.status === 'publish');
+    if (!post) return { status: 404, url, html: '<html><body><h1>Page not found</h1></body></html>', failure: null };
+    const html = `<html><head><title>${post.title?.raw ?? ''} – Fake WordPress</title></head><body><h1>${post.title?.raw ?? ''}</h1>${post.content?.raw ?? ''}</body></html>`;
+    return { status: 200, url, html, failure: null };
   }
 
   async #enter(operation: string): Promise<{ failAfterApply: WordPressError | null }> {

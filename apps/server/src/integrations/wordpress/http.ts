@@ -67,6 +67,8 @@ export interface WpResponse {
   /** The URL that finally answered, and the redirects followed to get there. */
   url: string;
   redirects: string[];
+  /** The body as text (for the HTML pages read with expectJson: false). */
+  text: string;
 }
 
 /**
@@ -170,13 +172,13 @@ export class WordPressHttp {
     const answer = { status, headers: responseHeaders, bodyText: text, method: request.method, url: request.url };
     if (status < 200 || status >= 300) throw classifyHttpFailure(answer);
     if (responseHeaders.get('cf-mitigated')) throw classifyNonJsonSuccess(answer);
-    if (text.trim() === '') return { status, headers: responseHeaders, data: undefined, url: request.url };
+    if (text.trim() === '') return { status, headers: responseHeaders, data: undefined, url: request.url, text };
     const parsed = tryParseJson(text);
     if (!parsed.ok) {
-      if (request.expectJson === false) return { status, headers: responseHeaders, data: undefined, url: request.url };
+      if (request.expectJson === false) return { status, headers: responseHeaders, data: undefined, url: request.url, text };
       throw classifyNonJsonSuccess(answer);
     }
-    return { status, headers: responseHeaders, data: parsed.value, url: request.url };
+    return { status, headers: responseHeaders, data: parsed.value, url: request.url, text };
   }
 
   #foreignOrigin(request: WpRequest): WordPressError {

@@ -14,6 +14,7 @@ export type {
   MediaApi,
   MediaUpload,
   PostStatus,
+  PublicPage,
   Reachability,
   TermListOptions,
   TermsApi,
@@ -40,7 +41,7 @@ export {
   type CheckSeverity,
 } from './connection-test.js';
 export { CheckRecorder } from './check-recorder.js';
-export { markerComment, withMarker } from './marker.js';
+export { hasMarker, markerComment, withMarker } from './marker.js';
 export { normaliseBaseUrl } from './rest-url.js';
 export { USER_AGENT, type RetryInfo } from './http.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';

@@ -123,6 +123,18 @@ export interface InventoryApi {
   listAuthors(): Promise<WpAuthor[]>;
 }
 
+/** A public page as a visitor gets it (no credentials). */
+export interface PublicPage {
+  /** The final answer's status (after same-origin redirects); 0 when nothing answered. */
+  status: number;
+  /** The address that answered. */
+  url: string;
+  /** The HTML (empty for an error answer). */
+  html: string;
+  /** Why nothing usable came back (network failure, a redirect to another site), else null. */
+  failure: string | null;
+}
+
 export interface Reachability {
   status: number;
   /** Set when the address redirects (e.g. http → https): the canonical address to save. */
@@ -148,4 +160,6 @@ export interface WordPressClient {
   readonly tags: TermsApi;
   readonly inventory: InventoryApi;
   setFeaturedMedia(postId: number, mediaId: number, type?: 'posts' | 'pages'): Promise<WpPost>;
+  /** GET of a page of the site (a post's permalink) as a visitor: no credentials, same-origin redirects followed. */
+  fetchPublicPage(url: string): Promise<PublicPage>;
 }

@@ -11,7 +11,7 @@ import { normaliseBaseUrl } from './rest-url.js';
 import { DEFAULT_RETRY_POLICY } from './retry-policy.js';
 import { postSchema, userSchema, type WpPost, type WpUser } from './schemas.js';
 import { createTermsApi } from './terms-api.js';
-import type { ContentApi, InventoryApi, MediaApi, Reachability, TermsApi, WordPressClient, WordPressConfig } from './types.js';
+import type { ContentApi, InventoryApi, MediaApi, PublicPage, Reachability, TermsApi, WordPressClient, WordPressConfig } from './types.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MEDIA_TIMEOUT_MS = 120_000;
@@ -95,6 +95,27 @@ export class HttpWordPressClient implements WordPressClient {
       query: { context: 'edit' },
       idempotent: true,
     });
+  }
+
+  async fetchPublicPage(url: string): Promise<PublicPage> {
+    // Only the site's own pages: a permalink elsewhere is not fetched (no request to an address WordPress names).
+    if (!sameOrigin(url, this.baseUrl)) return { status: 0, url, html: '', failure: `the permalink ${url} is not on the site's address` };
+    try {
+      const response = await this.#session.http.send({
+        method: 'GET',
+        url,
+        authenticate: false,
+        expectJson: false,
+        followRedirects: 5,
+        idempotent: true,
+        headers: { Accept: 'text/html,application/xhtml+xml' },
+        maxAttempts: 2,
+      });
+      return { status: response.status, url: response.url, html: response.text, failure: null };
+    } catch (error) {
+      if (isWordPressError(error) && error.status !== null && error.kind !== 'cross_origin_redirect') return { status: error.status, url, html: '', failure: null };
+      return { status: 0, url, html: '', failure: error instanceof Error ? error.message : String(error) };
+    }
   }
 
   setFeaturedMedia(postId: number, mediaId: number, type: 'posts' | 'pages' = 'posts'): Promise<WpPost> {

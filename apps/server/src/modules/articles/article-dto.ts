@@ -28,6 +28,7 @@ export function toArticleSummary(row: ArticleSummaryRow): ArticleSummary {
     updated_at: row.updatedAt.toISOString(),
     scheduled_at: iso(row.scheduledAt),
     published_at: iso(row.publishedAt),
+    live_check: row.liveState && row.liveCheckedAt ? { state: row.liveState, reason: row.liveReason, checked_at: row.liveCheckedAt.toISOString() } : null,
   };
 }
 

@@ -7,6 +7,8 @@ export interface ArticleFilters {
   siteId?: number | undefined;
   status?: ArticleStatus | undefined;
   sourceType?: ArticleSourceType | undefined;
+  /** 'live': proven live; 'not_live': its post failed the last live check. */
+  live?: 'live' | 'not_live' | undefined;
 }
 
 export interface ArticleChanges {
@@ -43,6 +45,9 @@ const summaryColumns = {
   updatedAt: articles.updatedAt,
   scheduledAt: articles.scheduledAt,
   publishedAt: articles.publishedAt,
+  liveState: articles.liveState,
+  liveReason: articles.liveReason,
+  liveCheckedAt: articles.liveCheckedAt,
 };
 
 const detailColumns = {
@@ -86,6 +91,12 @@ export class ArticlesRepository {
 
   /** Exact total from the trigger-maintained counters: at most 200 rows to add, whatever the table size. */
   async count(filters: ArticleFilters): Promise<number> {
+    // The counters know nothing of live checks: with that filter the rows are counted (on the
+    // partial live-state index, so only articles that have a check are read).
+    if (filters.live !== undefined) {
+      const [counted] = await this.db.select({ total: sql<number>`count(*)::int` }).from(articles).where(this.where(filters));
+      return Number(counted?.total ?? 0);
+    }
     const [row] = await this.db
       .select({ total: sql<number>`coalesce(sum(${articleCounts.count}), 0)::int` })
       .from(articleCounts)
@@ -146,6 +157,7 @@ export class ArticlesRepository {
       filters.siteId === undefined ? undefined : eq(articles.siteId, filters.siteId),
       filters.status === undefined ? undefined : eq(articles.status, filters.status),
       filters.sourceType === undefined ? undefined : eq(articles.hasSources, filters.sourceType === 'trend'),
+      filters.live === undefined ? undefined : eq(articles.liveState, filters.live),
     );
   }
 }

@@ -12,7 +12,9 @@ import {
   articleUpdateSchema,
   errorBodySchema,
   generationLogSchema,
+  liveCheckSchema,
 } from '@abp/contracts';
+import type { LiveVerification } from '../publishing/live-verification.js';
 import type { PublishingService } from '../publishing/publishing.service.js';
 import { parseArticleId } from './article-id.js';
 import type { ArticlesService } from './articles.service.js';
@@ -21,7 +23,7 @@ import { readPublishRequest } from './publish-request.js';
 const errors = { 400: errorBodySchema, 404: errorBodySchema } as const;
 
 /** Registered under /api: /articles… and /generation-logs/{id}. */
-export const articlesRoutes = (articles: ArticlesService, publishing: PublishingService): FastifyPluginAsyncZod =>
+export const articlesRoutes = (articles: ArticlesService, publishing: PublishingService, live: LiveVerification): FastifyPluginAsyncZod =>
   async function routes(app) {
     app.get(
       '/articles',
@@ -59,6 +61,18 @@ export const articlesRoutes = (articles: ArticlesService, publishing: Publishing
         const { articleId, siteId, force } = readPublishRequest(request.params.id, request.body, request.headers);
         return publishing.publishArticle(articleId, { force, siteId });
       },
+    );
+    app.post(
+      '/articles/:id/live-check',
+      {
+        schema: {
+          tags: ['articles'],
+          description: "Checks now that the article's WordPress post is live (read back; its public page shows it) and stores the verdict. 409 when it has no post.",
+          params: articleIdParamSchema,
+          response: { 200: liveCheckSchema, ...errors, 409: errorBodySchema },
+        },
+      },
+      async (request) => live.check(parseArticleId(request.params.id)),
     );
     app.get(
       '/articles/:id/trends',

@@ -22,7 +22,7 @@ export class ArticlesService {
   ) {}
 
   async list(query: ArticleListQuery): Promise<ArticleListResponse> {
-    const filters = { siteId: query.site_id, status: query.status, sourceType: query.source_type };
+    const filters = { siteId: query.site_id, status: query.status, sourceType: query.source_type, live: query.live };
     const [rows, total] = await Promise.all([this.repo.listPage(filters, query.limit, query.offset), this.repo.count(filters)]);
     return { items: rows.map(toArticleSummary), total };
   }

@@ -1,7 +1,7 @@
-import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { ArticleStatus, QualityReport } from '@abp/contracts';
+import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { ArticleStatus, LiveState, QualityReport } from '@abp/contracts';
 import type { Database } from '../../db/client.js';
-import { articleImages, articles } from '../../db/schema/index.js';
+import { articleImages, articles, siteInventoryItems } from '../../db/schema/index.js';
 
 export interface PublishedPost {
   /** The article's status now that WordPress has the post (publish made it public: 'published'). */
@@ -141,6 +141,77 @@ export class PublishingRepository {
       .where(eq(articles.id, id))
       .returning({ status: articles.status });
     return row?.status ?? 'published';
+  }
+}
+
+export type LiveCheckArticleRow = NonNullable<Awaited<ReturnType<LiveCheckRepository['findForLiveCheck']>>>;
+
+/** The live checks of published posts: what they read of the article, and where they store the verdict. */
+export class LiveCheckRepository {
+  constructor(private readonly db: Database) {}
+
+  async findForLiveCheck(id: number) {
+    const [row] = await this.db
+      .select({
+        id: articles.id,
+        title: articles.title,
+        status: articles.status,
+        siteId: articles.siteId,
+        wordpressPostId: articles.wordpressPostId,
+        publishMarker: articles.publishMarker,
+        imageMediaId: articleImages.wordpressMediaId,
+      })
+      .from(articles)
+      .leftJoin(articleImages, eq(articleImages.articleId, articles.id))
+      .where(eq(articles.id, id))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Stores the verdict. A post found live that the article still had as scheduled (WordPress
+   * published it at its time, or we did after a missed schedule) makes the article 'published'.
+   */
+  async storeLiveCheck(id: number, verdict: { state: LiveState; reason: string | null }, permalink?: string): Promise<void> {
+    const becamePublished = sql`${verdict.state === 'live'} and ${articles.status} = 'scheduled'`;
+    await this.db
+      .update(articles)
+      .set({
+        liveState: verdict.state,
+        liveReason: verdict.reason,
+        liveCheckedAt: new Date(),
+        ...(permalink ? { wordpressPermalink: permalink } : {}),
+        status: sql`case when ${becamePublished} then 'published' else ${articles.status} end`,
+        publishedAt: sql`case when ${becamePublished} then coalesce(${articles.publishedAt}, now()) else ${articles.publishedAt} end`,
+      })
+      .where(eq(articles.id, id));
+  }
+
+  /**
+   * After a content sync of the site: articles whose post the site no longer has (deleted or
+   * trashed there), or no longer has public, are flagged as not live. Returns how many.
+   */
+  async flagVanishedPosts(siteId: number): Promise<number> {
+    const post = (alias: string) => sql.raw(alias);
+    const inventoryOf = sql`select ${post('i.status')} from ${siteInventoryItems} i where i.site_id = ${articles.siteId} and i.kind = 'post' and i.wp_id = ${articles.wordpressPostId}`;
+    const flagged = await this.db
+      .update(articles)
+      .set({
+        liveState: 'not_live',
+        liveReason: sql`case when not exists (${inventoryOf}) then 'the post was deleted or trashed on WordPress (found by the content sync)'
+          else 'the post is now "' || (${inventoryOf}) || '" on WordPress (found by the content sync)' end`,
+        liveCheckedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(articles.siteId, siteId),
+          isNotNull(articles.wordpressPostId),
+          inArray(articles.liveState, ['live', 'scheduled']),
+          sql`not exists (${inventoryOf} and i.status in ('publish', 'future'))`,
+        ),
+      )
+      .returning({ id: articles.id });
+    return flagged.length;
   }
 }
 

@@ -64,6 +64,9 @@ interface FeaturedImage {
 }
 
 export class PublishingService {
+  /** Told of every post WordPress accepted (the live check queues itself here). A failure here never fails the publish. */
+  onPublished: ((articleId: number, post: WpPost) => Promise<void>) | null = null;
+
   constructor(
     private readonly repo: PublishingRepository,
     private readonly sites: SiteConnections,
@@ -114,6 +117,7 @@ export class PublishingService {
       ...(image?.url ? { featuredImageUrl: image.url } : {}),
     });
     if (image && image.attachedTo !== post.id) await attachImage(client, image.mediaId, post.id);
+    await this.onPublished?.(articleId, post).catch(() => undefined);
     return {
       success: true,
       message: action === 'created' ? createdMessage(post.status) : 'WordPress post updated',

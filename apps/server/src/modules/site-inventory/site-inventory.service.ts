@@ -73,6 +73,8 @@ export class SiteInventoryService {
     private readonly sites: Pick<SitesService, 'findOrThrow' | 'getClientForSite'>,
     private readonly queue: JobQueue,
     private readonly syncHours: number,
+    /** What else learns from a finished sync (publishing flags the articles whose posts are gone). */
+    private readonly hooks: { afterSync?: (siteId: number) => Promise<unknown> } = {},
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -116,6 +118,7 @@ export class SiteInventoryService {
         this.repo.progress(siteId, phase, done, total),
       );
       await this.repo.markSucceeded(siteId, figures);
+      await this.hooks.afterSync?.(siteId);
       return { fetched: figures.fetched, removed: figures.removed };
     } catch (error) {
       await this.repo.markFailed(siteId, describeFailure(error)).catch(() => undefined);

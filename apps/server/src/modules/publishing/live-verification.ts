@@ -1,0 +1,93 @@
+import type { LiveCheck } from '@abp/contracts';
+import { conflict, notFound } from '../../errors.js';
+import { isWordPressError, type WordPressClient, type WpPost } from '../../integrations/wordpress/index.js';
+import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
+import { publicPageProblem, readBackProblem, unpublishedVerdict, type LiveVerdict } from './live-check.js';
+import type { LiveCheckArticleRow, LiveCheckRepository } from './publishing.repository.js';
+import type { SiteConnections } from './site-connections.js';
+
+/** A published post is checked a moment after its publish; a scheduled one this long after its time. */
+const CHECK_DELAY_MS = 5_000;
+const AFTER_SCHEDULE_MS = 2 * 60_000;
+/** A 'future' post this long past its time was missed by WP-Cron: we publish it ourselves. */
+const MISSED_SCHEDULE_GRACE_MS = 60_000;
+
+/** WordPress' "2026-11-23T10:00:00" (GMT, no zone). */
+function gmt(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(/[zZ]$|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * Proves that a published post is live: read back from WordPress (status, our content, featured
+ * image) and, for a public post, its permalink fetched as a visitor (a 200 page showing the
+ * title, not a login or maintenance page). Runs as a job after every publish and on demand
+ * ("Check again"); a scheduled post is checked after its time, and one WordPress left in
+ * 'future' past it (WP-Cron did not run) is published from here, saying so.
+ */
+export class LiveVerification {
+  constructor(
+    private readonly repo: LiveCheckRepository,
+    private readonly sites: Pick<SiteConnections, 'getClientForSite'>,
+    private readonly queue: Pick<JobQueue, 'send'>,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Called by publishing once WordPress has the post: records what is known now and queues the check. */
+  async afterPublish(articleId: number, post: WpPost): Promise<void> {
+    const due = post.status === 'future' ? gmt(post.date_gmt) : null;
+    if (post.status !== 'publish') await this.repo.storeLiveCheck(articleId, unpublishedVerdict(post.status));
+    if (post.status !== 'publish' && post.status !== 'future') return; // a draft: nothing to prove yet
+    const startAfter = new Date((due?.getTime() ?? this.now().getTime()) + (due ? AFTER_SCHEDULE_MS : CHECK_DELAY_MS));
+    await this.queue.send('liveCheck', { articleId }, { startAfter });
+  }
+
+  /** Checks the article's post now and stores the verdict. */
+  async check(articleId: number): Promise<LiveCheck> {
+    const article = await this.repo.findForLiveCheck(articleId);
+    if (!article) throw notFound('Article not found');
+    if (article.siteId === null || article.wordpressPostId === null) throw conflict('This article has no WordPress post to check: publish it first.');
+    const { verdict, permalink } = await this.verify(article, article.siteId, article.wordpressPostId);
+    await this.repo.storeLiveCheck(articleId, verdict, permalink);
+    return { state: verdict.state, reason: verdict.reason, checked_at: this.now().toISOString() };
+  }
+
+  private async verify(article: LiveCheckArticleRow, siteId: number, postId: number): Promise<{ verdict: LiveVerdict; permalink?: string }> {
+    let client: WordPressClient;
+    let post: WpPost;
+    try {
+      client = await this.sites.getClientForSite(siteId);
+      post = await client.posts.get(postId);
+    } catch (error) {
+      if (isWordPressError(error) && error.kind === 'not_found') return { verdict: { state: 'not_live', reason: 'the post was deleted on WordPress' } };
+      return { verdict: { state: 'not_live', reason: `WordPress could not be asked: ${error instanceof Error ? error.message : String(error)}` } };
+    }
+    let missed: string | null = null;
+    const due = gmt(post.date_gmt);
+    if (post.status === 'future' && due && due.getTime() < this.now().getTime() - MISSED_SCHEDULE_GRACE_MS) {
+      // WP-Cron never ran the scheduled publish (a site without visitors, or cron switched off).
+      try {
+        post = await client.posts.update(postId, { status: 'publish' });
+      } catch (error) {
+        return { verdict: { state: 'not_live', reason: `WordPress missed the scheduled time (${due.toISOString()}) and publishing it failed: ${error instanceof Error ? error.message : String(error)}` } };
+      }
+      missed = `WordPress missed the scheduled time (${due.toISOString()}); Automated Blog Poster published the post at ${this.now().toISOString()}`;
+    }
+    if (post.status === 'trash') return { verdict: { state: 'not_live', reason: 'the post is in the WordPress trash' } };
+    if (post.status !== 'publish') return { verdict: unpublishedVerdict(post.status) };
+    const expected = { title: article.title, marker: article.publishMarker, featuredMediaId: article.imageMediaId };
+    const problem = readBackProblem(post, expected) ?? publicPageProblem(await client.fetchPublicPage(post.link), article.title);
+    const verdict: LiveVerdict = problem ? { state: 'not_live', reason: missed ? `${missed}, but ${problem}` : problem } : { state: 'live', reason: missed };
+    return { verdict, ...(post.link ? { permalink: post.link } : {}) };
+  }
+
+  job(): JobDefinition<'liveCheck'> {
+    return {
+      job: 'liveCheck',
+      queue: { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * 60, deleteAfterSeconds: 24 * 60 * 60 },
+      // An article deleted (or unpublished) since is nothing to check.
+      handler: async ({ articleId }) => this.check(articleId).catch((error: unknown) => ({ skipped: error instanceof Error ? error.message : String(error) })),
+    };
+  }
+}

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Article, ArticleListResponse, InventorySummary, LiveCheck } from '@abp/contracts';
+import type { WordPressClient } from '../../src/integrations/wordpress/index.js';
+import { createTestApp, type TestApp } from '../test-app.js';
+import { describeRealSite, realClient, runId } from '../wordpress/real-site.js';
+import { wordpressSql } from '../wordpress/wordpress-database.js';
+import { insertArticle, insertImage, insertSite } from './article-fixtures.js';
+import { articleRow, publish } from './publish-helpers.js';
+
+describeRealSite('normal', 'every post proven live on the real WordPress', (site) => {
+  let t: TestApp;
+  let cookie: string;
+  let wp: WordPressClient;
+  let siteId: number;
+  const postIds = new Set<number>();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = await t.login();
+    wp = realClient(site);
+    siteId = (await insertSite(t, { name: 'Live checks', url: site.url, username: site.user, password: site.password, restRoot: `${site.url}/wp-json/` })).id;
+  });
+  afterAll(async () => {
+    for (const id of postIds) await wp.posts.delete(id).catch(() => undefined);
+    await t.close();
+  });
+
+  async function publishOk(id: number) {
+    const res = await publish(t, cookie, id, { site_id: siteId });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { wordpress_post_id: number; featured_media_id: number | null };
+    postIds.add(body.wordpress_post_id);
+    if (body.featured_media_id) await wp.media.get(body.featured_media_id); // it exists
+    return body;
+  }
+
+  const article = async (id: number) => (await t.request({ method: 'GET', url: `/api/articles/${id}`, cookie })).json() as Article;
+  const checkNow = async (id: number) => {
+    const res = await t.request({ method: 'POST', url: `/api/articles/${id}/live-check`, cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as LiveCheck;
+  };
+
+  it('a published post is proven live by the check that follows its publish: read back, its public page shows the title', async () => {
+    const row = await insertArticle(t, { siteId, title: `Live "compost" guide – ${runId}`, status: 'published' });
+    await insertImage(t, row.id);
+    await publishOk(row.id);
+    expect((await article(row.id)).live_check).toBeNull(); // checked a moment later, as a job
+    const deadline = Date.now() + 30_000;
+    let check = (await article(row.id)).live_check;
+    while (check === null && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      check = (await article(row.id)).live_check;
+    }
+    expect(check).toMatchObject({ state: 'live', reason: null });
+  }, 60_000);
+
+  it('a draft is not public: read back only; a post trashed behind our back is not live, in the list filter and after a content sync', async () => {
+    const draft = await insertArticle(t, { siteId, title: `Draft mulch notes ${runId}` });
+    await publishOk(draft.id);
+    expect((await article(draft.id)).live_check).toMatchObject({ state: 'not_public', reason: null });
+
+    const gone = await insertArticle(t, { siteId, title: `Soon trashed soil guide ${runId}`, status: 'published' });
+    const { wordpress_post_id: postId } = await publishOk(gone.id);
+    expect(await checkNow(gone.id)).toMatchObject({ state: 'live' });
+
+    await wp.posts.delete(postId, { force: false }); // to the trash, on WordPress' side
+    expect(await checkNow(gone.id)).toMatchObject({ state: 'not_live', reason: 'the post is in the WordPress trash' });
+    const notLive = (await t.request({ method: 'GET', url: '/api/articles?live=not_live', cookie })).json() as ArticleListResponse;
+    expect(notLive.items.map((a) => a.id)).toEqual([gone.id]);
+    expect(notLive.total).toBe(1);
+    const bad = await t.request({ method: 'GET', url: '/api/articles?live=maybe', cookie });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('live');
+
+    // Live again (restored), then the content sync notices it gone without any check of ours.
+    await wp.posts.update(postId, { status: 'publish' });
+    expect(await checkNow(gone.id)).toMatchObject({ state: 'live' });
+    await wp.posts.delete(postId);
+    postIds.delete(postId);
+    expect((await t.request({ method: 'POST', url: `/api/sites/${siteId}/inventory/sync`, cookie })).statusCode).toBe(202);
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+      const summary = (await t.request({ method: 'GET', url: `/api/sites/${siteId}/inventory`, cookie })).json() as InventorySummary;
+      if (summary.state === 'succeeded') break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect((await article(gone.id)).live_check).toMatchObject({ state: 'not_live', reason: 'the post was deleted or trashed on WordPress (found by the content sync)' });
+    expect(await checkNow(gone.id)).toMatchObject({ state: 'not_live', reason: 'the post was deleted on WordPress' });
+  }, 120_000);
+
+  it('a scheduled post WordPress left in "future" past its time (WP-Cron missed it) is published by us, and the check says so', async () => {
+    const when = new Date(Date.now() + 3_600_000);
+    const row = await insertArticle(t, { siteId, title: `Scheduled pruning guide ${runId}`, status: 'scheduled', scheduledAt: when });
+    const { wordpress_post_id: postId } = await publishOk(row.id);
+    expect((await article(row.id)).live_check).toMatchObject({ state: 'scheduled' });
+    expect(await checkNow(row.id)).toMatchObject({ state: 'scheduled', reason: null }); // not due yet: nothing to do
+
+    // Its time passes without WP-Cron running: WordPress still has it as future, ten minutes late.
+    await wordpressSql(site, `UPDATE wp_posts SET post_date = DATE_SUB(UTC_TIMESTAMP(), INTERVAL 10 MINUTE), post_date_gmt = DATE_SUB(UTC_TIMESTAMP(), INTERVAL 10 MINUTE) WHERE ID = ${postId}`);
+    expect((await wp.posts.get(postId)).status).toBe('future');
+
+    const check = await checkNow(row.id);
+    expect(check.state).toBe('live');
+    expect(check.reason).toMatch(/^WordPress missed the scheduled time \(.+\); Automated Blog Poster published the post at /);
+    expect((await wp.posts.get(postId)).status).toBe('publish');
+    expect((await articleRow(t, row.id)).status).toBe('published');
+  }, 60_000);
+
+  it('an article without a post has nothing to check (409); a missing one is 404; no session, 401', async () => {
+    const row = await insertArticle(t, { siteId, title: `Never published ${runId}` });
+    expect((await t.request({ method: 'POST', url: `/api/articles/${row.id}/live-check`, cookie })).statusCode).toBe(409);
+    expect((await t.request({ method: 'POST', url: '/api/articles/999999/live-check', cookie })).statusCode).toBe(404);
+    expect((await t.request({ method: 'POST', url: `/api/articles/${row.id}/live-check` })).statusCode).toBe(401);
+  });
+});
