@@ -63,6 +63,8 @@ export const dashboardSchema = z.object({
   ),
   /** Articles created in the last 7 days (a rolling window). */
   recent_articles: z.number().int().nonnegative(),
+  /** Articles whose WordPress post failed its last live check (deleted, unpublished, not reachable). */
+  not_live_posts: z.number().int().nonnegative(),
   /** The last 30 days, oldest first, today included; days without articles have count 0. */
   articles_per_day: z.array(z.object({ date: z.string(), count: z.number().int().nonnegative() })),
   time_zone: z.string(),

@@ -1,4 +1,4 @@
-import { asc, gte, sql } from 'drizzle-orm';
+import { asc, gte, sql, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { articleCounts, articles, sites } from '../../db/schema/index.js';
 
@@ -24,6 +24,12 @@ export class DashboardRepository {
   }
 
   /** Rolling window on the created_at index. */
+  /** On the partial live-state index: only articles that have had a live check are read. */
+  async countNotLive(): Promise<number> {
+    const [row] = await this.db.select({ count: sql<number>`count(*)::int` }).from(articles).where(eq(articles.liveState, 'not_live'));
+    return Number(row?.count ?? 0);
+  }
+
   async countCreatedSince(days: number): Promise<number> {
     const [row] = await this.db
       .select({ count: sql<number>`count(*)::int` })

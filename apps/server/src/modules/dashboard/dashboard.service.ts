@@ -16,13 +16,14 @@ export class DashboardService {
   }
 
   async get(timeZone = 'UTC'): Promise<Dashboard> {
-    const [counts, siteRows, recent, perDay, monitor, stats] = await Promise.all([
+    const [counts, siteRows, recent, perDay, monitor, stats, notLive] = await Promise.all([
       this.repo.countsBySiteAndStatus(),
       this.repo.sites(),
       this.repo.countCreatedSince(RECENT_ARTICLES_DAYS),
       this.repo.countsPerDay(ARTICLES_PER_DAY_WINDOW, timeZone),
       this.trends.monitorStatus(),
       this.trends.stats(),
+      this.repo.countNotLive(),
     ]);
     const byStatus = new Map<string, number>();
     const bySite = new Map<number, number>();
@@ -44,6 +45,7 @@ export class DashboardService {
         ...(withoutSite > 0 ? [{ site_id: null, site_name: NO_SITE_LABEL, site_url: null, count: withoutSite }] : []),
       ],
       recent_articles: recent,
+      not_live_posts: notLive,
       articles_per_day: perDay,
       time_zone: timeZone,
       trend_monitor: monitor,

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { CARD_KEYWORDS, formatDate } from '../lib/article-format';
 import { ArticleActions } from './article-actions';
 import { KeywordChips, SourceChip, StatusChip } from './article-chips';
+import { LiveStatus } from './live-status';
 import type { ArticleListProps } from './articles-table';
 
 /** Below the medium breakpoint: one card per article, with 3 keywords (spec §2.1). */
@@ -35,6 +36,7 @@ export function ArticleCards({ articles, selected, progress, onToggle, onToggleA
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, my: 1 }}>
               <StatusChip status={article.status} />
               <SourceChip article={article} />
+              <LiveStatus article={article} hideWithoutPost />
             </Box>
             <KeywordChips keywords={article.keywords} count={CARD_KEYWORDS} />
             <Box sx={{ mt: 1 }}>

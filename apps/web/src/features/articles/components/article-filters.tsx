@@ -9,6 +9,8 @@ export interface ArticleFilterValues {
   siteId: number | null;
   status: ArticleStatus | null;
   sourceType: ArticleSourceType | null;
+  /** Whether the post was proven live on WordPress (its last check). */
+  live: 'live' | 'not_live' | null;
 }
 
 /** Spec §2.1: the status filter offers draft, published and failed. */
@@ -49,6 +51,16 @@ export function ArticleFilters({ value, sites, onChange }: ArticleFiltersProps) 
             options={SOURCE_OPTIONS.map((source) => ({ value: source, label: capitalised(source) }))}
             onChange={(sourceType) => onChange({ ...value, sourceType: sourceType as ArticleSourceType | null })}
           />
+          <FilterSelect
+            label="On WordPress"
+            allLabel="Live or not"
+            value={value.live}
+            options={[
+              { value: 'live', label: 'Live ✓' },
+              { value: 'not_live', label: 'Not live' },
+            ]}
+            onChange={(live) => onChange({ ...value, live: live as 'live' | 'not_live' | null })}
+          />
         </Grid>
       </CardContent>
     </Card>
@@ -66,7 +78,7 @@ interface FilterSelectProps {
 
 function FilterSelect({ label, allLabel, value, options, onChange }: FilterSelectProps) {
   return (
-    <Grid size={{ xs: 12, sm: 4 }}>
+    <Grid size={{ xs: 12, sm: 6, md: 3 }}>
       <TextField select fullWidth size="small" label={label} value={value ?? ALL} onChange={(e) => onChange(e.target.value === ALL ? null : e.target.value)}>
         <MenuItem value={ALL}>{allLabel}</MenuItem>
         {options.map((option) => (

@@ -21,7 +21,7 @@ describe('Generated Articles screen', () => {
     showArticles(createFakeArticlesApi({ articles: [makeArticle({ id: 1, title: long, source_type: 'trend', source_urls: ['https://n.example'] })] }));
     const table = await screen.findByRole('table', { name: 'Generated articles' }, { timeout: 5000 });
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['', 'Title', 'Site', 'Source/Task Type', 'Status', 'Keywords', 'Created', 'Actions']);
+    expect(headers).toEqual(['', 'Title', 'Site', 'Source/Task Type', 'Status', 'Live', 'Keywords', 'Created', 'Actions']);
     const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getByText(`${'A'.repeat(80)}...`)).toBeInTheDocument();
     expect(within(row).getByText('Trend')).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -30,14 +31,19 @@ import { StatusOverview } from './status-overview';
 import { TrendsDialog } from './trends-dialog';
 import { ViewArticleDialog } from './view-article-dialog';
 
-const NO_FILTERS: ArticleFilterValues = { siteId: null, status: null, sourceType: null };
+const NO_FILTERS: ArticleFilterValues = { siteId: null, status: null, sourceType: null, live: null };
 type DialogState = { kind: 'view' | 'edit' | 'trends' | 'log'; id: number } | null;
 
 export function ArticlesPage() {
   const theme = useTheme();
   const isWide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const { enqueueSnackbar } = useSnackbar();
-  const [filters, setFilters] = useState(NO_FILTERS);
+  // The Dashboard links here with ?live=not_live.
+  const [searchParams] = useSearchParams();
+  const [filters, setFilters] = useState<ArticleFilterValues>(() => {
+    const live = searchParams.get('live');
+    return { ...NO_FILTERS, live: live === 'live' || live === 'not_live' ? live : null };
+  });
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState<number>(ARTICLE_DEFAULT_PAGE_SIZE);
   const [dialog, setDialog] = useState<DialogState>(null);
@@ -50,6 +56,7 @@ export function ArticlesPage() {
     ...(filters.siteId !== null ? { site_id: filters.siteId } : {}),
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.sourceType ? { source_type: filters.sourceType } : {}),
+    ...(filters.live ? { live: filters.live } : {}),
   });
   const stats = useArticleStats();
   const sites = useSites();

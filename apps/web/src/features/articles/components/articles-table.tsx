@@ -13,6 +13,7 @@ import type { PublishProgress } from '../hooks/use-publish-article';
 import { formatDate, TABLE_KEYWORDS, TITLE_CUT, truncate } from '../lib/article-format';
 import { ArticleActions, type ArticleActionHandlers } from './article-actions';
 import { KeywordChips, SourceChip, StatusChip } from './article-chips';
+import { LiveStatus } from './live-status';
 
 export interface ArticleListProps extends ArticleActionHandlers {
   articles: readonly ArticleSummary[];
@@ -42,6 +43,7 @@ export function ArticlesTable({ articles, selected, progress, onToggle, onToggle
             <TableCell>Site</TableCell>
             <TableCell>Source/Task Type</TableCell>
             <TableCell>Status</TableCell>
+            <TableCell>Live</TableCell>
             <TableCell>Keywords</TableCell>
             <TableCell>Created</TableCell>
             <TableCell>Actions</TableCell>
@@ -73,6 +75,9 @@ export function ArticlesTable({ articles, selected, progress, onToggle, onToggle
               </TableCell>
               <TableCell>
                 <StatusChip status={article.status} />
+              </TableCell>
+              <TableCell>
+                <LiveStatus article={article} />
               </TableCell>
               <TableCell sx={{ maxWidth: 220 }}>
                 <KeywordChips keywords={article.keywords} count={TABLE_KEYWORDS} />

@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
-import type { Article, ArticleStatus, Dashboard, GenerationLog, QualityReport, Site } from '@abp/contracts';
+import type { Article, ArticleStatus, Dashboard, GenerationLog, LiveCheck, QualityReport, Site } from '@abp/contracts';
 
 export function makeArticle(overrides: Partial<Article> = {}): Article {
   const id = overrides.id ?? 1;
@@ -27,6 +27,7 @@ export function makeArticle(overrides: Partial<Article> = {}): Article {
     updated_at: '2026-11-20T09:00:00.000Z',
     scheduled_at: null,
     published_at: null,
+    live_check: null,
     content: '<h2>Soil</h2><p>Rich soil.</p>',
     meta_description: null,
     failure_reason: null,
@@ -77,6 +78,8 @@ interface FakeArticlesOptions {
   deleteError?: boolean;
   /** Holds each publish answer back this long (to watch the progress text). */
   publishDelayMs?: number;
+  /** What "Check again" finds, per article id (stored on the article as the server does). */
+  liveChecks?: Record<number, Omit<LiveCheck, 'checked_at'>>;
 }
 
 /** A stand-in for the articles API with the server's paging, filters and publish rules. */
@@ -87,6 +90,7 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
     puts: [] as Array<{ id: number; body: Record<string, unknown> }>,
     deletes: [] as number[],
     publishes: [] as PublishCall[],
+    liveChecks: [] as number[],
   };
   const find = (id: number) => state.articles.find((a) => a.id === id);
   const stats = (): Dashboard => {
@@ -99,6 +103,7 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
       by_status: (['draft', 'review', 'published', 'scheduled', 'failed'] as const).map((status) => ({ status, count: count(status) })),
       by_site: [{ site_id: 1, site_name: 'Garden Blog', site_url: 'https://garden.example', count: state.articles.length }],
       recent_articles: 3,
+      not_live_posts: state.articles.filter((a) => a.live_check?.state === 'not_live').length,
       articles_per_day: [],
       time_zone: 'UTC',
       trend_monitor: { isRunning: false, activeJobs: 0 },
@@ -118,6 +123,7 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
       if (query.get('site_id')) rows = rows.filter((a) => a.site_id === Number(query.get('site_id')));
       if (query.get('status')) rows = rows.filter((a) => a.status === query.get('status'));
       if (query.get('source_type')) rows = rows.filter((a) => a.source_type === query.get('source_type'));
+      if (query.get('live')) rows = rows.filter((a) => a.live_check?.state === query.get('live'));
       const offset = Number(query.get('offset') ?? 0);
       const limit = Number(query.get('limit') ?? 10);
       const items = rows.slice(offset, offset + limit).map(({ content: _c, meta_description: _m, failure_reason: _f, quality_report: _q, ...summary }) => summary);
@@ -176,6 +182,16 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
         forced,
         quality_report: { ...BLOCKING_REPORT, severity: 'none', blocking: false, issues: [], warnings: [], message: 'Quality gate passed.' },
       });
+    }),
+    http.post('/api/articles/:id/live-check', ({ params }) => {
+      const id = Number(params.id);
+      state.liveChecks.push(id);
+      const article = find(id);
+      if (!article) return HttpResponse.json({ error: 'Article not found', code: 'not_found' }, { status: 404 });
+      const check = { ...(options.liveChecks?.[id] ?? { state: 'live' as const, reason: null }), checked_at: new Date().toISOString() };
+      // A new object: the test's own fixtures stay as they were.
+      state.articles = state.articles.map((a) => (a.id === id ? { ...a, live_check: check } : a));
+      return HttpResponse.json(check);
     }),
     http.get('/api/articles/:id/trends', ({ params }) =>
       HttpResponse.json(

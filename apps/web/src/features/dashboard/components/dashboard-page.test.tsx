@@ -95,6 +95,12 @@ describe('Dashboard', () => {
     expect(within(last).getByText('12.5s')).toBeInTheDocument();
   });
 
+  it('says how many posts are not live on WordPress, with the way to them; nothing when all are live', async () => {
+    showDashboard(() => makeDashboard({ not_live_posts: 3 }));
+    expect(await screen.findByText('3 published posts are not live on WordPress.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Show them' })).toHaveAttribute('href', '/articles?live=not_live');
+  });
+
   it('shows the error with Retry, which loads again', async () => {
     let fail = true;
     const { user } = showDashboard(() => (fail ? null : makeDashboard()));

@@ -19,6 +19,7 @@ export function makeDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
       { site_id: 2, site_name: 'Kitchen Blog', site_url: 'https://kitchen.example', count: 2 },
     ],
     recent_articles: 9,
+    not_live_posts: 0,
     articles_per_day: days,
     time_zone: 'UTC',
     trend_monitor: { isRunning: false, activeJobs: 0 },

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { createFakeAuthApi } from '../../../test/auth-api';
+import { server } from '../../../test/msw-server';
+import { renderApp } from '../../../test/render-app';
+import { createFakeArticlesApi, makeArticle } from '../testing/fake-articles-api';
+
+function show(api: ReturnType<typeof createFakeArticlesApi>) {
+  server.use(...createFakeAuthApi({ authenticated: true }).handlers, ...api.handlers);
+  return renderApp({ path: '/articles' });
+}
+
+const checkedAt = '2026-11-24T07:00:00.000Z';
+const articles = [
+  makeArticle({ id: 1, title: 'Live soil guide', status: 'published', wordpress_post_id: 11, live_check: { state: 'live', reason: null, checked_at: checkedAt } }),
+  makeArticle({ id: 2, title: 'Trashed mulch guide', status: 'published', wordpress_post_id: 12, live_check: { state: 'not_live', reason: 'the post is in the WordPress trash', checked_at: checkedAt } }),
+  makeArticle({ id: 3, title: 'Scheduled compost guide', status: 'scheduled', wordpress_post_id: 13, live_check: { state: 'scheduled', reason: null, checked_at: checkedAt } }),
+  makeArticle({ id: 4, title: 'Unpublished draft' }),
+];
+const rowOf = (title: string) => screen.getByRole('row', { name: new RegExp(title) });
+
+describe('Articles: is each post live on WordPress?', () => {
+  it('shows Live ✓, Not live (with its reason), Scheduled, or nothing for an article without a post', async () => {
+    show(createFakeArticlesApi({ articles }));
+    await screen.findByRole('table', { name: 'Generated articles' }, { timeout: 5_000 });
+    expect(within(rowOf('Live soil guide')).getByText('Live ✓')).toBeInTheDocument();
+    const notLive = within(rowOf('Trashed mulch guide')).getByText('Not live');
+    expect(notLive.closest('[aria-description]')).toHaveAttribute('aria-description', expect.stringContaining('Not live: the post is in the WordPress trash'));
+    expect(within(rowOf('Scheduled compost guide')).getAllByText('Scheduled')).toHaveLength(2); // its status, and its post on WordPress
+    expect(within(rowOf('Unpublished draft')).queryByRole('button', { name: /Check whether/ })).not.toBeInTheDocument();
+  });
+
+  it('filters by "On WordPress": the list asks for live=not_live', async () => {
+    const api = createFakeArticlesApi({ articles });
+    const { user } = show(api);
+    await screen.findByRole('table', { name: 'Generated articles' }, { timeout: 5_000 });
+    await user.click(screen.getByRole('combobox', { name: 'On WordPress' }));
+    await user.click(await screen.findByRole('option', { name: 'Not live' }));
+    await waitFor(() => expect(api.state.listRequests.at(-1)?.get('live')).toBe('not_live'));
+    await waitFor(() => expect(screen.queryByText('Live soil guide')).not.toBeInTheDocument());
+    expect(screen.getByText('Trashed mulch guide')).toBeInTheDocument();
+  });
+
+  it('"Check again" asks the server, says what it found and shows the new verdict', async () => {
+    const api = createFakeArticlesApi({ articles, liveChecks: { 1: { state: 'not_live', reason: 'its page answers 404 (not found)' } } });
+    const { user } = show(api);
+    await screen.findByRole('table', { name: 'Generated articles' }, { timeout: 5_000 });
+    await user.click(within(rowOf('Live soil guide')).getByRole('button', { name: 'Check whether "Live soil guide" is live' }));
+    expect(await screen.findByText('Not live: its page answers 404 (not found)')).toBeInTheDocument();
+    expect(api.state.liveChecks).toEqual([1]);
+    await waitFor(() => expect(within(rowOf('Live soil guide')).getByText('Not live')).toBeInTheDocument());
+  });
+});
+
+describe('Articles opened from the Dashboard (?live=not_live)', () => {
+  it('starts filtered to the posts that are not live', async () => {
+    const api = createFakeArticlesApi({ articles });
+    server.use(...createFakeAuthApi({ authenticated: true }).handlers, ...api.handlers);
+    renderApp({ path: '/articles?live=not_live' });
+    expect(await screen.findByText('Trashed mulch guide', undefined, { timeout: 5_000 })).toBeInTheDocument();
+    expect(api.state.listRequests.every((query) => query.get('live') === 'not_live')).toBe(true);
+    expect(screen.getByRole('combobox', { name: 'On WordPress' })).toHaveTextContent('Not live');
+    expect(within(screen.getByRole('table', { name: 'Generated articles' })).getAllByRole('row')).toHaveLength(2);
+  });
+});
