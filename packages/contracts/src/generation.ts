@@ -181,6 +181,8 @@ export const QUALITY_RULES = [
   'placeholder',
   'empty_title',
   'duplicate_title',
+  /** The live site already has a post with this title or slug (from its content inventory). */
+  'already_on_site',
   'empty_content',
   'no_headings',
   'broken_html',

@@ -95,6 +95,27 @@ export class PublishingRepository {
     return rows.map((row) => row.title);
   }
 
+  /**
+   * Posts the site already has (its content inventory) with this title once punctuation and case
+   * are ignored, or with the slug WordPress would give it; the article's own post excepted.
+   */
+  async postsOnSiteLike(siteId: number, title: string, ownPostId: number | null): Promise<Array<{ title: string; link: string }>> {
+    const normalised = (value: unknown) => sql`btrim(regexp_replace(lower(${value}), '[^[:alnum:]]+', ' ', 'g'))`;
+    const slug = sql`btrim(regexp_replace(lower(${title}), '[^[:alnum:]]+', '-', 'g'), '-')`;
+    return this.db
+      .select({ title: siteInventoryItems.title, link: siteInventoryItems.link })
+      .from(siteInventoryItems)
+      .where(
+        and(
+          eq(siteInventoryItems.siteId, siteId),
+          eq(siteInventoryItems.kind, 'post'),
+          ownPostId === null ? undefined : ne(siteInventoryItems.wpId, ownPostId),
+          or(sql`${normalised(siteInventoryItems.title)} = ${normalised(title)}`, sql`${siteInventoryItems.slug} = ${slug}`),
+        ),
+      )
+      .limit(5);
+  }
+
   /** The post is gone from WordPress: the article is no longer published anywhere (a draft again). */
   async forgetPost(id: number): Promise<void> {
     await this.db

@@ -153,10 +153,14 @@ export class PublishingService {
   }
 
   private async checkQuality(article: PublishArticleRow, siteId: number, force: boolean): Promise<QualityReport> {
-    const otherTitlesOnSite = await this.repo.similarTitlesOnSite(siteId, article.id, article.title);
+    const [otherTitlesOnSite, existingPostsOnSite] = await Promise.all([
+      this.repo.similarTitlesOnSite(siteId, article.id, article.title),
+      // What the live site already has (as of its last content sync): never a second post on the same subject unless forced.
+      this.repo.postsOnSiteLike(siteId, article.title, article.wordpressPostId),
+    ]);
     const report = runQualityGate(
       { title: article.title, content: article.content },
-      { otherTitlesOnSite, ...(article.targetWordCount ? { targetWordCount: article.targetWordCount } : {}) },
+      { otherTitlesOnSite, existingPostsOnSite, ...(article.targetWordCount ? { targetWordCount: article.targetWordCount } : {}) },
     );
     await this.repo.saveQualityReport(article.id, report);
     if (report.blocking && !force) throw new QualityGateBlockedError(report);

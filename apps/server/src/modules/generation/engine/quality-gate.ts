@@ -14,6 +14,18 @@ export interface QualityGateOptions {
   targetWordCount?: number;
   /** Titles of the site's other articles, for the duplicate check. */
   otherTitlesOnSite?: readonly string[];
+  /** Posts the live site already has with the same title or slug (its content inventory). */
+  existingPostsOnSite?: ReadonlyArray<{ title: string; link: string }>;
+}
+
+/** A post's address as the operator recognises it: its path ("/how-to-start-composting/"), or the whole link. */
+function shortLink(link: string): string {
+  try {
+    const url = new URL(link);
+    return url.search ? `${url.pathname}${url.search}` : url.pathname;
+  } catch {
+    return link;
+  }
 }
 
 const SEVERITY_ORDER: QualitySeverity[] = ['none', 'minor', 'major', 'severe'];
@@ -52,6 +64,8 @@ export function runQualityGate(article: QualityGateInput, options: QualityGateOp
   else if ((options.otherTitlesOnSite ?? []).some((other) => normaliseTitle(other) === normaliseTitle(title))) {
     add('duplicate_title', 'severe', `Another article on this site already has the title "${title}".`);
   }
+  const existing = options.existingPostsOnSite?.[0];
+  if (existing) add('already_on_site', 'severe', `"${existing.title}" already exists on the site: ${shortLink(existing.link)}`);
   if (words > LONG_CONTENT_WORDS && !/<h[2-4]\b/i.test(article.content)) add('no_headings', 'major', `${words} words with no headings: long content needs h2/h3 sections.`);
   const broken = findBrokenHtml(article.content);
   if (broken.length > 0) add('broken_html', 'major', `Broken HTML: ${broken.slice(0, 3).join('; ')}${broken.length > 3 ? '; …' : ''}.`);
