@@ -31,6 +31,7 @@ import { SchedulerService } from './modules/scheduler/scheduler.service.js';
 import { dispatchSlotJob, schedulerSlotJob, schedulerTickJob } from './modules/scheduler/scheduler.jobs.js';
 import { SiteInventoryRepository } from './modules/site-inventory/site-inventory.repository.js';
 import { SiteInventoryService } from './modules/site-inventory/site-inventory.service.js';
+import { LiveSiteLinker } from './modules/site-inventory/live-site-linker.js';
 import { createBulkJobs, type BulkJobsModule } from './modules/bulk-jobs/bulk-jobs.module.js';
 
 import { createTrendServices, type TrendServices } from './modules/trends/trend-services.js';
@@ -87,9 +88,13 @@ export function createServices(ctx: AppContext): Services {
   const llmProviders = new LlmProviderRegistry(llmSettings);
   if (ctx.config.llmOfflineDelayMs > 0) llmProviders.providerOptions = { offlineDelayMs: ctx.config.llmOfflineDelayMs };
   const generationRepo = new GenerationRepository(db);
+  const inventoryRepo = new SiteInventoryRepository(db);
+  // New articles link into what their site already has (its content inventory).
+  const liveSiteLinker = new LiveSiteLinker(inventoryRepo);
   const generation = new GenerationService(generationRepo, sites, llmProviders, {
     imageProvider: createImageProvider(ctx.config.images),
     servesRequests: ctx.role !== 'worker',
+    linkIntoSite: (siteId, article) => liveSiteLinker.link(siteId, article),
   });
   // The one way an article is written, stored and published; every producer goes through it.
   const producer = new ArticleProducer({ generation, publishing });
@@ -104,7 +109,7 @@ export function createServices(ctx: AppContext): Services {
     sites,
     siteHealth: new SiteHealthService(sitesRepo, sites),
     // After each sync, articles whose post the site no longer has (public) are flagged as not live.
-    siteInventory: new SiteInventoryService(new SiteInventoryRepository(db), sites, ctx.queue, ctx.config.inventorySyncHours, { afterSync: (siteId) => liveCheckRepo.flagVanishedPosts(siteId) }),
+    siteInventory: new SiteInventoryService(inventoryRepo, sites, ctx.queue, ctx.config.inventorySyncHours, { afterSync: (siteId) => liveCheckRepo.flagVanishedPosts(siteId) }),
     articles,
     articleMaintenance: new ArticleTableMaintenance(ctx.handle),
     // The one place that publishes to WordPress; other modules call services.publishing.publishArticle().

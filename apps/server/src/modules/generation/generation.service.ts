@@ -28,6 +28,11 @@ export interface GenerationServiceOptions {
    * writer keeps the configured concurrency there. Default true.
    */
   servesRequests?: boolean;
+  /**
+   * Links a new article into its live site's existing posts (the site inventory's linker). A
+   * failure there never fails the article: it is stored without those links.
+   */
+  linkIntoSite?: (siteId: number, article: { title: string; keywords: readonly string[]; content: string }) => Promise<{ content: string }>;
 }
 
 /**
@@ -117,6 +122,10 @@ export class GenerationService {
         wordCount: 0,
         offline,
       };
+    }
+    if (this.options.linkIntoSite) {
+      const linked = await this.options.linkIntoSite(input.siteId, article).catch(() => null);
+      if (linked) article = { ...article, content: linked.content };
     }
     const image = useSelectedImage && input.selectedImagePng ? { png: input.selectedImagePng, alt: article.title, filename: imageFilename(article.title) } : imageOf(article);
     const articleId = await this.repo.store(await this.successRecord(input, site.name, article, image));

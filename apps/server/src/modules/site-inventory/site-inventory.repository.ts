@@ -194,6 +194,14 @@ export class SiteInventoryRepository {
     return { rows, total: Number(count?.n ?? 0) };
   }
 
+  /** The site's published posts, for linking new articles into them. */
+  linkablePosts(siteId: number): Promise<Array<{ wpId: number; title: string; link: string; excerpt: string }>> {
+    return this.db
+      .select({ wpId: siteInventoryItems.wpId, title: siteInventoryItems.title, link: siteInventoryItems.link, excerpt: siteInventoryItems.excerpt })
+      .from(siteInventoryItems)
+      .where(and(eq(siteInventoryItems.siteId, siteId), eq(siteInventoryItems.kind, 'post'), eq(siteInventoryItems.status, 'publish')));
+  }
+
   // ── terms and authors ───────────────────────────────────────────────────
 
   /** Replaces the site's categories and tags with what WordPress has now. */

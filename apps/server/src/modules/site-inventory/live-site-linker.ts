@@ -1,0 +1,38 @@
+import type MiniSearch from 'minisearch';
+import { buildPostIndex, chooseTargets, placeSiteLinks, type LinkablePost, type PlacedLink } from './live-site-links.js';
+import type { SiteInventoryRepository } from './site-inventory.repository.js';
+
+/** Links per article into the live site's existing posts. */
+export const LIVE_SITE_LINKS_PER_ARTICLE = 3;
+
+const normalise = (title: string) => title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/**
+ * Gives a new article links into what its site already has: the posts that fit it best (BM25 over
+ * the site's content inventory) linked on the article's own words. A site never synced gets none.
+ * The index is kept per site until its next sync.
+ */
+export class LiveSiteLinker {
+  private readonly indexes = new Map<number, { syncedAt: number; index: MiniSearch<LinkablePost> }>();
+
+  constructor(
+    private readonly repo: Pick<SiteInventoryRepository, 'syncOf' | 'linkablePosts'>,
+    private readonly maxLinks = LIVE_SITE_LINKS_PER_ARTICLE,
+  ) {}
+
+  async link(siteId: number, article: { title: string; keywords: readonly string[]; content: string }): Promise<{ content: string; links: PlacedLink[] }> {
+    const sync = await this.repo.syncOf(siteId);
+    if (!sync?.lastSuccessAt) return { content: article.content, links: [] };
+    let cached = this.indexes.get(siteId);
+    if (!cached || cached.syncedAt !== sync.lastSuccessAt.getTime()) {
+      cached = { syncedAt: sync.lastSuccessAt.getTime(), index: buildPostIndex(await this.repo.linkablePosts(siteId)) };
+      this.indexes.set(siteId, cached);
+    }
+    const own = normalise(article.title);
+    // Each word once: the title and the keywords repeat the topic, which would drown every other word.
+    const query = [...new Set(normalise([article.title, ...article.keywords].join(' ')).split(' '))].join(' ');
+    const targets = chooseTargets(cached.index, query, this.maxLinks, (post) => normalise(post.title) === own);
+    const placed = placeSiteLinks(article.content, targets);
+    return { content: placed.html, links: placed.links };
+  }
+}

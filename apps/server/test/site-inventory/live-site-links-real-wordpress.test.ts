@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { manualGenerateResponseSchema, type InventoryList, type InventorySummary } from '@abp/contracts';
+import { findElements, parseHtml } from '../../src/lib/html/html-tree.js';
+import { generate, manualPayload, storedGeneration } from '../manual/manual-helpers.js';
+import { createTestApp, type TestApp } from '../test-app.js';
+import { describeRealSite, runId } from '../wordpress/real-site.js';
+import { WordPressSeed } from './wordpress-seed.js';
+
+// A word no other test's posts have, so BM25 finds exactly this suite's posts.
+const WORD = `kohl${runId.replace(/[^a-z]/g, '')}`;
+
+describeRealSite('normal', "a new article links into its site's existing posts", (site) => {
+  let t: TestApp;
+  let cookie: string;
+  let siteId: number;
+  const seed = new WordPressSeed(site);
+  let postIds: number[] = [];
+
+  beforeAll(async () => {
+    postIds = await seed.createPosts([
+      { title: `Fermenting ${WORD} at home`, status: 'publish', content: '<p>Salt, jars and patience.</p>' },
+      { title: `${WORD} slaw with apples`, status: 'publish', content: '<p>A crisp salad.</p>' },
+      { title: `Draft about ${WORD} soup`, status: 'draft', content: '<p>Not public yet.</p>' },
+      { title: 'Quarterly tax filing for freelancers', status: 'publish', content: '<p>Forms and deadlines.</p>' },
+    ]);
+    t = await createTestApp();
+    cookie = await t.login();
+    const created = await t.request({ method: 'POST', url: '/api/sites', cookie, payload: { name: `Links ${runId}`, url: site.url, username: site.user, password: site.password } });
+    expect(created.statusCode, created.body).toBe(201);
+    siteId = (created.json() as { id: number }).id;
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await seed.deletePosts(postIds).catch(() => undefined);
+  });
+
+  it('after a content sync, the article links to the fitting published posts (never a draft, never unrelated), in body text, each once', async () => {
+    expect((await t.request({ method: 'POST', url: `/api/sites/${siteId}/inventory/sync`, cookie })).statusCode).toBe(202);
+    for (const deadline = Date.now() + 60_000; ; ) {
+      const summary = (await t.request({ method: 'GET', url: `/api/sites/${siteId}/inventory`, cookie })).json() as InventorySummary;
+      if (summary.state === 'succeeded') break;
+      if (summary.state === 'failed' || Date.now() > deadline) throw new Error(JSON.stringify(summary));
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const res = await generate(t, cookie, manualPayload(siteId, `Fermenting ${WORD} for beginners`, { includeImages: false, wordCount: 600 }));
+    expect(res.statusCode, res.body).toBe(200);
+    const { data } = manualGenerateResponseSchema.parse(res.json());
+    const { article } = await storedGeneration(t, data.article_id);
+
+    const links = findElements(parseHtml(article.content), (el) => el.name === 'a' && 'data-abp-site-link' in el.attribs);
+    const hrefs = links.map((a) => a.attribs.href);
+    const inventory = (await t.request({ method: 'GET', url: `/api/sites/${siteId}/inventory/items?search=${WORD}&limit=100`, cookie })).json() as InventoryList;
+    const published = inventory.items.filter((item) => item.status === 'publish');
+    expect(published).toHaveLength(2);
+    // Exactly the two fitting published posts, each once, by their permalinks in the inventory.
+    expect([...hrefs].sort()).toEqual(published.map((item) => item.link).sort());
+    for (const a of links) {
+      let parent = a.parent;
+      while (parent && 'name' in parent) {
+        expect(parent.name).not.toMatch(/^h[1-6]$/);
+        parent = parent.parent;
+      }
+    }
+    expect(article.content).not.toContain('tax-filing');
+  }, 120_000);
+});
