@@ -54,11 +54,11 @@ describe('relevance judged by the configured model', () => {
     expect(asked[0]!.prompt).toContain('3. Rose pruning');
   });
 
-  it('falls back to word overlap when the model answers nonsense, and says so in the log', async () => {
+  it('falls back to the text search when the model answers nonsense, and says so in the log', async () => {
     server.setHandler((request) => (isRelevanceRequest(request.prompt) ? { type: 'text', content: 'I think roses, maybe.' } : writerReply(request)));
     const run = await runCheck(h);
     expect(run).toMatchObject({ status: 'completed', articles_generated: 2 });
-    expect(run.errors).toEqual([{ scope: 'site', target: 'Garden Blog', kind: 'relevance', message: expect.stringMatching(/^The model could not judge relevance \(.+\); word overlap decided\.$/) }]);
+    expect(run.errors).toEqual([{ scope: 'site', target: 'Garden Blog', kind: 'relevance', message: expect.stringMatching(/^The model could not judge relevance \(.+\); text search decided\.$/) }]);
   });
 
   it('a generation that fails is logged and its trend is not recorded, so a later check tries again', async () => {

@@ -3,7 +3,7 @@ import type { LanguageModelProvider, ObjectRequest, ObjectResult } from '../../s
 import { OfflineWriterProvider } from '../../src/integrations/llm/index.js';
 import { parseFeed, type FeedTrend } from '../../src/integrations/trends/index.js';
 import { judgeRelevance } from '../../src/modules/trends/trend-relevance.js';
-import { rankByWordOverlap, significantWords } from '../../src/modules/trends/word-overlap.js';
+import { rankByTextSearch, significantWords } from '../../src/modules/trends/trend-text-match.js';
 import { GOOGLE_TRENDS, googleTrendsFeed } from './feed-fixtures.js';
 
 const trends = parseFeed(googleTrendsFeed(GOOGLE_TRENDS), 'https://trends.google.com/trending/rss?geo=US').trends;
@@ -19,29 +19,34 @@ const trend = (title: string, description = '', news: string[] = []): FeedTrend 
   feedUrl: 'https://f.example/',
 });
 
-describe('word overlap (the offline writer has no model to ask)', () => {
+describe('text search (the offline writer has no model to ask)', () => {
   it('keeps significant words: case and accents folded, short words and stopwords dropped', () => {
     expect(significantWords("The Best Crème-Brûlée tips for 2026's bakers")).toEqual(['creme', 'brulee', '2026', 'bakers']);
   });
 
   it('matches stems ("tomatoes" ~ "tomato", "gardening" ~ "garden") but not unrelated prefixes', () => {
-    expect(titles(rankByWordOverlap(['tomatoes'], trends))).toEqual(['Tomato blight']);
-    expect(titles(rankByWordOverlap(['garden'], [trend('Gardening in November')]))).toEqual(['Gardening in November']);
-    expect(rankByWordOverlap(['art'], [trend('Artificial intelligence')])).toEqual([]);
+    expect(titles(rankByTextSearch(['tomatoes'], trends))).toEqual(['Tomato blight']);
+    expect(titles(rankByTextSearch(['garden'], [trend('Gardening in November')]))).toEqual(['Gardening in November']);
+    expect(rankByTextSearch(['art'], [trend('Artificial intelligence')])).toEqual([]);
   });
 
   it('a two-word topic needs both words; one word of it is not enough', () => {
-    expect(rankByWordOverlap(['home gardening'], [trend('Home prices soar')])).toEqual([]);
-    expect(titles(rankByWordOverlap(['home gardening'], [trend('Home gardening boom')]))).toEqual(['Home gardening boom']);
+    expect(rankByTextSearch(['home gardening'], [trend('Home prices soar')])).toEqual([]);
+    expect(titles(rankByTextSearch(['home gardening'], [trend('Home gardening boom')]))).toEqual(['Home gardening boom']);
   });
 
   it('reads the description and the news titles too, and ranks title matches first', () => {
     const list = [trend('Weekend plans', '', ['Why roses need pruning now']), trend('Rose festival')];
-    expect(titles(rankByWordOverlap(['roses'], list))).toEqual(['Rose festival', 'Weekend plans']);
+    expect(titles(rankByTextSearch(['roses'], list))).toEqual(['Rose festival', 'Weekend plans']);
+  });
+
+  it('matches words of one stem across forms: "squash growing" finds growers harvesting heirloom squashes', () => {
+    const harvest = trend('heirloom squash harvest', '', ['Growers harvest record heirloom squashes']);
+    expect(titles(rankByTextSearch(['squash growing'], [trend('Squash the bug'), harvest, trend('Growing tomatoes')]))).toEqual(['heirloom squash harvest']);
   });
 
   it('nothing matches a configuration without significant words', () => {
-    expect(rankByWordOverlap(['the best'], trends)).toEqual([]);
+    expect(rankByTextSearch(['the best'], trends)).toEqual([]);
   });
 });
 
@@ -65,9 +70,9 @@ function modelAnswering(answer: (request: ObjectRequest<unknown>) => unknown): L
 }
 
 describe('judgeRelevance', () => {
-  it('uses word overlap with the offline writer', async () => {
+  it('uses the text search with the offline writer', async () => {
     const outcome = await judgeRelevance(new OfflineWriterProvider(), ['roses', 'tomatoes'], trends);
-    expect(outcome).toMatchObject({ method: 'word-overlap' });
+    expect(outcome).toMatchObject({ method: 'text-search' });
     expect(titles(outcome.trends)).toEqual(['Tomato blight', 'Rose pruning']);
   });
 
@@ -78,11 +83,11 @@ describe('judgeRelevance', () => {
     expect(model.prompts[0]).toContain('A blog writes about: gardening.');
   });
 
-  it('falls back to word overlap, with the reason, when the model fails', async () => {
+  it('falls back to the text search, with the reason, when the model fails', async () => {
     const model = modelAnswering(() => ({ wrong: true }));
     const outcome = await judgeRelevance(model, ['roses'], trends);
     expect(titles(outcome.trends)).toEqual(['Rose pruning']);
-    expect(outcome.method).toBe('word-overlap');
+    expect(outcome.method).toBe('text-search');
     expect(outcome.fallbackReason).toBeTruthy();
   });
 });

@@ -9,7 +9,7 @@ import { newsUrlsOf, sourcesSection, trendNotes, withSourcesSection } from './tr
 import { judgeRelevance, type RelevanceOutcome } from './trend-relevance.js';
 import type { TrendRunsRepository } from './trend-runs.repository.js';
 import type { TrendTarget, TrendTargetsRepository } from './trend-targets.repository.js';
-import { rankByWordOverlap } from './word-overlap.js';
+import { rankByTextSearch } from './trend-text-match.js';
 
 /* The services a check uses, narrowed to what it calls (tests pass the real ones). */
 export interface TrendCheckPorts {
@@ -99,7 +99,7 @@ export class TrendCheckRunner {
     try {
       return await this.options.providers.current();
     } catch (error) {
-      state.errors.push({ scope: 'run', target: 'language model', kind: 'provider', message: `The language model is not usable (${messageOf(error)}); relevance was judged by word overlap.` });
+      state.errors.push({ scope: 'run', target: 'language model', kind: 'provider', message: `The language model is not usable (${messageOf(error)}); relevance was judged by text search.` });
       return null;
     }
   }
@@ -116,7 +116,7 @@ export class TrendCheckRunner {
 
     const relevance = await this.relevant(provider, target, fresh, state.signal);
     if (relevance.fallbackReason) {
-      state.errors.push({ scope: 'site', target: target.siteName, kind: 'relevance', message: `The model could not judge relevance (${relevance.fallbackReason}); word overlap decided.` });
+      state.errors.push({ scope: 'site', target: target.siteName, kind: 'relevance', message: `The model could not judge relevance (${relevance.fallbackReason}); text search decided.` });
     }
     for (const trend of relevance.trends) {
       if (remaining <= 0 || state.providerBroken) break;
@@ -128,7 +128,7 @@ export class TrendCheckRunner {
   }
 
   private relevant(provider: LanguageModelProvider | null, target: TrendTarget, trends: FeedTrend[], signal?: AbortSignal): Promise<RelevanceOutcome> {
-    if (!provider) return Promise.resolve({ trends: rankByWordOverlap(target.topics, trends), method: 'word-overlap' });
+    if (!provider) return Promise.resolve({ trends: rankByTextSearch(target.topics, trends), method: 'text-search' });
     return judgeRelevance(provider, target.topics, trends, signal);
   }
 

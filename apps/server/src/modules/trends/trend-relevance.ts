@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LanguageModelProvider } from '../../integrations/llm/index.js';
 import type { FeedTrend } from '../../integrations/trends/index.js';
-import { rankByWordOverlap } from './word-overlap.js';
+import { rankByTextSearch } from './trend-text-match.js';
 
 /** Candidates shown to the model at once; more would only dilute its attention. */
 const MAX_CANDIDATES = 40;
@@ -9,8 +9,8 @@ const MAX_CANDIDATES = 40;
 export interface RelevanceOutcome {
   /** The relevant trends, best first. */
   trends: FeedTrend[];
-  method: 'model' | 'word-overlap';
-  /** Set when the model could not judge and word overlap decided instead. */
+  method: 'model' | 'text-search';
+  /** Set when the model could not judge and text search decided instead. */
   fallbackReason?: string;
 }
 
@@ -39,7 +39,7 @@ export function relevancePrompt(topics: readonly string[], trends: readonly Feed
 
 /**
  * Picks the trends that fit a configuration's topics. A real model judges; the offline writer
- * (no model) uses word overlap, which is also the fallback when the model fails or answers badly.
+ * (no model) uses a stemmed text search, which is also the fallback when the model fails or answers badly.
  */
 export async function judgeRelevance(
   provider: LanguageModelProvider,
@@ -47,8 +47,8 @@ export async function judgeRelevance(
   trends: readonly FeedTrend[],
   signal?: AbortSignal,
 ): Promise<RelevanceOutcome> {
-  if (trends.length === 0 || topics.length === 0) return { trends: [], method: provider.isOffline ? 'word-overlap' : 'model' };
-  if (provider.isOffline) return { trends: rankByWordOverlap(topics, trends), method: 'word-overlap' };
+  if (trends.length === 0 || topics.length === 0) return { trends: [], method: provider.isOffline ? 'text-search' : 'model' };
+  if (provider.isOffline) return { trends: rankByTextSearch(topics, trends), method: 'text-search' };
   const candidates = trends.slice(0, MAX_CANDIDATES);
   try {
     const { object } = await provider.generateObject({
@@ -69,6 +69,6 @@ export async function judgeRelevance(
   } catch (error) {
     signal?.throwIfAborted();
     const reason = error instanceof Error ? error.message : String(error);
-    return { trends: rankByWordOverlap(topics, trends), method: 'word-overlap', fallbackReason: reason };
+    return { trends: rankByTextSearch(topics, trends), method: 'text-search', fallbackReason: reason };
   }
 }
