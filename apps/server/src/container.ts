@@ -99,7 +99,16 @@ export function createServices(ctx: AppContext): Services {
   // The one way an article is written, stored and published; every producer goes through it.
   const producer = new ArticleProducer({ generation, publishing });
   const articles = new ArticlesService(new ArticlesRepository(db));
-  const trendServices = createTrendServices({ db, queue: ctx.queue, config: ctx.config, settings, producer, providers: llmProviders });
+  const trendServices = createTrendServices({
+    db,
+    queue: ctx.queue,
+    config: ctx.config,
+    settings,
+    producer,
+    providers: llmProviders,
+    // A trend the site already has a post on is skipped (and the run log says which post).
+    coveredOnSite: (siteId, topic) => liveSiteLinker.coveringPost(siteId, topic),
+  });
   const dashboard = new DashboardService(new DashboardRepository(db));
   // The dashboard's Trend Monitor Status and Last Trend Check cards read the real monitor.
   dashboard.useTrendSummary(trendServices.trends);

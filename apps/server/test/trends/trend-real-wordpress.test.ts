@@ -73,4 +73,32 @@ describeRealSite('normal', 'trend monitor against the real WordPress', (wp) => {
     expect(html).toContain(`Blight reaches allotments ${runId}`);
     expect(html).toContain(`href="https://news.example/${runId}/seeds"`);
   }, 180_000);
+
+  it('skips a trend the site already has a post on (its content inventory), and the run log names that post', async () => {
+    const other = await createTestApp();
+    try {
+      const otherCookie = await other.login();
+      const existing = await client.posts.create({ title: `Saving heirloom seeds ${runId}`, content: '<p>Written on WordPress.</p>', status: 'publish' });
+      postIds.push(existing.id);
+      feeds.xml('/seeds.xml', googleTrendsFeed([{ title: `Heirloom seeds ${runId}`, news: [{ title: 'Seed swaps are back', url: `https://news.example/${runId}/swap` }] }]));
+      expect((await other.request({ method: 'PUT', url: '/api/settings/trends', cookie: otherCookie, payload: { feeds: [feeds.url('/seeds.xml')], interval_hours: 0 } })).statusCode).toBe(200);
+      const site = await other.request({ method: 'POST', url: '/api/sites', cookie: otherCookie, payload: { name: `Seeds ${runId}`, url: wp.url, username: wp.user, password: wp.password } });
+      const siteId = site.json<{ id: number }>().id;
+      expect((await other.request({ method: 'POST', url: '/api/config', cookie: otherCookie, payload: { site_id: siteId, topics: ['seeds'], post_status: 'published', word_count: 500 } })).statusCode).toBe(201);
+      expect((await other.request({ method: 'POST', url: `/api/sites/${siteId}/inventory/sync`, cookie: otherCookie })).statusCode).toBe(202);
+      await waitFor(async () => ((await other.services.siteInventory.summary(siteId)).state === 'succeeded' ? true : null), 60_000, 250);
+
+      expect((await other.request({ method: 'POST', url: '/api/trends/check', cookie: otherCookie })).statusCode).toBe(202);
+      const run = await waitFor(async () => {
+        const [latest] = (await other.services.trends.logs({ limit: 1, offset: 0 })).items;
+        return latest && latest.status !== 'running' ? latest : null;
+      }, 120_000, 250);
+      expect(run).toMatchObject({ status: 'completed', trends_found: 1, articles_generated: 0 });
+      expect(run.errors).toEqual([
+        { scope: 'site', target: `Seeds ${runId}`, kind: 'already_covered', message: `"Heirloom seeds ${runId}": skipped, the site already has "Saving heirloom seeds ${runId}" (${existing.link})` },
+      ]);
+    } finally {
+      await other.close();
+    }
+  }, 180_000);
 });

@@ -20,18 +20,36 @@ export class LiveSiteLinker {
     private readonly maxLinks = LIVE_SITE_LINKS_PER_ARTICLE,
   ) {}
 
-  async link(siteId: number, article: { title: string; keywords: readonly string[]; content: string }): Promise<{ content: string; links: PlacedLink[] }> {
+  /** The site's index, built again after each sync; null for a site never synced. */
+  private async indexOf(siteId: number): Promise<MiniSearch<LinkablePost> | null> {
     const sync = await this.repo.syncOf(siteId);
-    if (!sync?.lastSuccessAt) return { content: article.content, links: [] };
+    if (!sync?.lastSuccessAt) return null;
     let cached = this.indexes.get(siteId);
     if (!cached || cached.syncedAt !== sync.lastSuccessAt.getTime()) {
       cached = { syncedAt: sync.lastSuccessAt.getTime(), index: buildPostIndex(await this.repo.linkablePosts(siteId)) };
       this.indexes.set(siteId, cached);
     }
+    return cached.index;
+  }
+
+  /**
+   * A published post of the site whose title already has every significant word of the topic
+   * ("Tomato blight" is covered by "How to stop tomato blight"), or null.
+   */
+  async coveringPost(siteId: number, topic: string): Promise<{ title: string; link: string } | null> {
+    const index = await this.indexOf(siteId);
+    if (!index) return null;
+    const [hit] = index.search(topic, { fields: ['title'], combineWith: 'AND', fuzzy: false, prefix: (term) => term.length >= 5 });
+    return hit ? { title: hit.title as string, link: hit.link as string } : null;
+  }
+
+  async link(siteId: number, article: { title: string; keywords: readonly string[]; content: string }): Promise<{ content: string; links: PlacedLink[] }> {
+    const index = await this.indexOf(siteId);
+    if (!index) return { content: article.content, links: [] };
     const own = normalise(article.title);
     // Each word once: the title and the keywords repeat the topic, which would drown every other word.
     const query = [...new Set(normalise([article.title, ...article.keywords].join(' ')).split(' '))].join(' ');
-    const targets = chooseTargets(cached.index, query, this.maxLinks, (post) => normalise(post.title) === own);
+    const targets = chooseTargets(index, query, this.maxLinks, (post) => normalise(post.title) === own);
     const placed = placeSiteLinks(article.content, targets);
     return { content: placed.html, links: placed.links };
   }

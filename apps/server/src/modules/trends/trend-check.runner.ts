@@ -17,6 +17,8 @@ export interface TrendCheckPorts {
   producer: Pick<ArticleProducer, 'produce'>;
   providers: { current(): Promise<LanguageModelProvider> };
   settings: { resolve(): Promise<{ feeds: string[] }> };
+  /** A post the live site already has on the topic (its content inventory), or null: such a trend is skipped. */
+  coveredOnSite?: (siteId: number, topic: string) => Promise<{ title: string; link: string } | null>;
 }
 
 export interface TrendCheckOptions extends TrendCheckPorts {
@@ -121,6 +123,11 @@ export class TrendCheckRunner {
     for (const trend of relevance.trends) {
       if (remaining <= 0 || state.providerBroken) break;
       state.signal?.throwIfAborted();
+      const covered = await this.options.coveredOnSite?.(target.siteId, trend.title).catch(() => null);
+      if (covered) {
+        state.errors.push({ scope: 'site', target: target.siteName, kind: 'already_covered', message: `"${trend.title}": skipped, the site already has "${covered.title}" (${covered.link})` });
+        continue;
+      }
       const outcome = await this.writeTrendArticle(target, trend, state);
       if (outcome === 'written') remaining--;
       if (outcome === 'stop-site') break;

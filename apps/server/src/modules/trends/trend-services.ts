@@ -33,6 +33,7 @@ export function createTrendServices(deps: TrendServiceDeps): TrendServices {
     producer: deps.producer,
     providers: deps.providers,
     settings: trendSettings,
+    ...(deps.coveredOnSite ? { coveredOnSite: deps.coveredOnSite } : {}),
     timeZone: deps.config.timeZone,
   });
   return { trendSettings, trendChecks, trends: new TrendMonitorService(runs, trendChecks, deps.queue, trendSettings) };
