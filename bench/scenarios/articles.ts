@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openPglite } from '../../apps/server/src/db/client.js';
-import { applyMigrations } from '../../apps/server/src/db/migrate.js';
 import { ArticleTableMaintenance } from '../../apps/server/src/modules/articles/table-maintenance.js';
 import type { Scenario } from '../run.js';
+import { benchSitesSql, seedEmbeddedDatabase } from '../seed-database.js';
 import { loginCookie, startBenchServer } from '../server-process.js';
 
 const ARTICLES = 100_000;
@@ -14,14 +13,10 @@ const SAMPLES = 200;
 const TARGET_P95_MS = 50;
 
 /** Fills the embedded database the way years of use would: 20 sites, 100,000 articles over ~2 years. */
-async function seed(dataDir: string): Promise<number> {
-  const handle = await openPglite(path.join(dataDir, 'db'));
-  if (handle.driver !== 'pglite') throw new Error('expected the embedded database');
-  const t0 = performance.now();
-  await applyMigrations(handle);
-  await handle.pglite.exec(`
-    INSERT INTO sites (name, url, username, password_sealed)
-      SELECT 'Site ' || i, 'https://site-' || i || '.example', 'editor', 'unused' FROM generate_series(1, ${SITES}) AS i;
+function seed(dataDir: string): Promise<number> {
+  return seedEmbeddedDatabase(
+    dataDir,
+    `${benchSitesSql(SITES)}
     INSERT INTO articles (site_id, site_name, title, content, status, keywords, source_urls, task_type, word_count, created_at, updated_at)
       SELECT 1 + (i % ${SITES}), 'Site ' || (1 + (i % ${SITES})),
              'Article ' || i || ': ' || md5(i::text),
@@ -31,11 +26,10 @@ async function seed(dataDir: string): Promise<number> {
              CASE WHEN i % 3 = 0 THEN jsonb_build_array('https://news.example/' || i) ELSE '[]'::jsonb END,
              'Blog Post', 1500,
              now() - ((${ARTICLES} - i) * interval '10 minutes'), now()
-      FROM generate_series(1, ${ARTICLES}) AS i;`);
-  // What the server's maintenance does on the embedded database after writes.
-  await new ArticleTableMaintenance(handle).runIfChanged();
-  await handle.close();
-  return performance.now() - t0;
+      FROM generate_series(1, ${ARTICLES}) AS i;`,
+    // What the server's maintenance does on the embedded database after writes.
+    (_pglite, handle) => new ArticleTableMaintenance(handle).runIfChanged(),
+  );
 }
 
 export async function measure(url: string, cookie: string): Promise<{ p50: number; p95: number; max: number }> {

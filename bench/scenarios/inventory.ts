@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openPglite } from '../../apps/server/src/db/client.js';
-import { applyMigrations } from '../../apps/server/src/db/migrate.js';
 import type { Scenario } from '../run.js';
+import { benchSitesSql, seedEmbeddedDatabase } from '../seed-database.js';
 import { loginCookie, startBenchServer } from '../server-process.js';
 import { measure } from './articles.js';
 
@@ -13,14 +12,10 @@ const TARGET_P95_MS = 50;
 const SYNC_SEED_POSTS = 1_000;
 
 /** 20 sites × 5,000 inventory posts (100,000), as synced sites of that size leave them. */
-async function seed(dataDir: string): Promise<number> {
-  const handle = await openPglite(path.join(dataDir, 'db'));
-  if (handle.driver !== 'pglite') throw new Error('expected the embedded database');
-  const t0 = performance.now();
-  await applyMigrations(handle);
-  await handle.pglite.exec(`
-    INSERT INTO sites (name, url, username, password_sealed)
-      SELECT 'Site ' || i, 'https://site-' || i || '.example', 'editor', 'unused' FROM generate_series(1, ${SITES}) AS i;
+function seed(dataDir: string): Promise<number> {
+  return seedEmbeddedDatabase(
+    dataDir,
+    `${benchSitesSql(SITES)}
     INSERT INTO site_inventory_terms (site_id, taxonomy, wp_id, name, slug, post_count)
       SELECT s, 'category', c, 'Category ' || c, 'category-' || c, ${POSTS_PER_SITE} / 25 FROM generate_series(1, ${SITES}) AS s, generate_series(1, 25) AS c;
     INSERT INTO site_inventory_items (site_id, kind, wp_id, title, slug, link, status, published_at, modified_at, category_ids, author_id, excerpt)
@@ -29,10 +24,9 @@ async function seed(dataDir: string): Promise<number> {
              now() - i * interval '1 hour', now() - i * interval '1 hour', ARRAY[1 + i % 25], 1, 'An excerpt of post ' || i
       FROM generate_series(1, ${SITES}) AS s, generate_series(1, ${POSTS_PER_SITE}) AS i;
     INSERT INTO site_inventory_syncs (site_id, state, trigger, last_success_at, post_count)
-      SELECT s, 'succeeded', 'schedule', now(), ${POSTS_PER_SITE} FROM generate_series(1, ${SITES}) AS s;`);
-  await handle.pglite.exec('VACUUM ANALYZE');
-  await handle.close();
-  return performance.now() - t0;
+      SELECT s, 'succeeded', 'schedule', now(), ${POSTS_PER_SITE} FROM generate_series(1, ${SITES}) AS s;`,
+    (pglite) => pglite.exec('VACUUM ANALYZE'),
+  );
 }
 
 async function searchLatency(): Promise<Record<string, string>> {

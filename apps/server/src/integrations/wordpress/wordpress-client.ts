@@ -58,16 +58,8 @@ export class HttpWordPressClient implements WordPressClient {
   async checkReachability(): Promise<Reachability> {
     const url = `${this.baseUrl}/`;
     try {
-      const response = await this.#session.http.send({
-        method: 'GET',
-        url,
-        authenticate: false,
-        expectJson: false,
-        followRedirects: 5,
-        idempotent: true,
-        // A diagnosis should answer fast; retries here would only delay the verdict.
-        maxAttempts: 1,
-      });
+      // A diagnosis should answer fast; retries here would only delay the verdict.
+      const response = await this.#visitorGet(url, 1);
       const first = response.redirects[0];
       return { status: response.status, redirectedTo: first ? canonicalSiteUrl(first, response.url) : null };
     } catch (error) {
@@ -97,20 +89,25 @@ export class HttpWordPressClient implements WordPressClient {
     });
   }
 
+  /** A page of the site as a visitor gets it: no credentials, same-origin redirects followed, HTML accepted. */
+  #visitorGet(url: string, maxAttempts: number) {
+    return this.#session.http.send({
+      method: 'GET',
+      url,
+      authenticate: false,
+      expectJson: false,
+      followRedirects: 5,
+      idempotent: true,
+      headers: { Accept: 'text/html,application/xhtml+xml' },
+      maxAttempts,
+    });
+  }
+
   async fetchPublicPage(url: string): Promise<PublicPage> {
     // Only the site's own pages: a permalink elsewhere is not fetched (no request to an address WordPress names).
     if (!sameOrigin(url, this.baseUrl)) return { status: 0, url, html: '', failure: `the permalink ${url} is not on the site's address` };
     try {
-      const response = await this.#session.http.send({
-        method: 'GET',
-        url,
-        authenticate: false,
-        expectJson: false,
-        followRedirects: 5,
-        idempotent: true,
-        headers: { Accept: 'text/html,application/xhtml+xml' },
-        maxAttempts: 2,
-      });
+      const response = await this.#visitorGet(url, 2);
       return { status: response.status, url: response.url, html: response.text, failure: null };
     } catch (error) {
       if (isWordPressError(error) && error.status !== null && error.kind !== 'cross_origin_redirect') return { status: error.status, url, html: '', failure: null };
