@@ -27,7 +27,7 @@ describe('Articles: is each post live on WordPress?', () => {
     const notLive = within(rowOf('Trashed mulch guide')).getByText('Not live');
     expect(notLive.closest('[aria-description]')).toHaveAttribute('aria-description', expect.stringContaining('Not live: the post is in the WordPress trash'));
     expect(within(rowOf('Scheduled compost guide')).getAllByText('Scheduled')).toHaveLength(2); // its status, and its post on WordPress
-    expect(within(rowOf('Unpublished draft')).queryByRole('button', { name: /Check whether/ })).not.toBeInTheDocument();
+    expect(within(rowOf('Unpublished draft')).queryByRole('button', { name: 'Check live status' })).not.toBeInTheDocument();
   });
 
   it('filters by "On WordPress": the list asks for live=not_live', async () => {
@@ -45,7 +45,7 @@ describe('Articles: is each post live on WordPress?', () => {
     const api = createFakeArticlesApi({ articles, liveChecks: { 1: { state: 'not_live', reason: 'its page answers 404 (not found)' } } });
     const { user } = show(api);
     await screen.findByRole('table', { name: 'Generated articles' }, { timeout: 5_000 });
-    await user.click(within(rowOf('Live soil guide')).getByRole('button', { name: 'Check whether "Live soil guide" is live' }));
+    await user.click(within(rowOf('Live soil guide')).getByRole('button', { name: 'Check live status' }));
     expect(await screen.findByText('Not live: its page answers 404 (not found)')).toBeInTheDocument();
     expect(api.state.liveChecks).toEqual([1]);
     await waitFor(() => expect(within(rowOf('Live soil guide')).getByText('Not live')).toBeInTheDocument());

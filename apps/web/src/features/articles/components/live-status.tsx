@@ -50,7 +50,7 @@ export function LiveStatus({ article, hideWithoutPost = false }: { article: Pick
       )}
       <Tooltip title="Check again">
         <span>
-          <IconButton size="small" aria-label={`Check whether "${article.title}" is live`} onClick={() => void recheck()} disabled={isPending}>
+          <IconButton size="small" aria-label="Check live status" onClick={() => void recheck()} disabled={isPending}>
             <RefreshIcon fontSize="inherit" />
           </IconButton>
         </span>

@@ -36,6 +36,8 @@ describe('session checks', () => {
       http.get('/api/sites', () =>
         HttpResponse.json({ error: 'Authentication required', code: 'unauthenticated' }, { status: 401 }),
       ),
+      // The Sites screen reads the sites' content summaries too.
+      http.get('/api/sites/inventory', () => HttpResponse.json([])),
     );
     const statusCalls = vi.fn();
     server.events.on('request:start', ({ request }) => {
