@@ -11,10 +11,12 @@ const posts: LinkablePost[] = [
 describe('links into the live site', () => {
   it('chooses the posts that fit (BM25 over titles and excerpts), not the unrelated ones, and never the article itself', () => {
     const index = buildPostIndex(posts);
-    const chosen = chooseTargets(index, 'Squash growing guide squash harvest', 3, (post) => post.wpId === 2);
+    const chosen = chooseTargets(index, 'Squash growing guide squash harvest', 'squash growing', 3, (post) => post.wpId === 2);
     expect(chosen.map((p) => p.wpId)).toEqual([1]);
-    expect(chooseTargets(index, 'storing winter squash', 3, () => false)[0]?.wpId).toBe(2);
-    expect(chooseTargets(index, 'quantum chromodynamics', 3, () => false)).toEqual([]);
+    expect(chooseTargets(index, 'storing winter squash', 'winter squash', 3, () => false)[0]?.wpId).toBe(2);
+    // A post that shares a word of the title but nothing of the subject is no fit.
+    expect(chooseTargets(index, 'A practical guide to quarterly planting', 'planting', 3, () => false)).toEqual([]);
+    expect(chooseTargets(index, 'quantum chromodynamics', 'quantum', 3, () => false)).toEqual([]);
   });
 
   it("places links on the article's own words in body text, never in a heading, never twice to one post", () => {

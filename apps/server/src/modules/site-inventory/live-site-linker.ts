@@ -49,7 +49,9 @@ export class LiveSiteLinker {
     const own = normalise(article.title);
     // Each word once: the title and the keywords repeat the topic, which would drown every other word.
     const query = [...new Set(normalise([article.title, ...article.keywords].join(' ')).split(' '))].join(' ');
-    const targets = chooseTargets(index, query, this.maxLinks, (post) => normalise(post.title) === own);
+    // The article's subject: its primary keyword (the topic it was written on), else its title.
+    const subject = article.keywords[0] ?? article.title;
+    const targets = chooseTargets(index, query, subject, this.maxLinks, (post) => normalise(post.title) === own);
     const placed = placeSiteLinks(article.content, targets);
     return { content: placed.html, links: placed.links };
   }

@@ -44,12 +44,22 @@ export function buildPostIndex(posts: readonly LinkablePost[]): MiniSearch<Linka
   return index;
 }
 
+/** The words the index and the queries keep: lower case, little words dropped. */
+export function significantTerms(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length >= 2 && !STOPWORDS.has(word));
+}
+
 /**
- * The posts that fit the article best: its title and keywords as the query; results far below the
- * best one (under a fifth of its score) are not worth a link.
+ * The posts that fit the article best: its title and keywords as the query. A post must share a
+ * word of the article's subject (its topic), not only a word such as "practical" that its title
+ * happens to use; results far below the best one (under a fifth of its score) are not worth a link.
  */
-export function chooseTargets(index: MiniSearch<LinkablePost>, query: string, max: number, exclude: (post: LinkablePost) => boolean): LinkablePost[] {
-  const results = index.search(query);
+export function chooseTargets(index: MiniSearch<LinkablePost>, query: string, subject: string, max: number, exclude: (post: LinkablePost) => boolean): LinkablePost[] {
+  const subjectTerms = new Set(significantTerms(subject));
+  const results = index.search(query).filter((result) => result.queryTerms.some((term) => subjectTerms.has(term)));
   const best = results[0]?.score ?? 0;
   const chosen: LinkablePost[] = [];
   for (const result of results) {
