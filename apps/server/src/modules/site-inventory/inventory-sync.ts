@@ -42,7 +42,8 @@ export function toInventoryItem(kind: ItemKind, post: WpPostSummary): NewInvento
     wpId: post.id,
     title,
     slug: post.slug,
-    link: post.link,
+    // Only web addresses: a hostile site's "javascript:" link must never reach a page or an article.
+    link: /^https?:\/\//i.test(post.link) ? post.link : '',
     status: post.status,
     publishedAt: gmtDate(post.date_gmt),
     modifiedAt: gmtDate(post.modified_gmt),
