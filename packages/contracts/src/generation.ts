@@ -183,6 +183,10 @@ export const QUALITY_RULES = [
   'duplicate_title',
   /** The live site already has a post with this title or slug (from its content inventory). */
   'already_on_site',
+  /** Another article of this site already on WordPress says nearly the same (shingles + MinHash). */
+  'near_duplicate',
+  /** The same body is already on another of the operator's sites (duplicate content across sites). */
+  'cross_site_duplicate',
   'empty_content',
   'no_headings',
   'broken_html',

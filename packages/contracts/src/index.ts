@@ -15,3 +15,4 @@ export * from './manual-generation.js';
 export * from './seo.js';
 export * from './trends.js';
 export * from './site-inventory.js';
+export * from './backlinks.js';

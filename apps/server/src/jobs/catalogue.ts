@@ -22,6 +22,8 @@ export const JOBS = {
   inventorySchedule: { name: 'sites.inventory-schedule', payload: z.unknown() },
   /** Proves a published article's post is live (read back, public page); a scheduled one after its time. */
   liveCheck: { name: 'articles.live-check', payload: z.object({ articleId: positiveId }) },
+  /** Every ten minutes: fingerprints published articles that have no near-duplicate fingerprint yet. */
+  fingerprintBackfill: { name: 'articles.fingerprint-backfill', payload: z.unknown() },
   /** Every minute: claims the due schedule slots. */
   schedulerTick: { name: 'scheduler.tick', payload: z.unknown() },
   /** One claimed schedule slot: write and publish its article. */

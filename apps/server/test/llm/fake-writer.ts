@@ -5,15 +5,17 @@ import type { ChatRequest, FakeReply } from './fake-openai-server.js';
  * It answers outline requests with JSON and section requests with HTML of the requested length.
  */
 
+// Every sentence names the topic: two articles on different topics must not read as near-duplicates
+// (publishing refuses those), as two real models' articles would not.
 const SENTENCES = [
   'This part of the piece on {topic} looks closely at {heading}.',
-  'Readers who want practical results will find the details here useful.',
-  'Each recommendation is grounded in common experience rather than theory.',
-  'A short example helps to show how the idea works in practice.',
-  'Small adjustments, made consistently, tend to produce the clearest improvements.',
-  'It is worth noting the trade-offs before committing to one approach.',
-  'The same principle applies whether the project is large or small.',
-  'With that in place, the next step becomes much easier to plan.',
+  'Readers who want practical results from {topic} will find the details here useful.',
+  'Each recommendation about {topic} is grounded in common experience rather than theory.',
+  'A short example from {topic} helps to show how the idea works in practice.',
+  'Small adjustments to {topic}, made consistently, tend to produce the clearest improvements.',
+  'It is worth noting the trade-offs of {topic} before committing to one approach.',
+  'The same principle of {topic} applies whether the project is large or small.',
+  'With {heading} in place, the next step becomes much easier to plan.',
 ];
 
 export const isOutlineRequest = (request: ChatRequest) => request.responseFormat !== undefined || request.prompt.includes('Answer with a JSON object only');
@@ -27,7 +29,7 @@ export function htmlOfLength(words: number, topic: string, heading: string): str
     const sentences: string[] = [];
     let paragraphWords = 0;
     while (paragraphWords < Math.min(60, remaining)) {
-      const sentence = (SENTENCES[index++ % SENTENCES.length] as string).replace('{topic}', topic).replace('{heading}', heading.toLowerCase());
+      const sentence = (SENTENCES[index++ % SENTENCES.length] as string).replaceAll('{topic}', topic).replaceAll('{heading}', heading.toLowerCase());
       sentences.push(sentence);
       paragraphWords += sentence.split(/\s+/).length;
     }

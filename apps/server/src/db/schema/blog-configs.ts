@@ -60,6 +60,8 @@ export const schedulerLog = pgTable(
     articleId: integer('article_id').references(() => articles.id, { onDelete: 'set null' }),
     outcome: text('outcome', { enum: SLOT_OUTCOMES }).notNull().default('pending'),
     error: text('error'),
+    /** What the slot decided that the operator should know, e.g. topics passed over because the site already covers them. */
+    note: text('note'),
     /** Runs of the slot job so far; a slot that keeps failing is given up after a few. */
     attempts: integer('attempts').notNull().default(0),
     leaseToken: text('lease_token'),

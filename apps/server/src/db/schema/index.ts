@@ -16,3 +16,5 @@ export * from './seo-project-logs.js';
 export * from './seo-publish-runs.js';
 export * from './idempotency-keys.js';
 export * from './site-inventory.js';
+export * from './article-fingerprints.js';
+export * from './backlink-proposals.js';

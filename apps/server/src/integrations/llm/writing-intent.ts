@@ -65,6 +65,8 @@ export interface ArticleBrief {
    * `titleKey`). Real models are told in the prompt; the offline writer picks another title.
    */
   avoidTitles?: readonly string[];
+  /** The site the article is for. The offline writer varies its text by it: two sites never get one body. */
+  siteName?: string;
 }
 
 /**

@@ -6,6 +6,7 @@ import { isWordPressError, type ContentInput, type WordPressClient, type WpPost 
 import { toPlainText } from '../../lib/plain-text.js';
 import { specBadRequest } from '../articles/article-id.js';
 import { runQualityGate } from '../generation/engine/index.js';
+import type { DuplicateContentCheck } from './duplicate-content.js';
 import { labelWordPressError, wordpressStep } from './publish-errors.js';
 import type { PublishArticleRow, PublishingRepository } from './publishing.repository.js';
 import type { SiteConnections } from './site-connections.js';
@@ -71,6 +72,8 @@ export class PublishingService {
     private readonly repo: PublishingRepository,
     private readonly sites: SiteConnections,
     private readonly now: () => Date = () => new Date(),
+    /** Near-duplicate bodies on this and the operator's other sites; without it the gate skips that rule. */
+    private readonly duplicates: DuplicateContentCheck | null = null,
   ) {}
 
   async publishArticle(articleId: number, options: PublishOptions = {}): Promise<ArticlePublishResult> {
@@ -117,6 +120,8 @@ export class PublishingService {
       ...(image?.url ? { featuredImageUrl: image.url } : {}),
     });
     if (image && image.attachedTo !== post.id) await attachImage(client, image.mediaId, post.id);
+    // Only after WordPress has it: a body that never went out must not block its own next attempt.
+    await this.duplicates?.remember(articleId, article.content).catch(() => undefined);
     await this.onPublished?.(articleId, post).catch(() => undefined);
     return {
       success: true,
@@ -153,14 +158,21 @@ export class PublishingService {
   }
 
   private async checkQuality(article: PublishArticleRow, siteId: number, force: boolean): Promise<QualityReport> {
-    const [otherTitlesOnSite, existingPostsOnSite] = await Promise.all([
+    const [otherTitlesOnSite, existingPostsOnSite, duplicateBodies] = await Promise.all([
       this.repo.similarTitlesOnSite(siteId, article.id, article.title),
       // What the live site already has (as of its last content sync): never a second post on the same subject unless forced.
       this.repo.postsOnSiteLike(siteId, article.title, article.wordpressPostId),
+      // The same text already published here or on another of the operator's sites.
+      this.duplicates?.find({ id: article.id, siteId, content: article.content }),
     ]);
     const report = runQualityGate(
       { title: article.title, content: article.content },
-      { otherTitlesOnSite, existingPostsOnSite, ...(article.targetWordCount ? { targetWordCount: article.targetWordCount } : {}) },
+      {
+        otherTitlesOnSite,
+        existingPostsOnSite,
+        ...(duplicateBodies ? { duplicateBodies } : {}),
+        ...(article.targetWordCount ? { targetWordCount: article.targetWordCount } : {}),
+      },
     );
     await this.repo.saveQualityReport(article.id, report);
     if (report.blocking && !force) throw new QualityGateBlockedError(report);

@@ -52,8 +52,10 @@ export class OfflineWriterProvider implements LanguageModelProvider {
 
 function writeSection(intent: Extract<WritingIntent, { kind: 'section' }>): string {
   const { brief, section } = intent;
-  // Seeded by position and mode so an extension adds new sentences instead of repeating the section.
-  const random = seededRandom(`${brief.taskType}:${brief.topic.toLowerCase()}:${intent.sectionIndex}:${section.heading}:${intent.mode}:${intent.wordBudget}`);
+  // Seeded by position and mode so an extension adds new sentences instead of repeating the section;
+  // and by title and site, so a topic written about again (under a new title, or for another site) is
+  // a new text: publishing refuses a near-duplicate body.
+  const random = seededRandom(`${brief.taskType}:${brief.topic.toLowerCase()}:${intent.title.toLowerCase()}:${brief.siteName ?? ''}:${intent.sectionIndex}:${section.heading}:${intent.mode}:${intent.wordBudget}`);
   const points = section.keyPoints.length > 0 ? section.keyPoints : keyPointsFor(section.heading, random);
   const topic = brief.topic.trim();
   const subject = titleCase(topic);

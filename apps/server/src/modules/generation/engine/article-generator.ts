@@ -78,7 +78,7 @@ export class ArticleGenerator {
     const { voice } = resolveVoice(request.persona);
     const context: StepContext = {
       provider,
-      brief: { topic, taskType, voice, keywords: deriveKeywords(topic, request.keywords ?? []), ...(request.avoidTitles?.length ? { avoidTitles: request.avoidTitles } : {}) },
+      brief: { topic, taskType, voice, keywords: deriveKeywords(topic, request.keywords ?? []), ...(request.avoidTitles?.length ? { avoidTitles: request.avoidTitles } : {}), ...(request.siteName ? { siteName: request.siteName } : {}) },
       references: { urls: [...sources.newsUrls, ...sources.groundingSources], notes: request.sources?.notes ?? '' },
       system: systemPrompt(voice),
       log,

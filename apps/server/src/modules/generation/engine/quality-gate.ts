@@ -16,6 +16,19 @@ export interface QualityGateOptions {
   otherTitlesOnSite?: readonly string[];
   /** Posts the live site already has with the same title or slug (its content inventory). */
   existingPostsOnSite?: ReadonlyArray<{ title: string; link: string }>;
+  /** Articles already on WordPress whose body is nearly the same: on this site, and on another of the operator's sites. */
+  duplicateBodies?: {
+    sameSite: NearDuplicate | null;
+    otherSite: NearDuplicate | null;
+  };
+}
+
+export interface NearDuplicate {
+  title: string;
+  siteName: string;
+  link: string | null;
+  /** 0–1. */
+  similarity: number;
 }
 
 /** A post's address as the operator recognises it: its path ("/how-to-start-composting/"), or the whole link. */
@@ -66,6 +79,18 @@ export function runQualityGate(article: QualityGateInput, options: QualityGateOp
   }
   const existing = options.existingPostsOnSite?.[0];
   if (existing) add('already_on_site', 'severe', `"${existing.title}" already exists on the site: ${shortLink(existing.link)}`);
+  const { sameSite, otherSite } = options.duplicateBodies ?? { sameSite: null, otherSite: null };
+  const alike = (match: NearDuplicate) => `${Math.round(match.similarity * 100)}% of the text alike`;
+  if (sameSite) {
+    add('near_duplicate', 'severe', `Nearly the same text as "${sameSite.title}" (${alike(sameSite)}), already on the site${sameSite.link ? `: ${shortLink(sameSite.link)}` : ''}.`);
+  }
+  if (otherSite) {
+    add(
+      'cross_site_duplicate',
+      'severe',
+      `The same text is already on ${otherSite.siteName || 'another site'}: "${otherSite.title}" (${alike(otherSite)}${otherSite.link ? `, ${otherSite.link}` : ''}); search engines treat it as duplicate content.`,
+    );
+  }
   if (words > LONG_CONTENT_WORDS && !/<h[2-4]\b/i.test(article.content)) add('no_headings', 'major', `${words} words with no headings: long content needs h2/h3 sections.`);
   const broken = findBrokenHtml(article.content);
   if (broken.length > 0) add('broken_html', 'major', `Broken HTML: ${broken.slice(0, 3).join('; ')}${broken.length > 3 ? '; …' : ''}.`);
