@@ -129,6 +129,8 @@ export const blogConfigSchema = z.object({
   last_post_at: z.string().nullable(),
   /** The error of the most recent slot when it failed, else null. */
   last_error: z.string().nullable(),
+  /** What the most recent slot noted, e.g. the topics it passed over because the site already covers them. */
+  last_note: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

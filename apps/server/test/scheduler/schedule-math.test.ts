@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextSlotAfter, pickTopic, startOfOperatorDay } from '../../src/modules/posting-policy/schedule-math.js';
+import { nextSlotAfter, pickTopic, pickUncoveredTopic, startOfOperatorDay } from '../../src/modules/posting-policy/schedule-math.js';
 
 describe('startOfOperatorDay', () => {
   it('is midnight UTC in UTC', () => {
@@ -52,5 +52,16 @@ describe('pickTopic', () => {
     expect(pickTopic(['A', 'B'], ['a ', 'b'])).toEqual({ topic: 'A', used: ['A'] });
     expect(pickTopic(['X'], [])).toEqual({ topic: 'X', used: ['X'] });
     expect(() => pickTopic([], [])).toThrow();
+  });
+});
+
+describe('pickUncoveredTopic', () => {
+  it('passes over covered topics (they count as used), keeps the rotation, and gives null when all are covered', () => {
+    const covered = (t: string) => t === 'B';
+    expect(pickUncoveredTopic(['A', 'B', 'C'], ['A'], covered)).toEqual({ topic: 'C', used: ['A', 'B', 'C'], passedOver: ['B'] });
+    // At the end of a round the next one starts; the covered topic is passed over again.
+    expect(pickUncoveredTopic(['A', 'B', 'C'], ['A', 'C'], covered)).toEqual({ topic: 'A', used: ['A'], passedOver: ['B'] });
+    expect(pickUncoveredTopic(['A', 'B'], [], () => false)).toEqual({ topic: 'A', used: ['A'], passedOver: [] });
+    expect(pickUncoveredTopic(['A', 'B'], ['A'], () => true)).toEqual({ topic: null, used: ['A'], passedOver: ['B', 'A'] });
   });
 });

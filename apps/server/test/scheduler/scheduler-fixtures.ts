@@ -7,7 +7,7 @@ import { BlogConfigsService } from '../../src/modules/blog-configs/blog-configs.
 import { ArticleProducer, type ProducerPorts } from '../../src/modules/article-pipeline/article-producer.js';
 import { SchedulerRepository, type SlotRow } from '../../src/modules/scheduler/scheduler.repository.js';
 import { SchedulerService } from '../../src/modules/scheduler/scheduler.service.js';
-import type { TestApp } from '../test-app.js';
+import { waitFor, type TestApp } from '../test-app.js';
 
 export const HOUR = 3_600_000;
 
@@ -118,4 +118,17 @@ export async function setNextPostAt(t: TestApp, configId: number, at: Date): Pro
 
 export async function scheduledArticles(t: TestApp, siteId: number) {
   return t.ctx.handle.db.select().from(articles).where(eq(articles.siteId, siteId)).orderBy(articles.id);
+}
+
+/**
+ * Makes the configuration's next slot due now, lets the app's own tick and slot job (pg-boss
+ * workers) run it, and returns the configuration's slots once the n-th has finished.
+ */
+export async function runDueSlotThroughJobs(t: TestApp, configId: number, slotNumber: number): Promise<SlotRow[]> {
+  await t.ctx.handle.db.update(blogConfigs).set({ nextPostAt: new Date(Date.now() - 1000) }).where(eq(blogConfigs.id, configId));
+  await t.services.scheduler.tick();
+  return waitFor(async () => {
+    const rows = await t.ctx.handle.db.select().from(schedulerLog).where(eq(schedulerLog.configId, configId)).orderBy(schedulerLog.id);
+    return rows.length === slotNumber && ['posted', 'failed', 'skipped'].includes(rows.at(-1)!.outcome) ? rows : null;
+  }, 90_000, 250);
 }

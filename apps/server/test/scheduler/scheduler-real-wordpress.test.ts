@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { articles, blogConfigs, schedulerLog } from '../../src/db/schema/index.js';
-import { createTestApp, waitFor, type TestApp } from '../test-app.js';
+import { articles } from '../../src/db/schema/index.js';
+import { createTestApp, type TestApp } from '../test-app.js';
 import { describeRealSite, realClient, runId } from '../wordpress/real-site.js';
+import { runDueSlotThroughJobs } from './scheduler-fixtures.js';
 
 describeRealSite('normal', 'scheduler against the real WordPress', (wp) => {
   const client = realClient(wp);
@@ -23,12 +24,7 @@ describeRealSite('normal', 'scheduler against the real WordPress', (wp) => {
 
   /** Makes the slot due now and lets the app's own tick and slot job (pg-boss workers) post it. */
   async function postDueSlot(configId: number, slotNumber: number) {
-    await t.ctx.handle.db.update(blogConfigs).set({ nextPostAt: new Date(Date.now() - 1000) }).where(eq(blogConfigs.id, configId));
-    await t.services.scheduler.tick();
-    const slots = await waitFor(async () => {
-      const rows = await t.ctx.handle.db.select().from(schedulerLog).where(eq(schedulerLog.configId, configId)).orderBy(schedulerLog.id);
-      return rows.length === slotNumber && ['posted', 'failed', 'skipped'].includes(rows.at(-1)!.outcome) ? rows : null;
-    }, 90_000, 250);
+    const slots = await runDueSlotThroughJobs(t, configId, slotNumber);
     const slot = slots.at(-1)!;
     expect(slot).toMatchObject({ outcome: 'posted', error: null });
     const [article] = await t.ctx.handle.db.select().from(articles).where(eq(articles.id, slot.articleId!));

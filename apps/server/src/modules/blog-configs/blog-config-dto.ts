@@ -23,6 +23,7 @@ export function toBlogConfigDto(row: ListedConfigRow): BlogConfig {
     posts_today: row.postsToday,
     last_post_at: c.lastPostAt?.toISOString() ?? null,
     last_error: row.lastError,
+    last_note: row.lastNote,
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
   };

@@ -20,6 +20,8 @@ function listedColumns(dayStart: Date) {
     lastError: sql<string | null>`(select case when ${schedulerLog.outcome} = 'failed' then ${schedulerLog.error} end
       from ${schedulerLog} where ${schedulerLog.configId} = ${blogConfigs.id} and ${schedulerLog.outcome} in ('posted', 'failed')
       order by ${schedulerLog.updatedAt} desc, ${schedulerLog.id} desc limit 1)`,
+    lastNote: sql<string | null>`(select ${schedulerLog.note} from ${schedulerLog} where ${schedulerLog.configId} = ${blogConfigs.id}
+      order by ${schedulerLog.createdAt} desc, ${schedulerLog.id} desc limit 1)`,
   };
 }
 

@@ -72,3 +72,26 @@ export function pickTopic(topics: readonly string[], usedInRound: readonly strin
   }
   return { topic: next, used: [...used, next] };
 }
+
+/**
+ * pickTopic, passing over the topics the site already covers (they count as used in the round, so
+ * the rotation moves on). Null when every topic is covered: the slot has nothing new to write.
+ */
+export function pickUncoveredTopic(
+  topics: readonly string[],
+  usedInRound: readonly string[],
+  isCovered: (topic: string) => boolean,
+): { topic: string | null; used: string[]; passedOver: string[] } {
+  let used = [...usedInRound];
+  const passedOver: string[] = [];
+  for (let i = 0; i < topics.length; i++) {
+    const next = pickTopic(topics, used);
+    used = next.used;
+    if (!isCovered(next.topic)) return { topic: next.topic, used, passedOver };
+    passedOver.push(next.topic);
+  }
+  return { topic: null, used: [...usedInRound], passedOver };
+}
+
+/** The key topics compare by (trimmed, case ignored). */
+export const topicKey = key;

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { blogConfigs, schedulerLog, sites, type SlotOutcome } from '../../db/schema/index.js';
-import { pickTopic, postsTodaySql } from '../posting-policy/index.js';
+import { pickUncoveredTopic, postsTodaySql } from '../posting-policy/index.js';
+import { coverageNote, coveredKey, type CoveredTopics } from './covered-topics.js';
 
 export type SlotRow = typeof schedulerLog.$inferSelect;
 const UNFINISHED: SlotOutcome[] = ['pending', 'generating', 'publishing'];
@@ -13,6 +14,8 @@ export interface DueConfig {
   nextPostAtText: string;
   intervalMin: number;
   intervalMax: number;
+  topics: string[];
+  usedTopics: string[];
 }
 
 /** What a slot needs to know about its configuration and site when it runs. */
@@ -37,6 +40,8 @@ export class SchedulerRepository {
         nextPostAtText: sql<string>`${blogConfigs.nextPostAt}::text`,
         intervalMin: blogConfigs.postingIntervalMin,
         intervalMax: blogConfigs.postingIntervalMax,
+        topics: blogConfigs.topics,
+        usedTopics: blogConfigs.usedTopics,
       })
       .from(blogConfigs)
       .innerJoin(sites, eq(sites.id, blogConfigs.siteId))
@@ -57,8 +62,10 @@ export class SchedulerRepository {
    * Takes the slot: moves next_post_at on only if it still holds the value we read (compare-and-set,
    * so of several workers exactly one wins), advances the topic rotation and writes the slot row,
    * all in one transaction. Null when another worker took it first or the configuration changed.
+   * Topics the site already covers are passed over (the slot's note names them); when every topic
+   * is covered the slot is recorded as skipped, with nothing to run.
    */
-  async claimSlot(due: DueConfig, nextPostAt: Date, now: Date): Promise<SlotRow | null> {
+  async claimSlot(due: DueConfig, nextPostAt: Date, now: Date, covered: CoveredTopics = new Map()): Promise<SlotRow | null> {
     return this.db.transaction(async (tx) => {
       const [config] = await tx
         .update(blogConfigs)
@@ -67,11 +74,13 @@ export class SchedulerRepository {
         .returning({ siteId: blogConfigs.siteId, topics: blogConfigs.topics, usedTopics: blogConfigs.usedTopics });
       if (!config) return null;
       // The row is locked by the update above: the rotation cannot be advanced twice.
-      const { topic, used } = pickTopic(config.topics, config.usedTopics);
+      const { topic, used, passedOver } = pickUncoveredTopic(config.topics, config.usedTopics, (t) => covered.has(coveredKey(t)));
       await tx.update(blogConfigs).set({ usedTopics: used }).where(eq(blogConfigs.id, due.id));
+      const note = coverageNote(passedOver, covered, topic === null);
+      const skipped = topic === null ? { outcome: 'skipped' as const, finishedAt: now } : {};
       const [slot] = await tx
         .insert(schedulerLog)
-        .values({ configId: due.id, siteId: config.siteId, slotAt: sql`${due.nextPostAtText}::timestamptz`, topic, createdAt: now, updatedAt: now })
+        .values({ configId: due.id, siteId: config.siteId, slotAt: sql`${due.nextPostAtText}::timestamptz`, topic: topic ?? config.topics[0] ?? '', note, ...skipped, createdAt: now, updatedAt: now })
         .onConflictDoNothing()
         .returning();
       return slot ?? null;

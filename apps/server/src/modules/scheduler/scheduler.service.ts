@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ArticleProducer } from '../article-pipeline/article-producer.js';
-import type { SchedulerRepository, SlotRow } from './scheduler.repository.js';
-import { nextSlotAfter, startOfOperatorDay } from '../posting-policy/index.js';
+import type { CoveredTopics, CoveringPost } from './covered-topics.js';
+import { coveredKey } from './covered-topics.js';
+import type { DueConfig, SchedulerRepository, SlotRow } from './scheduler.repository.js';
+import { nextSlotAfter, pickTopic, startOfOperatorDay } from '../posting-policy/index.js';
 import { classifyThrown, mayRetry } from '../article-pipeline/failure-classifier.js';
 
 /** Slots claimed per tick; more due configurations wait for the next minute. */
@@ -26,6 +28,8 @@ export interface SchedulerOptions {
   /** Generation of scheduled articles includes the featured image (title card) by default. */
   includeImages?: boolean;
   log?: { warn(obj: object, msg: string): void };
+  /** The post of the site that already covers a topic (its content inventory), or null: such topics are passed over. */
+  coveredOnSite?: (siteId: number, topic: string) => Promise<CoveringPost | null>;
 }
 
 export type SlotRunResult =
@@ -57,14 +61,35 @@ export class SchedulerService {
     const claimed: SlotRow[] = [];
     for (const config of due) {
       // The interval runs from now, not from the missed slot: one post, then the normal rhythm.
-      const slot = await repo.claimSlot(config, nextSlotAfter(now, config.intervalMin, config.intervalMax, this.random), now);
+      const covered = await this.coveredTopics(config);
+      const slot = await repo.claimSlot(config, nextSlotAfter(now, config.intervalMin, config.intervalMax, this.random), now, covered);
       if (!slot) continue; // another worker took it
       claimed.push(slot);
-      await this.safeDispatch(slot);
+      if (slot.outcome === 'pending') await this.safeDispatch(slot); // skipped: every topic is already on the site
     }
     const stranded = await repo.findStranded(now, new Date(now.getTime() - STRANDED_AFTER_MS), TICK_BATCH);
     for (const slot of stranded) await this.safeDispatch(slot);
     return { claimed, redispatched: stranded.length };
+  }
+
+  /**
+   * The topics, in rotation order, that the site already has a post on, up to the first it has not
+   * (only those can be passed over: a long topic list costs one lookup per slot, not one per topic).
+   * An unanswered lookup counts as not covered.
+   */
+  private async coveredTopics(config: DueConfig): Promise<CoveredTopics> {
+    const covered = new Map<string, CoveringPost>();
+    const lookup = this.options.coveredOnSite;
+    if (!lookup) return covered;
+    let used = config.usedTopics;
+    for (let i = 0; i < config.topics.length; i++) {
+      const next = pickTopic(config.topics, used);
+      used = next.used;
+      const post = await lookup(config.siteId, next.topic).catch(() => null);
+      if (!post) break;
+      covered.set(coveredKey(next.topic), post);
+    }
+    return covered;
   }
 
   /** The post-slot job: generate (unless this slot already has its article), then publish. */

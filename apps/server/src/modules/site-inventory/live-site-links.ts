@@ -22,7 +22,10 @@ const SITE_LINK_MARK = 'data-abp-site-link';
 const STOPWORDS = new Set(
   'a about after all an and any are as at be before best by can do does for from get guide how i in into is it its just more most my new not of on or our so than that the their them these this to top up vs was what when where which who why will with you your'.split(' '),
 );
-const MIN_SCORE_SHARE = 0.2;
+// MiniSearch multiplies a result's score by the number of query terms it matched, and on a small
+// site a shared rare word weighs little against the top result: a fifth cut a fitting post that
+// shares only the topic's word on a three-post site. A tenth still drops the stragglers.
+const MIN_SCORE_SHARE = 0.1;
 
 /**
  * A BM25 index (MiniSearch) over the site's posts: titles weigh most, excerpts help. Built once
@@ -55,7 +58,7 @@ export function significantTerms(text: string): string[] {
 /**
  * The posts that fit the article best: its title and keywords as the query. A post must share a
  * word of the article's subject (its topic), not only a word such as "practical" that its title
- * happens to use; results far below the best one (under a fifth of its score) are not worth a link.
+ * happens to use; results far below the best one (under a tenth of its score) are not worth a link.
  */
 export function chooseTargets(index: MiniSearch<LinkablePost>, query: string, subject: string, max: number, exclude: (post: LinkablePost) => boolean): LinkablePost[] {
   const subjectTerms = new Set(significantTerms(subject));
@@ -70,10 +73,10 @@ export function chooseTargets(index: MiniSearch<LinkablePost>, query: string, su
   return chosen;
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Phrases of the target's title that may carry its link, longest first: the whole title, then runs of 2+ words not starting or ending with a little word. */
-function anchorPhrases(title: string): string[] {
+export function anchorPhrases(title: string): string[] {
   const words = title.split(/\s+/).filter(Boolean);
   const phrases: string[] = [];
   for (let length = words.length; length >= 2; length--) {

@@ -29,7 +29,10 @@ describe('Blog Configuration screen', () => {
   it('lists configurations with the spec columns plus Next post', async () => {
     const sites = [makeSite(), makeSite({ id: 2, name: 'Kitchen', url: 'https://kitchen.example' })];
     const configs = [
-      makeConfig({ topics: ['A1', 'B2', 'C3', 'D4', 'E5'], post_status: 'published', content_persona: 'sarah', posts_today: 2, max_posts_per_day: 4 }),
+      makeConfig({
+        topics: ['A1', 'B2', 'C3', 'D4', 'E5'], post_status: 'published', content_persona: 'sarah', posts_today: 2, max_posts_per_day: 4,
+        last_note: 'Skipped topics the site already covers: "A1" ("Growing A1", /growing-a1/).',
+      }),
       makeConfig({ id: 2, site_id: 2, site_name: 'Kitchen', site_url: 'https://kitchen.example', is_active: false, posting_interval_min: 5, posting_interval_max: 9, task_type: 'Recipe', last_error: 'WordPress post create failed: boom' }),
     ];
     showConfig(createFakeBlogConfigsApi({ sites, configs }));
@@ -47,6 +50,8 @@ describe('Blog Configuration screen', () => {
     expect(within(garden).getByText('published').closest('.MuiChip-root')).toHaveClass('MuiChip-colorSuccess');
     expect(within(garden).getByText('Active')).toBeInTheDocument();
     expect(within(garden).getByText('2 of 4 posted today')).toBeInTheDocument();
+    // The last slot's note: the topics it passed over because the live site already has them.
+    expect(within(garden).getByText('Skipped topics the site already covers: "A1" ("Growing A1", /growing-a1/).')).toBeInTheDocument();
 
     const kitchen = await rowOf('Kitchen');
     expect(within(kitchen).getByText('Neutral Voice')).toBeInTheDocument();

@@ -24,6 +24,11 @@ export function NextPostCell({ config, now = new Date() }: { config: BlogConfig;
           Last post failed: {config.last_error}
         </Typography>
       )}
+      {config.last_note && (
+        <Typography variant="caption" color="text.secondary" component="div" title={config.last_note} sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {config.last_note}
+        </Typography>
+      )}
     </>
   );
 }

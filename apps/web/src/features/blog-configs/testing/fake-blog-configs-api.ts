@@ -21,6 +21,7 @@ export function makeConfig(overrides: Partial<BlogConfig> = {}): BlogConfig {
     posts_today: 0,
     last_post_at: null,
     last_error: null,
+    last_note: null,
     created_at: '2026-11-22T09:00:00.000Z',
     updated_at: '2026-11-22T09:00:00.000Z',
     ...overrides,
