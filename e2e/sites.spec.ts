@@ -18,6 +18,11 @@ async function wordpressPost(title: string): Promise<number> {
   return ((await response.json()) as { id: number }).id;
 }
 
+async function wordpressContent(id: number): Promise<string> {
+  const response = await fetch(`${wp.url}/wp-json/wp/v2/posts/${id}?context=edit`, { headers: wpAuth() });
+  return ((await response.json()) as { content: { raw: string } }).content.raw;
+}
+
 async function wordpressDelete(id: number): Promise<void> {
   await fetch(`${wp.url}/wp-json/wp/v2/posts/${id}?force=true`, { method: 'DELETE', headers: wpAuth() });
 }
@@ -72,6 +77,15 @@ test.describe('WordPress Sites', () => {
     // Sync what the site already has, then find a post of it in Browse.
     const title = `E2E inventory ${Date.now().toString(36)}`;
     const postId = await wordpressPost(title);
+    // An older post whose paragraph names the subject of an article written below (a backlink to approve).
+    const phrase = `worm bins ${Date.now().toString(36).replace(/[^a-z]/g, '')}`;
+    const olderResponse = await fetch(`${wp.url}/wp-json/wp/v2/posts`, {
+      method: 'POST',
+      headers: wpAuth(),
+      body: JSON.stringify({ title: `Notes on ${phrase}`, status: 'publish', content: `<p>Beginners ask us about ${phrase} every spring.</p>` }),
+    });
+    const olderId = ((await olderResponse.json()) as { id: number }).id;
+    const cleanup = [postId, olderId];
     try {
       await row.getByRole('button', { name: 'Sync content' }).click();
       await expect(row.getByText(/^Synced just now$/)).toBeVisible({ timeout: 60_000 });
@@ -85,9 +99,34 @@ test.describe('WordPress Sites', () => {
       await expect(found).toBeVisible();
       await expect(found).toHaveAttribute('href', new RegExp(`^${wp.url}`));
       await saveScreen(page, 'sites-inventory');
-      await page.getByRole('link', { name: 'All sites' }).click();
+
+      // A new article on the older post's subject: approve the link proposed from that post, see it on WordPress.
+      const sites = (await apiCall<Array<{ id: number; name: string }>>(page, 'GET', '/api/sites')).json;
+      const siteId = sites.find((s) => s.name === NAME)!.id;
+      const generated = await apiCall<{ data: { article_id: number } }>(page, 'POST', '/api/manual/generate', {
+        topic: phrase,
+        site_id: siteId,
+        task_type: 'Blog Post',
+        options: { includeImages: false, publishStatus: 'publish', maxArticles: 5, wordCount: 500, persona: '' },
+      });
+      expect(generated.status).toBe(200);
+      const article = (await apiCall<{ title: string; wordpress_post_id: number; wordpress_permalink: string }>(page, 'GET', `/api/articles/${generated.json.data.article_id}`)).json;
+      cleanup.push(article.wordpress_post_id);
+      await page.goto('/articles');
+      await page.getByRole('row').filter({ hasText: article.title }).getByRole('button', { name: 'View' }).click();
+      const panel = page.getByRole('dialog').getByRole('region', { name: 'Links from older posts' });
+      await panel.getByRole('button', { name: 'Find links' }).click();
+      const proposal = panel.getByRole('listitem').filter({ hasText: `Notes on ${phrase}` });
+      await expect(proposal).toContainText(`Beginners ask us about ${phrase} every spring.`);
+      await saveScreen(page, 'article-backlinks');
+      await proposal.getByRole('button', { name: 'Add link' }).click();
+      await expect(page.getByText(`Link added to "Notes on ${phrase}" on WordPress`)).toBeVisible();
+      await expect(proposal.getByText('Link added')).toBeVisible();
+      expect(await wordpressContent(olderId)).toBe(`<p>Beginners ask us about <a href="${article.wordpress_permalink}">${phrase}</a> every spring.</p>`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+      await page.goto('/sites');
     } finally {
-      await wordpressDelete(postId);
+      for (const id of cleanup) await wordpressDelete(id);
     }
 
     // Edit without touching the password; the basic test still authenticates with the stored one.

@@ -7,6 +7,7 @@ import { queueProbeRoutes } from './modules/diagnostics/queue-probe.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { sitesRoutes } from './modules/sites/sites.routes.js';
 import { siteInventoryRoutes } from './modules/site-inventory/site-inventory.routes.js';
+import { backlinksRoutes } from './modules/backlinks/backlinks.routes.js';
 import { articlesRoutes } from './modules/articles/articles.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { bulkJobsRoutes } from './modules/bulk-jobs/bulk-jobs.routes.js';
@@ -69,6 +70,7 @@ export async function buildApp(ctx: AppContext, services: Services, logger = log
   await app.register(sitesRoutes(services.sites, services.siteHealth), { prefix: '/api/sites' });
   await app.register(siteInventoryRoutes(services.siteInventory), { prefix: '/api/sites' });
   await app.register(articlesRoutes(services.articles, services.publishing, services.liveVerification), { prefix: '/api' });
+  await app.register(backlinksRoutes(services.backlinks), { prefix: '/api' });
   await app.register(dashboardRoutes(services.dashboard), { prefix: '/api/dashboard' });
   await app.register(bulkJobsRoutes(services.bulkJobs.service), { prefix: '/api/bulk-jobs' });
   await app.register(llmSettingsRoutes(services.llmSettings), { prefix: '/api/settings/llm' });

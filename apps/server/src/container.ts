@@ -16,6 +16,10 @@ import { PublishingRepository } from './modules/publishing/publishing.repository
 import { PublishingService } from './modules/publishing/publishing.service.js';
 import { LiveVerification } from './modules/publishing/live-verification.js';
 import { LiveCheckRepository } from './modules/publishing/publishing.repository.js';
+import { ContentFingerprintsRepository } from './modules/publishing/content-fingerprints.repository.js';
+import { DuplicateContentCheck } from './modules/publishing/duplicate-content.js';
+import { BacklinksRepository } from './modules/backlinks/backlinks.repository.js';
+import { BacklinksService } from './modules/backlinks/backlinks.service.js';
 import { GenerationRepository } from './modules/generation/generation.repository.js';
 import { GenerationService } from './modules/generation/generation.service.js';
 import { ManualGenerationService } from './modules/generation/manual-generation.service.js';
@@ -51,6 +55,10 @@ export interface Services {
   publishing: PublishingService;
   /** Proves published posts are live (after every publish, on demand, after a scheduled post's time). */
   liveVerification: LiveVerification;
+  /** Links from a site's older posts to a new article: proposed after it goes live, applied and undone per link. */
+  backlinks: BacklinksService;
+  /** Near-duplicate bodies across the operator's sites (fingerprints of what was published). */
+  duplicateContent: DuplicateContentCheck;
   dashboard: DashboardService;
   /** Key/value rows of the Settings screen, one per section ('llm', …). */
   settings: SettingsRepository;
@@ -79,7 +87,8 @@ export function createServices(ctx: AppContext): Services {
   const { db } = ctx.handle;
   const sitesRepo = new SitesRepository(db);
   const sites = new SitesService(sitesRepo, ctx.secretBox, ctx.queue);
-  const publishing = new PublishingService(new PublishingRepository(db), sites);
+  const duplicateContent = new DuplicateContentCheck(new ContentFingerprintsRepository(db));
+  const publishing = new PublishingService(new PublishingRepository(db), sites, undefined, duplicateContent);
   const liveCheckRepo = new LiveCheckRepository(db);
   const liveVerification = new LiveVerification(liveCheckRepo, sites, ctx.queue);
   publishing.onPublished = (articleId, post) => liveVerification.afterPublish(articleId, post);
@@ -91,6 +100,9 @@ export function createServices(ctx: AppContext): Services {
   const inventoryRepo = new SiteInventoryRepository(db);
   // New articles link into what their site already has (its content inventory).
   const liveSiteLinker = new LiveSiteLinker(inventoryRepo);
+  const backlinks = new BacklinksService(new BacklinksRepository(db), sites, liveSiteLinker);
+  // Once a post is proven live, its site's older posts are searched for places to link to it.
+  liveVerification.onLive = (articleId) => backlinks.propose(articleId).then(() => undefined);
   const generation = new GenerationService(generationRepo, sites, llmProviders, {
     imageProvider: createImageProvider(ctx.config.images),
     servesRequests: ctx.role !== 'worker',
@@ -124,6 +136,8 @@ export function createServices(ctx: AppContext): Services {
     // The one place that publishes to WordPress; other modules call services.publishing.publishArticle().
     publishing,
     liveVerification,
+    duplicateContent,
+    backlinks,
     dashboard,
     settings,
     llmSettings,
@@ -136,6 +150,8 @@ export function createServices(ctx: AppContext): Services {
       producer,
       dispatch: dispatchSlotJob(ctx.queue),
       timeZone: ctx.config.timeZone,
+      // A topic the site already has a post on is passed over (the slot's note says which post).
+      coveredOnSite: (siteId, topic) => liveSiteLinker.coveringPost(siteId, topic),
     }),
     bulkJobs: createBulkJobs(ctx, { generation, producer, articles, sites }),
     ...trendServices,
@@ -150,6 +166,7 @@ export function defineJobs(ctx: AppContext, services: Services): void {
   ctx.queue.define(services.siteInventory.syncJob());
   ctx.queue.define(services.siteInventory.scheduleJob());
   ctx.queue.define(services.liveVerification.job());
+  ctx.queue.define(services.duplicateContent.backfillJob());
   ctx.queue.define(schedulerTickJob(services.scheduler));
   ctx.queue.define(schedulerSlotJob(services.scheduler));
   ctx.queue.define(services.bulkJobs.service.jobDefinition());

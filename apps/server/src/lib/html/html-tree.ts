@@ -11,8 +11,9 @@ import { parseDocument } from 'htmlparser2';
 
 export type { ChildNode, Document, Element };
 
-export function parseHtml(html: string): Document {
-  return parseDocument(html);
+/** `positions`: every node carries startIndex/endIndex into the source (for edits spliced into the original text). */
+export function parseHtml(html: string, options: { positions?: boolean } = {}): Document {
+  return parseDocument(html, options.positions ? { withStartIndices: true, withEndIndices: true } : {});
 }
 
 /** Serialises back; only the characters HTML requires are escaped. */

@@ -27,6 +27,9 @@ function gmt(value: string | null | undefined): Date | null {
  * 'future' past it (WP-Cron did not run) is published from here, saying so.
  */
 export class LiveVerification {
+  /** Told when a check finds the post live (backlink proposals start there). A failure here never fails the check. */
+  onLive: ((articleId: number) => Promise<void>) | null = null;
+
   constructor(
     private readonly repo: LiveCheckRepository,
     private readonly sites: Pick<SiteConnections, 'getClientForSite'>,
@@ -50,6 +53,7 @@ export class LiveVerification {
     if (article.siteId === null || article.wordpressPostId === null) throw conflict('This article has no WordPress post to check: publish it first.');
     const { verdict, permalink } = await this.verify(article, article.siteId, article.wordpressPostId);
     await this.repo.storeLiveCheck(articleId, verdict, permalink);
+    if (verdict.state === 'live') await this.onLive?.(articleId).catch(() => undefined);
     return { state: verdict.state, reason: verdict.reason, checked_at: this.now().toISOString() };
   }
 

@@ -43,6 +43,19 @@ export class LiveSiteLinker {
     return hit ? { title: hit.title as string, link: hit.link as string } : null;
   }
 
+  /**
+   * The site's published posts that fit an article best (its title and keywords; sharing a word of
+   * its subject), its own post excepted: the older posts that could link to it.
+   */
+  async relatedPosts(siteId: number, article: { title: string; keywords: readonly string[]; ownWpId: number | null }, max: number): Promise<LinkablePost[] | null> {
+    const index = await this.indexOf(siteId);
+    if (!index) return null;
+    const own = normalise(article.title);
+    const query = [...new Set(normalise([article.title, ...article.keywords].join(' ')).split(' '))].join(' ');
+    const subject = article.keywords[0] ?? article.title;
+    return chooseTargets(index, query, subject, max, (post) => post.wpId === article.ownWpId || normalise(post.title) === own);
+  }
+
   async link(siteId: number, article: { title: string; keywords: readonly string[]; content: string }): Promise<{ content: string; links: PlacedLink[] }> {
     const index = await this.indexOf(siteId);
     if (!index) return { content: article.content, links: [] };

@@ -9,6 +9,7 @@ export const articleKeys = {
   detail: (id: number) => ['articles', 'detail', id] as const,
   trends: (id: number) => ['articles', 'trends', id] as const,
   generationLog: (id: number) => ['articles', 'generation-log', id] as const,
+  backlinks: (id: number) => ['articles', 'backlinks', id] as const,
 };
 
 /** Prefix of the dashboard feature's keys (…, time zone): both read GET /api/dashboard, so edits refresh both. */

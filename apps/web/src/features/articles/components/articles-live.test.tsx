@@ -63,3 +63,62 @@ describe('Articles opened from the Dashboard (?live=not_live)', () => {
     expect(within(screen.getByRole('table', { name: 'Generated articles' })).getAllByRole('row')).toHaveLength(2);
   });
 });
+
+describe('Links from older posts (in the article view)', () => {
+  const proposal = (id: number, title: string, state: 'proposed' | 'applied' = 'proposed') => ({
+    id,
+    article_id: 1,
+    site_id: 1,
+    source_post_id: 100 + id,
+    source_title: title,
+    source_link: `https://garden.example/${id}/`,
+    paragraph_index: 1,
+    paragraph_text: 'Gutters feed a rain barrel well; ours <b>overflowed</b>.',
+    anchor: 'rain barrel',
+    state,
+    applied_at: null,
+    created_at: checkedAt,
+  });
+
+  it('"Find links" lists each proposal with its paragraph and anchor; Add link, Undo and Dismiss act per link', async () => {
+    const api = createFakeArticlesApi({ articles, backlinks: { 1: [proposal(1, 'Watering with barrels'), proposal(2, 'Spring checklist')] } });
+    const { user } = show(api);
+    await screen.findByRole('table', { name: 'Generated articles' }, { timeout: 5_000 });
+    await user.click(within(rowOf('Live soil guide')).getByRole('button', { name: 'View' }));
+    const dialog = await screen.findByRole('dialog');
+    const panel = await within(dialog).findByRole('region', { name: 'Links from older posts' });
+    expect(await within(panel).findByText(/"Find links" searches the site's older posts/)).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Find links' }));
+    expect(await screen.findByText('2 links proposed')).toBeInTheDocument();
+    const items = within(within(panel).getByRole('list', { name: 'Proposed links' })).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByRole('link', { name: 'Watering with barrels' })).toHaveAttribute('href', 'https://garden.example/1/');
+    // The paragraph is text: markup in it is shown, never rendered; the anchor is in bold.
+    expect(items[0]).toHaveTextContent('Paragraph 2: “Gutters feed a rain barrel well; ours <b>overflowed</b>.”');
+    expect(within(items[0]!).getByText('rain barrel').tagName).toBe('STRONG');
+
+    await user.click(within(items[0]!).getByRole('button', { name: 'Add link' }));
+    expect(await screen.findByText('Link added to "Watering with barrels" on WordPress')).toBeInTheDocument();
+    await waitFor(() => expect(within(items[0]!).getByText('Link added')).toBeInTheDocument());
+    await user.click(within(items[0]!).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('"Watering with barrels" is back as it was')).toBeInTheDocument();
+    await user.click(within(items[1]!).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(within(items[1]!).getByText('Dismissed')).toBeInTheDocument());
+    expect(within(items[1]!).queryByRole('button', { name: 'Add link' })).not.toBeInTheDocument();
+    expect(api.state.backlinkActions).toEqual([
+      { id: 1, action: 'apply' },
+      { id: 1, action: 'undo' },
+      { id: 2, action: 'dismiss' },
+    ]);
+  });
+
+  it('says why nothing was found', async () => {
+    const { user } = show(createFakeArticlesApi({ articles }));
+    await screen.findByRole('table', { name: 'Generated articles' }, { timeout: 5_000 });
+    await user.click(within(rowOf('Live soil guide')).getByRole('button', { name: 'View' }));
+    const panel = await within(await screen.findByRole('dialog')).findByRole('region', { name: 'Links from older posts' });
+    await user.click(within(panel).getByRole('button', { name: 'Find links' }));
+    expect(await screen.findAllByText('No older post of the site uses words of this article in a paragraph without a link.')).not.toHaveLength(0);
+  });
+});

@@ -19,6 +19,7 @@ import { safeHtml } from '../lib/safe-html';
 import { editPostUrl, viewOnWordPressUrl } from '../../../lib/wordpress-links';
 import { PublishProgressLine } from './article-actions';
 import { KeywordChips, SourceChip, StatusChip } from './article-chips';
+import { BacklinksPanel } from './backlinks-panel';
 
 interface ViewArticleDialogProps {
   articleId: number | null;
@@ -117,6 +118,12 @@ function ArticleDetails({ article }: { article: Article }) {
         <Alert severity="info" sx={{ mt: 1.5 }}>
           Refusal matches: {article.refusal_matches.join('; ')}
         </Alert>
+      )}
+      {article.wordpress_post_id !== null && article.site_id !== null && (
+        <>
+          <Divider sx={{ my: 2 }} />
+          <BacklinksPanel articleId={article.id} />
+        </>
       )}
       <Divider sx={{ my: 2 }} />
       <Typography variant="subtitle1" component="h3" fontWeight={700} gutterBottom>

@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
-import type { Article, ArticleStatus, Dashboard, GenerationLog, LiveCheck, QualityReport, Site } from '@abp/contracts';
+import type { Article, ArticleStatus, BacklinkProposal, Dashboard, GenerationLog, LiveCheck, QualityReport, Site } from '@abp/contracts';
 
 export function makeArticle(overrides: Partial<Article> = {}): Article {
   const id = overrides.id ?? 1;
@@ -80,6 +80,8 @@ interface FakeArticlesOptions {
   publishDelayMs?: number;
   /** What "Check again" finds, per article id (stored on the article as the server does). */
   liveChecks?: Record<number, Omit<LiveCheck, 'checked_at'>>;
+  /** What "Find links" proposes, per article id (links from older posts). */
+  backlinks?: Record<number, BacklinkProposal[]>;
 }
 
 /** A stand-in for the articles API with the server's paging, filters and publish rules. */
@@ -91,6 +93,9 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
     deletes: [] as number[],
     publishes: [] as PublishCall[],
     liveChecks: [] as number[],
+    /** Proposals shown per article: empty until "Find links" (or given as already proposed with `backlinks`). */
+    backlinks: new Map<number, BacklinkProposal[]>(),
+    backlinkActions: [] as Array<{ id: number; action: string }>,
   };
   const find = (id: number) => state.articles.find((a) => a.id === id);
   const stats = (): Dashboard => {
@@ -192,6 +197,27 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
       // A new object: the test's own fixtures stay as they were.
       state.articles = state.articles.map((a) => (a.id === id ? { ...a, live_check: check } : a));
       return HttpResponse.json(check);
+    }),
+    http.get('/api/articles/:id/backlinks', ({ params }) => HttpResponse.json({ items: state.backlinks.get(Number(params.id)) ?? [], note: null })),
+    http.post('/api/articles/:id/backlinks', ({ params }) => {
+      const id = Number(params.id);
+      const items = state.backlinks.get(id) ?? options.backlinks?.[id] ?? [];
+      state.backlinks.set(id, items);
+      return HttpResponse.json({ items, note: items.length > 0 ? null : 'No older post of the site uses words of this article in a paragraph without a link.' });
+    }),
+    http.post('/api/backlinks/:id/:action', ({ params }) => {
+      const id = Number(params.id);
+      const action = String(params.action);
+      state.backlinkActions.push({ id, action });
+      const next = { apply: 'applied', undo: 'undone', dismiss: 'dismissed' }[action] as BacklinkProposal['state'] | undefined;
+      for (const [articleId, items] of state.backlinks) {
+        const found = items.find((p) => p.id === id);
+        if (!found || !next) continue;
+        const changed = { ...found, state: next, applied_at: next === 'applied' ? new Date().toISOString() : found.applied_at };
+        state.backlinks.set(articleId, items.map((p) => (p.id === id ? changed : p)));
+        return HttpResponse.json(changed);
+      }
+      return HttpResponse.json({ error: 'Link proposal not found', code: 'not_found' }, { status: 404 });
     }),
     http.get('/api/articles/:id/trends', ({ params }) =>
       HttpResponse.json(

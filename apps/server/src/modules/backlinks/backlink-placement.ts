@@ -1,0 +1,79 @@
+import { findElements, linkableTextNodes, parseHtml, type Document, type Element } from '../../lib/html/html-tree.js';
+import { anchorPhrases, escapeRegExp } from '../site-inventory/live-site-links.js';
+
+/** Where in an older post a link to the new article fits. */
+export interface BacklinkSpot {
+  /** Index among the post's body blocks (paragraphs and list items), in document order. */
+  paragraphIndex: number;
+  /** The post's own words, as written there, that will carry the link. */
+  anchor: string;
+  /** The paragraph as text, for the operator to judge (at most 300 characters). */
+  paragraphText: string;
+}
+
+const BLOCK = (el: Element) => el.name === 'p' || el.name === 'li';
+const MAX_EXCERPT = 300;
+
+/** The words of the new article that may carry a link to it: its keywords and runs of its title, longest first. */
+export function backlinkAnchors(title: string, keywords: readonly string[]): string[] {
+  const fromKeywords = keywords.map((k) => k.trim()).filter((k) => k.length >= 6);
+  return [...new Set([...fromKeywords, ...anchorPhrases(title)].map((a) => a.toLowerCase()))].sort((a, b) => b.length - a.length);
+}
+
+function blocksOf(doc: Document): Element[] {
+  return findElements(doc, BLOCK).filter((el) => !findElements(el, BLOCK).some((inner) => inner !== el));
+}
+
+const blockText = (el: Element) =>
+  linkableTextNodes(el)
+    .map((node) => node.data)
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * The first place where one of the anchors appears, as a whole phrase, in body text of a paragraph
+ * or list item that has no link yet (one link per paragraph, never in a heading). Null when the
+ * post already links to the target or nothing fits. Matches are made on the source text, so the
+ * edit can be spliced in without re-serialising the rest of the post.
+ */
+function locate(html: string, anchors: readonly string[], onlyBlock: number | null): { index: number; at: number; length: number; anchor: string; block: Element } | null {
+  const doc = parseHtml(html, { positions: true });
+  const blocks = blocksOf(doc);
+  for (const anchor of anchors) {
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(anchor)}(?![\\p{L}\\p{N}])`, 'iu');
+    for (let index = 0; index < blocks.length; index++) {
+      if (onlyBlock !== null && index !== onlyBlock) continue;
+      const block = blocks[index]!;
+      if (findElements(block, (el) => el.name === 'a').length > 0) continue;
+      for (const node of linkableTextNodes(block)) {
+        if (node.startIndex === null || node.endIndex === null) continue;
+        const raw = html.slice(node.startIndex, node.endIndex + 1);
+        const match = pattern.exec(raw);
+        if (match) return { index, at: node.startIndex + match.index, length: match[0].length, anchor: match[0], block };
+      }
+    }
+  }
+  return null;
+}
+
+export function findBacklinkSpot(html: string, targetLink: string, anchors: readonly string[]): BacklinkSpot | null {
+  if (html.includes(`href="${targetLink}"`)) return null;
+  const found = locate(html, anchors, null);
+  if (!found) return null;
+  const text = blockText(found.block);
+  return { paragraphIndex: found.index, anchor: found.anchor, paragraphText: text.length > MAX_EXCERPT ? `${text.slice(0, MAX_EXCERPT - 1)}…` : text };
+}
+
+/**
+ * The post's content with the link placed at the spot: the same paragraph and words as proposed
+ * (the post may have changed since). Null when they are no longer there. Only the anchor's
+ * characters change; everything else of the post stays byte for byte.
+ */
+export function placeBacklink(html: string, spot: Pick<BacklinkSpot, 'paragraphIndex' | 'anchor'>, href: string): string | null {
+  if (html.includes(`href="${href}"`)) return null;
+  const found = locate(html, [spot.anchor], spot.paragraphIndex);
+  if (!found) return null;
+  const escapedHref = href.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return `${html.slice(0, found.at)}<a href="${escapedHref}">${html.slice(found.at, found.at + found.length)}</a>${html.slice(found.at + found.length)}`;
+}

@@ -1,0 +1,60 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { articles, backlinkProposals } from '../../db/schema/index.js';
+import type { BacklinkSpot } from './backlink-placement.js';
+
+export type BacklinkRow = typeof backlinkProposals.$inferSelect;
+
+/** Backlink proposals, and what they read of their article. */
+export class BacklinksRepository {
+  constructor(private readonly db: Database) {}
+
+  async findArticle(id: number) {
+    const [row] = await this.db
+      .select({
+        id: articles.id,
+        siteId: articles.siteId,
+        title: articles.title,
+        keywords: articles.keywords,
+        wordpressPostId: articles.wordpressPostId,
+        permalink: articles.wordpressPermalink,
+        liveState: articles.liveState,
+      })
+      .from(articles)
+      .where(eq(articles.id, id))
+      .limit(1);
+    return row ?? null;
+  }
+
+  list(articleId: number): Promise<BacklinkRow[]> {
+    return this.db.select().from(backlinkProposals).where(eq(backlinkProposals.articleId, articleId)).orderBy(asc(backlinkProposals.id));
+  }
+
+  async find(id: number): Promise<BacklinkRow | null> {
+    const [row] = await this.db.select().from(backlinkProposals).where(eq(backlinkProposals.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** A new proposal, or a fresh spot for one still only proposed (an applied or dismissed one stays as it is). */
+  async propose(values: { siteId: number; articleId: number; sourceWpId: number; sourceTitle: string; sourceLink: string } & BacklinkSpot): Promise<void> {
+    const now = new Date();
+    await this.db
+      .insert(backlinkProposals)
+      .values({ ...values, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [backlinkProposals.articleId, backlinkProposals.sourceWpId],
+        set: { paragraphIndex: values.paragraphIndex, paragraphText: values.paragraphText, anchor: values.anchor, sourceTitle: values.sourceTitle, sourceLink: values.sourceLink, updatedAt: now },
+        setWhere: sql`${backlinkProposals.state} = 'proposed'`,
+      });
+  }
+
+  /** Moves a proposal from one state to another; false when it was no longer in `from` (a second click, another tab). */
+  async transition(id: number, from: BacklinkRow['state'], change: Partial<Pick<BacklinkRow, 'state' | 'previousContent' | 'appliedContent' | 'appliedAt'>>): Promise<boolean> {
+    const rows = await this.db
+      .update(backlinkProposals)
+      .set({ ...change, updatedAt: new Date() })
+      .where(and(eq(backlinkProposals.id, id), eq(backlinkProposals.state, from)))
+      .returning({ id: backlinkProposals.id });
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,133 @@
+import type { BacklinkProposal, BacklinkProposalList } from '@abp/contracts';
+import { conflict, notFound } from '../../errors.js';
+import { isWordPressError, type WordPressClient } from '../../integrations/wordpress/index.js';
+import type { SiteConnections } from '../publishing/site-connections.js';
+import type { LiveSiteLinker } from '../site-inventory/live-site-linker.js';
+import { backlinkAnchors, findBacklinkSpot, placeBacklink } from './backlink-placement.js';
+import type { BacklinkRow, BacklinksRepository } from './backlinks.repository.js';
+
+/** Older posts read per proposal run, and proposals kept per article. */
+const CANDIDATES = 10;
+const MAX_PROPOSALS = 5;
+
+const toDto = (row: BacklinkRow): BacklinkProposal => ({
+  id: row.id,
+  article_id: row.articleId,
+  site_id: row.siteId,
+  source_post_id: row.sourceWpId,
+  source_title: row.sourceTitle,
+  source_link: row.sourceLink,
+  paragraph_index: row.paragraphIndex,
+  paragraph_text: row.paragraphText,
+  anchor: row.anchor,
+  state: row.state,
+  applied_at: row.appliedAt?.toISOString() ?? null,
+  created_at: row.createdAt.toISOString(),
+});
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Links from a site's older posts to a new article, which the operator approves one by one.
+ * Proposing reads the best-fitting older posts (BM25 over the site's inventory) from WordPress and
+ * finds in each a paragraph whose own words name the article. Applying edits that one paragraph
+ * of the post through the REST API and keeps the content as it was, so that undo can restore it —
+ * unless the post was edited since, which undo would silently throw away.
+ */
+export class BacklinksService {
+  constructor(
+    private readonly repo: BacklinksRepository,
+    private readonly sites: Pick<SiteConnections, 'getClientForSite'>,
+    private readonly linker: Pick<LiveSiteLinker, 'relatedPosts'>,
+  ) {}
+
+  async list(articleId: number): Promise<BacklinkProposalList> {
+    const article = await this.repo.findArticle(articleId);
+    if (!article) throw notFound('Article not found');
+    return { items: (await this.repo.list(articleId)).map(toDto), note: null };
+  }
+
+  /** Looks for new proposals (called after the post went live, and on demand). */
+  async propose(articleId: number): Promise<BacklinkProposalList> {
+    const article = await this.repo.findArticle(articleId);
+    if (!article) throw notFound('Article not found');
+    const existing = await this.repo.list(articleId);
+    const done = (note: string | null) => this.repo.list(articleId).then((rows) => ({ items: rows.map(toDto), note: rows.length > 0 ? null : note }));
+    if (article.siteId === null || article.wordpressPostId === null || !article.permalink) return done('The article has no WordPress post yet: publish it first.');
+    if (article.liveState !== null && article.liveState !== 'live') return done('The article is not live on WordPress yet: links are proposed once it is.');
+    const related = await this.linker.relatedPosts(article.siteId, { title: article.title, keywords: article.keywords, ownWpId: article.wordpressPostId }, CANDIDATES);
+    if (related === null) return done("The site's content has never been synced: sync it on the Sites screen first.");
+    const client = await this.sites.getClientForSite(article.siteId);
+    const anchors = backlinkAnchors(article.title, article.keywords);
+    let count = existing.length;
+    for (const post of related) {
+      if (count >= MAX_PROPOSALS) break;
+      if (existing.some((row) => row.sourceWpId === post.wpId)) continue;
+      const raw = await client.posts.get(post.wpId).then((p) => p.content?.raw ?? null, () => null);
+      if (raw === null) continue; // deleted since the last sync, or unreadable: nothing to propose there
+      const spot = findBacklinkSpot(raw, article.permalink, anchors);
+      if (!spot) continue;
+      await this.repo.propose({ siteId: article.siteId, articleId, sourceWpId: post.wpId, sourceTitle: post.title, sourceLink: post.link, ...spot });
+      count++;
+    }
+    return done('No older post of the site uses words of this article in a paragraph without a link.');
+  }
+
+  /** Places the approved link in the older post on WordPress. */
+  async apply(id: number): Promise<BacklinkProposal> {
+    const row = await this.requireProposal(id);
+    if (row.state !== 'proposed' && row.state !== 'undone') throw conflict(`This link is ${row.state}; only a proposed link can be applied.`);
+    const article = await this.repo.findArticle(row.articleId);
+    if (!article?.permalink) throw conflict('The article has no WordPress post any more.');
+    const client = await this.sites.getClientForSite(row.siteId);
+    const before = await this.readContent(client, row.sourceWpId);
+    const after = placeBacklink(before, row, article.permalink);
+    if (after === null) throw conflict(`"${row.sourceTitle}" changed since the proposal: the paragraph no longer has "${row.anchor}" without a link (or already links to the article). Propose links again.`);
+    const updated = await client.posts.update(row.sourceWpId, { content: after }).catch((error: unknown) => {
+      throw conflict(`WordPress refused the change to "${row.sourceTitle}": ${reason(error)}`);
+    });
+    const applied = updated.content?.raw ?? after;
+    if (!(await this.repo.transition(id, row.state, { state: 'applied', previousContent: before, appliedContent: applied, appliedAt: new Date() }))) {
+      throw conflict('This link was changed meanwhile (another tab?): reload the list.');
+    }
+    return toDto((await this.repo.find(id))!);
+  }
+
+  /** Puts the older post back as it was before the link, if nobody has edited it since. */
+  async undo(id: number): Promise<BacklinkProposal> {
+    const row = await this.requireProposal(id);
+    if (row.state !== 'applied' || row.previousContent === null) throw conflict(`This link is ${row.state}; only an applied link can be undone.`);
+    const client = await this.sites.getClientForSite(row.siteId);
+    const current = await this.readContent(client, row.sourceWpId);
+    if (current !== row.appliedContent) {
+      throw conflict(`"${row.sourceTitle}" was edited on WordPress after the link was added; undoing would throw those edits away. Remove the link there by hand.`);
+    }
+    await client.posts.update(row.sourceWpId, { content: row.previousContent }).catch((error: unknown) => {
+      throw conflict(`WordPress refused the change to "${row.sourceTitle}": ${reason(error)}`);
+    });
+    if (!(await this.repo.transition(id, 'applied', { state: 'undone' }))) throw conflict('This link was changed meanwhile (another tab?): reload the list.');
+    return toDto((await this.repo.find(id))!);
+  }
+
+  async dismiss(id: number): Promise<BacklinkProposal> {
+    const row = await this.requireProposal(id);
+    if (!(await this.repo.transition(id, 'proposed', { state: 'dismissed' }))) throw conflict(`This link is ${row.state}; only a proposed link can be dismissed.`);
+    return toDto((await this.repo.find(id))!);
+  }
+
+  private async requireProposal(id: number): Promise<BacklinkRow> {
+    const row = await this.repo.find(id);
+    if (!row) throw notFound('Link proposal not found');
+    return row;
+  }
+
+  private async readContent(client: WordPressClient, postId: number): Promise<string> {
+    try {
+      const post = await client.posts.get(postId);
+      return post.content?.raw ?? '';
+    } catch (error) {
+      if (isWordPressError(error) && error.kind === 'not_found') throw conflict('The older post was deleted on WordPress.');
+      throw conflict(`WordPress could not be asked for the older post: ${reason(error)}`);
+    }
+  }
+}
