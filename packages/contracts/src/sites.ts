@@ -131,6 +131,15 @@ export const connectionTestResultSchema = z.object({
   recommendations: z.array(z.string()),
   mode: z.enum(['basic', 'enhanced']),
   rest_root: z.string().nullable(),
+  /** Enhanced test only: the SEO plugin found and where publishing puts the meta description; null otherwise. */
+  seo: z
+    .object({
+      plugin: z.string().nullable(),
+      description_field: z.string().nullable(),
+      keyword_field: z.string().nullable(),
+      summary: z.string(),
+    })
+    .nullable(),
 });
 export type ConnectionTestResult = z.infer<typeof connectionTestResultSchema>;
 

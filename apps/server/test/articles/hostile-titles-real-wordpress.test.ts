@@ -138,7 +138,8 @@ describeRealSite('normal', 'hostile titles stay text on the real WordPress', (si
   it('a trend title from a feed, auto-published by the trend monitor', async () => {
     await t.ctx.handle.db.delete(processedTrends);
     model.setHandler((request) => (isRelevanceRequest(request.prompt) ? { type: 'text', content: '{"relevant":[1]}' } : writerReply(request)));
-    feeds.xml('/hostile.xml', googleTrendsFeed([{ title: `${HOSTILE} rain gardens ${runId}`, news: [{ title: `${HOSTILE} flooded streets`, url: `https://news.example/${runId}/rain`, source: 'Rain News' }] }]));
+    // Another subject than the manual article above: the same topic again would be refused as near-duplicate text.
+    feeds.xml('/hostile.xml', googleTrendsFeed([{ title: `${HOSTILE} storm ponds ${runId}`, news: [{ title: `${HOSTILE} flooded streets`, url: `https://news.example/${runId}/rain`, source: 'Rain News' }] }]));
     const settings = await t.request({ method: 'PUT', url: '/api/settings/trends', cookie, payload: { feeds: [feeds.url('/hostile.xml')], interval_hours: 0 } });
     expect(settings.statusCode, settings.body).toBe(200);
     const config = await t.request({ method: 'POST', url: '/api/config', cookie, payload: { site_id: siteId, topics: ['rain gardens'], post_status: 'published', word_count: 500, max_posts_per_day: 10 } });

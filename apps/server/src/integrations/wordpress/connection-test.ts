@@ -2,6 +2,7 @@ import { CheckRecorder, type ConnectionCheck } from './check-recorder.js';
 import { probeDraftPost, probeMediaUpload, probeTerms } from './connection-probes.js';
 import type { DiscoveryResult } from './discovery.js';
 import { UNFILTERED_HTML_ADVICE, informationalRecommendations } from './recommendations.js';
+import type { SeoFields } from './seo-plugin.js';
 import type { WordPressClient, WpUser } from './types.js';
 
 export type { ConnectionCheck, CheckSeverity } from './check-recorder.js';
@@ -15,6 +16,8 @@ export interface ConnectionTestResult {
   recommendations: string[];
   /** The REST root found (store it on the site), or null when discovery failed. */
   restRoot: string | null;
+  /** Enhanced only: the SEO plugin found and which of its fields publishing writes; null when not asked or not answered. */
+  seo: SeoFields | null;
 }
 
 /** Check names, in the order they run. Basic runs only discovery and authentication. */
@@ -51,6 +54,7 @@ export async function runConnectionTest(
     tests: recorder.tests,
     recommendations: recorder.recommendations,
     restRoot: client.restRoot,
+    seo: seen.seo,
   });
   const skipRest = (from: ConnectionCheckName, reason: string): ConnectionTestResult => {
     const names = CONNECTION_CHECKS.slice(CONNECTION_CHECKS.indexOf(from) + 1);
@@ -59,10 +63,11 @@ export async function runConnectionTest(
   };
 
   // Filled by the checks' callbacks (a holder, since TypeScript does not track closure writes).
-  const seen: { redirectedTo: string | null; discovery: DiscoveryResult | null; user: WpUser | null } = {
+  const seen: { redirectedTo: string | null; discovery: DiscoveryResult | null; user: WpUser | null; seo: SeoFields | null } = {
     redirectedTo: null,
     discovery: null,
     user: null,
+    seo: null,
   };
   if (enhanced) {
     const reachable = await recorder.run('reachability', async (details) => {
@@ -135,6 +140,8 @@ export async function runConnectionTest(
   // firewall or a broken REST API apart from a credentials problem.
   await recorder.run('categories_readable', (details) => probeTerms(client, 'categories', details));
   await recorder.run('tags_readable', (details) => probeTerms(client, 'tags', details));
+  // Not a pass/fail check: what the site has decides where the meta description goes.
+  if (authenticated) seen.seo = await client.seoFields().catch(() => null);
   return finish();
 }
 

@@ -8,6 +8,7 @@ import {
   type FakeSiteContext,
 } from './fake-wordpress-resources.js';
 import type { WpMedia, WpPost, WpTerm, WpUser } from './schemas.js';
+import { identifySeoFields, type SeoFields } from './seo-plugin.js';
 import type { ContentApi, InventoryApi, MediaApi, PublicPage, Reachability, TermsApi, WordPressClient } from './types.js';
 
 /** What an administrator has on a single site; tests switch single capabilities off. */
@@ -23,6 +24,8 @@ export const ADMINISTRATOR_CAPABILITIES: Readonly<Record<string, boolean>> = {
 };
 
 export interface FakeWordPressOptions {
+  /** An SEO plugin's REST surface: its namespaces and the post meta keys registered for REST. */
+  seo?: { namespaces: string[]; metaKeys: string[] };
   baseUrl?: string;
   discoveryMethod?: DiscoveryMethod;
   applicationPasswordsAdvertised?: boolean;
@@ -130,6 +133,12 @@ export class FakeWordPress implements WordPressClient {
       canonicalUrl: null,
       tried: [{ url: this.#restRoot, outcome: 'REST index' }],
     };
+  }
+
+  async seoFields(): Promise<SeoFields> {
+    await this.#enter('seoFields');
+    const seo = this.#options.seo ?? { namespaces: [], metaKeys: [] };
+    return identifySeoFields(['oembed/1.0', 'wp/v2', ...seo.namespaces], seo.metaKeys);
   }
 
   async getCurrentUser(): Promise<WpUser> {

@@ -39,7 +39,7 @@ export interface HttpSettings {
 }
 
 export interface WpRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
   url: string;
   json?: unknown;
   body?: Uint8Array<ArrayBuffer> | FormData;

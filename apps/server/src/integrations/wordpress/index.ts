@@ -46,3 +46,4 @@ export { normaliseBaseUrl } from './rest-url.js';
 export { USER_AGENT, type RetryInfo } from './http.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
 export { tinyPng } from './tiny-png.js';
+export { identifySeoFields, type SeoFields } from './seo-plugin.js';

@@ -105,3 +105,12 @@ export type WpTerm = z.infer<typeof termSchema>;
 
 /** DELETE with force=true answers `{ deleted: true, previous: {...} }`. */
 export const deletedSchema = z.looseObject({ deleted: z.boolean(), previous: z.unknown().optional() });
+
+/**
+ * OPTIONS wp/v2/posts: the route's schema; only the post meta registered for REST is read. PHP
+ * encodes an empty map as [] (no meta registered), so a list is accepted and means none.
+ */
+const metaProperties = z.union([z.record(z.string(), z.unknown()), z.array(z.unknown()).transform(() => ({}))]);
+export const postsRouteSchema = z
+  .object({ schema: z.object({ properties: z.object({ meta: z.object({ properties: metaProperties.optional() }).passthrough().optional() }).passthrough().optional() }).passthrough().optional() })
+  .passthrough();

@@ -1,6 +1,7 @@
 import type { DiscoveryResult } from './discovery.js';
 import type { RetryInfo } from './http.js';
 import type { RetryPolicy } from './retry-policy.js';
+import type { SeoFields } from './seo-plugin.js';
 import type { WpAuthor, WpMedia, WpPost, WpPostSummary, WpTerm, WpUser } from './schemas.js';
 
 export type { DiscoveryResult, DiscoveryMethod } from './discovery.js';
@@ -44,6 +45,8 @@ export interface ContentInput {
    * HTML comment so that findByMarker() can tell whether a create whose answer was lost happened.
    */
   marker?: string;
+  /** Post meta registered for REST (an SEO plugin's fields): plain text values. */
+  meta?: Record<string, string>;
 }
 
 /** Posts and pages share the same operations (wp/v2/posts, wp/v2/pages). */
@@ -151,6 +154,8 @@ export interface WordPressClient {
   checkReachability(): Promise<Reachability>;
   /** Finds the REST root (and remembers it for later calls). */
   discover(): Promise<DiscoveryResult>;
+  /** The SEO plugin (REST index namespaces) and which of its fields posts accept over REST (OPTIONS wp/v2/posts). */
+  seoFields(): Promise<SeoFields>;
   /** users/me?context=edit: proves the credentials and lists roles and capabilities. */
   getCurrentUser(): Promise<WpUser>;
   readonly posts: ContentApi;

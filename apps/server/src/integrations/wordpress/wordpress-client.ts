@@ -9,7 +9,8 @@ import { createMediaApi } from './media-api.js';
 import { RestSession } from './rest-session.js';
 import { normaliseBaseUrl } from './rest-url.js';
 import { DEFAULT_RETRY_POLICY } from './retry-policy.js';
-import { postSchema, userSchema, type WpPost, type WpUser } from './schemas.js';
+import { postSchema, postsRouteSchema, userSchema, type WpPost, type WpUser } from './schemas.js';
+import { identifySeoFields, type SeoFields } from './seo-plugin.js';
 import { createTermsApi } from './terms-api.js';
 import type { ContentApi, InventoryApi, MediaApi, PublicPage, Reachability, TermsApi, WordPressClient, WordPressConfig } from './types.js';
 
@@ -78,6 +79,12 @@ export class HttpWordPressClient implements WordPressClient {
 
   discover(): Promise<DiscoveryResult> {
     return this.#session.discover();
+  }
+
+  async seoFields(): Promise<SeoFields> {
+    const { namespaces } = await this.#session.discover();
+    const schema = await this.#session.call(postsRouteSchema, { method: 'OPTIONS', route: 'wp/v2/posts', idempotent: true });
+    return identifySeoFields(namespaces, Object.keys(schema.schema?.properties?.meta?.properties ?? {}));
   }
 
   getCurrentUser(): Promise<WpUser> {

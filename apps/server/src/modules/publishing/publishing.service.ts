@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { ARTICLE_MESSAGES, type ArticlePublishResult, type ArticleStatus, type QualityReport } from '@abp/contracts';
 import { PublishInProgressError, QualityGateBlockedError, SiteUnavailableError, WordPressStepError } from '../../domain-errors.js';
 import { badRequest, notFound } from '../../errors.js';
-import { isWordPressError, type ContentInput, type WordPressClient, type WpPost } from '../../integrations/wordpress/index.js';
+import { isWordPressError, type ContentInput, type SeoFields, type WordPressClient, type WpPost } from '../../integrations/wordpress/index.js';
 import { toPlainText } from '../../lib/plain-text.js';
 import { specBadRequest } from '../articles/article-id.js';
 import { runQualityGate } from '../generation/engine/index.js';
@@ -27,6 +27,8 @@ export interface PublishOptions {
   /** The site the caller believes the article belongs to; must match the article's. */
   siteId?: number | null;
 }
+
+const SEO_FIELDS_TTL_MS = 60 * 60_000;
 
 // Renewed before each slow step; a publish whose process died frees the article after this.
 const LEASE_MS = 5 * 60_000;
@@ -65,6 +67,7 @@ interface FeaturedImage {
 }
 
 export class PublishingService {
+  private readonly seoFieldsCache = new Map<number, { at: number; fields: SeoFields | null }>();
   /** Told of every post WordPress accepted (the live check queues itself here). A failure here never fails the publish. */
   onPublished: ((articleId: number, post: WpPost) => Promise<void>) | null = null;
 
@@ -109,8 +112,9 @@ export class PublishingService {
     const marker = await this.repo.assignMarker(articleId, `abp-article-${articleId}-${randomBytes(4).toString('hex')}`);
     const image = await this.ensureFeaturedImage(client, article);
     const tagIds = await wordpressStep('tags', () => this.ensureTags(client, article.keywords));
+    const seoFields = await this.seoFieldsOf(siteId, client);
     await this.repo.renewLease(articleId, lease, LEASE_MS);
-    const extras = { marker, tagIds, featuredMediaId: image?.mediaId ?? null, now: this.now() };
+    const extras = { marker, tagIds, featuredMediaId: image?.mediaId ?? null, now: this.now(), seoFields };
     const { post, action } = await this.createOrUpdate(client, article, marker, (existingPost) => buildPostInput(article, wpStatus, { ...extras, existingPost }));
     const articleStatus = await this.repo.storePublished(articleId, {
       status: targetStatus,
@@ -138,6 +142,18 @@ export class PublishingService {
       forced: options.force === true && report.blocking,
       quality_report: report,
     };
+  }
+
+  /**
+   * Which SEO plugin fields the site accepts over REST, asked once an hour per site. An unanswered
+   * question counts as none: the excerpt carries the meta description, as on a site without one.
+   */
+  private async seoFieldsOf(siteId: number, client: WordPressClient): Promise<SeoFields | null> {
+    const cached = this.seoFieldsCache.get(siteId);
+    if (cached && this.now().getTime() - cached.at < SEO_FIELDS_TTL_MS) return cached.fields;
+    const fields = await client.seoFields().catch(() => null);
+    this.seoFieldsCache.set(siteId, { at: this.now().getTime(), fields });
+    return fields;
   }
 
   /** The article's post was deleted from WordPress (the SEO suite's delete): it is a draft again, with no post. */

@@ -1,5 +1,5 @@
 import type { ArticleStatus } from '@abp/contracts';
-import type { ContentInput, PostStatus } from '../../integrations/wordpress/index.js';
+import type { ContentInput, PostStatus, SeoFields } from '../../integrations/wordpress/index.js';
 import { toPlainText } from '../../lib/plain-text.js';
 import type { PublishArticleRow } from './publishing.repository.js';
 
@@ -50,6 +50,8 @@ export interface PostInputExtras {
   /** True when updating an existing post (a create lets WordPress date a published post itself). */
   existingPost: boolean;
   now: Date;
+  /** The site's SEO plugin fields writable over REST; the excerpt carries the meta description either way. */
+  seoFields?: SeoFields | null;
 }
 
 export function buildPostInput(article: PublishArticleRow, status: PostStatus, extras: PostInputExtras): ContentInput {
@@ -63,6 +65,11 @@ export function buildPostInput(article: PublishArticleRow, status: PostStatus, e
     tags: extras.tagIds,
   };
   if (article.metaDescription) input.excerpt = toPlainText(article.metaDescription);
+  const meta: Record<string, string> = {};
+  const primaryKeyword = article.keywords[0] ? toPlainText(article.keywords[0]) : '';
+  if (extras.seoFields?.descriptionField && article.metaDescription) meta[extras.seoFields.descriptionField] = toPlainText(article.metaDescription);
+  if (extras.seoFields?.keywordField && primaryKeyword) meta[extras.seoFields.keywordField] = primaryKeyword;
+  if (Object.keys(meta).length > 0) input.meta = meta;
   if (extras.featuredMediaId !== null) input.featured_media = extras.featuredMediaId;
   if (status === 'future' && article.scheduledAt) input.date_gmt = toWordPressDate(article.scheduledAt);
   if (status === 'publish' && extras.existingPost) {

@@ -154,6 +154,7 @@ export class SitesService {
       recommendations: result.recommendations,
       mode: enhanced ? 'enhanced' : 'basic',
       rest_root: result.restRoot,
+      seo: result.seo && { plugin: result.seo.plugin, description_field: result.seo.descriptionField, keyword_field: result.seo.keywordField, summary: result.seo.summary },
     };
   }
 

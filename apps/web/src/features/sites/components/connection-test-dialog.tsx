@@ -54,6 +54,11 @@ export function ConnectionTestDialog({ shown, onClose }: ConnectionTestDialogPro
               Success Rate: {Math.round(result.success_rate * 100)}%
             </Typography>
           </Box>
+          {result.seo && (
+            <Typography variant="body2" sx={{ my: 1 }}>
+              <strong>SEO plugin:</strong> {result.seo.summary}
+            </Typography>
+          )}
           {result.recommendations.length > 0 && (
             <Box sx={{ my: 2 }}>
               <Typography variant="h6" component="h3" gutterBottom>

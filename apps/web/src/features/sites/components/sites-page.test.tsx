@@ -252,6 +252,8 @@ describe('WordPress Sites screen', () => {
     expect(within(dialog).getByText('Success Rate: 100%')).toBeInTheDocument();
     expect(within(dialog).getByText('REST API discovery: PASS')).toBeInTheDocument();
     expect(within(dialog).getByText('Response time: 31 ms')).toBeInTheDocument();
+    // What it found of an SEO plugin: where the meta description will go.
+    expect(within(dialog).getByText('Yoast SEO detected; meta description is not writable over REST — the excerpt will carry it.')).toBeInTheDocument();
     expect(api.requestsTo('POST', '/api/sites/1/test-connection')[0]?.search).toBe('?enhanced=true');
   });
 

@@ -17,6 +17,9 @@ export function connectionResult(success: boolean): ConnectionTestResult {
       ...(success ? {} : { capabilities: { success: false, response_time: 0, error: 'Skipped: authentication failed', details: { severity: 'error', skipped: true } } }),
     },
     recommendations: success ? [] : ['Check the username "editor": it must be the WordPress login name.'],
+    seo: success
+      ? { plugin: 'Yoast SEO', description_field: null, keyword_field: null, summary: 'Yoast SEO detected; meta description is not writable over REST — the excerpt will carry it.' }
+      : null,
   };
 }
 
