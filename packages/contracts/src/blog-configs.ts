@@ -74,6 +74,14 @@ const topicsSchema = z
     });
   });
 
+/** WordPress category ids chosen for new posts (from the site's inventory): at most 10, no repeats. */
+export const wordpressCategoryIdsSchema = z
+  .array(idSchema('category_ids', 'Each category must be a WordPress category id'), { message: 'Categories must be a list of WordPress category ids' })
+  .max(10, 'At most 10 categories')
+  .refine((ids) => new Set(ids).size === ids.length, 'A category is chosen twice');
+/** The WordPress user (id on the site) who will be the posts' author; null: the connected user. */
+export const wordpressAuthorIdSchema = idSchema('author_id', 'The author must be a WordPress user id').nullable();
+
 /** POST /api/config and PUT /api/config/{id}: the spec's fields, with the spec's defaults. */
 export const blogConfigInputSchema = z
   .object({
@@ -93,6 +101,8 @@ export const blogConfigInputSchema = z
       .trim()
       .max(BLOG_CONFIG_LIMITS.persona, `Persona must be at most ${BLOG_CONFIG_LIMITS.persona} characters`)
       .default(''),
+    category_ids: wordpressCategoryIdsSchema.default([]),
+    author_id: wordpressAuthorIdSchema.default(null),
   })
   .superRefine((body, ctx) => {
     if (body.posting_interval_min > body.posting_interval_max) {
@@ -122,6 +132,9 @@ export const blogConfigSchema = z.object({
   is_active: z.boolean(),
   word_count: z.number().int(),
   content_persona: z.string(),
+  /** WordPress categories (ids on the site) and author of the posts; [] / null: WordPress' defaults. */
+  category_ids: z.array(z.number().int()),
+  author_id: z.number().int().nullable(),
   /** When the next article is due (ISO 8601); it is posted once the daily cap allows. */
   next_post_at: z.string().nullable(),
   /** Scheduled slots taken today (the operator's day in the server's TZ); failed and skipped ones do not count. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idTextSchema } from './ids.js';
+import { wordpressAuthorIdSchema, wordpressCategoryIdsSchema } from './blog-configs.js';
 import { WORD_COUNT_LIMITS, taskTypeSchema, DEFAULT_TASK_TYPE } from './generation.js';
 
 /* Background bulk generation: the Bulk Generation tab, the top-bar job indicator and their calls. */
@@ -96,6 +97,9 @@ export const bulkJobStartSchema = z.object({
       wordCount: z.union([z.number(), z.string().max(20)]).nullable().optional(),
       persona: z.string().trim().max(500).nullable().optional(),
       postToWordPress: z.boolean().default(true),
+      /** WordPress categories and author of every post of the job; without them the site's blog configuration decides. */
+      categoryIds: wordpressCategoryIdsSchema.optional(),
+      authorId: wordpressAuthorIdSchema.optional(),
     })
     .default({ includeImages: true, publishStatus: 'draft', postToWordPress: true }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from './ids.js';
+import { wordpressAuthorIdSchema, wordpressCategoryIdsSchema } from './blog-configs.js';
 import { DEFAULT_TASK_TYPE, TASK_TYPES, WORD_COUNT_LIMITS, type TaskType } from './generation.js';
 
 /* Manual generation (spec part 2 §2.2, §2.3, §5, §7, §8): one article from a topic, pushed to a site. */
@@ -100,6 +101,9 @@ export const manualGenerateOptionsSchema = z.object({
   ),
   wordCount: manualWordCountSchema,
   persona: personaSchema,
+  /** WordPress categories and author of the post (ids from the site's inventory); without them the site's blog configuration decides. */
+  categoryIds: wordpressCategoryIdsSchema.optional(),
+  authorId: wordpressAuthorIdSchema.optional(),
   /** A PNG chosen by the operator as the featured image, instead of the generated title card. */
   selectedImageDataUrl: z.preprocess(
     blankToUndefined,

@@ -59,6 +59,8 @@ export function configValues(siteId: number, overrides: Partial<BlogConfigValues
     is_active: true,
     word_count: 500,
     content_persona: '',
+    category_ids: [],
+    author_id: null,
     ...overrides,
   };
 }

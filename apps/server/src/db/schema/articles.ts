@@ -23,6 +23,9 @@ export const articles = pgTable(
     failureReason: text('failure_reason'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     keywords: jsonb('keywords').$type<string[]>().notNull().default([]),
+    /** WordPress categories and author chosen for the post (ids on its site); empty/null: the site's blog configuration decides. */
+    wpCategoryIds: jsonb('wp_category_ids').$type<number[]>().notNull().default([]),
+    wpAuthorId: integer('wp_author_id'),
     sourceUrls: jsonb('source_urls').$type<string[]>().notNull().default([]),
     /** Derived from source_urls so the source-type filter can use an index. */
     hasSources: boolean('has_sources')

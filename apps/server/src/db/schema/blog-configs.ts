@@ -32,6 +32,9 @@ export const blogConfigs = pgTable('blog_configs', {
    * A record rather than an index, so that editing the list never skips or repeats a topic.
    */
   usedTopics: jsonb('used_topics').$type<string[]>().notNull().default([]),
+  /** WordPress categories (ids on the site) and author for the site's new posts; empty/null: WordPress' defaults. */
+  wpCategoryIds: jsonb('wp_category_ids').$type<number[]>().notNull().default([]),
+  wpAuthorId: integer('wp_author_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -14,6 +14,9 @@ export interface BulkJobOptionsRow {
   wordCount: number;
   persona: string;
   postToWordPress: boolean;
+  /** WordPress categories and author (ids on the site); absent in jobs started before they existed. */
+  categoryIds?: number[];
+  authorId?: number | null;
 }
 
 /**

@@ -37,6 +37,8 @@ export interface ContentInput {
   date_gmt?: string;
   categories?: number[];
   tags?: number[];
+  /** The WordPress user id of the author (the connected user needs edit_others_posts to set another). */
+  author?: number;
   featured_media?: number;
   /** Pages only. */
   parent?: number;

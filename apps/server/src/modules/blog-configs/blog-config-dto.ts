@@ -19,6 +19,8 @@ export function toBlogConfigDto(row: ListedConfigRow): BlogConfig {
     is_active: c.isActive,
     word_count: c.wordCount,
     content_persona: c.contentPersona,
+    category_ids: c.wpCategoryIds,
+    author_id: c.wpAuthorId,
     next_post_at: c.nextPostAt?.toISOString() ?? null,
     posts_today: row.postsToday,
     last_post_at: c.lastPostAt?.toISOString() ?? null,

@@ -94,6 +94,8 @@ export class BlogConfigsService {
       isActive: input.is_active,
       wordCount: input.word_count,
       contentPersona: input.content_persona,
+      wpCategoryIds: input.category_ids,
+      wpAuthorId: input.author_id,
     };
   }
 

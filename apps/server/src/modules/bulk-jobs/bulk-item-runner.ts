@@ -90,6 +90,7 @@ export class BulkItemRunner {
         persona: options.persona,
         wordCount: options.wordCount,
         includeImages: options.includeImages,
+        ...(options.categoryIds?.length || options.authorId ? { wordpress: { categoryIds: options.categoryIds ?? [], authorId: options.authorId ?? null } } : {}),
         origin: 'bulk',
         originKey: `bulk-item:${item.id}`,
         signal,

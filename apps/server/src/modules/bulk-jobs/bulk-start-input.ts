@@ -40,6 +40,9 @@ export function validateBulkStart(body: BulkJobStart): ValidBulkStart {
       wordCount: wordCountOf(body.options.wordCount),
       persona: (body.options.persona ?? '').trim(),
       postToWordPress: body.options.postToWordPress,
+      // Only when chosen: without them the site's blog configuration decides at publish.
+      ...(body.options.categoryIds?.length ? { categoryIds: body.options.categoryIds } : {}),
+      ...(body.options.authorId ? { authorId: body.options.authorId } : {}),
     },
   };
 }

@@ -30,6 +30,8 @@ export interface GenerateAndStoreInput {
     groundingSources?: string[];
     notes?: string;
   };
+  /** WordPress categories and author chosen for this article; without them its site's blog configuration decides at publish. */
+  wordpress?: { categoryIds: number[]; authorId: number | null };
   /** A PNG chosen by the operator; used instead of the generated title card when includeImages is set. */
   selectedImagePng?: Buffer;
   origin: ArticleOrigin;

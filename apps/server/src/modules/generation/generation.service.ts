@@ -198,7 +198,17 @@ export class GenerationService {
   }
 
   private commonFields(input: ValidGenerationInput, siteName: string) {
-    return { siteId: input.siteId, siteName, taskType: input.taskType, persona: input.persona, origin: input.origin, targetWordCount: input.wordCount, sourceUrls: sourceUrlsOf(input) };
+    return {
+      siteId: input.siteId,
+      siteName,
+      taskType: input.taskType,
+      persona: input.persona,
+      origin: input.origin,
+      targetWordCount: input.wordCount,
+      sourceUrls: sourceUrlsOf(input),
+      wpCategoryIds: input.wordpress?.categoryIds ?? [],
+      wpAuthorId: input.wordpress?.authorId ?? null,
+    };
   }
 
   private trendSources(input: ValidGenerationInput) {

@@ -52,6 +52,7 @@ export class ManualGenerationService {
           wordCount: options.wordCount,
           includeImages: options.includeImages,
           ...(selectedImagePng ? { selectedImagePng } : {}),
+          ...(options.categoryIds?.length || options.authorId ? { wordpress: { categoryIds: options.categoryIds ?? [], authorId: options.authorId ?? null } } : {}),
           origin: 'manual',
           signal: deadline.signal,
         },

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { ArticleStatus, LiveState, QualityReport } from '@abp/contracts';
 import type { Database } from '../../db/client.js';
-import { articleImages, articles, siteInventoryItems } from '../../db/schema/index.js';
+import { articleImages, articles, blogConfigs, siteInventoryItems } from '../../db/schema/index.js';
 
 export interface PublishedPost {
   /** The article's status now that WordPress has the post (publish made it public: 'published'). */
@@ -33,6 +33,11 @@ export class PublishingRepository {
         wordpressPostId: articles.wordpressPostId,
         publishMarker: articles.publishMarker,
         publishCreatePending: articles.publishCreatePending,
+        // The article's own choice, else its site's blog configuration's (the scheduler, trend
+        // monitor, SEO suite and bulk jobs write for the site and take its configuration's).
+        wpCategoryIds: sql<number[]>`case when jsonb_array_length(${articles.wpCategoryIds}) > 0 then ${articles.wpCategoryIds}
+          else coalesce((select ${blogConfigs.wpCategoryIds} from ${blogConfigs} where ${blogConfigs.siteId} = ${articles.siteId}), '[]'::jsonb) end`,
+        wpAuthorId: sql<number | null>`coalesce(${articles.wpAuthorId}, (select ${blogConfigs.wpAuthorId} from ${blogConfigs} where ${blogConfigs.siteId} = ${articles.siteId}))`,
       })
       .from(articles)
       .where(eq(articles.id, id))

@@ -65,6 +65,8 @@ export function buildPostInput(article: PublishArticleRow, status: PostStatus, e
     tags: extras.tagIds,
   };
   if (article.metaDescription) input.excerpt = toPlainText(article.metaDescription);
+  if (article.wpCategoryIds.length > 0) input.categories = [...article.wpCategoryIds];
+  if (article.wpAuthorId !== null) input.author = article.wpAuthorId;
   const meta: Record<string, string> = {};
   const primaryKeyword = article.keywords[0] ? toPlainText(article.keywords[0]) : '';
   if (extras.seoFields?.descriptionField && article.metaDescription) meta[extras.seoFields.descriptionField] = toPlainText(article.metaDescription);

@@ -27,6 +27,7 @@ import { useCreateBlogConfig } from '../api/create-blog-config';
 import { useUpdateBlogConfig } from '../api/update-blog-config';
 import { EMPTY_CONFIG_FORM, canSave, configToForm, formFieldOf, formToBody, siteChoices, type ConfigFormValues } from '../lib/config-form';
 import { PersonaField } from '../../../components/persona-field';
+import { WordPressPlacementFields } from '../../../components/wordpress-placement-fields';
 import { TopicsField } from './topics-field';
 
 interface BlogConfigDialogProps {
@@ -175,6 +176,27 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
                   onChange={field.onChange}
                   error={errors.content_persona?.message}
                   helperText="The voice the scheduled articles are written in"
+                />
+              )}
+            />
+            <Controller
+              name="category_ids"
+              control={control}
+              render={({ field }) => (
+                <Controller
+                  name="author_id"
+                  control={control}
+                  render={({ field: author }) => (
+                    <WordPressPlacementFields
+                      siteId={siteId === '' ? null : siteId}
+                      categoryIds={field.value}
+                      authorId={author.value}
+                      onCategoriesChange={field.onChange}
+                      onAuthorChange={author.onChange}
+                      emptyMeaning="No category: WordPress' default category. The scheduled, trend and SEO posts of this site get these."
+                      error={errors.category_ids?.message ?? errors.author_id?.message}
+                    />
+                  )}
                 />
               )}
             />

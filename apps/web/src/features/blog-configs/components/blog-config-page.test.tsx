@@ -68,7 +68,16 @@ describe('Blog Configuration screen', () => {
       makeSite({ id: 2, name: 'Sleeping', url: 'https://sleeping.example', is_active: false }),
       makeSite({ id: 3, name: 'Taken', url: 'https://taken.example' }),
     ];
-    const api = createFakeBlogConfigsApi({ sites, configs: [makeConfig({ id: 7, site_id: 3, site_name: 'Taken', site_url: 'https://taken.example' })] });
+    const api = createFakeBlogConfigsApi({
+      sites,
+      configs: [makeConfig({ id: 7, site_id: 3, site_name: 'Taken', site_url: 'https://taken.example' })],
+      taxonomy: {
+        1: {
+          categories: [{ id: 4, name: 'Compost', slug: 'compost', parent: 0, count: 3 }, { id: 9, name: 'Beds', slug: 'beds', parent: 0, count: 1 }],
+          authors: [{ id: 2, name: 'Ann Author', slug: 'ann' }],
+        },
+      },
+    });
     const { user } = showConfig(api);
     const add = await screen.findByRole('button', { name: 'Add Configuration' }, FIRST_LOOK);
     await waitFor(() => expect(add).toBeEnabled()); // once the sites have loaded
@@ -105,6 +114,11 @@ describe('Blog Configuration screen', () => {
     await user.type(within(dialog).getByLabelText('Max Posts/Day'), '4');
     await user.click(within(dialog).getByRole('combobox', { name: 'Post Status' }));
     await user.click(await screen.findByRole('option', { name: 'Published' }));
+    // The site's categories and authors, from its content inventory.
+    await user.click(within(dialog).getByRole('combobox', { name: 'WordPress categories' }));
+    await user.click(await screen.findByRole('option', { name: 'Beds' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Author' }));
+    await user.click(await screen.findByRole('option', { name: 'Ann Author' }));
     await user.click(save);
 
     expect(await screen.findByText('Configuration created successfully')).toBeInTheDocument();
@@ -119,6 +133,8 @@ describe('Blog Configuration screen', () => {
       is_active: true,
       word_count: 3000,
       content_persona: '',
+      category_ids: [9],
+      author_id: 2,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await rowOf('Garden Blog')).toBeInTheDocument();

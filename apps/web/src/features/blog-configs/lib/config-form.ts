@@ -21,6 +21,8 @@ export interface ConfigFormValues {
   is_active: boolean;
   word_count: number;
   content_persona: string;
+  category_ids: number[];
+  author_id: number | null;
 }
 
 export const CONFIG_FORM_FIELDS = [
@@ -34,6 +36,8 @@ export const CONFIG_FORM_FIELDS = [
   'is_active',
   'word_count',
   'content_persona',
+  'category_ids',
+  'author_id',
 ] as const;
 export type ConfigFormField = (typeof CONFIG_FORM_FIELDS)[number];
 
@@ -49,6 +53,8 @@ export const EMPTY_CONFIG_FORM: ConfigFormValues = {
   is_active: true,
   word_count: BLOG_CONFIG_LIMITS.wordCount.default,
   content_persona: '',
+  category_ids: [],
+  author_id: null,
 };
 
 export function configToForm(config: BlogConfig): ConfigFormValues {
@@ -64,6 +70,8 @@ export function configToForm(config: BlogConfig): ConfigFormValues {
     is_active: config.is_active,
     word_count: config.word_count,
     content_persona: config.content_persona,
+    category_ids: [...config.category_ids],
+    author_id: config.author_id,
   };
 }
 

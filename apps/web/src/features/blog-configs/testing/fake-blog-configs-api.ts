@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { blogConfigInputSchema, type BlogConfig, type Site } from '@abp/contracts';
+import { blogConfigInputSchema, type BlogConfig, type InventoryTaxonomy, type Site } from '@abp/contracts';
 
 export function makeConfig(overrides: Partial<BlogConfig> = {}): BlogConfig {
   return {
@@ -22,6 +22,8 @@ export function makeConfig(overrides: Partial<BlogConfig> = {}): BlogConfig {
     last_post_at: null,
     last_error: null,
     last_note: null,
+    category_ids: [],
+    author_id: null,
     created_at: '2026-11-22T09:00:00.000Z',
     updated_at: '2026-11-22T09:00:00.000Z',
     ...overrides,
@@ -35,6 +37,8 @@ interface FakeOptions {
   saveAnswer?: () => Response;
   failList?: boolean;
   failDelete?: boolean;
+  /** Each site's categories and authors (its content inventory); none by default. */
+  taxonomy?: Record<number, InventoryTaxonomy>;
 }
 
 /**
@@ -78,6 +82,7 @@ export function createFakeBlogConfigsApi(options: FakeOptions = {}) {
       await log(request);
       return HttpResponse.json(state.sites);
     }),
+    http.get('/api/sites/:id/inventory/taxonomy', ({ params }) => HttpResponse.json(options.taxonomy?.[Number(params.id)] ?? { categories: [], authors: [] })),
     http.get('/api/config', async ({ request }) => {
       await log(request);
       if (options.failList) return HttpResponse.json({ error: 'Internal server error', code: 'internal' }, { status: 500 });

@@ -12,6 +12,7 @@ import { fieldsNamed } from '../../../lib/forms/field-problems';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { bulkFormSchema, wordCountOf, type BulkFormValues } from '../lib/bulk-form';
 import { PersonaInput } from './persona-input';
+import { PlacementFields, placementOptions } from './placement-fields';
 import { WordCountField } from './word-count-field';
 import { FormTextField } from '../../../components/form-text-field';
 
@@ -28,6 +29,8 @@ const INITIAL: BulkFormValues = {
   publishStatus: 'draft',
   wordCount: String(WORD_COUNT_LIMITS.manual.default),
   includeImages: true,
+  categoryIds: [],
+  authorId: null,
 };
 
 /** The Bulk Generation tab's fields and its 'Start Background Job' button (spec part 2 §2.2). */
@@ -45,6 +48,9 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
   const chooseSite = (id: number | '') => {
     const suggestion = personaOf(id);
     setValue('siteId', id);
+    // Category and user ids belong to one site.
+    setValue('categoryIds', []);
+    setValue('authorId', null);
     const persona = getValues('persona');
     if (!persona.trim() && suggestion) setValue('persona', suggestion);
   };
@@ -64,6 +70,7 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
             wordCount: wordCountOf(values.wordCount),
             persona: values.persona.trim(),
             postToWordPress: true,
+            ...placementOptions(values),
           },
         },
         idempotencyKey,
@@ -107,6 +114,9 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
           <WordCountField control={control} helperText={`Empty: ${BULK_LIMITS.wordCount.fallback}`} limits={BULK_LIMITS.wordCount} disabled={starting} />
+        </Grid>
+        <Grid size={12}>
+          <PlacementFields control={control} siteId={siteId} disabled={starting} />
         </Grid>
         <Grid size={12}>
           <Controller

@@ -86,6 +86,28 @@ describe('Manual Content Generation, Single Article tab', () => {
     expect(api.requests[0]).toMatchObject({ options: { wordCount: 3000 } });
   });
 
+  it('sends the WordPress categories and author chosen from the site\'s inventory; another site clears them', async () => {
+    const api = createFakeManualApi({
+      sites: [makeSite(), makeSite({ id: 2, name: 'Kitchen Blog', url: 'https://kitchen.example' })],
+      taxonomy: { 1: { categories: [{ id: 4, name: 'Compost', slug: 'compost', parent: 0, count: 2 }, { id: 6, name: 'Soil', slug: 'soil', parent: 0, count: 1 }], authors: [{ id: 3, name: 'Ann Author', slug: 'ann' }] } },
+    });
+    const { user } = await showManual(api);
+    await user.type(await screen.findByRole('textbox', { name: /^Topic/ }), 'Composting');
+    const categories = screen.getByRole('combobox', { name: 'WordPress categories' });
+    expect(categories).toBeDisabled(); // no site yet
+    await choose(user, /^Site/, 'Kitchen Blog');
+    expect(await screen.findByText("Sync the site's content (WordPress Sites → Sync content) to choose its categories and author.")).toBeInTheDocument();
+    await choose(user, /^Site/, 'Garden Blog');
+    await user.click(screen.getByRole('combobox', { name: 'WordPress categories' }));
+    await user.click(await screen.findByRole('option', { name: 'Compost' }));
+    await user.click(screen.getByRole('combobox', { name: 'WordPress categories' }));
+    await user.click(await screen.findByRole('option', { name: 'Soil' }));
+    await choose(user, /^Author/, 'Ann Author');
+    await user.click(screen.getByRole('button', { name: 'Push to WordPress' }));
+    await waitFor(() => expect(api.requests).toHaveLength(1));
+    expect(api.requests[0]).toMatchObject({ site_id: 1, options: { categoryIds: [4, 6], authorId: 3 } });
+  });
+
   it('generates and shows the result panel; the site’s configuration gives topic hints and its persona', async () => {
     const api = createFakeManualApi({
       sites: [makeSite(), makeSite({ id: 2, name: 'Kitchen Blog', url: 'https://kitchen.example' })],

@@ -17,6 +17,7 @@ import { useGenerationChoices } from '../hooks/use-generation-choices';
 import { PublishStatusSelect, SiteSelect, TaskTypeSelect } from './generation-fields';
 import { GenerationResult } from './generation-result';
 import { PersonaInput } from './persona-input';
+import { PlacementFields, placementOptions } from './placement-fields';
 import { WordCountField } from './word-count-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { useLoadErrorToast } from '../hooks/use-load-error-toast';
@@ -47,6 +48,9 @@ export function SingleArticleTab() {
   // A chosen site brings its configured voice, unless the operator already wrote one.
   const chooseSite = (id: number | '') => {
     setValue('siteId', id);
+    // Category and user ids belong to one site.
+    setValue('categoryIds', []);
+    setValue('authorId', null);
     const suggestion = personaOf(id);
     if (suggestion && !getValues('persona').trim()) setValue('persona', suggestion);
   };
@@ -61,7 +65,7 @@ export function SingleArticleTab() {
             topic: values.topic.trim(),
             site_id: values.siteId as number,
             task_type: values.taskType,
-            options: { includeImages: true, publishStatus: values.publishStatus, maxArticles: MANUAL_LIMITS.maxArticles.default, wordCount: parseWordCount(values.wordCount).value!, persona: values.persona.trim() },
+            options: { includeImages: true, publishStatus: values.publishStatus, maxArticles: MANUAL_LIMITS.maxArticles.default, wordCount: parseWordCount(values.wordCount).value!, persona: values.persona.trim(), ...placementOptions(values) },
           },
           idempotencyKey,
         });
@@ -101,6 +105,9 @@ export function SingleArticleTab() {
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
           <WordCountField control={control} helperText={`${WORD_COUNT_LIMITS.manual.min}–${WORD_COUNT_LIMITS.manual.max}`} limits={WORD_COUNT_LIMITS.manual} disabled={busy} />
+        </Grid>
+        <Grid size={12}>
+          <PlacementFields control={control} siteId={siteId} disabled={busy} />
         </Grid>
         <Grid size={12}>
           <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>

@@ -9,6 +9,8 @@ export interface BulkFormValues {
   publishStatus: 'draft' | 'publish';
   wordCount: string;
   includeImages: boolean;
+  categoryIds: number[];
+  authorId: number | null;
 }
 
 export const WORD_COUNT_RANGE_ERROR = `Word count must be between ${BULK_LIMITS.wordCount.min} and ${BULK_LIMITS.wordCount.max}`;

@@ -9,6 +9,8 @@ export interface SingleFormValues {
   persona: string;
   publishStatus: PublishStatus;
   wordCount: string;
+  categoryIds: number[];
+  authorId: number | null;
 }
 
 export const EMPTY_SINGLE_FORM: SingleFormValues = {
@@ -18,6 +20,8 @@ export const EMPTY_SINGLE_FORM: SingleFormValues = {
   persona: '',
   publishStatus: DEFAULT_PUBLISH_STATUS,
   wordCount: String(WORD_COUNT_LIMITS.manual.default),
+  categoryIds: [],
+  authorId: null,
 };
 
 /**

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { TASK_TYPES, type LlmSettings, type ManualGenerationResult, type Site } from '@abp/contracts';
+import { TASK_TYPES, type InventoryTaxonomy, type LlmSettings, type ManualGenerationResult, type Site } from '@abp/contracts';
 import { llmSettings } from '../../../test/llm-settings';
 import { makeSite } from '../../../test/sites';
 
@@ -28,6 +28,8 @@ interface FakeManualOptions {
   generate?: (body: Record<string, unknown>) => Response | Promise<Response>;
   failing?: Array<'sites' | 'task-types' | 'configs'>;
   settings?: LlmSettings;
+  /** Each site's categories and authors (its content inventory); none by default. */
+  taxonomy?: Record<number, InventoryTaxonomy>;
 }
 
 const serverError = () => HttpResponse.json({ error: 'Internal server error', code: 'internal' }, { status: 500 });
@@ -38,6 +40,7 @@ export function createFakeManualApi(options: FakeManualOptions = {}) {
   const failing = new Set(options.failing ?? []);
   const handlers = [
     http.get('/api/settings/llm', () => HttpResponse.json(options.settings ?? llmSettings())),
+    http.get('/api/sites/:id/inventory/taxonomy', ({ params }) => HttpResponse.json(options.taxonomy?.[Number(params.id)] ?? { categories: [], authors: [] })),
     http.get('/api/sites', () => (failing.has('sites') ? serverError() : HttpResponse.json(options.sites ?? [makeSite()]))),
     http.get('/api/manual/task-types', () => (failing.has('task-types') ? serverError() : HttpResponse.json([...TASK_TYPES]))),
     http.get('/api/config', () => {
