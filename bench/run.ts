@@ -3,6 +3,7 @@
 import { generationBenchScenarios } from '../apps/server/test/llm/bench.js';
 import { articlesScenario } from './scenarios/articles.js';
 import { bulkScenario } from './scenarios/bulk.js';
+import { duplicatesScenario } from './scenarios/duplicates.js';
 import { inventoryScenario } from './scenarios/inventory.js';
 import { loginFloodScenario } from './scenarios/login-flood.js';
 import { manualGenerationScenario } from './scenarios/manual-generation.js';
@@ -23,6 +24,7 @@ const scenarios: Scenario[] = [
   articlesScenario,
   bulkScenario,
   inventoryScenario,
+  duplicatesScenario,
   responsivenessScenario,
   pageWeightScenario,
   loginFloodScenario,

@@ -15,6 +15,8 @@ export const BLOG_CONFIG_LIMITS = {
   persona: 500,
   /** Topics shown as chips in a table row before '+N more'. */
   topicsShown: 3,
+  /** Links into the live site's existing posts per new article (site inventory). */
+  internalLinks: { max: 10, default: 3 },
 } as const;
 
 export const CONFIG_POST_STATUSES = ['draft', 'published'] as const;
@@ -103,6 +105,7 @@ export const blogConfigInputSchema = z
       .default(''),
     category_ids: wordpressCategoryIdsSchema.default([]),
     author_id: wordpressAuthorIdSchema.default(null),
+    internal_links: wholeNumber('Links into the site', 0, BLOG_CONFIG_LIMITS.internalLinks.max).default(BLOG_CONFIG_LIMITS.internalLinks.default),
   })
   .superRefine((body, ctx) => {
     if (body.posting_interval_min > body.posting_interval_max) {
@@ -135,6 +138,8 @@ export const blogConfigSchema = z.object({
   /** WordPress categories (ids on the site) and author of the posts; [] / null: WordPress' defaults. */
   category_ids: z.array(z.number().int()),
   author_id: z.number().int().nullable(),
+  /** Links into the site's existing posts per new article (0–10). */
+  internal_links: z.number().int(),
   /** When the next article is due (ISO 8601); it is posted once the daily cap allows. */
   next_post_at: z.string().nullable(),
   /** Scheduled slots taken today (the operator's day in the server's TZ); failed and skipped ones do not count. */

@@ -61,4 +61,16 @@ describeRealSite('normal', 'no second post on a subject the live site already ha
     expect(again.statusCode, again.body).toBe(200);
     expect((again.json() as { action: string }).action).toBe('updated');
   }, 90_000);
+
+  it('a post whose title or slug is the article\'s primary keyword blocks it too', async () => {
+    const keyword = `Worm composting ${runId}`;
+    const existing = await wp.posts.create({ title: `${keyword}!`, content: '<p>Written by hand on WordPress.</p>', status: 'publish' });
+    postIds.add(existing.id);
+    await syncAndWait();
+    const article = await insertArticle(t, { siteId, title: `Ten tips for a worm bin ${runId}`, keywords: [keyword.toLowerCase(), 'worm bin'], status: 'published' });
+    const refused = await publish(t, cookie, article.id, { site_id: siteId });
+    expect(refused.statusCode, refused.body).toBe(409);
+    const issue = (refused.json() as { details: { quality_report: { issues: Array<{ rule: string; message: string }> } } }).details.quality_report.issues.find((i) => i.rule === 'already_on_site');
+    expect(issue?.message).toBe(`"${keyword}!" already exists on the site: ${new URL(existing.link).pathname}`);
+  }, 90_000);
 });

@@ -61,6 +61,7 @@ export function configValues(siteId: number, overrides: Partial<BlogConfigValues
     content_persona: '',
     category_ids: [],
     author_id: null,
+    internal_links: 3,
     ...overrides,
   };
 }

@@ -65,4 +65,22 @@ describeRealSite('normal', "a new article links into its site's existing posts",
     }
     expect(article.content).not.toContain('tax-filing');
   }, 120_000);
+
+  it("the site's blog configuration sets how many links an article gets: 1, or none", async () => {
+    const linksOf = async (topic: string) => {
+      const res = await generate(t, cookie, manualPayload(siteId, topic, { includeImages: false, wordCount: 600 }));
+      expect(res.statusCode, res.body).toBe(200);
+      const { article } = await storedGeneration(t, manualGenerateResponseSchema.parse(res.json()).data.article_id);
+      if (article.wordpressPostId) postIds.push(article.wordpressPostId);
+      return findElements(parseHtml(article.content), (el) => el.name === 'a' && 'data-abp-site-link' in el.attribs);
+    };
+    const config = await t.request({ method: 'POST', url: '/api/config', cookie, payload: { site_id: siteId, topics: ['fermenting'], is_active: false, internal_links: 1 } });
+    expect(config.statusCode, config.body).toBe(201);
+    expect(await linksOf(`Fermenting ${WORD} in jars`)).toHaveLength(1);
+    const id = config.json<{ id: number }>().id;
+    const off = await t.request({ method: 'PUT', url: `/api/config/${id}`, cookie, payload: { site_id: siteId, topics: ['fermenting'], is_active: false, internal_links: 0 } });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await linksOf(`Fermenting ${WORD} with whey`)).toHaveLength(0);
+    expect((await t.request({ method: 'PUT', url: `/api/config/${id}`, cookie, payload: { site_id: siteId, topics: ['fermenting'], internal_links: 11 } })).statusCode).toBe(400);
+  }, 120_000);
 });

@@ -35,6 +35,8 @@ export const blogConfigs = pgTable('blog_configs', {
   /** WordPress categories (ids on the site) and author for the site's new posts; empty/null: WordPress' defaults. */
   wpCategoryIds: jsonb('wp_category_ids').$type<number[]>().notNull().default([]),
   wpAuthorId: integer('wp_author_id'),
+  /** Links into the live site's existing posts per new article of the site (0 = none). */
+  internalLinks: integer('internal_links').notNull().default(3),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

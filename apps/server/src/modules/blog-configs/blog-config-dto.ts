@@ -21,6 +21,7 @@ export function toBlogConfigDto(row: ListedConfigRow): BlogConfig {
     content_persona: c.contentPersona,
     category_ids: c.wpCategoryIds,
     author_id: c.wpAuthorId,
+    internal_links: c.internalLinks,
     next_post_at: c.nextPostAt?.toISOString() ?? null,
     posts_today: row.postsToday,
     last_post_at: c.lastPostAt?.toISOString() ?? null,

@@ -96,6 +96,7 @@ export class BlogConfigsService {
       contentPersona: input.content_persona,
       wpCategoryIds: input.category_ids,
       wpAuthorId: input.author_id,
+      internalLinks: input.internal_links,
     };
   }
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { ArticleStatus, LiveState, QualityReport } from '@abp/contracts';
 import type { Database } from '../../db/client.js';
-import { articleImages, articles, blogConfigs, siteInventoryItems } from '../../db/schema/index.js';
+import { articleImages, articles, siteInventoryItems } from '../../db/schema/index.js';
 
 export interface PublishedPost {
   /** The article's status now that WordPress has the post (publish made it public: 'published'). */
@@ -35,9 +35,11 @@ export class PublishingRepository {
         publishCreatePending: articles.publishCreatePending,
         // The article's own choice, else its site's blog configuration's (the scheduler, trend
         // monitor, SEO suite and bulk jobs write for the site and take its configuration's).
-        wpCategoryIds: sql<number[]>`case when jsonb_array_length(${articles.wpCategoryIds}) > 0 then ${articles.wpCategoryIds}
-          else coalesce((select ${blogConfigs.wpCategoryIds} from ${blogConfigs} where ${blogConfigs.siteId} = ${articles.siteId}), '[]'::jsonb) end`,
-        wpAuthorId: sql<number | null>`coalesce(${articles.wpAuthorId}, (select ${blogConfigs.wpAuthorId} from ${blogConfigs} where ${blogConfigs.siteId} = ${articles.siteId}))`,
+        // Table names written out: drizzle leaves columns unqualified here, and inside the subquery an
+        // unqualified site_id would be the configuration's own.
+        wpCategoryIds: sql<number[]>`case when jsonb_array_length("articles"."wp_category_ids") > 0 then "articles"."wp_category_ids"
+          else coalesce((select bc.wp_category_ids from blog_configs bc where bc.site_id = "articles"."site_id"), '[]'::jsonb) end`,
+        wpAuthorId: sql<number | null>`coalesce("articles"."wp_author_id", (select bc.wp_author_id from blog_configs bc where bc.site_id = "articles"."site_id"))`,
       })
       .from(articles)
       .where(eq(articles.id, id))
@@ -101,12 +103,16 @@ export class PublishingRepository {
   }
 
   /**
-   * Posts the site already has (its content inventory) with this title once punctuation and case
-   * are ignored, or with the slug WordPress would give it; the article's own post excepted.
+   * Posts the site already has (its content inventory) titled as one of the phrases (the article's
+   * title, its primary keyword) once punctuation and case are ignored, or with the slug WordPress
+   * would give one of them; the article's own post excepted.
    */
-  async postsOnSiteLike(siteId: number, title: string, ownPostId: number | null): Promise<Array<{ title: string; link: string }>> {
+  async postsOnSiteLike(siteId: number, phrases: readonly string[], ownPostId: number | null): Promise<Array<{ title: string; link: string }>> {
     const normalised = (value: unknown) => sql`btrim(regexp_replace(lower(${value}), '[^[:alnum:]]+', ' ', 'g'))`;
-    const slug = sql`btrim(regexp_replace(lower(${title}), '[^[:alnum:]]+', '-', 'g'), '-')`;
+    const slugOf = (phrase: string) => sql`btrim(regexp_replace(lower(${phrase}), '[^[:alnum:]]+', '-', 'g'), '-')`;
+    const matches = phrases
+      .filter((phrase) => phrase.trim() !== '')
+      .flatMap((phrase) => [sql`${normalised(siteInventoryItems.title)} = ${normalised(phrase)}`, sql`${siteInventoryItems.slug} = ${slugOf(phrase)}`]);
     return this.db
       .select({ title: siteInventoryItems.title, link: siteInventoryItems.link })
       .from(siteInventoryItems)
@@ -115,7 +121,7 @@ export class PublishingRepository {
           eq(siteInventoryItems.siteId, siteId),
           eq(siteInventoryItems.kind, 'post'),
           ownPostId === null ? undefined : ne(siteInventoryItems.wpId, ownPostId),
-          or(sql`${normalised(siteInventoryItems.title)} = ${normalised(title)}`, sql`${siteInventoryItems.slug} = ${slug}`),
+          or(...matches),
         ),
       )
       .limit(5);

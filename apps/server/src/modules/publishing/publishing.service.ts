@@ -177,7 +177,7 @@ export class PublishingService {
     const [otherTitlesOnSite, existingPostsOnSite, duplicateBodies] = await Promise.all([
       this.repo.similarTitlesOnSite(siteId, article.id, article.title),
       // What the live site already has (as of its last content sync): never a second post on the same subject unless forced.
-      this.repo.postsOnSiteLike(siteId, article.title, article.wordpressPostId),
+      this.repo.postsOnSiteLike(siteId, [article.title, article.keywords[0] ?? ''], article.wordpressPostId),
       // The same text already published here or on another of the operator's sites.
       this.duplicates?.find({ id: article.id, siteId, content: article.content }),
     ]);

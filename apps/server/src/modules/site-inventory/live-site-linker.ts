@@ -16,8 +16,9 @@ export class LiveSiteLinker {
   private readonly indexes = new Map<number, { syncedAt: number; index: MiniSearch<LinkablePost> }>();
 
   constructor(
-    private readonly repo: Pick<SiteInventoryRepository, 'syncOf' | 'linkablePosts'>,
-    private readonly maxLinks = LIVE_SITE_LINKS_PER_ARTICLE,
+    private readonly repo: Pick<SiteInventoryRepository, 'syncOf' | 'linkablePosts' | 'linksPerArticle'>,
+    /** Without a blog configuration for the site. */
+    private readonly defaultLinks = LIVE_SITE_LINKS_PER_ARTICLE,
   ) {}
 
   /** The site's index, built again after each sync; null for a site never synced. */
@@ -57,14 +58,15 @@ export class LiveSiteLinker {
   }
 
   async link(siteId: number, article: { title: string; keywords: readonly string[]; content: string }): Promise<{ content: string; links: PlacedLink[] }> {
-    const index = await this.indexOf(siteId);
+    const max = (await this.repo.linksPerArticle(siteId)) ?? this.defaultLinks;
+    const index = max > 0 ? await this.indexOf(siteId) : null;
     if (!index) return { content: article.content, links: [] };
     const own = normalise(article.title);
     // Each word once: the title and the keywords repeat the topic, which would drown every other word.
     const query = [...new Set(normalise([article.title, ...article.keywords].join(' ')).split(' '))].join(' ');
     // The article's subject: its primary keyword (the topic it was written on), else its title.
     const subject = article.keywords[0] ?? article.title;
-    const targets = chooseTargets(index, query, subject, this.maxLinks, (post) => normalise(post.title) === own);
+    const targets = chooseTargets(index, query, subject, max, (post) => normalise(post.title) === own);
     const placed = placeSiteLinks(article.content, targets);
     return { content: placed.html, links: placed.links };
   }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { InventoryListQuery } from '@abp/contracts';
 import type { Database } from '../../db/client.js';
-import { siteInventoryAuthors, siteInventoryItems, siteInventorySyncs, siteInventoryTerms, sites } from '../../db/schema/index.js';
+import { blogConfigs, siteInventoryAuthors, siteInventoryItems, siteInventorySyncs, siteInventoryTerms, sites } from '../../db/schema/index.js';
 
 export type InventoryItemRow = typeof siteInventoryItems.$inferSelect;
 export type NewInventoryItem = Omit<typeof siteInventoryItems.$inferInsert, 'siteId' | 'syncedAt'>;
@@ -192,6 +192,12 @@ export class SiteInventoryRepository {
       this.db.select({ n: sql<number>`count(*)::int` }).from(siteInventoryItems).where(where),
     ]);
     return { rows, total: Number(count?.n ?? 0) };
+  }
+
+  /** How many links into the live site a new article of the site gets: its blog configuration's, else null. */
+  async linksPerArticle(siteId: number): Promise<number | null> {
+    const [row] = await this.db.select({ n: blogConfigs.internalLinks }).from(blogConfigs).where(eq(blogConfigs.siteId, siteId)).limit(1);
+    return row?.n ?? null;
   }
 
   /** The site's published posts, for linking new articles into them. */

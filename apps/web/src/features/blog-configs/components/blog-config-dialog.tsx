@@ -44,8 +44,8 @@ function serverErrorText(error: unknown): string | null {
   if (!isApiError(error) || error.status === 0 || error.code.startsWith('http_')) return null;
   return error.message || null;
 }
-type NumberField = 'posting_interval_min' | 'posting_interval_max' | 'max_posts_per_day' | 'word_count';
-const { interval, maxPostsPerDay, wordCount } = BLOG_CONFIG_LIMITS;
+type NumberField = 'posting_interval_min' | 'posting_interval_max' | 'max_posts_per_day' | 'word_count' | 'internal_links';
+const { interval, maxPostsPerDay, wordCount, internalLinks } = BLOG_CONFIG_LIMITS;
 
 export function BlogConfigDialog({ open, config, sites, configs, onClose }: BlogConfigDialogProps) {
   const editing = config !== null;
@@ -200,6 +200,7 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
                 />
               )}
             />
+            {numberField('internal_links', 'Links into the site', { min: 0, max: internalLinks.max }, `Links from each new article to existing posts of the site (0–${internalLinks.max}; they need a content sync)`)}
             <Controller
               name="is_active"
               control={control}

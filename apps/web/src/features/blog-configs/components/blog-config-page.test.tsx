@@ -135,6 +135,7 @@ describe('Blog Configuration screen', () => {
       content_persona: '',
       category_ids: [9],
       author_id: 2,
+      internal_links: 3,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await rowOf('Garden Blog')).toBeInTheDocument();

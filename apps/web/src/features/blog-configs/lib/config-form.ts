@@ -23,6 +23,7 @@ export interface ConfigFormValues {
   content_persona: string;
   category_ids: number[];
   author_id: number | null;
+  internal_links: number;
 }
 
 export const CONFIG_FORM_FIELDS = [
@@ -38,6 +39,7 @@ export const CONFIG_FORM_FIELDS = [
   'content_persona',
   'category_ids',
   'author_id',
+  'internal_links',
 ] as const;
 export type ConfigFormField = (typeof CONFIG_FORM_FIELDS)[number];
 
@@ -55,6 +57,7 @@ export const EMPTY_CONFIG_FORM: ConfigFormValues = {
   content_persona: '',
   category_ids: [],
   author_id: null,
+  internal_links: BLOG_CONFIG_LIMITS.internalLinks.default,
 };
 
 export function configToForm(config: BlogConfig): ConfigFormValues {
@@ -72,6 +75,7 @@ export function configToForm(config: BlogConfig): ConfigFormValues {
     content_persona: config.content_persona,
     category_ids: [...config.category_ids],
     author_id: config.author_id,
+    internal_links: config.internal_links,
   };
 }
 

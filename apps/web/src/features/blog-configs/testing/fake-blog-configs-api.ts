@@ -24,6 +24,7 @@ export function makeConfig(overrides: Partial<BlogConfig> = {}): BlogConfig {
     last_note: null,
     category_ids: [],
     author_id: null,
+    internal_links: 3,
     created_at: '2026-11-22T09:00:00.000Z',
     updated_at: '2026-11-22T09:00:00.000Z',
     ...overrides,

@@ -1,0 +1,1 @@
+ALTER TABLE "blog_configs" ADD COLUMN "internal_links" integer DEFAULT 3 NOT NULL;
