@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { InventorySummary } from '@abp/contracts';
 import type { WordPressClient } from '../../src/integrations/wordpress/index.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { describeRealSite, realClient, runId } from '../wordpress/real-site.js';
 import { insertArticle, insertSite } from './article-fixtures.js';
 import { publish } from './publish-helpers.js';
+import { syncContentAndWait } from '../site-inventory/inventory-helpers.js';
 
 describeRealSite('normal', 'no second post on a subject the live site already has', (site) => {
   let t: TestApp;
@@ -24,15 +24,7 @@ describeRealSite('normal', 'no second post on a subject the live site already ha
     await t.close();
   });
 
-  async function syncAndWait(): Promise<void> {
-    expect((await t.request({ method: 'POST', url: `/api/sites/${siteId}/inventory/sync`, cookie })).statusCode).toBe(202);
-    for (const deadline = Date.now() + 60_000; ; ) {
-      const summary = (await t.request({ method: 'GET', url: `/api/sites/${siteId}/inventory`, cookie })).json() as InventorySummary;
-      if (summary.state === 'succeeded') return;
-      if (summary.state === 'failed' || Date.now() > deadline) throw new Error(JSON.stringify(summary));
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
+  const syncAndWait = () => syncContentAndWait(t, cookie, siteId);
 
   it('a post written on WordPress (known from the content sync) blocks an article with its title, naming it; force publishes anyway', async () => {
     const title = `How to Start Composting ${runId}`;

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { BacklinkProposal, BacklinkProposalList, InventorySummary } from '@abp/contracts';
+import type { BacklinkProposal, BacklinkProposalList } from '@abp/contracts';
 import { insertArticle } from '../articles/article-fixtures.js';
 import { publish } from '../articles/publish-helpers.js';
 import { WordPressSeed } from '../site-inventory/wordpress-seed.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { describeRealSite, realClient, runId } from '../wordpress/real-site.js';
+import { addSite, syncContentAndWait } from '../site-inventory/inventory-helpers.js';
 
 // A word no other test's posts have, so the site's search finds exactly this suite's posts.
 const WORD = `barrel${runId.replace(/[^a-z]/g, '')}`;
@@ -37,15 +38,8 @@ describeRealSite('normal', 'links from older posts to a new article: proposed, a
     for (const key of keys) older[key]!.content = (await client.posts.get(older[key]!.id)).content?.raw ?? '';
     t = await createTestApp();
     cookie = await t.login();
-    const created = await t.request({ method: 'POST', url: '/api/sites', cookie, payload: { name: `Backlinks ${runId}`, url: site.url, username: site.user, password: site.password } });
-    siteId = created.json<{ id: number }>().id;
-    expect((await t.request({ method: 'POST', url: `/api/sites/${siteId}/inventory/sync`, cookie })).statusCode).toBe(202);
-    for (const deadline = Date.now() + 60_000; ; ) {
-      const summary = (await t.request({ method: 'GET', url: `/api/sites/${siteId}/inventory`, cookie })).json<InventorySummary>();
-      if (summary.state === 'succeeded') break;
-      if (summary.state === 'failed' || Date.now() > deadline) throw new Error(JSON.stringify(summary));
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    siteId = await addSite(t, cookie, `Backlinks ${runId}`, site);
+    await syncContentAndWait(t, cookie, siteId);
   }, 90_000);
   afterAll(async () => {
     await t?.close();

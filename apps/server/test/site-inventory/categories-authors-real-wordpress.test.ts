@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { BlogConfig, InventorySummary, InventoryTaxonomy } from '@abp/contracts';
+import type { BlogConfig, InventoryTaxonomy } from '@abp/contracts';
 import { insertArticle } from '../articles/article-fixtures.js';
 import { publish } from '../articles/publish-helpers.js';
 import { generate, manualPayload } from '../manual/manual-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { describeRealSite, realClient, runId } from '../wordpress/real-site.js';
 import { WordPressSeed } from './wordpress-seed.js';
+import { addSite, syncContentAndWait } from './inventory-helpers.js';
 
 // Categories and the author come from the site's inventory; publishing sets them on WordPress.
 describeRealSite('normal', 'WordPress categories and author chosen for new posts (real WordPress)', (site) => {
@@ -23,15 +24,8 @@ describeRealSite('normal', 'WordPress categories and author chosen for new posts
     authorId = (await seed.rest<{ id: number }>('POST', '/wp/v2/users', { username: `author${runId}`, email: `author${runId}@example.org`, password: `pw-${runId}-Secret!`, roles: ['author'], name: `Ann Author ${runId}` })).id;
     t = await createTestApp();
     cookie = await t.login();
-    const created = await t.request({ method: 'POST', url: '/api/sites', cookie, payload: { name: `Terms ${runId}`, url: site.url, username: site.user, password: site.password } });
-    siteId = created.json<{ id: number }>().id;
-    expect((await t.request({ method: 'POST', url: `/api/sites/${siteId}/inventory/sync`, cookie })).statusCode).toBe(202);
-    for (const deadline = Date.now() + 60_000; ; ) {
-      const summary = (await t.request({ method: 'GET', url: `/api/sites/${siteId}/inventory`, cookie })).json<InventorySummary>();
-      if (summary.state === 'succeeded') break;
-      if (summary.state === 'failed' || Date.now() > deadline) throw new Error(JSON.stringify(summary));
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    siteId = await addSite(t, cookie, `Terms ${runId}`, site);
+    await syncContentAndWait(t, cookie, siteId);
   }, 90_000);
   afterAll(async () => {
     await t?.close();

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { manualGenerateResponseSchema, type InventoryList, type InventorySummary } from '@abp/contracts';
+import { manualGenerateResponseSchema, type InventoryList } from '@abp/contracts';
 import { findElements, parseHtml } from '../../src/lib/html/html-tree.js';
 import { generate, manualPayload, storedGeneration } from '../manual/manual-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { describeRealSite, runId } from '../wordpress/real-site.js';
 import { WordPressSeed } from './wordpress-seed.js';
+import { syncContentAndWait } from './inventory-helpers.js';
 
 // A word no other test's posts have, so BM25 finds exactly this suite's posts.
 const WORD = `kohl${runId.replace(/[^a-z]/g, '')}`;
@@ -35,13 +36,7 @@ describeRealSite('normal', "a new article links into its site's existing posts",
   });
 
   it('after a content sync, the article links to the fitting published posts (never a draft, never unrelated), in body text, each once', async () => {
-    expect((await t.request({ method: 'POST', url: `/api/sites/${siteId}/inventory/sync`, cookie })).statusCode).toBe(202);
-    for (const deadline = Date.now() + 60_000; ; ) {
-      const summary = (await t.request({ method: 'GET', url: `/api/sites/${siteId}/inventory`, cookie })).json() as InventorySummary;
-      if (summary.state === 'succeeded') break;
-      if (summary.state === 'failed' || Date.now() > deadline) throw new Error(JSON.stringify(summary));
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await syncContentAndWait(t, cookie, siteId);
     const res = await generate(t, cookie, manualPayload(siteId, `Fermenting ${WORD} for beginners`, { includeImages: false, wordCount: 600 }));
     expect(res.statusCode, res.body).toBe(200);
     const { data } = manualGenerateResponseSchema.parse(res.json());
