@@ -14,8 +14,14 @@ const WORDS = 'soil compost water root seed leaf garden bed mulch prune harvest 
 
 /** A body of about 800 words, different for each seed. */
 function body(seed: number): string {
-  let x = seed * 2654435761;
-  const next = () => ((x = (x * 1103515245 + 12345) % 2147483648), x);
+  // mulberry32: 32-bit arithmetic, so every seed gives its own sequence.
+  let x = seed + 0x6d2b79f5;
+  const next = () => {
+    x = (x + 0x6d2b79f5) | 0;
+    let t = Math.imul(x ^ (x >>> 15), 1 | x);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (t ^ (t >>> 14)) >>> 0;
+  };
   const paragraphs = Array.from({ length: 10 }, () => `<p>${Array.from({ length: 80 }, () => WORDS[next() % WORDS.length]).join(' ')}.</p>`);
   return `<h2>Part ${seed}</h2>${paragraphs.join('')}`;
 }
@@ -37,8 +43,9 @@ async function checkLatency(): Promise<Record<string, string>> {
         SELECT 1 + i % ${SITES}, 'Site ' || (1 + i % ${SITES}), 'Article ' || i, 'published', i FROM generate_series(1, ${ARTICLES}) AS i;
       INSERT INTO article_fingerprints (article_id, signature, bands)
         SELECT a.id,
-               (SELECT jsonb_agg(floor(random() * 4294967295)::bigint + 0 * a.id) FROM generate_series(1, 128)),
-               ARRAY(SELECT b * 281474976710656::bigint + floor(random() * 281474976710655)::bigint + 0 * a.id FROM generate_series(0, 15) AS b)
+               -- WHERE a.id > 0 correlates the subqueries, so each row gets its own random values.
+               (SELECT jsonb_agg(floor(random() * 4294967295)::bigint) FROM generate_series(1, 128) WHERE a.id > 0),
+               ARRAY(SELECT b * 281474976710656::bigint + floor(random() * 281474976710655)::bigint FROM generate_series(0, 15) AS b WHERE a.id > 0)
         FROM articles a;`,
       async (pglite, handle) => {
         await pglite.exec('VACUUM ANALYZE');
