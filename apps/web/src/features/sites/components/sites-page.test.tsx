@@ -19,7 +19,7 @@ describe('WordPress Sites screen', () => {
   it('shows the heading, the buttons and the empty state, whose button opens the add dialog', async () => {
     const { user } = showSites(createFakeSitesApi());
     // The file's first render loads the lazy route chunk: on a loaded CI machine that takes over a second.
-    expect(await screen.findByRole('heading', { level: 1, name: 'WordPress Sites' }, undefined, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'WordPress Sites' }, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByText('Manage your WordPress sites for automated posting')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh Health' })).toBeInTheDocument();
     expect(await screen.findByText('No WordPress sites configured')).toBeInTheDocument();
