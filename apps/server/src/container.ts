@@ -32,7 +32,9 @@ import { BlogConfigsRepository } from './modules/blog-configs/blog-configs.repos
 import { BlogConfigsService } from './modules/blog-configs/blog-configs.service.js';
 import { SchedulerRepository } from './modules/scheduler/scheduler.repository.js';
 import { SchedulerService } from './modules/scheduler/scheduler.service.js';
-import { dispatchSlotJob, schedulerSlotJob, schedulerTickJob } from './modules/scheduler/scheduler.jobs.js';
+import { legacySlotJob, schedulerTickJob } from './modules/scheduler/scheduler.jobs.js';
+import { SlotConsumer } from './modules/scheduler/slot-consumer.js';
+import { createArticlePipeline, type ArticlePipeline } from './modules/article-pipeline/article-pipeline.module.js';
 import { SiteInventoryRepository } from './modules/site-inventory/site-inventory.repository.js';
 import { SiteInventoryService } from './modules/site-inventory/site-inventory.service.js';
 import { LiveSiteLinker } from './modules/site-inventory/live-site-linker.js';
@@ -69,7 +71,9 @@ export interface Services {
   generation: GenerationService;
   manualGeneration: ManualGenerationService;
   blogConfigs: BlogConfigsService;
-  /** The posting scheduler: a tick every minute claims due slots; a job per slot posts one article. */
+  /** The article pipeline: every unit of "produce an article" runs through its one runner (job article.produce). */
+  pipeline: ArticlePipeline;
+  /** The posting scheduler: a tick every minute claims due slots; each slot's article is a unit of the pipeline. */
   scheduler: SchedulerService;
   /** Background bulk generation: its API service and the recovery of items whose run died. */
   bulkJobs: BulkJobsModule;
@@ -110,6 +114,9 @@ export function createServices(ctx: AppContext): Services {
   });
   // The one way an article is written, stored and published; every producer goes through it.
   const producer = new ArticleProducer({ generation, publishing });
+  const pipeline = createArticlePipeline(ctx, producer);
+  const schedulerRepo = new SchedulerRepository(db);
+  pipeline.register('schedule', new SlotConsumer(schedulerRepo));
   const articles = new ArticlesService(new ArticlesRepository(db));
   const trendServices = createTrendServices({
     db,
@@ -145,10 +152,10 @@ export function createServices(ctx: AppContext): Services {
     generation,
     manualGeneration: new ManualGenerationService(producer),
     blogConfigs: new BlogConfigsService(new BlogConfigsRepository(db), { now: () => new Date(), random: Math.random, timeZone: ctx.config.timeZone }),
+    pipeline,
     scheduler: new SchedulerService({
-      repo: new SchedulerRepository(db),
-      producer,
-      dispatch: dispatchSlotJob(ctx.queue),
+      repo: schedulerRepo,
+      pipeline: { queue: pipeline.queue, units: pipeline.units },
       timeZone: ctx.config.timeZone,
       // A topic the site already has a post on is passed over (the slot's note says which post).
       coveredOnSite: (siteId, topic) => liveSiteLinker.coveringPost(siteId, topic),
@@ -168,7 +175,9 @@ export function defineJobs(ctx: AppContext, services: Services): void {
   ctx.queue.define(services.liveVerification.job());
   ctx.queue.define(services.duplicateContent.backfillJob());
   ctx.queue.define(schedulerTickJob(services.scheduler));
-  ctx.queue.define(schedulerSlotJob(services.scheduler));
+  ctx.queue.define(services.pipeline.job());
+  ctx.queue.define(legacySlotJob());
+  ctx.queue.whenStarted(() => services.pipeline.queueCarriedOver());
   ctx.queue.define(services.bulkJobs.service.jobDefinition());
   ctx.queue.define(services.trends.checkJob());
   ctx.queue.define(services.trends.scheduleJob());

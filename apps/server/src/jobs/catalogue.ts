@@ -24,9 +24,17 @@ export const JOBS = {
   liveCheck: { name: 'articles.live-check', payload: z.object({ articleId: positiveId }) },
   /** Every ten minutes: fingerprints published articles that have no near-duplicate fingerprint yet. */
   fingerprintBackfill: { name: 'articles.fingerprint-backfill', payload: z.unknown() },
+  /**
+   * One unit of the article pipeline ("produce an article": write, store, publish), named by its
+   * origin key; the unit's row (article_productions) holds the brief, the policy and its state.
+   */
+  articleProduce: { name: 'article.produce', payload: z.object({ originKey: z.string().min(1).max(200) }) },
   /** Every minute: claims the due schedule slots. */
   schedulerTick: { name: 'scheduler.tick', payload: z.unknown() },
-  /** One claimed schedule slot: write and publish its article. */
+  /**
+   * Before the article pipeline: one claimed schedule slot. Kept so that entries queued by an
+   * older version are drained (the migration turned their slots into article.produce units).
+   */
   schedulerSlot: { name: 'scheduler.post-slot', payload: z.object({ slotId: positiveId }) },
   /** One bulk item ("look at this item": the item row decides whether there is anything to do). */
   bulkItem: { name: 'bulk-jobs.item', payload: z.object({ jobId: z.string(), itemId: z.number().int() }) },

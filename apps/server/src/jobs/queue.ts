@@ -33,12 +33,14 @@ export interface QueueLogger {
 export class JobQueue {
   private readonly definitions = new Map<JobKey, JobDefinition<JobKey>>();
   private readonly prepared = new Map<JobKey, Promise<unknown>>();
+  private readonly startHooks: (() => Promise<unknown>)[] = [];
   private started = false;
 
   constructor(
     /** For jobs/ and tests only: modules use the methods below (a lint rule keeps it so). */
     readonly boss: PgBoss,
     private readonly role: Role,
+    private readonly logger: QueueLogger = { error: () => undefined },
   ) {}
 
   static create(handle: DatabaseHandle, role: Role, logger: QueueLogger): JobQueue {
@@ -49,7 +51,7 @@ export class JobQueue {
         ? new PgBoss({ ...common, db: fromPglite(handle.pglite), backend: 'pglite' })
         : new PgBoss({ ...common, connectionString: handle.connectionString, max: 5, application_name: `abp-${role}` });
     boss.on('error', (err: unknown) => logger.error({ err }, 'job queue error'));
-    return new JobQueue(boss, role);
+    return new JobQueue(boss, role, logger);
   }
 
   get runsWorkers(): boolean {
@@ -58,6 +60,11 @@ export class JobQueue {
 
   define<K extends JobKey>(definition: JobDefinition<K>): void {
     this.definitions.set(definition.job, definition as unknown as JobDefinition<JobKey>);
+  }
+
+  /** Worker processes run this once the workers have started (a failure is logged; the next start tries again). */
+  whenStarted(hook: () => Promise<unknown>): void {
+    this.startHooks.push(hook);
   }
 
   /** Starts pg-boss, creates every queue, and (unless this is a web-only process) starts the workers. */
@@ -82,6 +89,7 @@ export class JobQueue {
         }
       });
     }
+    for (const hook of this.startHooks) await hook().catch((err: unknown) => this.logger.error({ err }, 'a start-up step of the job queue failed'));
   }
 
   async send<K extends JobKey>(key: K, data: JobPayload<K>, options?: SendOptions): Promise<string> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProducerPorts } from '../../src/modules/article-pipeline/article-producer.js';
 import { WordPressError } from '../../src/integrations/wordpress/index.js';
-import { SLOT_LEASE_MS } from '../../src/modules/scheduler/scheduler.service.js';
+import { slotOriginKey } from '../../src/modules/scheduler/scheduler.service.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { TestClock, configRow, configValues, insertSite, removeAllConfigs, scheduledArticles, schedulerHarness, setNextPostAt, slotsOf, useFakeWordPress } from './scheduler-fixtures.js';
 
@@ -46,8 +46,8 @@ describe('exactly once', () => {
     const again = await Promise.all([a.scheduler.tick(), b.scheduler.tick()]);
     expect(again.flatMap((r) => r.claimed)).toHaveLength(0);
 
-    // Both run every slot at the same time (a duplicated job): one posts, the other finds it taken.
-    const runs = await Promise.all(claimed.flatMap((slot) => [a.scheduler.runSlot(slot.id), b.scheduler.runSlot(slot.id)]));
+    // Every slot's unit also gets a duplicated entry, run at the same time: one posts, the other finds the unit owned by another entry.
+    const runs = await Promise.all(claimed.flatMap((slot) => [a.runSlot(slot.id), b.runSlot(slot.id, `duplicate-of-${slot.id}`)]));
     expect(runs.filter((r) => r.status === 'posted')).toHaveLength(6);
     expect(runs.filter((r) => r.status === 'busy')).toHaveLength(6);
     expect(fake.store.posts.size).toBe(6);
@@ -71,15 +71,19 @@ describe('exactly once', () => {
     const { site, config } = await dueConfig(h, clock);
     const [slot] = (await h.scheduler.tick()).claimed;
 
-    await expect(h.scheduler.runSlot(slot!.id)).rejects.toThrow('simulated crash');
+    // A failure that may pass: the unit is handed to a new entry that runs later (one rule of the pipeline).
+    const firstEntry = (await h.units.find(slotOriginKey(slot!.id)))!.queueJobId!;
+    expect(await h.runSlot(slot!.id)).toMatchObject({ status: 'later' });
     const [afterCrash] = await slotsOf(t, config.id);
-    expect(afterCrash).toMatchObject({ outcome: 'publishing', attempts: 1, leaseToken: null });
+    expect(afterCrash).toMatchObject({ outcome: 'publishing', attempts: 1 });
     expect(afterCrash!.articleId).not.toBeNull();
     expect(fake.store.posts.size).toBe(0);
+    expect(h.dispatched.map((entry) => entry.id)).toEqual([slot!.id, slot!.id]);
+    expect(h.dispatched[1]!.startAfter!.getTime()).toBeGreaterThan(Date.now());
 
-    // The job's retry publishes the recorded article instead of writing another.
-    clock.advance(60_000);
-    expect(await h.scheduler.runSlot(slot!.id)).toEqual({ status: 'posted', articleId: afterCrash!.articleId });
+    // The old entry owns nothing any more; the new one publishes the recorded article instead of writing another.
+    expect(await h.runSlot(slot!.id, firstEntry)).toEqual({ status: 'busy' });
+    expect(await h.runSlot(slot!.id)).toEqual({ status: 'posted', articleId: afterCrash!.articleId });
     expect(await scheduledArticles(t, site.id)).toHaveLength(1);
     expect(fake.store.posts.size).toBe(1);
   });
@@ -100,16 +104,13 @@ describe('exactly once', () => {
     const h = schedulerHarness(t, { clock, generation });
     const { site, config } = await dueConfig(h, clock);
     const [slot] = (await h.scheduler.tick()).claimed;
-    const dead = h.scheduler.runSlot(slot!.id).catch(() => undefined);
+    const dead = h.runSlot(slot!.id).catch(() => undefined);
     await vi.waitFor(async () => expect(await scheduledArticles(t, site.id)).toHaveLength(1));
     expect((await slotsOf(t, config.id))[0]).toMatchObject({ outcome: 'generating', articleId: null });
 
-    // Its lease runs out, the slot is found stranded and sent again.
-    clock.advance(16 * 60_000);
-    h.dispatched.length = 0;
-    expect((await h.scheduler.tick()).redispatched).toBe(1);
+    // Its heartbeat stops: pg-boss offers the same entry again, and that run carries on.
     const [article] = await scheduledArticles(t, site.id);
-    expect(await h.scheduler.runSlot(slot!.id)).toEqual({ status: 'posted', articleId: article!.id });
+    expect(await h.runSlot(slot!.id)).toEqual({ status: 'posted', articleId: article!.id });
     expect(calls).toBe(2);
     expect(await scheduledArticles(t, site.id)).toHaveLength(1);
     expect(fake.store.posts.size).toBe(1);
@@ -119,24 +120,25 @@ describe('exactly once', () => {
     expect((await slotsOf(t, config.id))[0]).toMatchObject({ outcome: 'posted', articleId: article!.id });
   });
 
-  it('a runner that died holding the slot blocks it until its lease ends; a lost job is sent again', async () => {
+  it('a claimed slot always has its entry (queued in the claim\'s transaction); only that entry runs it', async () => {
     const clock = new TestClock(new Date('2032-03-01T09:00:00Z'));
     const h = schedulerHarness(t, { clock });
     const { site, config } = await dueConfig(h, clock);
     const [slot] = (await h.scheduler.tick()).claimed;
-    // A worker took the slot and died (no lease release, no retry of its job).
-    expect(await h.repo.acquireLease(slot!.id, 'dead-worker', clock.now(), SLOT_LEASE_MS)).not.toBeNull();
-    expect(await h.scheduler.runSlot(slot!.id)).toEqual({ status: 'busy' });
+    const unit = await h.units.find(slotOriginKey(slot!.id));
+    expect(unit).toMatchObject({ origin: 'schedule', state: 'queued', queueJobId: h.dispatched[0]!.queueJobId, articleId: null });
+    expect(unit!.brief).toMatchObject({ siteId: site.id, topic: 'Composting basics', origin: 'schedule' });
+    expect(unit!.policy).toEqual({ publish: true, status: 'draft', onQualityGate: 'refuse', siteId: site.id });
+    // An entry that is not the unit's does nothing, however often it comes.
+    expect(await h.runSlot(slot!.id, 'some-other-entry')).toEqual({ status: 'busy' });
+    expect(await h.runSlot(slot!.id, 'some-other-entry')).toEqual({ status: 'busy' });
+    expect((await slotsOf(t, config.id))[0]).toMatchObject({ outcome: 'pending', attempts: 0 });
 
-    clock.advance(16 * 60_000);
-    h.dispatched.length = 0;
-    const { redispatched } = await h.scheduler.tick();
-    expect(redispatched).toBe(1);
-    expect(h.dispatched.map((s) => s.id)).toEqual([slot!.id]);
-    expect(await h.scheduler.runSlot(slot!.id)).toMatchObject({ status: 'posted' });
+    expect(await h.runSlot(slot!.id)).toMatchObject({ status: 'posted' });
     expect(await scheduledArticles(t, site.id)).toHaveLength(1);
     expect(fake.store.posts.size).toBe(1);
-    expect((await slotsOf(t, config.id))[0]).toMatchObject({ outcome: 'posted', attempts: 2 });
+    expect((await slotsOf(t, config.id))[0]).toMatchObject({ outcome: 'posted', attempts: 1 });
+    expect(await h.units.find(slotOriginKey(slot!.id))).toMatchObject({ state: 'finished', result: 'succeeded', attempts: 1 });
   });
 
   it('a post created on WordPress whose answer was lost is found again, not duplicated', async () => {
@@ -145,9 +147,9 @@ describe('exactly once', () => {
     const { site } = await dueConfig(h, clock);
     const [slot] = (await h.scheduler.tick()).claimed;
     fake.failNext('posts.create', lostAnswer(), { afterApply: true });
-    await expect(h.scheduler.runSlot(slot!.id)).rejects.toMatchObject({ code: 'wordpress_error' });
+    expect(await h.runSlot(slot!.id)).toMatchObject({ status: 'later' });
     expect(fake.store.posts.size).toBe(1);
-    expect(await h.scheduler.runSlot(slot!.id)).toMatchObject({ status: 'posted' });
+    expect(await h.runSlot(slot!.id)).toMatchObject({ status: 'posted' });
     expect(fake.store.posts.size).toBe(1);
     expect(await scheduledArticles(t, site.id)).toHaveLength(1);
   });
@@ -160,7 +162,7 @@ describe('failures are recorded and retried at the next slot', () => {
     const { site, config } = await dueConfig(h, clock);
     fake.failNext('posts.create', new WordPressError('missing_capability', { status: 403, wpCode: 'rest_cannot_create', message: 'Sorry, you are not allowed to create posts as this user.' }));
     const [slot] = (await h.scheduler.tick()).claimed;
-    const failed = await h.scheduler.runSlot(slot!.id);
+    const failed = await h.runSlot(slot!.id);
     expect(failed).toMatchObject({ status: 'failed' });
     expect(failed.status === 'failed' && failed.error).toContain('not allowed to create posts');
     const [article] = await scheduledArticles(t, site.id);
@@ -173,7 +175,7 @@ describe('failures are recorded and retried at the next slot', () => {
 
     clock.set(listed.next_post_at!);
     const [next] = (await h.scheduler.tick()).claimed;
-    expect(await h.scheduler.runSlot(next!.id)).toMatchObject({ status: 'posted' });
+    expect(await h.runSlot(next!.id)).toMatchObject({ status: 'posted' });
     expect(fake.store.posts.size).toBe(1);
     expect((await h.configs.get(config.id)).last_error).toBeNull();
     expect((await slotsOf(t, config.id)).map((s) => s.topic)).toEqual(['Composting basics', 'Raised beds']);
@@ -188,7 +190,7 @@ describe('failures are recorded and retried at the next slot', () => {
     const h = schedulerHarness(t, { clock, generation });
     const { site, config } = await dueConfig(h, clock);
     const [slot] = (await h.scheduler.tick()).claimed;
-    expect(await h.scheduler.runSlot(slot!.id)).toMatchObject({ status: 'failed' });
+    expect(await h.runSlot(slot!.id)).toMatchObject({ status: 'failed' });
     const [article] = await scheduledArticles(t, site.id);
     expect(article!.status).toBe('failed');
     const [logged] = await slotsOf(t, config.id);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { BlogConfigValues } from '@abp/contracts';
 import { articles, blogConfigs, schedulerLog, sites } from '../../src/db/schema/index.js';
@@ -5,8 +6,11 @@ import { FakeWordPress } from '../../src/integrations/wordpress/index.js';
 import { BlogConfigsRepository } from '../../src/modules/blog-configs/blog-configs.repository.js';
 import { BlogConfigsService } from '../../src/modules/blog-configs/blog-configs.service.js';
 import { ArticleProducer, type ProducerPorts } from '../../src/modules/article-pipeline/article-producer.js';
+import { ProductionRunner } from '../../src/modules/article-pipeline/production-runner.js';
+import { ProductionsRepository } from '../../src/modules/article-pipeline/productions.repository.js';
 import { SchedulerRepository, type SlotRow } from '../../src/modules/scheduler/scheduler.repository.js';
-import { SchedulerService } from '../../src/modules/scheduler/scheduler.service.js';
+import { SchedulerService, slotOriginKey } from '../../src/modules/scheduler/scheduler.service.js';
+import { SlotConsumer } from '../../src/modules/scheduler/slot-consumer.js';
 import { waitFor, type TestApp } from '../test-app.js';
 
 export const HOUR = 3_600_000;
@@ -66,9 +70,28 @@ export function configValues(siteId: number, overrides: Partial<BlogConfigValues
   };
 }
 
+/** What a run of a slot's unit came to, in the slot's words. */
+export type SlotRunResult =
+  | { status: 'busy' }
+  | { status: 'later'; at: Date }
+  | { status: 'skipped'; reason: string }
+  | { status: 'posted'; articleId: number }
+  | { status: 'failed'; articleId: number | null; error: string };
+
+/** A queue entry the harness' pipeline sent (the app's own workers never see these). */
+export interface SentEntry {
+  /** The slot the entry is for. */
+  id: number;
+  originKey: string;
+  queueJobId: string;
+  startAfter?: Date;
+}
+
 /**
  * A scheduler and a configurations service on the test app's database with an injected clock and
- * random source. Slots are not queued: `dispatched` collects them and the test runs them itself.
+ * random source, and the article pipeline's runner with the slot consumer. Entries are not put on
+ * the real queue: `dispatched` collects them and the test runs them itself (`runSlot`), as pg-boss
+ * would: with the entry's id, or another id for a duplicated entry.
  */
 export function schedulerHarness(
   t: TestApp,
@@ -76,14 +99,23 @@ export function schedulerHarness(
 ) {
   const random = options.random ?? sequence(0.5);
   const timeZone = options.timeZone ?? 'UTC';
-  const dispatched: SlotRow[] = [];
+  const dispatched: SentEntry[] = [];
   const repo = new SchedulerRepository(t.ctx.handle.db);
+  const units = new ProductionsRepository(t.ctx.handle.db);
+  const queue = {
+    prepare: async () => undefined,
+    send: async (_tx: unknown, originKey: string, startAfter?: Date) => {
+      const queueJobId = randomUUID();
+      dispatched.push({ id: Number(originKey.split(':')[1]), originKey, queueJobId, ...(startAfter ? { startAfter } : {}) });
+      return queueJobId;
+    },
+  };
+  const producer = new ArticleProducer({ generation: options.generation ?? t.services.generation, publishing: options.publishing ?? t.services.publishing });
+  const runner = new ProductionRunner(units, producer, queue, { error: () => undefined });
+  runner.register('schedule', new SlotConsumer(repo, options.clock.now));
   const scheduler = new SchedulerService({
     repo,
-    producer: new ArticleProducer({ generation: options.generation ?? t.services.generation, publishing: options.publishing ?? t.services.publishing }),
-    dispatch: async (slot) => {
-      dispatched.push(slot);
-    },
+    pipeline: { queue, units },
     timeZone,
     now: options.clock.now,
     random,
@@ -91,7 +123,27 @@ export function schedulerHarness(
     includeImages: false,
   });
   const configs = new BlogConfigsService(new BlogConfigsRepository(t.ctx.handle.db), { now: options.clock.now, random, timeZone });
-  return { scheduler, configs, repo, dispatched };
+
+  /** Runs the slot's unit as its current queue entry would (or as `queueJobId`, e.g. a duplicated entry). */
+  const runSlot = async (slotId: number, queueJobId?: string): Promise<SlotRunResult> => {
+    const originKey = slotOriginKey(slotId);
+    const entry = queueJobId ?? (await units.find(originKey))?.queueJobId ?? 'no-entry';
+    const end = await runner.run(originKey, { queueJobId: entry });
+    if (end.status === 'not-owner') return { status: 'busy' };
+    if (end.status === 'later') return { status: 'later', at: end.at };
+    const result = end.end;
+    switch (result.result) {
+      case 'succeeded':
+        return { status: 'posted', articleId: result.articleId };
+      case 'failed':
+        return { status: 'failed', articleId: result.articleId, error: result.error };
+      case 'skipped':
+        return { status: 'skipped', reason: result.reason };
+      case 'cancelled':
+        return { status: 'skipped', reason: 'Cancelled' };
+    }
+  };
+  return { scheduler, configs, repo, units, dispatched, runSlot };
 }
 
 /** Every post of every fake site goes to this one in-memory WordPress. */

@@ -48,7 +48,7 @@ describe('the scheduler posts when a slot is due', () => {
     const { claimed } = await h.scheduler.tick();
     expect(claimed).toHaveLength(1);
     expect(h.dispatched.map((s) => s.id)).toEqual([claimed[0]!.id]);
-    const result = await h.scheduler.runSlot(claimed[0]!.id);
+    const result = await h.runSlot(claimed[0]!.id);
     expect(result.status).toBe('posted');
 
     const posts = [...fake.store.posts.values()];
@@ -66,7 +66,7 @@ describe('the scheduler posts when a slot is due', () => {
     // The next slot is one random interval after this one, and the same minute never posts twice.
     expect(after.next_post_at).toBe('2031-03-10T12:00:00.000Z');
     expect((await h.scheduler.tick()).claimed).toHaveLength(0);
-    expect(await h.scheduler.runSlot(claimed[0]!.id)).toEqual({ status: 'busy' });
+    expect(await h.runSlot(claimed[0]!.id)).toEqual({ status: 'busy' });
     expect(fake.store.posts.size).toBe(1);
   });
 
@@ -85,7 +85,7 @@ describe('the scheduler posts when a slot is due', () => {
     const spy = schedulerHarness(t, { clock, generation });
     clock.set(config.next_post_at!);
     const { claimed } = await spy.scheduler.tick();
-    expect(await spy.scheduler.runSlot(claimed[0]!.id)).toMatchObject({ status: 'posted' });
+    expect(await spy.runSlot(claimed[0]!.id)).toMatchObject({ status: 'posted' });
     expect(seen).toMatchObject({ siteId: site.id, topic: 'Composting basics', taskType: 'FAQ', persona: 'marcus', wordCount: 800, origin: 'schedule' });
     const [article] = await scheduledArticles(t, site.id);
     expect(article!.status).toBe('published');

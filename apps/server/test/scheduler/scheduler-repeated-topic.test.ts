@@ -33,7 +33,7 @@ describe('a configuration whose topics come round again', () => {
       clock.set((await configRow(t, config.id)).nextPostAt!);
       const { claimed } = await h.scheduler.tick();
       expect(claimed).toHaveLength(1);
-      expect(await h.scheduler.runSlot(claimed[0]!.id)).toMatchObject({ status: 'posted' });
+      expect(await h.runSlot(claimed[0]!.id)).toMatchObject({ status: 'posted' });
     }
 
     const slots = await slotsOf(t, config.id);
@@ -57,7 +57,7 @@ describe('a configuration whose topics come round again', () => {
     for (let slot = 0; slot < 4; slot++) {
       clock.set((await configRow(t, config.id)).nextPostAt!);
       const { claimed } = await h.scheduler.tick();
-      expect(await h.scheduler.runSlot(claimed[0]!.id)).toMatchObject({ status: 'posted' });
+      expect(await h.runSlot(claimed[0]!.id)).toMatchObject({ status: 'posted' });
     }
     expect((await slotsOf(t, config.id)).map((s) => [s.topic, s.outcome])).toEqual([
       ['Raised beds', 'posted'],

@@ -47,7 +47,7 @@ describe('the daily cap', () => {
     await setNextPostAt(t, config.id, new Date(Date.now() - 60_000));
     const { claimed } = await h.scheduler.tick();
     expect(claimed).toHaveLength(1);
-    expect(await h.scheduler.runSlot(claimed[0]!.id)).toMatchObject({ status: 'posted' });
+    expect(await h.runSlot(claimed[0]!.id)).toMatchObject({ status: 'posted' });
 
     const first = await check();
     expect(first).toMatchObject({ status: 'completed', articles_generated: 2, articles_published: 2 });

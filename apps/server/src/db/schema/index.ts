@@ -18,3 +18,4 @@ export * from './idempotency-keys.js';
 export * from './site-inventory.js';
 export * from './article-fingerprints.js';
 export * from './backlink-proposals.js';
+export * from './article-productions.js';

@@ -1,5 +1,4 @@
-import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
-import type { SlotRow } from './scheduler.repository.js';
+import type { JobDefinition } from '../../jobs/queue.js';
 import type { SchedulerService } from './scheduler.service.js';
 
 /**
@@ -17,21 +16,10 @@ export function schedulerTickJob(scheduler: SchedulerService): JobDefinition<'sc
 }
 
 /**
- * One claimed slot: generate and publish. The slot's lease in the database lets one job at a time
- * work on it (a duplicate job finds it leased or finished and does nothing). Retries (with backoff)
- * cover crashes and passing WordPress failures; very long articles take a while, hence the expiry.
+ * Entries of the post-slot job an older version queued. The migration to the article pipeline
+ * (0022) made every unfinished slot a unit of `article.produce`, queued at start; these entries
+ * have nothing left to do and are drained.
  */
-export function schedulerSlotJob(scheduler: SchedulerService): JobDefinition<'schedulerSlot'> {
-  return {
-    job: 'schedulerSlot',
-    queue: { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 3 * 60 * 60 },
-    handler: async ({ slotId }) => scheduler.runSlot(slotId),
-  };
-}
-
-/** Queues the slot's job. */
-export function dispatchSlotJob(queue: JobQueue): (slot: SlotRow) => Promise<void> {
-  return async (slot) => {
-    await queue.send('schedulerSlot', { slotId: slot.id });
-  };
+export function legacySlotJob(): JobDefinition<'schedulerSlot'> {
+  return { job: 'schedulerSlot', queue: { retryLimit: 0 }, handler: async () => undefined };
 }

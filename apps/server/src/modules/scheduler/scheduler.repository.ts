@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.js';
 import { blogConfigs, schedulerLog, sites, type SlotOutcome } from '../../db/schema/index.js';
 import { pickUncoveredTopic, postsTodaySql } from '../posting-policy/index.js';
 import { coverageNote, coveredKey, type CoveredTopics } from './covered-topics.js';
@@ -65,13 +65,27 @@ export class SchedulerRepository {
    * Topics the site already covers are passed over (the slot's note names them); when every topic
    * is covered the slot is recorded as skipped, with nothing to run.
    */
-  async claimSlot(due: DueConfig, nextPostAt: Date, now: Date, covered: CoveredTopics = new Map()): Promise<SlotRow | null> {
+  async claimSlot(
+    due: DueConfig,
+    nextPostAt: Date,
+    now: Date,
+    covered: CoveredTopics = new Map(),
+    onClaimed: (tx: Tx, slot: SlotRow, context: SlotContext) => Promise<void> = async () => undefined,
+  ): Promise<SlotRow | null> {
     return this.db.transaction(async (tx) => {
       const [config] = await tx
         .update(blogConfigs)
         .set({ nextPostAt })
         .where(and(eq(blogConfigs.id, due.id), eq(blogConfigs.isActive, true), sql`${blogConfigs.nextPostAt} = ${due.nextPostAtText}::timestamptz`))
-        .returning({ siteId: blogConfigs.siteId, topics: blogConfigs.topics, usedTopics: blogConfigs.usedTopics });
+        .returning({
+          siteId: blogConfigs.siteId,
+          topics: blogConfigs.topics,
+          usedTopics: blogConfigs.usedTopics,
+          postStatus: blogConfigs.postStatus,
+          taskType: blogConfigs.taskType,
+          wordCount: blogConfigs.wordCount,
+          persona: blogConfigs.contentPersona,
+        });
       if (!config) return null;
       // The row is locked by the update above: the rotation cannot be advanced twice.
       const { topic, used, passedOver } = pickUncoveredTopic(config.topics, config.usedTopics, (t) => covered.has(coveredKey(t)));
@@ -83,69 +97,29 @@ export class SchedulerRepository {
         .values({ configId: due.id, siteId: config.siteId, slotAt: sql`${due.nextPostAtText}::timestamptz`, topic: topic ?? config.topics[0] ?? '', note, ...skipped, createdAt: now, updatedAt: now })
         .onConflictDoNothing()
         .returning();
+      // Its article is a unit of the pipeline, queued in this transaction: a claimed slot always has its job.
+      if (slot && slot.outcome === 'pending') {
+        const { postStatus, taskType, wordCount, persona } = config;
+        await onClaimed(tx, slot, { configActive: true, siteActive: true, postStatus, taskType, wordCount, persona });
+      }
       return slot ?? null;
     });
   }
 
-  /** One runner per slot at a time, across processes; a runner that died frees it when the lease ends. */
-  async acquireLease(slotId: number, token: string, now: Date, leaseMs: number): Promise<SlotRow | null> {
-    const [row] = await this.db
-      .update(schedulerLog)
-      .set({ leaseToken: token, leaseExpiresAt: new Date(now.getTime() + leaseMs), attempts: sql`${schedulerLog.attempts} + 1`, updatedAt: now })
-      .where(
-        and(
-          eq(schedulerLog.id, slotId),
-          inArray(schedulerLog.outcome, UNFINISHED),
-          or(isNull(schedulerLog.leaseExpiresAt), lte(schedulerLog.leaseExpiresAt, now)),
-        ),
-      )
-      .returning();
-    return row ?? null;
-  }
-
-  async renewLease(slotId: number, token: string, expiresAt: Date): Promise<void> {
-    await this.db
-      .update(schedulerLog)
-      .set({ leaseExpiresAt: expiresAt })
-      .where(and(eq(schedulerLog.id, slotId), eq(schedulerLog.leaseToken, token)));
-  }
-
-  async releaseLease(slotId: number, token: string, now: Date): Promise<void> {
-    await this.db
-      .update(schedulerLog)
-      .set({ leaseToken: null, leaseExpiresAt: null, updatedAt: now })
-      .where(and(eq(schedulerLog.id, slotId), eq(schedulerLog.leaseToken, token)));
-  }
-
-  /** Moves the slot on (only while we hold its lease); a final outcome also frees it. */
-  async setOutcome(slotId: number, token: string, now: Date, change: { outcome: SlotOutcome; articleId?: number; error?: string | null }): Promise<void> {
+  /** The slot takes its next step; a final outcome also ends it. In the pipeline's transaction when the unit finishes. */
+  async setOutcome(slotId: number, now: Date, change: { outcome: SlotOutcome; articleId?: number | null; error?: string | null; newAttempt?: boolean }, tx: Tx | Database = this.db): Promise<void> {
     const final = !UNFINISHED.includes(change.outcome);
-    await this.db
+    await tx
       .update(schedulerLog)
       .set({
         outcome: change.outcome,
-        ...(change.articleId !== undefined ? { articleId: change.articleId } : {}),
+        ...(change.articleId !== undefined && change.articleId !== null ? { articleId: change.articleId } : {}),
         ...(change.error !== undefined ? { error: change.error } : {}),
+        ...(change.newAttempt ? { attempts: sql`${schedulerLog.attempts} + 1` } : {}),
         updatedAt: now,
-        ...(final ? { finishedAt: now, leaseToken: null, leaseExpiresAt: null } : {}),
+        ...(final ? { finishedAt: now } : {}),
       })
-      .where(and(eq(schedulerLog.id, slotId), eq(schedulerLog.leaseToken, token)));
-  }
-
-  /** Unfinished slots nobody holds that have not moved for a while: their job was lost or gave up. */
-  findStranded(now: Date, quietSince: Date, limit: number): Promise<SlotRow[]> {
-    return this.db
-      .select()
-      .from(schedulerLog)
-      .where(
-        and(
-          inArray(schedulerLog.outcome, UNFINISHED),
-          or(isNull(schedulerLog.leaseExpiresAt), lte(schedulerLog.leaseExpiresAt, now)),
-          lte(schedulerLog.updatedAt, quietSince),
-        ),
-      )
-      .orderBy(asc(schedulerLog.id))
-      .limit(limit);
+      .where(and(eq(schedulerLog.id, slotId), inArray(schedulerLog.outcome, UNFINISHED)));
   }
 
   async slotContext(configId: number): Promise<SlotContext | null> {
@@ -165,12 +139,12 @@ export class SchedulerRepository {
     return row ?? null;
   }
 
-  async markPosted(configId: number, at: Date): Promise<void> {
-    await this.db.update(blogConfigs).set({ lastPostAt: at }).where(eq(blogConfigs.id, configId));
+  async markPosted(configId: number, at: Date, tx: Tx | Database = this.db): Promise<void> {
+    await tx.update(blogConfigs).set({ lastPostAt: at }).where(eq(blogConfigs.id, configId));
   }
 
-  async findSlot(slotId: number): Promise<SlotRow | null> {
-    const [row] = await this.db.select().from(schedulerLog).where(eq(schedulerLog.id, slotId)).limit(1);
+  async findSlot(slotId: number, tx: Tx | Database = this.db): Promise<SlotRow | null> {
+    const [row] = await tx.select().from(schedulerLog).where(eq(schedulerLog.id, slotId)).limit(1);
     return row ?? null;
   }
 }

@@ -1,0 +1,34 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { StoredBrief, StoredPublishPolicy } from '../../modules/article-pipeline/production-unit.js';
+import { articles } from './articles.js';
+
+export const PRODUCTION_STATES = ['queued', 'running', 'finished'] as const;
+export const PRODUCTION_RESULTS = ['succeeded', 'failed', 'skipped', 'cancelled'] as const;
+
+/**
+ * One unit of "produce an article": the brief and the publish policy a producer (a schedule slot,
+ * later every producer) asked for, keyed by the article's origin key. The durable job
+ * `article.produce` runs it; the row says which queue entry owns it (so a duplicated entry does
+ * nothing, and pg-boss' retry of the owning entry after a dead worker carries on), which article it
+ * stored (so a retry publishes that one instead of writing another) and how it ended.
+ */
+export const articleProductions = pgTable(
+  'article_productions',
+  {
+    originKey: text('origin_key').primaryKey(),
+    origin: text('origin').notNull(),
+    brief: jsonb('brief').$type<StoredBrief>().notNull(),
+    policy: jsonb('policy').$type<StoredPublishPolicy>().notNull(),
+    state: text('state', { enum: PRODUCTION_STATES }).notNull().default('queued'),
+    /** The pg-boss entry that owns the unit; null only for units a migration created, until they are queued. */
+    queueJobId: text('queue_job_id'),
+    articleId: integer('article_id').references(() => articles.id, { onDelete: 'set null' }),
+    attempts: integer('attempts').notNull().default(0),
+    result: text('result', { enum: PRODUCTION_RESULTS }),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('article_productions_state_idx').on(t.state)],
+);

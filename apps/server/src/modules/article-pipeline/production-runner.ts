@@ -1,0 +1,186 @@
+import type { Tx } from '../../db/client.js';
+import type { GenerateAndStoreResult } from '../generation/generation-input.js';
+import type { ArticleProducer } from './article-producer.js';
+import { classifyThrown, INTERNAL_FAILURE_MESSAGE, type FailureDecision } from './failure-classifier.js';
+import type { ProductionResult, ProductionUnit } from './production-unit.js';
+import type { ProductionRow, ProductionsRepository } from './productions.repository.js';
+
+/** Attempts of a unit whose failures may pass (timeouts, WordPress 5xx, a crash) before it fails for good. */
+export const MAX_TRANSIENT_ATTEMPTS = 3;
+/** Attempts of a unit that keeps waiting (a provider's rate limit, an article being published elsewhere). */
+export const MAX_WAITING_ATTEMPTS = 40;
+const BUSY_WAIT_S = 20;
+
+/** A run of the unit's queue entry: its id fences every change (see ProductionsRepository). */
+export interface ProductionAttempt {
+  queueJobId: string;
+  /** Aborted when the process stops or pg-boss finds the entry's claim gone (it was retried elsewhere). */
+  signal?: AbortSignal;
+}
+
+/** Where the pipeline's entries go: the `article.produce` job (jobs/), or a test's list. */
+export interface ProductionQueuePort {
+  /** Call before opening a transaction that sends (PGlite: see JobQueue.prepareForTx). */
+  prepare(): Promise<void>;
+  /** An entry for the unit, in the caller's transaction; returns its id. */
+  send(tx: Tx, originKey: string, startAfter?: Date): Promise<string>;
+}
+
+/**
+ * What a producer does around its units: its own rows, counters and logs. The pipeline owns the
+ * article; the producer only hears about it.
+ */
+export interface ProductionConsumer {
+  /** Before any work: null to go on, or why the unit is not wanted any more (switched off, deleted). */
+  begin?(unit: ProductionRow): Promise<{ skip: string } | null>;
+  /** The article is stored, before it is published: null to go on, or why it stays unpublished. */
+  stored?(unit: ProductionRow, articleId: number, generated: GenerateAndStoreResult | null): Promise<{ stop: string } | null>;
+  /** In the transaction that finishes the unit: the producer records the outcome with it. */
+  finished(tx: Tx, unit: ProductionRow, end: ProductionResult): Promise<void>;
+}
+
+export type ProductionRunEnd =
+  /** Not this entry's unit (a duplicate entry), or it is finished already. */
+  | { status: 'not-owner' }
+  | { status: 'later'; at: Date; decision: FailureDecision }
+  | { status: 'finished'; end: ProductionResult };
+
+export interface ProductionLogger {
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * The one runner of the article pipeline: claims a unit for the run of its queue entry, writes and
+ * stores the article (or takes the one an earlier run stored), publishes it under the unit's
+ * policy, and finishes the unit with its producer's record in one transaction. A failure that may
+ * pass hands the unit to a new entry that runs later; a crash leaves it to pg-boss, whose retry of
+ * the same entry (after its heartbeat stopped) carries on where the dead run was.
+ */
+export class ProductionRunner {
+  private readonly consumers = new Map<string, ProductionConsumer>();
+
+  constructor(
+    private readonly repo: ProductionsRepository,
+    private readonly producer: Pick<ArticleProducer, 'produce'>,
+    private readonly queue: ProductionQueuePort,
+    private readonly log: ProductionLogger,
+  ) {}
+
+  /** Each producer registers once, under the origin of its units. */
+  register(origin: string, consumer: ProductionConsumer): void {
+    this.consumers.set(origin, consumer);
+  }
+
+  async run(originKey: string, attempt: ProductionAttempt): Promise<ProductionRunEnd> {
+    const unit = await this.repo.claim(originKey, attempt.queueJobId);
+    if (!unit) return { status: 'not-owner' };
+    const consumer = this.consumers.get(unit.origin);
+    if (!consumer) throw new Error(`No producer is registered for ${unit.origin} articles`);
+    try {
+      const skip = await consumer.begin?.(unit);
+      if (skip) return await this.finish(unit, consumer, attempt, { result: 'skipped', articleId: unit.articleId, reason: skip.skip });
+      return await this.produce(unit, consumer, attempt);
+    } catch (error) {
+      // A stopping process leaves the unit to pg-boss' retry of this entry; anything else is judged like any failure.
+      if (attempt.signal?.aborted) throw error;
+      return this.afterFailure(unit, consumer, attempt, classifyThrown(error), error, unit.articleId);
+    }
+  }
+
+  private async produce(unit: ProductionRow, consumer: ProductionConsumer, attempt: ProductionAttempt): Promise<ProductionRunEnd> {
+    let stopped: string | null = null;
+    const outcome = await this.producer.produce(
+      { ...unit.brief, originKey: unit.originKey, ...(attempt.signal ? { signal: attempt.signal } : {}) },
+      unit.policy,
+      {
+        existingArticleId: await this.usableArticle(unit),
+        afterStore: async (articleId, generated) => {
+          if (!(await this.repo.recordArticle(unit.originKey, attempt.queueJobId, articleId))) {
+            stopped = 'taken over';
+            return 'stop';
+          }
+          const stop = await consumer.stored?.(unit, articleId, generated);
+          stopped = stop?.stop ?? null;
+          return stopped ? 'stop' : 'continue';
+        },
+      },
+    );
+    switch (outcome.stage) {
+      case 'generation': {
+        if (attempt.signal?.aborted) {
+          // Cut short by a stopping process: no article, and the retry of this entry writes it.
+          if (outcome.articleId !== null) await this.repo.deleteFailedArticle(outcome.articleId);
+          throw attempt.signal.reason ?? new Error('stopped');
+        }
+        if (!outcome.generated) return this.afterFailure(unit, consumer, attempt, outcome.decision, outcome.error, null, 'refused');
+        return this.afterFailure(unit, consumer, attempt, outcome.decision, null, outcome.articleId, 'generation');
+      }
+      case 'stored':
+        if (stopped === 'taken over') return { status: 'not-owner' };
+        if (stopped) return this.finish(unit, consumer, attempt, { result: 'skipped', articleId: outcome.articleId, reason: stopped });
+        return this.finish(unit, consumer, attempt, { result: 'succeeded', articleId: outcome.articleId, published: null });
+      case 'published':
+        return this.finish(unit, consumer, attempt, {
+          result: 'succeeded',
+          articleId: outcome.articleId,
+          published: { postId: outcome.post.wordpress_post_id, link: outcome.post.wordpress_permalink },
+        });
+      case 'publish':
+        if (attempt.signal?.aborted) throw outcome.error;
+        return this.afterFailure(unit, consumer, attempt, outcome.decision, outcome.error, outcome.articleId, 'publish');
+    }
+  }
+
+  /** The article an earlier run stored for this unit, unless it failed or was deleted since. */
+  private async usableArticle(unit: ProductionRow): Promise<number | null> {
+    if (unit.articleId === null) return null;
+    const status = await this.repo.articleStatus(unit.articleId);
+    return status === null || status === 'failed' ? null : unit.articleId;
+  }
+
+  private async afterFailure(
+    unit: ProductionRow,
+    consumer: ProductionConsumer,
+    attempt: ProductionAttempt,
+    decision: FailureDecision,
+    error: unknown,
+    articleId: number | null,
+    stage: 'generation' | 'publish' | 'refused' = 'publish',
+  ): Promise<ProductionRunEnd> {
+    if (decision.message === INTERNAL_FAILURE_MESSAGE) this.log.error({ err: error, originKey: unit.originKey }, 'article production failed unexpectedly');
+    if (mayTryAgain(decision, unit.attempts)) {
+      // Only this attempt failed: its stored failure goes, the next attempt stores its own.
+      if (stage === 'generation' && articleId !== null) await this.repo.deleteFailedArticle(articleId);
+      const at = new Date(Date.now() + waitSeconds(decision, unit.attempts) * 1000);
+      await this.queue.prepare();
+      const handed = await this.repo.transaction(async (tx) => {
+        const next = await this.queue.send(tx, unit.originKey, at);
+        return this.repo.handOver(tx, unit.originKey, attempt.queueJobId, next);
+      });
+      return handed ? { status: 'later', at, decision } : { status: 'not-owner' };
+    }
+    const message = stage === 'generation' ? `Generation failed: ${decision.message}` : decision.message;
+    return this.finish(unit, consumer, attempt, { result: 'failed', articleId: articleId ?? unit.articleId, error: message, stage });
+  }
+
+  private async finish(unit: ProductionRow, consumer: ProductionConsumer, attempt: ProductionAttempt, end: ProductionResult): Promise<ProductionRunEnd> {
+    const done = await this.repo.transaction(async (tx) => {
+      if (!(await this.repo.finish(tx, unit.originKey, attempt.queueJobId, end))) return false;
+      await consumer.finished(tx, unit, end);
+      return true;
+    });
+    return done ? { status: 'finished', end } : { status: 'not-owner' };
+  }
+}
+
+function mayTryAgain(decision: FailureDecision, attempts: number): boolean {
+  if (decision.kind === 'permanent') return false;
+  return decision.kind === 'transient' ? attempts < MAX_TRANSIENT_ATTEMPTS : attempts < MAX_WAITING_ATTEMPTS;
+}
+
+/** Passing failures wait a little longer each time (with jitter, so many units spread out); waits take what was asked. */
+function waitSeconds(decision: FailureDecision, attempts: number): number {
+  if (decision.kind === 'rate_limited') return decision.waitSeconds;
+  if (decision.kind === 'busy') return BUSY_WAIT_S;
+  return Math.min(900, 60 * 2 ** Math.max(0, attempts - 1)) * (0.75 + Math.random() * 0.5);
+}
