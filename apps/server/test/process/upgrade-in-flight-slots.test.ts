@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { fromPglite, PgBoss } from 'pg-boss';
+import { afterAll, expect, it } from 'vitest';
+import { MIGRATIONS_DIR } from '../../src/db/migrate.js';
+import { SecretBox } from '../../src/lib/secret-box.js';
+import { httpClient, spawnServer, type ServerProcess } from '../process/spawn-server.js';
+import { describeRealSite, listDirect, runId, type RealSite } from '../wordpress/real-site.js';
+
+/**
+ * An upgrade of a running installation loses nothing: a data directory the version before the
+ * article pipeline left behind with schedule slots in flight (one whose article was stored but not
+ * yet published, one not started, the old post-slot job's entries still queued) is opened by the
+ * new code. Migration 0022 makes the slots units of the pipeline; the new server posts each once,
+ * publishing the stored article rather than writing another.
+ */
+const OLD_MIGRATIONS = 22; // 0000 … 0021: the version with the slot lease and the post-slot job
+const PASSWORD = 'upgrade-test-password';
+const SECRET = 'u'.repeat(48);
+
+function oldMigrationsFolder(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abp-old-migrations-'));
+  fs.mkdirSync(path.join(dir, 'meta'));
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.slice(0, OLD_MIGRATIONS);
+  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
+  for (const entry of journal.entries) fs.copyFileSync(path.join(MIGRATIONS_DIR, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
+  return dir;
+}
+
+describeRealSite('normal', 'upgrade: schedule slots in flight become units of the article pipeline', (site: RealSite) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abp-upgrade-slots-'));
+  const marker = `upgradeslot${runId}`;
+  const started: ServerProcess[] = [];
+  const posts: number[] = [];
+
+  afterAll(async () => {
+    await Promise.all(started.map((server) => server.stop('SIGKILL')));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    const auth = `Basic ${Buffer.from(`${site.user}:${site.password}`).toString('base64')}`;
+    for (const id of posts) await fetch(`${site.url}/wp-json/wp/v2/posts/${id}?force=true`, { method: 'DELETE', headers: { authorization: auth } }).catch(() => undefined);
+  });
+
+  it('posts the slot whose article was stored (that article, not another) and the slot not yet started, each once', async () => {
+    // The old version's data directory: its schema, its rows, its queue entries.
+    const old = await PGlite.create(path.join(dataDir, 'db'));
+    let storedArticleId: number;
+    let slotIds: { stored: number; pending: number; posted: number };
+    try {
+      await migrate(drizzle(old), { migrationsFolder: oldMigrationsFolder() });
+      const password = SecretBox.fromAppSecret(SECRET).encrypt(site.password);
+      const siteId = (await old.query<{ id: number }>('insert into sites (name, url, username, password_sealed) values ($1, $2, $3, $4) returning id', ['Upgrade site', site.url, site.user, password])).rows[0]!.id;
+      const configId = (
+        await old.query<{ id: number }>(
+          "insert into blog_configs (site_id, topics, word_count, post_status, next_post_at) values ($1, $2, 500, 'draft', now() + interval '30 days') returning id",
+          [siteId, JSON.stringify([`${marker} stored topic`, `${marker} pending topic`])],
+        )
+      ).rows[0]!.id;
+      const slot = async (topic: string, outcome: string, minutesAgo: number, articleId: number | null = null) =>
+        (
+          await old.query<{ id: number }>(
+            `insert into scheduler_log (config_id, site_id, slot_at, topic, outcome, article_id, attempts, lease_token, lease_expires_at, finished_at)
+             values ($1, $2, now() - $3 * interval '1 minute', $4, $5, $6, 1, $7, $8, $9) returning id`,
+            [configId, siteId, minutesAgo, topic, outcome, articleId, outcome === 'posted' ? null : 'dead-worker', outcome === 'posted' ? null : new Date(Date.now() - 60_000), outcome === 'posted' ? new Date() : null],
+          )
+        ).rows[0]!.id;
+      const pending = await slot(`${marker} pending topic`, 'pending', 5);
+      const posted = await slot(`${marker} an earlier topic`, 'posted', 300);
+      // The slot whose runner died after storing its article and recording it, before publishing.
+      const storedSlotRow = await slot(`${marker} stored topic`, 'publishing', 10);
+      storedArticleId = (
+        await old.query<{ id: number }>(
+          "insert into articles (site_id, site_name, title, content, status, origin, origin_key, word_count) values ($1, 'Upgrade site', $2, $3, 'draft', 'schedule', $4, 6) returning id",
+          [siteId, `${marker} stored topic`, `<p>${marker} the article the old runner stored before it died.</p>`, `schedule-slot:${storedSlotRow}`],
+        )
+      ).rows[0]!.id;
+      await old.query('update scheduler_log set article_id = $1 where id = $2', [storedArticleId, storedSlotRow]);
+      slotIds = { stored: storedSlotRow, pending, posted };
+
+      // The old post-slot job's entries, as the old version's tick queued them.
+      const boss = new PgBoss({ db: fromPglite(old), backend: 'pglite', schedule: false, supervise: false, migrate: true });
+      await boss.start();
+      await boss.createQueue('scheduler.post-slot');
+      for (const id of [storedSlotRow, pending]) await boss.send('scheduler.post-slot', { slotId: id });
+      await boss.stop({ graceful: false, close: false });
+    } finally {
+      await old.close();
+    }
+
+    // The new code on that directory.
+    const server = await spawnServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, APP_SECRET: SECRET });
+    started.push(server);
+    const call = httpClient(server.port);
+    expect((await call('POST', '/api/auth/login', { password: PASSWORD })).status).toBe(200);
+    // Both slots' articles reach WordPress (read through the API: the embedded database is the server's while it runs).
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const res = await call<{ items: { origin: string; wordpress_post_id: number | null }[] }>('GET', '/api/articles?limit=50');
+      const scheduled = (res.json.items ?? []).filter((article) => article.origin === 'schedule');
+      if (scheduled.length === 2 && scheduled.every((article) => article.wordpress_post_id !== null)) break;
+      if (Date.now() > deadline) throw new Error(`slots did not finish: ${JSON.stringify(res.json)}\n${server.output().slice(-3000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    // A graceful stop waits for the running unit, whose finishing transaction records the slot.
+    expect(await server.stop('SIGTERM')).toBe(0);
+
+    const db = await PGlite.create(path.join(dataDir, 'db'));
+    try {
+      const slots = (await db.query<{ id: number; outcome: string; article_id: number | null; error: string | null }>('select id, outcome, article_id, error from scheduler_log order by id')).rows;
+      expect(slots.find((row) => row.id === slotIds!.stored)).toMatchObject({ outcome: 'posted', article_id: storedArticleId!, error: null });
+      expect(slots.find((row) => row.id === slotIds!.pending)).toMatchObject({ outcome: 'posted', error: null });
+      expect(slots.find((row) => row.id === slotIds!.posted)).toMatchObject({ outcome: 'posted', article_id: null });
+      const articles = (await db.query<{ id: number; title: string; status: string; wordpress_post_id: number | null }>("select id, title, status, wordpress_post_id from articles where origin = 'schedule' order by id")).rows;
+      expect(articles).toHaveLength(2);
+      expect(articles[0]).toMatchObject({ id: storedArticleId!, title: `${marker} stored topic`, status: 'draft' });
+      expect(articles.every((article) => article.wordpress_post_id !== null)).toBe(true);
+      const units = (await db.query<{ origin_key: string; state: string; result: string }>('select origin_key, state, result from article_productions order by origin_key')).rows;
+      expect(units).toEqual([
+        { origin_key: `schedule-slot:${slotIds!.stored}`, state: 'finished', result: 'succeeded' },
+        { origin_key: `schedule-slot:${slotIds!.pending}`, state: 'finished', result: 'succeeded' },
+      ].sort((a, b) => a.origin_key.localeCompare(b.origin_key)));
+
+      // WordPress: exactly one post per slot, the stored article's text among them.
+      const onSite = (await listDirect(site, `wp/v2/posts?search=${marker}&status=any&per_page=100&context=edit`)) as { id: number; content: { raw: string } }[];
+      posts.push(...onSite.map((post) => post.id));
+      expect(onSite.map((post) => post.id).sort()).toEqual(articles.map((article) => article.wordpress_post_id).sort());
+      expect(onSite.some((post) => post.content.raw.includes('the article the old runner stored before it died'))).toBe(true);
+    } finally {
+      await db.close();
+    }
+  }, 300_000);
+});
