@@ -25,3 +25,16 @@ SELECT 'schedule-slot:' || l."id", 'schedule',
 FROM "scheduler_log" l JOIN "blog_configs" c ON c."id" = l."config_id"
 WHERE l."outcome" IN ('pending', 'generating', 'publishing')
 ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- Planned SEO articles still queued or being written become units of the article pipeline (written and stored; publishing is the wizard's publish run). An article already stored under the plan's key is found again by its origin key, not written twice.
+INSERT INTO "article_productions" ("origin_key", "origin", "brief", "policy", "state")
+SELECT 'seo-article:' || a."id", 'seo',
+  jsonb_build_object('siteId', p."site_id", 'topic', a."title", 'taskType', 'Blog Post', 'wordCount', a."word_count", 'includeImages', true, 'keywords', a."target_keywords", 'origin', 'seo')
+    || CASE WHEN jsonb_array_length(a."h2_headings") > 0
+         THEN jsonb_build_object('sources', jsonb_build_object('notes', 'Planned H2 headings for this ' || a."article_type" || ' article: ' || (SELECT string_agg(h, '; ') FROM jsonb_array_elements_text(a."h2_headings") AS h)))
+         ELSE '{}'::jsonb END,
+  jsonb_build_object('publish', false, 'onQualityGate', 'publish-anyway'),
+  'queued'
+FROM "seo_project_articles" a JOIN "seo_projects" p ON p."id" = a."project_id"
+WHERE a."generation_status" IN ('queued', 'generating') AND p."site_id" IS NOT NULL
+ON CONFLICT DO NOTHING;

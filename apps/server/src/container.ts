@@ -155,14 +155,14 @@ export function createServices(ctx: AppContext): Services {
     pipeline,
     scheduler: new SchedulerService({
       repo: schedulerRepo,
-      pipeline: { queue: pipeline.queue, units: pipeline.units },
+      pipeline,
       timeZone: ctx.config.timeZone,
       // A topic the site already has a post on is passed over (the slot's note says which post).
       coveredOnSite: (siteId, topic) => liveSiteLinker.coveringPost(siteId, topic),
     }),
     bulkJobs: createBulkJobs(ctx, { generation, producer, articles, sites }),
     ...trendServices,
-    seo: createSeoServices({ db, queue: ctx.queue, appSecret: ctx.appSecret, sites, publishing, producer, providers: llmProviders }),
+    seo: createSeoServices({ db, queue: ctx.queue, appSecret: ctx.appSecret, sites, publishing, pipeline, providers: llmProviders }),
   };
 }
 

@@ -6,6 +6,7 @@ import { FakeWordPress } from '../../src/integrations/wordpress/index.js';
 import { BlogConfigsRepository } from '../../src/modules/blog-configs/blog-configs.repository.js';
 import { BlogConfigsService } from '../../src/modules/blog-configs/blog-configs.service.js';
 import { ArticleProducer, type ProducerPorts } from '../../src/modules/article-pipeline/article-producer.js';
+import { enqueueUnit } from '../../src/modules/article-pipeline/production-job.js';
 import { ProductionRunner } from '../../src/modules/article-pipeline/production-runner.js';
 import { ProductionsRepository } from '../../src/modules/article-pipeline/productions.repository.js';
 import { SchedulerRepository, type SlotRow } from '../../src/modules/scheduler/scheduler.repository.js';
@@ -115,7 +116,7 @@ export function schedulerHarness(
   runner.register('schedule', new SlotConsumer(repo, options.clock.now));
   const scheduler = new SchedulerService({
     repo,
-    pipeline: { queue, units },
+    pipeline: { queue, enqueue: (tx, unit) => enqueueUnit(units, queue, tx, unit) },
     timeZone,
     now: options.clock.now,
     random,

@@ -6,6 +6,7 @@ import { JOBS } from '../../src/jobs/catalogue.js';
 const SEO_ARTICLE_JOB = JOBS.seoArticle.name;
 import { createSite, fakeWordPressFor, siteBody } from '../sites/sites-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
+import { runUnitAsItsEntry } from '../article-pipeline/run-unit.js';
 import { articleRequests, createProject, expectOk, fieldOf, planProject, seoApi, type SeoApi } from './seo-helpers.js';
 
 /*
@@ -51,14 +52,14 @@ it('queues each planned article once, and writes it once however often its job r
 
   const [a, b] = await list();
   const before = await articleCount();
-  await t.services.seo.articleWriter.run(a!.id);
+  await runUnitAsItsEntry(t, `seo-article:${a!.id}`);
   // A retried or duplicated queue entry finds the item written: nothing more is stored.
-  await t.services.seo.articleWriter.run(a!.id);
+  await runUnitAsItsEntry(t, `seo-article:${a!.id}`);
   expect(await articleCount()).toBe(before + 1);
   expect((await list())[0]).toMatchObject({ generation_status: 'generated', status: 'draft', title: a!.title });
   expect(await projectState()).toMatchObject({ current_phase: 2, progress_percentage: 50 });
 
-  await t.services.seo.articleWriter.run(b!.id);
+  await runUnitAsItsEntry(t, `seo-article:${b!.id}`);
   expect(await projectState()).toMatchObject({ current_phase: 2, progress_percentage: 100, articles_generated: 2, articles_in_progress: 0 });
 });
 
@@ -68,7 +69,7 @@ it('fails an item whose site was switched off, and queues it again on the next r
   expectOk(await api.post('/api/seo-suite/generate-articles-bulk', { project_id: project.id, site_id: siteId, articles: next }), 202);
   const pending = (await list()).find((a) => a.generation_status === 'queued')!;
   await t.request({ method: 'PUT', url: `/api/sites/${siteId}`, cookie, payload: siteBody({ is_active: false }) });
-  await t.services.seo.articleWriter.run(pending.id);
+  await runUnitAsItsEntry(t, `seo-article:${pending.id}`);
   const failed = (await list()).find((a) => a.id === pending.id)!;
   expect(failed.generation_status).toBe('failed');
   expect(failed.error).toMatch(/inactive/);
@@ -76,6 +77,6 @@ it('fails an item whose site was switched off, and queues it again on the next r
   await t.request({ method: 'PUT', url: `/api/sites/${siteId}`, cookie, payload: siteBody({ is_active: true }) });
   const retry = expectOk(await api.post('/api/seo-suite/generate-articles-bulk', { project_id: project.id, site_id: siteId, articles: next }), 202);
   expect(retry).toMatchObject({ queued: 1, summary: { retried: 1 } });
-  await t.services.seo.articleWriter.run(pending.id);
+  await runUnitAsItsEntry(t, `seo-article:${pending.id}`);
   expect((await list()).find((a) => a.id === pending.id)).toMatchObject({ generation_status: 'generated', error: null });
 });

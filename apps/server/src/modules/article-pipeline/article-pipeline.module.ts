@@ -2,7 +2,9 @@ import pino from 'pino';
 import type { AppContext } from '../../app-context.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import type { ArticleProducer } from './article-producer.js';
-import { articleProduceJob, productionQueue, queueCarriedOverUnits } from './production-job.js';
+import type { Tx } from '../../db/client.js';
+import { articleProduceJob, enqueueUnit, productionQueue, queueCarriedOverUnits } from './production-job.js';
+import type { ProductionUnit } from './production-unit.js';
 import { ProductionRunner, type ProductionConsumer, type ProductionQueuePort } from './production-runner.js';
 import { ProductionsRepository } from './productions.repository.js';
 
@@ -11,6 +13,12 @@ export interface ArticlePipeline {
   units: ProductionsRepository;
   queue: ProductionQueuePort;
   runner: ProductionRunner;
+  /**
+   * Queues a unit in the producer's transaction (call queue.prepare() before opening it): its row
+   * and its entry commit together with the producer's own rows. False when the key's unit is still
+   * under way (nothing is queued twice).
+   */
+  enqueue(tx: Tx, unit: ProductionUnit): Promise<boolean>;
   /** Each producer registers what it does around its units, under its origin. */
   register(origin: string, consumer: ProductionConsumer): void;
   job(): JobDefinition<'articleProduce'>;
@@ -26,6 +34,7 @@ export function createArticlePipeline(ctx: AppContext, producer: Pick<ArticlePro
     units,
     queue,
     runner,
+    enqueue: (tx, unit) => enqueueUnit(units, queue, tx, unit),
     register: (origin, consumer) => runner.register(origin, consumer),
     job: () => articleProduceJob(runner),
     queueCarriedOver: () => queueCarriedOverUnits(units, queue),

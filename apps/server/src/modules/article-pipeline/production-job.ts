@@ -2,6 +2,7 @@ import type { Tx } from '../../db/client.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { ProductionQueuePort, ProductionRunner } from './production-runner.js';
 import type { ProductionsRepository } from './productions.repository.js';
+import type { ProductionUnit } from './production-unit.js';
 
 /**
  * The `article.produce` job. pg-boss does the durability: the heartbeat tells within about a
@@ -27,6 +28,14 @@ export function productionQueue(queue: JobQueue): ProductionQueuePort {
       return id!;
     },
   };
+}
+
+/** A unit and its entry, in the caller's transaction. A unit still under way keeps its own entry; the one sent here then owns nothing and ends at once. */
+export async function enqueueUnit(repo: Pick<ProductionsRepository, 'insert'>, queue: ProductionQueuePort, tx: Tx, unit: ProductionUnit): Promise<boolean> {
+  const queueJobId = await queue.send(tx, unit.originKey);
+  if (await repo.insert(tx, unit, queueJobId)) return true;
+  // The entry just sent would own nothing: it finds the unit owned by another entry and does nothing.
+  return false;
 }
 
 /**

@@ -37,6 +37,8 @@ export interface ProductionConsumer {
   stored?(unit: ProductionRow, articleId: number, generated: GenerateAndStoreResult | null): Promise<{ stop: string } | null>;
   /** In the transaction that finishes the unit: the producer records the outcome with it. */
   finished(tx: Tx, unit: ProductionRow, end: ProductionResult): Promise<void>;
+  /** After that transaction: follow-ups with statements of their own (logs, progress); a failure is logged, not retried. */
+  afterFinish?(unit: ProductionRow, end: ProductionResult): Promise<void>;
 }
 
 export type ProductionRunEnd =
@@ -169,7 +171,9 @@ export class ProductionRunner {
       await consumer.finished(tx, unit, end);
       return true;
     });
-    return done ? { status: 'finished', end } : { status: 'not-owner' };
+    if (!done) return { status: 'not-owner' };
+    await consumer.afterFinish?.(unit, end).catch((error: unknown) => this.log.error({ err: error, originKey: unit.originKey }, 'a follow-up of a finished article failed'));
+    return { status: 'finished', end };
   }
 }
 

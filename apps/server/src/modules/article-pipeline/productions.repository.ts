@@ -13,10 +13,23 @@ export type ProductionRow = typeof articleProductions.$inferSelect;
 export class ProductionsRepository {
   constructor(private readonly db: Database) {}
 
-  /** In the producer's transaction, beside its own row: a unit and its queue entry commit together. */
-  async insert(tx: Tx, unit: ProductionUnit, queueJobId: string): Promise<void> {
+  /**
+   * In the producer's transaction, beside its own row: a unit and its queue entry commit together.
+   * A finished unit under the same key starts again from the new brief (the producer's "Retry");
+   * false when one under the key is still queued or running (it keeps its entry).
+   */
+  async insert(tx: Tx, unit: ProductionUnit, queueJobId: string): Promise<boolean> {
     const origin = unit.brief.origin;
-    await tx.insert(articleProductions).values({ originKey: unit.originKey, origin, brief: unit.brief, policy: unit.policy, queueJobId });
+    const rows = await tx
+      .insert(articleProductions)
+      .values({ originKey: unit.originKey, origin, brief: unit.brief, policy: unit.policy, queueJobId })
+      .onConflictDoUpdate({
+        target: articleProductions.originKey,
+        set: { brief: unit.brief, policy: unit.policy, queueJobId, state: 'queued', articleId: null, attempts: 0, result: null, error: null, updatedAt: new Date(), finishedAt: null },
+        setWhere: eq(articleProductions.state, 'finished'),
+      })
+      .returning({ key: articleProductions.originKey });
+    return rows.length === 1;
   }
 
   /** Takes the unit for a run of its owning entry; null for any other entry, or when it is finished. */

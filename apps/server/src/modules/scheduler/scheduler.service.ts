@@ -1,5 +1,5 @@
+import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
 import type { ProductionQueuePort } from '../article-pipeline/production-runner.js';
-import type { ProductionsRepository } from '../article-pipeline/productions.repository.js';
 import type { CoveredTopics, CoveringPost } from './covered-topics.js';
 import { coveredKey } from './covered-topics.js';
 import type { DueConfig, SchedulerRepository, SlotContext, SlotRow } from './scheduler.repository.js';
@@ -12,7 +12,7 @@ const TICK_BATCH = 100;
 export interface SchedulerOptions {
   repo: SchedulerRepository;
   /** The article pipeline: a claimed slot's article is one of its units, queued with the claim. */
-  pipeline: { queue: ProductionQueuePort; units: Pick<ProductionsRepository, 'insert'> };
+  pipeline: Pick<ArticlePipeline, 'enqueue'> & { queue: Pick<ProductionQueuePort, 'prepare'> };
   timeZone: string;
   now?: () => Date;
   random?: () => number;
@@ -60,12 +60,8 @@ export class SchedulerService {
 
   /** The slot's article as a unit of the pipeline: nobody watches a scheduled post, so a quality-gate objection fails it (the report stays on the article). */
   private async queueArticle(tx: Tx, slot: SlotRow, context: SlotContext): Promise<void> {
-    const originKey = slotOriginKey(slot.id);
-    const queueJobId = await this.options.pipeline.queue.send(tx, originKey);
-    await this.options.pipeline.units.insert(
-      tx,
-      {
-        originKey,
+    await this.options.pipeline.enqueue(tx, {
+        originKey: slotOriginKey(slot.id),
         brief: {
           siteId: slot.siteId,
           topic: slot.topic,
@@ -76,9 +72,7 @@ export class SchedulerService {
           origin: 'schedule',
         },
         policy: { publish: true, status: context.postStatus, onQualityGate: 'refuse', siteId: slot.siteId },
-      },
-      queueJobId,
-    );
+    });
   }
 
   /**

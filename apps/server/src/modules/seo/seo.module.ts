@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import { seoArticleJobDefinition } from './articles/article-job.js';
+import { legacySeoArticleJob } from './articles/article-job.js';
+import { SeoArticleConsumer } from './articles/article-consumer.js';
+import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
 import { SeoArticlePublisher } from './articles/article-publisher.js';
-import { SeoArticleWriter } from './articles/article-writer.js';
 import { SeoArticlesRepository } from './articles/seo-articles.repository.js';
 import { seoArticlesRoutes } from './articles/seo-articles.routes.js';
 import { SeoArticlesService } from './articles/seo-articles.service.js';
@@ -34,7 +35,7 @@ import { PublishRunRunner } from './publish-runs/publish-run.runner.js';
 import { PublishRunsRepository } from './publish-runs/publish-runs.repository.js';
 import { publishRunsRoutes } from './publish-runs/publish-runs.routes.js';
 import { PublishRunsService } from './publish-runs/publish-runs.service.js';
-import type { SeoProducer, SeoProviders, SeoPublishing, SeoSites } from './shared/ports.js';
+import type { SeoProviders, SeoPublishing, SeoSites } from './shared/ports.js';
 import { SeoModel } from './shared/seo-model.js';
 
 export interface SeoDependencies {
@@ -44,8 +45,8 @@ export interface SeoDependencies {
   appSecret: string;
   sites: SeoSites;
   publishing: SeoPublishing;
-  /** The article pipeline's producer: writes and stores each planned article. */
-  producer: SeoProducer;
+  /** The article pipeline: each planned article is one of its units (written and stored, published later by a publish run). */
+  pipeline: Pick<ArticlePipeline, 'enqueue' | 'queue' | 'register'>;
   /** The current language model (Settings), for keywords, outline, page copy and meta descriptions. */
   providers: SeoProviders;
 }
@@ -63,14 +64,14 @@ export function createSeoServices(deps: SeoDependencies) {
   const pages = new PagesService(pagesRepo, keywordsRepo, outline, projects, deps.sites, new PageWriter(model), new PagePublisher(pagesRepo));
   const articlePublisher = new SeoArticlePublisher(articlesRepo, projects, deps.sites, deps.publishing, schema);
   const publishRunsRepo = new PublishRunsRepository(deps.db, deps.queue);
+  deps.pipeline.register('seo', new SeoArticleConsumer(articlesRepo, projects));
   return {
     projects,
     keywords: new KeywordsService(keywordsRepo, projects, model),
     outline,
     pages,
     siteStructure: new SiteStructureService(pagesRepo, outline, articlesRepo, projects),
-    articles: new SeoArticlesService(articlesRepo, outline, projects, deps.sites, deps.queue),
-    articleWriter: new SeoArticleWriter(articlesRepo, deps.producer, projects),
+    articles: new SeoArticlesService(articlesRepo, outline, projects, deps.sites, deps.pipeline),
     publishRuns: new PublishRunsService(publishRunsRepo, projects, { pages, articles: articlePublisher }),
     publishRunner: new PublishRunRunner(publishRunsRepo, projects, { pages, articles: articlePublisher }),
     optimisation: new OptimisationService(articlesRepo, projects, model, schema),
@@ -93,8 +94,8 @@ export const seoRoutes = (seo: SeoServices): FastifyPluginAsyncZod =>
     await app.register(deletionRoutes(seo.deletion));
   };
 
-/** The durable jobs: one planned article, one publish run. */
+/** The durable jobs: one publish run (and the drain of an older version's planned-article entries). */
 export function defineSeoJobs(queue: JobQueue, seo: SeoServices): void {
-  queue.define(seoArticleJobDefinition((id) => seo.articleWriter.run(id)));
+  queue.define(legacySeoArticleJob());
   queue.define(seoPublishJobDefinition(seo.publishRunner));
 }

@@ -93,8 +93,8 @@ export class SeoArticlesRepository {
   }
 
   /** Links the written article; false when the item was deleted or cancelled meanwhile. */
-  async finish(id: number, outcome: { articleId: number; status: 'generated' | 'failed'; error: string | null }): Promise<boolean> {
-    const rows = await this.db
+  async finish(id: number, outcome: { articleId: number; status: 'generated' | 'failed'; error: string | null }, tx: Tx | Database = this.db): Promise<boolean> {
+    const rows = await tx
       .update(seoProjectArticles)
       .set({ articleId: outcome.articleId, generationStatus: outcome.status, error: outcome.error, updatedAt: new Date() })
       .where(and(eq(seoProjectArticles.id, id), eq(seoProjectArticles.generationStatus, 'generating')))
@@ -102,8 +102,8 @@ export class SeoArticlesRepository {
     return rows.length > 0;
   }
 
-  async fail(id: number, error: string): Promise<void> {
-    await this.db
+  async fail(id: number, error: string, tx: Tx | Database = this.db): Promise<void> {
+    await tx
       .update(seoProjectArticles)
       .set({ generationStatus: 'failed', error, updatedAt: new Date() })
       .where(and(eq(seoProjectArticles.id, id), inArray(seoProjectArticles.generationStatus, ['queued', 'generating'])));
@@ -141,10 +141,16 @@ export class SeoArticlesRepository {
    * The SEO plan's title replaces the one the engine chose; the meta description goes to the article
    * too. Never the status: publishing owns it.
    */
-  async updateArticle(articleId: number, changes: { title?: string; content?: string; metaDescription?: string }): Promise<void> {
-    await this.db
+  async updateArticle(articleId: number, changes: { title?: string; content?: string; metaDescription?: string }, tx: Tx | Database = this.db): Promise<void> {
+    await tx
       .update(articles)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(articles.id, articleId));
+  }
+
+  async articleWordCount(articleId: number | null): Promise<number | null> {
+    if (articleId === null) return null;
+    const [row] = await this.db.select({ words: articles.wordCount }).from(articles).where(eq(articles.id, articleId)).limit(1);
+    return row?.words ?? null;
   }
 }

@@ -6,7 +6,8 @@ import { toPlainText } from '../../../lib/plain-text.js';
 import type { OutlineService } from '../outline/outline.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { SeoSites } from '../shared/ports.js';
-import type { JobQueue } from '../../../jobs/queue.js';
+import type { ArticlePipeline } from '../../article-pipeline/article-pipeline.module.js';
+import { seoArticleUnit } from './article-consumer.js';
 import { toSeoArticleDto } from './seo-article-dto.js';
 import type { NewSeoArticleRow, SeoArticlesRepository } from './seo-articles.repository.js';
 
@@ -18,7 +19,7 @@ export class SeoArticlesService {
     private readonly outlines: OutlineService,
     private readonly projects: ProjectsService,
     private readonly sites: SeoSites,
-    private readonly queue: JobQueue,
+    private readonly pipeline: Pick<ArticlePipeline, 'enqueue' | 'queue'>,
   ) {}
 
   async list(projectId: number): Promise<SeoArticle[]> {
@@ -65,14 +66,14 @@ export class SeoArticlesService {
         });
       }
     }
-    await this.queue.prepareForTx('seoArticle');
+    await this.pipeline.queue.prepare();
     const queuedIds = await this.repo.transaction(async (tx) => {
       const inserted = await this.repo.insert(tx, fresh);
       const requeued = await this.repo.requeue(tx, retry, request.word_count);
-      const ids = [...inserted, ...requeued].map((row) => row.id);
-      // An item becomes queued and gets its entry atomically.
-      await this.queue.sendInTx(tx, 'seoArticle', ids.map((seoArticleId) => ({ data: { seoArticleId } })));
-      return ids;
+      const rows = [...inserted, ...requeued];
+      // An item becomes queued and its article a unit of the pipeline, atomically.
+      for (const row of rows) await this.pipeline.enqueue(tx, seoArticleUnit(row, request.site_id));
+      return rows.map((row) => row.id);
     });
     const counts = await this.repo.counts(project.id);
     await this.projects.setPlannedArticles(project.id, Math.max(project.totalArticlesPlanned, counts.total));

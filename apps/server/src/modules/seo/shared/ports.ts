@@ -1,7 +1,6 @@
 import type { ArticlePublishResult } from '@abp/contracts';
 import type { LanguageModelProvider } from '../../../integrations/llm/index.js';
 import type { WordPressClient } from '../../../integrations/wordpress/index.js';
-import type { ArticleProducer } from '../../article-pipeline/article-producer.js';
 
 /*
  * What the SEO suite needs from other modules, as narrow interfaces. The container passes the
@@ -22,9 +21,6 @@ export interface SeoSites {
   requireActiveSite(siteId: number): Promise<SeoSite>;
   getClientForSite(siteId: number): Promise<WordPressClient>;
 }
-
-/** The article pipeline's one producer (article-pipeline/article-producer.ts). */
-export type SeoProducer = Pick<ArticleProducer, 'produce'>;
 
 export interface SeoPublishing {
   publishArticle(articleId: number, options?: { force?: boolean; status?: 'draft' | 'published' }): Promise<ArticlePublishResult>;
