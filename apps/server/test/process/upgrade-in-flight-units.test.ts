@@ -14,8 +14,8 @@ import { describeRealSite, listDirect, runId, type RealSite } from '../wordpress
 /**
  * An upgrade of a running installation loses nothing: a data directory the version before the
  * article pipeline left behind with schedule slots in flight (one whose article was stored but not
- * yet published, one not started, the old post-slot job's entries still queued) is opened by the
- * new code. Migration 0022 makes the slots units of the pipeline; the new server posts each once,
+ * yet published, one not started) and a planned SEO article queued, the old jobs' entries still
+ * queued, is opened by the new code. Migration 0022 makes the slots units of the pipeline; the new server posts each once,
  * publishing the stored article rather than writing another.
  */
 const OLD_MIGRATIONS = 22; // 0000 … 0021: the version with the slot lease and the post-slot job
@@ -32,7 +32,7 @@ function oldMigrationsFolder(): string {
   return dir;
 }
 
-describeRealSite('normal', 'upgrade: schedule slots in flight become units of the article pipeline', (site: RealSite) => {
+describeRealSite('normal', 'upgrade: schedule slots and planned SEO articles in flight become units of the article pipeline', (site: RealSite) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abp-upgrade-slots-'));
   const marker = `upgradeslot${runId}`;
   const started: ServerProcess[] = [];
@@ -50,6 +50,7 @@ describeRealSite('normal', 'upgrade: schedule slots in flight become units of th
     const old = await PGlite.create(path.join(dataDir, 'db'));
     let storedArticleId: number;
     let slotIds: { stored: number; pending: number; posted: number };
+    let seoItemId: number;
     try {
       await migrate(drizzle(old), { migrationsFolder: oldMigrationsFolder() });
       const password = SecretBox.fromAppSecret(SECRET).encrypt(site.password);
@@ -81,11 +82,22 @@ describeRealSite('normal', 'upgrade: schedule slots in flight become units of th
       await old.query('update scheduler_log set article_id = $1 where id = $2', [storedArticleId, storedSlotRow]);
       slotIds = { stored: storedSlotRow, pending, posted };
 
-      // The old post-slot job's entries, as the old version's tick queued them.
+      // An SEO project's planned article, queued by "Generate All Articles" and not written yet.
+      const projectId = (await old.query<{ id: number }>("insert into seo_projects (project_name, niche, site_id, current_phase) values ('Upgrade campaign', 'gardening', $1, 2) returning id", [siteId])).rows[0]!.id;
+      seoItemId = (
+        await old.query<{ id: number }>(
+          "insert into seo_project_articles (project_id, article_type, title, target_keywords, h2_headings, word_count, generation_status) values ($1, 'cluster', $2, $3, $4, 500, 'queued') returning id",
+          [projectId, `${marker} planned article`, JSON.stringify(['winter compost']), JSON.stringify(['Why it matters', 'How to start'])],
+        )
+      ).rows[0]!.id;
+
+      // The old jobs' entries, as the old version queued them.
       const boss = new PgBoss({ db: fromPglite(old), backend: 'pglite', schedule: false, supervise: false, migrate: true });
       await boss.start();
       await boss.createQueue('scheduler.post-slot');
       for (const id of [storedSlotRow, pending]) await boss.send('scheduler.post-slot', { slotId: id });
+      await boss.createQueue('seo.article');
+      await boss.send('seo.article', { seoArticleId: seoItemId });
       await boss.stop({ graceful: false, close: false });
     } finally {
       await old.close();
@@ -101,7 +113,8 @@ describeRealSite('normal', 'upgrade: schedule slots in flight become units of th
     for (;;) {
       const res = await call<{ items: { origin: string; wordpress_post_id: number | null }[] }>('GET', '/api/articles?limit=50');
       const scheduled = (res.json.items ?? []).filter((article) => article.origin === 'schedule');
-      if (scheduled.length === 2 && scheduled.every((article) => article.wordpress_post_id !== null)) break;
+      const planned = (res.json.items ?? []).filter((article) => article.origin === 'seo');
+      if (scheduled.length === 2 && scheduled.every((article) => article.wordpress_post_id !== null) && planned.length === 1) break;
       if (Date.now() > deadline) throw new Error(`slots did not finish: ${JSON.stringify(res.json)}\n${server.output().slice(-3000)}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -114,6 +127,12 @@ describeRealSite('normal', 'upgrade: schedule slots in flight become units of th
       expect(slots.find((row) => row.id === slotIds!.stored)).toMatchObject({ outcome: 'posted', article_id: storedArticleId!, error: null });
       expect(slots.find((row) => row.id === slotIds!.pending)).toMatchObject({ outcome: 'posted', error: null });
       expect(slots.find((row) => row.id === slotIds!.posted)).toMatchObject({ outcome: 'posted', article_id: null });
+      // The planned article was written (once) and linked to its plan; it is not published (the wizard's publish step does that).
+      const seoItem = (await db.query<{ generation_status: string; article_id: number | null }>('select generation_status, article_id from seo_project_articles where id = $1', [seoItemId!])).rows[0];
+      expect(seoItem).toMatchObject({ generation_status: 'generated' });
+      const seoArticles = (await db.query<{ id: number; status: string; wordpress_post_id: number | null }>("select id, status, wordpress_post_id from articles where origin = 'seo'")).rows;
+      expect(seoArticles).toEqual([{ id: seoItem!.article_id, status: 'draft', wordpress_post_id: null }]);
+
       const articles = (await db.query<{ id: number; title: string; status: string; wordpress_post_id: number | null }>("select id, title, status, wordpress_post_id from articles where origin = 'schedule' order by id")).rows;
       expect(articles).toHaveLength(2);
       expect(articles[0]).toMatchObject({ id: storedArticleId!, title: `${marker} stored topic`, status: 'draft' });
@@ -122,6 +141,7 @@ describeRealSite('normal', 'upgrade: schedule slots in flight become units of th
       expect(units).toEqual([
         { origin_key: `schedule-slot:${slotIds!.stored}`, state: 'finished', result: 'succeeded' },
         { origin_key: `schedule-slot:${slotIds!.pending}`, state: 'finished', result: 'succeeded' },
+        { origin_key: `seo-article:${seoItemId!}`, state: 'finished', result: 'succeeded' },
       ].sort((a, b) => a.origin_key.localeCompare(b.origin_key)));
 
       // WordPress: exactly one post per slot, the stored article's text among them.
