@@ -123,7 +123,7 @@ export function createServices(ctx: AppContext): Services {
     queue: ctx.queue,
     config: ctx.config,
     settings,
-    producer,
+    pipeline,
     providers: llmProviders,
     // A trend the site already has a post on is skipped (and the run log says which post).
     coveredOnSite: (siteId, topic) => liveSiteLinker.coveringPost(siteId, topic),

@@ -59,7 +59,8 @@ describe('feeds that fail', () => {
 describe('a publish that fails', () => {
   it('keeps the article (a draft, with the reason), records the trend as processed and logs the error', async () => {
     await setTrendSettings(h, { feeds: [h.feeds.url('/google.xml')] });
-    h.wp.fakeAt(garden.url).failAlways('posts.create', new WordPressError('server_error', { message: 'WordPress answered 503 Service Unavailable.', status: 503 }));
+    // A refusal (a 5xx would be tried again later: the pipeline's one rule for passing failures).
+    h.wp.fakeAt(garden.url).failAlways('posts.create', new WordPressError('missing_capability', { status: 403, wpCode: 'rest_cannot_create', message: 'Sorry, you are not allowed to create posts as this user.' }));
     const run = await runCheck(h);
     expect(run).toMatchObject({ status: 'completed', articles_generated: 1, articles_published: 0 });
     expect(run.errors).toEqual([

@@ -19,6 +19,8 @@ export const articleProductions = pgTable(
     origin: text('origin').notNull(),
     brief: jsonb('brief').$type<StoredBrief>().notNull(),
     policy: jsonb('policy').$type<StoredPublishPolicy>().notNull(),
+    /** The producer's own data for when the unit ends (ProductionUnit.context). */
+    context: jsonb('context').$type<Record<string, unknown>>().notNull().default({}),
     state: text('state', { enum: PRODUCTION_STATES }).notNull().default('queued'),
     /** The pg-boss entry that owns the unit; null only for units a migration created, until they are queued. */
     queueJobId: text('queue_job_id'),

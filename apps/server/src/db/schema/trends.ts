@@ -28,6 +28,14 @@ export const trendExecutionLogs = pgTable(
     articlesPublished: integer('articles_published').notNull().default(0),
     executionTimeMs: integer('execution_time_ms').notNull().default(0),
     errors: jsonb('errors').$type<TrendRunErrorRecord[]>().notNull().default([]),
+    /**
+     * When the check had chosen its trends and queued their articles (units of the article
+     * pipeline); the run stays 'running' until the last of them has finished. Null while the check
+     * itself runs: a run left so by a dead worker is closed as interrupted by the next check.
+     */
+    plannedAt: timestamp('planned_at', { withTimezone: true }),
+    /** What a failure of one of its articles stopped for the rest of the run: the provider (all sites), or these sites. */
+    halted: jsonb('halted').$type<{ provider?: boolean; sites?: number[] }>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

@@ -2,7 +2,7 @@ import type { Tx } from '../../db/client.js';
 import type { GenerateAndStoreResult } from '../generation/generation-input.js';
 import type { ArticleProducer } from './article-producer.js';
 import { classifyThrown, INTERNAL_FAILURE_MESSAGE, type FailureDecision } from './failure-classifier.js';
-import type { ProductionResult, ProductionUnit } from './production-unit.js';
+import type { ProductionResult } from './production-unit.js';
 import type { ProductionRow, ProductionsRepository } from './productions.repository.js';
 
 /** Attempts of a unit whose failures may pass (timeouts, WordPress 5xx, a crash) before it fails for good. */
@@ -161,8 +161,7 @@ export class ProductionRunner {
       });
       return handed ? { status: 'later', at, decision } : { status: 'not-owner' };
     }
-    const message = stage === 'generation' ? `Generation failed: ${decision.message}` : decision.message;
-    return this.finish(unit, consumer, attempt, { result: 'failed', articleId: articleId ?? unit.articleId, error: message, stage });
+    return this.finish(unit, consumer, attempt, { result: 'failed', articleId: articleId ?? unit.articleId, error: decision.message, stage, stops: decision.stops });
   }
 
   private async finish(unit: ProductionRow, consumer: ProductionConsumer, attempt: ProductionAttempt, end: ProductionResult): Promise<ProductionRunEnd> {

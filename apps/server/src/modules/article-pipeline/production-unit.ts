@@ -10,11 +10,22 @@ export interface ProductionUnit {
   originKey: string;
   brief: StoredBrief;
   policy: StoredPublishPolicy;
+  /** What the producer needs again when the unit ends (e.g. the trend run it belongs to); the pipeline does not read it. */
+  context?: Record<string, unknown>;
 }
 
 /** How a unit ended, as its producer learns it (in the transaction that finishes the unit). */
 export type ProductionResult =
   | { result: 'succeeded'; articleId: number; published: { postId: number; link: string | null } | null }
-  | { result: 'failed'; articleId: number | null; error: string; stage: 'generation' | 'publish' | 'refused' }
+  | {
+      result: 'failed';
+      articleId: number | null;
+      /** The reason, as the failure classifier put it (an unexpected error reads "Internal error"; its details are logged). */
+      error: string;
+      /** Where it failed: writing (a failed article may be stored), publishing (the article stays as it was), or refused before anything was stored. */
+      stage: 'generation' | 'publish' | 'refused';
+      /** What else the failure stops (failure-classifier.ts): every article until the provider is fixed, or this site for now. */
+      stops: 'provider' | 'site' | null;
+    }
   | { result: 'skipped'; articleId: number | null; reason: string }
   | { result: 'cancelled'; articleId: number | null };

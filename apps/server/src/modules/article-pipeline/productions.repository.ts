@@ -22,10 +22,10 @@ export class ProductionsRepository {
     const origin = unit.brief.origin;
     const rows = await tx
       .insert(articleProductions)
-      .values({ originKey: unit.originKey, origin, brief: unit.brief, policy: unit.policy, queueJobId })
+      .values({ originKey: unit.originKey, origin, brief: unit.brief, policy: unit.policy, context: unit.context ?? {}, queueJobId })
       .onConflictDoUpdate({
         target: articleProductions.originKey,
-        set: { brief: unit.brief, policy: unit.policy, queueJobId, state: 'queued', articleId: null, attempts: 0, result: null, error: null, updatedAt: new Date(), finishedAt: null },
+        set: { brief: unit.brief, policy: unit.policy, context: unit.context ?? {}, queueJobId, state: 'queued', articleId: null, attempts: 0, result: null, error: null, updatedAt: new Date(), finishedAt: null },
         setWhere: eq(articleProductions.state, 'finished'),
       })
       .returning({ key: articleProductions.originKey });

@@ -51,7 +51,7 @@ export class SlotConsumer implements ProductionConsumer {
       }
       case 'failed':
         // The article keeps its status (the pipeline's rule: a draft, offered for publishing again); the slot says why.
-        await this.repo.setOutcome(slotId, now, { outcome: 'failed', articleId: end.articleId, error: end.error.slice(0, 2000) }, tx);
+        await this.repo.setOutcome(slotId, now, { outcome: 'failed', articleId: end.articleId, error: (end.stage === 'generation' ? `Generation failed: ${end.error}` : end.error).slice(0, 2000) }, tx);
         return;
       case 'skipped':
         await this.repo.setOutcome(slotId, now, { outcome: 'skipped', articleId: end.articleId, error: end.reason }, tx);

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { articles, processedTrends, trendExecutionLogs, type TrendRunErrorRecord } from '../../db/schema/index.js';
+import type { Database, Tx } from '../../db/client.js';
+import { articleProductions, articles, processedTrends, trendExecutionLogs, type TrendRunErrorRecord } from '../../db/schema/index.js';
+import { type SQL } from 'drizzle-orm';
 
 export type TrendRunRow = typeof trendExecutionLogs.$inferSelect;
 export type ProcessedTrendRow = typeof processedTrends.$inferSelect;
@@ -12,6 +13,14 @@ export interface FinishedRun {
   articlesPublished: number;
   executionTimeMs: number;
   errors: TrendRunErrorRecord[];
+}
+
+/** The origin key of a claimed trend's article: its unit in the article pipeline. */
+export const trendOriginKey = (claimId: number): string => `trend-claim:${claimId}`;
+
+/** A unit of the article pipeline for the claim (id given as SQL) that has not finished yet. */
+function unitUnderWay(claimId: SQL): SQL {
+  return sql`select 1 from ${articleProductions} u where u.origin_key = 'trend-claim:' || ${claimId} and u.state <> 'finished'`;
 }
 
 /** Execution logs and the figures of the trend monitor screen. */
@@ -31,9 +40,10 @@ export class TrendRunsRepository {
   }
 
   /**
-   * Runs left 'running' by a worker that died: marked failed, and the trends they had claimed but
-   * not written are released so they can be picked again. Only called while no other check can
-   * run (the check job's queue lets one job be active at a time).
+   * Runs left 'running' by a check whose worker died before it had queued its articles: marked
+   * failed, and the trends they had claimed without a unit under way are released so they can be
+   * picked again. A run waiting for its articles (planned) is not interrupted: its units finish it.
+   * Only called while no other check can run (the check job's queue lets one job be active at a time).
    */
   async closeInterrupted(message: string): Promise<number> {
     return this.db.transaction(async (tx) => {
@@ -45,14 +55,77 @@ export class TrendRunsRepository {
           executionTimeMs: sql`least(2147483647, greatest(0, (extract(epoch from now() - ${trendExecutionLogs.createdAt}) * 1000)::bigint))::int`,
           errors: sql`${trendExecutionLogs.errors} || ${JSON.stringify([{ scope: 'run', target: 'trend check', kind: 'interrupted', message }])}::jsonb`,
         })
-        .where(eq(trendExecutionLogs.status, 'running'))
+        .where(and(eq(trendExecutionLogs.status, 'running'), isNull(trendExecutionLogs.plannedAt)))
         .returning({ id: trendExecutionLogs.id });
       const ids = stale.map((row) => row.id);
       if (ids.length > 0) {
-        await tx.delete(processedTrends).where(and(inArray(processedTrends.executionLogId, ids), isNull(processedTrends.processedAt)));
+        await tx
+          .delete(processedTrends)
+          .where(and(inArray(processedTrends.executionLogId, ids), isNull(processedTrends.processedAt), sql`not exists (${unitUnderWay(sql.raw('"processed_trends"."id"'))})`));
       }
       return ids.length;
     });
+  }
+
+  /**
+   * The check has chosen its trends and queued their articles: the run records what the check
+   * found, and completes at once when no article of it is under way (else its last unit completes it).
+   */
+  async planned(id: number, found: { trendsFound: number; errors: TrendRunErrorRecord[] }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(trendExecutionLogs)
+        .set({ plannedAt: new Date(), trendsFound: found.trendsFound, errors: sql`${trendExecutionLogs.errors} || ${JSON.stringify(found.errors)}::jsonb` })
+        .where(eq(trendExecutionLogs.id, id));
+      await this.completeIfDone(tx, id);
+    });
+  }
+
+  /**
+   * One of the run's articles ended (in the unit's finishing transaction): its figures and problems
+   * go on the run, and the last one completes it. The row lock keeps two units from each thinking
+   * the other is still under way.
+   */
+  async articleEnded(tx: Tx, id: number, change: { generated: boolean; published: boolean; error: TrendRunErrorRecord | null; halt: { provider?: boolean; siteId?: number } | null }): Promise<void> {
+    const [run] = await tx.select({ halted: trendExecutionLogs.halted }).from(trendExecutionLogs).where(eq(trendExecutionLogs.id, id)).for('update');
+    if (!run) return;
+    const halted = { ...run.halted };
+    if (change.halt?.provider) halted.provider = true;
+    if (change.halt?.siteId !== undefined) halted.sites = [...new Set([...(halted.sites ?? []), change.halt.siteId])];
+    await tx
+      .update(trendExecutionLogs)
+      .set({
+        articlesGenerated: sql`${trendExecutionLogs.articlesGenerated} + ${change.generated ? 1 : 0}`,
+        articlesPublished: sql`${trendExecutionLogs.articlesPublished} + ${change.published ? 1 : 0}`,
+        ...(change.error ? { errors: sql`${trendExecutionLogs.errors} || ${JSON.stringify([change.error])}::jsonb` } : {}),
+        halted,
+      })
+      .where(eq(trendExecutionLogs.id, id));
+    await this.completeIfDone(tx, id);
+  }
+
+  /** What earlier articles of the run stopped for the rest of it. */
+  async halted(id: number): Promise<{ provider?: boolean; sites?: number[] }> {
+    const [run] = await this.db.select({ halted: trendExecutionLogs.halted }).from(trendExecutionLogs).where(eq(trendExecutionLogs.id, id)).limit(1);
+    return run?.halted ?? {};
+  }
+
+  private async completeIfDone(tx: Tx, id: number): Promise<void> {
+    await tx
+      .update(trendExecutionLogs)
+      .set({
+        status: 'completed',
+        finishedAt: new Date(),
+        executionTimeMs: sql`least(2147483647, greatest(1, (extract(epoch from now() - ${trendExecutionLogs.createdAt}) * 1000)::bigint))::int`,
+      })
+      .where(
+        and(
+          eq(trendExecutionLogs.id, id),
+          eq(trendExecutionLogs.status, 'running'),
+          isNotNull(trendExecutionLogs.plannedAt),
+          sql`not exists (select 1 from ${processedTrends} where ${processedTrends.executionLogId} = ${id} and exists (${unitUnderWay(sql.raw('"processed_trends"."id"'))}))`,
+        ),
+      );
   }
 
   list(limit: number, offset: number): Promise<TrendRunRow[]> {

@@ -2,6 +2,8 @@ import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { SettingsRepository } from '../settings/settings.repository.js';
+import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
+import { TrendArticleConsumer } from './trend-article-consumer.js';
 import { TrendCheckRunner, type TrendCheckPorts } from './trend-check.runner.js';
 import { TrendMonitorService } from './trend-monitor.service.js';
 import { TrendRunsRepository } from './trend-runs.repository.js';
@@ -17,7 +19,8 @@ export interface TrendServices {
   trends: TrendMonitorService;
 }
 
-export interface TrendServiceDeps extends Omit<TrendCheckPorts, 'settings'> {
+export interface TrendServiceDeps extends Omit<TrendCheckPorts, 'settings' | 'pipeline'> {
+  pipeline: Pick<ArticlePipeline, 'enqueue' | 'queue' | 'register'>;
   db: Database;
   queue: JobQueue;
   config: Pick<AppConfig, 'trends' | 'timeZone'>;
@@ -27,10 +30,12 @@ export interface TrendServiceDeps extends Omit<TrendCheckPorts, 'settings'> {
 export function createTrendServices(deps: TrendServiceDeps): TrendServices {
   const trendSettings = new TrendSettingsService(deps.settings, deps.config.trends);
   const runs = new TrendRunsRepository(deps.db);
+  const targets = new TrendTargetsRepository(deps.db);
+  deps.pipeline.register('trend', new TrendArticleConsumer(runs, targets));
   const trendChecks = new TrendCheckRunner({
     runs,
-    targets: new TrendTargetsRepository(deps.db),
-    producer: deps.producer,
+    targets,
+    pipeline: deps.pipeline,
     providers: deps.providers,
     settings: trendSettings,
     ...(deps.coveredOnSite ? { coveredOnSite: deps.coveredOnSite } : {}),

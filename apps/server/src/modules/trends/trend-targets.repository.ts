@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Tx } from '../../db/client.js';
 import { articles, blogConfigs, processedTrends, sites } from '../../db/schema/index.js';
 import { postsTodaySql } from '../posting-policy/index.js';
 
@@ -68,9 +68,9 @@ export class TrendTargetsRepository {
     return new Set(rows.map((row) => row.key));
   }
 
-  /** Takes the (trend, site) pair; null when it was taken already. */
-  async claim(claim: TrendClaim): Promise<number | null> {
-    const [row] = await this.db.insert(processedTrends).values(claim).onConflictDoNothing().returning({ id: processedTrends.id });
+  /** Takes the (trend, site) pair (in the transaction that queues its article); null when it was taken already. */
+  async claim(claim: TrendClaim, tx: Tx | Database = this.db): Promise<number | null> {
+    const [row] = await tx.insert(processedTrends).values(claim).onConflictDoNothing().returning({ id: processedTrends.id });
     return row?.id ?? null;
   }
 
@@ -79,8 +79,8 @@ export class TrendTargetsRepository {
   }
 
   /** A claim that produced no article is removed, so the trend can still match the site later. */
-  async release(claimId: number): Promise<void> {
-    await this.db.delete(processedTrends).where(and(eq(processedTrends.id, claimId), isNull(processedTrends.processedAt)));
+  async release(claimId: number, tx: Tx | Database = this.db): Promise<void> {
+    await tx.delete(processedTrends).where(and(eq(processedTrends.id, claimId), isNull(processedTrends.processedAt)));
   }
 
   /**
@@ -92,6 +92,10 @@ export class TrendTargetsRepository {
       .select({ count: postsTodaySql(target.configId, target.siteId, dayStart) })
       .from(sql`(select 1) as one`);
     return row?.count ?? 0;
+  }
+
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
   }
 
   async articleContent(articleId: number): Promise<string | null> {
