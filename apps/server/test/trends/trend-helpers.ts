@@ -13,8 +13,8 @@ export interface TrendHarness {
 }
 
 /** The test app with fake WordPress sites and a local feed server. */
-export async function trendHarness(): Promise<TrendHarness> {
-  const t = await createTestApp();
+export async function trendHarness(options: { role?: 'all' | 'web' } = {}): Promise<TrendHarness> {
+  const t = await createTestApp(options.role ? { role: options.role } : {});
   const cookie = await t.login();
   const feeds = await FeedServer.start();
   const wp = fakeWordPressFor(t);
