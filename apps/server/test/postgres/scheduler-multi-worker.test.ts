@@ -76,12 +76,20 @@ describe.skipIf(!adminUrl || !wp)('PostgreSQL: two worker processes race one due
       await new Promise((r) => setTimeout(r, 250));
     }
     expect(outcome).toBe('posted');
+    // The slot's article was a unit of the article pipeline; duplicated entries for it, picked up by
+    // both workers at once, find it owned by another entry (and finished) and do nothing.
+    const [slot] = (await db.query<{ id: number }>('select id from scheduler_log where config_id = $1', [config.json.id])).rows;
+    const originKey = `schedule-slot:${slot!.id}`;
+    await Promise.all(Array.from({ length: 6 }, () => boss.send('article.produce', { originKey })));
     // Let any late tick or duplicate job finish before counting.
-    const ticksLeft = async () => (await db.query(`select count(*)::int as n from pgboss.job where name like 'scheduler.%' and state in ('created', 'retry', 'active')`)).rows[0].n as number;
+    const ticksLeft = async () =>
+      (await db.query(`select count(*)::int as n from pgboss.job where (name like 'scheduler.%' or name = 'article.produce') and state in ('created', 'retry', 'active')`)).rows[0].n as number;
     while ((await ticksLeft()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
 
     const slots = await db.query('select * from scheduler_log where config_id = $1', [config.json.id]);
     expect(slots.rows).toHaveLength(1);
+    const units = await db.query('select origin_key, state, result, attempts from article_productions');
+    expect(units.rows).toEqual([{ origin_key: originKey, state: 'finished', result: 'succeeded', attempts: 1 }]);
     const made = await db.query<{ id: number; wordpress_post_id: number }>(`select id, wordpress_post_id from articles where origin = 'schedule'`);
     expect(made.rows).toHaveLength(1);
     const posts = (await listDirect(wp!, `wp/v2/posts?search=${encodeURIComponent(runId)}&status=publish,draft&per_page=50`)) as WpListedPost[];
