@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../../src/db/migrate.js';
+import { oldMigrationsFolder } from '../old-migrations.js';
 
 /**
  * Starts the new migrations on a database the previous version made and used: articles whose
@@ -14,22 +12,13 @@ import { MIGRATIONS_DIR } from '../../src/db/migrate.js';
  */
 const OLD_MIGRATIONS = 13; // 0000 … 0012: the version before the one publish-failure rule
 
-function oldMigrationsFolder(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abp-old-migrations-'));
-  fs.mkdirSync(path.join(dir, 'meta'));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(0, OLD_MIGRATIONS);
-  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const entry of journal.entries) fs.copyFileSync(path.join(MIGRATIONS_DIR, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  return dir;
-}
 
 describe('upgrade: the one rule for a failed publish', () => {
   const pglite = new PGlite();
   afterAll(async () => pglite.close());
 
   it('turns old publish failures of scheduled and trend articles into drafts, and leaves every other article alone', async () => {
-    await migrate(drizzle(pglite), { migrationsFolder: oldMigrationsFolder() });
+    await migrate(drizzle(pglite), { migrationsFolder: oldMigrationsFolder(OLD_MIGRATIONS) });
     const insert = (title: string, content: string, status: string, reason: string | null, postId: number | null = null, origin = 'schedule') =>
       pglite.query(`insert into articles (title, content, status, failure_reason, wordpress_post_id, origin) values ($1, $2, $3, $4, $5, $6) returning id`, [title, content, status, reason, postId, origin]);
     await insert('Slot article', '<p>Body</p>', 'failed', 'Scheduled publishing failed: WordPress post create failed: Sorry, you are not allowed to create posts.');

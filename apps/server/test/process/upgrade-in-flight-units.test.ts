@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { fromPglite, PgBoss } from 'pg-boss';
 import { afterAll, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../../src/db/migrate.js';
+import { oldMigrationsFolder } from '../old-migrations.js';
 import { SecretBox } from '../../src/lib/secret-box.js';
 import { httpClient, spawnServer, type ServerProcess } from '../process/spawn-server.js';
 import { describeRealSite, listDirect, runId, type RealSite } from '../wordpress/real-site.js';
@@ -22,15 +22,6 @@ const OLD_MIGRATIONS = 22; // 0000 … 0021: the version with the slot lease and
 const PASSWORD = 'upgrade-test-password';
 const SECRET = 'u'.repeat(48);
 
-function oldMigrationsFolder(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abp-old-migrations-'));
-  fs.mkdirSync(path.join(dir, 'meta'));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(0, OLD_MIGRATIONS);
-  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const entry of journal.entries) fs.copyFileSync(path.join(MIGRATIONS_DIR, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  return dir;
-}
 
 describeRealSite('normal', 'upgrade: schedule slots and planned SEO articles in flight become units of the article pipeline', (site: RealSite) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abp-upgrade-slots-'));
@@ -52,7 +43,7 @@ describeRealSite('normal', 'upgrade: schedule slots and planned SEO articles in 
     let slotIds: { stored: number; pending: number; posted: number };
     let seoItemId: number;
     try {
-      await migrate(drizzle(old), { migrationsFolder: oldMigrationsFolder() });
+      await migrate(drizzle(old), { migrationsFolder: oldMigrationsFolder(OLD_MIGRATIONS) });
       const password = SecretBox.fromAppSecret(SECRET).encrypt(site.password);
       const siteId = (await old.query<{ id: number }>('insert into sites (name, url, username, password_sealed) values ($1, $2, $3, $4) returning id', ['Upgrade site', site.url, site.user, password])).rows[0]!.id;
       const configId = (
