@@ -66,7 +66,8 @@ describe('app shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Trend Monitor' })).toBeInTheDocument();
     expect(within(mainNav()).getByRole('link', { name: 'Trend Monitor' })).toHaveAttribute('aria-current', 'page');
     expect(within(topBar()).getByText('Trend Monitor')).toBeInTheDocument();
-    expect(document.title).toBe('Trend Monitor · Automated Blog Poster');
+    // The title is set by the top bar's effect, which may run a moment after the page's heading shows.
+    await waitFor(() => expect(document.title).toBe('Trend Monitor · Automated Blog Poster'));
   });
 
   it('below md, hides the drawer behind a menu button and closes it after a choice', async () => {
