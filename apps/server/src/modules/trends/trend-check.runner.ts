@@ -97,8 +97,7 @@ export class TrendCheckRunner {
         kind: interrupted ? 'interrupted' : 'internal',
         message: interrupted ? 'The check was stopped before it finished.' : `The check failed: ${messageOf(error)}`,
       });
-      const summary = { trendsFound, articlesGenerated: 0, articlesPublished: 0, errors: state.errors, executionTimeMs: Math.max(1, Date.now() - run.createdAt.getTime()) };
-      await runs.finish(run.id, { status: 'failed', ...summary }).catch(() => undefined);
+      await runs.failCheck(run.id, { trendsFound, errors: state.errors }).catch(() => undefined);
       throw error;
     }
   }

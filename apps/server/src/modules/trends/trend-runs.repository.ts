@@ -6,15 +6,6 @@ import { type SQL } from 'drizzle-orm';
 export type TrendRunRow = typeof trendExecutionLogs.$inferSelect;
 export type ProcessedTrendRow = typeof processedTrends.$inferSelect;
 
-export interface FinishedRun {
-  status: 'completed' | 'failed';
-  trendsFound: number;
-  articlesGenerated: number;
-  articlesPublished: number;
-  executionTimeMs: number;
-  errors: TrendRunErrorRecord[];
-}
-
 /** The origin key of a claimed trend's article: its unit in the article pipeline. */
 export const trendOriginKey = (claimId: number): string => `trend-claim:${claimId}`;
 
@@ -32,12 +23,24 @@ export class TrendRunsRepository {
     return row!;
   }
 
-  async finish(id: number, run: FinishedRun): Promise<void> {
+  /**
+   * The check itself failed: the run fails with what it found and its problems appended, keeping
+   * the figures of any of its articles that already ended (those still under way add theirs).
+   */
+  async failCheck(id: number, found: { trendsFound: number; errors: TrendRunErrorRecord[] }): Promise<void> {
     await this.db
       .update(trendExecutionLogs)
-      .set({ ...run, finishedAt: new Date() })
+      .set({
+        status: 'failed',
+        trendsFound: found.trendsFound,
+        errors: sql`${trendExecutionLogs.errors} || ${JSON.stringify(found.errors)}::jsonb`,
+        plannedAt: new Date(),
+        finishedAt: new Date(),
+        executionTimeMs: sql`least(2147483647, greatest(1, (extract(epoch from now() - ${trendExecutionLogs.createdAt}) * 1000)::bigint))::int`,
+      })
       .where(eq(trendExecutionLogs.id, id));
   }
+
 
   /**
    * Runs left 'running' by a check whose worker died before it had queued its articles: marked
