@@ -38,7 +38,7 @@ import { createArticlePipeline, type ArticlePipeline } from './modules/article-p
 import { SiteInventoryRepository } from './modules/site-inventory/site-inventory.repository.js';
 import { SiteInventoryService } from './modules/site-inventory/site-inventory.service.js';
 import { LiveSiteLinker } from './modules/site-inventory/live-site-linker.js';
-import { createBulkJobs, type BulkJobsModule } from './modules/bulk-jobs/bulk-jobs.module.js';
+import { createBulkJobs, legacyBulkItemJob, type BulkJobsModule } from './modules/bulk-jobs/bulk-jobs.module.js';
 
 import { createTrendServices, type TrendServices } from './modules/trends/trend-services.js';
 import { createSeoServices, defineSeoJobs, type SeoServices } from './modules/seo/seo.module.js';
@@ -75,7 +75,7 @@ export interface Services {
   pipeline: ArticlePipeline;
   /** The posting scheduler: a tick every minute claims due slots; each slot's article is a unit of the pipeline. */
   scheduler: SchedulerService;
-  /** Background bulk generation: its API service and the recovery of items whose run died. */
+  /** Background bulk generation: its API service (its items are units of the pipeline). */
   bulkJobs: BulkJobsModule;
   /** Settings → Trends (feeds, geo, interval), saved values over TREND_*. */
   trendSettings: TrendServices['trendSettings'];
@@ -114,7 +114,7 @@ export function createServices(ctx: AppContext): Services {
   });
   // The one way an article is written, stored and published; every producer goes through it.
   const producer = new ArticleProducer({ generation, publishing });
-  const pipeline = createArticlePipeline(ctx, producer);
+  const pipeline = createArticlePipeline(ctx, { producer, writesOnThisThread: () => generation.writesOnThisThread() });
   const schedulerRepo = new SchedulerRepository(db);
   pipeline.register('schedule', new SlotConsumer(schedulerRepo));
   const articles = new ArticlesService(new ArticlesRepository(db));
@@ -160,7 +160,7 @@ export function createServices(ctx: AppContext): Services {
       // A topic the site already has a post on is passed over (the slot's note says which post).
       coveredOnSite: (siteId, topic) => liveSiteLinker.coveringPost(siteId, topic),
     }),
-    bulkJobs: createBulkJobs(ctx, { generation, producer, articles, sites }),
+    bulkJobs: createBulkJobs(ctx, { pipeline, sites }),
     ...trendServices,
     seo: createSeoServices({ db, queue: ctx.queue, appSecret: ctx.appSecret, sites, publishing, pipeline, providers: llmProviders }),
   };
@@ -178,11 +178,10 @@ export function defineJobs(ctx: AppContext, services: Services): void {
   ctx.queue.define(services.pipeline.job());
   ctx.queue.define(legacySlotJob());
   ctx.queue.whenStarted(() => services.pipeline.queueCarriedOver());
-  ctx.queue.define(services.bulkJobs.service.jobDefinition());
+  ctx.queue.define(legacyBulkItemJob());
   ctx.queue.define(services.trends.checkJob());
   ctx.queue.define(services.trends.scheduleJob());
   defineSeoJobs(ctx.queue, services.seo);
-  if (ctx.queue.runsWorkers) services.bulkJobs.recovery.start();
   // Background upkeep of the embedded database (PGlite has no autovacuum); a no-op on PostgreSQL.
   if (ctx.queue.runsWorkers) services.articleMaintenance.start();
 }

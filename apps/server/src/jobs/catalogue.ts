@@ -36,7 +36,10 @@ export const JOBS = {
    * older version are drained (the migration turned their slots into article.produce units).
    */
   schedulerSlot: { name: 'scheduler.post-slot', payload: z.object({ slotId: positiveId }) },
-  /** One bulk item ("look at this item": the item row decides whether there is anything to do). */
+  /**
+   * Before the article pipeline: one bulk item. Kept so that entries queued by an older version
+   * are drained (the migration turned their items into article.produce units).
+   */
   bulkItem: { name: 'bulk-jobs.item', payload: z.object({ jobId: z.string(), itemId: z.number().int() }) },
   /** One trend check (one queued or active at a time: the queue's 'exclusive' policy). */
   trendCheck: { name: 'trends.check', payload: z.object({ trigger: z.enum(['manual', 'schedule']) }) },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, PgBoss, type DrizzleTransactionLike, type Job, type Queue, type QueueOptions, type SendOptions, type WorkOptions } from 'pg-boss';
 import type { Role } from '../config.js';
 import type { DatabaseHandle, Tx } from '../db/client.js';
@@ -29,6 +29,19 @@ export interface QueueLogger {
   error(obj: unknown, msg: string): void;
 }
 
+/** Where pg-boss keeps its tables (its default schema). */
+const BOSS_SCHEMA = 'pgboss';
+
+/**
+ * A condition for our own queries: the queue entry whose id `entryId` holds is being run by a live
+ * worker now (pg-boss marks it active and its heartbeat is fresh; a dead or frozen worker's entry
+ * stops being live once its heartbeat lapses).
+ */
+export function entryRunsLive(key: JobKey, entryId: SQL): SQL {
+  return sql`exists (select 1 from ${sql.raw(BOSS_SCHEMA)}.job q where q.name = ${JOBS[key].name} and q.id::text = ${entryId} and q.state = 'active'
+    and coalesce(q.heartbeat_on, q.started_on) + coalesce(q.heartbeat_seconds, q.expire_seconds) * interval '1 second' >= now())`;
+}
+
 /** pg-boss on the same database: the PGlite backend embedded, node-postgres on PostgreSQL. */
 export class JobQueue {
   private readonly definitions = new Map<JobKey, JobDefinition<JobKey>>();
@@ -41,6 +54,8 @@ export class JobQueue {
     readonly boss: PgBoss,
     private readonly role: Role,
     private readonly logger: QueueLogger = { error: () => undefined },
+    /** The embedded database: only one process can open it, so at start nothing else is running any entry. */
+    private readonly embedded = false,
   ) {}
 
   static create(handle: DatabaseHandle, role: Role, logger: QueueLogger): JobQueue {
@@ -51,7 +66,7 @@ export class JobQueue {
         ? new PgBoss({ ...common, db: fromPglite(handle.pglite), backend: 'pglite' })
         : new PgBoss({ ...common, connectionString: handle.connectionString, max: 5, application_name: `abp-${role}` });
     boss.on('error', (err: unknown) => logger.error({ err }, 'job queue error'));
-    return new JobQueue(boss, role, logger);
+    return new JobQueue(boss, role, logger, handle.driver === 'pglite');
   }
 
   get runsWorkers(): boolean {
@@ -80,6 +95,7 @@ export class JobQueue {
       await this.boss.updateQueue(name, options);
     }
     if (!this.runsWorkers) return;
+    if (this.embedded) await this.retryEntriesOfDeadProcess();
     for (const def of this.definitions.values()) {
       const { name, payload } = JOBS[def.job];
       if (def.cron) await this.boss.schedule(name, def.cron);
@@ -90,6 +106,19 @@ export class JobQueue {
       });
     }
     for (const hook of this.startHooks) await hook().catch((err: unknown) => this.logger.error({ err }, 'a start-up step of the job queue failed'));
+  }
+
+  /**
+   * On the embedded database only one process can exist, so at start every entry still marked
+   * active belongs to a process that is gone (a kill -9): it is offered again at once, as pg-boss
+   * would once its heartbeat or expiry lapsed (the retry counts as one of its retries). Their
+   * handlers are idempotent: the rows they work on say what is left to do.
+   */
+  private async retryEntriesOfDeadProcess(): Promise<void> {
+    const names = [...this.definitions.values()].map((def) => JOBS[def.job].name);
+    await this.boss
+      .getDb()
+      .executeSql(`update ${BOSS_SCHEMA}.job set state = 'retry', start_after = now() where state = 'active' and name = any($1::text[])`, [names]);
   }
 
   async send<K extends JobKey>(key: K, data: JobPayload<K>, options?: SendOptions): Promise<string> {

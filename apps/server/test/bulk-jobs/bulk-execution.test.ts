@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BulkItemsRepository } from '../../src/modules/bulk-jobs/bulk-items.repository.js';
+import { ProductionsRepository } from '../../src/modules/article-pipeline/productions.repository.js';
 import { WordPressError, type FakeWordPress } from '../../src/integrations/wordpress/index.js';
 import { useFakeWordPress } from '../articles/publish-helpers.js';
 import { createSite } from '../sites/sites-helpers.js';
@@ -46,7 +46,7 @@ describe('a bulk job runs every item once, in the background', () => {
     expect(stored.map((a) => a.id).sort()).toEqual(results.results.successful.map((item) => item.article_id).sort());
     expect(stored.every((a) => a.status === 'published' && a.siteId === siteId && a.targetWordCount === 500)).toBe(true);
     expect(wordpress.store.posts.size).toBe(3);
-    expect((await itemRows(t, jobId)).map((item) => [item.status, item.runs, item.claimExpiresAt])).toEqual([
+    expect((await itemRows(t, jobId)).map((item) => [item.status, item.runs, item.notBefore])).toEqual([
       ['succeeded', 1, null],
       ['succeeded', 1, null],
       ['succeeded', 1, null],
@@ -80,9 +80,9 @@ describe('a bulk job runs every item once, in the background', () => {
     expect(item!.wordpressPostId).toBe([...wordpress.store.posts.keys()][0]);
   });
 
-  it('a run that dies after storing its article, before recording it on the item: the next run publishes that article, no second one is written', async () => {
-    // What a crash or a lost database connection at that moment looks like: the article is stored, the item does not know it.
-    const record = vi.spyOn(BulkItemsRepository.prototype, 'recordArticle').mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+  it('a run that dies after storing its article, before recording it on its unit: the next run publishes that article, no second one is written', async () => {
+    // What a crash or a lost database connection at that moment looks like: the article is stored, the unit does not know it.
+    const record = vi.spyOn(ProductionsRepository.prototype, 'recordArticle').mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
     try {
       const jobId = await startedJob(t, cookie, bulkPayload(siteId, 'Mulching in autumn'));
       const { job } = await waitForJob(t, cookie, jobId, isFinal, 30_000);

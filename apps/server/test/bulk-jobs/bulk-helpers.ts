@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { bulkJobResultsResponseSchema, bulkJobStatusResponseSchema, type BulkJob, type BulkJobResultsResponse } from '@abp/contracts';
 import { articles, bulkJobItems, bulkJobs } from '../../src/db/schema/index.js';
+import { JOBS } from '../../src/jobs/catalogue.js';
 import { waitFor, type TestApp } from '../test-app.js';
 
 export interface BulkOptions {
@@ -85,14 +86,22 @@ export async function ageJob(t: TestApp, jobId: string, minutes: number): Promis
     .where(eq(bulkJobs.id, jobId));
 }
 
+/** The job's queue entries not run yet: article.produce entries of its items' units. */
+export async function queuedEntriesOf(t: TestApp, jobId: string): Promise<string[]> {
+  const keys = new Set((await itemRows(t, jobId)).map((item) => `bulk-item:${item.id}`));
+  const entries = await t.ctx.queue.boss.findJobs<{ originKey: string }>(JOBS.articleProduce.name, { queued: true });
+  return entries.filter((entry) => keys.has(entry.data.originKey)).map((entry) => entry.id);
+}
+
 /**
- * What the running items of a job whose worker froze or died look like: their leases lapsed and
- * nobody renews them (the claims are moved to a token no run of this process holds, so this
- * process' renewals, which stand in for the frozen worker's, pass them by).
+ * What the running items of a job whose worker froze or died look like to everyone else: the
+ * heartbeats of their units' queue entries lapsed (pg-boss' sign of a live worker). The runs of
+ * this process stand in for the frozen worker's: they hang on a model that never answers.
  */
-export async function lapseLeases(t: TestApp, jobId: string): Promise<void> {
-  await t.ctx.handle.db
-    .update(bulkJobItems)
-    .set({ claimedBy: sql`'frozen-worker:' || ${bulkJobItems.id}`, claimExpiresAt: sql`now() - interval '1 minute'` })
-    .where(and(eq(bulkJobItems.jobId, jobId), eq(bulkJobItems.status, 'running')));
+export async function lapseHeartbeats(t: TestApp, jobId: string): Promise<void> {
+  await t.ctx.handle.db.execute(sql`
+    update pgboss.job q set heartbeat_on = now() - interval '1 hour', started_on = now() - interval '1 hour'
+     where q.name = ${JOBS.articleProduce.name} and q.state = 'active'
+       and q.id::text in (select p.queue_job_id from article_productions p join bulk_job_items i on p.origin_key = 'bulk-item:' || i.id
+                           where i.job_id = ${jobId} and i.status = 'running')`);
 }

@@ -1,9 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BULK_MESSAGES } from '@abp/contracts';
-import { JOBS } from '../../src/jobs/catalogue.js';
-import { BulkItemQueue } from '../../src/modules/bulk-jobs/bulk-item-queue.js';
-
-const BULK_ITEM_JOB = JOBS.bulkItem.name;
 import { BulkJobsRepository } from '../../src/modules/bulk-jobs/bulk-jobs.repository.js';
 import { useFakeWordPress } from '../articles/publish-helpers.js';
 import { startFakeOpenAiServer, type ChatRequest, type FakeOpenAiServer, type FakeReply } from '../llm/fake-openai-server.js';
@@ -11,7 +7,7 @@ import { writerReply } from '../llm/fake-writer.js';
 import { instantRetry } from '../llm/helpers.js';
 import { createSite } from '../sites/sites-helpers.js';
 import { createTestApp, waitFor, type TestApp } from '../test-app.js';
-import { ageJob, bulkArticles, bulkPayload, isFinal, itemRows, jobResults, jobRow, jobStatus, lapseLeases, startedJob, waitForJob } from './bulk-helpers.js';
+import { ageJob, bulkArticles, bulkPayload, isFinal, itemRows, jobResults, jobRow, jobStatus, lapseHeartbeats, queuedEntriesOf, startedJob, waitForJob } from './bulk-helpers.js';
 
 // A model behind a local OpenAI-compatible server: slow, refusing, rate limiting or hanging on demand.
 let model: FakeOpenAiServer;
@@ -115,7 +111,7 @@ describe('cancel', () => {
     const jobId = await startedJob(t, cookie, bulkPayload(siteId, 'fast alpha\nslow beta\nslow gamma\nslow delta\nslow epsilon'));
     await waitFor(async () => (await jobStatus(t, cookie, jobId)).progress.successful === 1 && model.inFlight === 2, 60_000, 50);
     // What the estimate is made of: one item measured, two running now.
-    const timing = await new BulkJobsRepository(t.ctx.handle.db, new BulkItemQueue(t.ctx.queue)).itemTiming(jobId);
+    const timing = await new BulkJobsRepository(t.ctx.handle.db, t.services.pipeline).itemTiming(jobId);
     expect(timing).toEqual({ meanItemSeconds: expect.any(Number), runningItems: 2 });
     expect(timing.meanItemSeconds).toBeGreaterThan(0);
 
@@ -131,7 +127,7 @@ describe('cancel', () => {
     expect(job).toMatchObject({ status: 'cancelled', stage: 'Cancelled', progress: { processed: 1, total: 5, successful: 1, failed: 0 }, estimated_completion: null });
     expect((await itemRows(t, jobId)).map((item) => item.status)).toEqual(['succeeded', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
     expect(asked('slow delta') || asked('slow epsilon')).toBe(false);
-    expect(await t.ctx.queue.boss.findJobs(BULK_ITEM_JOB, { data: { jobId }, queued: true })).toEqual([]);
+    expect(await queuedEntriesOf(t, jobId)).toEqual([]);
     // The aborted generations are not kept as failed articles; the finished one is.
     expect((await bulkArticles(t)).map((a) => a.status)).toEqual(['draft']);
 
@@ -153,11 +149,10 @@ describe('Clear Stuck Jobs', () => {
 
     expect((await t.request({ method: 'POST', url: '/api/bulk-jobs/clear-stuck', cookie })).json()).toEqual({ cleared: 0, job_ids: [] });
     await ageJob(t, stuck, 31);
-    // Idle that long, but a live process still holds its running items' leases: it is being worked on.
+    // Idle that long, but a live worker still runs its items (their entries' heartbeats are fresh): it is being worked on.
     expect((await t.request({ method: 'POST', url: '/api/bulk-jobs/clear-stuck', cookie })).json()).toEqual({ cleared: 0, job_ids: [] });
-    // Its worker froze, and no other worker is left to take its items back.
-    t.services.bulkJobs.recovery.stop();
-    await lapseLeases(t, stuck);
+    // Its worker froze: the heartbeats of its runs lapse.
+    await lapseHeartbeats(t, stuck);
     const res = await t.request({ method: 'POST', url: '/api/bulk-jobs/clear-stuck', cookie });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ cleared: 1, job_ids: [stuck] });
@@ -165,7 +160,7 @@ describe('Clear Stuck Jobs', () => {
     const cleared = await jobStatus(t, cookie, stuck);
     expect(cleared).toMatchObject({ status: 'failed', stage: 'Cleared as stuck', progress: { processed: 4, total: 4, successful: 0, failed: 4 } });
     expect(cleared.error).toMatch(/^No item made progress for 30 minutes/);
-    expect(await t.ctx.queue.boss.findJobs(BULK_ITEM_JOB, { data: { jobId: stuck }, queued: true })).toEqual([]);
+    expect(await queuedEntriesOf(t, stuck)).toEqual([]);
     // Its two runs are aborted; the healthy job's two keep going.
     await waitFor(async () => model.inFlight === 2, 10_000, 20);
     expect(asked('stuck three') || asked('stuck four')).toBe(false);
@@ -187,7 +182,7 @@ describe('Clear Stuck Jobs leaves jobs that are being worked on or waiting their
 
   const clearStuck = async () => (await t.request({ method: 'POST', url: '/api/bulk-jobs/clear-stuck', cookie })).json() as { cleared: number; job_ids: string[] };
 
-  it('a slow item under a live lease, and a job queued behind it, are not stuck; once that lease lapses with nothing else running, both are', async () => {
+  it('a slow item run by a live worker, and a job queued behind it, are not stuck; once its heartbeat lapses with nothing else running, both are', async () => {
     model.setHandler(hangWhen(/slow/));
     const slow = await startedJob(t, cookie, bulkPayload(siteId, 'slow item'));
     await waitFor(async () => model.inFlight === 1, 30_000, 50);
@@ -196,15 +191,14 @@ describe('Clear Stuck Jobs leaves jobs that are being worked on or waiting their
     // The queue hands out the oldest entries first: the second job has not started for BULK_STUCK_MINUTES because the first one holds the only slot.
     await ageJob(t, waiting, 31);
     expect(await clearStuck()).toEqual({ cleared: 0, job_ids: [] });
-    // The first job's one item has run that long: its lease is renewed, so a live process is working on it (and the second job still waits behind it).
+    // The first job's one item has run that long: its heartbeat is fresh, so a live process is working on it (and the second job still waits behind it).
     await ageJob(t, slow, 31);
     expect(await clearStuck()).toEqual({ cleared: 0, job_ids: [] });
     expect((await jobRow(t, slow)).status).toBe('processing');
     expect((await itemRows(t, waiting)).map((item) => item.status)).toEqual(['pending', 'pending']);
 
-    // Its worker froze and no other is left: nothing works on either job any more.
-    t.services.bulkJobs.recovery.stop();
-    await lapseLeases(t, slow);
+    // Its worker froze: nothing works on either job any more.
+    await lapseHeartbeats(t, slow);
     const cleared = await clearStuck();
     expect(cleared.job_ids.sort()).toEqual([slow, waiting].sort());
     expect(cleared.cleared).toBe(2);
@@ -225,7 +219,7 @@ describe('cancel while nothing runs', () => {
     const res = await t.request({ method: 'DELETE', url: `/api/bulk-jobs/${waiting}`, cookie });
     expect(res.json()).toEqual({ job_id: waiting, status: 'cancelled', message: BULK_MESSAGES.cancelRequested });
     expect((await jobStatus(t, cookie, waiting)).stage).toBe('Cancelled');
-    expect(await t.ctx.queue.boss.findJobs(BULK_ITEM_JOB, { data: { jobId: waiting }, queued: true })).toEqual([]);
+    expect(await queuedEntriesOf(t, waiting)).toEqual([]);
     await t.request({ method: 'DELETE', url: `/api/bulk-jobs/${blocker}`, cookie });
     await waitForJob(t, cookie, blocker, isFinal, 10_000);
     expect(asked('second job')).toBe(false);

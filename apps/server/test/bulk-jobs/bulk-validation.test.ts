@@ -48,7 +48,10 @@ describe('POST /api/bulk-jobs/start validation', () => {
     expect((await jobRow(t, jobId)).total).toBe(1000);
     const items = await itemRows(t, jobId);
     expect(items).toHaveLength(1000);
-    expect(new Set(items.map((item) => item.queueJobId)).size).toBe(1000);
+    // One unit of the article pipeline per item, each with its own queue entry.
+    const units = await Promise.all(items.map((item) => t.services.pipeline.units.find(`bulk-item:${item.id}`)));
+    expect(units.every((unit) => unit?.origin === 'bulk' && unit.context.jobId === jobId)).toBe(true);
+    expect(new Set(units.map((unit) => unit?.queueJobId)).size).toBe(1000);
   });
 
   it('refuses a missing, unknown or inactive site, naming site_id', async () => {

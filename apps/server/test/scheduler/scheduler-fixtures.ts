@@ -110,6 +110,11 @@ export function schedulerHarness(
       dispatched.push({ id: Number(originKey.split(':')[1]), originKey, queueJobId, ...(startAfter ? { startAfter } : {}) });
       return queueJobId;
     },
+    // The scheduler sends one entry per unit; these stand for the rest of the port.
+    sendMany: async () => [],
+    remove: async () => undefined,
+    wake: () => undefined,
+    keepFetching: () => undefined,
   };
   const producer = new ArticleProducer({ generation: options.generation ?? t.services.generation, publishing: options.publishing ?? t.services.publishing });
   const runner = new ProductionRunner(units, producer, queue, { error: () => undefined });

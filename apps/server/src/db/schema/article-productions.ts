@@ -7,7 +7,7 @@ export const PRODUCTION_RESULTS = ['succeeded', 'failed', 'skipped', 'cancelled'
 
 /**
  * One unit of "produce an article": the brief and the publish policy a producer (a schedule slot,
- * later every producer) asked for, keyed by the article's origin key. The durable job
+ * a trend, an SEO plan item, a bulk item) asked for, keyed by the article's origin key. The durable job
  * `article.produce` runs it; the row says which queue entry owns it (so a duplicated entry does
  * nothing, and pg-boss' retry of the owning entry after a dead worker carries on), which article it
  * stored (so a retry publishes that one instead of writing another) and how it ended.
@@ -26,6 +26,8 @@ export const articleProductions = pgTable(
     queueJobId: text('queue_job_id'),
     articleId: integer('article_id').references(() => articles.id, { onDelete: 'set null' }),
     attempts: integer('attempts').notNull().default(0),
+    /** The worker process of the latest run (host:pid), for the operator's logs and diagnostics. */
+    runBy: text('run_by'),
     result: text('result', { enum: PRODUCTION_RESULTS }),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -65,26 +65,21 @@ export const bulkJobItems = pgTable(
     refusalRecovered: boolean('refusal_recovered').notNull().default(false),
     refusalMatches: jsonb('refusal_matches').$type<string[]>().notNull().default([]),
     error: text('error'),
-    /** Recorded as soon as the article is stored, before publishing: a re-run publishes this one. */
+    /** The item's article, set when its unit ends (the unit itself records it as soon as it is stored, before publishing). */
     articleId: integer('article_id').references(() => articles.id, { onDelete: 'set null' }),
     wordpressPostId: integer('wordpress_post_id'),
     wordpressLink: text('wordpress_link'),
-    /** The run holding the item; its lease is renewed while it works and lapses if the process dies. */
-    claimedBy: text('claimed_by'),
-    claimExpiresAt: timestamp('claim_expires_at', { withTimezone: true }),
     /** Times the item was taken up (crash recoveries and transient-failure retries included). */
     runs: integer('runs').notNull().default(0),
-    /** A rate-limited item waits until then. */
+    /** A waiting item (a rate limit, another try) runs again from then on (its unit's entry is due then). */
     notBefore: timestamp('not_before', { withTimezone: true }),
-    /** The pg-boss job that will run the item, so clearing a job can remove its queue entries. */
-    queueJobId: text('queue_job_id'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('bulk_job_items_job_position_idx').on(t.jobId, t.position),
-    // The recovery sweep looks only at unfinished items.
-    index('bulk_job_items_open_idx').on(t.status, t.claimExpiresAt).where(sql`status in ('pending', 'running')`),
+    // The stuck rule and the final-status check look only at a job's unfinished items.
+    index('bulk_job_items_open_idx').on(t.jobId, t.status).where(sql`status in ('pending', 'running')`),
   ],
 );

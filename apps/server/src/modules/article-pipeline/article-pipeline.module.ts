@@ -3,10 +3,10 @@ import type { AppContext } from '../../app-context.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import type { ArticleProducer } from './article-producer.js';
 import type { Tx } from '../../db/client.js';
-import { articleProduceJob, enqueueUnit, productionQueue, queueCarriedOverUnits } from './production-job.js';
+import { articleProduceJob, enqueueUnit, enqueueUnits, productionQueue, queueCarriedOverUnits, withdrawUnits } from './production-job.js';
 import type { ProductionUnit } from './production-unit.js';
 import { ProductionRunner, type ProductionConsumer, type ProductionQueuePort } from './production-runner.js';
-import { ProductionsRepository } from './productions.repository.js';
+import { ProductionsRepository, type ProductionRow } from './productions.repository.js';
 
 /** The article pipeline of one process: its units, their queue and the one runner. */
 export interface ArticlePipeline {
@@ -19,6 +19,14 @@ export interface ArticlePipeline {
    * under way (nothing is queued twice).
    */
   enqueue(tx: Tx, unit: ProductionUnit): Promise<boolean>;
+  /** As enqueue, for many units (a bulk job's items); returns the keys queued. Call queue.wake() after the commit. */
+  enqueueMany(tx: Tx, units: readonly ProductionUnit[]): Promise<string[]>;
+  /** In the producer's transaction: units not started yet end as cancelled, with their entries (its Cancel). */
+  withdraw(tx: Tx, originKeys: readonly string[]): Promise<void>;
+  /** In the producer's transaction: units end as failed whatever their state, with their entries (Clear Stuck Jobs). */
+  abandon(tx: Tx, originKeys: readonly string[], reason: string): Promise<void>;
+  /** Stops this process' runs of the units picked, at once (other processes: the producer's `cancelled` check). */
+  cancelRunning(which: (unit: ProductionRow) => boolean): void;
   /** Each producer registers what it does around its units, under its origin. */
   register(origin: string, consumer: ProductionConsumer): void;
   job(): JobDefinition<'articleProduce'>;
@@ -26,17 +34,29 @@ export interface ArticlePipeline {
   queueCarriedOver(): Promise<number>;
 }
 
-export function createArticlePipeline(ctx: AppContext, producer: Pick<ArticleProducer, 'produce'>): ArticlePipeline {
+export interface PipelineDependencies {
+  producer: Pick<ArticleProducer, 'produce'>;
+  /** True when articles are written on this thread (the offline writer): units then run one at a time. */
+  writesOnThisThread?: () => Promise<boolean>;
+}
+
+export function createArticlePipeline(ctx: AppContext, deps: PipelineDependencies): ArticlePipeline {
   const units = new ProductionsRepository(ctx.handle.db);
   const queue = productionQueue(ctx.queue);
-  const runner = new ProductionRunner(units, producer, queue, pino({ name: 'article-pipeline', level: ctx.config.logLevel }));
+  const runner = new ProductionRunner(units, deps.producer, queue, pino({ name: 'article-pipeline', level: ctx.config.logLevel }), {
+    ...(deps.writesOnThisThread ? { writesOnThisThread: deps.writesOnThisThread } : {}),
+  });
   return {
     units,
     queue,
     runner,
     enqueue: (tx, unit) => enqueueUnit(units, queue, tx, unit),
+    enqueueMany: (tx, list) => enqueueUnits(units, queue, tx, list),
+    withdraw: (tx, keys) => withdrawUnits(units, queue, tx, keys),
+    abandon: async (tx, keys, reason) => queue.remove(tx, await units.abandon(tx, keys, reason)),
+    cancelRunning: (which) => runner.cancel(which),
     register: (origin, consumer) => runner.register(origin, consumer),
-    job: () => articleProduceJob(runner),
+    job: () => articleProduceJob(runner, ctx.config.llm.concurrency),
     queueCarriedOver: () => queueCarriedOverUnits(units, queue),
   };
 }

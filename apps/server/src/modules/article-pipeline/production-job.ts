@@ -10,11 +10,12 @@ import type { ProductionUnit } from './production-unit.js';
  * the retry carry on), retries with backoff cover crashes, and the expiry bounds a run that hangs.
  * Waits the pipeline decides itself (rate limits, another try later) are new entries (see the runner).
  */
-export function articleProduceJob(runner: ProductionRunner): JobDefinition<'articleProduce'> {
+export function articleProduceJob(runner: ProductionRunner, concurrency: number): JobDefinition<'articleProduce'> {
   return {
     job: 'articleProduce',
     queue: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 3 * 60 * 60, heartbeatSeconds: 30 },
-    work: { localConcurrency: 2 },
+    // As many articles at once per worker process as the model may write (LLM_CONCURRENCY).
+    work: { localConcurrency: concurrency, pollingIntervalSeconds: 2 },
     handler: ({ originKey }, job) => runner.run(originKey, { queueJobId: job.id, signal: job.signal }),
   };
 }
@@ -27,6 +28,10 @@ export function productionQueue(queue: JobQueue): ProductionQueuePort {
       const [id] = await queue.sendInTx(tx, 'articleProduce', [{ data: { originKey }, ...(startAfter ? { startAfter } : {}) }]);
       return id!;
     },
+    sendMany: (tx: Tx, originKeys: readonly string[]) => queue.sendInTx(tx, 'articleProduce', originKeys.map((originKey) => ({ data: { originKey } }))),
+    remove: (tx: Tx, queueJobIds: readonly string[]) => queue.deleteInTx(tx, 'articleProduce', queueJobIds),
+    wake: () => queue.nudgeWorkers('articleProduce', 'idle'),
+    keepFetching: () => queue.nudgeWorkers('articleProduce', 'busy'),
   };
 }
 
@@ -36,6 +41,27 @@ export async function enqueueUnit(repo: Pick<ProductionsRepository, 'insert'>, q
   if (await repo.insert(tx, unit, queueJobId)) return true;
   // The entry just sent would own nothing: it finds the unit owned by another entry and does nothing.
   return false;
+}
+
+/**
+ * Many units and their entries in the caller's transaction (a bulk job's items), with one
+ * statement for the entries and one per 500 units. Returns the keys that were queued (a key whose
+ * unit is still under way keeps it; its new entry then ends at once).
+ */
+export async function enqueueUnits(repo: Pick<ProductionsRepository, 'insertMany'>, queue: ProductionQueuePort, tx: Tx, units: readonly ProductionUnit[]): Promise<string[]> {
+  const queued: string[] = [];
+  for (let start = 0; start < units.length; start += 500) {
+    const chunk = units.slice(start, start + 500);
+    const ids = await queue.sendMany(tx, chunk.map((unit) => unit.originKey));
+    queued.push(...(await repo.insertMany(tx, chunk.map((unit, index) => ({ unit, queueJobId: ids[index]! })))));
+  }
+  return queued;
+}
+
+/** Units not started yet are finished as cancelled with their entries removed; running ones are left to their runs. */
+export async function withdrawUnits(repo: Pick<ProductionsRepository, 'withdrawQueued'>, queue: ProductionQueuePort, tx: Tx, originKeys: readonly string[]): Promise<void> {
+  if (originKeys.length === 0) return;
+  await queue.remove(tx, await repo.withdrawQueued(tx, originKeys));
 }
 
 /**

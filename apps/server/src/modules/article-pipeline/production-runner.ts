@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client.js';
+import { OneAtATime } from '../../lib/one-at-a-time.js';
 import type { GenerateAndStoreResult } from '../generation/generation-input.js';
 import type { ArticleProducer } from './article-producer.js';
 import { classifyThrown, INTERNAL_FAILURE_MESSAGE, type FailureDecision } from './failure-classifier.js';
@@ -10,6 +11,16 @@ export const MAX_TRANSIENT_ATTEMPTS = 3;
 /** Attempts of a unit that keeps waiting (a provider's rate limit, an article being published elsewhere). */
 export const MAX_WAITING_ATTEMPTS = 40;
 const BUSY_WAIT_S = 20;
+/** How often running units are checked for a cancellation made in another process. */
+const CANCEL_CHECK_MS = 1000;
+
+/** Why a run's signal fired when its producer cancelled the unit (not a stopping process). */
+export class ProductionCancelled extends Error {
+  constructor() {
+    super('The article was cancelled by its producer');
+    this.name = 'ProductionCancelled';
+  }
+}
 
 /** A run of the unit's queue entry: its id fences every change (see ProductionsRepository). */
 export interface ProductionAttempt {
@@ -24,6 +35,14 @@ export interface ProductionQueuePort {
   prepare(): Promise<void>;
   /** An entry for the unit, in the caller's transaction; returns its id. */
   send(tx: Tx, originKey: string, startAfter?: Date): Promise<string>;
+  /** Entries for many units at once, in order; returns their ids. */
+  sendMany(tx: Tx, originKeys: readonly string[]): Promise<string[]>;
+  /** Drops entries that have not run yet (running ones end as no-ops: their unit is finished). */
+  remove(tx: Tx, queueJobIds: readonly string[]): Promise<void>;
+  /** After entries were committed: idle workers of this process start at once, not at their next poll. */
+  wake(): void;
+  /** As a run ends: busy workers fetch again at once, so no worker idles while units wait. */
+  keepFetching(): void;
 }
 
 /**
@@ -39,6 +58,30 @@ export interface ProductionConsumer {
   finished(tx: Tx, unit: ProductionRow, end: ProductionResult): Promise<void>;
   /** After that transaction: follow-ups with statements of their own (logs, progress); a failure is logged, not retried. */
   afterFinish?(unit: ProductionRow, end: ProductionResult): Promise<void>;
+  /**
+   * In the transaction that hands the unit to a later entry (a rate limit, another try): the
+   * producer records the wait, or answers false when the unit is not wanted any more (its job was
+   * cancelled meanwhile), and the unit is finished as cancelled instead.
+   */
+  waiting?(tx: Tx, unit: ProductionRow, at: Date, decision: FailureDecision): Promise<boolean>;
+  /**
+   * Of these running units, the origin keys of those cancelled since (asked about once a second
+   * while they run, so a cancellation made in another process stops them too).
+   */
+  cancelled?(units: readonly ProductionRow[]): Promise<string[]>;
+}
+
+export interface ProductionRunnerOptions {
+  /**
+   * True when articles are computed on this thread (the offline writer): units then run one at a
+   * time, since side by side they finish no sooner and only hold the event loop longer.
+   */
+  writesOnThisThread?: () => Promise<boolean>;
+}
+
+interface Run {
+  unit: ProductionRow;
+  cancel: AbortController;
 }
 
 export type ProductionRunEnd =
@@ -60,12 +103,17 @@ export interface ProductionLogger {
  */
 export class ProductionRunner {
   private readonly consumers = new Map<string, ProductionConsumer>();
+  private readonly runs = new Map<string, Run>();
+  private readonly localTurns = new OneAtATime();
+  private cancelTimer: NodeJS.Timeout | null = null;
+  private checking = false;
 
   constructor(
     private readonly repo: ProductionsRepository,
     private readonly producer: Pick<ArticleProducer, 'produce'>,
     private readonly queue: ProductionQueuePort,
     private readonly log: ProductionLogger,
+    private readonly options: ProductionRunnerOptions = {},
   ) {}
 
   /** Each producer registers once, under the origin of its units. */
@@ -73,32 +121,65 @@ export class ProductionRunner {
     this.consumers.set(origin, consumer);
   }
 
+  /**
+   * Stops this process' runs of the units the predicate picks, at once (a producer's Cancel); runs
+   * in other processes learn it from their producer's `cancelled` check within a second.
+   */
+  cancel(which: (unit: ProductionRow) => boolean): void {
+    for (const run of this.runs.values()) if (which(run.unit) && !run.cancel.signal.aborted) run.cancel.abort(new ProductionCancelled());
+  }
+
   async run(originKey: string, attempt: ProductionAttempt): Promise<ProductionRunEnd> {
+    const release = (await this.options.writesOnThisThread?.()) ? await this.localTurns.take() : undefined;
+    try {
+      // Stopped while waiting for the turn: the entry fails and pg-boss offers it again later.
+      if (attempt.signal?.aborted) throw attempt.signal.reason ?? new Error('stopped');
+      return await this.runOnce(originKey, attempt);
+    } finally {
+      release?.();
+      this.queue.keepFetching();
+    }
+  }
+
+  private async runOnce(originKey: string, attempt: ProductionAttempt): Promise<ProductionRunEnd> {
     const unit = await this.repo.claim(originKey, attempt.queueJobId);
     if (!unit) return { status: 'not-owner' };
     const consumer = this.consumers.get(unit.origin);
     if (!consumer) throw new Error(`No producer is registered for ${unit.origin} articles`);
+    const run: Run = { unit, cancel: new AbortController() };
+    this.runs.set(originKey, run);
+    if (consumer.cancelled) this.startCancelChecks();
     try {
       const skip = await consumer.begin?.(unit);
       if (skip) return await this.finish(unit, consumer, attempt, { result: 'skipped', articleId: unit.articleId, reason: skip.skip });
-      return await this.produce(unit, consumer, attempt);
+      return await this.produce(unit, consumer, attempt, run.cancel.signal);
     } catch (error) {
       // A stopping process leaves the unit to pg-boss' retry of this entry; anything else is judged like any failure.
       if (attempt.signal?.aborted) throw error;
+      if (run.cancel.signal.aborted) return this.finish(unit, consumer, attempt, { result: 'cancelled', articleId: unit.articleId });
       return this.afterFailure(unit, consumer, attempt, classifyThrown(error), error, unit.articleId);
+    } finally {
+      if (this.runs.get(originKey) === run) this.runs.delete(originKey);
+      if (this.runs.size === 0) this.stopCancelChecks();
     }
   }
 
-  private async produce(unit: ProductionRow, consumer: ProductionConsumer, attempt: ProductionAttempt): Promise<ProductionRunEnd> {
+  private async produce(unit: ProductionRow, consumer: ProductionConsumer, attempt: ProductionAttempt, cancelled: AbortSignal): Promise<ProductionRunEnd> {
     let stopped: string | null = null;
+    const signal = attempt.signal ? AbortSignal.any([attempt.signal, cancelled]) : cancelled;
     const outcome = await this.producer.produce(
-      { ...unit.brief, originKey: unit.originKey, ...(attempt.signal ? { signal: attempt.signal } : {}) },
+      { ...unit.brief, originKey: unit.originKey, signal },
       unit.policy,
       {
         existingArticleId: await this.usableArticle(unit),
         afterStore: async (articleId, generated) => {
           if (!(await this.repo.recordArticle(unit.originKey, attempt.queueJobId, articleId))) {
             stopped = 'taken over';
+            return 'stop';
+          }
+          // Cancelled while it was being written: the finished article stays in Articles, unpublished.
+          if (cancelled.aborted) {
+            stopped = 'cancelled';
             return 'stop';
           }
           const stop = await consumer.stored?.(unit, articleId, generated);
@@ -114,11 +195,17 @@ export class ProductionRunner {
           if (outcome.articleId !== null) await this.repo.deleteFailedArticle(outcome.articleId);
           throw attempt.signal.reason ?? new Error('stopped');
         }
+        if (cancelled.aborted) {
+          // Cut short by a cancellation: a generation that did not finish is no article.
+          if (outcome.articleId !== null) await this.repo.deleteFailedArticle(outcome.articleId);
+          return this.finish(unit, consumer, attempt, { result: 'cancelled', articleId: null });
+        }
         if (!outcome.generated) return this.afterFailure(unit, consumer, attempt, outcome.decision, outcome.error, null, 'refused');
         return this.afterFailure(unit, consumer, attempt, outcome.decision, null, outcome.articleId, 'generation');
       }
       case 'stored':
         if (stopped === 'taken over') return { status: 'not-owner' };
+        if (stopped === 'cancelled') return this.finish(unit, consumer, attempt, { result: 'cancelled', articleId: outcome.articleId });
         if (stopped) return this.finish(unit, consumer, attempt, { result: 'skipped', articleId: outcome.articleId, reason: stopped });
         return this.finish(unit, consumer, attempt, { result: 'succeeded', articleId: outcome.articleId, published: null });
       case 'published':
@@ -129,7 +216,38 @@ export class ProductionRunner {
         });
       case 'publish':
         if (attempt.signal?.aborted) throw outcome.error;
+        if (cancelled.aborted) return this.finish(unit, consumer, attempt, { result: 'cancelled', articleId: outcome.articleId });
         return this.afterFailure(unit, consumer, attempt, outcome.decision, outcome.error, outcome.articleId, 'publish');
+    }
+  }
+
+  private startCancelChecks(): void {
+    if (this.cancelTimer) return;
+    this.cancelTimer = setInterval(() => void this.checkCancelled(), CANCEL_CHECK_MS);
+    this.cancelTimer.unref();
+  }
+
+  private stopCancelChecks(): void {
+    if (this.cancelTimer) clearInterval(this.cancelTimer);
+    this.cancelTimer = null;
+  }
+
+  /** Asks each producer which of its running units were cancelled elsewhere, and stops those runs. */
+  private async checkCancelled(): Promise<void> {
+    if (this.checking || this.runs.size === 0) return;
+    this.checking = true;
+    try {
+      const byOrigin = new Map<string, ProductionRow[]>();
+      for (const run of this.runs.values()) if (!run.cancel.signal.aborted) byOrigin.set(run.unit.origin, [...(byOrigin.get(run.unit.origin) ?? []), run.unit]);
+      for (const [origin, units] of byOrigin) {
+        const check = this.consumers.get(origin)?.cancelled;
+        if (!check) continue;
+        for (const key of await check(units)) this.runs.get(key)?.cancel.abort(new ProductionCancelled());
+      }
+    } catch {
+      // The database is busy or closing: the next check tries again.
+    } finally {
+      this.checking = false;
     }
   }
 
@@ -155,11 +273,23 @@ export class ProductionRunner {
       if (stage === 'generation' && articleId !== null) await this.repo.deleteFailedArticle(articleId);
       const at = new Date(Date.now() + waitSeconds(decision, unit.attempts) * 1000);
       await this.queue.prepare();
-      const handed = await this.repo.transaction(async (tx) => {
+      const handed = await this.repo.transaction(async (tx): Promise<ProductionRunEnd> => {
+        // The producer first (it may lock its own row, as its Cancel does): a unit no longer wanted ends here.
+        if (consumer.waiting && !(await consumer.waiting(tx, unit, at, decision))) {
+          const end: ProductionResult = { result: 'cancelled', articleId: stage === 'generation' ? null : (articleId ?? unit.articleId) };
+          if (!(await this.repo.finish(tx, unit.originKey, attempt.queueJobId, end))) throw new NotOwner();
+          await consumer.finished(tx, unit, end);
+          return { status: 'finished', end };
+        }
         const next = await this.queue.send(tx, unit.originKey, at);
-        return this.repo.handOver(tx, unit.originKey, attempt.queueJobId, next);
+        if (!(await this.repo.handOver(tx, unit.originKey, attempt.queueJobId, next))) throw new NotOwner(); // rolls the wait back
+        return { status: 'later', at, decision };
+      }).catch((error: unknown) => {
+        if (error instanceof NotOwner) return { status: 'not-owner' } as const;
+        throw error;
       });
-      return handed ? { status: 'later', at, decision } : { status: 'not-owner' };
+      if (handed.status === 'finished') await consumer.afterFinish?.(unit, handed.end).catch((error: unknown) => this.log.error({ err: error, originKey: unit.originKey }, 'a follow-up of a finished article failed'));
+      return handed;
     }
     return this.finish(unit, consumer, attempt, { result: 'failed', articleId: articleId ?? unit.articleId, error: decision.message, stage, stops: decision.stops });
   }
@@ -176,6 +306,9 @@ export class ProductionRunner {
   }
 }
 
+/** Thrown inside a transaction to roll it back: the run no longer owns its unit. */
+class NotOwner extends Error {}
+
 function mayTryAgain(decision: FailureDecision, attempts: number): boolean {
   if (decision.kind === 'permanent') return false;
   return decision.kind === 'transient' ? attempts < MAX_TRANSIENT_ATTEMPTS : attempts < MAX_WAITING_ATTEMPTS;
@@ -185,5 +318,6 @@ function mayTryAgain(decision: FailureDecision, attempts: number): boolean {
 function waitSeconds(decision: FailureDecision, attempts: number): number {
   if (decision.kind === 'rate_limited') return decision.waitSeconds;
   if (decision.kind === 'busy') return BUSY_WAIT_S;
-  return Math.min(900, 60 * 2 ** Math.max(0, attempts - 1)) * (0.75 + Math.random() * 0.5);
+  // 10 s, then 20 s: a lost answer or a WordPress hiccup is usually gone by then, and a bulk job keeps moving.
+  return Math.min(900, 10 * 2 ** Math.max(0, attempts - 1)) * (0.75 + Math.random() * 0.5);
 }

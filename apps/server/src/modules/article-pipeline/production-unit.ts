@@ -12,6 +12,8 @@ export interface ProductionUnit {
   policy: StoredPublishPolicy;
   /** What the producer needs again when the unit ends (e.g. the trend run it belongs to); the pipeline does not read it. */
   context?: Record<string, unknown>;
+  /** An article an earlier run already stored (a Retry of a failed publish): it is published, not written again. */
+  articleId?: number | null;
 }
 
 /** How a unit ended, as its producer learns it (in the transaction that finishes the unit). */

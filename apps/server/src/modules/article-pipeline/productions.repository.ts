@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { hostname } from 'node:os';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { articleProductions, articles } from '../../db/schema/index.js';
 import type { ProductionResult, ProductionUnit } from './production-unit.js';
@@ -11,7 +12,11 @@ export type ProductionRow = typeof articleProductions.$inferSelect;
  * entry changes nothing and a retry of the owning entry (pg-boss' own, after a worker died) carries on.
  */
 export class ProductionsRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Names this process on the units it runs (run_by). */
+    private readonly runner: string = `${hostname()}:${process.pid}`,
+  ) {}
 
   /**
    * In the producer's transaction, beside its own row: a unit and its queue entry commit together.
@@ -19,24 +24,73 @@ export class ProductionsRepository {
    * false when one under the key is still queued or running (it keeps its entry).
    */
   async insert(tx: Tx, unit: ProductionUnit, queueJobId: string): Promise<boolean> {
-    const origin = unit.brief.origin;
+    return (await this.insertMany(tx, [{ unit, queueJobId }])).length === 1;
+  }
+
+  /** As insert, for many units in one statement; returns the keys that were queued. */
+  async insertMany(tx: Tx, entries: readonly { unit: ProductionUnit; queueJobId: string }[]): Promise<string[]> {
+    if (entries.length === 0) return [];
     const rows = await tx
       .insert(articleProductions)
-      .values({ originKey: unit.originKey, origin, brief: unit.brief, policy: unit.policy, context: unit.context ?? {}, queueJobId })
+      .values(
+        entries.map(({ unit, queueJobId }) => ({
+          originKey: unit.originKey,
+          origin: unit.brief.origin,
+          brief: unit.brief,
+          policy: unit.policy,
+          context: unit.context ?? {},
+          articleId: unit.articleId ?? null,
+          queueJobId,
+        })),
+      )
       .onConflictDoUpdate({
         target: articleProductions.originKey,
-        set: { brief: unit.brief, policy: unit.policy, context: unit.context ?? {}, queueJobId, state: 'queued', articleId: null, attempts: 0, result: null, error: null, updatedAt: new Date(), finishedAt: null },
+        // A finished unit starts again from the new row's brief (the producer's Retry).
+        set: {
+          brief: sql`excluded.brief`,
+          policy: sql`excluded.policy`,
+          context: sql`excluded.context`,
+          queueJobId: sql`excluded.queue_job_id`,
+          articleId: sql`excluded.article_id`,
+          state: 'queued',
+          attempts: 0,
+          result: null,
+          error: null,
+          updatedAt: new Date(),
+          finishedAt: null,
+        },
         setWhere: eq(articleProductions.state, 'finished'),
       })
       .returning({ key: articleProductions.originKey });
-    return rows.length === 1;
+    return rows.map((row) => row.key);
+  }
+
+  /** Finishes the units that are waiting for their entry (not running) as cancelled; returns those entries' ids. */
+  async withdrawQueued(tx: Tx, originKeys: readonly string[]): Promise<string[]> {
+    const rows = await tx
+      .update(articleProductions)
+      .set({ state: 'finished', result: 'cancelled', updatedAt: new Date(), finishedAt: new Date() })
+      .where(and(inArray(articleProductions.originKey, [...originKeys]), eq(articleProductions.state, 'queued')))
+      .returning({ queueJobId: articleProductions.queueJobId });
+    return rows.flatMap((row) => (row.queueJobId ? [row.queueJobId] : []));
+  }
+
+  /** Ends units whatever their state, in the producer's transaction (Clear Stuck Jobs); returns their entries' ids. */
+  async abandon(tx: Tx, originKeys: readonly string[], reason: string): Promise<string[]> {
+    if (originKeys.length === 0) return [];
+    const rows = await tx
+      .update(articleProductions)
+      .set({ state: 'finished', result: 'failed', error: reason, updatedAt: new Date(), finishedAt: new Date() })
+      .where(and(inArray(articleProductions.originKey, [...originKeys]), ne(articleProductions.state, 'finished')))
+      .returning({ queueJobId: articleProductions.queueJobId });
+    return rows.flatMap((row) => (row.queueJobId ? [row.queueJobId] : []));
   }
 
   /** Takes the unit for a run of its owning entry; null for any other entry, or when it is finished. */
   async claim(originKey: string, queueJobId: string): Promise<ProductionRow | null> {
     const [row] = await this.db
       .update(articleProductions)
-      .set({ state: 'running', attempts: sql`${articleProductions.attempts} + 1`, updatedAt: new Date() })
+      .set({ state: 'running', attempts: sql`${articleProductions.attempts} + 1`, runBy: this.runner, updatedAt: new Date() })
       .where(and(eq(articleProductions.originKey, originKey), eq(articleProductions.queueJobId, queueJobId), ne(articleProductions.state, 'finished')))
       .returning();
     return row ?? null;

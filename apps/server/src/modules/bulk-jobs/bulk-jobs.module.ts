@@ -1,41 +1,42 @@
-import pino from 'pino';
 import type { AppContext } from '../../app-context.js';
-import { BulkItemQueue } from './bulk-item-queue.js';
-import { BulkItemRunner, ITEM_LEASE_MS } from './bulk-item-runner.js';
+import type { JobDefinition } from '../../jobs/queue.js';
+import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
+import { BULK_ORIGIN } from './bulk-item-unit.js';
+import { BulkItemConsumer } from './bulk-item-consumer.js';
 import { BulkItemsRepository } from './bulk-items.repository.js';
 import { BulkJobsRepository } from './bulk-jobs.repository.js';
 import { BulkJobsService } from './bulk-jobs.service.js';
-import type { BulkArticles, BulkGeneration, BulkProducer, BulkSites } from './bulk-ports.js';
-import { BulkRecovery } from './bulk-recovery.js';
-import { BulkRecoveryRepository } from './bulk-recovery.repository.js';
-import { BulkRuns } from './bulk-runs.js';
+import type { BulkSites } from './bulk-ports.js';
 
 export interface BulkJobsDependencies {
-  generation: BulkGeneration;
-  producer: BulkProducer;
-  articles: BulkArticles;
+  pipeline: Pick<ArticlePipeline, 'queue' | 'enqueueMany' | 'withdraw' | 'abandon' | 'register' | 'cancelRunning'>;
   sites: BulkSites;
 }
 
 export interface BulkJobsModule {
   service: BulkJobsService;
-  /** Started in worker processes: puts the items of dead runs back on the queue. */
-  recovery: BulkRecovery;
 }
 
-/** Wires the bulk-jobs module for one process. */
+/**
+ * Wires the bulk-jobs module for one process: a job's items are units of the article pipeline
+ * (origin 'bulk'); BulkItemConsumer keeps the items and the job's counters in step with them.
+ */
 export function createBulkJobs(ctx: AppContext, deps: BulkJobsDependencies): BulkJobsModule {
-  const { handle } = ctx;
-  const log = pino({ name: 'bulk-jobs', level: ctx.config.logLevel });
-  const queue = new BulkItemQueue(ctx.queue);
-  const items = new BulkItemsRepository(handle.db, queue);
-  const runs = new BulkRuns(items, { leaseMs: ITEM_LEASE_MS });
-  const runner = new BulkItemRunner(items, runs, deps.generation, deps.producer, deps.articles, log, queue);
-  const service = new BulkJobsService(new BulkJobsRepository(handle.db, queue), deps.sites, runner, runs, {
+  const { db } = ctx.handle;
+  const items = new BulkItemsRepository(db);
+  deps.pipeline.register(BULK_ORIGIN, new BulkItemConsumer(items));
+  const runs = { stopJob: (jobId: string) => deps.pipeline.cancelRunning((unit) => unit.origin === BULK_ORIGIN && unit.context.jobId === jobId) };
+  const service = new BulkJobsService(new BulkJobsRepository(db, deps.pipeline), deps.sites, runs, {
     concurrency: ctx.config.llm.concurrency,
     stuckMinutes: ctx.config.bulkStuckMinutes,
   }, items.finaliseIfDone);
-  const isClosed = () => (handle.driver === 'pglite' ? handle.pglite.closed : handle.pool.ending);
-  const recoveryRepo = new BulkRecoveryRepository(handle.db, queue, items.finaliseIfDone);
-  return { service, recovery: new BulkRecovery(recoveryRepo, runs, handle.driver === 'pglite', log, isClosed) };
+  return { service };
+}
+
+/**
+ * Entries of the old per-item job queued by an older version: the migration made their items
+ * units of the pipeline, so an entry left over has nothing to do.
+ */
+export function legacyBulkItemJob(): JobDefinition<'bulkItem'> {
+  return { job: 'bulkItem', queue: { retryLimit: 0 }, handler: async () => undefined };
 }

@@ -1,8 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Tx } from '../../db/client.js';
 import { bulkJobItems, bulkJobs, type BulkJobOptionsRow } from '../../db/schema/index.js';
-import type { BulkItemQueue, Tx } from './bulk-item-queue.js';
+import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
+import { itemKey, itemUnit } from './bulk-item-unit.js';
 import { stuckJob } from './bulk-stuck-rule.js';
+
+/** What the bulk jobs need of the article pipeline: their items are its units. */
+export type BulkPipeline = Pick<ArticlePipeline, 'queue' | 'enqueueMany' | 'withdraw' | 'abandon'>;
 
 export type BulkJobRow = typeof bulkJobs.$inferSelect;
 export type BulkItemRow = typeof bulkJobItems.$inferSelect;
@@ -27,12 +31,12 @@ const OPEN_ITEMS = ['pending', 'running'] as const;
 export class BulkJobsRepository {
   constructor(
     private readonly db: Database,
-    private readonly queue: BulkItemQueue,
+    private readonly pipeline: BulkPipeline,
   ) {}
 
-  /** The job, its items and one queue entry per item, all or nothing. */
+  /** The job, its items and one unit of the article pipeline per item (with its queue entry), all or nothing. */
   async create(job: NewBulkJob): Promise<void> {
-    await this.queue.prepare();
+    await this.pipeline.queue.prepare();
     await this.db.transaction(async (tx) => {
       await tx.insert(bulkJobs).values({ id: job.id, siteId: job.siteId, taskType: job.taskType, options: job.options, total: job.items.length });
       // Chunked: 1,000 items × 6 columns stays far below the 65,535 bind parameters of one statement.
@@ -41,11 +45,11 @@ export class BulkJobsRepository {
         const rows = await tx
           .insert(bulkJobItems)
           .values(chunk.map((item, index) => ({ jobId: job.id, position: start + index, ...item })))
-          .returning({ id: bulkJobItems.id });
-        await this.attachQueueEntries(tx, job.id, rows.map((row) => row.id));
+          .returning({ id: bulkJobItems.id, topic: bulkJobItems.topic });
+        await this.pipeline.enqueueMany(tx, rows.map((item) => itemUnit(job, item)));
       }
     });
-    this.queue.wakeLocalWorkers();
+    this.pipeline.queue.wake();
   }
 
   async find(id: string): Promise<BulkJobRow | null> {
@@ -85,7 +89,7 @@ export class BulkJobsRepository {
    * when the job was no longer active.
    */
   async cancel(jobId: string, finalise: (tx: Tx, jobId: string) => Promise<void>): Promise<boolean> {
-    await this.queue.prepare();
+    await this.pipeline.queue.prepare();
     return this.db.transaction(async (tx) => {
       const [job] = await tx
         .update(bulkJobs)
@@ -97,8 +101,8 @@ export class BulkJobsRepository {
         .update(bulkJobItems)
         .set({ status: 'cancelled', finishedAt: sql`now()` })
         .where(and(eq(bulkJobItems.jobId, jobId), eq(bulkJobItems.status, 'pending')))
-        .returning({ queueJobId: bulkJobItems.queueJobId });
-      await this.queue.remove(tx, pending.flatMap((item) => (item.queueJobId ? [item.queueJobId] : [])));
+        .returning({ id: bulkJobItems.id });
+      await this.pipeline.withdraw(tx, pending.map((item) => itemKey(item.id)));
       await finalise(tx, jobId);
       return true;
     });
@@ -106,7 +110,7 @@ export class BulkJobsRepository {
 
   /** Failed items back to pending (counters taken back), the job queued again. Returns how many. */
   async retryFailed(jobId: string): Promise<number> {
-    await this.queue.prepare();
+    await this.pipeline.queue.prepare();
     const retried = await this.db.transaction(async (tx) => {
       const items = await tx
         .update(bulkJobItems)
@@ -120,9 +124,9 @@ export class BulkJobsRepository {
           articleId: sql`case when exists (select 1 from articles a where a.id = ${bulkJobItems.articleId} and a.status = 'failed') then null else ${bulkJobItems.articleId} end`,
         })
         .where(and(eq(bulkJobItems.jobId, jobId), eq(bulkJobItems.status, 'failed')))
-        .returning({ id: bulkJobItems.id });
+        .returning({ id: bulkJobItems.id, topic: bulkJobItems.topic, articleId: bulkJobItems.articleId });
       if (items.length === 0) return 0;
-      await tx
+      const [job] = await tx
         .update(bulkJobs)
         .set({
           status: 'queued',
@@ -134,11 +138,14 @@ export class BulkJobsRepository {
           failed: sql`${bulkJobs.failed} - ${items.length}`,
           lastProgressAt: sql`now()`,
         })
-        .where(eq(bulkJobs.id, jobId));
-      await this.attachQueueEntries(tx, jobId, items.map((item) => item.id));
+        .where(eq(bulkJobs.id, jobId))
+        .returning();
+      // A job whose site was deleted has nothing to write for: its items fail again at once, saying so.
+      const unitJob = { ...job!, siteId: job!.siteId ?? 0 };
+      await this.pipeline.enqueueMany(tx, items.map((item) => itemUnit(unitJob, item)));
       return items.length;
     });
-    if (retried > 0) this.queue.wakeLocalWorkers();
+    if (retried > 0) this.pipeline.queue.wake();
     return retried;
   }
 
@@ -154,7 +161,7 @@ export class BulkJobsRepository {
    * that moved meanwhile is left alone.
    */
   async clearStuck(jobId: string, cutoffMinutes: number, reason: string): Promise<boolean> {
-    await this.queue.prepare();
+    await this.pipeline.queue.prepare();
     return this.db.transaction(async (tx) => {
       const [job] = await tx
         .select({ id: bulkJobs.id })
@@ -164,9 +171,9 @@ export class BulkJobsRepository {
       if (!job) return false;
       const items = await tx
         .update(bulkJobItems)
-        .set({ status: 'failed', error: reason, finishedAt: sql`now()`, claimedBy: null, claimExpiresAt: null })
+        .set({ status: 'failed', error: reason, finishedAt: sql`now()`, notBefore: null })
         .where(and(eq(bulkJobItems.jobId, jobId), inArray(bulkJobItems.status, OPEN_ITEMS)))
-        .returning({ queueJobId: bulkJobItems.queueJobId });
+        .returning({ id: bulkJobItems.id });
       await tx
         .update(bulkJobs)
         .set({
@@ -178,16 +185,9 @@ export class BulkJobsRepository {
           failed: sql`${bulkJobs.failed} + ${items.length}`,
         })
         .where(eq(bulkJobs.id, jobId));
-      await this.queue.remove(tx, items.flatMap((item) => (item.queueJobId ? [item.queueJobId] : [])));
+      // Their units end too, with their queue entries: a run still going (a frozen worker) can no longer record anything.
+      await this.pipeline.abandon(tx, items.map((item) => itemKey(item.id)), reason);
       return true;
     });
-  }
-
-  private async attachQueueEntries(tx: Tx, jobId: string, itemIds: number[]): Promise<void> {
-    const queueIds = await this.queue.add(tx, itemIds.map((itemId) => ({ jobId, itemId })));
-    if (itemIds.length === 0) return;
-    // One statement for the whole chunk: item id → its queue entry's id.
-    const pairs = sql.join(itemIds.map((itemId, index) => sql`(${itemId}::int, ${queueIds[index]}::text)`), sql`, `);
-    await tx.execute(sql`update bulk_job_items as i set queue_job_id = v.queue_job_id from (values ${pairs}) as v(item_id, queue_job_id) where i.id = v.item_id`);
   }
 }

@@ -12,13 +12,10 @@ import {
 } from '@abp/contracts';
 import { SiteUnavailableError } from '../../domain-errors.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import type { JobDefinition } from '../../jobs/queue.js';
-import type { Tx } from './bulk-item-queue.js';
-import type { BulkItemRunner } from './bulk-item-runner.js';
+import type { Tx } from '../../db/client.js';
 import { estimateCompletion, toBulkJob, toItemResult } from './bulk-job-dto.js';
 import type { BulkJobRow, BulkJobsRepository } from './bulk-jobs.repository.js';
-import type { BulkSites } from './bulk-ports.js';
-import type { BulkRuns } from './bulk-runs.js';
+import type { BulkRunningUnits, BulkSites } from './bulk-ports.js';
 import { validateBulkStart } from './bulk-start-input.js';
 
 export interface BulkJobsSettings {
@@ -28,13 +25,12 @@ export interface BulkJobsSettings {
   stuckMinutes: number;
 }
 
-/** The bulk-job rules behind the API; the item work itself is BulkItemRunner's, run by the queue. */
+/** The bulk-job rules behind the API; each item is a unit of the article pipeline, which runs it. */
 export class BulkJobsService {
   constructor(
     private readonly repo: BulkJobsRepository,
     private readonly sites: BulkSites,
-    private readonly runner: BulkItemRunner,
-    private readonly runs: BulkRuns,
+    private readonly runs: BulkRunningUnits,
     private readonly settings: BulkJobsSettings,
     /** Sets a job's final status when none of its items is open any more (BulkItemsRepository's). */
     private readonly finalise: (tx: Tx, jobId: string) => Promise<void>,
@@ -73,7 +69,8 @@ export class BulkJobsService {
   }
 
   /**
-   * No new item starts; this process' runs abort now, other processes' within a second. The job
+   * No new item starts; this process' runs abort now, other processes' within a second (the
+   * pipeline asks BulkItemConsumer.cancelled). The job
    * reads 'cancelled' once its running items have stopped (at once when none was running).
    */
   async cancel(id: string): Promise<BulkJobCancelResponse> {
@@ -95,16 +92,6 @@ export class BulkJobsService {
       }
     }
     return { cleared: cleared.length, job_ids: cleared };
-  }
-
-  jobDefinition(): JobDefinition<'bulkItem'> {
-    return {
-      job: 'bulkItem',
-      // The entry only points at an item; retries here cover a handler that could not record its end.
-      queue: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 * 60, heartbeatSeconds: 30 },
-      work: { localConcurrency: this.settings.concurrency, pollingIntervalSeconds: 2 },
-      handler: (data, job) => this.runner.run(data, job.signal),
-    };
   }
 
   private async describe(job: BulkJobRow) {
