@@ -62,10 +62,14 @@ describe.skipIf(!adminUrl)('PostgreSQL: two worker processes share one bulk job'
 
       const articles = await db.query<{ n: string }>("select count(*) as n from articles where origin = 'bulk'");
       expect(Number(articles.rows[0]!.n)).toBe(ITEMS);
-      const rows = await db.query<{ runs: number; claimed_by: string; status: string }>('select runs, claimed_by, status from bulk_job_items where job_id = $1', [jobId]);
+      const rows = await db.query<{ runs: number; run_by: string; status: string }>(
+        "select i.runs, p.run_by, i.status from bulk_job_items i join article_productions p on p.origin_key = 'bulk-item:' || i.id where i.job_id = $1",
+        [jobId],
+      );
+      expect(rows.rows).toHaveLength(ITEMS);
       expect(rows.rows.every((row) => row.status === 'succeeded' && row.runs === 1)).toBe(true);
-      // Claim tokens start with the id of the process that ran the item: two processes, both workers.
-      const processes = new Set(rows.rows.map((row) => row.claimed_by.split(':')[0]));
+      // Each item's unit names the worker process (host:pid) that ran it: two processes, both workers.
+      const processes = new Set(rows.rows.map((row) => row.run_by));
       expect(processes.size).toBe(2);
     } finally {
       await db.end();
