@@ -22,7 +22,7 @@ import { BacklinksRepository } from './modules/backlinks/backlinks.repository.js
 import { BacklinksService } from './modules/backlinks/backlinks.service.js';
 import { GenerationRepository } from './modules/generation/generation.repository.js';
 import { GenerationService } from './modules/generation/generation.service.js';
-import { ManualGenerationService } from './modules/generation/manual-generation.service.js';
+import { MANUAL_ORIGIN, ManualGenerationService, manualConsumer } from './modules/generation/manual-generation.service.js';
 import { ArticleProducer } from './modules/article-pipeline/article-producer.js';
 import { createImageProvider } from './integrations/images/index.js';
 import { LlmProviderRegistry } from './modules/settings/llm-provider-registry.js';
@@ -117,6 +117,7 @@ export function createServices(ctx: AppContext): Services {
   const pipeline = createArticlePipeline(ctx, { producer, writesOnThisThread: () => generation.writesOnThisThread() });
   const schedulerRepo = new SchedulerRepository(db);
   pipeline.register('schedule', new SlotConsumer(schedulerRepo));
+  pipeline.register(MANUAL_ORIGIN, manualConsumer);
   const articles = new ArticlesService(new ArticlesRepository(db));
   const trendServices = createTrendServices({
     db,
@@ -150,7 +151,7 @@ export function createServices(ctx: AppContext): Services {
     llmSettings,
     llmProviders,
     generation,
-    manualGeneration: new ManualGenerationService(producer),
+    manualGeneration: new ManualGenerationService(pipeline),
     blogConfigs: new BlogConfigsService(new BlogConfigsRepository(db), { now: () => new Date(), random: Math.random, timeZone: ctx.config.timeZone }),
     pipeline,
     scheduler: new SchedulerService({
@@ -177,6 +178,7 @@ export function defineJobs(ctx: AppContext, services: Services): void {
   ctx.queue.define(schedulerTickJob(services.scheduler));
   ctx.queue.define(services.pipeline.job());
   ctx.queue.define(legacySlotJob());
+  ctx.queue.beforeWorkers(async (embedded) => (embedded ? services.pipeline.resumeCutOff() : 0));
   ctx.queue.whenStarted(() => services.pipeline.queueCarriedOver());
   ctx.queue.define(legacyBulkItemJob());
   ctx.queue.define(services.trends.checkJob());

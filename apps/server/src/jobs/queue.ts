@@ -47,6 +47,7 @@ export class JobQueue {
   private readonly definitions = new Map<JobKey, JobDefinition<JobKey>>();
   private readonly prepared = new Map<JobKey, Promise<unknown>>();
   private readonly startHooks: (() => Promise<unknown>)[] = [];
+  private readonly beforeWorkerHooks: ((embedded: boolean) => Promise<unknown>)[] = [];
   private started = false;
 
   constructor(
@@ -77,6 +78,14 @@ export class JobQueue {
     this.definitions.set(definition.job, definition as unknown as JobDefinition<JobKey>);
   }
 
+  /**
+   * Worker processes run this after the queue started and before any worker fetches (so nothing
+   * runs yet); `embedded` says no other process can be running anything. A failure is logged.
+   */
+  beforeWorkers(hook: (embedded: boolean) => Promise<unknown>): void {
+    this.beforeWorkerHooks.push(hook);
+  }
+
   /** Worker processes run this once the workers have started (a failure is logged; the next start tries again). */
   whenStarted(hook: () => Promise<unknown>): void {
     this.startHooks.push(hook);
@@ -96,6 +105,7 @@ export class JobQueue {
     }
     if (!this.runsWorkers) return;
     if (this.embedded) await this.retryEntriesOfDeadProcess();
+    for (const hook of this.beforeWorkerHooks) await hook(this.embedded).catch((err: unknown) => this.logger.error({ err }, 'a start-up step of the job queue failed'));
     for (const def of this.definitions.values()) {
       const { name, payload } = JOBS[def.job];
       if (def.cron) await this.boss.schedule(name, def.cron);

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgSequence, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { StoredBrief, StoredPublishPolicy } from '../../modules/article-pipeline/production-unit.js';
 import { articles } from './articles.js';
 
@@ -36,3 +36,6 @@ export const articleProductions = pgTable(
   },
   (t) => [index('article_productions_state_idx').on(t.state)],
 );
+
+/** Numbers the units that have no row of their own to be named after (a manual request: `manual:<n>`). */
+export const productionRequestSeq = pgSequence('production_request_seq');

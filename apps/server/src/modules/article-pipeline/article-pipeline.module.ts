@@ -3,9 +3,9 @@ import type { AppContext } from '../../app-context.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import type { ArticleProducer } from './article-producer.js';
 import type { Tx } from '../../db/client.js';
-import { articleProduceJob, enqueueUnit, enqueueUnits, productionQueue, queueCarriedOverUnits, withdrawUnits } from './production-job.js';
+import { articleProduceJob, enqueueUnit, enqueueUnits, productionQueue, queueCarriedOverUnits, resumeCutOffUnits, runUnitNow, withdrawUnits } from './production-job.js';
 import type { ProductionUnit } from './production-unit.js';
-import { ProductionRunner, type ProductionConsumer, type ProductionQueuePort } from './production-runner.js';
+import { ProductionRunner, type ProductionAttempt, type ProductionConsumer, type ProductionQueuePort, type ProductionRunEnd } from './production-runner.js';
 import { ProductionsRepository, type ProductionRow } from './productions.repository.js';
 
 /** The article pipeline of one process: its units, their queue and the one runner. */
@@ -27,11 +27,15 @@ export interface ArticlePipeline {
   abandon(tx: Tx, originKeys: readonly string[], reason: string): Promise<void>;
   /** Stops this process' runs of the units picked, at once (other processes: the producer's `cancelled` check). */
   cancelRunning(which: (unit: ProductionRow) => boolean): void;
+  /** Runs a unit in the caller (a request), with a queue entry due after `backstopAfterMs` should this process die meanwhile. */
+  runNow(unit: ProductionUnit, attempt: Omit<ProductionAttempt, 'queueJobId'>, backstopAfterMs: number): Promise<ProductionRunEnd>;
   /** Each producer registers what it does around its units, under its origin. */
   register(origin: string, consumer: ProductionConsumer): void;
   job(): JobDefinition<'articleProduce'>;
   /** Worker processes, once the queue runs: units a migration carried over get their entries. */
   queueCarriedOver(): Promise<number>;
+  /** Worker processes on the embedded database, before the workers fetch: units a dead process was running carry on at once. */
+  resumeCutOff(): Promise<number>;
 }
 
 export interface PipelineDependencies {
@@ -55,8 +59,10 @@ export function createArticlePipeline(ctx: AppContext, deps: PipelineDependencie
     withdraw: (tx, keys) => withdrawUnits(units, queue, tx, keys),
     abandon: async (tx, keys, reason) => queue.remove(tx, await units.abandon(tx, keys, reason)),
     cancelRunning: (which) => runner.cancel(which),
+    runNow: (unit, attempt, backstopAfterMs) => runUnitNow(units, queue, runner, unit, attempt, backstopAfterMs),
     register: (origin, consumer) => runner.register(origin, consumer),
     job: () => articleProduceJob(runner, ctx.config.llm.concurrency),
     queueCarriedOver: () => queueCarriedOverUnits(units, queue),
+    resumeCutOff: () => resumeCutOffUnits(units, queue),
   };
 }

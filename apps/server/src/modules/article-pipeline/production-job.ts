@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
-import type { ProductionQueuePort, ProductionRunner } from './production-runner.js';
+import type { ProductionAttempt, ProductionQueuePort, ProductionRunEnd, ProductionRunner } from './production-runner.js';
 import type { ProductionsRepository } from './productions.repository.js';
 import type { ProductionUnit } from './production-unit.js';
 
@@ -85,4 +85,49 @@ export async function queueCarriedOverUnits(repo: ProductionsRepository, queue: 
     // Nothing of this batch could be queued (the database is closing): the next start tries again.
     if (queued === before) return queued;
   }
+}
+
+/**
+ * Runs a unit in the caller (a request the operator is waiting on), with a queue entry as its
+ * backstop: the entry is due only after `backstopAfterMs`, by when this run has ended, so the two
+ * never race (the unit's fence lets one through); if the process dies meanwhile, that entry carries
+ * the unit on, publishing the article already stored or writing it.
+ */
+export async function runUnitNow(
+  repo: Pick<ProductionsRepository, 'insert' | 'transaction'>,
+  queue: ProductionQueuePort,
+  runner: Pick<ProductionRunner, 'run'>,
+  unit: ProductionUnit,
+  attempt: Omit<ProductionAttempt, 'queueJobId'>,
+  backstopAfterMs: number,
+): Promise<ProductionRunEnd> {
+  await queue.prepare();
+  const queueJobId = await repo.transaction(async (tx) => {
+    const id = await queue.send(tx, unit.originKey, new Date(Date.now() + backstopAfterMs));
+    if (!(await repo.insert(tx, unit, id))) throw new Error(`The unit ${unit.originKey} is already under way`);
+    return id;
+  });
+  return runner.run(unit.originKey, { ...attempt, queueJobId });
+}
+
+/**
+ * At a start on the embedded database, which only one process can open, every unit still marked
+ * running was cut off by a process that is gone: each is handed to a new entry due now, so it
+ * carries on at once, whatever its old entry was (a retry pg-boss would give only after the
+ * heartbeat lapsed, or a request's backstop due minutes later). Runs before any worker fetches.
+ */
+export async function resumeCutOffUnits(repo: ProductionsRepository, queue: ProductionQueuePort): Promise<number> {
+  const units = await repo.running(10_000);
+  if (units.length === 0) return 0;
+  await queue.prepare();
+  let resumed = 0;
+  for (const unit of units) {
+    if (!unit.queueJobId) continue; // carried over by a migration: queueCarriedOver gives it its entry
+    await repo.transaction(async (tx) => {
+      const next = await queue.send(tx, unit.originKey);
+      if (await repo.handOver(tx, unit.originKey, unit.queueJobId!, next)) resumed++;
+      else throw new Error('moved on'); // rolls the entry back
+    }).catch(() => undefined);
+  }
+  return resumed;
 }

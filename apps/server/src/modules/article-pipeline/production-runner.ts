@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client.js';
 import { OneAtATime } from '../../lib/one-at-a-time.js';
 import type { GenerateAndStoreResult } from '../generation/generation-input.js';
-import type { ArticleProducer } from './article-producer.js';
+import type { ArticleProducer, ProductionOutcome } from './article-producer.js';
 import { classifyThrown, INTERNAL_FAILURE_MESSAGE, type FailureDecision } from './failure-classifier.js';
 import type { ProductionResult } from './production-unit.js';
 import type { ProductionRow, ProductionsRepository } from './productions.repository.js';
@@ -27,6 +27,10 @@ export interface ProductionAttempt {
   queueJobId: string;
   /** Aborted when the process stops or pg-boss finds the entry's claim gone (it was retried elsewhere). */
   signal?: AbortSignal;
+  /** A limit on writing (a request's deadline): when it fires, the generation fails like any other failure. */
+  deadline?: AbortSignal;
+  /** What cannot be stored with the brief (an uploaded image): used by this run only. */
+  extras?: { selectedImagePng?: Buffer };
 }
 
 /** Where the pipeline's entries go: the `article.produce` job (jobs/), or a test's list. */
@@ -69,6 +73,8 @@ export interface ProductionConsumer {
    * while they run, so a cancellation made in another process stops them too).
    */
   cancelled?(units: readonly ProductionRow[]): Promise<string[]>;
+  /** False: any failure ends the unit at once (the operator is waiting for the answer and decides). */
+  readonly triesAgain?: boolean;
 }
 
 export interface ProductionRunnerOptions {
@@ -82,13 +88,15 @@ export interface ProductionRunnerOptions {
 interface Run {
   unit: ProductionRow;
   cancel: AbortController;
+  outcome?: ProductionOutcome;
 }
 
 export type ProductionRunEnd =
   /** Not this entry's unit (a duplicate entry), or it is finished already. */
   | { status: 'not-owner' }
   | { status: 'later'; at: Date; decision: FailureDecision }
-  | { status: 'finished'; end: ProductionResult };
+  /** `outcome`: what the producer said about the article in this run (for a caller that runs the unit itself). */
+  | { status: 'finished'; end: ProductionResult; outcome?: ProductionOutcome };
 
 export interface ProductionLogger {
   error(obj: object, msg: string): void;
@@ -152,7 +160,8 @@ export class ProductionRunner {
     try {
       const skip = await consumer.begin?.(unit);
       if (skip) return await this.finish(unit, consumer, attempt, { result: 'skipped', articleId: unit.articleId, reason: skip.skip });
-      return await this.produce(unit, consumer, attempt, run.cancel.signal);
+      const end = await this.produce(unit, consumer, attempt, run);
+      return end.status === 'finished' && run.outcome ? { ...end, outcome: run.outcome } : end;
     } catch (error) {
       // A stopping process leaves the unit to pg-boss' retry of this entry; anything else is judged like any failure.
       if (attempt.signal?.aborted) throw error;
@@ -164,11 +173,12 @@ export class ProductionRunner {
     }
   }
 
-  private async produce(unit: ProductionRow, consumer: ProductionConsumer, attempt: ProductionAttempt, cancelled: AbortSignal): Promise<ProductionRunEnd> {
+  private async produce(unit: ProductionRow, consumer: ProductionConsumer, attempt: ProductionAttempt, run: Run): Promise<ProductionRunEnd> {
     let stopped: string | null = null;
-    const signal = attempt.signal ? AbortSignal.any([attempt.signal, cancelled]) : cancelled;
+    const cancelled = run.cancel.signal;
+    const signal = AbortSignal.any([cancelled, ...(attempt.signal ? [attempt.signal] : []), ...(attempt.deadline ? [attempt.deadline] : [])]);
     const outcome = await this.producer.produce(
-      { ...unit.brief, originKey: unit.originKey, signal },
+      { ...unit.brief, originKey: unit.originKey, signal, ...attempt.extras },
       unit.policy,
       {
         existingArticleId: await this.usableArticle(unit),
@@ -188,6 +198,7 @@ export class ProductionRunner {
         },
       },
     );
+    run.outcome = outcome;
     switch (outcome.stage) {
       case 'generation': {
         if (attempt.signal?.aborted) {
@@ -268,7 +279,7 @@ export class ProductionRunner {
     stage: 'generation' | 'publish' | 'refused' = 'publish',
   ): Promise<ProductionRunEnd> {
     if (decision.message === INTERNAL_FAILURE_MESSAGE) this.log.error({ err: error, originKey: unit.originKey }, 'article production failed unexpectedly');
-    if (mayTryAgain(decision, unit.attempts)) {
+    if (consumer.triesAgain !== false && mayTryAgain(decision, unit.attempts)) {
       // Only this attempt failed: its stored failure goes, the next attempt stores its own.
       if (stage === 'generation' && articleId !== null) await this.repo.deleteFailedArticle(articleId);
       const at = new Date(Date.now() + waitSeconds(decision, unit.attempts) * 1000);

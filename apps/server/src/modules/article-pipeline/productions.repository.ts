@@ -132,6 +132,12 @@ export class ProductionsRepository {
     return rows.length === 1;
   }
 
+  /** A new number for a unit that has no producer row to be named after (`manual:<n>`). */
+  async nextRequestNumber(): Promise<number> {
+    const result = await this.db.execute(sql`select nextval('production_request_seq')::int as n`);
+    return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  }
+
   /** Units a migration carried over from the old per-producer machinery: they get their queue entry at start. */
   async unqueued(limit: number): Promise<string[]> {
     const rows = await this.db
@@ -141,6 +147,16 @@ export class ProductionsRepository {
       .orderBy(asc(articleProductions.createdAt))
       .limit(limit);
     return rows.map((row) => row.key);
+  }
+
+  /** Units a run was working on (state running), with the entry that owns each. */
+  async running(limit: number): Promise<{ originKey: string; queueJobId: string | null }[]> {
+    return this.db
+      .select({ originKey: articleProductions.originKey, queueJobId: articleProductions.queueJobId })
+      .from(articleProductions)
+      .where(eq(articleProductions.state, 'running'))
+      .orderBy(asc(articleProductions.createdAt))
+      .limit(limit);
   }
 
   async assignQueueJob(tx: Tx, originKey: string, queueJobId: string): Promise<boolean> {

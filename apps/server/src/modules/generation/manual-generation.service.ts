@@ -11,21 +11,31 @@ import {
   type SecureGenerateResponse,
 } from '@abp/contracts';
 import { AppError, badRequest } from '../../errors.js';
-import type { ArticleProducer, ProductionOutcome } from '../article-pipeline/article-producer.js';
+import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
+import type { ProductionOutcome, PublishPolicy } from '../article-pipeline/article-producer.js';
 import { INTERNAL_FAILURE_MESSAGE } from '../article-pipeline/failure-classifier.js';
+import type { ProductionConsumer } from '../article-pipeline/production-runner.js';
 import { LlmError } from '../../integrations/llm/index.js';
 
 // The web client gives up after 150 s: stop a little earlier and say why, rather than leave it guessing.
 export const MANUAL_GENERATION_DEADLINE_MS = 140_000;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** The unit's backstop entry is due after the deadline and a margin: by then the request has ended. */
+const BACKSTOP_MARGIN_MS = 60_000;
+export const MANUAL_ORIGIN = 'manual';
+
+/**
+ * A manual article is a unit of the pipeline run in the request: the operator is waiting for the
+ * answer, so a failure is reported at once, never tried again behind their back. Nothing else to
+ * record: the request reads the outcome.
+ */
+export const manualConsumer: ProductionConsumer = { triesAgain: false, finished: async () => undefined };
 
 /** POST /api/manual/generate: one article from a topic, saved, then pushed to its site as a draft or a published post. */
 export class ManualGenerationService {
   deadlineMs = MANUAL_GENERATION_DEADLINE_MS;
 
-  constructor(
-    private readonly producer: ArticleProducer,
-  ) {}
+  constructor(private readonly pipeline: Pick<ArticlePipeline, 'runNow' | 'units'>) {}
 
   taskTypes(): string[] {
     return [...TASK_TYPES];
@@ -42,25 +52,28 @@ export class ManualGenerationService {
       () => deadline.abort(new LlmError('timeout', `The article took longer than ${seconds} seconds, the limit for one article from this screen. Use a bulk job or a shorter word count.`, { retryable: false })),
       this.deadlineMs,
     );
-    const outcome = await this.producer
-      .produce(
-        {
-          siteId: request.site_id,
-          topic: request.topic,
-          taskType: request.task_type,
-          persona: options.persona,
-          wordCount: options.wordCount,
-          includeImages: options.includeImages,
-          ...(selectedImagePng ? { selectedImagePng } : {}),
-          ...(options.categoryIds?.length || options.authorId ? { wordpress: { categoryIds: options.categoryIds ?? [], authorId: options.authorId ?? null } } : {}),
-          origin: 'manual',
-          signal: deadline.signal,
-        },
-        // The operator is watching: a quality-gate objection is reported, not overridden.
-        { publish: true, onQualityGate: 'refuse', ...(options.publishStatus === 'publish' ? { status: 'published' } : {}) },
-        { afterStore: async () => (clearTimeout(timer), 'continue') },
-      )
+    // The operator is watching: a quality-gate objection is reported, not overridden.
+    const policy: PublishPolicy = { publish: true, onQualityGate: 'refuse', ...(options.publishStatus === 'publish' ? { status: 'published' } : {}) };
+    const unit = {
+      originKey: `${MANUAL_ORIGIN}:${await this.pipeline.units.nextRequestNumber()}`,
+      brief: {
+        siteId: request.site_id,
+        topic: request.topic,
+        taskType: request.task_type,
+        persona: options.persona,
+        wordCount: options.wordCount,
+        includeImages: options.includeImages,
+        ...(options.categoryIds?.length || options.authorId ? { wordpress: { categoryIds: options.categoryIds ?? [], authorId: options.authorId ?? null } } : {}),
+        origin: MANUAL_ORIGIN,
+      } as const,
+      policy,
+    };
+    // The uploaded image goes with this run only; should the process die, the backstop writes the article with a generated one.
+    const end = await this.pipeline
+      .runNow(unit, { deadline: deadline.signal, ...(selectedImagePng ? { extras: { selectedImagePng } } : {}) }, this.deadlineMs + BACKSTOP_MARGIN_MS)
       .finally(() => clearTimeout(timer));
+    if (end.status !== 'finished' || !end.outcome) throw new Error(`The manual article ${unit.originKey} did not finish in its request (${end.status})`);
+    const outcome = end.outcome;
 
     if (outcome.stage === 'generation') {
       const result = outcome.generated;
