@@ -106,6 +106,7 @@ export const blogConfigInputSchema = z
     category_ids: wordpressCategoryIdsSchema.default([]),
     author_id: wordpressAuthorIdSchema.default(null),
     internal_links: wholeNumber('Links into the site', 0, BLOG_CONFIG_LIMITS.internalLinks.max).default(BLOG_CONFIG_LIMITS.internalLinks.default),
+    add_tags: z.boolean({ message: 'Add tags must be true or false' }).default(true),
   })
   .superRefine((body, ctx) => {
     if (body.posting_interval_min > body.posting_interval_max) {
@@ -140,6 +141,8 @@ export const blogConfigSchema = z.object({
   author_id: z.number().int().nullable(),
   /** Links into the site's existing posts per new article (0–10). */
   internal_links: z.number().int(),
+  /** False: the site's posts get no WordPress tags (every producer's). */
+  add_tags: z.boolean(),
   /** When the next article is due (ISO 8601); it is posted once the daily cap allows. */
   next_post_at: z.string().nullable(),
   /** Scheduled slots taken today (the operator's day in the server's TZ); failed and skipped ones do not count. */

@@ -81,12 +81,13 @@ describe('article status → WordPress status', () => {
 });
 
 describe('tags and featured image', () => {
-  it('maps keywords to tags (get-or-create, duplicates ignored) and reuses them', async () => {
+  it('maps the article\'s tags to WordPress tags (the site\'s own first, duplicates ignored) and reuses them', async () => {
     await fake.tags.getOrCreate('Compost');
-    const article = await insertArticle(t, { siteId, keywords: ['Soil health', 'soil  health', ' Compost ', ''] });
+    const article = await insertArticle(t, { siteId, keywords: ['blight garden'], tags: ['Soil health', 'soil  health', ' Compost ', ''] });
     const res = (await publish(t, cookie, article.id)).json();
     const names = res.tag_ids.map((id: number) => fake.store.tags.get(id)!.name);
-    expect(names).toEqual(['Soil health', 'Compost']);
+    // Normalised to lower case, except a tag the site already has, used as it is; keywords are no tags (issue 18.4).
+    expect(names).toEqual(['soil health', 'Compost']);
     expect(fake.store.posts.get(res.wordpress_post_id)!.tags).toEqual(res.tag_ids);
     await publish(t, cookie, article.id);
     expect(fake.store.tags.size).toBe(2);

@@ -69,8 +69,8 @@ describeRealSite('normal', 'publishing articles to the real WordPress', (site) =
     expect((await wp.posts.get(result.wordpress_post_id)).status).toBe('pending');
   });
 
-  it('published goes public with tags from the keywords and the featured image', async () => {
-    const article = await insertArticle(t, { siteId, title: `Published soil guide ${runId}`, status: 'published', keywords: [...tagNames, tagNames[0]!.toUpperCase()] });
+  it('published goes public with its tags and the featured image', async () => {
+    const article = await insertArticle(t, { siteId, title: `Published soil guide ${runId}`, status: 'published', tags: [...tagNames, tagNames[0]!.toUpperCase()] });
     await insertImage(t, article.id);
     const result = await publishOk(article.id);
     expect(result).toMatchObject({ wordpress_status: 'publish', article_status: 'published' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtmlText, htmlToPlainText, jsonForScript, toPlainText } from '../../src/lib/plain-text.js';
 import { plainText, titleText } from '../../src/integrations/trends/plain-text.js';
-import { tagNamesFromKeywords } from '../../src/modules/publishing/wordpress-post-input.js';
+import { tagPhrases } from '../../src/lib/text/tag-phrases.js';
 
 // Text is text (issue #12): stored decoded, escaped only where it goes.
 describe('plain text', () => {
@@ -36,6 +36,12 @@ describe('plain text', () => {
   it('feed titles and descriptions, and tag names, come out as plain text', () => {
     expect(titleText('&amp;lt;img src=x onerror=alert(1)&amp;gt; rain gardens')).toBe('<img src=x onerror=alert(1)> rain gardens');
     expect(plainText('<p>Storm &amp; <em>floods</em></p>')).toBe('Storm & floods');
-    expect(tagNamesFromKeywords(['&lt;script&gt; rain', ' rain  gardens ', 'Rain Gardens'])).toEqual(['<script> rain', 'rain gardens']);
+  });
+
+  it('tags are whole phrases: plain text decoded once, lower case, no symbols, at most 5 of up to 5 words and 40 characters', () => {
+    expect(tagPhrases(['&lt;script&gt; rain', ' rain  gardens ', 'Rain Gardens'])).toEqual(['script rain', 'rain gardens']);
+    // Issue 18.4's examples: an emoji, an entity decoded once, quotes; a one-letter and a 200-character "phrase".
+    expect(tagPhrases(['compost 🍅 &amp; "quotes"', 'a', 'z'.repeat(200), '&amp;amp;', 'C++ & Node.js', '2026', 'one two three four five six'])).toEqual(['compost & quotes', 'c++ & node.js']);
+    expect(tagPhrases(['one', 'two', 'three', 'four', 'five', 'six'])).toEqual(['one', 'two', 'three', 'four', 'five']);
   });
 });

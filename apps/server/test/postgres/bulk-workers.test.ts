@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkJobResultsResponseSchema, bulkJobStatusResponseSchema, type BulkJob } from '@abp/contracts';
 import { httpClient, spawnServer, type ServerProcess } from '../process/spawn-server.js';
 import { createScratchPostgresDatabase } from '../test-database.js';
+import { articleRequests } from '../seo/seo-helpers.js';
+import type { OutlineData, SeoArticle } from '@abp/contracts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const ITEMS = 40;
 
 // Runs in the PostgreSQL pass of `npm test` (scripts/test-postgres.sh sets TEST_DATABASE_URL).
-describe.skipIf(!adminUrl)('PostgreSQL: two worker processes share one bulk job', () => {
+describe.skipIf(!adminUrl)('PostgreSQL: two worker processes share the article pipeline (a bulk job, SEO articles, a manual article)', () => {
   const procs: ServerProcess[] = [];
   let web: ServerProcess;
   let workers: ServerProcess[];
@@ -71,6 +73,62 @@ describe.skipIf(!adminUrl)('PostgreSQL: two worker processes share one bulk job'
       // Each item's unit names the worker process (host:pid) that ran it: two processes, both workers.
       const processes = new Set(rows.rows.map((row) => row.run_by));
       expect(processes.size).toBe(2);
+    } finally {
+      await db.end();
+    }
+  }, 240_000);
+
+  it('SEO planned articles and a manual article through the web process: each written once, by the one runner', async () => {
+    const call = httpClient(web.port);
+    expect((await call('POST', '/api/auth/login', { password: 'pg-bulk-password' })).status).toBe(200);
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    try {
+      const siteId = (await db.query<{ id: number }>("insert into sites (name, url, username, password_sealed) values ('PG SEO site', 'https://pg-seo.example', 'editor', 'unused') returning id")).rows[0]!.id;
+      const project = await call<{ id: number; niche: string; company_name: string }>('POST', '/api/seo-suite/projects', {
+        site_id: siteId,
+        project_name: 'PG campaign',
+        niche: 'home coffee brewing',
+        company_name: 'Bean There',
+        target_audience: 'busy professionals',
+        goal: 'grow organic traffic',
+      });
+      expect(project.status).toBe(201);
+      const { id: projectId, niche, company_name } = project.json;
+      const keywords = await call<{ keywords: { keyword: string }[] }>('POST', '/api/seo-suite/generate-keywords', { project_id: projectId, niche, company_name });
+      const outline = await call<{ outline: { outline_data: OutlineData } }>('POST', '/api/seo-suite/generate-outline', {
+        project_id: projectId,
+        niche,
+        keywords: keywords.json.keywords.slice(0, 10).map((k) => k.keyword),
+      });
+      const planned = articleRequests(outline.json.outline.outline_data, 6);
+      expect((await call('POST', '/api/seo-suite/generate-articles-bulk', { project_id: projectId, site_id: siteId, articles: planned, word_count: 500 })).status).toBe(202);
+
+      // The manual screen's request runs its unit in the web process while the workers write the plan.
+      const manual = await call<{ data: { article_id: number } }>('POST', '/api/manual/generate', {
+        topic: 'pour-over ratios for busy mornings',
+        site_id: siteId,
+        task_type: 'Blog Post',
+        options: { includeImages: false, publishStatus: 'draft', maxArticles: 5, wordCount: 500, persona: '' },
+      });
+      expect(manual.status).toBe(200);
+
+      const deadline = Date.now() + 180_000;
+      for (;;) {
+        const list = (await call<SeoArticle[]>('GET', `/api/seo-suite/articles/${projectId}`)).json;
+        if (list.length === planned.length && list.every((article) => article.generation_status === 'generated')) break;
+        if (Date.now() > deadline) throw new Error(`the plan was not written: ${JSON.stringify(list.map((a) => a.generation_status))}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      const byOrigin = await db.query<{ origin: string; n: string }>("select origin, count(*) as n from articles where origin in ('seo', 'manual') group by origin order by origin");
+      expect(byOrigin.rows.map((row) => [row.origin, Number(row.n)])).toEqual([['manual', 1], ['seo', planned.length]]);
+      const units = await db.query<{ origin: string; state: string; result: string; article_id: number }>(
+        "select origin, state, result, article_id from article_productions where origin in ('seo', 'manual') order by origin",
+      );
+      expect(units.rows).toHaveLength(planned.length + 1);
+      expect(units.rows.every((unit) => unit.state === 'finished')).toBe(true);
+      expect(units.rows.filter((unit) => unit.origin === 'seo').every((unit) => unit.result === 'succeeded')).toBe(true);
+      expect(units.rows.find((unit) => unit.origin === 'manual')?.article_id).toBe(manual.json.data.article_id);
     } finally {
       await db.end();
     }

@@ -67,6 +67,7 @@ export function configValues(siteId: number, overrides: Partial<BlogConfigValues
     category_ids: [],
     author_id: null,
     internal_links: 3,
+    add_tags: true,
     ...overrides,
   };
 }

@@ -23,6 +23,8 @@ export const articles = pgTable(
     failureReason: text('failure_reason'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     keywords: jsonb('keywords').$type<string[]>().notNull().default([]),
+    /** The tags its WordPress post gets: whole phrases only (lib/text/tag-phrases.ts), decided when it was written. */
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
     /** WordPress categories and author chosen for the post (ids on its site); empty/null: the site's blog configuration decides. */
     wpCategoryIds: jsonb('wp_category_ids').$type<number[]>().notNull().default([]),
     wpAuthorId: integer('wp_author_id'),

@@ -37,6 +37,8 @@ export const blogConfigs = pgTable('blog_configs', {
   wpAuthorId: integer('wp_author_id'),
   /** Links into the live site's existing posts per new article of the site (0 = none). */
   internalLinks: integer('internal_links').notNull().default(3),
+  /** False: the posts of this site get no tags (every producer's; checked at publish). */
+  addTags: boolean('add_tags').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

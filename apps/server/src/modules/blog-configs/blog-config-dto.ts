@@ -22,6 +22,7 @@ export function toBlogConfigDto(row: ListedConfigRow): BlogConfig {
     category_ids: c.wpCategoryIds,
     author_id: c.wpAuthorId,
     internal_links: c.internalLinks,
+    add_tags: c.addTags,
     next_post_at: c.nextPostAt?.toISOString() ?? null,
     posts_today: row.postsToday,
     last_post_at: c.lastPostAt?.toISOString() ?? null,

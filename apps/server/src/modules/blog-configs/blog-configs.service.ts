@@ -97,6 +97,7 @@ export class BlogConfigsService {
       wpCategoryIds: input.category_ids,
       wpAuthorId: input.author_id,
       internalLinks: input.internal_links,
+      addTags: input.add_tags,
     };
   }
 

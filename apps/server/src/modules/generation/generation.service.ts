@@ -164,6 +164,7 @@ export class GenerationService {
         content: article.content,
         status: 'draft',
         keywords: article.keywords,
+        tags: article.tags,
         metaDescription: article.metaDescription,
         wordCount: article.wordCount,
         attempts: article.attempts,

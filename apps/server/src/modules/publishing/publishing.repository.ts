@@ -26,6 +26,7 @@ export class PublishingRepository {
         status: articles.status,
         siteId: articles.siteId,
         keywords: articles.keywords,
+        tags: articles.tags,
         metaDescription: articles.metaDescription,
         targetWordCount: articles.targetWordCount,
         scheduledAt: articles.scheduledAt,
@@ -40,6 +41,8 @@ export class PublishingRepository {
         wpCategoryIds: sql<number[]>`case when jsonb_array_length("articles"."wp_category_ids") > 0 then "articles"."wp_category_ids"
           else coalesce((select bc.wp_category_ids from blog_configs bc where bc.site_id = "articles"."site_id"), '[]'::jsonb) end`,
         wpAuthorId: sql<number | null>`coalesce("articles"."wp_author_id", (select bc.wp_author_id from blog_configs bc where bc.site_id = "articles"."site_id"))`,
+        // The site's blog configuration may turn tags off for every post of the site.
+        addTags: sql<boolean>`coalesce((select bc.add_tags from blog_configs bc where bc.site_id = "articles"."site_id"), true)`,
       })
       .from(articles)
       .where(eq(articles.id, id))

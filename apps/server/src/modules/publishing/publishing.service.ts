@@ -4,13 +4,14 @@ import { PublishInProgressError, QualityGateBlockedError, SiteUnavailableError, 
 import { badRequest, notFound } from '../../errors.js';
 import { isWordPressError, type ContentInput, type SeoFields, type WordPressClient, type WpPost } from '../../integrations/wordpress/index.js';
 import { toPlainText } from '../../lib/plain-text.js';
+import { tagPhrases } from '../../lib/text/tag-phrases.js';
 import { specBadRequest } from '../articles/article-id.js';
 import { runQualityGate } from '../generation/engine/index.js';
 import type { DuplicateContentCheck } from './duplicate-content.js';
 import { labelWordPressError, wordpressStep } from './publish-errors.js';
 import type { PublishArticleRow, PublishingRepository } from './publishing.repository.js';
 import type { SiteConnections } from './site-connections.js';
-import { buildPostInput, tagNamesFromKeywords, wordpressStatusFor } from './wordpress-post-input.js';
+import { buildPostInput, wordpressStatusFor } from './wordpress-post-input.js';
 
 /** A status an article can be published with (a failed article is never pushed). */
 export type PublishableStatus = Exclude<ArticleStatus, 'failed'>;
@@ -111,7 +112,7 @@ export class PublishingService {
     const client = await wordpressStep('connection', () => this.sites.getClientForSite(siteId));
     const marker = await this.repo.assignMarker(articleId, `abp-article-${articleId}-${randomBytes(4).toString('hex')}`);
     const image = await this.ensureFeaturedImage(client, article);
-    const tagIds = await wordpressStep('tags', () => this.ensureTags(client, article.keywords));
+    const tagIds = await wordpressStep('tags', () => this.ensureTags(client, article.addTags ? article.tags : []));
     const seoFields = await this.seoFieldsOf(siteId, client);
     await this.repo.renewLease(articleId, lease, LEASE_MS);
     const extras = { marker, tagIds, featuredMediaId: image?.mediaId ?? null, now: this.now(), seoFields };
@@ -251,11 +252,16 @@ export class PublishingService {
   }
 
 
-  private async ensureTags(client: WordPressClient, keywords: readonly string[]): Promise<number[]> {
+  /**
+   * The article's tags (whole phrases, at most 5) as WordPress terms: a tag the site already has
+   * under the same name (ignoring case) is used as it is; only a new one is created.
+   */
+  private async ensureTags(client: WordPressClient, tags: readonly string[]): Promise<number[]> {
     const ids: number[] = [];
-    for (const name of tagNamesFromKeywords(keywords)) {
-      const { term } = await client.tags.getOrCreate(name);
-      if (!ids.includes(term.id)) ids.push(term.id);
+    for (const name of tagPhrases(tags)) {
+      const existing = (await client.tags.list({ search: name, perPage: 20, maxPages: 1 })).find((term) => toPlainText(term.name).toLowerCase() === name);
+      const id = existing ? existing.id : (await client.tags.getOrCreate(name)).term.id;
+      if (!ids.includes(id)) ids.push(id);
     }
     return ids;
   }

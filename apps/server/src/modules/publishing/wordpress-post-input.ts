@@ -21,24 +21,6 @@ export function toWordPressDate(date: Date): string {
   return date.toISOString().slice(0, 19);
 }
 
-const MAX_TAGS = 20;
-const MAX_TAG_LENGTH = 200;
-
-/** Keywords become tags: plain text (entities decoded, spacing tidied), blanks and duplicates (ignoring case) dropped. */
-export function tagNamesFromKeywords(keywords: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const names: string[] = [];
-  for (const keyword of keywords) {
-    const name = toPlainText(keyword).slice(0, MAX_TAG_LENGTH);
-    const key = name.toLowerCase();
-    if (!name || seen.has(key)) continue;
-    seen.add(key);
-    names.push(name);
-    if (names.length === MAX_TAGS) break;
-  }
-  return names;
-}
-
 // A post turned public "now" gets a date a minute in the past: if this server's clock runs ahead
 // of WordPress', a date of exactly now would read as future there and the post would stay scheduled.
 const CLOCK_SKEW_MARGIN_MS = 60_000;
@@ -62,8 +44,9 @@ export function buildPostInput(article: PublishArticleRow, status: PostStatus, e
     content: article.content,
     status,
     marker: extras.marker,
-    tags: extras.tagIds,
   };
+  // No tags to give: the post's tags are left as they are (an update must not clear tags added on WordPress).
+  if (extras.tagIds.length > 0) input.tags = [...extras.tagIds];
   if (article.metaDescription) input.excerpt = toPlainText(article.metaDescription);
   if (article.wpCategoryIds.length > 0) input.categories = [...article.wpCategoryIds];
   if (article.wpAuthorId !== null) input.author = article.wpAuthorId;

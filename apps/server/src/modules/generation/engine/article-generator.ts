@@ -1,5 +1,6 @@
 import { DEFAULT_TASK_TYPE, TASK_TYPES, WORD_COUNT_LIMITS, WORD_COUNT_TOLERANCE } from '@abp/contracts';
 import { TitleCardImageProvider, type FeaturedImage, type ImageProvider } from '../../../integrations/images/index.js';
+import { tagPhrases } from '../../../lib/text/tag-phrases.js';
 import { deriveKeywords, isLlmError, requiredRoles, type ArticleOutline, type LanguageModelProvider } from '../../../integrations/llm/index.js';
 import { escapeHtmlText } from '../../../lib/plain-text.js';
 import { mapWithConcurrency } from './concurrency.js';
@@ -103,6 +104,7 @@ export class ArticleGenerator {
         content,
         metaDescription: outline.metaDescription,
         keywords: outline.keywords,
+        tags: tagsOf(request.keywords ?? [], context.brief.keywords, outline.keywords),
         taskType,
         wordCount,
         ...refusal(),
@@ -197,4 +199,14 @@ export class ArticleGenerator {
       return undefined;
     }
   }
+}
+
+/**
+ * Tags are whole phrases: the caller's keywords (an SEO plan's target keywords) and the ones the
+ * model listed. The phrases derived from the topic for the prompt ("blight garden" from a topic
+ * about garden blight) are fragments, and the offline writer's keywords are only those.
+ */
+function tagsOf(given: readonly string[], briefKeywords: readonly string[], outlineKeywords: readonly string[]): string[] {
+  const derived = new Set(briefKeywords);
+  return tagPhrases([...given, ...outlineKeywords.filter((keyword) => !derived.has(keyword))]);
 }

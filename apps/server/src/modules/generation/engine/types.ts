@@ -42,6 +42,8 @@ export interface GeneratedArticle {
   content: string;
   metaDescription: string;
   keywords: string[];
+  /** The post's tags: the caller's keywords and the model's own keyword list as whole phrases (never fragments of the topic). */
+  tags: string[];
   taskType: TaskType;
   wordCount: number;
   /** The most attempts any step needed (1 when nothing was refused). */

@@ -202,6 +202,16 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
             />
             {numberField('internal_links', 'Links into the site', { min: 0, max: internalLinks.max }, `Links from each new article to existing posts of the site (0–${internalLinks.max}; they need a content sync)`)}
             <Controller
+              name="add_tags"
+              control={control}
+              render={({ field }) => (
+                <FormControlLabel
+                  control={<Switch checked={field.value} onChange={(_event, checked) => field.onChange(checked)} />}
+                  label="Add tags to posts (up to 5 whole keyword phrases, the site's own tags first)"
+                />
+              )}
+            />
+            <Controller
               name="is_active"
               control={control}
               render={({ field }) => (

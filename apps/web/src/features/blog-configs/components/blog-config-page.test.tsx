@@ -136,6 +136,7 @@ describe('Blog Configuration screen', () => {
       category_ids: [9],
       author_id: 2,
       internal_links: 3,
+      add_tags: true,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await rowOf('Garden Blog')).toBeInTheDocument();

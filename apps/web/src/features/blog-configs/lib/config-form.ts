@@ -24,6 +24,7 @@ export interface ConfigFormValues {
   category_ids: number[];
   author_id: number | null;
   internal_links: number;
+  add_tags: boolean;
 }
 
 export const CONFIG_FORM_FIELDS = [
@@ -40,6 +41,7 @@ export const CONFIG_FORM_FIELDS = [
   'category_ids',
   'author_id',
   'internal_links',
+  'add_tags',
 ] as const;
 export type ConfigFormField = (typeof CONFIG_FORM_FIELDS)[number];
 
@@ -58,6 +60,7 @@ export const EMPTY_CONFIG_FORM: ConfigFormValues = {
   category_ids: [],
   author_id: null,
   internal_links: BLOG_CONFIG_LIMITS.internalLinks.default,
+  add_tags: true,
 };
 
 export function configToForm(config: BlogConfig): ConfigFormValues {
@@ -76,6 +79,7 @@ export function configToForm(config: BlogConfig): ConfigFormValues {
     category_ids: [...config.category_ids],
     author_id: config.author_id,
     internal_links: config.internal_links,
+    add_tags: config.add_tags,
   };
 }
 

@@ -25,6 +25,7 @@ export function makeConfig(overrides: Partial<BlogConfig> = {}): BlogConfig {
     category_ids: [],
     author_id: null,
     internal_links: 3,
+    add_tags: true,
     created_at: '2026-11-22T09:00:00.000Z',
     updated_at: '2026-11-22T09:00:00.000Z',
     ...overrides,

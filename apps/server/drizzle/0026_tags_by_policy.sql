@@ -1,0 +1,3 @@
+-- Tags are decided when an article is written (whole phrases, lib/text/tag-phrases.ts). Articles written before carry none: their keyword lists mix whole phrases with fragments of the topic, which are no tags; a post already on WordPress keeps the tags it has (an update without tags leaves them alone). Blog configurations keep adding tags unless turned off.
+ALTER TABLE "articles" ADD COLUMN "tags" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "blog_configs" ADD COLUMN "add_tags" boolean DEFAULT true NOT NULL;
