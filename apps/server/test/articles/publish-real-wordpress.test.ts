@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { PublishingRepository } from '../../src/modules/publishing/publishing.repository.js';
 import { createWordPressClient, type WordPressClient } from '../../src/integrations/wordpress/index.js';
 import { createTestApp, type TestApp } from '../test-app.js';
-import { describeRealSite, realClient, runId } from '../wordpress/real-site.js';
+import { describeRealSite, listDirect, realClient, runId } from '../wordpress/real-site.js';
 import { insertArticle, insertImage, insertSite } from './article-fixtures.js';
 import { DroppingProxy } from './http-proxy.js';
 import { articleRow, publish } from './publish-helpers.js';
@@ -85,6 +86,26 @@ describeRealSite('normal', 'publishing articles to the real WordPress', (site) =
     expect(tags.map((tag) => tag.name).sort()).toEqual([...tagNames].sort());
     expect([...(post.tags ?? [])].sort()).toEqual(tags.map((tag) => tag.id).sort());
     expect((await articleRow(t, article.id)).wordpressPermalink).toBe(post.link);
+  });
+
+  it('an image uploaded by an attempt that died before recording it is used by the next one: no orphaned media (issue 18.6)', async () => {
+    const title = `Orphan check guide ${runId}`;
+    const article = await insertArticle(t, { siteId, title });
+    await insertImage(t, article.id);
+    // The attempt dies right after WordPress took the upload, before the media id is stored (a crash, a lost connection).
+    const record = vi.spyOn(PublishingRepository.prototype, 'setImageMediaId').mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+    try {
+      await expect(t.services.publishing.publishArticle(article.id, { siteId })).rejects.toThrow('Connection terminated unexpectedly');
+    } finally {
+      record.mockRestore();
+    }
+    const result = await publishOk(article.id);
+    const items = (await listDirect(site, `wp/v2/media?search=${encodeURIComponent(title)}&per_page=100&context=edit`)) as { id: number; post: number | null }[];
+    mediaIds.add(result.featured_media_id);
+    for (const item of items) mediaIds.add(item.id);
+    // One media item for the article, the one the post shows, attached to it.
+    expect(items.map((item) => [item.id, item.post])).toEqual([[result.featured_media_id, result.wordpress_post_id]]);
+    expect((await wp.posts.get(result.wordpress_post_id)).featured_media).toBe(result.featured_media_id);
   });
 
   it('after a create whose answer was dropped (WordPress did create it), the next publish finds it: exactly one post', async () => {

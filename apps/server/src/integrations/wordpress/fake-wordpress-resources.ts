@@ -115,6 +115,7 @@ export function createFakeMediaApi(ctx: FakeSiteContext, store: Map<number, WpMe
         return item;
       }),
     get: (id) => run(ctx, 'media.get', () => existing(id)),
+    findBySlug: (slug) => run(ctx, 'media.findBySlug', () => [...store.values()].find((item) => item.slug === slug) ?? null),
     attach: (id, postId) =>
       run(ctx, 'media.attach', () => {
         const item = { ...existing(id), post: postId };

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { escapeHtmlText } from '../../lib/plain-text.js';
 import type { RestSession } from './rest-session.js';
 import { deletedSchema, mediaSchema } from './schemas.js';
@@ -52,6 +53,11 @@ export function createMediaApi(session: RestSession): MediaApi {
 
     get: (id) =>
       session.call(mediaSchema, { method: 'GET', route: `wp/v2/media/${id}`, query: { context: 'edit' }, idempotent: true }),
+
+    async findBySlug(slug) {
+      const items = await session.call(z.array(mediaSchema), { method: 'GET', route: 'wp/v2/media', query: { slug, context: 'edit', per_page: 1 }, idempotent: true });
+      return items.find((item) => item.slug === slug) ?? null;
+    },
 
     attach: (id, postId) =>
       session.call(mediaSchema, { method: 'POST', route: `wp/v2/media/${id}`, json: { post: postId }, idempotent: true }),

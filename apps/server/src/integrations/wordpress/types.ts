@@ -80,6 +80,8 @@ export interface MediaApi {
   /** 'raw' (default): body + Content-Disposition; 'multipart': a form with a file field. */
   upload(file: MediaUpload, options?: { mode?: 'raw' | 'multipart' }): Promise<WpMedia>;
   get(id: number): Promise<WpMedia>;
+  /** The media item whose slug is exactly this (its file was uploaded as `<slug>.<ext>`), or null. */
+  findBySlug(slug: string): Promise<WpMedia | null>;
   /** Attaches the item to a post, so the media library lists it under that post, not as unattached. */
   attach(id: number, postId: number): Promise<WpMedia>;
   /** Media cannot be trashed through REST; this always deletes for good. */

@@ -111,7 +111,7 @@ export class PublishingService {
     const report = await this.checkQuality(article, siteId, options.force === true);
     const client = await wordpressStep('connection', () => this.sites.getClientForSite(siteId));
     const marker = await this.repo.assignMarker(articleId, `abp-article-${articleId}-${randomBytes(4).toString('hex')}`);
-    const image = await this.ensureFeaturedImage(client, article);
+    const image = await this.ensureFeaturedImage(client, article, marker);
     const tagIds = await wordpressStep('tags', () => this.ensureTags(client, article.addTags ? article.tags : []));
     const seoFields = await this.seoFieldsOf(siteId, client);
     await this.repo.renewLease(articleId, lease, LEASE_MS);
@@ -225,8 +225,13 @@ export class PublishingService {
     }
   }
 
-  /** Uploads the article's image once; later publishes reuse the media item while it exists. */
-  private async ensureFeaturedImage(client: WordPressClient, article: PublishArticleRow): Promise<FeaturedImage | null> {
+  /**
+   * Uploads the article's image once; later publishes reuse the media item while it exists. The
+   * file is named after the article's publish marker, so an item uploaded by an attempt that died
+   * before recording it (a crash, a lost answer) is found by its slug and used, not left behind
+   * unattached while another is uploaded.
+   */
+  private async ensureFeaturedImage(client: WordPressClient, article: PublishArticleRow, marker: string): Promise<FeaturedImage | null> {
     const image = await this.repo.findImage(article.id);
     if (!image) return null;
     if (image.wordpressMediaId !== null) {
@@ -237,10 +242,15 @@ export class PublishingService {
         if (!(isWordPressError(error) && error.kind === 'not_found')) throw labelWordPressError(error, 'featured image');
       }
     }
+    const earlier = await wordpressStep('featured image lookup', () => client.media.findBySlug(marker));
+    if (earlier) {
+      await this.repo.setImageMediaId(article.id, earlier.id);
+      return { mediaId: earlier.id, url: earlier.source_url, attachedTo: earlier.post ?? null };
+    }
     const media = await wordpressStep('featured image upload', () =>
       client.media.upload({
         data: Buffer.from(image.png, 'base64'),
-        filename: image.filename,
+        filename: `${marker}.png`,
         mimeType: 'image/png',
         // Plain text; the client escapes alt and title for WordPress.
         altText: toPlainText(image.altText || article.title),
