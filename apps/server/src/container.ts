@@ -178,7 +178,12 @@ export function defineJobs(ctx: AppContext, services: Services): void {
   ctx.queue.define(schedulerTickJob(services.scheduler));
   ctx.queue.define(services.pipeline.job());
   ctx.queue.define(legacySlotJob());
-  ctx.queue.beforeWorkers(async (embedded) => (embedded ? services.pipeline.resumeCutOff() : 0));
+  // On the embedded database nothing else can be running at start: what the dead process held is free.
+  ctx.queue.beforeWorkers(async (embedded) => {
+    if (!embedded) return;
+    await services.publishing.releaseLeasesOfDeadProcess();
+    await services.pipeline.resumeCutOff();
+  });
   ctx.queue.whenStarted(() => services.pipeline.queueCarriedOver());
   ctx.queue.define(legacyBulkItemJob());
   ctx.queue.define(services.trends.checkJob());

@@ -4,12 +4,12 @@ import { articles, processedTrends } from '../../src/db/schema/index.js';
 import type { WordPressClient, WpPost } from '../../src/integrations/wordpress/index.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../llm/fake-openai-server.js';
 import { isOutlineRequest, outlineJson, writerReply } from '../llm/fake-writer.js';
-import { instantRetry } from '../llm/helpers.js';
+import { useFakeModel } from '../llm/helpers.js';
 import { generate, manualPayload } from '../manual/manual-helpers.js';
 import { createTestApp, waitFor, type TestApp } from '../test-app.js';
 import { googleTrendsFeed } from '../trends/feed-fixtures.js';
 import { FeedServer } from '../trends/feed-server.js';
-import { describeRealSite, realClient, runId } from '../wordpress/real-site.js';
+import { addRealSite, describeRealSite, realClient, runId } from '../wordpress/real-site.js';
 import { goodContent, insertArticle } from './article-fixtures.js';
 import { publish } from './publish-helpers.js';
 
@@ -40,17 +40,8 @@ describeRealSite('normal', 'hostile titles stay text on the real WordPress', (si
     t = await createTestApp();
     cookie = await t.login();
     wp = realClient(site);
-    t.services.llmProviders.providerOptions = { retry: instantRetry().policy };
-    const llm = await t.request({
-      method: 'PUT',
-      url: '/api/settings/llm',
-      cookie,
-      payload: { provider: 'openai-compatible', model: 'fake-model', base_url: model.baseUrl, api_key: KEY, timeout_ms: 10_000 },
-    });
-    expect(llm.statusCode, llm.body).toBe(200);
-    const created = await t.request({ method: 'POST', url: '/api/sites', cookie, payload: { name: `Hostile ${runId}`, url: site.url, username: site.user, password: site.password, is_active: true, content_persona: '' } });
-    expect(created.statusCode, created.body).toBe(201);
-    siteId = created.json<{ id: number }>().id;
+    await useFakeModel(t, cookie, model.baseUrl, KEY);
+    siteId = await addRealSite(t, cookie, site, `Hostile ${runId}`);
   }, 60_000);
   afterAll(async () => {
     for (const id of postIds) await wp.posts.delete(id).catch(() => undefined);

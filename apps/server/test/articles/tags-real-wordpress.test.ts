@@ -3,10 +3,10 @@ import type { WordPressClient } from '../../src/integrations/wordpress/index.js'
 import { toPlainText } from '../../src/lib/plain-text.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../llm/fake-openai-server.js';
 import { isOutlineRequest, outlineJson, writerReply } from '../llm/fake-writer.js';
-import { instantRetry } from '../llm/helpers.js';
+import { useFakeModel } from '../llm/helpers.js';
 import { generate, manualPayload } from '../manual/manual-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
-import { describeRealSite, realClient, runId } from '../wordpress/real-site.js';
+import { addRealSite, describeRealSite, realClient, runId } from '../wordpress/real-site.js';
 
 /*
  * Tags by policy (issue 18.4), read back from the real WordPress: no tag from a fragment of the
@@ -30,17 +30,8 @@ describeRealSite('normal', 'tags on the real WordPress follow the policy', (site
     t = await createTestApp();
     cookie = await t.login();
     wp = realClient(site);
-    t.services.llmProviders.providerOptions = { retry: instantRetry().policy };
-    const llm = await t.request({
-      method: 'PUT',
-      url: '/api/settings/llm',
-      cookie,
-      payload: { provider: 'openai-compatible', model: 'fake-model', base_url: model.baseUrl, api_key: KEY, timeout_ms: 10_000 },
-    });
-    expect(llm.statusCode, llm.body).toBe(200);
-    const created = await t.request({ method: 'POST', url: '/api/sites', cookie, payload: { name: `Tags ${runId}`, url: site.url, username: site.user, password: site.password, is_active: true, content_persona: '' } });
-    expect(created.statusCode, created.body).toBe(201);
-    siteId = created.json<{ id: number }>().id;
+    await useFakeModel(t, cookie, model.baseUrl, KEY);
+    siteId = await addRealSite(t, cookie, site, `Tags ${runId}`);
     // The model lists its keywords: two whole phrases among junk, one of them a tag the site already has (other case).
     model.setHandler((request) => {
       if (!isOutlineRequest(request)) return writerReply(request);

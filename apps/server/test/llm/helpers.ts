@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+import type { TestApp } from '../test-app.js';
 import { AiSdkProvider, llmConfigSchema, type LlmConfigInput, type RetryPolicy } from '../../src/integrations/llm/index.js';
 
 // The openai-compatible adapter warns on every JSON-mode call that it cannot send the schema; in tests that is noise.
@@ -23,4 +25,14 @@ export function providerFor(baseUrl: string, config: Partial<LlmConfigInput> = {
   const parsed = llmConfigSchema.parse({ provider: 'openai-compatible', model: 'fake-model', baseUrl, apiKey: 'test-key', timeoutMs: 5000, concurrency: 4, ...config });
   if (parsed.provider === 'offline') throw new Error('providerFor builds remote providers only');
   return new AiSdkProvider({ ...parsed, provider: parsed.provider }, { retry });
+}
+
+/**
+ * Settings → LLM pointed at a local fake OpenAI-compatible server, as the operator would set it,
+ * with retries that do not wait.
+ */
+export async function useFakeModel(t: TestApp, cookie: string, baseUrl: string, apiKey: string, timeoutMs = 10_000): Promise<void> {
+  t.services.llmProviders.providerOptions = { retry: instantRetry().policy };
+  const res = await t.request({ method: 'PUT', url: '/api/settings/llm', cookie, payload: { provider: 'openai-compatible', model: 'fake-model', base_url: baseUrl, api_key: apiKey, timeout_ms: timeoutMs } });
+  expect(res.statusCode, res.body).toBe(200);
 }

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, expect, it } from 'vitest';
-import { httpClient, spawnServer, type ServerProcess } from '../process/spawn-server.js';
+import { expect, it } from 'vitest';
+import { realSiteProcesses } from './real-site-process.js';
 import { describeRealSite, listDirect, runId, type RealSite } from '../wordpress/real-site.js';
 
 const PASSWORD = 'manual-restart-password';
@@ -14,27 +12,10 @@ const PASSWORD = 'manual-restart-password';
  * was lost with the process; the article was not).
  */
 describeRealSite('normal', 'a manual generation survives kill -9 of its process', (site: RealSite) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abp-manual-restart-'));
-  const started: ServerProcess[] = [];
+  const { dataDir, posts: createdPosts, start: startWith } = realSiteProcesses(site, 'abp-manual-restart-', PASSWORD);
   const marker = `manualrestart${runId}`;
-  const createdPosts: number[] = [];
-
-  afterAll(async () => {
-    await Promise.all(started.map((server) => server.stop('SIGKILL')));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    const auth = `Basic ${Buffer.from(`${site.user}:${site.password}`).toString('base64')}`;
-    for (const id of createdPosts) await fetch(`${site.url}/wp-json/wp/v2/posts/${id}?force=true`, { method: 'DELETE', headers: { authorization: auth } }).catch(() => undefined);
-  });
-
   // Each answer of the offline writer takes a second: the article is still being written when the process dies.
-  const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, LLM_OFFLINE_DELAY_MS: '1000' };
-  const start = async () => {
-    const server = await spawnServer(env);
-    started.push(server);
-    const call = httpClient(server.port);
-    expect((await call('POST', '/api/auth/login', { password: PASSWORD })).status).toBe(200);
-    return { server, call };
-  };
+  const start = () => startWith({ LLM_OFFLINE_DELAY_MS: '1000' });
 
   it('kill -9 mid-request, restart: the article is written and published once', async () => {
     const first = await start();

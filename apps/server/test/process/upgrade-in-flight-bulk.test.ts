@@ -1,21 +1,19 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { fromPglite, PgBoss } from 'pg-boss';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { bulkJobResultsResponseSchema } from '@abp/contracts';
 import { oldMigrationsFolder } from '../old-migrations.js';
 import { SecretBox } from '../../src/lib/secret-box.js';
-import { httpClient, spawnServer, type ServerProcess } from '../process/spawn-server.js';
+import { realSiteProcesses } from './real-site-process.js';
 import { describeRealSite, listDirect, runId, type RealSite } from '../wordpress/real-site.js';
 
 /**
  * An upgrade of a running installation loses nothing of a bulk job: a data directory the version
  * before migration 0024 left behind, with a job in flight (one item done, one whose dead run had
- * stored its article and held a lapsed lease, one pending) and the old item job's entries still
+ * stored its article and was publishing it, one pending) and the old item job's entries still
  * queued, is opened by the new code. The migration makes the open items units of the pipeline; the
  * job finishes with exact counters, publishing the stored article rather than writing another.
  */
@@ -24,17 +22,8 @@ const PASSWORD = 'upgrade-bulk-password';
 const SECRET = 'v'.repeat(48);
 
 describeRealSite('normal', 'upgrade: a bulk job in flight becomes units of the article pipeline', (site: RealSite) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abp-upgrade-bulk-'));
+  const { dataDir, posts, start } = realSiteProcesses(site, 'abp-upgrade-bulk-', PASSWORD);
   const marker = `upgradebulk${runId}`;
-  const started: ServerProcess[] = [];
-  const posts: number[] = [];
-
-  afterAll(async () => {
-    await Promise.all(started.map((server) => server.stop('SIGKILL')));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    const auth = `Basic ${Buffer.from(`${site.user}:${site.password}`).toString('base64')}`;
-    for (const id of posts) await fetch(`${site.url}/wp-json/wp/v2/posts/${id}?force=true`, { method: 'DELETE', headers: { authorization: auth } }).catch(() => undefined);
-  });
 
   it('finishes the job: the stored article published (not written again), the pending item written, counters exact', async () => {
     const jobId = `upgrade-job-${runId}`;
@@ -69,6 +58,8 @@ describeRealSite('normal', 'upgrade: a bulk job in flight becomes units of the a
         )
       ).rows[0]!.id;
       await old.query('update bulk_job_items set article_id = $1 where id = $2', [storedArticleId, storedItem]);
+      // It died while publishing that article: the publish lease it held has minutes left to run.
+      await old.query("update articles set publish_lock_token = 'dead-process', publish_lock_expires_at = now() + interval '10 minutes' where id = $1", [storedArticleId]);
       itemIds.push(await item(2, `${marker} pending topic`, 'pending'));
 
       // The old item job's entries, as the old version queued them.
@@ -81,10 +72,7 @@ describeRealSite('normal', 'upgrade: a bulk job in flight becomes units of the a
       await old.close();
     }
 
-    const server = await spawnServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, APP_SECRET: SECRET });
-    started.push(server);
-    const call = httpClient(server.port);
-    expect((await call('POST', '/api/auth/login', { password: PASSWORD })).status).toBe(200);
+    const { server, call } = await start({ APP_SECRET: SECRET });
     const deadline = Date.now() + 120_000;
     let status: { status: string; progress: unknown };
     for (;;) {

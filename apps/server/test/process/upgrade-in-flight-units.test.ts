@@ -1,14 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { fromPglite, PgBoss } from 'pg-boss';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { oldMigrationsFolder } from '../old-migrations.js';
 import { SecretBox } from '../../src/lib/secret-box.js';
-import { httpClient, spawnServer, type ServerProcess } from '../process/spawn-server.js';
+import { realSiteProcesses } from './real-site-process.js';
 import { describeRealSite, listDirect, runId, type RealSite } from '../wordpress/real-site.js';
 
 /**
@@ -24,17 +22,8 @@ const SECRET = 'u'.repeat(48);
 
 
 describeRealSite('normal', 'upgrade: schedule slots and planned SEO articles in flight become units of the article pipeline', (site: RealSite) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abp-upgrade-slots-'));
+  const { dataDir, posts, start } = realSiteProcesses(site, 'abp-upgrade-slots-', PASSWORD);
   const marker = `upgradeslot${runId}`;
-  const started: ServerProcess[] = [];
-  const posts: number[] = [];
-
-  afterAll(async () => {
-    await Promise.all(started.map((server) => server.stop('SIGKILL')));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    const auth = `Basic ${Buffer.from(`${site.user}:${site.password}`).toString('base64')}`;
-    for (const id of posts) await fetch(`${site.url}/wp-json/wp/v2/posts/${id}?force=true`, { method: 'DELETE', headers: { authorization: auth } }).catch(() => undefined);
-  });
 
   it('posts the slot whose article was stored (that article, not another) and the slot not yet started, each once', async () => {
     // The old version's data directory: its schema, its rows, its queue entries.
@@ -95,10 +84,7 @@ describeRealSite('normal', 'upgrade: schedule slots and planned SEO articles in 
     }
 
     // The new code on that directory.
-    const server = await spawnServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, APP_SECRET: SECRET });
-    started.push(server);
-    const call = httpClient(server.port);
-    expect((await call('POST', '/api/auth/login', { password: PASSWORD })).status).toBe(200);
+    const { server, call } = await start({ APP_SECRET: SECRET });
     // Both slots' articles reach WordPress (read through the API: the embedded database is the server's while it runs).
     const deadline = Date.now() + 120_000;
     for (;;) {

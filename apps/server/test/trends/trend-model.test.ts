@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articles, processedTrends } from '../../src/db/schema/index.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../llm/fake-openai-server.js';
 import { writerReply } from '../llm/fake-writer.js';
-import { instantRetry } from '../llm/helpers.js';
+import { useFakeModel } from '../llm/helpers.js';
 import { GOOGLE_TRENDS, googleTrendsFeed } from './feed-fixtures.js';
 import { processed, runCheck, setTrendSettings, siteWithConfig, trendHarness, type TrendHarness } from './trend-helpers.js';
 
@@ -16,14 +16,7 @@ let h: TrendHarness;
 beforeAll(async () => {
   server = await startFakeOpenAiServer({ apiKey: KEY });
   h = await trendHarness();
-  h.t.services.llmProviders.providerOptions = { retry: instantRetry().policy };
-  const res = await h.t.request({
-    method: 'PUT',
-    url: '/api/settings/llm',
-    cookie: h.cookie,
-    payload: { provider: 'openai-compatible', model: 'fake-model', base_url: server.baseUrl, api_key: KEY, timeout_ms: 5000 },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await useFakeModel(h.t, h.cookie, server.baseUrl, KEY, 5000);
   h.feeds.xml('/google.xml', googleTrendsFeed(GOOGLE_TRENDS));
   await setTrendSettings(h, { feeds: [h.feeds.url('/google.xml')] });
   // Word overlap would pick both garden trends; the model is asked and picks one.

@@ -1,4 +1,5 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../test-app.js';
 import { createWordPressClient, type WordPressClient, type WordPressConfig } from '../../src/integrations/wordpress/index.js';
 
 /**
@@ -57,3 +58,10 @@ export async function listDirect(site: RealSite, restPath: string): Promise<unkn
 
 /** Unique per run, so parallel runs and leftovers of aborted runs never collide. */
 export const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Adds the real site through the API, as the operator would (Sites → Add Site); returns its id. */
+export async function addRealSite(t: TestApp, cookie: string, site: RealSite, name: string): Promise<number> {
+  const created = await t.request({ method: 'POST', url: '/api/sites', cookie, payload: { name, url: site.url, username: site.user, password: site.password, is_active: true, content_persona: '' } });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json<{ id: number }>().id;
+}

@@ -70,6 +70,19 @@ export class PublishingRepository {
       .where(and(eq(articles.id, id), eq(articles.publishLockToken, token)));
   }
 
+  /**
+   * Frees every publish lease: at a start on the embedded database, which only one process can
+   * open, each lease still held belongs to a publish that died with its process.
+   */
+  async releaseAllLeases(): Promise<number> {
+    const rows = await this.db
+      .update(articles)
+      .set({ publishLockToken: null, publishLockExpiresAt: null })
+      .where(isNotNull(articles.publishLockToken))
+      .returning({ id: articles.id });
+    return rows.length;
+  }
+
   async releaseLease(id: number, token: string): Promise<void> {
     await this.db
       .update(articles)

@@ -80,6 +80,11 @@ export class PublishingService {
     private readonly duplicates: DuplicateContentCheck | null = null,
   ) {}
 
+  /** At a start on the embedded database: the publishes of the process that died hold no lease any more. */
+  releaseLeasesOfDeadProcess(): Promise<number> {
+    return this.repo.releaseAllLeases();
+  }
+
   async publishArticle(articleId: number, options: PublishOptions = {}): Promise<ArticlePublishResult> {
     const lease = randomUUID();
     if (!(await this.repo.acquireLease(articleId, lease, LEASE_MS))) {

@@ -98,4 +98,5 @@ export const seoRoutes = (seo: SeoServices): FastifyPluginAsyncZod =>
 export function defineSeoJobs(queue: JobQueue, seo: SeoServices): void {
   queue.define(legacySeoArticleJob());
   queue.define(seoPublishJobDefinition(seo.publishRunner));
+  queue.beforeWorkers(async (embedded) => (embedded ? seo.pages.releaseLeasesOfDeadProcess() : 0));
 }

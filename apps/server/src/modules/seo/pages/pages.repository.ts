@@ -79,6 +79,16 @@ export class PagesRepository {
     return rows.length > 0;
   }
 
+  /** Frees every page's publish lease (an embedded start: each one still held died with its process). */
+  async releaseAllLeases(): Promise<number> {
+    const rows = await this.db
+      .update(seoPages)
+      .set({ publishLockToken: null, publishLockExpiresAt: null })
+      .where(isNotNull(seoPages.publishLockToken))
+      .returning({ id: seoPages.id });
+    return rows.length;
+  }
+
   async releaseLease(id: number, token: string): Promise<void> {
     await this.db
       .update(seoPages)

@@ -34,6 +34,11 @@ export class PagesService {
     private readonly publisher: PagePublisher,
   ) {}
 
+  /** At a start on the embedded database: the page pushes of the process that died hold no lease any more. */
+  releaseLeasesOfDeadProcess(): Promise<number> {
+    return this.repo.releaseAllLeases();
+  }
+
   async list(projectId: number): Promise<SeoPage[]> {
     await this.projects.require(projectId);
     return (await this.repo.list(projectId)).map(toPageDto);
