@@ -1,6 +1,7 @@
 // `npm run bench`: prints figures for each scenario. Scenarios are small modules in bench/scenarios;
 // later capabilities add theirs to the list below. Run one with `npm run bench -- <name>`.
 import { generationBenchScenarios } from '../apps/server/test/llm/bench.js';
+import type { Scenario } from './scenario.js';
 import { articlesScenario } from './scenarios/articles.js';
 import { bulkScenario } from './scenarios/bulk.js';
 import { duplicatesScenario } from './scenarios/duplicates.js';
@@ -11,11 +12,6 @@ import { pageWeightScenario } from './scenarios/page-weight.js';
 import { responsivenessScenario } from './scenarios/responsiveness.js';
 import { startupScenario } from './scenarios/startup.js';
 
-export interface Scenario {
-  name: string;
-  description: string;
-  run(): Promise<Record<string, string | number>>;
-}
 
 const scenarios: Scenario[] = [
   startupScenario,

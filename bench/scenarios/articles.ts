@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ArticleTableMaintenance } from '../../apps/server/src/modules/articles/table-maintenance.js';
-import type { Scenario } from '../run.js';
+import type { Scenario } from '../scenario.js';
 import { benchSitesSql, seedEmbeddedDatabase } from '../seed-database.js';
 import { loginCookie, startBenchServer } from '../server-process.js';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../apps/server/test/llm/fake-openai-server.js';
-import type { Scenario } from '../run.js';
+import type { Scenario } from '../scenario.js';
 import { BENCH_PASSWORD, ROOT, loginCookie } from '../server-process.js';
 
 /*

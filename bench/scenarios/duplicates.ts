@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Scenario } from '../run.js';
+import type { Scenario } from '../scenario.js';
 import { benchSitesSql, seedEmbeddedDatabase } from '../seed-database.js';
 import { ContentFingerprintsRepository } from '../../apps/server/src/modules/publishing/content-fingerprints.repository.js';
 import { DuplicateContentCheck } from '../../apps/server/src/modules/publishing/duplicate-content.js';

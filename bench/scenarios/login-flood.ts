@@ -1,4 +1,4 @@
-import type { Scenario } from '../run.js';
+import type { Scenario } from '../scenario.js';
 import { startBenchServer } from '../server-process.js';
 
 const CONCURRENT_LOGINS = 150;

@@ -8,7 +8,7 @@ import { FakeWordPress } from '../../apps/server/src/integrations/wordpress/inde
 import { JobQueue } from '../../apps/server/src/jobs/queue.js';
 import { SecretBox } from '../../apps/server/src/lib/secret-box.js';
 import { ArticleGenerator } from '../../apps/server/src/modules/generation/engine/index.js';
-import type { Scenario } from '../run.js';
+import type { Scenario } from '../scenario.js';
 
 const RUNS = 5;
 const WORDS = 3000;

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type Page, type Request } from '@playwright/test';
 import playwrightConfig from '../../playwright.config.js';
-import type { Scenario } from '../run.js';
+import type { Scenario } from '../scenario.js';
 import { BENCH_PASSWORD, loginCookie, startBenchServer } from '../server-process.js';
 
 /** Goals of issue #13: what the browser must download before the login screen and the dashboard. */

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../apps/server/test/llm/fake-openai-server.js';
-import type { Scenario } from '../run.js';
+import type { Scenario } from '../scenario.js';
 import { BENCH_PASSWORD, loginCookie } from '../server-process.js';
 import { client, createSite, postgresAdminUrl, scratchDatabase, spawnRole, stopAll, type Call } from './bulk.js';
 

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import type { Scenario } from '../run.js';
+import type { Scenario } from '../scenario.js';
 import { loginCookie, rssMiB, startBenchServer } from '../server-process.js';
 
 export const startupScenario: Scenario = {

@@ -1,5 +1,4 @@
 import { index, integer, jsonb, pgSequence, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { StoredBrief, StoredPublishPolicy } from '../../modules/article-pipeline/production-unit.js';
 import { articles } from './articles.js';
 
 export const PRODUCTION_STATES = ['queued', 'running', 'finished'] as const;
@@ -17,8 +16,10 @@ export const articleProductions = pgTable(
   {
     originKey: text('origin_key').primaryKey(),
     origin: text('origin').notNull(),
-    brief: jsonb('brief').$type<StoredBrief>().notNull(),
-    policy: jsonb('policy').$type<StoredPublishPolicy>().notNull(),
+    // Their shapes are the article pipeline's (StoredBrief, StoredPublishPolicy in production-unit.ts):
+    // ProductionsRepository types the rows it reads, so the schema imports no module.
+    brief: jsonb('brief').$type<Record<string, unknown>>().notNull(),
+    policy: jsonb('policy').$type<Record<string, unknown>>().notNull(),
     /** The producer's own data for when the unit ends (ProductionUnit.context). */
     context: jsonb('context').$type<Record<string, unknown>>().notNull().default({}),
     state: text('state', { enum: PRODUCTION_STATES }).notNull().default('queued'),

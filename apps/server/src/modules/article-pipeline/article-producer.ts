@@ -7,7 +7,7 @@ import { classifyGenerationFailure, classifyThrown, type FailureDecision } from 
  * What a producer (manual generation, a bulk item, a scheduler slot, a trend, an SEO plan item)
  * declares about publishing the article it asks for.
  */
-export interface PublishPolicy {
+export type PublishPolicy = {
   /** False: write and store only (the article stays a draft in Articles). */
   publish: boolean;
   /** The article's status once WordPress has the post; omitted: its current status (a draft). */
@@ -16,7 +16,7 @@ export interface PublishPolicy {
   onQualityGate: 'refuse' | 'publish-anyway';
   /** The site the producer believes the article belongs to (checked by publishing). */
   siteId?: number;
-}
+};
 
 export interface ProductionHooks {
   /**

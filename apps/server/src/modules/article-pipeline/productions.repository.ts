@@ -2,9 +2,10 @@ import { hostname } from 'node:os';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { articleProductions, articles } from '../../db/schema/index.js';
-import type { ProductionResult, ProductionUnit } from './production-unit.js';
+import type { ProductionResult, ProductionUnit, StoredBrief, StoredPublishPolicy } from './production-unit.js';
 
-export type ProductionRow = typeof articleProductions.$inferSelect;
+/** A unit as stored, its brief and policy typed as the pipeline wrote them. */
+export type ProductionRow = Omit<typeof articleProductions.$inferSelect, 'brief' | 'policy'> & { brief: StoredBrief; policy: StoredPublishPolicy };
 
 /**
  * The units of the article pipeline. Every change after the unit was created is fenced by the
@@ -93,7 +94,7 @@ export class ProductionsRepository {
       .set({ state: 'running', attempts: sql`${articleProductions.attempts} + 1`, runBy: this.runner, updatedAt: new Date() })
       .where(and(eq(articleProductions.originKey, originKey), eq(articleProductions.queueJobId, queueJobId), ne(articleProductions.state, 'finished')))
       .returning();
-    return row ?? null;
+    return (row as ProductionRow | undefined) ?? null;
   }
 
   /** The stored article, recorded before it is published (so a retry publishes it instead of writing another). */
@@ -170,7 +171,7 @@ export class ProductionsRepository {
 
   async find(originKey: string): Promise<ProductionRow | null> {
     const [row] = await this.db.select().from(articleProductions).where(eq(articleProductions.originKey, originKey)).limit(1);
-    return row ?? null;
+    return (row as ProductionRow | undefined) ?? null;
   }
 
   /** The status of the unit's recorded article (null: deleted since). */
