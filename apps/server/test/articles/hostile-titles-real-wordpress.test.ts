@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { articles, processedTrends } from '../../src/db/schema/index.js';
 import type { WordPressClient, WpPost } from '../../src/integrations/wordpress/index.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../llm/fake-openai-server.js';
-import { isOutlineRequest, outlineJson, writerReply } from '../llm/fake-writer.js';
+import { writerReply, writerWithOutline } from '../llm/fake-writer.js';
 import { useFakeModel } from '../llm/helpers.js';
 import { generate, manualPayload } from '../manual/manual-helpers.js';
 import { createTestApp, waitFor, type TestApp } from '../test-app.js';
@@ -101,19 +101,13 @@ describeRealSite('normal', 'hostile titles stay text on the real WordPress', (si
   }, 120_000);
 
   it('a title and meta description from the model that carry encoded tags', async () => {
-    model.setHandler((request) => {
-      if (!isOutlineRequest(request)) return writerReply(request);
-      const outline = JSON.parse(outlineJson(request.prompt)) as Record<string, unknown>;
-      return {
-        type: 'text',
-        content: JSON.stringify({
-          ...outline,
-          title: `${HOSTILE} Rain Gardens &amp;amp; Ponds ${runId}`,
-          metaDescription: '&lt;script&gt;alert(1)&lt;/script&gt; Rain gardens explained, with the plants and soil that work.',
-          keywords: ['&lt;img src=x onerror=alert(2)&gt; rain', 'pond <b>edges</b>'],
-        }),
-      };
-    });
+    model.setHandler(
+      writerWithOutline({
+        title: `${HOSTILE} Rain Gardens &amp;amp; Ponds ${runId}`,
+        metaDescription: '&lt;script&gt;alert(1)&lt;/script&gt; Rain gardens explained, with the plants and soil that work.',
+        keywords: ['&lt;img src=x onerror=alert(2)&gt; rain', 'pond <b>edges</b>'],
+      }),
+    );
     const res = await generate(t, cookie, manualPayload(siteId, `Rain gardens and ponds ${runId}`, { publishStatus: 'publish', includeImages: true, wordCount: 600 }));
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json<{ data: { article_id: number; wordpress_post_id: number | null; publish_error: unknown } }>().data;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { WordPressClient } from '../../src/integrations/wordpress/index.js';
 import { toPlainText } from '../../src/lib/plain-text.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../llm/fake-openai-server.js';
-import { isOutlineRequest, outlineJson, writerReply } from '../llm/fake-writer.js';
+import { writerWithOutline } from '../llm/fake-writer.js';
 import { useFakeModel } from '../llm/helpers.js';
 import { generate, manualPayload } from '../manual/manual-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
@@ -33,17 +33,11 @@ describeRealSite('normal', 'tags on the real WordPress follow the policy', (site
     await useFakeModel(t, cookie, model.baseUrl, KEY);
     siteId = await addRealSite(t, cookie, site, `Tags ${runId}`);
     // The model lists its keywords: two whole phrases among junk, one of them a tag the site already has (other case).
-    model.setHandler((request) => {
-      if (!isOutlineRequest(request)) return writerReply(request);
-      const outline = JSON.parse(outlineJson(request.prompt)) as Record<string, unknown>;
-      return {
-        type: 'text',
-        content: JSON.stringify({
-          ...outline,
-          keywords: [tag('compost 🍅 &amp; "quotes"'), tag('raised beds'), 'a', 'z'.repeat(200), '&lt;script&gt;alert(1)&lt;/script&gt;', tag('far too many words in one'), tag('mulch'), tag('leaf mould'), tag('worm bins'), tag('seventh one')],
-        }),
-      };
-    });
+    model.setHandler(
+      writerWithOutline({
+        keywords: [tag('compost 🍅 &amp; "quotes"'), tag('raised beds'), 'a', 'z'.repeat(200), '&lt;script&gt;alert(1)&lt;/script&gt;', tag('far too many words in one'), tag('mulch'), tag('leaf mould'), tag('worm bins'), tag('seventh one')],
+      }),
+    );
   }, 60_000);
   afterAll(async () => {
     for (const id of postIds) await wp.posts.delete(id).catch(() => undefined);

@@ -63,6 +63,12 @@ export function sectionHtml(prompt: string): string {
   return htmlOfLength(words, topic, heading);
 }
 
+/** The fake writer, with these fields of its outline replaced (a title, keywords … as a model might answer them). */
+export function writerWithOutline(fields: Record<string, unknown>): (request: ChatRequest) => FakeReply {
+  return (request) =>
+    isOutlineRequest(request) ? { type: 'text', content: JSON.stringify({ ...(JSON.parse(outlineJson(request.prompt)) as Record<string, unknown>), ...fields }) } : writerReply(request);
+}
+
 export function writerReply(request: ChatRequest): FakeReply {
   if (isOutlineRequest(request)) return { type: 'text', content: outlineJson(request.prompt) };
   if (/Write section|is too short/.test(request.prompt)) return { type: 'text', content: sectionHtml(request.prompt) };
