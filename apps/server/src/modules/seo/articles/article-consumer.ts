@@ -57,17 +57,23 @@ export class SeoArticleConsumer implements ProductionConsumer {
         // Plans stored before titles were normalised may still hold entities.
         await this.repo.updateArticle(end.articleId, { title: toPlainText(unit.brief.topic) }, tx);
         await this.repo.finish(id, { articleId: end.articleId, status: 'generated', error: null }, tx);
-        return;
+        break;
       case 'failed':
         if (end.articleId !== null && end.stage === 'generation') await this.repo.finish(id, { articleId: end.articleId, status: 'failed', error: end.error }, tx);
         else await this.repo.fail(id, end.error, tx);
-        return;
+        break;
       case 'skipped':
         await this.repo.fail(id, end.reason, tx);
-        return;
+        break;
       case 'cancelled':
         return;
     }
+    // Phase 2's progress moves with the item, in the same transaction: whoever sees every article
+    // written sees 100 % too (the log lines and a failed phase follow in afterFinish).
+    const projectId = await this.repo.projectOf(id, tx);
+    if (projectId === null) return;
+    const counts = await this.repo.counts(projectId, tx);
+    if (counts.total > 0 && counts.generated > 0) await this.projects.advance(projectId, 2, counts.active > 0 ? (counts.generated / counts.total) * 100 : 100, tx);
   }
 
   /** After the unit's transaction: the project's log and progress (their own statements). */

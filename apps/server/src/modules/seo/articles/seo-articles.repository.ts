@@ -54,6 +54,12 @@ export class SeoArticlesRepository {
     }));
   }
 
+  /** The project a planned article belongs to, read on the caller's transaction. */
+  async projectOf(id: number, tx: Tx): Promise<number | null> {
+    const [row] = await tx.select({ projectId: seoProjectArticles.projectId }).from(seoProjectArticles).where(eq(seoProjectArticles.id, id)).limit(1);
+    return row?.projectId ?? null;
+  }
+
   async find(id: number): Promise<SeoArticleRow | null> {
     const [row] = await this.db.select().from(seoProjectArticles).where(eq(seoProjectArticles.id, id)).limit(1);
     return row ?? null;
@@ -117,8 +123,8 @@ export class SeoArticlesRepository {
       .where(and(eq(seoProjectArticles.projectId, projectId), inArray(seoProjectArticles.generationStatus, ['queued', 'generating'])));
   }
 
-  async counts(projectId: number): Promise<{ total: number; generated: number; active: number; failed: number }> {
-    const [row] = await this.db
+  async counts(projectId: number, tx: Tx | Database = this.db): Promise<{ total: number; generated: number; active: number; failed: number }> {
+    const [row] = await tx
       .select({
         total: sql<number>`count(*)::int`,
         generated: sql<number>`count(*) filter (where ${seoProjectArticles.generationStatus} = 'generated')::int`,

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client.js';
+import type { Database, Tx } from '../../../db/client.js';
 import { seoProjectArticles, seoProjects, sites } from '../../../db/schema/index.js';
 
 export type SeoProjectRow = typeof seoProjects.$inferSelect;
@@ -62,9 +62,9 @@ export class ProjectsRepository {
    * Moves phase/progress forward only: a step repeated later (new keywords in phase 3) never
    * sends the project back. A completed project stays completed.
    */
-  async advance(id: number, phase: number, progress: number): Promise<void> {
+  async advance(id: number, phase: number, progress: number, tx: Tx | Database = this.db): Promise<void> {
     const completed = phase === 3 && progress >= 100;
-    await this.db
+    await tx
       .update(seoProjects)
       .set({
         currentPhase: phase,

@@ -1,6 +1,7 @@
 import type { SeoLogStatus, SeoProject, SeoProjectLog, seoProjectCreateSchema } from '@abp/contracts';
 import type { z } from 'zod';
 import { SiteUnavailableError } from '../../../domain-errors.js';
+import type { Tx } from '../../../db/client.js';
 import { badRequest, notFound } from '../../../errors.js';
 import type { SeoSites } from '../shared/ports.js';
 import { toLogDto, toProjectDto } from './project-dto.js';
@@ -79,8 +80,9 @@ export class ProjectsService {
     return (await this.logsRepo.list(projectId, limit)).map(toLogDto);
   }
 
-  advance(projectId: number, phase: number, progress: number): Promise<void> {
-    return this.repo.advance(projectId, phase, Math.min(100, Math.max(0, Math.round(progress))));
+  /** `tx`: in the caller's transaction (an article's unit moving phase 2 on as it ends). */
+  advance(projectId: number, phase: number, progress: number, tx?: Tx): Promise<void> {
+    return this.repo.advance(projectId, phase, Math.min(100, Math.max(0, Math.round(progress))), tx);
   }
 
   markFailed(projectId: number): Promise<void> {
