@@ -72,6 +72,7 @@ export class SeoArticleConsumer implements ProductionConsumer {
     // written sees 100 % too (the log lines and a failed phase follow in afterFinish).
     const projectId = await this.repo.projectOf(id, tx);
     if (projectId === null) return;
+    await this.projects.lock(projectId, tx);
     const counts = await this.repo.counts(projectId, tx);
     if (counts.total > 0 && counts.generated > 0) await this.projects.advance(projectId, 2, counts.active > 0 ? (counts.generated / counts.total) * 100 : 100, tx);
   }

@@ -77,6 +77,11 @@ export class ProjectsRepository {
       );
   }
 
+  /** Locks the project's row until the caller's transaction ends (two articles ending together take turns). */
+  async lock(id: number, tx: Tx): Promise<void> {
+    await tx.select({ id: seoProjects.id }).from(seoProjects).where(eq(seoProjects.id, id)).for('update');
+  }
+
   async setStatus(id: number, status: SeoProjectRow['status']): Promise<void> {
     await this.db.update(seoProjects).set({ status, updatedAt: new Date() }).where(eq(seoProjects.id, id));
   }

@@ -80,6 +80,11 @@ export class ProjectsService {
     return (await this.logsRepo.list(projectId, limit)).map(toLogDto);
   }
 
+  /** In the caller's transaction: the project's row is held until it ends, so counts read after this see every earlier article. */
+  lock(projectId: number, tx: Tx): Promise<void> {
+    return this.repo.lock(projectId, tx);
+  }
+
   /** `tx`: in the caller's transaction (an article's unit moving phase 2 on as it ends). */
   advance(projectId: number, phase: number, progress: number, tx?: Tx): Promise<void> {
     return this.repo.advance(projectId, phase, Math.min(100, Math.max(0, Math.round(progress))), tx);
