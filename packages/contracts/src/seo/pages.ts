@@ -37,6 +37,12 @@ export const publishPagesRequestSchema = z
   .object({
     status: z.enum(['publish', 'draft'], { message: "status must be 'publish' or 'draft'" }).default('publish'),
     pageIds: z.array(positiveId('pageIds')).max(500).optional(),
+    /**
+     * Pages whose slug the site already uses for a page that is not live (GET …/page-conflicts):
+     * that page is updated with this one instead of a second page beside it. A page whose slug is
+     * taken and that is not listed here is not sent (outcome 'skipped').
+     */
+    updateExisting: z.array(positiveId('updateExisting')).max(500).optional(),
   })
   .prefault({});
 export type PublishPagesRequest = z.input<typeof publishPagesRequestSchema>;
@@ -44,8 +50,8 @@ export type PublishPagesRequest = z.input<typeof publishPagesRequestSchema>;
 export const publishItemResultSchema = z.object({
   id: z.number().int(),
   title: z.string(),
-  /** published | draft | failed */
-  outcome: z.enum(['published', 'draft', 'failed']),
+  /** published | draft | failed | skipped (the site already has a page at its address; `error` says which) */
+  outcome: z.enum(['published', 'draft', 'failed', 'skipped']),
   wordpress_id: z.number().int().nullable(),
   permalink: z.string().nullable(),
   error: z.string().nullable(),
@@ -58,11 +64,30 @@ export const publishResponseSchema = z.object({
   published: z.number().int(),
   drafts: z.number().int(),
   failed: z.number().int(),
+  /** Items not sent because the site keeps its own page at their address. */
+  skipped: z.number().int(),
   results: z.array(publishItemResultSchema),
   warnings: z.array(z.string()),
   summary: seoSummarySchema,
 });
 export type PublishResponse = z.infer<typeof publishResponseSchema>;
+
+/**
+ * GET /api/seo/projects/{id}/page-conflicts: the project's pages not yet on WordPress whose slug a
+ * page of the site already has. Asked before "Publish Pages" so the operator can choose to update
+ * the site's page (only one that is not live) instead of WordPress adding `about-2` beside it.
+ */
+export const pageSlugConflictSchema = z.object({
+  page_id: z.number().int(),
+  page_title: z.string(),
+  slug: z.string(),
+  /** The site's page at that slug: title as plain text, its WordPress status and address. */
+  existing: z.object({ id: z.number().int(), title: z.string(), status: z.string(), link: z.string() }),
+  /** The site's page is public: it is never overwritten, the project's page is not sent. */
+  live: z.boolean(),
+});
+export type PageSlugConflict = z.infer<typeof pageSlugConflictSchema>;
+export const pageSlugConflictListSchema = z.array(pageSlugConflictSchema);
 
 export const siteStructureSchema = z.object({
   project_id: z.number().int(),

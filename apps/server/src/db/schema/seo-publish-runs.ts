@@ -19,6 +19,8 @@ export const seoPublishRuns = pgTable(
     targetStatus: text('target_status', { enum: ['publish', 'draft'] }).notNull(),
     /** seo_pages ids or seo_project_articles ids, in publishing order. */
     itemIds: jsonb('item_ids').$type<number[]>().notNull(),
+    /** Pages runs: the pages that take over the site's page at their slug (chosen when asked for). */
+    updateExistingIds: jsonb('update_existing_ids').$type<number[]>().notNull().default([]),
     state: text('state', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
     results: jsonb('results').$type<PublishItemResult[]>().notNull().default([]),
     warnings: jsonb('warnings').$type<string[]>().notNull().default([]),

@@ -9,6 +9,30 @@ export interface PagePublishOptions {
   status: 'publish' | 'draft';
   /** Embed the stored JSON-LD (only when the WordPress user keeps <script>). */
   deliverSchema: boolean;
+  /** The operator chose to update the site's own page at this page's slug (if it is not live). */
+  updateExisting?: boolean;
+}
+
+/** The site's page holding a slug, when it is not ours: a page beside it would become `slug-2`. */
+export function takenSlugNotice(page: Pick<SeoPageRow, 'slug'>, taken: WpPost, updateOffered: boolean): string {
+  const title = toPlainText(taken.title?.raw ?? taken.title?.rendered ?? '') || `page ${taken.id}`;
+  const where = `The site already has a page at /${page.slug}/ (“${title}”, ${taken.status})`;
+  return updateOffered
+    ? `${where}: nothing was added beside it. Publish again and choose to update the site's page.`
+    : `${where}: it is public and stays as it is; nothing was added beside it.`;
+}
+
+/** The site's page that holds the slug, left as it is: the project's page is not sent. */
+class KeptBySite {
+  constructor(
+    readonly page: WpPost,
+    readonly notice: string,
+  ) {}
+}
+
+/** Published, scheduled and private pages are the site's own work: never overwritten. */
+export function isLivePage(post: Pick<WpPost, 'status'>): boolean {
+  return post.status !== 'draft' && post.status !== 'pending';
 }
 
 // Longer than a page's create or update with its retries; a holder that died frees it after this.
@@ -36,7 +60,8 @@ export class PagePublisher {
       const content = options.deliverSchema && current.schemaMarkup ? withJsonLd(current.content, current.schemaMarkup) : current.content;
       // The title is plain text; the WordPress client escapes it.
       const input: ContentInput = { title: toPlainText(current.pageTitle), content, status: wpStatus, slug: current.slug };
-      const post = await this.createOrUpdate(client, current, input);
+      const post = await this.createOrUpdate(client, current, input, options.updateExisting === true);
+      if (post instanceof KeptBySite) return { id: current.id, title: current.pageTitle, outcome: 'skipped', wordpress_id: null, permalink: post.page.link || null, error: post.notice };
       const status = post.status === 'publish' ? 'published' : 'draft';
       await this.repo.update(current.id, { wordpressPageId: post.id, wordpressPermalink: post.link || null, status, publishCreatePending: false, changedSincePublish: false });
       return { id: current.id, title: current.pageTitle, outcome: status, wordpress_id: post.id, permalink: post.link || null, error: null };
@@ -52,7 +77,11 @@ export class PagePublisher {
     return { id: page.id, title: page.pageTitle, outcome: 'failed', wordpress_id: page.wordpressPageId, permalink: page.wordpressPermalink, error };
   }
 
-  private async createOrUpdate(client: WordPressClient, page: SeoPageRow, input: ContentInput): Promise<WpPost> {
+  /**
+   * Our page if it is known, else the site's page at the slug when the operator chose to update it;
+   * a slug the site holds otherwise is left to the site (KeptBySite): WordPress would add `slug-2`.
+   */
+  private async createOrUpdate(client: WordPressClient, page: SeoPageRow, input: ContentInput, updateExisting: boolean): Promise<WpPost | KeptBySite> {
     if (page.wordpressPageId !== null) {
       try {
         return await client.pages.update(page.wordpressPageId, input);
@@ -65,6 +94,11 @@ export class PagePublisher {
     if (page.publishCreatePending) {
       const found = await client.pages.findByMarker(marker);
       if (found) return client.pages.update(found.id, input);
+    }
+    const taken = await client.pages.findBySlug(page.slug);
+    if (taken) {
+      if (isLivePage(taken) || !updateExisting) return new KeptBySite(taken, takenSlugNotice(page, taken, !isLivePage(taken)));
+      return client.pages.update(taken.id, input);
     }
     await this.repo.update(page.id, { publishCreatePending: true });
     try {

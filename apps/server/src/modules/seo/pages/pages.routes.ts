@@ -3,6 +3,7 @@ import {
   generatePagesRequestSchema,
   generatePagesResponseSchema,
   generateSitePagesRequestSchema,
+  pageSlugConflictListSchema,
   seoPageListSchema,
   seoProjectIdParamSchema,
   siteStructureSchema,
@@ -15,6 +16,10 @@ export const pagesRoutes = (pages: PagesService, structure: SiteStructureService
   async function routes(app) {
     const params = seoProjectIdParamSchema;
     app.get('/seo/projects/:id/pages', { schema: { tags, params, response: { 200: seoPageListSchema, ...errors } } }, async (request) => pages.list(request.params.id));
+
+    app.get('/seo/projects/:id/page-conflicts', { schema: { tags, params, response: { 200: pageSlugConflictListSchema, ...errors } } }, async (request) =>
+      pages.slugConflicts(request.params.id),
+    );
 
     app.post(
       '/seo/projects/:id/generate-pages',

@@ -1,6 +1,7 @@
 import {
   LEGAL_PAGE_TYPES,
   type GeneratePagesResponse,
+  type PageSlugConflict,
   type SeoPage,
   type generateSitePagesRequestSchema,
 } from '@abp/contracts';
@@ -16,7 +17,7 @@ import { scriptDelivery } from '../shared/json-ld.js';
 import type { SeoSites } from '../shared/ports.js';
 import { toPageDto } from './page-dto.js';
 import { sitePagePlan, structurePlans, type PageContext, type PagePlan } from './page-plans.js';
-import type { PagePublisher } from './page-publisher.js';
+import { isLivePage, type PagePublisher } from './page-publisher.js';
 import type { PageWriter } from './page-writer.js';
 import type { PagesRepository, SeoPageRow } from './pages.repository.js';
 import type { RunProgress } from '../publish-runs/run-progress.js';
@@ -96,6 +97,34 @@ export class PagesService {
     return pages.map((p) => p.id);
   }
 
+  /**
+   * The project's pages not on WordPress yet whose slug a page of the site already holds, asked
+   * before publishing (the publisher looks again at each push: the site may change meanwhile).
+   */
+  async slugConflicts(projectId: number): Promise<PageSlugConflict[]> {
+    const project = await this.projects.require(projectId);
+    const site = await this.projects.requireSite(project);
+    await this.sites.requireActiveSite(site.id);
+    // Pages already pushed update their own WordPress page; a create still in doubt is resolved by its marker.
+    const unsent = (await this.repo.list(projectId)).filter((p) => p.wordpressPageId === null && !p.publishCreatePending);
+    if (unsent.length === 0) return [];
+    const client = await wordpressStep('connection', () => this.sites.getClientForSite(site.id));
+    const found = await wordpressStep('page lookup', () => Promise.all(unsent.map(async (page) => ({ page, taken: await client.pages.findBySlug(page.slug) }))));
+    return found.flatMap(({ page, taken }) =>
+      taken
+        ? [
+            {
+              page_id: page.id,
+              page_title: page.pageTitle,
+              slug: page.slug,
+              existing: { id: taken.id, title: toPlainText(taken.title?.raw ?? taken.title?.rendered ?? ''), status: taken.status, link: taken.link },
+              live: isLivePage(taken),
+            },
+          ]
+        : [],
+    );
+  }
+
   /** The publish run's work (publish-runs/publish-run.runner.ts): each page without a result yet. */
   async publishRun(progress: RunProgress): Promise<void> {
     const { run } = progress;
@@ -111,7 +140,10 @@ export class PagesService {
       deliverSchema = delivery.allowed;
       if (!delivery.allowed) await progress.warn(`Schema markup was stored but not added to the pages: ${delivery.reason}.`);
     }
-    for (const page of pages) await progress.record(await this.publisher.publishOne(client, page, { status: run.targetStatus, deliverSchema }));
+    const updateExisting = new Set(run.updateExistingIds);
+    for (const page of pages) {
+      await progress.record(await this.publisher.publishOne(client, page, { status: run.targetStatus, deliverSchema, updateExisting: updateExisting.has(page.id) }));
+    }
     const legalDrafts = (await this.repo.listByIds(run.projectId, run.itemIds)).filter((p) => p.needsLegalReview).length;
     if (legalDrafts > 0 && run.targetStatus === 'publish') await progress.warn(`${legalDrafts} legal page(s) were saved as drafts: have them reviewed before publishing.`);
   }

@@ -6,7 +6,7 @@ import { seoPublishRuns } from '../../../db/schema/index.js';
 import type { JobQueue } from '../../../jobs/queue.js';
 
 export type SeoPublishRunRow = typeof seoPublishRuns.$inferSelect;
-export type NewSeoPublishRun = Pick<typeof seoPublishRuns.$inferInsert, 'projectId' | 'kind' | 'targetStatus' | 'itemIds'>;
+export type NewSeoPublishRun = Pick<typeof seoPublishRuns.$inferInsert, 'projectId' | 'kind' | 'targetStatus' | 'itemIds' | 'updateExistingIds'>;
 
 const ACTIVE = ['queued', 'running'] as const;
 const STALE_ERROR = 'Publishing stopped: the worker carrying it out stopped answering. Publish again to push the items that are left.';

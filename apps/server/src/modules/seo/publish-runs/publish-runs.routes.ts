@@ -17,7 +17,7 @@ export const publishRunsRoutes = (runs: PublishRunsService): FastifyPluginAsyncZ
     app.post(
       '/seo/projects/:id/publish-pages',
       { schema: { tags, params, body: publishPagesRequestSchema, response: { 202: seoPublishRunSchema, ...errors } } },
-      async (request, reply) => reply.status(202).send(await runs.start(request.params.id, 'pages', { status: request.body.status, ids: request.body.pageIds })),
+      async (request, reply) => reply.status(202).send(await runs.start(request.params.id, 'pages', { status: request.body.status, ids: request.body.pageIds, updateExisting: request.body.updateExisting })),
     );
 
     app.post(

@@ -1,5 +1,5 @@
 import type { SeoPublishRun } from '@abp/contracts';
-import { conflict, notFound } from '../../../errors.js';
+import { badRequest, conflict, notFound } from '../../../errors.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { toPublishRunDto } from './publish-run-dto.js';
 import type { PublishRunsRepository, SeoPublishRunRow } from './publish-runs.repository.js';
@@ -27,16 +27,23 @@ export class PublishRunsService {
    * The same request again while its run is unfinished (a double click, a retried request) answers
    * with that run; a different one waits for it to finish (409), so nothing is pushed twice at once.
    */
-  async start(projectId: number, kind: SeoPublishRunRow['kind'], request: { status: 'publish' | 'draft'; ids: number[] | undefined }): Promise<SeoPublishRun> {
+  async start(
+    projectId: number,
+    kind: SeoPublishRunRow['kind'],
+    request: { status: 'publish' | 'draft'; ids: number[] | undefined; updateExisting?: number[] | undefined },
+  ): Promise<SeoPublishRun> {
     const itemIds = await this.selectors[kind].selectForPublish(projectId, request.ids);
+    const updateExistingIds = [...new Set(request.updateExisting ?? [])];
+    const strangers = updateExistingIds.filter((id) => !itemIds.includes(id));
+    if (strangers.length > 0) throw badRequest('updateExisting', `not among the pages to publish: ${strangers.join(', ')}`);
     await this.repo.failStale(projectId);
     for (let attempt = 0; attempt < 2; attempt++) {
       const running = await this.repo.active(projectId, kind);
       if (running) {
-        if (running.targetStatus === request.status && sameItems(running.itemIds, itemIds)) return toPublishRunDto(running);
+        if (running.targetStatus === request.status && sameItems(running.itemIds, itemIds) && sameSet(running.updateExistingIds, updateExistingIds)) return toPublishRunDto(running);
         throw conflict(`The ${NOUN[kind]} of this project are being published (run ${running.id}): wait until it has finished, then publish again.`);
       }
-      const created = await this.repo.insertQueued({ projectId, kind, targetStatus: request.status, itemIds });
+      const created = await this.repo.insertQueued({ projectId, kind, targetStatus: request.status, itemIds, updateExistingIds });
       if (created) return toPublishRunDto(created);
       // Another request created one between our look and our insert: answer as for that one.
     }
@@ -60,4 +67,8 @@ export class PublishRunsService {
 
 function sameItems(a: number[], b: number[]): boolean {
   return a.length === b.length && a.every((id, index) => id === b[index]);
+}
+
+function sameSet(a: number[], b: number[]): boolean {
+  return a.length === b.length && a.every((id) => b.includes(id));
 }

@@ -26,7 +26,7 @@ export class RunProgress {
   get pushed(): number[] {
     return this.run.itemIds.filter((id) => {
       const result = this.results.get(id);
-      return result !== undefined && result.outcome !== 'failed';
+      return result !== undefined && (result.outcome === 'published' || result.outcome === 'draft');
     });
   }
 

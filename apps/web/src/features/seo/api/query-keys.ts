@@ -11,6 +11,7 @@ export const seoKeys = {
   siteStructure: (id: number) => ['seo', 'project', id, 'site-structure'] as const,
   sitePages: (id: number) => ['seo', 'project', id, 'site-pages'] as const,
   deletePreview: (id: number) => ['seo', 'project', id, 'delete-preview'] as const,
+  pageConflicts: (id: number) => ['seo', 'project', id, 'page-conflicts'] as const,
   publishRuns: (id: number) => ['seo', 'project', id, 'publish-runs'] as const,
   publishRun: (runId: number) => ['seo', 'publish-run', runId] as const,
 };

@@ -94,6 +94,42 @@ describe('SEO Suite Wizard', () => {
     expect(screen.queryByText(/Publishing pages:/)).not.toBeInTheDocument();
   }, 20_000);
 
+  it('Publish Pages offers to update the site\'s own page at a taken address, never a live one (issue #18 item 5)', async () => {
+    const legal = { ...page, id: 7, slug: 'privacy-policy', page_title: 'Privacy Policy', needs_legal_review: true };
+    const about = { ...page, id: 8, slug: 'about', page_title: 'About Bean There' };
+    const api = createFakeSeoApi({
+      projects: [makeProject()],
+      keywords: [makeKeyword(1, 'coffee')],
+      outline: OUTLINE,
+      articles: [makeArticle(1)],
+      pages: [page, legal, about],
+      pageConflicts: [
+        { page_id: 7, page_title: 'Privacy Policy', slug: 'privacy-policy', existing: { id: 3, title: 'Privacy Policy', status: 'draft', link: 'https://garden.example/?page_id=3' }, live: false },
+        { page_id: 8, page_title: 'About Bean There', slug: 'about', existing: { id: 2, title: 'About us', status: 'publish', link: 'https://garden.example/about/' }, live: true },
+      ],
+    });
+    const { user } = showWizard(api, '/seo-suite/wizard?projectId=1');
+    await user.click(await screen.findByRole('button', { name: 'Review & Publish' }, { timeout: 15_000 }));
+    const review = screen.getByRole('heading', { name: 'Review & Publish' }).parentElement!;
+    await user.click(within(review).getByRole('button', { name: 'Publish Pages' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Publish Pages' });
+    const taken = await within(confirm).findByRole('group', { name: 'Pages the site already has' });
+    const update = within(taken).getByRole('checkbox', { name: "Privacy Policy: update the site's “Privacy Policy” at /privacy-policy/ (draft) instead of adding another page" });
+    expect(update).toBeChecked();
+    expect(taken).toHaveTextContent("About Bean There: the site's “About us” at /about/ (publish) is public and stays as it is; this page is not sent.");
+    expect(within(taken).getAllByRole('checkbox')).toHaveLength(1);
+    await user.click(within(confirm).getByRole('button', { name: 'Send 3 pages as drafts' }));
+    await waitFor(() => expect(api.state.bodies['publish-pages']).toEqual([{ status: 'draft', updateExisting: [7] }]));
+
+    // Unticked, the site's page is left alone: nothing asks to update it.
+    expect(await screen.findByText('Published 3 page(s), 0 failed.', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    await user.click(within(review).getByRole('button', { name: 'Publish Pages' }));
+    const again = await screen.findByRole('dialog', { name: 'Publish Pages' });
+    await user.click(await within(again).findByRole('checkbox', { name: /^Privacy Policy: update the site's/ }));
+    await user.click(within(again).getByRole('button', { name: 'Send 3 pages as drafts' }));
+    await waitFor(() => expect(api.state.bodies['publish-pages']).toEqual([{ status: 'draft', updateExisting: [7] }, { status: 'draft' }]));
+  }, 30_000);
+
   it('Publish Articles sends drafts unless the operator chooses live; Cancel sends nothing', async () => {
     const api = createFakeSeoApi({ projects: [makeProject()], keywords: [makeKeyword(1, 'coffee')], outline: OUTLINE, articles: [makeArticle(1), makeArticle(2)], pages: [page] });
     const { user } = showWizard(api, '/seo-suite/wizard?projectId=1');

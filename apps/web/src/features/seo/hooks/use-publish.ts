@@ -56,7 +56,11 @@ export function usePublish(projectId: number | null, notify: Notify, refresh: ()
     busy: starting ?? (following ? (run.data?.kind ?? 'pages') : null),
     /** The run being followed: its items done so far and in all. */
     progress: following && run.data ? { kind: run.data.kind, processed: run.data.processed, total: run.data.total } : null,
-    publishPages: (body: PublishPagesRequest) => start('pages', (id) => publishPages(id, body)),
+    // No page chosen to update the site's own: the request stays as it was before the choice existed.
+    publishPages: (body: NonNullable<PublishPagesRequest>) => {
+      const { updateExisting, ...rest } = body;
+      return start('pages', (id) => publishPages(id, updateExisting?.length ? body : rest));
+    },
     publishArticles: (body: PublishArticlesRequest) => start('articles', (id) => publishArticles(id, body)),
   };
 }
@@ -69,6 +73,9 @@ function report(run: SeoPublishRun, notify: Notify): void {
   const { outcome } = run;
   const noun = run.kind === 'pages' ? 'page(s)' : 'article(s)';
   const drafts = outcome.drafts > 0 ? ` ${outcome.drafts} saved as draft.` : '';
-  notify(`Published ${outcome.published} ${noun}, ${outcome.failed} failed.${drafts}`, outcome.failed > 0 ? 'warning' : 'success');
+  const skipped = outcome.skipped > 0 ? ` ${outcome.skipped} not sent: the site already has a page at that address.` : '';
+  notify(`Published ${outcome.published} ${noun}, ${outcome.failed} failed.${drafts}${skipped}`, outcome.failed > 0 ? 'warning' : 'success');
+  // Why each page was not sent: the site's page it would have been added beside.
+  for (const result of outcome.results) if (result.outcome === 'skipped' && result.error) notify(result.error, 'info');
   for (const warning of outcome.warnings) notify(warning, 'warning');
 }

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { DeletePreview, OutlineData, PublishItemResult, SeoArticle, SeoKeyword, SeoPage, SeoProject, SeoProjectLog, SeoPublishRun } from '@abp/contracts';
+import type { DeletePreview, OutlineData, PageSlugConflict, PublishItemResult, SeoArticle, SeoKeyword, SeoPage, SeoProject, SeoProjectLog, SeoPublishRun } from '@abp/contracts';
 
 const NOW = '2026-11-20T12:00:00.000Z';
 
@@ -77,13 +77,15 @@ export interface FakeSeoState {
   active: boolean;
   /** Publish runs; each GET of a run moves it on by one item until all are published. */
   publishRuns: SeoPublishRun[];
+  /** Pages whose address the site already uses (GET …/page-conflicts). */
+  pageConflicts: PageSlugConflict[];
 }
 
 const summary = { articles_processed: 2, links_added: 3, delivered_in_html: true };
 
 /** The SEO endpoints a screen test needs, over an in-memory state; every call is recorded. */
 export function createFakeSeoApi(initial: Partial<FakeSeoState> = {}) {
-  const state: FakeSeoState = { projects: [], keywords: [], outline: null, pages: [], articles: [], logs: [], requests: [], times: [], bodies: {}, active: false, publishRuns: [], ...initial };
+  const state: FakeSeoState = { projects: [], keywords: [], outline: null, pages: [], articles: [], logs: [], requests: [], times: [], bodies: {}, active: false, publishRuns: [], pageConflicts: [], ...initial };
   const record = async (name: string, request: Request) => {
     state.requests.push(name);
     state.times.push(Date.now());
@@ -112,7 +114,7 @@ export function createFakeSeoApi(initial: Partial<FakeSeoState> = {}) {
       total,
       processed: 0,
       error: null,
-      outcome: { success: true, published: 0, drafts: 0, failed: 0, results: [], warnings: [], summary: {} },
+      outcome: { success: true, published: 0, drafts: 0, failed: 0, skipped: 0, results: [], warnings: [], summary: {} },
       created_at: NOW,
       finished_at: null,
     };
@@ -135,6 +137,7 @@ export function createFakeSeoApi(initial: Partial<FakeSeoState> = {}) {
   const handlers = [
     http.post('/api/seo/projects/:id/publish-pages', startRun('pages')),
     http.post('/api/seo/projects/:id/publish-articles', startRun('articles')),
+    http.get('/api/seo/projects/:id/page-conflicts', () => HttpResponse.json(state.pageConflicts)),
     http.get('/api/seo/projects/:id/publish-runs', () => HttpResponse.json([...state.publishRuns].reverse())),
     http.get('/api/seo/publish-runs/:runId', ({ params }) => {
       const run = state.publishRuns.find((r) => r.id === Number(params.runId));

@@ -51,7 +51,7 @@ export function PagesStep({ project, data, notify }: StepProps) {
       </Box>
       {data.pages.length > 0 && (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 2 }}>
-          <Button variant="outlined" disabled={busy} onClick={() => setConfirming({ kind: 'pages', titles: data.pages.map((p) => p.page_title), legal: data.pages.filter((p) => p.needs_legal_review).length })}>Publish All to WordPress</Button>
+          <Button variant="outlined" disabled={busy} onClick={() => setConfirming({ kind: 'pages', projectId: project.id, titles: data.pages.map((p) => p.page_title), legal: data.pages.filter((p) => p.needs_legal_review).length })}>Publish All to WordPress</Button>
           <Button variant="outlined" disabled={busy} onClick={() => void publish.publishPages({ status: 'draft' })}>Save All as Drafts</Button>
           <Button disabled={busy} onClick={() => void data.refresh()}>Refresh Pages</Button>
         </Box>
@@ -60,9 +60,9 @@ export function PagesStep({ project, data, notify }: StepProps) {
       <PagePreviewDialog page={preview} onClose={() => setPreview(null)} />
       <PublishConfirmDialog
         confirmation={confirming}
-        onConfirm={(status) => {
+        onConfirm={(status, updateExisting) => {
           setConfirming(null);
-          void publish.publishPages({ status });
+          void publish.publishPages({ status, updateExisting });
         }}
         onCancel={() => setConfirming(null)}
       />

@@ -11,9 +11,12 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import { usePageConflicts } from '../../api/get-page-conflicts';
+import { SlugConflicts } from './slug-conflicts';
 
 export interface PublishConfirmation {
   kind: 'pages' | 'articles';
+  projectId: number;
   /** What the run will push, by title. */
   titles: string[];
   /** Legal pages among them: always saved as drafts. */
@@ -22,7 +25,8 @@ export interface PublishConfirmation {
 
 interface Props {
   confirmation: PublishConfirmation | null;
-  onConfirm: (status: 'publish' | 'draft') => void;
+  /** updateExisting: pages that update the site's own page at their address. */
+  onConfirm: (status: 'publish' | 'draft', updateExisting: number[]) => void;
   onCancel: () => void;
 }
 
@@ -40,6 +44,17 @@ export function PublishConfirmDialog({ confirmation, onConfirm, onCancel }: Prop
 
 function Body({ confirmation, onConfirm, onCancel }: Props & { confirmation: PublishConfirmation }) {
   const [status, setStatus] = useState<'publish' | 'draft'>('draft');
+  const conflicts = usePageConflicts(confirmation.kind === 'pages' ? confirmation.projectId : null);
+  // Updating a site's page that is not live is offered ticked; the operator may untick it.
+  const [declined, setDeclined] = useState<Set<number>>(new Set());
+  const chosen = new Set((conflicts.data ?? []).filter((c) => !c.live && !declined.has(c.page_id)).map((c) => c.page_id));
+  const toggle = (pageId: number, update: boolean) =>
+    setDeclined((current) => {
+      const next = new Set(current);
+      if (update) next.delete(pageId);
+      else next.add(pageId);
+      return next;
+    });
   const noun = confirmation.kind === 'pages' ? 'page' : 'article';
   const count = `${confirmation.titles.length} ${noun}${confirmation.titles.length === 1 ? '' : 's'}`;
   return (
@@ -58,11 +73,12 @@ function Body({ confirmation, onConfirm, onCancel }: Props & { confirmation: Pub
           <FormControlLabel value="draft" control={<Radio />} label="As drafts, to review in WordPress first" />
           <FormControlLabel value="publish" control={<Radio />} label="Live now, visible to everyone" />
         </RadioGroup>
+        {confirmation.kind === 'pages' && <SlugConflicts conflicts={conflicts.data} loading={conflicts.isLoading} error={conflicts.error} chosen={chosen} onToggle={toggle} />}
         {confirmation.legal > 0 && <Alert severity="info" sx={{ mt: 1 }}>{`${confirmation.legal} legal page(s) are always saved as drafts for a legal review.`}</Alert>}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onCancel}>Cancel</Button>
-        <Button variant="contained" onClick={() => onConfirm(status)}>
+        <Button variant="contained" disabled={conflicts.isLoading} onClick={() => onConfirm(status, [...chosen])}>
           {status === 'draft' ? `Send ${count} as drafts` : `Publish ${count} live`}
         </Button>
       </DialogActions>

@@ -18,12 +18,12 @@ export function ReviewStep({ project, data, notify }: StepProps) {
   const publish = usePublish(project.id, notify, data.refresh);
   const written = data.articles.filter((a) => a.generation_status === 'generated').length;
   const [confirming, setConfirming] = useState<PublishConfirmation | null>(null);
-  const askPages = () => setConfirming({ kind: 'pages', titles: data.pages.map((p) => p.page_title), legal: data.pages.filter((p) => p.needs_legal_review).length });
-  const askArticles = () => setConfirming({ kind: 'articles', titles: data.articles.filter((a) => a.generation_status === 'generated').map((a) => a.title), legal: 0 });
-  const confirm = (status: 'publish' | 'draft') => {
+  const askPages = () => setConfirming({ kind: 'pages', projectId: project.id, titles: data.pages.map((p) => p.page_title), legal: data.pages.filter((p) => p.needs_legal_review).length });
+  const askArticles = () => setConfirming({ kind: 'articles', projectId: project.id, titles: data.articles.filter((a) => a.generation_status === 'generated').map((a) => a.title), legal: 0 });
+  const confirm = (status: 'publish' | 'draft', updateExisting: number[]) => {
     const kind = confirming?.kind;
     setConfirming(null);
-    if (kind === 'pages') void publish.publishPages({ status });
+    if (kind === 'pages') void publish.publishPages({ status, updateExisting });
     if (kind === 'articles') void publish.publishArticles({ status });
   };
   const cards: [string, string | number][] = [

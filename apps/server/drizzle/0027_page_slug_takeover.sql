@@ -1,0 +1,1 @@
+ALTER TABLE "seo_publish_runs" ADD COLUMN "update_existing_ids" jsonb DEFAULT '[]'::jsonb NOT NULL;
