@@ -92,6 +92,10 @@ export const articleSummarySchema = z.object({
   persona: z.string(),
   origin: z.string(),
   keywords: z.array(z.string()),
+  /** The tags its WordPress post gets (whole phrases, decided when it was written). */
+  tags: z.array(z.string()),
+  /** Written by the offline writer, without a model: demonstration text, not for a public site. */
+  demo: z.boolean(),
   source_urls: z.array(z.string()),
   word_count: z.number().int(),
   attempts: z.number().int(),

@@ -191,6 +191,8 @@ export const QUALITY_RULES = [
   'no_headings',
   'broken_html',
   'dead_links',
+  /** Written by the offline writer, without a model: demonstration text. */
+  'offline_writer',
 ] as const;
 export const qualityRuleSchema = z.enum(QUALITY_RULES);
 export type QualityRule = z.infer<typeof qualityRuleSchema>;

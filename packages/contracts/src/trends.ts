@@ -104,6 +104,8 @@ export const trendSettingsSchema = z.object({
   interval_hours: z.number().int(),
   sources: z.object({ feeds: settingSourceSchema, geo: settingSourceSchema, interval_hours: settingSourceSchema }),
   saved_at: z.string().nullable(),
+  /** The sites whose trend articles go out live (their active configuration publishes): the screen warns when no model writes them. */
+  live_sites: z.array(z.string()),
 });
 export type TrendSettings = z.infer<typeof trendSettingsSchema>;
 

@@ -3,6 +3,7 @@ import type { TrendSettings } from '@abp/contracts';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { SettingsRepository } from '../../src/modules/settings/settings.repository.js';
 import { TrendSettingsService } from '../../src/modules/trends/trend-settings.service.js';
+import { createSite } from '../sites/sites-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 describe('TREND_* environment variables', () => {
@@ -50,6 +51,7 @@ describe('Settings → Trends', () => {
       interval_hours: 6,
       sources: { feeds: 'environment', geo: 'environment', interval_hours: 'environment' },
       saved_at: null,
+      live_sites: [],
     });
   });
 
@@ -88,6 +90,24 @@ describe('Settings → Trends', () => {
   it('reset forgets the saved values', async () => {
     const res = await t.request({ method: 'DELETE', url: '/api/settings/trends', cookie });
     expect(res.json()).toMatchObject({ feeds: ['https://env.example/feed.xml'], geo: 'US', interval_hours: 6, saved_at: null });
+  });
+
+  it('names the sites whose trend articles go out live: active site, active configuration that publishes (issue #18 item 3)', async () => {
+    const config = async (name: string, postStatus: 'draft' | 'published', isActive: boolean) => {
+      const site = await createSite(t, cookie, { name, url: `https://${name.toLowerCase()}.example`, is_active: true });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/config',
+        cookie,
+        payload: { site_id: site.id, word_count: 500, max_posts_per_day: 5, post_status: postStatus, is_active: isActive, task_type: 'Blog Post', content_persona: '', topics: ['Tea'] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await config('Livesite', 'published', true);
+    await config('Draftsite', 'draft', true);
+    await config('Pausedsite', 'published', false);
+    expect((await get()).live_sites).toEqual(['Livesite']);
+    expect((await put({ interval_hours: 2 })).json().live_sites).toEqual(['Livesite']);
   });
 
   it("without any feed list, Google Trends' feed for the saved country is read", async () => {

@@ -30,6 +30,8 @@ export const seoArticleSchema = z.object({
   has_schema_markup: z.boolean(),
   internal_links: z.array(internalLinkSchema),
   word_count: z.number().int(),
+  /** Written by the offline writer, without a model: demonstration text. */
+  demo: z.boolean(),
   wordpress_post_id: z.number().int().nullable(),
   wordpress_permalink: z.string().nullable(),
   created_at: z.string(),

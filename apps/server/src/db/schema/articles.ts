@@ -42,6 +42,12 @@ export const articles = pgTable(
     attempts: integer('attempts').notNull().default(1),
     refusalRecovered: boolean('refusal_recovered').notNull().default(false),
     refusalMatches: jsonb('refusal_matches').$type<string[]>().notNull().default([]),
+    /**
+     * Written by the offline writer, without a model: demonstration text (a "demo" chip, a warning in
+     * its quality report, a confirmation before it is published by hand). Unknown for articles
+     * written before this was recorded: those read false.
+     */
+    writtenOffline: boolean('written_offline').notNull().default(false),
     qualityReport: jsonb('quality_report'),
     wordpressPostId: integer('wordpress_post_id'),
     wordpressPermalink: text('wordpress_permalink'),

@@ -16,6 +16,8 @@ export function toArticleSummary(row: ArticleSummaryRow): ArticleSummary {
     persona: row.persona,
     origin: row.origin,
     keywords: row.keywords,
+    tags: row.tags,
+    demo: row.writtenOffline,
     source_urls: row.sourceUrls,
     word_count: row.wordCount,
     attempts: row.attempts,

@@ -33,6 +33,8 @@ const summaryColumns = {
   persona: articles.persona,
   origin: articles.origin,
   keywords: articles.keywords,
+  tags: articles.tags,
+  writtenOffline: articles.writtenOffline,
   sourceUrls: articles.sourceUrls,
   wordCount: articles.wordCount,
   attempts: articles.attempts,

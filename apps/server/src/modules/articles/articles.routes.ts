@@ -59,7 +59,7 @@ export const articlesRoutes = (articles: ArticlesService, publishing: Publishing
       },
       async (request) => {
         const { articleId, siteId, force } = readPublishRequest(request.params.id, request.body, request.headers);
-        return publishing.publishArticle(articleId, { force, siteId });
+        return publishing.publishArticle(articleId, { force, siteId, byHand: true });
       },
     );
     app.post(

@@ -156,7 +156,10 @@ export class GenerationService {
 
   private async successRecord(input: ValidGenerationInput, siteName: string, article: GeneratedArticle, image: StoredImage | null): Promise<GeneratedArticleRecord> {
     const otherTitlesOnSite = await this.repo.sameTitlesOnSite(input.siteId, article.title);
-    const qualityReport = runQualityGate({ title: article.title, content: article.content }, { targetWordCount: input.wordCount, otherTitlesOnSite });
+    const qualityReport = runQualityGate(
+      { title: article.title, content: article.content },
+      { targetWordCount: input.wordCount, otherTitlesOnSite, ...(article.provider.offline ? { writtenOffline: 'note' as const } : {}) },
+    );
     return {
       article: {
         ...this.commonFields(input, siteName),
@@ -170,6 +173,7 @@ export class GenerationService {
         attempts: article.attempts,
         refusalRecovered: article.refusal_recovered,
         refusalMatches: article.refusal_matches,
+        writtenOffline: article.provider.offline,
         qualityReport,
         ...(input.originKey ? { originKey: input.originKey } : {}),
       },

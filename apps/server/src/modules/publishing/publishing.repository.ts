@@ -27,6 +27,7 @@ export class PublishingRepository {
         siteId: articles.siteId,
         keywords: articles.keywords,
         tags: articles.tags,
+        writtenOffline: articles.writtenOffline,
         metaDescription: articles.metaDescription,
         targetWordCount: articles.targetWordCount,
         scheduledAt: articles.scheduledAt,

@@ -27,6 +27,12 @@ export interface PublishOptions {
   force?: boolean;
   /** The site the caller believes the article belongs to; must match the article's. */
   siteId?: number | null;
+  /**
+   * The operator publishes it by hand (the Articles screen): an article written by the offline
+   * writer then needs `force` to go live, like a blocking quality finding ("Publish anyway?").
+   * Producers publish by their declared policy; their reports carry the finding as a warning.
+   */
+  byHand?: boolean;
 }
 
 const SEO_FIELDS_TTL_MS = 60 * 60_000;
@@ -113,7 +119,8 @@ export class PublishingService {
     const wpStatus = wordpressStatusFor(targetStatus);
     if (!wpStatus) throw badRequest('status', 'a failed article cannot be published: edit it and choose draft, review, published or scheduled first');
     if (wpStatus === 'future' && !article.scheduledAt) throw badRequest('scheduled_at', 'is required to publish a scheduled article');
-    const report = await this.checkQuality(article, siteId, options.force === true);
+    const demo = article.writtenOffline ? (options.byHand && (wpStatus === 'publish' || wpStatus === 'future') ? 'confirm' : 'note') : null;
+    const report = await this.checkQuality(article, siteId, options.force === true, demo);
     const client = await wordpressStep('connection', () => this.sites.getClientForSite(siteId));
     const marker = await this.repo.assignMarker(articleId, `abp-article-${articleId}-${randomBytes(4).toString('hex')}`);
     const image = await this.ensureFeaturedImage(client, article, marker);
@@ -179,7 +186,7 @@ export class PublishingService {
     return article.siteId;
   }
 
-  private async checkQuality(article: PublishArticleRow, siteId: number, force: boolean): Promise<QualityReport> {
+  private async checkQuality(article: PublishArticleRow, siteId: number, force: boolean, writtenOffline: 'note' | 'confirm' | null): Promise<QualityReport> {
     const [otherTitlesOnSite, existingPostsOnSite, duplicateBodies] = await Promise.all([
       this.repo.similarTitlesOnSite(siteId, article.id, article.title),
       // What the live site already has (as of its last content sync): never a second post on the same subject unless forced.
@@ -194,6 +201,7 @@ export class PublishingService {
         existingPostsOnSite,
         ...(duplicateBodies ? { duplicateBodies } : {}),
         ...(article.targetWordCount ? { targetWordCount: article.targetWordCount } : {}),
+        ...(writtenOffline ? { writtenOffline } : {}),
       },
     );
     await this.repo.saveQualityReport(article.id, report);

@@ -28,9 +28,11 @@ export interface TrendServiceDeps extends Omit<TrendCheckPorts, 'settings' | 'pi
 }
 
 export function createTrendServices(deps: TrendServiceDeps): TrendServices {
-  const trendSettings = new TrendSettingsService(deps.settings, deps.config.trends);
   const runs = new TrendRunsRepository(deps.db);
   const targets = new TrendTargetsRepository(deps.db);
+  const trendSettings = new TrendSettingsService(deps.settings, deps.config.trends, async () =>
+    (await targets.targets()).filter((target) => target.postStatus === 'published').map((target) => target.siteName),
+  );
   deps.pipeline.register('trend', new TrendArticleConsumer(runs, targets));
   const trendChecks = new TrendCheckRunner({
     runs,

@@ -10,6 +10,8 @@ export class TrendSettingsService {
   constructor(
     private readonly repo: SettingsRepository,
     private readonly env: TrendEnvConfig,
+    /** Names of the sites whose trend articles are published live (their active configuration says so). */
+    private readonly liveSites: () => Promise<string[]> = async () => [],
   ) {}
 
   /** Read on every check, so a save applies at once in every process. */
@@ -19,14 +21,14 @@ export class TrendSettingsService {
 
   async get(): Promise<TrendSettings> {
     const saved = await this.load();
-    return toTrendSettingsDto(resolveTrendSettings(this.env, saved?.value ?? null), saved?.updatedAt ?? null);
+    return toTrendSettingsDto(resolveTrendSettings(this.env, saved?.value ?? null), saved?.updatedAt ?? null, await this.liveSites());
   }
 
   async update(input: TrendSettingsUpdate): Promise<TrendSettings> {
     const feeds = input.feeds ? [...new Set(input.feeds)] : null;
     const value: StoredTrendSettings = { feeds: feeds && feeds.length > 0 ? feeds : null, geo: input.geo, intervalHours: input.interval_hours };
     const stored = await this.repo.put(KEY, value);
-    return toTrendSettingsDto(resolveTrendSettings(this.env, value), stored.updatedAt);
+    return toTrendSettingsDto(resolveTrendSettings(this.env, value), stored.updatedAt, await this.liveSites());
   }
 
   /** Forgets the saved values: the environment applies again. */

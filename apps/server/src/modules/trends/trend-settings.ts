@@ -37,7 +37,7 @@ export function resolveTrendSettings(env: TrendEnvConfig, saved: StoredTrendSett
   };
 }
 
-export function toTrendSettingsDto(resolved: ResolvedTrendSettings, savedAt: Date | null): TrendSettings {
+export function toTrendSettingsDto(resolved: ResolvedTrendSettings, savedAt: Date | null, liveSites: string[]): TrendSettings {
   return {
     feeds: resolved.feeds,
     feeds_default: resolved.feedsDefault,
@@ -45,5 +45,6 @@ export function toTrendSettingsDto(resolved: ResolvedTrendSettings, savedAt: Dat
     interval_hours: resolved.intervalHours,
     sources: resolved.sources,
     saved_at: savedAt?.toISOString() ?? null,
+    live_sites: liveSites,
   };
 }

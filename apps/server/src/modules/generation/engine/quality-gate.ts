@@ -16,6 +16,11 @@ export interface QualityGateOptions {
   otherTitlesOnSite?: readonly string[];
   /** Posts the live site already has with the same title or slug (its content inventory). */
   existingPostsOnSite?: ReadonlyArray<{ title: string; link: string }>;
+  /**
+   * Written by the offline writer: a warning ('note'), or a finding that needs the operator's
+   * confirmation ('confirm': publishing it live by hand, the way "Publish anyway?" works).
+   */
+  writtenOffline?: 'note' | 'confirm';
   /** Articles already on WordPress whose body is nearly the same: on this site, and on another of the operator's sites. */
   duplicateBodies?: {
     sameSite: NearDuplicate | null;
@@ -40,6 +45,10 @@ function shortLink(link: string): string {
     return link;
   }
 }
+
+/** The quality report's note on an article written without a model (issue #18 item 3). */
+export const OFFLINE_WRITER_FINDING =
+  'Written by the offline writer, no model: demonstration text that readers would leave and search engines would call thin content. Set a real provider in Settings before publishing it.';
 
 const SEVERITY_ORDER: QualitySeverity[] = ['none', 'minor', 'major', 'severe'];
 const LONG_CONTENT_WORDS = 800;
@@ -96,6 +105,10 @@ export function runQualityGate(article: QualityGateInput, options: QualityGateOp
   if (broken.length > 0) add('broken_html', 'major', `Broken HTML: ${broken.slice(0, 3).join('; ')}${broken.length > 3 ? '; …' : ''}.`);
   const dead = findDeadLinks(article.content);
   if (dead.length > 0) add('dead_links', 'major', `Links to nowhere: ${dead.slice(0, 3).join('; ')}${dead.length > 3 ? '; …' : ''}.`);
+  if (options.writtenOffline) {
+    // Demonstration text: a warning wherever the article could go live; by hand, it asks first.
+    add('offline_writer', options.writtenOffline === 'confirm' ? 'severe' : 'minor', OFFLINE_WRITER_FINDING);
+  }
 
   const severity = findings.reduce<QualitySeverity>((worst, f) => (SEVERITY_ORDER.indexOf(f.severity) > SEVERITY_ORDER.indexOf(worst) ? f.severity : worst), 'none');
   const issues = findings.filter((f) => f.severity !== 'minor');

@@ -19,6 +19,7 @@ export function toSeoArticleDto(row: ProjectArticle): SeoArticle {
     has_schema_markup: row.schemaMarkup !== null,
     internal_links: row.internalLinks,
     word_count: row.article?.wordCount ?? 0,
+    demo: row.article?.writtenOffline ?? false,
     wordpress_post_id: row.article?.wordpressPostId ?? null,
     wordpress_permalink: row.article?.wordpressPermalink ?? null,
     created_at: row.createdAt.toISOString(),

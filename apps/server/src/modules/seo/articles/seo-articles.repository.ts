@@ -14,6 +14,7 @@ export interface ProjectArticle extends SeoArticleRow {
     status: ArticleStatus;
     content: string;
     wordCount: number;
+    writtenOffline: boolean;
     wordpressPostId: number | null;
     wordpressPermalink: string | null;
     featuredImageUrl: string | null;
@@ -34,6 +35,7 @@ export class SeoArticlesRepository {
         status: articles.status,
         content: articles.content,
         wordCount: articles.wordCount,
+        writtenOffline: articles.writtenOffline,
         wordpressPostId: articles.wordpressPostId,
         wordpressPermalink: articles.wordpressPermalink,
         featuredImageUrl: articles.featuredImageUrl,
@@ -45,12 +47,12 @@ export class SeoArticlesRepository {
       .leftJoin(articles, eq(articles.id, seoProjectArticles.articleId))
       .where(where)
       .orderBy(asc(seoProjectArticles.id));
-    return rows.map(({ item, status, content, wordCount, wordpressPostId, wordpressPermalink, featuredImageUrl, publishedAt, createdAt, updatedAt }) => ({
+    return rows.map(({ item, status, content, wordCount, writtenOffline, wordpressPostId, wordpressPermalink, featuredImageUrl, publishedAt, createdAt, updatedAt }) => ({
       ...item,
       article:
         status === null || content === null || createdAt === null || updatedAt === null
           ? null
-          : { status, content, wordCount: wordCount ?? 0, wordpressPostId, wordpressPermalink, featuredImageUrl, publishedAt, createdAt, updatedAt },
+          : { status, content, wordCount: wordCount ?? 0, writtenOffline: writtenOffline ?? false, wordpressPostId, wordpressPermalink, featuredImageUrl, publishedAt, createdAt, updatedAt },
     }));
   }
 

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CARD_KEYWORDS, formatDate } from '../lib/article-format';
 import { ArticleActions } from './article-actions';
-import { KeywordChips, SourceChip, StatusChip } from './article-chips';
+import { DemoChip, KeywordChips, SourceChip, StatusChip } from './article-chips';
 import { LiveStatus } from './live-status';
 import type { ArticleListProps } from './articles-table';
 
@@ -35,6 +35,7 @@ export function ArticleCards({ articles, selected, progress, onToggle, onToggleA
             </Box>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, my: 1 }}>
               <StatusChip status={article.status} />
+              <DemoChip article={article} />
               <SourceChip article={article} />
               <LiveStatus article={article} hideWithoutPost />
             </Box>

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
 import type { ArticleSummary } from '@abp/contracts';
 import { capitalise, keywordPreview, statusColor } from '../lib/article-format';
 
@@ -11,6 +12,19 @@ export function StatusChip({ status }: { status: string }) {
 export function SourceChip({ article }: { article: Pick<ArticleSummary, 'source_type'> }) {
   const trend = article.source_type === 'trend';
   return <Chip size="small" variant="outlined" label={trend ? 'Trend' : 'Manual'} color={trend ? 'secondary' : 'default'} />;
+}
+
+/**
+ * Issue #18 item 3: written by the offline writer, without a model. Its text is a demonstration:
+ * the chip says so wherever the article could be sent on to a public site.
+ */
+export function DemoChip({ article }: { article: Pick<ArticleSummary, 'demo'> }) {
+  if (!article.demo) return null;
+  return (
+    <Tooltip title="Written by the offline writer, no model: demonstration text, not for a public site.">
+      <Chip size="small" color="warning" variant="outlined" label="demo" />
+    </Tooltip>
+  );
 }
 
 /** The first `count` keywords, then '+N' for the rest. */

@@ -32,6 +32,25 @@ describe('Generated Articles screen', () => {
     expect(within(row).getByText('Draft')).toBeInTheDocument();
   });
 
+  it('marks the offline writer\'s articles "demo" and shows why in the quality report (issue #18 item 3)', async () => {
+    const finding = { rule: 'offline_writer' as const, severity: 'minor' as const, message: 'Written by the offline writer, no model: demonstration text.' };
+    const api = createFakeArticlesApi({
+      articles: [
+        makeArticle({ id: 1, title: 'Demo one', demo: true, tags: ['compost tea'], quality_report: { severity: 'minor', message: 'Quality gate found problems', issues: [], warnings: [finding], blocking: false } }),
+        makeArticle({ id: 2, title: 'Model one' }),
+      ],
+    });
+    const { user } = showArticles(api);
+    const table = await screen.findByRole('table', { name: 'Generated articles' }, { timeout: 5000 });
+    const [, demoRow, modelRow] = within(table).getAllByRole('row');
+    expect(within(demoRow!).getByText('demo')).toBeInTheDocument();
+    expect(within(modelRow!).queryByText('demo')).not.toBeInTheDocument();
+    await user.click(within(demoRow!).getByRole('button', { name: 'View' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Demo one' });
+    expect(await within(dialog).findByRole('region', { name: 'Quality report' })).toHaveTextContent('Written by the offline writer, no model: demonstration text.');
+    expect(within(dialog).getByText('compost tea')).toBeInTheDocument();
+  });
+
   it('shows the status overview from the dashboard figures', async () => {
     showArticles(createFakeArticlesApi({ articles: [makeArticle({ id: 1 }), makeArticle({ id: 2, status: 'published' })] }));
     expect(await screen.findByText('Status Overview')).toBeInTheDocument();

@@ -12,7 +12,7 @@ import type { ArticleSummary } from '@abp/contracts';
 import type { PublishProgress } from '../hooks/use-publish-article';
 import { formatDate, TABLE_KEYWORDS, TITLE_CUT, truncate } from '../lib/article-format';
 import { ArticleActions, type ArticleActionHandlers } from './article-actions';
-import { KeywordChips, SourceChip, StatusChip } from './article-chips';
+import { DemoChip, KeywordChips, SourceChip, StatusChip } from './article-chips';
 import { LiveStatus } from './live-status';
 
 export interface ArticleListProps extends ArticleActionHandlers {
@@ -74,7 +74,10 @@ export function ArticlesTable({ articles, selected, progress, onToggle, onToggle
                 </Box>
               </TableCell>
               <TableCell>
-                <StatusChip status={article.status} />
+                <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
+                  <StatusChip status={article.status} />
+                  <DemoChip article={article} />
+                </Box>
               </TableCell>
               <TableCell>
                 <LiveStatus article={article} />

@@ -11,14 +11,14 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { Article } from '@abp/contracts';
+import type { Article, QualityReport } from '@abp/contracts';
 import { useArticle } from '../api/get-article';
 import type { PublishProgress } from '../hooks/use-publish-article';
 import { formatDateTime } from '../lib/article-format';
 import { safeHtml } from '../lib/safe-html';
 import { editPostUrl, viewOnWordPressUrl } from '../../../lib/wordpress-links';
 import { PublishProgressLine } from './article-actions';
-import { KeywordChips, SourceChip, StatusChip } from './article-chips';
+import { DemoChip, KeywordChips, SourceChip, StatusChip } from './article-chips';
 import { BacklinksPanel } from './backlinks-panel';
 
 interface ViewArticleDialogProps {
@@ -63,6 +63,20 @@ export function ViewArticleDialog({ articleId, progress, onPublish, onClose }: V
   );
 }
 
+/** The quality report's findings (the gate's, stored when it was written or last published), if any. */
+function QualityFindings({ report }: { report: QualityReport | null }) {
+  if (!report || report.issues.length + report.warnings.length === 0) return null;
+  return (
+    <Box role="region" aria-label="Quality report" sx={{ mt: 1.5, display: 'grid', gap: 1 }}>
+      {[...report.issues, ...report.warnings].map((finding) => (
+        <Alert key={`${finding.rule}-${finding.message}`} severity={finding.severity === 'severe' ? 'error' : 'warning'}>
+          {finding.message}
+        </Alert>
+      ))}
+    </Box>
+  );
+}
+
 function ArticleDetails({ article }: { article: Article }) {
   const links = [
     ['View on WordPress', viewOnWordPressUrl(article, article.status === 'published')],
@@ -70,7 +84,7 @@ function ArticleDetails({ article }: { article: Article }) {
   ] as const;
   const facts: Array<[string, ReactNode]> = [
     ['Site', article.site_name || '—'],
-    ['Status', <StatusChip key="s" status={article.status} />],
+    ['Status', <Box key="s" sx={{ display: 'flex', gap: 0.5 }}><StatusChip status={article.status} /><DemoChip article={article} /></Box>],
     ['Source', <SourceChip key="src" article={article} />],
     ['Task type', article.task_type],
     ['Created', formatDateTime(article.created_at)],
@@ -102,7 +116,18 @@ function ArticleDetails({ article }: { article: Article }) {
         <Box component="dd" sx={{ m: 0 }}>
           <KeywordChips keywords={article.keywords} count={article.keywords.length} />
         </Box>
+        {article.tags.length > 0 && (
+          <>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              Tags
+            </Typography>
+            <Box component="dd" sx={{ m: 0 }}>
+              <KeywordChips keywords={article.tags} count={article.tags.length} />
+            </Box>
+          </>
+        )}
       </Box>
+      <QualityFindings report={article.quality_report} />
       {article.wordpress_post_id !== null && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 1.5 }}>
           {links.map(([label, href]) =>

@@ -15,6 +15,8 @@ export function makeArticle(overrides: Partial<Article> = {}): Article {
     persona: '',
     origin: 'manual',
     keywords: ['soil', 'compost', 'mulch', 'worms'],
+    tags: [],
+    demo: false,
     source_urls: [],
     word_count: 1200,
     attempts: 1,

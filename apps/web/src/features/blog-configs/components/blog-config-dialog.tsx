@@ -26,6 +26,7 @@ import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useCreateBlogConfig } from '../api/create-blog-config';
 import { useUpdateBlogConfig } from '../api/update-blog-config';
 import { EMPTY_CONFIG_FORM, canSave, configToForm, formFieldOf, formToBody, siteChoices, type ConfigFormValues } from '../lib/config-form';
+import { DemoLiveWarning } from '../../../components/demo-live-warning';
 import { PersonaField } from '../../../components/persona-field';
 import { WordPressPlacementFields } from '../../../components/wordpress-placement-fields';
 import { TopicsField } from './topics-field';
@@ -65,7 +66,7 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
     if (open) reset(config ? configToForm(config) : EMPTY_CONFIG_FORM);
   }, [open, config, reset]);
 
-  const [siteId, topics] = useWatch({ control, name: ['site_id', 'topics'] });
+  const [siteId, topics, postStatus, active] = useWatch({ control, name: ['site_id', 'topics', 'post_status', 'is_active'] });
   const choices = siteChoices(sites, configs, config);
 
   const onSubmit = submitWith(async (body, _values, { idempotencyKey }) => {
@@ -102,6 +103,7 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <DialogTitle>{editing ? 'Edit Blog Configuration' : 'Add Blog Configuration'}</DialogTitle>
         <DialogContent>
+          <DemoLiveWarning live={postStatus === 'published' && active} what="This site's scheduled and trend articles" />
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             <Controller
               name="site_id"

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { createFakeAuthApi } from '../../../test/auth-api';
+import { llmSettings } from '../../../test/llm-settings';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { makeSite } from '../../../test/sites';
@@ -179,6 +180,26 @@ describe('Blog Configuration screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Configuration updated successfully')).toBeInTheDocument();
     expect(api.requestsTo('PUT', '/api/config/1').at(-1)?.body).toMatchObject({ site_id: 1, topics: ['Composting'] });
+  });
+
+  it('warns on the screen and in the form when live posts would be the offline writer\'s demo text (issue #18)', async () => {
+    server.use(http.get('/api/settings/llm', () => HttpResponse.json(llmSettings())));
+    const api = createFakeBlogConfigsApi({
+      sites: [makeSite(), makeSite({ id: 2, name: 'Kitchen', url: 'https://kitchen.example' })],
+      configs: [makeConfig({ post_status: 'published' }), makeConfig({ id: 2, site_id: 2, site_name: 'Kitchen', site_url: 'https://kitchen.example', post_status: 'draft' })],
+    });
+    const { user } = showConfig(api);
+    expect(await screen.findByText(/^Scheduled and trend articles for Garden Blog go live as demonstration text/, undefined, FIRST_LOOK)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Edit configuration of Kitchen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Blog Configuration' });
+    expect(within(dialog).queryByText(/go live as demonstration text/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Post Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Published' }));
+    expect(await within(dialog).findByText(/^This site's scheduled and trend articles go live as demonstration text/)).toBeInTheDocument();
+    // Nothing is blocked: it saves, and the screen now names both sites.
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Configuration updated successfully')).toBeInTheDocument();
+    expect(api.requestsTo('PUT', '/api/config/2').at(-1)?.body).toMatchObject({ post_status: 'published' });
   });
 
   it('falls back to the generic save message when the server gives none', async () => {

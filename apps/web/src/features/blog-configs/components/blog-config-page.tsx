@@ -10,6 +10,7 @@ import { BLOG_CONFIG_MESSAGES, type BlogConfig } from '@abp/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
+import { DemoLiveWarning } from '../../../components/demo-live-warning';
 import { useDeleteBlogConfig } from '../api/delete-blog-config';
 import { useBlogConfigs } from '../api/get-blog-configs';
 import { useSites } from '../../../lib/resources/sites';
@@ -34,6 +35,8 @@ export function BlogConfigPage() {
   const configs = configsQuery.data;
   const sites = sitesQuery.data;
   const noSites = sites !== undefined && sites.length === 0;
+  // Active configurations that publish live: what the offline writer would put on public sites.
+  const liveSites = (configs ?? []).filter((c) => c.is_active && c.post_status === 'published').map((c) => c.site_name || `site ${c.site_id}`);
 
   const closeConfirm = () => setConfirm((c) => (c ? { ...c, open: false } : c));
   const confirmDelete = async () => {
@@ -64,6 +67,7 @@ export function BlogConfigPage() {
         }
       />
       <OfflineWriterNotice />
+      <DemoLiveWarning live={liveSites.length > 0} what={`Scheduled and trend articles for ${liveSites.join(', ')}`} />
 
       {noSites && (
         <Alert severity="warning" sx={{ mb: 2 }}>

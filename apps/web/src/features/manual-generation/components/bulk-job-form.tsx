@@ -1,4 +1,5 @@
 import { Controller, useWatch } from 'react-hook-form';
+import { DemoLiveWarning } from '../../../components/demo-live-warning';
 import { useSnackbar } from 'notistack';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -43,7 +44,7 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
     toBody: (values) => values,
     fieldOf: fieldsNamed<BulkFormValues>(['wordCount']),
   });
-  const [itemsList, siteId] = useWatch({ control, name: ['itemsList', 'siteId'] });
+  const [itemsList, siteId, publishStatus] = useWatch({ control, name: ['itemsList', 'siteId', 'publishStatus'] });
 
   const chooseSite = (id: number | '') => {
     const suggestion = personaOf(id);
@@ -115,6 +116,11 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
         <Grid size={{ xs: 6, md: 3 }}>
           <WordCountField control={control} helperText={`Empty: ${BULK_LIMITS.wordCount.fallback}`} limits={BULK_LIMITS.wordCount} disabled={starting} />
         </Grid>
+        {publishStatus === 'publish' && (
+          <Grid size={12}>
+            <DemoLiveWarning live what="This job's articles" />
+          </Grid>
+        )}
         <Grid size={12}>
           <PlacementFields control={control} siteId={siteId} disabled={starting} />
         </Grid>

@@ -6,6 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { MANUAL_LIMITS, MANUAL_MESSAGES, WORD_COUNT_LIMITS, type ManualGenerationResult } from '@abp/contracts';
+import { DemoLiveWarning } from '../../../components/demo-live-warning';
 import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
 import { isApiError } from '../../../lib/api-client';
 import { fieldsNamed } from '../../../lib/forms/field-problems';
@@ -40,7 +41,7 @@ export function SingleArticleTab() {
     fieldOf: fieldsNamed<SingleFormValues>(['topic', 'wordCount']),
   });
   const [result, setResult] = useState<ManualGenerationResult | null>(null);
-  const siteId = useWatch({ control, name: 'siteId' });
+  const [siteId, publishStatus] = useWatch({ control, name: ['siteId', 'publishStatus'] });
 
   const config = siteId === '' ? undefined : configs.data?.find((c) => c.site_id === siteId);
   const suggestedPersona = personaOf(siteId);
@@ -87,6 +88,7 @@ export function SingleArticleTab() {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Single article">
       <OfflineWriterNotice />
+      <DemoLiveWarning live={publishStatus === 'publish'} what="Articles written here with Publish" />
       <Grid container spacing={2}>
         <Grid size={12}>
           <FormTextField control={control} name="topic" fullWidth required label="Topic" helperText={topicHint} disabled={busy} limit={MANUAL_LIMITS.topic.max} />

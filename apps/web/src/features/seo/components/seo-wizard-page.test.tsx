@@ -131,7 +131,7 @@ describe('SEO Suite Wizard', () => {
   }, 30_000);
 
   it('Publish Articles sends drafts unless the operator chooses live; Cancel sends nothing', async () => {
-    const api = createFakeSeoApi({ projects: [makeProject()], keywords: [makeKeyword(1, 'coffee')], outline: OUTLINE, articles: [makeArticle(1), makeArticle(2)], pages: [page] });
+    const api = createFakeSeoApi({ projects: [makeProject()], keywords: [makeKeyword(1, 'coffee')], outline: OUTLINE, articles: [makeArticle(1), makeArticle(2, { demo: true })], pages: [page] });
     const { user } = showWizard(api, '/seo-suite/wizard?projectId=1');
     await user.click(await screen.findByRole('button', { name: 'Review & Publish' }, { timeout: 15_000 }));
     const review = screen.getByRole('heading', { name: 'Review & Publish' }).parentElement!;
@@ -143,6 +143,11 @@ describe('SEO Suite Wizard', () => {
     await user.click(within(review).getByRole('button', { name: 'Publish Articles' }));
     confirm = await screen.findByRole('dialog', { name: 'Publish Articles' });
     expect(within(confirm).getByRole('list', { name: 'Articles to publish' })).toHaveTextContent(/Article 1.*Article 2/);
+    // Issue #18 item 3: what the offline writer wrote is announced before it goes anywhere.
+    expect(within(confirm).getByText('1 article of these was written by the offline writer, no model: demonstration text.')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('radio', { name: 'Live now, visible to everyone' }));
+    expect(within(confirm).getByText('1 article of these was written by the offline writer, no model: demonstration text, public under your name once live.')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('radio', { name: 'As drafts, to review in WordPress first' }));
     await user.click(within(confirm).getByRole('button', { name: 'Send 2 articles as drafts' }));
     await waitFor(() => expect(api.state.bodies['publish-articles']).toEqual([{ status: 'draft' }]));
     expect(await screen.findByText('Published 2 article(s), 0 failed.', undefined, { timeout: 10_000 })).toBeInTheDocument();

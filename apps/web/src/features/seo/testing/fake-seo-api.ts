@@ -55,6 +55,7 @@ export function makeArticle(id: number, overrides: Partial<SeoArticle> = {}): Se
     has_schema_markup: false,
     internal_links: [],
     word_count: 2500,
+    demo: false,
     wordpress_post_id: null,
     wordpress_permalink: null,
     created_at: NOW,

@@ -1,3 +1,4 @@
+import { useWatch } from 'react-hook-form';
 import { useSnackbar } from 'notistack';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -5,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { trendSettingsUpdateSchema, type TrendSettings, type TrendSettingsUpdateInput } from '@abp/contracts';
+import { DemoLiveWarning } from '../../../components/demo-live-warning';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useResetTrendSettings, useSaveTrendSettings } from '../api/trend-settings';
 import { toTrendFormValues, toTrendUpdateBody, trendFieldOf, type TrendFormField, type TrendFormValues } from '../lib/trend-form';
@@ -15,7 +17,7 @@ export function TrendSettingsForm({ settings }: { settings: TrendSettings }) {
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveTrendSettings();
   const reset = useResetTrendSettings();
-  const { register, formState, submitWith, showServerProblems } = useContractForm<TrendFormValues, TrendSettingsUpdateInput>({
+  const { register, control, formState, submitWith, showServerProblems } = useContractForm<TrendFormValues, TrendSettingsUpdateInput>({
     defaultValues: toTrendFormValues(settings),
     schema: trendSettingsUpdateSchema,
     toBody: toTrendUpdateBody,
@@ -49,10 +51,14 @@ export function TrendSettingsForm({ settings }: { settings: TrendSettings }) {
     const { ref, ...rest } = register(field);
     return { ...rest, inputRef: ref, error: Boolean(errors[field]), helperText: errors[field]?.message ?? helper, disabled: busy };
   };
+  // Scheduled checks (the interval typed, else the one in use) write and publish without anyone asking.
+  const typedInterval = useWatch({ control, name: 'interval_hours' }).trim();
+  const scheduled = (typedInterval === '' ? settings.interval_hours : Number(typedInterval)) > 0;
   const intervalText = settings.interval_hours === 0 ? 'off' : `every ${settings.interval_hours} h`;
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Trend settings">
+      <DemoLiveWarning live={scheduled && settings.live_sites.length > 0} what={`Trend articles for ${settings.live_sites.join(', ')}`} />
       <Grid container spacing={2}>
         <Grid size={12}>
           <TextField

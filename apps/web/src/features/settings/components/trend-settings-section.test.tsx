@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { TrendSettings } from '@abp/contracts';
+import { llmSettings } from '../../../test/llm-settings';
 import { server } from '../../../test/msw-server';
 import { renderRoutes } from '../../../test/render-app';
 import { TrendSettingsSection } from './trend-settings-section';
@@ -13,6 +14,7 @@ const ENV: TrendSettings = {
   interval_hours: 4,
   sources: { feeds: 'environment', geo: 'environment', interval_hours: 'environment' },
   saved_at: null,
+  live_sites: [],
 };
 
 function showSection(initial: TrendSettings = ENV) {
@@ -33,6 +35,7 @@ function showSection(initial: TrendSettings = ENV) {
         interval_hours: body.interval_hours ?? 4,
         sources: { feeds: body.feeds ? 'saved' : 'environment', geo: body.geo ? 'saved' : 'environment', interval_hours: body.interval_hours === null ? 'environment' : 'saved' },
         saved_at: '2026-11-22T10:00:00.000Z',
+        live_sites: initial.live_sites,
       };
       return HttpResponse.json(current);
     }),
@@ -51,6 +54,16 @@ describe('Settings → Trends', () => {
     expect(await screen.findByText('Reading now (from the environment): https://trends.google.com/trending/rss?geo=US. Scheduled checks: every 4 h.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Feeds' })).toHaveValue('');
     expect(screen.getByRole('textbox', { name: 'Country' })).toHaveAttribute('placeholder', 'US');
+  });
+
+  it('warns that scheduled checks would publish demo text live while the offline writer is the provider (issue #18)', async () => {
+    server.use(http.get('/api/settings/llm', () => HttpResponse.json(llmSettings())));
+    const { user } = showSection({ ...ENV, live_sites: ['Garden Blog', 'Kitchen'] });
+    const warning = await screen.findByText(/^Trend articles for Garden Blog, Kitchen go live as demonstration text: the offline writer is the provider/);
+    expect(warning.closest('[role="alert"]')).toHaveTextContent('Set a real provider in Settings, or publish as drafts.');
+    // Scheduled checks turned off: nothing is published without the operator asking.
+    await user.type(screen.getByRole('spinbutton', { name: 'Check interval (hours)' }), '0');
+    await waitFor(() => expect(screen.queryByText(/go live as demonstration text/)).not.toBeInTheDocument());
   });
 
   it('saves feeds (one per line), the country and the interval; empty fields stay on the environment', async () => {

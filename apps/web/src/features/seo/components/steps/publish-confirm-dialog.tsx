@@ -11,6 +11,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import { countOf } from '../../../../lib/plural';
 import { usePageConflicts } from '../../api/get-page-conflicts';
 import { SlugConflicts } from './slug-conflicts';
 
@@ -21,6 +22,8 @@ export interface PublishConfirmation {
   titles: string[];
   /** Legal pages among them: always saved as drafts. */
   legal: number;
+  /** Articles among them the offline writer wrote (demonstration text). */
+  demo?: number;
 }
 
 interface Props {
@@ -74,6 +77,11 @@ function Body({ confirmation, onConfirm, onCancel }: Props & { confirmation: Pub
           <FormControlLabel value="publish" control={<Radio />} label="Live now, visible to everyone" />
         </RadioGroup>
         {confirmation.kind === 'pages' && <SlugConflicts conflicts={conflicts.data} loading={conflicts.isLoading} error={conflicts.error} chosen={chosen} onToggle={toggle} />}
+        {(confirmation.demo ?? 0) > 0 && (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {`${countOf(confirmation.demo ?? 0, 'article')} of these ${confirmation.demo === 1 ? 'was' : 'were'} written by the offline writer, no model: demonstration text${status === 'publish' ? ', public under your name once live' : ''}.`}
+          </Alert>
+        )}
         {confirmation.legal > 0 && <Alert severity="info" sx={{ mt: 1 }}>{`${confirmation.legal} legal page(s) are always saved as drafts for a legal review.`}</Alert>}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -19,7 +19,10 @@ export function ReviewStep({ project, data, notify }: StepProps) {
   const written = data.articles.filter((a) => a.generation_status === 'generated').length;
   const [confirming, setConfirming] = useState<PublishConfirmation | null>(null);
   const askPages = () => setConfirming({ kind: 'pages', projectId: project.id, titles: data.pages.map((p) => p.page_title), legal: data.pages.filter((p) => p.needs_legal_review).length });
-  const askArticles = () => setConfirming({ kind: 'articles', projectId: project.id, titles: data.articles.filter((a) => a.generation_status === 'generated').map((a) => a.title), legal: 0 });
+  const askArticles = () => {
+    const written = data.articles.filter((a) => a.generation_status === 'generated');
+    setConfirming({ kind: 'articles', projectId: project.id, titles: written.map((a) => a.title), legal: 0, demo: written.filter((a) => a.demo).length });
+  };
   const confirm = (status: 'publish' | 'draft', updateExisting: number[]) => {
     const kind = confirming?.kind;
     setConfirming(null);

@@ -1,0 +1,1 @@
+ALTER TABLE "articles" ADD COLUMN "written_offline" boolean DEFAULT false NOT NULL;
