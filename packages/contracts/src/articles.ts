@@ -191,7 +191,16 @@ export type ArticlePublishResult = z.infer<typeof articlePublishResultSchema>;
 /** `details` of the 409 answered when the quality gate blocks a publish. */
 export const qualityGateConflictDetailsSchema = z.object({ quality_report: qualityReportSchema });
 
-export const articleDeleteResultSchema = z.object({ success: z.literal(true), id: z.number().int() });
+/** DELETE /api/articles/{id}?trash_post=true also moves its WordPress post to the WordPress trash. */
+export const articleDeleteQuerySchema = z.object({
+  trash_post: z.enum(['true', 'false'], { message: "trash_post must be 'true' or 'false'" }).optional(),
+});
+/**
+ * `wordpress_post`: what became of its WordPress post — 'kept' (it stays on the site), 'trashed'
+ * (moved to the WordPress trash, restorable there), 'none' (it had no post).
+ */
+export const articleDeleteResultSchema = z.object({ success: z.literal(true), id: z.number().int(), wordpress_post: z.enum(['kept', 'trashed', 'none']) });
+export type ArticleDeleteResult = z.infer<typeof articleDeleteResultSchema>;
 
 export const articleTrendSourceSchema = z.object({
   topic: z.string(),

@@ -138,7 +138,7 @@ describe('DELETE /api/articles/{id}', () => {
     await insertTrendSource(t, article.id, 'compost');
     const res = await req('DELETE', `/api/articles/${article.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, id: article.id });
+    expect(res.json()).toEqual({ success: true, id: article.id, wordpress_post: 'none' });
     expect((await req('GET', `/api/articles/${article.id}`)).statusCode).toBe(404);
     expect((await req('DELETE', `/api/articles/${article.id}`)).statusCode).toBe(404);
   });

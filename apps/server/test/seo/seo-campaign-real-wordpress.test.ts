@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DeleteProjectResponse, OutlineData, SeoArticle, SeoPage, SeoProject } from '@abp/contracts';
-import { isWordPressError, type WordPressClient } from '../../src/integrations/wordpress/index.js';
+import type { WordPressClient } from '../../src/integrations/wordpress/index.js';
 import { extractJsonLd } from '../../src/modules/seo/shared/json-ld.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { describeRealSite, realClient, runId } from '../wordpress/real-site.js';
@@ -9,16 +9,6 @@ import { linksOf } from './seo-html.js';
 import { expectSearchEngineReadyGraph } from './seo-jsonld-checks.js';
 
 const ARTICLES = 4;
-
-async function gone(client: WordPressClient, kind: 'posts' | 'pages', id: number): Promise<boolean> {
-  try {
-    await client[kind].get(id);
-    return false;
-  } catch (error) {
-    if (isWordPressError(error) && error.kind === 'not_found') return true;
-    throw error;
-  }
-}
 
 describeRealSite('normal', 'SEO campaign on the offline writer, published to a real WordPress', (site) => {
   let t: TestApp;
@@ -139,17 +129,24 @@ describeRealSite('normal', 'SEO campaign on the offline writer, published to a r
     expect(state).toMatchObject({ status: 'completed', current_phase: 3, progress_percentage: 100 });
   }, 120_000);
 
-  it('deletes the project after confirmation, with its posts and pages in WordPress', async () => {
+  it('deletes the project after confirmation: its posts and pages to the WordPress trash, their images removed', async () => {
+    // What is on WordPress now: the pages pushed, each post's featured image.
+    const onSite = (expectOk(await api.get(`/api/seo/projects/${project.id}/pages`)) as unknown as SeoPage[]).filter((p) => p.wordpress_page_id !== null);
+    expect(onSite).toHaveLength(pages.length + legalSent);
+    const media = (await Promise.all(articles.map(async (a) => (await client.posts.get(a.wordpress_post_id!)).featured_media ?? 0))).filter((id) => id > 0);
     const preview = expectOk(await api.get(`/api/seo-suite/delete-preview/${project.id}`));
-    expect(preview.relatedData).toMatchObject({ seo_project_articles: ARTICLES, generated_articles: ARTICLES, wordpress_posts: ARTICLES, wordpress_pages: pages.length + legalSent });
+    expect(preview.relatedData).toMatchObject({ seo_project_articles: ARTICLES, generated_articles: ARTICLES, wordpress_posts: ARTICLES, wordpress_pages: pages.length + legalSent, wordpress_media: media.length });
     const first = expectOk(await api.del(`/api/seo-suite/projects/${project.id}`, { deleteWordPressPosts: true })) as unknown as DeleteProjectResponse;
     expect(first.status).toBe('confirmation_required');
     if (first.status !== 'confirmation_required') return;
     const done = expectOk(await api.del(`/api/seo-suite/projects/${project.id}`, { confirmationToken: first.confirmationToken, deleteWordPressPosts: true })) as unknown as DeleteProjectResponse;
-    expect(done).toMatchObject({ status: 'deleted', deleted: { wordpress_posts: ARTICLES, wordpress_pages: pages.length + legalSent, generated_articles: ARTICLES } });
-    for (const article of articles) expect(await gone(client, 'posts', article.wordpress_post_id!)).toBe(true);
-    const allPages = [...pages];
-    for (const page of allPages) if (page.wordpress_page_id) expect(await gone(client, 'pages', page.wordpress_page_id)).toBe(true);
+    expect(done).toMatchObject({ status: 'deleted', deleted: { wordpress_posts: ARTICLES, wordpress_pages: pages.length + legalSent, wordpress_media: media.length, generated_articles: ARTICLES } });
+    // Issue #18 item 7: the trash by default (restorable there); media has no trash and is removed.
+    for (const article of articles) expect((await client.posts.get(article.wordpress_post_id!)).status).toBe('trash');
+    for (const page of onSite) expect((await client.pages.get(page.wordpress_page_id!)).status).toBe('trash');
+    for (const id of media) await expect(client.media.get(id)).rejects.toMatchObject({ kind: 'not_found' });
+    for (const article of articles) await client.posts.delete(article.wordpress_post_id!, { force: true });
+    for (const page of onSite) await client.pages.delete(page.wordpress_page_id!, { force: true });
     expect((await api.get(`/api/seo-suite/projects/${project.id}`)).statusCode).toBe(404);
     for (const article of articles) expect((await api.get(`/api/articles/${article.article_id}`)).statusCode).toBe(404);
   }, 60_000);

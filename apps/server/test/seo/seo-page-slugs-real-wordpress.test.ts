@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { PageSlugConflict, SeoPage, SeoProject } from '@abp/contracts';
+import type { DeleteProjectResponse, PageSlugConflict, SeoPage, SeoProject } from '@abp/contracts';
 import type { WordPressClient, WpPost } from '../../src/integrations/wordpress/index.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { describeRealSite, realClient, runId } from '../wordpress/real-site.js';
@@ -98,5 +98,15 @@ describeRealSite('normal', 'SEO pages at an address the real WordPress already u
     expect(conflicts.map((c) => c.page_id)).not.toContain(hubs[0]!.id);
     const again = await publishAndWait(api, project.id, 'pages', { status: 'publish', pageIds: [hubs[0]!.id] });
     expect(again.outcome.results[0]).toMatchObject({ outcome: 'published', wordpress_id: siteDraft.id });
+  }, 60_000);
+
+  it('deletes the project\'s pages for good when asked to skip the trash (issue #18 item 7)', async () => {
+    const pages = (expectOk(await api.get(`/api/seo/projects/${project.id}/pages`)) as unknown as SeoPage[]).filter((p) => p.wordpress_page_id !== null);
+    expect(pages.length).toBe(2);
+    const first = expectOk(await api.del(`/api/seo-suite/projects/${project.id}`, { deleteWordPressPosts: true, deletePermanently: true })) as unknown as DeleteProjectResponse;
+    if (first.status !== 'confirmation_required') throw new Error('a confirmation was expected');
+    const done = expectOk(await api.del(`/api/seo-suite/projects/${project.id}`, { confirmationToken: first.confirmationToken, deleteWordPressPosts: true, deletePermanently: true }));
+    expect(done).toMatchObject({ status: 'deleted', deleted: { wordpress_pages: 2, wordpress_posts: 0 } });
+    for (const page of pages) await expect(client.pages.get(page.wordpress_page_id!)).rejects.toMatchObject({ kind: 'not_found' });
   }, 60_000);
 });

@@ -11,6 +11,8 @@ export const deletePreviewSchema = z.object({
     seo_pages: z.number().int(),
     wordpress_posts: z.number().int(),
     wordpress_pages: z.number().int(),
+    /** Featured images of those posts in WordPress' media library (removed with them). */
+    wordpress_media: z.number().int(),
   }),
   /** True while articles of the project are queued or being written: deleting needs force. */
   active: z.boolean(),
@@ -20,6 +22,12 @@ export type DeletePreview = z.infer<typeof deletePreviewSchema>;
 const deleteOptions = {
   deleteGeneratedArticles: z.boolean().default(true),
   deleteWordPressPosts: z.boolean().default(false),
+  /**
+   * With deleteWordPressPosts: delete the posts and pages for good. By default they go to the
+   * WordPress trash, where they can be restored (their featured images are deleted either way:
+   * WordPress keeps no trash for media).
+   */
+  deletePermanently: z.boolean().default(false),
   force: z.boolean().default(false),
 };
 
@@ -37,6 +45,7 @@ export const deletedCountsSchema = z.object({
   seo_pages: z.number().int(),
   wordpress_posts: z.number().int(),
   wordpress_pages: z.number().int(),
+  wordpress_media: z.number().int(),
 });
 
 export const deleteProjectResponseSchema = z.discriminatedUnion('status', [

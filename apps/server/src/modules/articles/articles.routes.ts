@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  articleDeleteQuerySchema,
   articleDeleteResultSchema,
   articleIdParamSchema,
   articleListQuerySchema,
@@ -42,8 +43,17 @@ export const articlesRoutes = (articles: ArticlesService, publishing: Publishing
     );
     app.delete(
       '/articles/:id',
-      { schema: { tags: ['articles'], params: articleIdParamSchema, response: { 200: articleDeleteResultSchema, ...errors } } },
-      async (request) => articles.delete(parseArticleId(request.params.id)),
+      {
+        schema: {
+          tags: ['articles'],
+          description: 'Deletes the article; its WordPress post stays unless trash_post=true moves it to the WordPress trash (424 when WordPress refuses: the article is kept).',
+          params: articleIdParamSchema,
+          querystring: articleDeleteQuerySchema,
+          response: { 200: articleDeleteResultSchema, ...errors, 424: errorBodySchema },
+        },
+      },
+      async (request) =>
+        articles.delete(parseArticleId(request.params.id), request.query.trash_post === 'true' ? { trashPost: (id) => publishing.trashPost(id) } : {}),
     );
     app.post(
       '/articles/:id/publish',

@@ -2,6 +2,7 @@ import {
   ARTICLE_MESSAGES,
   generationLogSchema,
   type Article,
+  type ArticleDeleteResult,
   type ArticleListQuery,
   type ArticleListResponse,
   type ArticleTrendSource,
@@ -47,9 +48,16 @@ export class ArticlesService {
     return this.get(id);
   }
 
-  async delete(id: number): Promise<{ success: true; id: number }> {
+  /**
+   * Deletes the article. Its WordPress post stays unless `trashPost` moves it to the WordPress trash
+   * first (a refusal there keeps the article, so nothing is lost track of).
+   */
+  async delete(id: number, options: { trashPost?: (id: number) => Promise<'trashed' | 'none'> } = {}): Promise<ArticleDeleteResult> {
+    const current = await this.repo.find(id);
+    if (!current) throw notFound(ARTICLE_MESSAGES.notFound);
+    const post = options.trashPost ? await options.trashPost(id) : current.wordpressPostId === null ? 'none' : 'kept';
     if (!(await this.repo.delete(id))) throw notFound(ARTICLE_MESSAGES.notFound);
-    return { success: true, id };
+    return { success: true, id, wordpress_post: post };
   }
 
   async trendSources(id: number): Promise<ArticleTrendSource[]> {

@@ -169,6 +169,24 @@ export class PublishingService {
     return fields;
   }
 
+  /**
+   * Moves the article's WordPress post to the WordPress trash (deleting an article with its post).
+   * 'none' when it has no post; a post already gone counts as trashed; a refusal is a 424.
+   */
+  async trashPost(articleId: number): Promise<'trashed' | 'none'> {
+    const article = await this.repo.findArticle(articleId);
+    if (!article) throw notFound(ARTICLE_MESSAGES.notFound);
+    if (article.wordpressPostId === null || article.siteId === null) return 'none';
+    const client = await wordpressStep('connection', () => this.sites.getClientForSite(article.siteId!));
+    try {
+      await client.posts.delete(article.wordpressPostId, { force: false });
+    } catch (error) {
+      if (!(isWordPressError(error) && error.kind === 'not_found')) throw labelWordPressError(error, 'post trash');
+    }
+    await this.repo.forgetPost(articleId);
+    return 'trashed';
+  }
+
   /** The article's post was deleted from WordPress (the SEO suite's delete): it is a draft again, with no post. */
   async forgetPost(articleId: number): Promise<void> {
     await this.repo.forgetPost(articleId);

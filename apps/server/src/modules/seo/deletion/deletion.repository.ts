@@ -10,6 +10,7 @@ export interface ProjectFootprint {
   seo_pages: number;
   wordpress_posts: number;
   wordpress_pages: number;
+  wordpress_media: number;
 }
 
 export class DeletionRepository {
@@ -32,6 +33,13 @@ export class DeletionRepository {
           .where(and(eq(seoProjectArticles.projectId, projectId), isNotNull(articles.wordpressPostId))),
       ),
       wordpress_pages: await n(this.db.select({ n: count() }).from(seoPages).where(and(eq(seoPages.projectId, projectId), isNotNull(seoPages.wordpressPageId)))),
+      wordpress_media: await n(
+        this.db
+          .select({ n: count() })
+          .from(seoProjectArticles)
+          .innerJoin(articles, eq(articles.id, seoProjectArticles.articleId))
+          .where(and(eq(seoProjectArticles.projectId, projectId), isNotNull(articles.wordpressPostId), isNotNull(articles.featuredImageUrl))),
+      ),
     };
   }
 

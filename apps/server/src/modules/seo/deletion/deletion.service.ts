@@ -15,11 +15,11 @@ import type { SeoProjectListRow } from '../projects/projects.repository.js';
 import type { SeoPublishing, SeoSites } from '../shared/ports.js';
 import { checkDeleteToken, createDeleteToken } from './delete-token.js';
 import type { DeletionRepository } from './deletion.repository.js';
-import { deleteFromWordPress } from './wordpress-cleanup.js';
+import { removeFromWordPress, type WordPressRemoval } from './wordpress-cleanup.js';
 
 type DeleteRequest = z.output<typeof deleteProjectRequestSchema>;
 type DeleteManyRequest = z.output<typeof deleteProjectsRequestSchema>;
-type DeleteOptions = Pick<DeleteRequest, 'deleteGeneratedArticles' | 'deleteWordPressPosts' | 'force'>;
+type DeleteOptions = Pick<DeleteRequest, 'deleteGeneratedArticles' | 'deleteWordPressPosts' | 'deletePermanently' | 'force'>;
 
 /** Project deletion: the preview, the two-phase single delete and the bulk delete. */
 export class DeletionService {
@@ -97,13 +97,14 @@ export class DeletionService {
   private async execute(project: SeoProjectListRow, options: DeleteOptions) {
     if (options.force) await this.articles.cancelActive(project.id);
     const before = await this.repo.footprint(project.id);
-    let wordpress = { posts: 0, pages: 0 };
+    let wordpress: WordPressRemoval = { posts: 0, pages: 0, media: 0 };
     if (options.deleteWordPressPosts && before.wordpress_posts + before.wordpress_pages > 0) {
       if (project.siteId === null) throw badRequest('deleteWordPressPosts', "the project's site was deleted, so its WordPress posts cannot be reached");
-      wordpress = await deleteFromWordPress(await this.sites.getClientForSite(project.siteId), this.repo, this.publishing, project.id);
+      const client = await this.sites.getClientForSite(project.siteId);
+      wordpress = await removeFromWordPress(client, this.repo, this.publishing, project.id, { permanently: options.deletePermanently });
     }
     const result = await this.repo.deleteProject(project.id, options.deleteGeneratedArticles);
     if (!result.deleted) throw new AppError('not_found', 'SEO project not found', 404);
-    return { ...before, generated_articles: result.articles, wordpress_posts: wordpress.posts, wordpress_pages: wordpress.pages };
+    return { ...before, generated_articles: result.articles, wordpress_posts: wordpress.posts, wordpress_pages: wordpress.pages, wordpress_media: wordpress.media };
   }
 }

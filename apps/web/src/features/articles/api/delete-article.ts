@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { articleDeleteResultSchema } from '@abp/contracts';
+import { articleDeleteResultSchema, type ArticleDeleteResult } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { articleKeys, dashboardStatsKey } from './query-keys';
 
-export function deleteArticle(id: number): Promise<{ success: true; id: number }> {
-  return api.delete(`/api/articles/${id}`, { schema: articleDeleteResultSchema });
+/** trashPost: its WordPress post goes to the WordPress trash too (otherwise it stays on the site). */
+export function deleteArticle({ id, trashPost }: { id: number; trashPost: boolean }): Promise<ArticleDeleteResult> {
+  return api.delete(`/api/articles/${id}${trashPost ? '?trash_post=true' : ''}`, { schema: articleDeleteResultSchema });
 }
 
 export function useDeleteArticle() {

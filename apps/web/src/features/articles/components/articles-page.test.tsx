@@ -200,4 +200,26 @@ describe('Generated Articles screen', () => {
     expect(await screen.findByText('Failed to delete article')).toBeInTheDocument();
     expect(api.state.deletes).toEqual([1]);
   });
+
+  it('says a deleted article\'s WordPress post stays, and trashes it only when asked (issue #18 item 7)', async () => {
+    const api = createFakeArticlesApi({ articles: [makeArticle({ id: 1, title: 'On the site', wordpress_post_id: 71 }), makeArticle({ id: 2, title: 'Only here', wordpress_post_id: 72 })] });
+    const { user } = showArticles(api);
+    const rowOf = async (title: string) => (await screen.findByText(title)).closest('tr') as HTMLElement;
+    await user.click(within(await rowOf('On the site')).getByRole('button', { name: 'Delete' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Delete Article' });
+    expect(within(confirm).getByText('Its WordPress post stays on the site.')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('checkbox', { name: 'Also move its WordPress post to the trash' }));
+    expect(within(confirm).getByText('Its WordPress post goes to the WordPress trash, where it can be restored.')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Article deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // The choice is asked again for the next article: unticked, its post stays.
+    await user.click(within(await rowOf('Only here')).getByRole('button', { name: 'Delete' }));
+    confirm = await screen.findByRole('dialog', { name: 'Delete Article' });
+    expect(within(confirm).getByRole('checkbox', { name: 'Also move its WordPress post to the trash' })).not.toBeChecked();
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.state.deletes).toEqual([1, 2]));
+    expect(api.state.trashedPosts).toEqual([1]);
+  });
 });

@@ -3,7 +3,9 @@ import { useSearchParams } from 'react-router';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
@@ -11,6 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { ARTICLE_DEFAULT_PAGE_SIZE, ARTICLE_PAGE_SIZES, type ArticleSummary } from '@abp/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { isApiError } from '../../../lib/api-client';
 import { PageHeader } from '../../../components/page-header';
 import { useDeleteArticle } from '../api/delete-article';
 import { useArticleStats } from '../api/get-article-stats';
@@ -48,6 +51,8 @@ export function ArticlesPage() {
   const [rowsPerPage, setRowsPerPage] = useState<number>(ARTICLE_DEFAULT_PAGE_SIZE);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [toDelete, setToDelete] = useState<{ article: ArticleSummary; open: boolean } | null>(null);
+  // Issue #18 item 7: the post stays on WordPress unless the operator asks to trash it, each time.
+  const [trashPost, setTrashPost] = useState(false);
   const [bulkAction, setBulkAction] = useState<BulkAction | null>(null);
 
   const list = useArticles({
@@ -98,11 +103,13 @@ export function ArticlesPage() {
     if (!toDelete?.open) return;
     setToDelete({ ...toDelete, open: false });
     try {
-      await removeArticle.mutateAsync(toDelete.article.id);
+      await removeArticle.mutateAsync({ id: toDelete.article.id, trashPost });
       selection.remove(toDelete.article.id);
       enqueueSnackbar('Article deleted successfully', { variant: 'success' });
-    } catch {
+    } catch (error) {
       enqueueSnackbar('Failed to delete article', { variant: 'error' });
+      // WordPress refused to trash the post: the article was kept, and this says why.
+      if (isApiError(error) && error.status === 424) enqueueSnackbar(error.message, { variant: 'error' });
     }
   };
 
@@ -116,7 +123,10 @@ export function ArticlesPage() {
     onEdit: (a: ArticleSummary) => setDialog({ kind: 'edit', id: a.id }),
     onTrends: (a: ArticleSummary) => setDialog({ kind: 'trends', id: a.id }),
     onGenerationLog: (a: ArticleSummary) => setDialog({ kind: 'log', id: a.id }),
-    onDelete: (article: ArticleSummary) => setToDelete({ article, open: true }),
+    onDelete: (article: ArticleSummary) => {
+      setTrashPost(false);
+      setToDelete({ article, open: true });
+    },
     onPublish: (a: ArticleSummary) => void publishing.publish({ id: a.id, shape: 'single' }),
   };
   const openId = (kind: NonNullable<DialogState>['kind']) => (dialog?.kind === kind ? dialog.id : null);
@@ -189,7 +199,16 @@ export function ArticlesPage() {
         confirmColor="error"
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete((d) => (d ? { ...d, open: false } : d))}
-      />
+      >
+        {toDelete?.article.wordpress_post_id != null && (
+          <>
+            <Typography variant="body2" sx={{ mt: 1.5 }}>
+              {trashPost ? 'Its WordPress post goes to the WordPress trash, where it can be restored.' : 'Its WordPress post stays on the site.'}
+            </Typography>
+            <FormControlLabel control={<Checkbox checked={trashPost} onChange={(event) => setTrashPost(event.target.checked)} />} label="Also move its WordPress post to the trash" />
+          </>
+        )}
+      </ConfirmDialog>
     </>
   );
 }

@@ -116,7 +116,7 @@ export function useBulkAction(onFinished: () => void) {
       let processed = 0;
       for (const article of articles) {
         try {
-          if (action === 'delete') await deleteArticle(article.id);
+          if (action === 'delete') await deleteArticle({ id: article.id, trashPost: false });
           else if (action === 'publish') outcomes.push(await publishOne(article));
           else if (options.status) {
             await updateArticle({

@@ -93,6 +93,8 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
     listRequests: [] as URLSearchParams[],
     puts: [] as Array<{ id: number; body: Record<string, unknown> }>,
     deletes: [] as number[],
+    /** Deletes that asked for the WordPress post to be trashed too. */
+    trashedPosts: [] as number[],
     publishes: [] as PublishCall[],
     liveChecks: [] as number[],
     /** Proposals shown per article: empty until "Find links" (or given as already proposed with `backlinks`). */
@@ -149,12 +151,15 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
       Object.assign(article, body);
       return HttpResponse.json(article);
     }),
-    http.delete('/api/articles/:id', ({ params }) => {
+    http.delete('/api/articles/:id', ({ params, request }) => {
       const id = Number(params.id);
       state.deletes.push(id);
+      const trash = new URL(request.url).searchParams.get('trash_post') === 'true';
+      if (trash) state.trashedPosts.push(id);
       if (options.deleteError) return HttpResponse.json({ error: 'Internal server error', code: 'internal' }, { status: 500 });
+      const article = state.articles.find((a) => a.id === id);
       state.articles = state.articles.filter((a) => a.id !== id);
-      return HttpResponse.json({ success: true, id });
+      return HttpResponse.json({ success: true, id, wordpress_post: article?.wordpress_post_id == null ? 'none' : trash ? 'trashed' : 'kept' });
     }),
     http.post('/api/articles/:id/publish', async ({ params, request }) => {
       const id = Number(params.id);

@@ -41,7 +41,7 @@ describe('SEO Projects screen', () => {
     expect(within(dialog).getByLabelText('Force delete (override validation for active projects)')).not.toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Delete Projects' }));
     expect(await screen.findByText('Successfully deleted 2 projects')).toBeInTheDocument();
-    expect(api.state.bodies['delete-projects']![0]).toEqual({ projectIds: [1, 2], deleteGeneratedArticles: true, deleteWordPressPosts: false, force: false });
+    expect(api.state.bodies['delete-projects']![0]).toEqual({ projectIds: [1, 2], deleteGeneratedArticles: true, deleteWordPressPosts: false, deletePermanently: false, force: false });
     expect(await screen.findByText('No SEO projects yet')).toBeInTheDocument();
   });
 
@@ -57,6 +57,14 @@ describe('SEO Projects screen', () => {
     const impact = await within(dialog).findByLabelText('Deletion impact');
     expect(within(impact).getByText('SEO Articles').nextSibling).toHaveTextContent('9');
     expect(within(impact).getByText('Keywords').nextSibling).toHaveTextContent('21');
+    // Issue #18 item 7: what WordPress holds for the project, counted before confirming.
+    expect(within(impact).getByText('WordPress Posts').nextSibling).toHaveTextContent('3');
+    expect(within(impact).getByText('WordPress Pages').nextSibling).toHaveTextContent('2');
+    expect(within(impact).getByText('WordPress Images').nextSibling).toHaveTextContent('3');
+    expect(within(dialog).queryByLabelText('Delete them permanently instead of moving them to the WordPress trash')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText('Delete published WordPress posts (if applicable)'));
+    expect(within(dialog).getByText(/^The posts and pages go to the WordPress trash, where they can be restored/)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Delete them permanently instead of moving them to the WordPress trash')).not.toBeChecked();
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete Project' }));
     expect(await screen.findByText('Project is currently active. Check "Force delete" to override validation.')).toBeInTheDocument();
@@ -67,7 +75,7 @@ describe('SEO Projects screen', () => {
     expect(within(dialog).getByText('Confirmation received. Click "Confirm Delete" to proceed with deletion.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm Delete' }));
     expect(await screen.findByText('Project deleted successfully')).toBeInTheDocument();
-    expect(api.state.bodies.delete!.at(-1)).toMatchObject({ confirmationToken: 'tok', force: true, deleteGeneratedArticles: true });
+    expect(api.state.bodies.delete!.at(-1)).toMatchObject({ confirmationToken: 'tok', force: true, deleteGeneratedArticles: true, deleteWordPressPosts: true, deletePermanently: false });
     await waitFor(() => expect(screen.getByText('No SEO projects yet')).toBeInTheDocument());
   });
 });

@@ -99,7 +99,7 @@ export function createFakeSeoApi(initial: Partial<FakeSeoState> = {}) {
   };
   const preview = (id: number): DeletePreview => ({
     project: { id, project_name: state.projects.find((p) => p.id === id)?.project_name ?? '' },
-    relatedData: { seo_project_articles: 9, generated_articles: 8, seo_project_logs: 12, keyword_research: 21, seo_pages: 4, wordpress_posts: 0, wordpress_pages: 0 },
+    relatedData: { seo_project_articles: 9, generated_articles: 8, seo_project_logs: 12, keyword_research: 21, seo_pages: 4, wordpress_posts: 3, wordpress_pages: 2, wordpress_media: 3 },
     active: state.active,
   });
   const startRun = (kind: SeoPublishRun['kind']) => async ({ request, params }: { request: Request; params: Record<string, string | readonly string[] | undefined> }) => {
@@ -162,7 +162,7 @@ export function createFakeSeoApi(initial: Partial<FakeSeoState> = {}) {
         return HttpResponse.json({ status: 'confirmation_required', confirmationToken: 'tok', expires_at: NOW, message: 'm', preview: preview(Number(params.id)) });
       }
       state.projects = state.projects.filter((p) => p.id !== Number(params.id));
-      const deleted = { seo_project_articles: 0, generated_articles: 0, seo_project_logs: 0, keyword_research: 0, seo_pages: 0, wordpress_posts: 0, wordpress_pages: 0 };
+      const deleted = { seo_project_articles: 0, generated_articles: 0, seo_project_logs: 0, keyword_research: 0, seo_pages: 0, wordpress_posts: 0, wordpress_pages: 0, wordpress_media: 0 };
       return HttpResponse.json({ status: 'deleted', success: true, message: 'Project deleted successfully', deleted });
     }),
     http.post('/api/seo-suite/delete-projects', async ({ request }) => {

@@ -32,6 +32,9 @@ const IMPACT: [keyof DeletePreview['relatedData'], string][] = [
   ['generated_articles', 'Generated Articles'],
   ['seo_project_logs', 'Project Logs'],
   ['keyword_research', 'Keywords'],
+  ['wordpress_posts', 'WordPress Posts'],
+  ['wordpress_pages', 'WordPress Pages'],
+  ['wordpress_media', 'WordPress Images'],
 ];
 
 /** Single delete in two phases (confirmation token), or the bulk delete of the selection. */
