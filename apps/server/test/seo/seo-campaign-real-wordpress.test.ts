@@ -123,7 +123,9 @@ describeRealSite('normal', 'SEO campaign on the offline writer, published to a r
       }
       const blocks = extractJsonLd(html);
       expect(blocks).toHaveLength(1);
-      expectSearchEngineReadyGraph(blocks[0], article.wordpress_permalink!);
+      const image = post.featured_media ? (await client.media.get(post.featured_media)).source_url ?? null : null;
+      expectSearchEngineReadyGraph(blocks[0], article.wordpress_permalink!, { imageUrl: image, publishedGmt: post.date_gmt ?? null });
+      if (article.article_type === 'pillar') expect(image, 'the campaign\'s articles carry a featured image').not.toBeNull();
     }
     const state = expectOk(await api.get(`/api/seo-suite/projects/${project.id}`)) as unknown as SeoProject;
     expect(state).toMatchObject({ status: 'completed', current_phase: 3, progress_percentage: 100 });

@@ -113,7 +113,10 @@ describe('JSON-LD', () => {
     expect(withJsonLd(again, null)).toBe('<p>Body</p>');
     const article = (graph['@graph'] as Record<string, unknown>[]).find((g) => g['@type'] === 'Article')!;
     expect((article.headline as string).length).toBeLessThanOrEqual(110);
-    expect(article.image).toEqual(['https://s.example/favicon.ico']);
+    // No featured image yet: no image at all, never the site's favicon (issue #18 item 13).
+    expect(article.image).toBeUndefined();
+    const withImage = articleGraph(SEO_SCHEMA_TYPES, site, { ...facts, imageUrl: 'https://s.example/wp-content/uploads/card.png' });
+    expect((withImage['@graph'] as Record<string, unknown>[]).find((g) => g['@type'] === 'Article')!.image).toEqual(['https://s.example/wp-content/uploads/card.png']);
   });
 
   it('keeps a hostile title inside its <script>: no "</script", values decoded to plain text', () => {

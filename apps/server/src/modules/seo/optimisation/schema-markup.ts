@@ -104,7 +104,9 @@ export function articleGraph(types: readonly SeoSchemaType[], site: SiteIdentity
       '@id': `${facts.url}#article`,
       headline: clampText(plain(facts.title), 110),
       description: plain(facts.description),
-      image: [facts.imageUrl ?? logoUrl(site)],
+      // The featured image once WordPress has it (the graph is rebuilt after publishing); none
+      // before, rather than the site's favicon, which no search engine takes for the article's image.
+      ...(facts.imageUrl ? { image: [facts.imageUrl] } : {}),
       datePublished: facts.datePublished.toISOString(),
       dateModified: facts.dateModified.toISOString(),
       author: { '@type': 'Organization', name: publisher.name, url: homeUrl(site) },

@@ -81,12 +81,14 @@ export class SchemaService {
     const url = articleUrl(identity.siteUrl, item);
     const parent = item.articleType === 'cluster' ? all.find((a) => a.articleType === 'pillar' && a.title.toLowerCase() === item.pillarParent.toLowerCase()) : undefined;
     const home = `${identity.siteUrl.replace(/\/+$/, '')}/`;
+    const published = item.article.publishedAt ?? item.article.createdAt;
     const graph = articleGraph(types, identity, {
       title: item.title,
       description: item.metaDescription ?? '',
       url,
-      datePublished: item.article.publishedAt ?? item.article.createdAt,
-      dateModified: item.article.updatedAt,
+      datePublished: published,
+      // The row's last change can be stamped a moment before WordPress' publish time is stored.
+      dateModified: item.article.updatedAt > published ? item.article.updatedAt : published,
       imageUrl: item.article.featuredImageUrl,
       keywords: item.targetKeywords,
       breadcrumb: [{ name: 'Home', url: home }, ...(parent ? [{ name: parent.title, url: articleUrl(identity.siteUrl, parent) }] : []), { name: item.title, url }],
