@@ -5,7 +5,7 @@ import { extractJsonLd } from '../../src/modules/seo/shared/json-ld.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { describeRealSite, realClient, runId } from '../wordpress/real-site.js';
 import { createProject, expectOk, fieldOf, planProject, publishAndWait, seoApi, writeArticles, type SeoApi } from './seo-helpers.js';
-import { linksOf } from './seo-html.js';
+import { h2sOf, linksOf } from './seo-html.js';
 import { expectSearchEngineReadyGraph } from './seo-jsonld-checks.js';
 
 const ARTICLES = 4;
@@ -112,6 +112,8 @@ describeRealSite('normal', 'SEO campaign on the offline writer, published to a r
       expect(post.link).toBe(article.wordpress_permalink);
       expect(post.excerpt?.raw).toBe(article.meta_description);
       const html = post.content?.rendered ?? '';
+      // Issue #18 item 8: the H2s on WordPress are the plan's, in order (the offline writer's too).
+      expect(h2sOf(post.content?.raw ?? '')).toEqual(article.h2_headings);
       const internal = linksOf(html).filter((l) => l.internal);
       expect(internal.length).toBe(article.internal_links.length);
       expect(internal.length).toBeLessThanOrEqual(5);

@@ -1,5 +1,6 @@
 import { findElements, parseHtml } from '../../src/lib/html/html-tree.js';
 import type { Element } from '../../src/lib/html/html-tree.js';
+import { toPlainText } from '../../src/lib/plain-text.js';
 
 export interface FoundLink {
   href: string;
@@ -37,4 +38,9 @@ export function linksOf(html: string): FoundLink[] {
       internal: 'data-abp-link' in a.attribs,
     };
   });
+}
+
+/** The text of each <h2>, in order, entities decoded (the article's planned headings are plain text). */
+export function h2sOf(html: string): string[] {
+  return findElements(parseHtml(html), (el) => el.name === 'h2').map((h) => toPlainText(textOf(h)).trim());
 }

@@ -6,6 +6,7 @@ import { instantRetry } from '../llm/helpers.js';
 import { createSite, fakeWordPressFor } from '../sites/sites-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { createProject, expectOk, seoApi, writeArticles, type SeoApi } from './seo-helpers.js';
+import { h2sOf } from './seo-html.js';
 
 // The SEO steps with a configured model: the real AI SDK provider against a local chat-completions server.
 const KEY = 'sk-seo-fake';
@@ -79,6 +80,11 @@ describe('SEO steps with a configured model', () => {
     const outline = (expectOk<{ outline_data: OutlineData }[]>(await api.get(`/api/seo-suite/outlines/${project.id}`)))[0]!.outline_data;
     const written = await writeArticles(api, project, outline, 2);
     expect(written.every((a) => a.generation_status === 'generated')).toBe(true);
+    // Issue #18 item 8: the plan's H2s are the article's H2s, in order, with a model too.
+    for (const item of written) {
+      const article = expectOk<{ content: string }>(await api.get(`/api/articles/${item.article_id}`));
+      expect(h2sOf(article.content)).toEqual(item.h2_headings);
+    }
     const res = expectOk<OptimisationResponse>(await api.post('/api/seo-suite/generate-meta-descriptions', { project_id: project.id }));
     expect(res.results[0]!.meta_description).toBe('Espresso machines compared: pick the right one for your kitchen.');
     expect(res.results[1]!.meta_description!.length).toBeLessThanOrEqual(160);

@@ -23,6 +23,8 @@ export interface GenerateAndStoreInput {
   wordCount: number;
   includeImages: boolean;
   keywords?: string[];
+  /** The H2 headings the article must have, in this order (an SEO plan's); the writer plans its own otherwise. */
+  headings?: string[];
   sources?: {
     newsUrls?: string[];
     trendSources?: TrendSourceInput[];

@@ -99,6 +99,7 @@ export class GenerationService {
         persona: input.persona,
         wordCount: input.wordCount,
         keywords: input.keywords,
+        ...(input.headings?.length ? { headings: input.headings } : {}),
         sources: { ...sources, ...(input.sources?.notes ? { notes: input.sources.notes } : {}) },
         includeImages: input.includeImages && !useSelectedImage,
         siteName: site.name,

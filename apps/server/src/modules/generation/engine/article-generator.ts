@@ -9,6 +9,7 @@ import { GenerationLogBuilder } from './generation-log.js';
 import { countWords } from '../../../lib/html/html-text.js';
 import { AIM_HIGH, AIM_LOW, hasHeading, planExtensions, sectionBudgets, totalWords, trimToTarget, type DraftSection } from './length-fitting.js';
 import { planOutline, writeSection, type StepContext } from './model-steps.js';
+import { followHeadings } from './outline-planner.js';
 import { systemPrompt } from './prompts.js';
 import { resolveVoice } from './personas.js';
 import { RefusalNotRecoveredError, RefusalTally } from './recovering-step.js';
@@ -89,7 +90,7 @@ export class ArticleGenerator {
       signal: controller.signal,
     };
     try {
-      const planned = await planOutline(context, request.wordCount);
+      const planned = followHeadings(await planOutline(context, request.wordCount), request.headings);
       const outline = { ...planned, title: await distinctTitle(context, planned, request.isTitleInUse) };
       const drafts = await this.writeSections(context, outline, request.wordCount, controller);
       await this.fitLength(context, outline, drafts, request.wordCount);

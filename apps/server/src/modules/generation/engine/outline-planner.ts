@@ -105,3 +105,21 @@ export function clampMeta(text: string): string {
 /** Text of an outline, for the refusal detector. */
 export const outlineText = (outline: ArticleOutline) => [outline.title, outline.metaDescription, ...outline.sections.map((s) => s.heading)].join('\n');
 
+
+/**
+ * An outline whose H2s are the given headings, in that order (an SEO plan's): the planned opening
+ * (an intro has no heading) is kept; a planned section with the same heading lends its role and
+ * key points; nothing else is added, so the written article's <h2>s are exactly these.
+ */
+export function followHeadings(outline: ArticleOutline, headings: readonly string[] | undefined): ArticleOutline {
+  const seen = new Set<string>();
+  const wanted = (headings ?? []).map((h) => cleanLine(h).slice(0, 150)).filter((h) => h && !seen.has(h.toLowerCase()) && seen.add(h.toLowerCase()));
+  if (wanted.length === 0) return outline;
+  const intro = outline.sections[0]?.role === 'intro' ? [outline.sections[0]] : [];
+  const byHeading = new Map(outline.sections.map((s) => [s.heading.toLowerCase(), s]));
+  const sections = wanted.map((heading): OutlineSection => {
+    const match = byHeading.get(heading.toLowerCase());
+    return { heading, role: match && match.role !== 'intro' ? match.role : 'body', keyPoints: match?.keyPoints ?? [] };
+  });
+  return { ...outline, sections: [...intro, ...sections] };
+}

@@ -20,6 +20,8 @@ export interface ArticleRequest {
   /** 500 to 50,000; the result lands within ±15%. */
   wordCount: number;
   keywords?: string[];
+  /** The article's H2 headings, in order (an SEO plan's): they replace the planned outline's sections. */
+  headings?: readonly string[];
   sources?: ArticleSources;
   includeImages?: boolean;
   /** Shown on the title card. */

@@ -24,8 +24,8 @@ export function seoArticleUnit(item: SeoArticleRow, siteId: number): ProductionU
       wordCount: item.wordCount,
       includeImages: true,
       keywords: item.targetKeywords,
-      // Real models read the plan's headings as reference; the offline writer ignores them.
-      ...(item.h2Headings.length > 0 ? { sources: { notes: `Planned H2 headings for this ${item.articleType} article: ${item.h2Headings.join('; ')}` } } : {}),
+      // The plan's H2s are the article's H2s, in order (issue #18 item 8), with any writer.
+      ...(item.h2Headings.length > 0 ? { headings: item.h2Headings } : {}),
       origin: 'seo',
     },
     policy: { publish: false, onQualityGate: 'publish-anyway' },
