@@ -106,7 +106,8 @@ export const bulkJobStartSchema = z.object({
 export type BulkJobStartInput = z.input<typeof bulkJobStartSchema>;
 export type BulkJobStart = z.infer<typeof bulkJobStartSchema>;
 
-export const bulkJobStartedSchema = z.object({ job_id: z.string() });
+/** `notices`: what the server changed in the list (duplicate lines merged), for the operator to read. */
+export const bulkJobStartedSchema = z.object({ job_id: z.string(), notices: z.array(z.string()).default([]) });
 export type BulkJobStarted = z.infer<typeof bulkJobStartedSchema>;
 
 export const bulkJobIdParamSchema = z.object({ id: z.string().min(1).max(100) });

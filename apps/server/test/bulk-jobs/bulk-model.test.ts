@@ -3,7 +3,7 @@ import { BULK_MESSAGES } from '@abp/contracts';
 import { BulkJobsRepository } from '../../src/modules/bulk-jobs/bulk-jobs.repository.js';
 import { useFakeWordPress } from '../articles/publish-helpers.js';
 import { startFakeOpenAiServer, type ChatRequest, type FakeOpenAiServer, type FakeReply } from '../llm/fake-openai-server.js';
-import { writerReply } from '../llm/fake-writer.js';
+import { writerReply, writerWithOutline } from '../llm/fake-writer.js';
 import { instantRetry } from '../llm/helpers.js';
 import { createSite } from '../sites/sites-helpers.js';
 import { createTestApp, waitFor, type TestApp } from '../test-app.js';
@@ -36,6 +36,23 @@ async function setUp(concurrency: number) {
 afterEach(async () => {
   await t.close();
   await model.close();
+});
+
+describe('titles of one job (issue #18 item 12)', () => {
+  beforeEach(() => setUp(3));
+
+  it('gives items written at the same time that plan the same title distinct ones', async () => {
+    // Every outline comes back with the same title, and the three items are written at once.
+    model.setHandler(writerWithOutline({ title: 'Growing Tomatoes the Easy Way' }));
+    model.setLatency(100);
+    const jobId = await startedJob(t, cookie, bulkPayload(siteId, ['Tomato seedlings', 'Tomato cages', 'Tomato feeding'], { postToWordPress: false }));
+    const { job } = await waitForJob(t, cookie, jobId, isFinal);
+    expect(job.progress).toMatchObject({ successful: 3, failed: 0 });
+    const titles = (await bulkArticles(t)).map((a) => a.title);
+    expect(titles).toHaveLength(3);
+    expect(new Set(titles.map((title) => title.toLowerCase())).size).toBe(3);
+    expect(titles).toContain('Growing Tomatoes the Easy Way');
+  });
 });
 
 describe('status transitions and the estimate', () => {

@@ -82,18 +82,27 @@ describe('POST /api/bulk-jobs/start validation', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('trims lines, drops empty ones and keeps duplicates as separate items, in order', async () => {
-    const jobId = await startedJob(t, cookie, bulkPayload(siteId, '  Compost basics  \n\n\tRaised beds\nCompost basics\r\n   \nSoil   testing kits'));
+  it('trims lines, drops empty ones and merges duplicate lines with a notice, in order (issue #18 item 12)', async () => {
+    const res = await startBulk(t, cookie, bulkPayload(siteId, '  Compost basics  \n\n\tRaised beds\ncompost   BASICS\r\n   \nSoil   testing kits\nRaised beds'));
+    expect(res.statusCode, res.body).toBe(200);
+    const started = res.json<{ job_id: string; notices: string[] }>();
+    expect(started.notices).toEqual(['2 duplicate lines were merged, one article each: "Compost basics" (2 times), "Raised beds" (2 times).']);
+    const jobId = started.job_id;
     const items = await itemRows(t, jobId);
     expect(items.map((item) => [item.position, item.originalItem, item.topic, item.status])).toEqual([
       [0, 'Compost basics', 'Compost basics', 'pending'],
       [1, 'Raised beds', 'Raised beds', 'pending'],
-      [2, 'Compost basics', 'Compost basics', 'pending'],
-      [3, 'Soil   testing kits', 'Soil testing kits', 'pending'],
+      [2, 'Soil   testing kits', 'Soil testing kits', 'pending'],
     ]);
     const job = await jobRow(t, jobId);
-    expect(job).toMatchObject({ status: 'queued', total: 4, processed: 0, successful: 0, failed: 0, siteId, taskType: 'Blog Post' });
+    expect(job).toMatchObject({ status: 'queued', total: 3, processed: 0, successful: 0, failed: 0, siteId, taskType: 'Blog Post' });
     expect(job.options).toEqual({ includeImages: false, publishStatus: 'draft', wordCount: 500, persona: '', postToWordPress: true });
+  });
+
+  it('refuses one-character items the way the single form refuses a short topic (issue #18 item 12)', async () => {
+    const res = await startBulk(t, cookie, bulkPayload(siteId, 'Compost basics\na\nb'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ details: { field: string; message: string }[] }>().details[0]).toEqual({ field: 'items_list', message: 'Item 2 ("a"): Topic must be at least 3 characters long' });
   });
 
   it('a job no worker has taken up yet reads as queued, with no estimate and empty results', async () => {

@@ -37,7 +37,7 @@ export function makeItem(position: number, overrides: Partial<BulkJobItemResult>
 export function createFakeBulkJobsApi() {
   const jobs = new Map<string, FakeJob>();
   const requests: RecordedRequest[] = [];
-  const state = { nextId: 1, statusDelayMs: 0, failCancel: null as string | null, statusError: null as number | null };
+  const state = { nextId: 1, statusDelayMs: 0, failCancel: null as string | null, statusError: null as number | null, startNotices: [] as string[] };
 
   const add = (job: Partial<BulkJob> & { job_id: string }, items: { successful?: BulkJobItemResult[]; failed?: BulkJobItemResult[] } = {}) => {
     const full: BulkJob = {
@@ -65,7 +65,7 @@ export function createFakeBulkJobsApi() {
       if (items.length === 0) return HttpResponse.json({ error: 'items_list: Please enter at least one item', code: 'validation' }, { status: 400 });
       const jobId = `job-${state.nextId++}`;
       add({ job_id: jobId, progress: { processed: 0, total: items.length, successful: 0, failed: 0 } });
-      return HttpResponse.json({ job_id: jobId });
+      return HttpResponse.json({ job_id: jobId, notices: state.startNotices });
     }),
     http.post('/api/bulk-jobs/clear-stuck', async ({ request }) => {
       await record(request, '/api/bulk-jobs/clear-stuck');

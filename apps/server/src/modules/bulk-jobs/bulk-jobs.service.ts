@@ -38,11 +38,11 @@ export class BulkJobsService {
   ) {}
 
   async start(body: BulkJobStart): Promise<BulkJobStarted> {
-    const input = validateBulkStart(body);
+    const { notices, ...input } = validateBulkStart(body);
     await this.requireSite(input.siteId);
     const id = randomUUID();
     await this.repo.create({ id, ...input });
-    return { job_id: id };
+    return { job_id: id, notices };
   }
 
   async status(id: string): Promise<BulkJobStatusResponse> {

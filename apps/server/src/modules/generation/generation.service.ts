@@ -1,5 +1,5 @@
 import { TitleCardImageProvider, imageFilename, type ImageProvider } from '../../integrations/images/index.js';
-import type { LanguageModelProvider } from '../../integrations/llm/index.js';
+import { titleKey, type LanguageModelProvider } from '../../integrations/llm/index.js';
 import { SiteUnavailableError } from '../../domain-errors.js';
 import { badRequest } from '../../errors.js';
 import { OneAtATime } from '../../lib/one-at-a-time.js';
@@ -55,6 +55,11 @@ export class GenerationService {
   // The offline writer computes on the thread that serves requests: one article at a time (a
   // model's work happens elsewhere, so its articles keep the configured concurrency).
   private readonly offlineTurns = new OneAtATime();
+  /**
+   * Titles chosen by articles of each site being written in this process and not stored yet: two
+   * items written at once (a bulk job's) would otherwise both find "… (Part 2)" free and take it.
+   */
+  private readonly titlesInFlight = new Map<number, Set<string>>();
 
   /**
    * True when articles are written on the thread that answers requests (the offline writer in a
@@ -71,14 +76,32 @@ export class GenerationService {
     const provider = await this.providers.current().catch(() => null);
     const oneAtATime = provider?.isOffline === true && this.options.servesRequests !== false;
     const release = oneAtATime ? await this.offlineTurns.take() : () => undefined;
+    const claimed: string[] = [];
     try {
-      return await this.generateAndStoreWith(provider, input);
+      return await this.generateAndStoreWith(provider, input, claimed);
     } finally {
       release();
+      const inFlight = this.titlesInFlight.get(input.siteId);
+      for (const key of claimed) inFlight?.delete(key);
+      if (inFlight?.size === 0) this.titlesInFlight.delete(input.siteId);
     }
   }
 
-  private async generateAndStoreWith(known: LanguageModelProvider | null, input: ValidGenerationInput): Promise<GenerateAndStoreResult> {
+  /**
+   * The engine's check of a title (engine/distinct-title.ts takes the first title answered "free"):
+   * a free one is claimed at once, in this process, until the article is stored.
+   */
+  private async claimTitle(siteId: number, title: string, claimed: string[]): Promise<boolean> {
+    const key = titleKey(title);
+    const inFlight = this.titlesInFlight.get(siteId) ?? new Set<string>();
+    this.titlesInFlight.set(siteId, inFlight);
+    if (inFlight.has(key) || (await this.repo.isTitleInUse(siteId, title)) || inFlight.has(key)) return true;
+    inFlight.add(key);
+    claimed.push(key);
+    return false;
+  }
+
+  private async generateAndStoreWith(known: LanguageModelProvider | null, input: ValidGenerationInput, claimed: string[]): Promise<GenerateAndStoreResult> {
     const site = await this.activeSite(input.siteId);
     const earlier = input.originKey ? await this.repo.findReusable(input.originKey) : null;
     if (earlier) return reusedResult(earlier);
@@ -105,7 +128,7 @@ export class GenerationService {
         siteName: site.name,
         method: input.method,
         avoidTitles,
-        isTitleInUse: (title) => this.repo.isTitleInUse(input.siteId, title),
+        isTitleInUse: (title) => this.claimTitle(input.siteId, title, claimed),
         ...(input.signal ? { signal: input.signal } : {}),
       });
     } catch (error) {

@@ -77,6 +77,8 @@ describe('Bulk Generation tab', () => {
     await user.click(within(form).getByLabelText(/Items List/));
     await user.paste('Compost basics\n\n Raised beds \nCompost basics');
     await chooseSite(user, form, 'Garden Blog');
+    // The server merges duplicate lines and says so (issue #18 item 12): the notice is shown.
+    bulk.state.startNotices = ['1 duplicate line was merged, one article each: "Compost basics" (2 times).'];
     await user.click(within(form).getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Publish' }));
     await user.clear(within(form).getByLabelText(/Word Count/));
@@ -90,6 +92,7 @@ describe('Bulk Generation tab', () => {
       options: { includeImages: true, publishStatus: 'publish', wordCount: 1500, persona: '', postToWordPress: true },
     });
     expect(readStoredBulkJobId()).toBe('job-1');
+    expect(await screen.findByText('1 duplicate line was merged, one article each: "Compost basics" (2 times).')).toBeInTheDocument();
     expect(await within(statusRegion()).findByText('Job ID: job-1')).toBeInTheDocument();
     await advance(1000);
     expect(await within(statusRegion()).findByText('Job queued, waiting to start...')).toBeInTheDocument();

@@ -123,8 +123,9 @@ export function useBulkGeneration(): BulkGeneration {
     async (body: BulkJobStartInput, idempotencyKey?: string) => {
       setBusy('starting');
       try {
-        const { job_id } = await startBulkJob(body, idempotencyKey);
+        const { job_id, notices } = await startBulkJob(body, idempotencyKey);
         follow(job_id);
+        for (const notice of notices) enqueueSnackbar(notice, { variant: 'info' });
       } catch (error) {
         enqueueSnackbar(BULK_MESSAGES.startFailed(messageOf(error)), { variant: 'error' });
       } finally {
