@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { GenerationLog } from '@abp/contracts';
 import { articles, processedTrends } from '../../src/db/schema/index.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../llm/fake-openai-server.js';
 import { writerReply } from '../llm/fake-writer.js';
 import { useFakeModel } from '../llm/helpers.js';
 import { GOOGLE_TRENDS, googleTrendsFeed } from './feed-fixtures.js';
-import { processed, runCheck, setTrendSettings, siteWithConfig, trendHarness, type TrendHarness } from './trend-helpers.js';
+import { getJson, processed, runCheck, setTrendSettings, siteWithConfig, trendHarness, type TrendHarness } from './trend-helpers.js';
 
 // A configured model (the real AI SDK provider against a local chat-completions server) judges relevance.
 const KEY = 'sk-trend-test';
@@ -45,6 +46,17 @@ describe('relevance judged by the configured model', () => {
     expect(asked[0]!.prompt).toContain('A blog writes about: tomatoes, roses.');
     expect(asked[0]!.prompt).toContain('1. Tomato blight — Growers report early blight. (news: Tomato blight spreads across allotments; How to stop blight in your garden)');
     expect(asked[0]!.prompt).toContain('3. Rose pruning');
+  });
+
+  it('writes the trend article from its news: the news go into the model\'s prompts and the log says it used them (issue #18 item 11)', async () => {
+    server.setHandler((request) => (isRelevanceRequest(request.prompt) ? { type: 'text', content: '{"relevant":[1]}' } : writerReply(request)));
+    await runCheck(h);
+    const sections = server.requests.filter((r) => /Write section/.test(r.prompt));
+    expect(sections.length).toBeGreaterThan(0);
+    for (const request of sections) expect(request.prompt).toContain('Tomato blight spreads across allotments');
+    const [article] = await h.t.ctx.handle.db.select().from(articles);
+    const log = await getJson<GenerationLog>(h, `/api/generation-logs/${article!.id}`);
+    expect(log.summary.usedNewsContent).toBe(true);
   });
 
   it('falls back to the text search when the model answers nonsense, and says so in the log', async () => {

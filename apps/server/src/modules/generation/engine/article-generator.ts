@@ -55,7 +55,7 @@ export class ArticleGenerator {
   async generate(request: ArticleRequest): Promise<GeneratedArticle> {
     const provider = this.options.provider;
     const sources = { newsUrls: request.sources?.newsUrls ?? [], groundingSources: request.sources?.groundingSources ?? [] };
-    const log = new GenerationLogBuilder(request.method ?? 'manual', sources, this.now);
+    const log = new GenerationLogBuilder(request.method ?? 'manual', sources, this.now, !provider.isOffline);
     const tally = new RefusalTally();
     const refusal = () => ({ attempts: tally.attempts, refusal_recovered: tally.recovered, refusal_matches: [...tally.matches] });
     const fail = (kind: ArticleGenerationError['kind'], message: string, cause?: unknown) => {

@@ -16,6 +16,11 @@ export class GenerationLogBuilder {
     private readonly method: GenerationMethod,
     private readonly sources: LogSources,
     private readonly now: () => number = () => performance.now(),
+    /**
+     * Whether the writer read the sources: a model gets them in its prompts; the offline writer
+     * writes without them, so its log must not say the news was used (issue #18 item 11).
+     */
+    private readonly sourcesReachWriter = true,
   ) {
     this.started = now();
   }
@@ -63,8 +68,8 @@ export class GenerationLogBuilder {
         totalSteps: this.steps.length,
         successfulSteps: this.steps.filter((s) => s.status === 'success').length,
         failedSteps,
-        usedNewsContent: this.sources.newsUrls.length > 0,
-        usedGroundedContent: this.sources.groundingSources.length > 0,
+        usedNewsContent: this.sourcesReachWriter && this.sources.newsUrls.length > 0,
+        usedGroundedContent: this.sourcesReachWriter && this.sources.groundingSources.length > 0,
         hadErrors: this.errors.length > 0 || failedSteps > 0,
       },
       errors: this.errors.map((message) => ({ message })),
