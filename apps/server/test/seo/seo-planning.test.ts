@@ -133,7 +133,10 @@ describe('outline, pages and site pages', () => {
     // Website pages: unique slugs, meta descriptions within 160 characters, phase 1 complete.
     const pages = expectOk(await api.post(`/api/seo/projects/${project.id}/generate-pages`, { includeOptional: false }));
     const list = pages.pages as unknown as SeoPage[];
-    expect(list.map((p) => p.page_type)).toEqual(expect.arrayContaining(['home', 'about', 'services', 'contact', 'pillar_hub']));
+    expect(list.map((p) => p.page_type)).toEqual(expect.arrayContaining(['home', 'about', 'services', 'pillar_hub']));
+    // No contact details yet: no Contact page, and the answer says why (issue #18 item 10).
+    expect(list.map((p) => p.page_type)).not.toContain('contact');
+    expect((pages.summary as { notes: string[] }).notes).toEqual([expect.stringMatching(/^No Contact page was generated: the project has no email, phone or address/)]);
     expect(new Set(list.map((p) => p.slug)).size).toBe(list.length);
     for (const page of list) {
       expect(page.meta_description.length).toBeGreaterThan(20);

@@ -16,7 +16,12 @@ export interface PageContext {
   companyName: string;
   /** Keywords of the project, primary ones first. */
   keywords: string[];
+  /** The project has an email, phone or address: without one a Contact page would have nothing to say. */
+  hasContact: boolean;
 }
+
+/** Said when a Contact page is left out (issue #18 item 10). */
+export const CONTACT_SKIPPED = 'No Contact page was generated: the project has no email, phone or address. Add them under Site Pages in Review & Publish, then generate the Contact page.';
 
 const FIXED_SLUGS: Record<SitePageType, string> = {
   home: 'home',
@@ -49,11 +54,13 @@ export function sitePagePlan(type: SitePageType, context: PageContext): PagePlan
  * outline, and (includeOptional) resources, FAQ and blog pages.
  */
 export function structurePlans(context: PageContext, outline: OutlineData, includeOptional: boolean): PagePlan[] {
-  const core = (['home', 'about', 'services', 'contact'] as const).map((type) => sitePagePlan(type, context));
-  const hubs = outline.pillar_posts.map((pillar): PagePlan => {
-    const keyword = pillar.target_keywords[0] ?? pillar.title;
-    return { pageType: 'pillar_hub', title: `${titleCase(keyword)} Hub`, slug: `${slugify(keyword, 60)}-hub`, targetKeywords: pillar.target_keywords.slice(0, 3), pillarTitle: pillar.title };
-  });
+  const core = (['home', 'about', 'services', ...(context.hasContact ? (['contact'] as const) : [])] as const).map((type) => sitePagePlan(type, context));
+  const hubs = distinctHubs(
+    outline.pillar_posts.map((pillar): PagePlan => {
+      const keyword = pillar.target_keywords[0] ?? pillar.title;
+      return { pageType: 'pillar_hub', title: `${titleCase(keyword)} Hub`, slug: `${slugify(keyword, 60)}-hub`, targetKeywords: pillar.target_keywords.slice(0, 3), pillarTitle: pillar.title };
+    }),
+  );
   const optional: PagePlan[] = includeOptional
     ? [
         sitePagePlan('resources', context),
@@ -67,4 +74,22 @@ export function structurePlans(context: PageContext, outline: OutlineData, inclu
     seen.add(plan.slug);
     return true;
   });
+}
+
+const HUB_FILLER = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'for', 'to', 'in', 'on', 'with', 'your', 'guide', 'tips', 'ideas', 'basics', 'best', 'complete', 'ultimate', 'how', 'what', 'why']);
+const hubWords = (plan: PagePlan) => new Set(plan.slug.replace(/-hub$/, '').split('-').filter((w) => w && !HUB_FILLER.has(w)));
+
+/**
+ * One hub per subject (issue #18 item 10): pillars of one niche often share their keyword
+ * ("organic gardening", "organic gardening tips", "guide to organic gardening"); a hub whose
+ * subject words are all in an earlier hub's is the same page and is dropped.
+ */
+function distinctHubs(hubs: PagePlan[]): PagePlan[] {
+  const kept: { plan: PagePlan; words: Set<string> }[] = [];
+  for (const plan of hubs) {
+    const words = hubWords(plan);
+    const same = kept.some((k) => [...words].every((w) => k.words.has(w)) || [...k.words].every((w) => words.has(w)));
+    if (!same || words.size === 0) kept.push({ plan, words });
+  }
+  return kept.map((k) => k.plan);
 }

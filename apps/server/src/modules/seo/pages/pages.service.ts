@@ -16,7 +16,7 @@ import type { SeoProjectListRow } from '../projects/projects.repository.js';
 import { scriptDelivery } from '../shared/json-ld.js';
 import type { SeoSites } from '../shared/ports.js';
 import { toPageDto } from './page-dto.js';
-import { sitePagePlan, structurePlans, type PageContext, type PagePlan } from './page-plans.js';
+import { CONTACT_SKIPPED, sitePagePlan, structurePlans, type PageContext, type PagePlan } from './page-plans.js';
 import { isLivePage, type PagePublisher } from './page-publisher.js';
 import type { PageWriter } from './page-writer.js';
 import type { PagesRepository, SeoPageRow } from './pages.repository.js';
@@ -55,8 +55,10 @@ export class PagesService {
     const project = await this.projects.require(projectId);
     const outline = await this.outlines.current(projectId);
     if (!outline) throw badRequest('outline', 'page generation needs a content outline: generate the outline first');
-    const plans = structurePlans(await this.pageContext(project), outline, includeOptional);
+    const context = await this.pageContext(project);
+    const plans = structurePlans(context, outline, includeOptional);
     const { rows, source } = await this.writeAndStore(project, plans, 'structure');
+    const notes = context.hasContact ? [] : [CONTACT_SKIPPED];
     await this.projects.log(projectId, {
       phase: 1,
       step: 'page_generation',
@@ -65,7 +67,7 @@ export class PagesService {
       details: { success_count: rows.length, source },
     });
     await this.projects.advance(projectId, 1, 100);
-    return { success: true, pages: rows.map(toPageDto), summary: { pages_generated: rows.length, include_optional: includeOptional, source } };
+    return { success: true, pages: rows.map(toPageDto), summary: { pages_generated: rows.length, include_optional: includeOptional, source, notes } };
   }
 
   /** The site-pages generator: company pages; privacy and terms are drafts that need a legal review. */
@@ -73,8 +75,11 @@ export class PagesService {
     const project = await this.projects.require(request.project_id, 'project_id');
     const details = { companyName: request.company_name, companyDescription: request.company_description, contactInfo: request.contact_info };
     await this.projects.saveCompanyDetails(project.id, details);
-    const context = { ...(await this.pageContext(project)), companyName: request.company_name };
-    const plans = [...new Set(request.page_types)].map((type) => sitePagePlan(type, context));
+    const hasContact = Boolean(details.contactInfo.email || details.contactInfo.phone || details.contactInfo.address);
+    const context = { ...(await this.pageContext(project)), companyName: request.company_name, hasContact };
+    const types = [...new Set(request.page_types)];
+    const plans = types.filter((type) => type !== 'contact' || hasContact).map((type) => sitePagePlan(type, context));
+    const notes = types.includes('contact') && !hasContact ? [CONTACT_SKIPPED] : [];
     const { rows, source } = await this.writeAndStore({ ...project, ...details }, plans, 'site_pages');
     const legal = rows.filter((r) => r.needsLegalReview).length;
     await this.projects.log(project.id, {
@@ -84,7 +89,7 @@ export class PagesService {
       message: `Generated ${rows.length} site pages for ${request.company_name}${legal ? ` (${legal} need a legal review)` : ''}`,
       details: { success_count: rows.length, legal_review: legal, source },
     });
-    return { success: true, pages: rows.map(toPageDto), summary: { pages_generated: rows.length, needs_legal_review: legal, source } };
+    return { success: true, pages: rows.map(toPageDto), summary: { pages_generated: rows.length, needs_legal_review: legal, source, notes } };
   }
 
   /** The pages a "Publish Pages" run will push, in order (checked when the run is asked for). */
@@ -159,7 +164,8 @@ export class PagesService {
   private async pageContext(project: SeoProjectListRow): Promise<PageContext> {
     const keywords = await this.keywords.list(project.id);
     const ordered = [...keywords.filter((k) => k.keywordType === 'primary'), ...keywords.filter((k) => k.keywordType !== 'primary')].map((k) => k.keyword);
-    return { niche: project.niche, companyName: project.companyName, keywords: ordered };
+    const contact = project.contactInfo;
+    return { niche: project.niche, companyName: project.companyName, keywords: ordered, hasContact: Boolean(contact && (contact.email || contact.phone || contact.address)) };
   }
 
   private async writeAndStore(project: SeoProjectListRow, plans: PagePlan[], origin: SeoPageRow['origin']) {

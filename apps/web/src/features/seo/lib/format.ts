@@ -13,3 +13,9 @@ export const statusColor = (status: string): 'success' | 'error' | 'warning' | '
   if (status === 'phase1' || status === 'phase2' || status === 'phase3') return 'warning';
   return 'default';
 };
+
+/** What a generation left out and why (a summary's `notes`), said to the operator as warnings. */
+export function summaryNotes(summary: Record<string, unknown>): string[] {
+  const notes = summary.notes;
+  return Array.isArray(notes) ? notes.filter((note): note is string => typeof note === 'string') : [];
+}

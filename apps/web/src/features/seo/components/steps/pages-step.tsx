@@ -7,6 +7,7 @@ import type { SeoPage } from '@abp/contracts';
 import { generatePages } from '../../api/generate-pages';
 import { usePublish } from '../../hooks/use-publish';
 import { errorText } from '../../lib/errors';
+import { summaryNotes } from '../../lib/format';
 import { PageList } from './page-list';
 import { PublishConfirmDialog, type PublishConfirmation } from './publish-confirm-dialog';
 import { PublishProgress } from './publish-progress';
@@ -26,6 +27,7 @@ export function PagesStep({ project, data, notify }: StepProps) {
     try {
       const result = await generatePages(project.id);
       notify(`Generated ${result.pages.length} website pages`, 'success');
+      for (const note of summaryNotes(result.summary)) notify(note, 'warning');
     } catch (error) {
       notify(`Failed to generate website pages: ${errorText(error, 'unknown error')}`, 'error');
     } finally {

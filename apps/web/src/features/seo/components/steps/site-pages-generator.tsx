@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { SITE_PAGE_TYPES, generateSitePagesRequestSchema, type GenerateSitePagesRequest, type SeoProject, type SitePageType } from '@abp/contracts';
 import { FormTextField } from '../../../../components/form-text-field';
 import { useContractForm } from '../../../../lib/forms/use-contract-form';
+import { summaryNotes } from '../../lib/format';
 import { generateSitePages } from '../../api/generate-site-pages';
 import { errorText } from '../../lib/errors';
 import type { WizardNotify } from './step-props';
@@ -61,6 +62,7 @@ export function SitePagesGenerator({ project, notify, refresh }: { project: SeoP
     try {
       const result = await generateSitePages(toBody(values));
       notify(`Site pages generated successfully! Created ${result.summary.pages_generated} pages.`, 'success');
+      for (const note of summaryNotes(result.summary)) notify(note, 'warning');
     } catch (error) {
       notify(`Error generating site pages: ${errorText(error, 'unknown error')}`, 'error');
     } finally {
