@@ -117,6 +117,8 @@ describeRealSite('normal', 'SEO campaign on the offline writer, published to a r
       const internal = linksOf(html).filter((l) => l.internal);
       expect(internal.length).toBe(article.internal_links.length);
       expect(internal.length).toBeLessThanOrEqual(5);
+      // Issue #18 item 9: a different anchor text for each target.
+      expect(new Set(internal.map((l) => l.text.toLowerCase())).size).toBe(internal.length);
       for (const link of internal) {
         expect(link.inHeading).toBe(false);
         expect(link.nested).toBe(false);

@@ -33,7 +33,8 @@ describe('internal link placement', () => {
   const html = [
     '<h2>Coffee grinders and grind size</h2>',
     '<p>Choosing between coffee grinders starts with <a href="https://elsewhere.example">the burr grinder debate</a>.</p>',
-    '<p>A good grind size matters. Learn to clean a grinder weekly. Espresso needs care.</p>',
+    // (One link per paragraph since issue #18 item 9: "Espresso" has a paragraph of its own.)
+    '<p>A good grind size matters. Learn to clean a grinder weekly.</p><p>Espresso needs care.</p>',
     '<h3>Espresso</h3><ul><li>Burr grinder basics</li></ul>',
   ].join('');
 
@@ -63,7 +64,27 @@ describe('internal link placement', () => {
   it('adds a Related reading paragraph for a pillar link whose words do not occur', () => {
     const { html: out, links } = placeInternalLinks('<h2>Intro</h2><p>Nothing related here.</p>', linkCandidates(clusterB, all), 5);
     expect(links).toEqual([{ target_article_id: 1, anchor: pillar.title, href: pillar.href, relation: 'pillar' }]);
-    expect(out).toMatch(/<p data-abp-related="1">Related reading: <a href="https:\/\/s\.example\/guide\/"/);
+    expect(out).toMatch(/<p data-abp-related="1">Related reading:<\/p><ul data-abp-related="1"><li><a href="https:\/\/s\.example\/guide\/"/);
+  });
+
+  it('reads naturally: one anchor text per target, one link per paragraph, never inside a title in the text (issue #18 item 9)', () => {
+    // Five targets that all carry the same keyword, as the pillar's clusters of one niche do.
+    const shared = (id: number, title: string, own: string): LinkableArticle => ({ id, type: 'cluster', title, pillarParent: 'Hub', keywords: ['organic vegetable gardening', own], href: `https://s.example/${id}/` });
+    const targets = [shared(11, 'Soil for Vegetables', 'soil preparation'), shared(12, 'Watering Vegetables', 'watering schedule'), shared(13, 'Companion Planting', 'companion planting')];
+    const text = [
+      '<p>Read The Complete Guide to Organic Vegetable Gardening before you start.</p>',
+      '<p>Organic vegetable gardening begins with soil preparation and a watering schedule.</p>',
+      '<p>Good soil preparation pays off. Companion planting helps too.</p>',
+      '<p>A steady watering schedule keeps roots deep; organic vegetable gardening rewards patience.</p>',
+    ].join('');
+    const { html: out, links } = placeInternalLinks(text, targets.map((target) => ({ target, relation: 'cluster' as const })), 5);
+    const anchors = links.map((l) => l.anchor.toLowerCase());
+    expect(new Set(anchors).size).toBe(anchors.length);
+    const paragraphs = findElements(parseHtml(out), (el) => el.name === 'p');
+    for (const p of paragraphs) expect(findElements(p, (el) => el.name === 'a').length).toBeLessThanOrEqual(1);
+    // The title written in the first paragraph is left whole.
+    expect(out).toContain('<p>Read The Complete Guide to Organic Vegetable Gardening before you start.</p>');
+    expect(links.map((l) => l.target_article_id).sort()).toEqual([11, 12, 13]);
   });
 
   it('points links at real permalinks after publishing', () => {

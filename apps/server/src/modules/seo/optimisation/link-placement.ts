@@ -1,5 +1,19 @@
 import type { InternalLink } from '@abp/contracts';
-import { appendBeforeScripts, element, findElements, linkableTextNodes, parseHtml, remove, renderHtml, text, unwrap, wrapTextRange, type ChildNode, type Document } from '../../../lib/html/html-tree.js';
+import {
+  appendBeforeScripts,
+  element,
+  findElements,
+  linkableTextNodes,
+  parseHtml,
+  remove,
+  renderHtml,
+  text,
+  unwrap,
+  wrapTextRange,
+  type ChildNode,
+  type Document,
+  type Element,
+} from '../../../lib/html/html-tree.js';
 import type { LinkCandidate } from './link-planner.js';
 
 /** Our links and our "Related reading" paragraph carry these, so a new run replaces them. */
@@ -18,14 +32,49 @@ function linkElement(candidate: LinkCandidate, inner: ChildNode) {
   return element('a', { href: candidate.target.href, [LINK_MARK]: String(candidate.target.id) }, [inner]);
 }
 
-/** Finds the phrase as whole words in body text (not headings, not inside a link) and links it. */
-function linkFirstOccurrence(doc: Document, phrase: string, candidate: LinkCandidate): boolean {
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase)}(?![\\p{L}\\p{N}])`, 'iu');
+const BLOCKS = new Set(['p', 'li', 'td', 'th', 'dd', 'dt', 'blockquote', 'figcaption']);
+const TITLE_JOINERS = new Set(['to', 'of', 'for', 'the', 'and', 'a', 'an', 'in', 'on', 'with']);
+const startsUpper = (word: string | undefined) => word !== undefined && /^\p{Lu}/u.test(word);
+
+/** The paragraph (or list item, cell …) a text belongs to: at most one of our links in each. */
+function blockOf(node: ChildNode): Element | null {
+  for (let parent = node.parent; parent && parent.type === 'tag'; parent = parent.parent) {
+    if (BLOCKS.has((parent as Element).name)) return parent as Element;
+  }
+  return null;
+}
+
+/**
+ * The match is part of a title written in the text ("The Complete Guide to Organic Vegetable
+ * Gardening", "Organic Gardening Handbook"): a capitalised match next to capitalised words,
+ * possibly across "to", "of" …. A link there would cut the title in two.
+ */
+function insideTitlePhrase(data: string, start: number, end: number): boolean {
+  if (!startsUpper(data.slice(start, end))) return false;
+  const before = data.slice(0, start).match(/(\p{L}+)\s+(\p{L}+)\s+$|(\p{L}+)\s+$/u);
+  const previous = before?.[2] ?? before?.[3];
+  const beforePrevious = before?.[1];
+  if (startsUpper(previous)) return true;
+  if (previous && TITLE_JOINERS.has(previous.toLowerCase()) && startsUpper(beforePrevious)) return true;
+  return startsUpper(data.slice(end).match(/^\s+(\p{L}+)/u)?.[1]);
+}
+
+/**
+ * Links the first whole-word occurrence of the phrase in body text (not headings, not inside a
+ * link, not inside a title written in the text, not in a paragraph that has one of our links).
+ */
+function linkFirstOccurrence(doc: Document, phrase: string, candidate: LinkCandidate, linkedBlocks: Set<Element>): boolean {
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase)}(?![\\p{L}\\p{N}])`, 'giu');
   for (const node of linkableTextNodes(doc)) {
-    const match = pattern.exec(node.data);
-    if (!match) continue;
-    wrapTextRange(node, match.index, match.index + match[0].length, (inner) => linkElement(candidate, inner));
-    return true;
+    const block = blockOf(node);
+    if (block && linkedBlocks.has(block)) continue;
+    for (const match of node.data.matchAll(pattern)) {
+      const end = match.index + match[0].length;
+      if (insideTitlePhrase(node.data, match.index, end)) continue;
+      wrapTextRange(node, match.index, end, (inner) => linkElement(candidate, inner));
+      if (block) linkedBlocks.add(block);
+      return true;
+    }
   }
   return false;
 }
@@ -45,21 +94,26 @@ export function placeInternalLinks(html: string, candidates: readonly LinkCandid
   stripOurLinks(doc);
   const links: InternalLink[] = [];
   const fallback: LinkCandidate[] = [];
+  // Issue #18 item 9: each target its own anchor text, one link per paragraph.
+  const usedAnchors = new Set<string>();
+  const linkedBlocks = new Set<Element>();
   for (const candidate of candidates) {
     if (links.length + fallback.length >= max) break;
-    const anchor = anchorsFor(candidate).find((phrase) => linkFirstOccurrence(doc, phrase, candidate));
+    const anchor = anchorsFor(candidate)
+      .filter((phrase) => !usedAnchors.has(phrase.toLowerCase()))
+      .find((phrase) => linkFirstOccurrence(doc, phrase, candidate, linkedBlocks));
+    if (anchor) usedAnchors.add(anchor.toLowerCase());
     if (anchor) links.push({ target_article_id: candidate.target.id, anchor, href: candidate.target.href, relation: candidate.relation });
     else if (candidate.relation === 'pillar' || candidate.relation === 'cluster') fallback.push(candidate);
   }
   if (fallback.length > 0) {
-    const children: ChildNode[] = [text('Related reading: ')];
-    fallback.forEach((candidate, index) => {
-      if (index > 0) children.push(text(', '));
-      children.push(linkElement(candidate, text(candidate.target.title)));
+    // A short list, one link per item (one link per paragraph holds here too).
+    const items: ChildNode[] = fallback.map((candidate) => {
       links.push({ target_article_id: candidate.target.id, anchor: candidate.target.title, href: candidate.target.href, relation: candidate.relation });
+      return element('li', {}, [linkElement(candidate, text(candidate.target.title))]);
     });
-    children.push(text('.'));
-    appendBeforeScripts(doc, element('p', { [RELATED_MARK]: '1' }, children));
+    appendBeforeScripts(doc, element('p', { [RELATED_MARK]: '1' }, [text('Related reading:')]));
+    appendBeforeScripts(doc, element('ul', { [RELATED_MARK]: '1' }, items));
   }
   return { html: renderHtml(doc), links };
 }
