@@ -112,7 +112,8 @@ const queryFlag = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 export const testConnectionQuerySchema = z.object({ enhanced: queryFlag });
-export const deleteSiteQuerySchema = z.object({ cascade: queryFlag });
+/** cascade: the site's articles go too; trash_posts (with cascade): their WordPress posts go to the WordPress trash. */
+export const deleteSiteQuerySchema = z.object({ cascade: queryFlag, trash_posts: queryFlag });
 
 export const connectionCheckSchema = z.object({
   success: z.boolean(),
@@ -163,4 +164,24 @@ export type SiteHealth = z.infer<typeof siteHealthSchema>;
 export const siteDeletedSchema = z.object({ success: z.literal(true) });
 export const siteDeletionQueuedSchema = z.object({ status: z.literal('processing'), job_id: z.string() });
 export const siteDeleteResponseSchema = z.union([siteDeletedSchema, siteDeletionQueuedSchema]);
+
+/** GET /api/sites/{id}/delete-preview: what "Delete All" removes (issue #17 item 2). */
+export const siteDeletePreviewSchema = z.object({
+  /** The site's articles in this app. */
+  articles: z.number().int(),
+  /** Of those, the ones with a post on WordPress that this app created. */
+  wordpress_posts: z.number().int(),
+});
+export type SiteDeletePreview = z.infer<typeof siteDeletePreviewSchema>;
+
+/** GET /api/sites/deletions/{jobId}: how a "Delete All" went, once its background job has run. */
+export const siteDeletionStatusSchema = z.object({
+  state: z.enum(['running', 'done', 'failed']),
+  articles_deleted: z.number().int(),
+  posts_trashed: z.number().int(),
+  /** Posts WordPress did not let us trash ("post 12: …"); they stay on the site. */
+  trash_failures: z.array(z.string()),
+});
+export type SiteDeletionStatus = z.infer<typeof siteDeletionStatusSchema>;
+export const siteDeletionIdParamSchema = z.object({ jobId: z.string().min(1).max(100) });
 export type SiteDeleteResponse = z.infer<typeof siteDeleteResponseSchema>;

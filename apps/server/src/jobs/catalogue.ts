@@ -15,7 +15,7 @@ export const JOBS = {
   /** Settings → diagnostics: proves a worker picks jobs up. */
   queueProbe: { name: 'diagnostics.queue-probe', payload: z.object({ probeId: z.string() }) },
   /** Deletes a site with all its articles, in batches. */
-  siteCascadeDelete: { name: 'sites.cascade-delete', payload: z.object({ siteId: positiveId }) },
+  siteCascadeDelete: { name: 'sites.cascade-delete', payload: z.object({ siteId: positiveId, trashPosts: z.boolean().default(false) }) },
   /** Reads one site's posts, pages, categories and authors into its inventory (one queued or running per site). */
   inventorySync: { name: 'sites.inventory-sync', payload: z.object({ siteId: positiveId, trigger: z.enum(['manual', 'schedule']) }) },
   /** Every hour: queues the inventory syncs that are due (INVENTORY_SYNC_HOURS). */

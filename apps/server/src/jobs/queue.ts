@@ -20,6 +20,8 @@ export interface JobDefinition<K extends JobKey> {
   /** A recurring job: worker processes register this cron schedule (pg-boss sends one job per occurrence across all of them). */
   cron?: string;
   handler: (data: JobPayload<K>, job: Job<JobPayload<K>>) => Promise<unknown>;
+  /** pg-boss stores what the handler returns as the entry's output (read with `entry()`). */
+  keepOutput?: boolean;
 }
 
 // Retries with backoff by default: a crash or a passing error never loses a job.
@@ -110,9 +112,12 @@ export class JobQueue {
       const { name, payload } = JOBS[def.job];
       if (def.cron) await this.boss.schedule(name, def.cron);
       await this.boss.work<unknown>(name, { pollingIntervalSeconds: 1, ...def.work }, async (jobs) => {
+        let output: unknown;
         for (const job of jobs) {
-          await def.handler(payload.parse(job.data) as JobPayload<JobKey>, job as Job<JobPayload<JobKey>>);
+          output = await def.handler(payload.parse(job.data) as JobPayload<JobKey>, job as Job<JobPayload<JobKey>>);
         }
+        // pg-boss completes the fetched entries with what this returns: one entry, one output.
+        return def.keepOutput && jobs.length === 1 ? output : undefined;
       });
     }
     for (const hook of this.startHooks) await hook().catch((err: unknown) => this.logger.error({ err }, 'a start-up step of the job queue failed'));
@@ -178,6 +183,12 @@ export class JobQueue {
   async deleteInTx(tx: Tx, key: JobKey, ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
     await this.boss.deleteJob(JOBS[key].name, [...ids], { db: inTransaction(tx) });
+  }
+
+  /** One entry: its pg-boss state and what its handler returned; null when unknown (or purged). */
+  async entry(key: JobKey, id: string): Promise<{ state: string; output: unknown } | null> {
+    const job = await this.boss.getJobById(JOBS[key].name, id);
+    return job ? { state: job.state, output: job.output } : null;
   }
 
   /** The states of the job's entries (created, retry, active, completed, …). */

@@ -61,7 +61,7 @@ describe('deleting a site', () => {
 
     // The job is a pg-boss job on its own queue.
     const job = await t.ctx.queue.boss.getJobById('sites.cascade-delete', body.job_id);
-    expect(job?.data).toEqual({ siteId: site.id });
+    expect(job?.data).toEqual({ siteId: site.id, trashPosts: false });
 
     await waitFor(async () => (await t.request({ method: 'GET', url: `/api/sites/${site.id}`, cookie })).statusCode === 404);
     const articles = await rawQuery<{ id: number }>(t.ctx.handle, 'SELECT id FROM articles ORDER BY id');
@@ -101,7 +101,8 @@ describe('deleting a site', () => {
     await addArticles(site.id, 'Garden Blog', 2);
     const job = t.services.sites.cascadeDeleteJob();
     const fakeJob = {} as Parameters<typeof job.handler>[1];
-    expect(await job.handler({ siteId: site.id }, fakeJob)).toEqual({ siteId: site.id, articlesDeleted: 2, siteDeleted: true });
-    expect(await job.handler({ siteId: site.id }, fakeJob)).toEqual({ siteId: site.id, articlesDeleted: 0, siteDeleted: false });
+    const nothingTrashed = { postsTrashed: 0, trashFailures: [] };
+    expect(await job.handler({ siteId: site.id, trashPosts: false }, fakeJob)).toEqual({ siteId: site.id, articlesDeleted: 2, siteDeleted: true, ...nothingTrashed });
+    expect(await job.handler({ siteId: site.id, trashPosts: false }, fakeJob)).toEqual({ siteId: site.id, articlesDeleted: 0, siteDeleted: false, ...nothingTrashed });
   });
 });

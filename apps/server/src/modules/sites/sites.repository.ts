@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { articles, sites } from '../../db/schema/index.js';
 
@@ -86,6 +86,25 @@ export class SitesRepository {
    * Deletes up to `limit` of the site's articles (their images, logs and trend sources go with
    * them by foreign key). Small batches keep each transaction short on a big site.
    */
+  /** The site's articles, and how many of them have a WordPress post. */
+  async articleCounts(siteId: number): Promise<{ articles: number; posts: number }> {
+    const [row] = await this.db
+      .select({ articles: sql<number>`count(*)::int`, posts: sql<number>`count(${articles.wordpressPostId})::int` })
+      .from(articles)
+      .where(eq(articles.siteId, siteId));
+    return { articles: row?.articles ?? 0, posts: row?.posts ?? 0 };
+  }
+
+  /** The site's articles that have a WordPress post, a batch after the given article id. */
+  async postsAfter(siteId: number, afterId: number, limit: number): Promise<{ articleId: number; postId: number }[]> {
+    return this.db
+      .select({ articleId: articles.id, postId: sql<number>`${articles.wordpressPostId}` })
+      .from(articles)
+      .where(and(eq(articles.siteId, siteId), isNotNull(articles.wordpressPostId), gt(articles.id, afterId)))
+      .orderBy(asc(articles.id))
+      .limit(limit);
+  }
+
   async deleteArticlesBatch(siteId: number, limit: number): Promise<number> {
     const batch = this.db.select({ id: articles.id }).from(articles).where(eq(articles.siteId, siteId)).limit(limit);
     const deleted = await this.db

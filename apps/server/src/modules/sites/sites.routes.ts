@@ -9,7 +9,10 @@ import {
   errorBodySchema,
   siteCreateSchema,
   siteDeletedSchema,
+  siteDeletePreviewSchema,
+  siteDeletionIdParamSchema,
   siteDeletionQueuedSchema,
+  siteDeletionStatusSchema,
   siteHealthSchema,
   siteIdParamSchema,
   siteListSchema,
@@ -62,9 +65,21 @@ export const sitesRoutes = (sites: SitesService, health: SiteHealthService): Fas
         },
       },
       async (request, reply) => {
-        const result = await sites.delete(request.params.id, request.query.cascade);
+        const result = await sites.delete(request.params.id, request.query.cascade, request.query.trash_posts);
         return 'status' in result ? reply.status(202).send(result) : result;
       },
+    );
+
+    app.get(
+      '/:id/delete-preview',
+      { schema: { tags, description: 'What Delete All removes: the articles here and how many have a WordPress post this app created.', params: siteIdParamSchema, response: { 200: siteDeletePreviewSchema, ...errors } } },
+      async (request) => sites.deletePreview(request.params.id),
+    );
+
+    app.get(
+      '/deletions/:jobId',
+      { schema: { tags, description: "How a Delete All went, once its background job has run (posts trashed, failures).", params: siteDeletionIdParamSchema, response: { 200: siteDeletionStatusSchema, ...errors } } },
+      async (request) => sites.deletionStatus(request.params.jobId),
     );
 
     app.post(

@@ -3,7 +3,9 @@ import {
   type siteUpdateSchema,
   type ConnectionTestResult,
   type Site,
+  type SiteDeletePreview,
   type SiteDeleteResponse,
+  type SiteDeletionStatus,
   type SiteSaveResponse,
 } from '@abp/contracts';
 import type { z } from 'zod';
@@ -19,7 +21,7 @@ import {
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import { originOf, sameOrigin, secretMayMoveTo } from '../../lib/origin.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { cascadeDeleteJob } from './site-deletion.js';
+import { cascadeDeleteJob, type CascadeDeleteOutcome } from './site-deletion.js';
 import { toSiteDto } from './site-dto.js';
 import { normaliseSiteUrl, schemeVariants } from './site-url.js';
 import type { SiteChanges, SiteRow, SitesRepository } from './sites.repository.js';
@@ -121,7 +123,24 @@ export class SitesService {
   }
 
   /** Plain delete keeps the articles; cascade deletes them too, in a durable background job. */
-  async delete(id: number, cascade: boolean): Promise<SiteDeleteResponse> {
+  /** What "Delete All" would remove: the site's articles, and how many have a WordPress post. */
+  async deletePreview(id: number): Promise<SiteDeletePreview> {
+    await this.findOrThrow(id);
+    const counts = await this.repo.articleCounts(id);
+    return { articles: counts.articles, wordpress_posts: counts.posts };
+  }
+
+  /** How a "Delete All" went (its job's outcome); 404 for a job that is not a site deletion. */
+  async deletionStatus(jobId: string): Promise<SiteDeletionStatus> {
+    const entry = await this.queue.entry('siteCascadeDelete', jobId).catch(() => null);
+    if (!entry) throw notFound('Site deletion not found');
+    if (entry.state === 'failed' || entry.state === 'cancelled') return { state: 'failed', articles_deleted: 0, posts_trashed: 0, trash_failures: [] };
+    if (entry.state !== 'completed') return { state: 'running', articles_deleted: 0, posts_trashed: 0, trash_failures: [] };
+    const outcome = (entry.output ?? {}) as Partial<CascadeDeleteOutcome>;
+    return { state: 'done', articles_deleted: outcome.articlesDeleted ?? 0, posts_trashed: outcome.postsTrashed ?? 0, trash_failures: outcome.trashFailures ?? [] };
+  }
+
+  async delete(id: number, cascade: boolean, trashPosts = false): Promise<SiteDeleteResponse> {
     const site = await this.findOrThrow(id);
     if (!cascade) {
       // Detaching the articles now would save the ones the running cascade has not deleted yet.
@@ -131,14 +150,14 @@ export class SitesService {
     }
     // Queued first, so a failure to queue leaves the site as it was; then switched off, so nothing
     // new is generated or published for it while the job runs.
-    const jobId = await this.queue.send('siteCascadeDelete', { siteId: id });
+    const jobId = await this.queue.send('siteCascadeDelete', { siteId: id, trashPosts });
     await this.repo.markDeleting(id, new Date());
     return { status: 'processing', job_id: jobId };
   }
 
   /** The durable job behind DELETE ?cascade=true. */
   cascadeDeleteJob(): JobDefinition<'siteCascadeDelete'> {
-    return cascadeDeleteJob(this.repo);
+    return cascadeDeleteJob(this.repo, (siteId) => this.getClientForSite(siteId));
   }
 
   async testConnection(id: number, enhanced: boolean): Promise<ConnectionTestResult> {

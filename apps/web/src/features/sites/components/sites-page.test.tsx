@@ -320,16 +320,33 @@ describe('WordPress Sites screen', () => {
     expect(
       within(confirm).getByText('Are you sure you want to delete this site AND ALL its associated posts/articles? This cannot be undone!'),
     ).toBeInTheDocument();
+    // Issue #17 item 2: what goes, exactly; the WordPress posts stay unless the operator ticks the box.
+    expect(await within(confirm).findByText('This removes 3 articles here. 2 posts on WordPress that this app created stay on the site.')).toBeInTheDocument();
+    expect(within(confirm).getByRole('checkbox', { name: 'Also move the 2 WordPress posts to the trash' })).not.toBeChecked();
     const listReadsBefore = api.requestsTo('GET', '/api/sites').length;
     await user.click(within(confirm).getByRole('button', { name: 'Delete All' }));
     expect(await screen.findByText('Cascade deletion started (removing site + all posts)...')).toBeInTheDocument();
     expect(api.requestsTo('DELETE', '/api/sites/1')[0]?.search).toBe('?cascade=true');
-    expect(await screen.findByText('Site and all posts deleted successfully', undefined, { timeout: 8_000 })).toBeInTheDocument();
+    // The toast reports what was actually removed (it used to say "Site and all posts deleted successfully").
+    expect(await screen.findByText('Deleted "Garden Blog" and 3 articles; its WordPress posts stay on the site.', undefined, { timeout: 8_000 })).toBeInTheDocument();
     const reads = api.requestsTo('GET', '/api/sites').slice(listReadsBefore);
     expect(reads).toHaveLength(2);
     expect(reads[1]!.at - reads[0]!.at).toBeGreaterThanOrEqual(1900);
     expect(screen.queryByRole('cell', { name: 'Garden Blog' })).not.toBeInTheDocument();
     expect(await rowOf('Other')).toBeInTheDocument();
+  });
+
+  it('Delete All moves the WordPress posts to the trash when chosen, and reports a post WordPress refused', async () => {
+    const api = createFakeSitesApi({ sites: [makeSite()], cascadeReads: 1, deletion: { articles: 4, posts: 3, trashFailures: ['post 12: WordPress answered 403 (rest_cannot_delete)'] } });
+    const { user } = showSites(api);
+    await user.click(within(await rowOf('Garden Blog')).getByRole('button', { name: 'Delete All' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete All' });
+    await user.click(await within(confirm).findByRole('checkbox', { name: 'Also move the 3 WordPress posts to the trash' }));
+    expect(within(confirm).getByText('This removes 4 articles here. 3 posts on WordPress that this app created go to the WordPress trash, where they can be restored.')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Delete All' }));
+    expect(api.requestsTo('DELETE', '/api/sites/1')[0]?.search).toBe('?cascade=true&trash_posts=true');
+    expect(await screen.findByText('Deleted "Garden Blog" and 4 articles; 2 WordPress posts moved to the WordPress trash.', undefined, { timeout: 8_000 })).toBeInTheDocument();
+    expect(await screen.findByText('1 WordPress post could not be moved to the trash and stay on the site: post 12: WordPress answered 403 (rest_cannot_delete)')).toBeInTheDocument();
   });
 
   it('a failed deletion says so', async () => {

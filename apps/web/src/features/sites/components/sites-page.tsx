@@ -4,7 +4,9 @@ import AddIcon from '@mui/icons-material/Add';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -13,8 +15,10 @@ import type { Site } from '@abp/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
+import { countOf } from '../../../lib/plural';
 import { useInventorySummaries } from '../../../lib/resources/site-inventory';
 import { useSites } from '../../../lib/resources/sites';
+import { useSiteDeletePreview } from '../api/delete-site';
 import { useSyncInventory } from '../api/site-inventory';
 import { useUpdateSite } from '../api/update-site';
 import { useConnectionTest } from '../hooks/use-connection-test';
@@ -86,10 +90,13 @@ export function SitesPage() {
   };
 
   const closeConfirm = () => setConfirm((c) => (c ? { ...c, open: false } : c));
+  // Issue #17 item 2: Delete All says what goes, and the WordPress posts go to the trash only if chosen.
+  const [trashPosts, setTrashPosts] = useState(false);
+  const preview = useSiteDeletePreview(confirm?.open && confirm.cascade ? confirm.site.id : null);
   const confirmDelete = () => {
     if (!confirm?.open) return;
     closeConfirm();
-    void remove(confirm.site, confirm.cascade);
+    void remove(confirm.site, confirm.cascade, confirm.cascade && trashPosts);
   };
 
   const listProps = {
@@ -102,7 +109,10 @@ export function SitesPage() {
     onSync: (site: Site) => void sync(site),
     onTest: (site: Site, enhanced: boolean) => void connectionTest.run(site, enhanced),
     onEdit: (site: Site) => setForm({ open: true, site }),
-    onDelete: (site: Site, cascade: boolean) => setConfirm({ site, cascade, open: true }),
+    onDelete: (site: Site, cascade: boolean) => {
+      setTrashPosts(false);
+      setConfirm({ site, cascade, open: true });
+    },
   };
 
   return (
@@ -164,7 +174,21 @@ export function SitesPage() {
         confirmColor="error"
         onConfirm={confirmDelete}
         onCancel={closeConfirm}
-      />
+      >
+        {confirm?.cascade && preview.data && (
+          <>
+            <Typography variant="body2" sx={{ mt: 1.5 }}>
+              {`This removes ${countOf(preview.data.articles, 'article')} here. ${preview.data.wordpress_posts === 0 ? 'None of them has a post on WordPress.' : `${countOf(preview.data.wordpress_posts, 'post')} on WordPress that this app created ${trashPosts ? 'go to the WordPress trash, where they can be restored.' : 'stay on the site.'}`}`}
+            </Typography>
+            {preview.data.wordpress_posts > 0 && (
+              <FormControlLabel
+                control={<Checkbox checked={trashPosts} onChange={(event) => setTrashPosts(event.target.checked)} />}
+                label={`Also move the ${countOf(preview.data.wordpress_posts, 'WordPress post')} to the trash`}
+              />
+            )}
+          </>
+        )}
+      </ConfirmDialog>
     </>
   );
 }

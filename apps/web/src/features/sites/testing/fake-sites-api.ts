@@ -30,6 +30,8 @@ interface FakeSitesOptions {
   testResult?: (id: number, enhanced: boolean) => ConnectionTestResult | Response;
   /** Cascade deletions finish after this many list reads (default 2). */
   cascadeReads?: number;
+  /** What Delete All reports: the site's articles and posts (default 3 and 2), posts WordPress refused to trash. */
+  deletion?: { articles?: number; posts?: number; trashFailures?: string[] };
   /** Each site's inventory: what a finished sync has read (default: never synced). */
   inventory?: Record<number, { items: InventoryItem[]; taxonomy?: InventoryTaxonomy; synced?: boolean }>;
   /** A sync finishes after this many summary reads (default 2). */
@@ -83,6 +85,8 @@ export function createFakeSitesApi(options: FakeSitesOptions = {}) {
     requests: [] as Array<{ method: string; path: string; search: string; body: unknown; at: number }>,
     nextId: 100,
     pendingCascade: null as null | { id: number; readsLeft: number },
+    /** The last Delete All asked to trash the WordPress posts. */
+    trashPosts: false,
     syncs: new Map<number, { summary: InventorySummary; readsLeft: number }>(),
   };
   const inventoryOf = (siteId: number) => options.inventory?.[siteId];
@@ -146,12 +150,23 @@ export function createFakeSitesApi(options: FakeSitesOptions = {}) {
       const url = await log(request);
       const id = Number(params.id);
       if (url.searchParams.get('cascade') === 'true') {
+        state.trashPosts = url.searchParams.get('trash_posts') === 'true';
         state.sites = state.sites.map((s) => (s.id === id ? { ...s, deleting: true, is_active: false } : s));
         state.pendingCascade = { id, readsLeft: options.cascadeReads ?? 2 };
         return HttpResponse.json({ status: 'processing', job_id: 'job-1' }, { status: 202 });
       }
       state.sites = state.sites.filter((s) => s.id !== id);
       return HttpResponse.json({ success: true });
+    }),
+    http.get('/api/sites/:id/delete-preview', async ({ request }) => {
+      await log(request);
+      return HttpResponse.json({ articles: options.deletion?.articles ?? 3, wordpress_posts: options.deletion?.posts ?? 2 });
+    }),
+    http.get('/api/sites/deletions/:jobId', async ({ request }) => {
+      await log(request);
+      const failures = state.trashPosts ? (options.deletion?.trashFailures ?? []) : [];
+      const trashed = state.trashPosts ? (options.deletion?.posts ?? 2) - failures.length : 0;
+      return HttpResponse.json({ state: 'done', articles_deleted: options.deletion?.articles ?? 3, posts_trashed: trashed, trash_failures: failures });
     }),
     http.post('/api/sites/:id/test-connection', async ({ request, params }) => {
       const url = await log(request);
