@@ -81,9 +81,9 @@ export class GenerationService {
       return await this.generateAndStoreWith(provider, input, claimed);
     } finally {
       release();
-      const inFlight = this.titlesInFlight.get(input.siteId);
-      for (const key of claimed) inFlight?.delete(key);
-      if (inFlight?.size === 0) this.titlesInFlight.delete(input.siteId);
+      // The site's set stays (one small set per site): a check waiting on the database holds no
+      // reference to a set that could be dropped meanwhile.
+      for (const key of claimed) this.titlesInFlight.get(input.siteId)?.delete(key);
     }
   }
 
@@ -95,6 +95,7 @@ export class GenerationService {
     const key = titleKey(title);
     const inFlight = this.titlesInFlight.get(siteId) ?? new Set<string>();
     this.titlesInFlight.set(siteId, inFlight);
+    // Looked at again after the database answers: another article may have claimed it meanwhile.
     if (inFlight.has(key) || (await this.repo.isTitleInUse(siteId, title)) || inFlight.has(key)) return true;
     inFlight.add(key);
     claimed.push(key);
