@@ -1,3 +1,4 @@
+import pino from 'pino';
 import type { AppContext } from './app-context.js';
 import { AuthRepository } from './modules/auth/auth.repository.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -28,6 +29,8 @@ import { createImageProvider } from './integrations/images/index.js';
 import { LlmProviderRegistry } from './modules/settings/llm-provider-registry.js';
 import { LlmSettingsService } from './modules/settings/llm-settings.service.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
+import { UsageRepository } from './modules/usage/usage.repository.js';
+import { UsageService } from './modules/usage/usage.service.js';
 import { BlogConfigsRepository } from './modules/blog-configs/blog-configs.repository.js';
 import { BlogConfigsService } from './modules/blog-configs/blog-configs.service.js';
 import { SchedulerRepository } from './modules/scheduler/scheduler.repository.js';
@@ -39,6 +42,7 @@ import { SiteInventoryRepository } from './modules/site-inventory/site-inventory
 import { SiteInventoryService } from './modules/site-inventory/site-inventory.service.js';
 import { LiveSiteLinker } from './modules/site-inventory/live-site-linker.js';
 import { createBulkJobs, legacyBulkItemJob, type BulkJobsModule } from './modules/bulk-jobs/bulk-jobs.module.js';
+import { BULK_ORIGIN } from './modules/bulk-jobs/bulk-item-unit.js';
 
 import { createTrendServices, type TrendServices } from './modules/trends/trend-services.js';
 import { createSeoServices, defineSeoJobs, type SeoServices } from './modules/seo/seo.module.js';
@@ -65,7 +69,9 @@ export interface Services {
   /** Key/value rows of the Settings screen, one per section ('llm', …). */
   settings: SettingsRepository;
   llmSettings: LlmSettingsService;
-  /** The current language model provider, for everything that generates. */
+  /** Cost control: the usage ledger of model calls, the price table, the spend shown on the Dashboard. */
+  usage: UsageService;
+  /** The current language model provider, for everything that generates (metered into the usage ledger). */
   llmProviders: LlmProviderRegistry;
   /** generateAndStore(): the one way any feature makes and stores an article. */
   generation: GenerationService;
@@ -98,7 +104,8 @@ export function createServices(ctx: AppContext): Services {
   publishing.onPublished = (articleId, post) => liveVerification.afterPublish(articleId, post);
   const settings = new SettingsRepository(db);
   const llmSettings = new LlmSettingsService(settings, ctx.config.llm, ctx.secretBox);
-  const llmProviders = new LlmProviderRegistry(llmSettings);
+  const usage = new UsageService(new UsageRepository(db), settings, pino({ name: 'usage', level: ctx.config.logLevel }));
+  const llmProviders = new LlmProviderRegistry(llmSettings, usage);
   if (ctx.config.llmOfflineDelayMs > 0) llmProviders.providerOptions = { offlineDelayMs: ctx.config.llmOfflineDelayMs };
   const generationRepo = new GenerationRepository(db);
   const inventoryRepo = new SiteInventoryRepository(db);
@@ -111,6 +118,7 @@ export function createServices(ctx: AppContext): Services {
     imageProvider: createImageProvider(ctx.config.images),
     servesRequests: ctx.role !== 'worker',
     linkIntoSite: (siteId, article) => liveSiteLinker.link(siteId, article),
+    usage,
   });
   // The one way an article is written, stored and published; every producer goes through it.
   const producer = new ArticleProducer({ generation, publishing });
@@ -118,7 +126,7 @@ export function createServices(ctx: AppContext): Services {
   const schedulerRepo = new SchedulerRepository(db);
   pipeline.register('schedule', new SlotConsumer(schedulerRepo));
   pipeline.register(MANUAL_ORIGIN, manualConsumer);
-  const articles = new ArticlesService(new ArticlesRepository(db));
+  const articles = new ArticlesService(new ArticlesRepository(db), undefined, usage);
   const trendServices = createTrendServices({
     db,
     queue: ctx.queue,
@@ -149,6 +157,7 @@ export function createServices(ctx: AppContext): Services {
     dashboard,
     settings,
     llmSettings,
+    usage,
     llmProviders,
     generation,
     manualGeneration: new ManualGenerationService(pipeline),
@@ -161,7 +170,7 @@ export function createServices(ctx: AppContext): Services {
       // A topic the site already has a post on is passed over (the slot's note says which post).
       coveredOnSite: (siteId, topic) => liveSiteLinker.coveringPost(siteId, topic),
     }),
-    bulkJobs: createBulkJobs(ctx, { pipeline, sites }),
+    bulkJobs: createBulkJobs(ctx, { pipeline, sites, spend: (jobId) => usage.jobUsage(BULK_ORIGIN, jobId) }),
     ...trendServices,
     seo: createSeoServices({ db, queue: ctx.queue, appSecret: ctx.appSecret, sites, publishing, pipeline, providers: llmProviders }),
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID } from './ids.js';
 import { qualityReportSchema } from './generation.js';
+import { usageTotalsSchema } from './usage-totals.js';
 
 /* Generated articles: the list, one article, edits, publishing to WordPress, trend sources. */
 
@@ -119,6 +120,8 @@ export const articleSchema = articleSummarySchema.extend({
   meta_description: z.string().nullable(),
   failure_reason: z.string().nullable(),
   quality_report: qualityReportSchema.nullable(),
+  /** What its model calls cost (issue #16); null when no model was called for it (the offline writer, an edit). */
+  usage: usageTotalsSchema.nullable(),
 });
 export type Article = z.infer<typeof articleSchema>;
 

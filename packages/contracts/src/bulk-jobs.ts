@@ -128,6 +128,15 @@ export const bulkJobSchema = z.object({
   /** ISO time; null until an item has finished (nothing measured yet) and once the job is final. */
   estimated_completion: z.string().nullable(),
   error: z.string().nullable(),
+  /** What the job's model calls cost so far (issue #16), and what the rest will cost at the same rate (null once final or before an item ended). */
+  cost: z.object({
+    spent_usd: z.number().nonnegative(),
+    calls: z.number().int().nonnegative(),
+    input_tokens: z.number().int().nonnegative(),
+    output_tokens: z.number().int().nonnegative(),
+    estimated: z.boolean(),
+    estimate_to_finish_usd: z.number().nonnegative().nullable(),
+  }),
 });
 export type BulkJob = z.infer<typeof bulkJobSchema>;
 

@@ -138,6 +138,22 @@ export const GENERATION_STEP_STATUSES = ['success', 'failed', 'refused', 'skippe
 const messageSchema = z.object({ message: z.string() });
 
 /** The spec's Generation log entity, field for field. */
+/** Which model a step used, its tokens (estimated when the server gave none) and their cost, priced when the call ended. */
+export const generationStepUsageSchema = z.object({
+  provider: z.string(),
+  model: z.string(),
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  estimated: z.boolean(),
+  costUsd: z.number().nonnegative(),
+});
+export type GenerationStepUsage = z.infer<typeof generationStepUsageSchema>;
+
+export const generationUsageSchema = generationStepUsageSchema.omit({ provider: true, model: true }).extend({
+  /** The providers and models that wrote the article, as "provider/model". */
+  models: z.array(z.string()),
+});
+
 export const generationLogSchema = z.object({
   status: z.enum(['completed', 'failed']),
   method: generationMethodSchema.default('manual'),
@@ -155,8 +171,12 @@ export const generationLogSchema = z.object({
       status: z.enum(GENERATION_STEP_STATUSES),
       duration: z.number().nonnegative(),
       error: z.string().nullable(),
+      /** The model calls of the step (issue #16): absent for steps without one and for the offline writer. */
+      usage: generationStepUsageSchema.optional(),
     }),
   ),
+  /** Everything the article's model calls used (issue #16); absent when no model was called. */
+  usage: generationUsageSchema.optional(),
   summary: z.object({
     totalSteps: z.number().int().nonnegative(),
     successfulSteps: z.number().int().nonnegative(),

@@ -16,3 +16,4 @@ export * from './seo.js';
 export * from './trends.js';
 export * from './site-inventory.js';
 export * from './backlinks.js';
+export * from './usage.js';

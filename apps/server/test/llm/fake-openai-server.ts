@@ -43,6 +43,10 @@ export interface FakeOpenAiServer {
   spans: CallSpan[];
   inFlight: number;
   maxInFlight: number;
+  /** The token counts reported with every answer (the `usage` a real server bills by). */
+  reportedUsage: { promptTokens: number; completionTokens: number }[];
+  /** false: answers carry no `usage` (some local servers), so the client has to estimate. */
+  setReportsUsage(reports: boolean): void;
   setHandler(handler: FakeHandler): void;
   setLatency(ms: number): void;
   close(): Promise<void>;
@@ -73,11 +77,12 @@ function parseChatRequest(raw: string, path: string, authorization: string | und
   return { model: body.model ?? '', messages, stream: body.stream === true, responseFormat: body.response_format?.type, prompt, path, authorization };
 }
 
-function sendCompletion(response: ServerResponse, request: ChatRequest, reply: Extract<FakeReply, { type: 'text' }>): void {
+function sendCompletion(response: ServerResponse, request: ChatRequest, reply: Extract<FakeReply, { type: 'text' }>, reportUsage: (usage: { promptTokens: number; completionTokens: number }) => boolean): void {
   const id = `chatcmpl-fake-${Date.now()}`;
   const created = Math.floor(Date.now() / 1000);
   const finishReason = reply.finishReason ?? 'stop';
-  const usage = { prompt_tokens: Math.ceil(request.prompt.length / 4), completion_tokens: Math.ceil(reply.content.length / 4), total_tokens: 0 };
+  const counted = { prompt_tokens: Math.ceil(request.prompt.length / 4), completion_tokens: Math.ceil(reply.content.length / 4), total_tokens: 0 };
+  const usage = reportUsage({ promptTokens: counted.prompt_tokens, completionTokens: counted.completion_tokens }) ? counted : undefined;
   if (!request.stream) {
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ id, object: 'chat.completion', created, model: request.model, choices: [{ index: 0, message: { role: 'assistant', content: reply.content }, finish_reason: finishReason }], usage }));
@@ -97,7 +102,12 @@ function sendCompletion(response: ServerResponse, request: ChatRequest, reply: E
 export async function startFakeOpenAiServer(options: FakeServerOptions = {}): Promise<FakeOpenAiServer> {
   let handler: FakeHandler = options.handler ?? ((request) => writerReply(request));
   let latencyMs = options.latencyMs ?? 0;
-  const state = { requests: [] as ChatRequest[], spans: [] as CallSpan[], inFlight: 0, maxInFlight: 0 };
+  const state = { requests: [] as ChatRequest[], spans: [] as CallSpan[], inFlight: 0, maxInFlight: 0, reportedUsage: [] as FakeOpenAiServer['reportedUsage'] };
+  let reportsUsage = true;
+  const reportUsage = (usage: FakeOpenAiServer['reportedUsage'][number]) => {
+    if (reportsUsage) state.reportedUsage.push(usage);
+    return reportsUsage;
+  };
 
   const server: Server = createServer((request, response) => {
     void (async () => {
@@ -127,7 +137,7 @@ export async function startFakeOpenAiServer(options: FakeServerOptions = {}): Pr
           response.end(JSON.stringify(reply.body ?? { error: { message: `Fake error ${reply.status}`, type: 'server_error' } }));
           return;
         }
-        sendCompletion(response, chat, reply);
+        sendCompletion(response, chat, reply, reportUsage);
         state.spans.push({ start, end: performance.now() });
       } finally {
         state.inFlight--;
@@ -153,6 +163,12 @@ export async function startFakeOpenAiServer(options: FakeServerOptions = {}): Pr
     },
     get maxInFlight() {
       return state.maxInFlight;
+    },
+    get reportedUsage() {
+      return state.reportedUsage;
+    },
+    setReportsUsage(reports) {
+      reportsUsage = reports;
     },
     setHandler(next) {
       handler = next;

@@ -19,3 +19,4 @@ export * from './site-inventory.js';
 export * from './article-fingerprints.js';
 export * from './backlink-proposals.js';
 export * from './article-productions.js';
+export * from './model-calls.js';

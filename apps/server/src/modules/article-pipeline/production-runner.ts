@@ -5,6 +5,8 @@ import type { ArticleProducer, ProductionOutcome } from './article-producer.js';
 import { classifyThrown, INTERNAL_FAILURE_MESSAGE, type FailureDecision } from './failure-classifier.js';
 import type { ProductionResult } from './production-unit.js';
 import type { ProductionRow, ProductionsRepository } from './productions.repository.js';
+import { usageAttribution } from './usage-attribution.js';
+import { withUsageScope } from '../usage/usage-scope.js';
 
 /** Attempts of a unit whose failures may pass (timeouts, WordPress 5xx, a crash) before it fails for good. */
 export const MAX_TRANSIENT_ATTEMPTS = 3;
@@ -177,11 +179,13 @@ export class ProductionRunner {
     let stopped: string | null = null;
     const cancelled = run.cancel.signal;
     const signal = AbortSignal.any([cancelled, ...(attempt.signal ? [attempt.signal] : []), ...(attempt.deadline ? [attempt.deadline] : [])]);
-    const outcome = await this.producer.produce(
+    const existingArticleId = await this.usableArticle(unit);
+    // Every model call made for the unit counts towards its site and its job in the usage ledger.
+    const outcome = await withUsageScope(usageAttribution(unit), () => this.producer.produce(
       { ...unit.brief, originKey: unit.originKey, signal, ...attempt.extras },
       unit.policy,
       {
-        existingArticleId: await this.usableArticle(unit),
+        existingArticleId,
         afterStore: async (articleId, generated) => {
           if (!(await this.repo.recordArticle(unit.originKey, attempt.queueJobId, articleId))) {
             stopped = 'taken over';
@@ -197,7 +201,7 @@ export class ProductionRunner {
           return stopped ? 'stop' : 'continue';
         },
       },
-    );
+    ));
     run.outcome = outcome;
     switch (outcome.stage) {
       case 'generation': {

@@ -1,4 +1,4 @@
-import { qualityReportSchema, type Article, type ArticleSummary, type ArticleTrendSource } from '@abp/contracts';
+import { qualityReportSchema, type Article, type ArticleSummary, type ArticleTrendSource, type UsageTotals } from '@abp/contracts';
 import type { ArticleDetailRow, ArticleSummaryRow } from './articles.repository.js';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -34,7 +34,7 @@ export function toArticleSummary(row: ArticleSummaryRow): ArticleSummary {
   };
 }
 
-export function toArticle(row: ArticleDetailRow): Article {
+export function toArticle(row: ArticleDetailRow, usage: UsageTotals | null = null): Article {
   // Stored by the engine with the same schema; an older or foreign shape is shown as "no report".
   const report = qualityReportSchema.safeParse(row.qualityReport);
   return {
@@ -43,6 +43,7 @@ export function toArticle(row: ArticleDetailRow): Article {
     meta_description: row.metaDescription,
     failure_reason: row.failureReason,
     quality_report: report.success ? report.data : null,
+    usage,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   type ArticleTrendSource,
   type ArticleUpdate,
   type GenerationLog,
+  type UsageTotals,
 } from '@abp/contracts';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { toPlainText } from '../../lib/plain-text.js';
@@ -20,6 +21,8 @@ export class ArticlesService {
   constructor(
     private readonly repo: ArticlesRepository,
     private readonly now: () => Date = () => new Date(),
+    /** What each article's model calls cost (the usage ledger). */
+    private readonly usage?: { articleUsage(ids: readonly number[]): Promise<Map<number, UsageTotals>> },
   ) {}
 
   async list(query: ArticleListQuery): Promise<ArticleListResponse> {
@@ -29,7 +32,9 @@ export class ArticlesService {
   }
 
   async get(id: number): Promise<Article> {
-    return toArticle(await this.findOrThrow(id));
+    const row = await this.findOrThrow(id);
+    const usage = (await this.usage?.articleUsage([id]))?.get(id) ?? null;
+    return toArticle(row, usage);
   }
 
   /** An edit (title, content, status, scheduled_at) or a bulk status change. Content is sanitised. */

@@ -21,7 +21,24 @@ export function estimateCompletion(
   return new Date(now.getTime() + rounds * timing.meanItemSeconds * 1000).toISOString();
 }
 
-export function toBulkJob(job: BulkJobRow, estimatedCompletion: string | null): BulkJob {
+/** The job's model calls so far, as the usage ledger sums them (nano-dollars). */
+export interface JobSpend {
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+  costNanos: number;
+  estimated: boolean;
+}
+
+const NO_SPEND: JobSpend = { calls: 0, inputTokens: 0, outputTokens: 0, costNanos: 0, estimated: false };
+
+/** The rest of a running job costs what its finished items cost on average. */
+function costToFinish(job: BulkJobRow, spend: JobSpend): number | null {
+  if (isFinalBulkJobStatus(job.status) || job.cancelRequestedAt || job.processed === 0) return null;
+  return Math.round((spend.costNanos / job.processed) * Math.max(0, job.total - job.processed)) / 1e9;
+}
+
+export function toBulkJob(job: BulkJobRow, estimatedCompletion: string | null, spend: JobSpend = NO_SPEND): BulkJob {
   return {
     job_id: job.id,
     status: job.status,
@@ -29,6 +46,14 @@ export function toBulkJob(job: BulkJobRow, estimatedCompletion: string | null): 
     progress: { processed: job.processed, total: job.total, successful: job.successful, failed: job.failed },
     estimated_completion: estimatedCompletion,
     error: job.error,
+    cost: {
+      spent_usd: spend.costNanos / 1e9,
+      calls: spend.calls,
+      input_tokens: spend.inputTokens,
+      output_tokens: spend.outputTokens,
+      estimated: spend.estimated,
+      estimate_to_finish_usd: costToFinish(job, spend),
+    },
   };
 }
 

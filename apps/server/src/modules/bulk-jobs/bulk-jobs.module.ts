@@ -7,10 +7,13 @@ import { BulkItemsRepository } from './bulk-items.repository.js';
 import { BulkJobsRepository } from './bulk-jobs.repository.js';
 import { BulkJobsService } from './bulk-jobs.service.js';
 import type { BulkSites } from './bulk-ports.js';
+import type { JobSpend } from './bulk-job-dto.js';
 
 export interface BulkJobsDependencies {
   pipeline: Pick<ArticlePipeline, 'queue' | 'enqueueMany' | 'withdraw' | 'abandon' | 'register' | 'cancelRunning'>;
   sites: BulkSites;
+  /** The usage ledger's sums for a job's model calls (shown live on the job). */
+  spend?: (jobId: string) => Promise<JobSpend>;
 }
 
 export interface BulkJobsModule {
@@ -29,7 +32,7 @@ export function createBulkJobs(ctx: AppContext, deps: BulkJobsDependencies): Bul
   const service = new BulkJobsService(new BulkJobsRepository(db, deps.pipeline), deps.sites, runs, {
     concurrency: ctx.config.llm.concurrency,
     stuckMinutes: ctx.config.bulkStuckMinutes,
-  }, items.finaliseIfDone);
+  }, items.finaliseIfDone, undefined, deps.spend);
   return { service };
 }
 

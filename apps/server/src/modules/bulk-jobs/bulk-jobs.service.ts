@@ -13,7 +13,7 @@ import {
 import { SiteUnavailableError } from '../../domain-errors.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { Tx } from '../../db/client.js';
-import { estimateCompletion, toBulkJob, toItemResult } from './bulk-job-dto.js';
+import { estimateCompletion, toBulkJob, toItemResult, type JobSpend } from './bulk-job-dto.js';
 import type { BulkJobRow, BulkJobsRepository } from './bulk-jobs.repository.js';
 import type { BulkRunningUnits, BulkSites } from './bulk-ports.js';
 import { validateBulkStart } from './bulk-start-input.js';
@@ -35,6 +35,8 @@ export class BulkJobsService {
     /** Sets a job's final status when none of its items is open any more (BulkItemsRepository's). */
     private readonly finalise: (tx: Tx, jobId: string) => Promise<void>,
     private readonly now: () => Date = () => new Date(),
+    /** The usage ledger's sums for a job (its items' model calls). */
+    private readonly spend: (jobId: string) => Promise<JobSpend> = async () => ({ calls: 0, inputTokens: 0, outputTokens: 0, costNanos: 0, estimated: false }),
   ) {}
 
   async start(body: BulkJobStart): Promise<BulkJobStarted> {
@@ -95,9 +97,10 @@ export class BulkJobsService {
   }
 
   private async describe(job: BulkJobRow) {
-    if (isFinalBulkJobStatus(job.status) || job.cancelRequestedAt) return toBulkJob(job, null);
+    const spend = await this.spend(job.id);
+    if (isFinalBulkJobStatus(job.status) || job.cancelRequestedAt) return toBulkJob(job, null, spend);
     const timing = await this.repo.itemTiming(job.id);
-    return toBulkJob(job, estimateCompletion(job, timing, this.settings.concurrency, this.now()));
+    return toBulkJob(job, estimateCompletion(job, timing, this.settings.concurrency, this.now()), spend);
   }
 
   private async findOrThrow(id: string): Promise<BulkJobRow> {

@@ -1,6 +1,7 @@
 import { asc, gte, sql, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { articleCounts, articles, sites } from '../../db/schema/index.js';
+import { rowsOf } from '../../db/raw-rows.js';
 
 /** Every figure of the dashboard, computed by the database. */
 export class DashboardRepository {
@@ -56,11 +57,4 @@ export class DashboardRepository {
       ORDER BY day`);
     return rowsOf<{ date: string; count: number }>(result).map((row) => ({ date: row.date, count: Number(row.count) }));
   }
-}
-
-/** Both drivers answer a raw query with `{ rows }` (pg's QueryResult, PGlite's Results). */
-function rowsOf<T>(result: unknown): T[] {
-  const rows = (result as { rows?: unknown }).rows;
-  if (!Array.isArray(rows)) throw new Error('unexpected raw query result');
-  return rows as T[];
 }

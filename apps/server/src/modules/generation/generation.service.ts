@@ -7,6 +7,7 @@ import { ArticleGenerator, runQualityGate, type GeneratedArticle } from './engin
 import { toGenerationFailure, type GenerationFailure } from './generation-failure.js';
 import { sourceUrlsOf, toDateOrNull, validateGenerationInput, type GenerateAndStoreInput, type GenerateAndStoreResult, type ValidGenerationInput } from './generation-input.js';
 import type { GeneratedArticleRecord, GenerationRepository, ReusableArticle, StoredImage } from './generation.repository.js';
+import { UsageCollector, withUsageScope } from '../usage/usage-scope.js';
 
 export type { GenerateAndStoreInput, GenerateAndStoreResult } from './generation-input.js';
 
@@ -33,6 +34,8 @@ export interface GenerationServiceOptions {
    * failure there never fails the article: it is stored without those links.
    */
   linkIntoSite?: (siteId: number, article: { title: string; keywords: readonly string[]; content: string }) => Promise<{ content: string }>;
+  /** The usage ledger: the model calls made for an article are named after it once it is stored. */
+  usage?: { linkArticle(rowIds: readonly number[], articleId: number): Promise<void> };
 }
 
 /**
@@ -77,14 +80,23 @@ export class GenerationService {
     const oneAtATime = provider?.isOffline === true && this.options.servesRequests !== false;
     const release = oneAtATime ? await this.offlineTurns.take() : () => undefined;
     const claimed: string[] = [];
+    const usage = new UsageCollector();
     try {
-      return await this.generateAndStoreWith(provider, input, claimed);
+      const result = await withUsageScope({ source: input.origin, siteId: input.siteId, collector: usage }, () => this.generateAndStoreWith(provider, input, claimed));
+      if (!result.reused) await this.linkUsage(usage, result.articleId);
+      return result;
     } finally {
       release();
       // The site's set stays (one small set per site): a check waiting on the database holds no
       // reference to a set that could be dropped meanwhile.
       for (const key of claimed) this.titlesInFlight.get(input.siteId)?.delete(key);
     }
+  }
+
+  /** A ledger that cannot name the article loses that link only: the article and its calls stay. */
+  private async linkUsage(usage: UsageCollector, articleId: number): Promise<void> {
+    if (!this.options.usage) return;
+    await this.options.usage.linkArticle(await usage.rowIds(), articleId).catch(() => undefined);
   }
 
   /**

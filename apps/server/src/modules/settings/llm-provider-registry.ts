@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createLanguageModelProvider, type LanguageModelProvider, type LlmConfig, type ProviderOptions } from '../../integrations/llm/index.js';
+import { MeteredProvider, type UsageMeter } from '../usage/metered-provider.js';
 
 export interface LlmConfigSource {
   resolve(): Promise<{ config: LlmConfig }>;
@@ -14,7 +15,11 @@ export class LlmProviderRegistry {
   private cached: { fingerprint: string; provider: LanguageModelProvider } | null = null;
   private options: ProviderOptions = {};
 
-  constructor(private readonly source: LlmConfigSource) {}
+  /** `meter`: every call of a remote model goes to the usage ledger (the offline writer costs nothing and is not metered). */
+  constructor(
+    private readonly source: LlmConfigSource,
+    private readonly meter?: UsageMeter,
+  ) {}
 
   /** Retry policy and observers for remote providers (tests use instant retries); the offline writer's delay. */
   set providerOptions(options: ProviderOptions) {
@@ -27,7 +32,8 @@ export class LlmProviderRegistry {
     const { config } = await this.source.resolve();
     const fingerprint = fingerprintOf(config);
     if (this.cached?.fingerprint === fingerprint) return this.cached.provider;
-    const provider = createLanguageModelProvider(config, this.options);
+    const created = createLanguageModelProvider(config, this.options);
+    const provider = this.meter && !created.isOffline ? new MeteredProvider(created, this.meter) : created;
     this.cached = { fingerprint, provider };
     return provider;
   }

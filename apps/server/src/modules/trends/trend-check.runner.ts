@@ -9,6 +9,7 @@ import { judgeRelevance, type RelevanceOutcome } from './trend-relevance.js';
 import { trendOriginKey, type TrendRunsRepository } from './trend-runs.repository.js';
 import type { TrendTarget, TrendTargetsRepository } from './trend-targets.repository.js';
 import { rankByTextSearch } from './trend-text-match.js';
+import { withUsageScope } from '../usage/usage-scope.js';
 
 /* The services a check uses, narrowed to what it calls (tests pass the real ones). */
 export interface TrendCheckPorts {
@@ -121,7 +122,9 @@ export class TrendCheckRunner {
     let remaining = target.maxPostsPerDay - (await targets.postsToday(target, dayStart));
     if (remaining <= 0) return;
 
-    const relevance = await this.relevant(provider, target, fresh, state.signal);
+    const relevance = await withUsageScope({ source: 'trend', siteId: target.siteId, jobRef: String(state.runId), step: 'judge relevance' }, () =>
+      this.relevant(provider, target, fresh, state.signal),
+    );
     if (relevance.fallbackReason) {
       state.errors.push({ scope: 'site', target: target.siteName, kind: 'relevance', message: `The model could not judge relevance (${relevance.fallbackReason}); text search decided.` });
     }

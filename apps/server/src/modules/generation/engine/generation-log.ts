@@ -1,4 +1,6 @@
 import type { GenerationLog, GenerationLogStep, GenerationMethod } from '@abp/contracts';
+import { currentUsageScope, withUsageStep, type StepUsage } from '../../usage/usage-scope.js';
+import { nanosToUsd } from '../../usage/usage-types.js';
 
 export interface LogSources {
   newsUrls: string[];
@@ -25,15 +27,20 @@ export class GenerationLogBuilder {
     this.started = now();
   }
 
+  private readonly usages: StepUsage[] = [];
+
+  /** Records a step; the model calls made under its name (withUsageStep) are shown on it. */
   record(step: string, status: GenerationLogStep['status'], durationMs: number, error: string | null = null): void {
-    this.steps.push({ step, status, duration: Math.round(durationMs), error });
+    const usage = currentUsageScope().collector?.takeStep(step);
+    if (usage) this.usages.push(usage);
+    this.steps.push({ step, status, duration: Math.round(durationMs), error, ...(usage ? { usage: stepUsageDto(usage) } : {}) });
   }
 
   /** Times `run` and records it as a step; a throw is recorded as failed and rethrown. */
   async step<T>(name: string, run: () => Promise<T>): Promise<T> {
     const started = this.now();
     try {
-      const result = await run();
+      const result = await withUsageStep(name, run);
       this.record(name, 'success', this.now() - started);
       return result;
     } catch (error) {
@@ -72,8 +79,29 @@ export class GenerationLogBuilder {
         usedGroundedContent: this.sourcesReachWriter && this.sources.groundingSources.length > 0,
         hadErrors: this.errors.length > 0 || failedSteps > 0,
       },
+      ...(this.usages.length > 0 ? { usage: totalUsage(this.usages) } : {}),
       errors: this.errors.map((message) => ({ message })),
       warnings: this.warnings.map((message) => ({ message })),
     };
   }
+}
+
+const stepUsageDto = (usage: StepUsage) => ({
+  provider: usage.provider,
+  model: usage.model,
+  inputTokens: usage.inputTokens,
+  outputTokens: usage.outputTokens,
+  estimated: usage.estimated,
+  costUsd: nanosToUsd(usage.costNanos),
+});
+
+function totalUsage(usages: readonly StepUsage[]): NonNullable<GenerationLog['usage']> {
+  const costNanos = usages.reduce((sum, usage) => sum + usage.costNanos, 0);
+  return {
+    inputTokens: usages.reduce((sum, usage) => sum + usage.inputTokens, 0),
+    outputTokens: usages.reduce((sum, usage) => sum + usage.outputTokens, 0),
+    estimated: usages.some((usage) => usage.estimated),
+    costUsd: nanosToUsd(costNanos),
+    models: [...new Set(usages.map((usage) => `${usage.provider}/${usage.model}`))],
+  };
 }

@@ -1,4 +1,5 @@
 import { LlmError, isLlmError } from '../../../integrations/llm/index.js';
+import { withUsageStep } from '../../usage/usage-scope.js';
 import type { GenerationLogBuilder } from './generation-log.js';
 import { detectRefusal } from './refusal-detector.js';
 
@@ -50,7 +51,8 @@ export async function runRecoveringStep<T>(options: RecoveringStepOptions<T>): P
     const label = attemptNumber === 1 ? name : `${name} (attempt ${attemptNumber})`;
     let outcome: AttemptOutcome<T>;
     try {
-      outcome = await options.attempt(refusedWith, attemptNumber);
+      // The attempt's model calls are shown on its line of the Generation log.
+      outcome = await withUsageStep(label, () => options.attempt(refusedWith, attemptNumber));
     } catch (error) {
       if (isLlmError(error) && error.kind === 'content_filter') {
         // A provider-side filter is a refusal by other means; a reworded request often passes.

@@ -29,6 +29,8 @@ export function seoArticleUnit(item: SeoArticleRow, siteId: number): ProductionU
       origin: 'seo',
     },
     policy: { publish: false, onQualityGate: 'publish-anyway' },
+    // The project the article's model calls are charged to (usage-attribution.ts).
+    context: { projectId: item.projectId },
   };
 }
 

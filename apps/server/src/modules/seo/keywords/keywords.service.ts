@@ -51,7 +51,7 @@ export class KeywordsService {
       businessContext: project.businessContext,
     };
     const { value, source } = await this.model.structured(
-      { schema: keywordResearchSchema, schemaName: 'keyword_research', prompt: keywordPrompt(inputs) },
+      { schema: keywordResearchSchema, schemaName: 'keyword_research', prompt: keywordPrompt(inputs), project },
       () => ({ keywords: offlineKeywords(inputs) }),
     );
     const inserted = await this.repo.insertMissing(

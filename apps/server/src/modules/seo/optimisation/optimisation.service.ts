@@ -25,7 +25,7 @@ export class OptimisationService {
     if (items.length === 0) throw badRequest('project_id', SEO_MESSAGES.noArticles);
     const inputs: MetaInput[] = items.map((i) => ({ id: i.id, title: i.title, primaryKeyword: i.targetKeywords[0] ?? i.title, articleType: i.articleType, companyName: project.companyName }));
     const answer = await this.model.structured(
-      { schema: metaAnswerSchema, schemaName: 'meta_descriptions', prompt: metaPrompt(project.niche, inputs) },
+      { schema: metaAnswerSchema, schemaName: 'meta_descriptions', prompt: metaPrompt(project.niche, inputs), project },
       () => ({ descriptions: inputs.map((i) => ({ id: i.id, meta_description: offlineMeta(i) })) }),
     );
     const warnings: string[] = [];

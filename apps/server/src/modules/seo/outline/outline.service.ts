@@ -82,7 +82,7 @@ export class OutlineService {
     // The model sees every keyword of the project; the offline planner also uses their types.
     const planKeywords = request.keywords.length > 0 ? [...chosen, ...stored.map((k) => ({ keyword: k.keyword, type: k.keywordType }))] : chosen;
     const answer = await this.model.structured(
-      { schema: outlineAnswerSchema, schemaName: 'content_outline', prompt: outlinePrompt(niche, chosen.map((k) => k.keyword)), maxTokens: 6000 },
+      { schema: outlineAnswerSchema, schemaName: 'content_outline', prompt: outlinePrompt(niche, chosen.map((k) => k.keyword)), maxTokens: 6000, project },
       () => offlineOutline(niche, dedupe(planKeywords)),
     );
     const { source } = answer;

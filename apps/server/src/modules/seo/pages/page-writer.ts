@@ -21,12 +21,12 @@ export interface WrittenPage {
 export class PageWriter {
   constructor(private readonly model: SeoModel) {}
 
-  async write(plans: PagePlan[], context: CopyContext): Promise<{ pages: WrittenPage[]; source: 'model' | 'offline' }> {
+  async write(plans: PagePlan[], context: CopyContext & { project: { id: number; siteId: number | null } }): Promise<{ pages: WrittenPage[]; source: 'model' | 'offline' }> {
     const pages: WrittenPage[] = [];
     let source: 'model' | 'offline' = 'offline';
     for (const plan of plans) {
       const answer = await this.model.structured(
-        { schema: pageCopySchema, schemaName: 'website_page', prompt: prompt(plan, context), maxTokens: 2500 },
+        { schema: pageCopySchema, schemaName: 'website_page', prompt: prompt(plan, context), maxTokens: 2500, project: context.project },
         () => offlineCopy(plan, context),
       );
       source = answer.source;

@@ -175,6 +175,7 @@ export class PagesService {
       companyName: project.companyName,
       companyDescription: project.companyDescription,
       contactInfo: project.contactInfo ?? { email: '', phone: '', address: '' },
+      project,
     });
     const rows = await this.repo.upsert(
       pages.map(({ plan, content, metaDescription }) => ({

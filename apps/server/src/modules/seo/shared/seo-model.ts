@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { AppError } from '../../../errors.js';
 import { isLlmError, type LanguageModelProvider } from '../../../integrations/llm/index.js';
+import { withUsageScope } from '../../usage/usage-scope.js';
 import type { SeoProviders } from './ports.js';
 
 const SYSTEM = 'You are an experienced SEO strategist. Answer only with the requested JSON structure, in English, without commentary.';
@@ -10,6 +11,8 @@ export interface StructuredRequest<T> {
   schemaName: string;
   prompt: string;
   maxTokens?: number;
+  /** The project the step works for: its calls count towards the project (and its site) in the usage ledger. */
+  project: { id: number; siteId: number | null };
 }
 
 /** 'offline' when the built-in writer is in use and the step's deterministic builder answered. */
@@ -36,14 +39,17 @@ export class SeoModel {
     const provider = await this.provider();
     if (provider.isOffline) return { value: offline(), source: 'offline' };
     try {
-      const result = await provider.generateObject({
-        system: SYSTEM,
-        prompt: request.prompt,
-        schema: request.schema,
-        schemaName: request.schemaName,
-        maxTokens: request.maxTokens ?? 4000,
-        temperature: 0.4,
-      });
+      const usage = { source: 'seo' as const, jobRef: String(request.project.id), siteId: request.project.siteId, step: request.schemaName };
+      const result = await withUsageScope(usage, () =>
+        provider.generateObject({
+          system: SYSTEM,
+          prompt: request.prompt,
+          schema: request.schema,
+          schemaName: request.schemaName,
+          maxTokens: request.maxTokens ?? 4000,
+          temperature: 0.4,
+        }),
+      );
       return { value: result.object, source: 'model' };
     } catch (error) {
       const kind = isLlmError(error) ? ` (${error.kind})` : '';

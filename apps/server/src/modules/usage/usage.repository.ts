@@ -1,0 +1,117 @@
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { modelCalls, sites } from '../../db/schema/index.js';
+import type { ModelCallRecord, ModelCallSource } from './usage-types.js';
+import { rowsOf } from '../../db/raw-rows.js';
+
+/** Sums of some ledger rows, in the ledger's units. */
+export interface UsageSums {
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+  costNanos: number;
+  estimated: boolean;
+}
+
+const sums = {
+  calls: sql<number>`count(*)::int`,
+  inputTokens: sql<number>`coalesce(sum(${modelCalls.inputTokens}), 0)::float8`,
+  outputTokens: sql<number>`coalesce(sum(${modelCalls.outputTokens}), 0)::float8`,
+  // float8 holds every integer below 2⁵³ exactly: nine million dollars in nano-dollars.
+  costNanos: sql<number>`coalesce(sum(${modelCalls.costNanos}), 0)::float8`,
+  estimated: sql<boolean>`coalesce(bool_or(${modelCalls.tokensEstimated}), false)`,
+};
+
+const toSums = (row: { calls: number; inputTokens: number; outputTokens: number; costNanos: number; estimated: boolean } | undefined): UsageSums => ({
+  calls: Number(row?.calls ?? 0),
+  inputTokens: Number(row?.inputTokens ?? 0),
+  outputTokens: Number(row?.outputTokens ?? 0),
+  costNanos: Number(row?.costNanos ?? 0),
+  estimated: row?.estimated === true,
+});
+
+/** The usage ledger (model_calls): written once per model call, read as sums. */
+export class UsageRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(call: ModelCallRecord): Promise<number> {
+    const [row] = await this.db.insert(modelCalls).values(call).returning({ id: modelCalls.id });
+    return row!.id;
+  }
+
+  /** Names the article the calls were made for, once it is stored. */
+  async linkArticle(rowIds: readonly number[], articleId: number): Promise<void> {
+    if (rowIds.length === 0) return;
+    await this.db.update(modelCalls).set({ articleId }).where(inArray(modelCalls.id, [...rowIds]));
+  }
+
+  async forArticles(articleIds: readonly number[]): Promise<Map<number, UsageSums>> {
+    if (articleIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ articleId: modelCalls.articleId, ...sums })
+      .from(modelCalls)
+      .where(inArray(modelCalls.articleId, [...articleIds]))
+      .groupBy(modelCalls.articleId);
+    return new Map(rows.map((row) => [row.articleId!, toSums(row)]));
+  }
+
+  async forJob(source: ModelCallSource, jobRef: string): Promise<UsageSums> {
+    const [row] = await this.db.select(sums).from(modelCalls).where(and(eq(modelCalls.source, source), eq(modelCalls.jobRef, jobRef)));
+    return toSums(row);
+  }
+
+  /** Sums since `from`, grouped as asked (nothing: one total). */
+  async since(from: Date): Promise<UsageSums> {
+    const [row] = await this.db.select(sums).from(modelCalls).where(gte(modelCalls.createdAt, from));
+    return toSums(row);
+  }
+
+  async perSiteSince(from: Date): Promise<(UsageSums & { siteId: number | null; siteName: string | null })[]> {
+    const rows = await this.db
+      .select({ siteId: modelCalls.siteId, siteName: sites.name, ...sums })
+      .from(modelCalls)
+      .leftJoin(sites, eq(sites.id, modelCalls.siteId))
+      .where(gte(modelCalls.createdAt, from))
+      .groupBy(modelCalls.siteId, sites.name)
+      .orderBy(desc(sums.costNanos));
+    return rows.map((row) => ({ ...toSums(row), siteId: row.siteId, siteName: row.siteName }));
+  }
+
+  async perModelSince(from: Date): Promise<(UsageSums & { provider: string; model: string })[]> {
+    const rows = await this.db
+      .select({ provider: modelCalls.provider, model: modelCalls.model, ...sums })
+      .from(modelCalls)
+      .where(gte(modelCalls.createdAt, from))
+      .groupBy(modelCalls.provider, modelCalls.model)
+      .orderBy(desc(sums.costNanos));
+    return rows.map((row) => ({ ...toSums(row), provider: row.provider, model: row.model }));
+  }
+
+  /** Cost and calls per day of the operator's time zone, the last `days` days, oldest first, every day present. */
+  async perDay(days: number, timeZone: string): Promise<{ date: string; costNanos: number; calls: number }[]> {
+    const zone = sql`${timeZone}::text`;
+    const result = await this.db.execute(sql`
+      SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
+             coalesce(sum(c.cost_nanos), 0)::float8 AS cost,
+             count(c.id)::int AS calls
+      FROM generate_series(0, ${days - 1}::int) AS back
+      CROSS JOIN LATERAL (SELECT (now() AT TIME ZONE ${zone})::date - back AS day) AS d
+      LEFT JOIN ${modelCalls} c
+        ON c.created_at >= (d.day::timestamp AT TIME ZONE ${zone})
+       AND c.created_at < ((d.day + 1)::timestamp AT TIME ZONE ${zone})
+      GROUP BY d.day
+      ORDER BY d.day`);
+    return rowsOf<{ date: string; cost: number; calls: number }>(result).map((row) => ({ date: row.date, costNanos: Number(row.cost), calls: Number(row.calls) }));
+  }
+
+  /** The start of this month in the operator's time zone. */
+  async monthStart(timeZone: string): Promise<{ at: Date; date: string }> {
+    const zone = sql`${timeZone}::text`;
+    const result = await this.db.execute(sql`
+      SELECT (date_trunc('month', now() AT TIME ZONE ${zone}) AT TIME ZONE ${zone}) AS at,
+             to_char(date_trunc('month', now() AT TIME ZONE ${zone}), 'YYYY-MM-DD') AS date`);
+    const [row] = rowsOf<{ at: string | Date; date: string }>(result);
+    return { at: new Date(row!.at), date: row!.date };
+  }
+}
+

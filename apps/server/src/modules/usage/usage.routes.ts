@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema, modelPricesSchema, modelPricesUpdateSchema, usageQuerySchema, usageSummarySchema } from '@abp/contracts';
+import type { LlmSettingsService } from '../settings/llm-settings.service.js';
+import type { UsageService } from './usage.service.js';
+
+/** The model generation uses now, for the price table's "charged at" line. */
+const currentModel = async (llm: LlmSettingsService) => {
+  const settings = await llm.get();
+  return { provider: settings.provider, model: settings.effective_model };
+};
+
+/** Settings → Prices, under /api/settings/prices. */
+export const modelPricesRoutes = (usage: UsageService, llm: LlmSettingsService): FastifyPluginAsyncZod =>
+  async function routes(app) {
+    const tags = ['settings'];
+    app.get('/', { schema: { tags, response: { 200: modelPricesSchema } } }, async () => usage.prices(await currentModel(llm)));
+    app.put('/', { schema: { tags, body: modelPricesUpdateSchema, response: { 200: modelPricesSchema, 400: errorBodySchema } } }, async (request) =>
+      usage.updatePrices(request.body, await currentModel(llm)),
+    );
+  };
+
+/** What the model calls cost, under /api/usage (the Dashboard's spend). */
+export const usageRoutes = (usage: UsageService): FastifyPluginAsyncZod =>
+  async function routes(app) {
+    app.get('/', { schema: { tags: ['dashboard'], querystring: usageQuerySchema, response: { 200: usageSummarySchema, 400: errorBodySchema } } }, async (request) =>
+      usage.summary(request.query.tz),
+    );
+  };

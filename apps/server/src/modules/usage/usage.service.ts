@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { modelPriceInputSchema, type ModelPriceInput, type ModelPrices, type ModelPricesUpdate, type UsageSummary, type UsageTotals } from '@abp/contracts';
+import type { SettingsRepository } from '../settings/settings.repository.js';
+import type { MeteredCall, UsageMeter } from './metered-provider.js';
+import { costNanos, priceFor, priceTable } from './model-prices.js';
+import type { UsageRepository, UsageSums } from './usage.repository.js';
+import type { UsageScope } from './usage-scope.js';
+import { nanosToUsd, type ModelCallSource } from './usage-types.js';
+
+const PRICES_KEY = 'model-prices';
+const storedPricesSchema = z.object({ custom: z.array(modelPriceInputSchema) });
+// A price saved in another process reaches this one within this time (a call is priced when it ends).
+const PRICE_CACHE_MS = 5_000;
+const DAYS_SHOWN = 30;
+
+/** The model the Settings screen says generation uses now. */
+export interface CurrentModel {
+  current(): Promise<{ provider: string; model: string }>;
+}
+
+export const toTotals = (sums: UsageSums): UsageTotals => ({
+  calls: sums.calls,
+  input_tokens: sums.inputTokens,
+  output_tokens: sums.outputTokens,
+  cost_usd: nanosToUsd(sums.costNanos),
+  estimated: sums.estimated,
+});
+
+/**
+ * Cost control (issue #16): prices every model call when it ends and keeps it in the ledger; the
+ * price table of Settings; the sums shown on articles, jobs and the Dashboard.
+ */
+export class UsageService implements UsageMeter {
+  private cache: { at: number; custom: ModelPriceInput[] } | null = null;
+
+  constructor(
+    private readonly repo: UsageRepository,
+    private readonly settings: SettingsRepository,
+    private readonly log: { warn(object: unknown, message: string): void } = console,
+  ) {}
+
+  async record(call: MeteredCall, scope: UsageScope): Promise<{ costNanos: number; rowId: Promise<number | null> }> {
+    const price = priceFor(priceTable(await this.customPrices()), call.provider, call.model);
+    const cost = costNanos(price, call.inputTokens, call.outputTokens);
+    const rowId = this.repo
+      .insert({
+        provider: call.provider,
+        model: call.model,
+        inputTokens: call.inputTokens,
+        outputTokens: call.outputTokens,
+        tokensEstimated: call.estimated,
+        costNanos: cost,
+        durationMs: call.durationMs,
+        outcome: call.outcome,
+        error: call.error,
+        source: scope.source ?? 'other',
+        jobRef: scope.jobRef ?? null,
+        step: scope.step?.slice(0, 300) ?? null,
+        siteId: scope.siteId ?? null,
+      })
+      .catch((error: unknown) => {
+        this.log.warn({ err: error }, 'a model call could not be written to the usage ledger');
+        return null;
+      });
+    return { costNanos: cost, rowId };
+  }
+
+  async linkArticle(rowIds: readonly number[], articleId: number): Promise<void> {
+    await this.repo.linkArticle(rowIds, articleId);
+  }
+
+  async prices(current: { provider: string; model: string }): Promise<ModelPrices> {
+    const table = priceTable(await this.customPrices(true));
+    return { currency: 'USD', prices: table, current: { ...current, provider: current.provider as ModelPrices['current']['provider'], price: priceFor(table, current.provider, current.model) } };
+  }
+
+  async updatePrices(update: ModelPricesUpdate, current: { provider: string; model: string }): Promise<ModelPrices> {
+    // One entry per provider and model: the last one given wins, as in a form edited top to bottom.
+    const byKey = new Map(update.prices.map((price) => [`${price.provider}\u0000${price.model.toLowerCase()}`, price]));
+    await this.settings.put(PRICES_KEY, { custom: [...byKey.values()] });
+    this.cache = null;
+    return this.prices(current);
+  }
+
+  async articleUsage(articleIds: readonly number[]): Promise<Map<number, UsageTotals>> {
+    const sums = await this.repo.forArticles(articleIds);
+    return new Map([...sums].map(([id, value]) => [id, toTotals(value)]));
+  }
+
+  async jobUsage(source: ModelCallSource, jobRef: string): Promise<UsageSums> {
+    return this.repo.forJob(source, jobRef);
+  }
+
+  async summary(timeZone = 'UTC'): Promise<UsageSummary> {
+    const month = await this.repo.monthStart(timeZone);
+    const [total, bySite, byModel, daily] = await Promise.all([
+      this.repo.since(month.at),
+      this.repo.perSiteSince(month.at),
+      this.repo.perModelSince(month.at),
+      this.repo.perDay(DAYS_SHOWN, timeZone),
+    ]);
+    return {
+      currency: 'USD',
+      month_start: month.date,
+      month: toTotals(total),
+      by_site: bySite.map((row) => ({ ...toTotals(row), site_id: row.siteId, site_name: row.siteName ?? (row.siteId === null ? 'No site' : `Site ${row.siteId}`) })),
+      by_provider: byModel.map((row) => ({ ...toTotals(row), provider: row.provider, model: row.model })),
+      daily: daily.map((day) => ({ date: day.date, cost_usd: nanosToUsd(day.costNanos), calls: day.calls })),
+    };
+  }
+
+  private async customPrices(fresh = false): Promise<ModelPriceInput[]> {
+    if (!fresh && this.cache && performance.now() - this.cache.at < PRICE_CACHE_MS) return this.cache.custom;
+    const row = await this.settings.get(PRICES_KEY);
+    const parsed = storedPricesSchema.safeParse(row?.value);
+    // A row this version cannot read counts as no custom prices rather than stopping every call.
+    const custom = parsed.success ? parsed.data.custom : [];
+    this.cache = { at: performance.now(), custom };
+    return custom;
+  }
+}

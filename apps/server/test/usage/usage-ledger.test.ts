@@ -1,0 +1,172 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Article, GenerationLog, ModelPrices, UsageSummary } from '@abp/contracts';
+import { modelCalls } from '../../src/db/schema/index.js';
+import { priceFor, priceTable } from '../../src/modules/usage/model-prices.js';
+import { useFakeWordPress } from '../articles/publish-helpers.js';
+import { bulkArticles, bulkPayload, isFinal, jobStatus, startedJob, waitForJob } from '../bulk-jobs/bulk-helpers.js';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../llm/fake-openai-server.js';
+import { instantRetry } from '../llm/helpers.js';
+import { createSite } from '../sites/sites-helpers.js';
+import { createTestApp, type TestApp } from '../test-app.js';
+
+// Issue #16 part 1: every model call is priced and kept, and the sums shown agree to the nano-dollar.
+let model: FakeOpenAiServer;
+let t: TestApp;
+let cookie: string;
+let siteId: number;
+
+const PRICE = { input: 1.5, output: 6 };
+const nanosOf = (usage: { promptTokens: number; completionTokens: number }) => usage.promptTokens * PRICE.input * 1000 + usage.completionTokens * PRICE.output * 1000;
+const usd = (nanos: number) => nanos / 1e9;
+
+async function setPrice(input = PRICE.input, output = PRICE.output) {
+  const res = await t.request({ method: 'PUT', url: '/api/settings/prices', cookie, payload: { prices: [{ provider: 'openai-compatible', model: 'fake-model', input_per_million: input, output_per_million: output }] } });
+  expect(res.statusCode).toBe(200);
+  return res.json<ModelPrices>();
+}
+
+const getJson = async <T>(url: string): Promise<T> => {
+  const res = await t.request({ method: 'GET', url, cookie });
+  expect(res.statusCode, url).toBe(200);
+  return res.json<T>();
+};
+
+beforeEach(async () => {
+  model = await startFakeOpenAiServer();
+  t = await createTestApp({
+    config: { llm: { provider: 'openai-compatible', model: 'fake-model', baseUrl: model.baseUrl, apiKey: 'test-key', timeoutMs: 20_000, concurrency: 2, stream: false } },
+  });
+  t.services.llmProviders.providerOptions = { retry: instantRetry({ maxAttempts: 1 }).policy };
+  cookie = await t.login();
+  useFakeWordPress(t);
+  siteId = (await createSite(t, cookie)).id;
+});
+
+afterEach(async () => {
+  await t.close();
+  await model.close();
+});
+
+describe('the usage ledger', () => {
+  it('adds up exactly per step, article, job, site and month, at the price in force when each call ended', async () => {
+    const prices = await setPrice();
+    expect(prices.current).toMatchObject({ provider: 'openai-compatible', model: 'fake-model', price: { input_per_million: 1.5, output_per_million: 6, source: 'custom' } });
+
+    const jobId = await startedJob(t, cookie, bulkPayload(siteId, ['Composting at home', 'Raised garden beds', 'Saving tomato seeds'], { postToWordPress: false }));
+    const { job } = await waitForJob(t, cookie, jobId, isFinal, 60_000);
+    expect(job.progress).toMatchObject({ successful: 3, failed: 0 });
+
+    // What the server billed: the usage it reported with each answer.
+    const billed = model.reportedUsage;
+    expect(billed.length).toBe(model.requests.length);
+    const billedNanos = billed.reduce((sum, usage) => sum + nanosOf(usage), 0);
+    expect(billedNanos).toBeGreaterThan(0);
+
+    // The job, live and final.
+    expect(job.cost.calls).toBe(billed.length);
+    expect(job.cost.input_tokens).toBe(billed.reduce((sum, usage) => sum + usage.promptTokens, 0));
+    expect(job.cost.output_tokens).toBe(billed.reduce((sum, usage) => sum + usage.completionTokens, 0));
+    expect(job.cost.spent_usd).toBe(usd(billedNanos));
+    expect(job.cost.estimated).toBe(false);
+    expect(job.cost.estimate_to_finish_usd).toBeNull();
+
+    // Each article, and each of its Generation log's steps.
+    const rows = await bulkArticles(t);
+    let articlesNanos = 0;
+    for (const row of rows) {
+      const article = await getJson<Article>(`/api/articles/${row.id}`);
+      expect(article.usage).not.toBeNull();
+      articlesNanos += Math.round(article.usage!.cost_usd * 1e9);
+      const log = await getJson<GenerationLog>(`/api/generation-logs/${row.id}`);
+      const priced = log.steps.filter((step) => step.usage);
+      expect(priced.length).toBeGreaterThanOrEqual(2);
+      expect(priced.every((step) => step.usage!.provider === 'openai-compatible' && step.usage!.model === 'fake-model')).toBe(true);
+      const stepNanos = priced.reduce((sum, step) => sum + Math.round(step.usage!.costUsd * 1e9), 0);
+      expect(stepNanos).toBe(Math.round(article.usage!.cost_usd * 1e9));
+      expect(log.usage).toMatchObject({ models: ['openai-compatible/fake-model'], estimated: false, costUsd: article.usage!.cost_usd });
+      expect(log.usage!.inputTokens).toBe(article.usage!.input_tokens);
+    }
+    expect(articlesNanos).toBe(billedNanos);
+
+    // The Dashboard: this month, per site, per provider, per day.
+    const summary = await getJson<UsageSummary>('/api/usage?tz=Europe/Berlin');
+    expect(summary.month.cost_usd).toBe(usd(billedNanos));
+    expect(summary.month.calls).toBe(billed.length);
+    expect(summary.by_site).toEqual([expect.objectContaining({ site_id: siteId, cost_usd: usd(billedNanos), calls: billed.length })]);
+    expect(summary.by_provider).toEqual([expect.objectContaining({ provider: 'openai-compatible', model: 'fake-model', cost_usd: usd(billedNanos) })]);
+    expect(summary.daily).toHaveLength(30);
+    expect(summary.daily.at(-1)!.cost_usd).toBe(usd(billedNanos));
+    expect(summary.daily.slice(0, -1).every((day) => day.cost_usd === 0)).toBe(true);
+
+    // A later price edit does not rewrite what was spent.
+    await setPrice(100, 200);
+    expect((await jobStatus(t, cookie, jobId)).cost.spent_usd).toBe(usd(billedNanos));
+    expect((await getJson<UsageSummary>('/api/usage')).month.cost_usd).toBe(usd(billedNanos));
+  });
+
+  it('estimates the tokens of a server that reports no usage, and says so', async () => {
+    await setPrice();
+    model.setReportsUsage(false);
+    const jobId = await startedJob(t, cookie, bulkPayload(siteId, ['Pruning apple trees'], { postToWordPress: false }));
+    const { job } = await waitForJob(t, cookie, jobId, isFinal, 60_000);
+    expect(job.progress.successful).toBe(1);
+    expect(job.cost.estimated).toBe(true);
+    expect(job.cost.input_tokens).toBeGreaterThan(0);
+    expect(job.cost.spent_usd).toBeGreaterThan(0);
+    const [row] = await bulkArticles(t);
+    const article = await getJson<Article>(`/api/articles/${row!.id}`);
+    expect(article.usage).toMatchObject({ estimated: true });
+  });
+
+  it('keeps failed calls in the ledger at no cost, with their reason', async () => {
+    await setPrice();
+    model.setHandler(() => ({ type: 'error', status: 400, body: { error: { message: 'This request is not allowed', type: 'invalid_request_error' } } }));
+    const jobId = await startedJob(t, cookie, bulkPayload(siteId, ['Mulching roses'], { postToWordPress: false }));
+    const { job } = await waitForJob(t, cookie, jobId, isFinal, 60_000);
+    expect(job.progress.failed).toBe(1);
+    expect(model.requests.length).toBeGreaterThan(0);
+    expect(job.cost).toMatchObject({ calls: model.requests.length, spent_usd: 0 });
+    const rows = await t.ctx.handle.db.select().from(modelCalls);
+    expect(rows).toHaveLength(model.requests.length);
+    expect(rows.every((row) => row.outcome === 'bad_request' && row.error?.includes('not allowed') && row.siteId === siteId && row.source === 'bulk' && row.jobRef === jobId)).toBe(true);
+  });
+});
+
+describe('the price table', () => {
+  it('lists the default prices, prices a dated model by its family, and refuses prices it cannot store exactly', async () => {
+    const table = await getJson<ModelPrices>('/api/settings/prices');
+    expect(table.prices).toContainEqual({ provider: 'openai', model: 'gpt-4o-mini', input_per_million: 0.15, output_per_million: 0.6, source: 'default' });
+    // No price for a local model: its calls count as $0 and the screen says so.
+    expect(table.current).toEqual({ provider: 'openai-compatible', model: 'fake-model', price: null });
+
+    const tooPrecise = await t.request({ method: 'PUT', url: '/api/settings/prices', cookie, payload: { prices: [{ provider: 'openai', model: 'gpt-4o', input_per_million: 2.5001, output_per_million: 10 }] } });
+    expect(tooPrecise.statusCode).toBe(400);
+    expect(tooPrecise.json().error).toMatch(/input_per_million.*3 decimals/);
+    const negative = await t.request({ method: 'PUT', url: '/api/settings/prices', cookie, payload: { prices: [{ provider: 'openai', model: 'gpt-4o', input_per_million: -1, output_per_million: 10 }] } });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().error).toMatch(/input_per_million/);
+
+    // A custom price replaces the default of the same model and stays listed first.
+    const saved = await setPrice();
+    await t.request({ method: 'PUT', url: '/api/settings/prices', cookie, payload: { prices: [...saved.prices.filter((p) => p.source === 'custom'), { provider: 'openai', model: 'gpt-4o-mini', input_per_million: 0.2, output_per_million: 0.8 }] } });
+    const after = await getJson<ModelPrices>('/api/settings/prices');
+    expect(after.prices.filter((p) => p.model === 'gpt-4o-mini')).toEqual([{ provider: 'openai', model: 'gpt-4o-mini', input_per_million: 0.2, output_per_million: 0.8, source: 'custom' }]);
+    expect(after.prices.slice(0, 2).every((p) => p.source === 'custom')).toBe(true);
+  });
+
+  it('is not reachable without a session', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/settings/prices' })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/usage' })).statusCode).toBe(401);
+  });
+});
+
+describe('priceFor', () => {
+  it('prices a dated or tagged model by its family, the longest name first, a custom price over a default', () => {
+    const table = priceTable([{ provider: 'openai', model: 'gpt-4o', input_per_million: 3, output_per_million: 12 }]);
+    expect(priceFor(table, 'openai', 'gpt-4o-mini-2024-07-18')).toMatchObject({ model: 'gpt-4o-mini', source: 'default' });
+    expect(priceFor(table, 'openai', 'gpt-4o-2024-08-06')).toMatchObject({ model: 'gpt-4o', input_per_million: 3, source: 'custom' });
+    expect(priceFor(table, 'anthropic', 'claude-3-5-haiku-latest')).toMatchObject({ model: 'claude-3-5-haiku' });
+    expect(priceFor(table, 'openai', 'gpt-4oo')).toBeNull();
+    expect(priceFor(table, 'openai-compatible', 'llama3.1')).toBeNull();
+  });
+});

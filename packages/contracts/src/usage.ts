@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { dashboardQuerySchema } from './dashboard.js';
+import { llmProviderSchema } from './generation.js';
+import { usageTotalsSchema } from './usage-totals.js';
+
+export * from './usage-totals.js';
+
+/* Cost control (issue #16): the price table of Settings, the usage shown on articles, jobs and the Dashboard. */
+
+export const MODEL_PRICE_LIMITS = { model: 200, perMillion: 10_000, entries: 200 } as const;
+
+/** USD per million tokens; at most 3 decimals so that a call's cost is an exact number of nano-dollars. */
+const perMillionSchema = z
+  .number()
+  .min(0, 'must be 0 or more')
+  .max(MODEL_PRICE_LIMITS.perMillion, `must be at most ${MODEL_PRICE_LIMITS.perMillion}`)
+  .refine((value) => Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6, 'at most 3 decimals');
+
+export const modelPriceInputSchema = z.object({
+  provider: llmProviderSchema,
+  /** A model name, or the start of one: "gpt-4o-mini" prices "gpt-4o-mini-2024-07-18" too. */
+  model: z.string().trim().min(1, 'is required').max(MODEL_PRICE_LIMITS.model, `must be at most ${MODEL_PRICE_LIMITS.model} characters`),
+  input_per_million: perMillionSchema,
+  output_per_million: perMillionSchema,
+});
+export type ModelPriceInput = z.infer<typeof modelPriceInputSchema>;
+
+export const modelPriceSchema = modelPriceInputSchema.extend({
+  /** 'default': the app's built-in price (as published by the provider); 'custom': saved by the operator. */
+  source: z.enum(['default', 'custom']),
+});
+export type ModelPrice = z.infer<typeof modelPriceSchema>;
+
+/** GET /api/settings/prices */
+export const modelPricesSchema = z.object({
+  currency: z.literal('USD'),
+  prices: z.array(modelPriceSchema),
+  /** The model generation uses now and the price its calls are charged at (null: no price known, counted as $0). */
+  current: z.object({
+    provider: llmProviderSchema,
+    model: z.string(),
+    price: modelPriceSchema.nullable(),
+  }),
+});
+export type ModelPrices = z.infer<typeof modelPricesSchema>;
+
+/** PUT /api/settings/prices: the operator's prices (they replace the saved ones; defaults stay underneath). */
+export const modelPricesUpdateSchema = z.object({
+  prices: z.array(modelPriceInputSchema).max(MODEL_PRICE_LIMITS.entries, `at most ${MODEL_PRICE_LIMITS.entries} prices`),
+});
+export type ModelPricesUpdate = z.infer<typeof modelPricesUpdateSchema>;
+
+/** GET /api/usage: the Dashboard's spend. */
+export const usageSummarySchema = z.object({
+  currency: z.literal('USD'),
+  /** The first day of this month in the operator's time zone (YYYY-MM-DD). */
+  month_start: z.string(),
+  month: usageTotalsSchema,
+  by_site: z.array(usageTotalsSchema.extend({ site_id: z.number().int().nullable(), site_name: z.string() })),
+  by_provider: z.array(usageTotalsSchema.extend({ provider: z.string(), model: z.string() })),
+  /** The last 30 days, oldest first, every day present. */
+  daily: z.array(z.object({ date: z.string(), cost_usd: z.number().nonnegative(), calls: z.number().int().nonnegative() })),
+});
+export type UsageSummary = z.infer<typeof usageSummarySchema>;
+
+/** Optional `tz`: the operator's IANA time zone decides where this month and each day start (default UTC). */
+export const usageQuerySchema = dashboardQuerySchema;
