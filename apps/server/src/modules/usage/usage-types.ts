@@ -1,4 +1,4 @@
-import { MODEL_CALL_SOURCES } from '../../db/schema/index.js';
+import type { MODEL_CALL_SOURCES } from '../../db/schema/index.js';
 
 export type ModelCallSource = (typeof MODEL_CALL_SOURCES)[number];
 
