@@ -114,6 +114,8 @@ describe('POST /api/bulk-jobs/start validation', () => {
       progress: { processed: 0, total: 2, successful: 0, failed: 0 },
       estimated_completion: null,
       error: null,
+      // Nothing called yet, nothing spent (issue #16).
+      cost: { spent_usd: 0, calls: 0, input_tokens: 0, output_tokens: 0, estimated: false, estimate_to_finish_usd: null },
     });
     expect((await jobResults(t, cookie, jobId)).results).toEqual({ successful: [], failed: [] });
     const retry = await t.request({ method: 'POST', url: `/api/bulk-jobs/${jobId}/retry`, cookie });

@@ -46,6 +46,7 @@ export function createFakeBulkJobsApi() {
       progress: { processed: 0, total: 0, successful: 0, failed: 0 },
       estimated_completion: null,
       error: null,
+      cost: { spent_usd: 0, calls: 0, input_tokens: 0, output_tokens: 0, estimated: false, estimate_to_finish_usd: null },
       ...job,
     };
     jobs.set(job.job_id, { job: full, successful: items.successful ?? [], failed: items.failed ?? [] });

@@ -189,6 +189,49 @@ describe('Generated Articles screen', () => {
     expect(await within(none).findByText('No generation log found for this article')).toBeInTheDocument();
   });
 
+  it('shows what an article cost: on the article and per step of its Generation log (issue #16)', async () => {
+    const usage = { provider: 'openai', model: 'gpt-4o-mini', inputTokens: 1200, outputTokens: 800, estimated: false, costUsd: 0.00066 };
+    const log = {
+      status: 'completed' as const,
+      method: 'bulk' as const,
+      duration: 4200,
+      contentStats: { wordCount: 1500 },
+      sources: { newsUrls: [], newsUrlsCount: 0, groundingSources: [], groundingSourcesCount: 0 },
+      steps: [
+        { step: 'plan outline', status: 'success' as const, duration: 800, error: null, usage },
+        { step: 'trim to length', status: 'success' as const, duration: 3, error: null },
+      ],
+      usage: { inputTokens: 1200, outputTokens: 800, estimated: false, costUsd: 0.00066, models: ['openai/gpt-4o-mini'] },
+      summary: { totalSteps: 2, successfulSteps: 2, failedSteps: 0, usedNewsContent: false, usedGroundedContent: false, hadErrors: false },
+      errors: [],
+      warnings: [],
+    };
+    const articles = [
+      makeArticle({ id: 1, title: 'Paid one', usage: { calls: 3, input_tokens: 1200, output_tokens: 800, cost_usd: 0.00066, estimated: true } }),
+      makeArticle({ id: 2, title: 'Free one' }),
+    ];
+    const { user } = showArticles(createFakeArticlesApi({ articles, logs: { 1: log } }));
+    const rows = within(await screen.findByRole('table', { name: 'Generated articles' }, { timeout: 5000 })).getAllByRole('row');
+    await user.click(within(rows[1]!).getByRole('button', { name: 'View' }));
+    const paid = await screen.findByRole('dialog', { name: 'Paid one' });
+    expect(await within(paid).findByText('$0.0007 · 1,200 in / 800 out tokens (estimated)')).toBeInTheDocument();
+    await user.click(within(paid).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(within(rows[2]!).getByRole('button', { name: 'View' }));
+    const free = await screen.findByRole('dialog', { name: 'Free one' });
+    expect(await within(free).findByText('No model calls')).toBeInTheDocument();
+    await user.click(within(free).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(rows[1]!).getByRole('button', { name: 'Generation log' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generation Log' });
+    expect(await within(dialog).findByText('Cost: $0.0007')).toBeInTheDocument();
+    expect(within(dialog).getByText('Written by openai/gpt-4o-mini · 1,200 in / 800 out tokens')).toBeInTheDocument();
+    const [, outline, trim] = within(within(dialog).getByRole('table', { name: 'Generation steps' })).getAllByRole('row');
+    expect(outline).toHaveTextContent('openai/gpt-4o-mini · $0.0007');
+    expect(trim!.textContent).not.toMatch(/\$/);
+  });
+
   it('deletes one article after the spec’s question, and reports a failure', async () => {
     const api = createFakeArticlesApi({ articles: [makeArticle({ id: 1 })], deleteError: true });
     const { user } = showArticles(api);

@@ -14,6 +14,7 @@ import type { GenerationLog } from '@abp/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useGenerationLog } from '../api/get-generation-log';
 import { GenerationLogSteps, SourceList } from './generation-log-parts';
+import { formatTokens, formatUsd } from '../../../lib/money';
 
 export const NO_LOG_MESSAGE = 'No generation log found for this article';
 
@@ -53,7 +54,13 @@ function LogBody({ log }: { log: GenerationLog }) {
         <Chip variant="outlined" label={`Method: ${log.method || 'manual'}`} />
         <Chip variant="outlined" label={`Duration: ${seconds(log.duration)}`} />
         <Chip variant="outlined" label={`Words: ${log.contentStats.wordCount.toLocaleString()}`} />
+        {log.usage && <Chip variant="outlined" label={`Cost: ${formatUsd(log.usage.costUsd)}`} />}
       </Box>
+      {log.usage && (
+        <Typography variant="body2" color="text.secondary">
+          {`Written by ${log.usage.models.join(', ')} · ${formatTokens(log.usage.inputTokens, log.usage.outputTokens, log.usage.estimated)}`}
+        </Typography>
+      )}
       <Section title="Sources">
         <SourceList label="News URLs" urls={log.sources.newsUrls} count={log.sources.newsUrlsCount} />
         <SourceList label="Grounding sources" urls={log.sources.groundingSources} count={log.sources.groundingSourcesCount} />

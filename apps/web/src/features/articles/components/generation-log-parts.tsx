@@ -7,7 +7,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { GenerationLogStep } from '@abp/contracts';
+import type { GenerationLogStep, GenerationStepUsage } from '@abp/contracts';
+import { formatTokens, formatUsd } from '../../../lib/money';
 
 /** Spec §3: the first 3 of each source list are shown, with the total count. */
 export const SOURCES_SHOWN = 3;
@@ -53,6 +54,7 @@ export function GenerationLogSteps({ steps }: { steps: readonly GenerationLogSte
           <TableCell>Step</TableCell>
           <TableCell>Status</TableCell>
           <TableCell>Duration</TableCell>
+          <TableCell>Model and cost</TableCell>
           <TableCell>Error</TableCell>
         </TableRow>
       </TableHead>
@@ -64,10 +66,23 @@ export function GenerationLogSteps({ steps }: { steps: readonly GenerationLogSte
               <Chip size="small" label={step.status} color={step.status === 'success' || step.status === 'failed' ? STEP_COLOR[step.status] : 'default'} />
             </TableCell>
             <TableCell>{`${step.duration} ms`}</TableCell>
+            <TableCell>{step.usage ? <StepUsage usage={step.usage} /> : ''}</TableCell>
             <TableCell sx={{ color: 'error.main' }}>{step.error ?? ''}</TableCell>
           </TableRow>
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+/** Which model wrote the step, its tokens and what they cost (issue #16). */
+function StepUsage({ usage }: { usage: GenerationStepUsage }) {
+  return (
+    <>
+      <Typography variant="body2">{`${usage.provider}/${usage.model} · ${formatUsd(usage.costUsd)}`}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {formatTokens(usage.inputTokens, usage.outputTokens, usage.estimated)}
+      </Typography>
+    </>
   );
 }

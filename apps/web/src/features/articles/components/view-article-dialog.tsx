@@ -20,6 +20,7 @@ import { editPostUrl, viewOnWordPressUrl } from '../../../lib/wordpress-links';
 import { PublishProgressLine } from './article-actions';
 import { DemoChip, KeywordChips, SourceChip, StatusChip } from './article-chips';
 import { BacklinksPanel } from './backlinks-panel';
+import { formatTokens, formatUsd } from '../../../lib/money';
 
 interface ViewArticleDialogProps {
   articleId: number | null;
@@ -93,6 +94,8 @@ function ArticleDetails({ article }: { article: Article }) {
     ['Attempts', article.attempts],
     ['Refusal recovered', article.refusal_recovered ? 'Yes' : 'No'],
     ['WordPress post', article.wordpress_post_id ?? 'Not published yet'],
+    // What its model calls cost, priced when each ended (issue #16); the offline writer calls none.
+    ['Cost', article.usage ? `${formatUsd(article.usage.cost_usd)} · ${formatTokens(article.usage.input_tokens, article.usage.output_tokens, article.usage.estimated)}` : 'No model calls'],
   ];
   return (
     <>

@@ -17,6 +17,7 @@ export function makeArticle(overrides: Partial<Article> = {}): Article {
     keywords: ['soil', 'compost', 'mulch', 'worms'],
     tags: [],
     demo: false,
+    usage: null,
     source_urls: [],
     word_count: 1200,
     attempts: 1,

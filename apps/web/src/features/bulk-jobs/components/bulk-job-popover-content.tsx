@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BULK_MESSAGES, isFinalBulkJobStatus, type BulkJob } from '@abp/contracts';
 import { localTime, percentProcessed } from '../lib/bulk-job-format';
+import { jobCostText } from '../../../lib/money';
 
 interface BulkJobPopoverContentProps {
   jobId: string | null;
@@ -34,6 +35,7 @@ export function BulkJobPopoverContent({ jobId, job, onCancel, cancelling }: Bulk
         <Typography variant="body2">
           Success: {job.progress.successful} · Failed: {job.progress.failed}
         </Typography>
+        {jobCostText(job.cost) && <Typography variant="body2">{jobCostText(job.cost)}</Typography>}
       </Stack>
       <LinearProgress variant="determinate" value={percent} aria-label="Bulk job progress" sx={{ my: 1.5 }} />
       {job.estimated_completion && (

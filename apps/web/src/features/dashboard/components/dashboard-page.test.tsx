@@ -6,6 +6,7 @@ import { createFakeAuthApi } from '../../../test/auth-api';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { makeDashboard } from '../testing/fake-dashboard';
+import { usageSummary } from '../../../test/usage';
 
 function showDashboard(answer: () => Dashboard | null, fakeTimers = false, checkAnswer = 202) {
   const requests: URL[] = [];
@@ -121,5 +122,39 @@ describe('Dashboard', () => {
     await act(async () => vi.advanceTimersByTimeAsync(30_000));
     await waitFor(() => expect(requests.length).toBe(before + 1));
     expect(await screen.findByText('43')).toBeInTheDocument();
+  });
+});
+
+describe('Dashboard: model spend (issue #16)', () => {
+  it('shows this month’s spend, per site and per provider, with the days in the operator’s zone', async () => {
+    const usageRequests: URL[] = [];
+    const daily = usageSummary().daily.map((day, index) => (index === 29 ? { ...day, cost_usd: 0.0123, calls: 14 } : day));
+    server.use(
+      http.get('/api/usage', ({ request }) => {
+        usageRequests.push(new URL(request.url));
+        return HttpResponse.json(
+          usageSummary({
+            month: { calls: 14, input_tokens: 12345, output_tokens: 6789, cost_usd: 0.0123, estimated: false },
+            by_site: [{ site_id: 1, site_name: 'Garden Blog', calls: 14, input_tokens: 12345, output_tokens: 6789, cost_usd: 0.0123, estimated: false }],
+            by_provider: [{ provider: 'openai', model: 'gpt-4o-mini', calls: 14, input_tokens: 12345, output_tokens: 6789, cost_usd: 0.0123, estimated: false }],
+            daily,
+          }),
+        );
+      }),
+    );
+    showDashboard(() => makeDashboard());
+    const card = await screen.findByRole('region', { name: 'Model Spend This Month' }, { timeout: 5000 });
+    expect(await within(card).findByLabelText('Spend this month')).toHaveTextContent('$0.0123');
+    expect(within(card).getByText(/14 model calls · 12,345 in \/ 6,789 out tokens/)).toBeInTheDocument();
+    expect(within(within(card).getByRole('region', { name: 'By site' })).getByText('Garden Blog').nextSibling).toHaveTextContent('$0.0123 · 14 calls');
+    expect(within(within(card).getByRole('region', { name: 'By provider' })).getByText('openai/gpt-4o-mini')).toBeInTheDocument();
+    expect(usageRequests[0]!.searchParams.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('says when nothing was spent', async () => {
+    showDashboard(() => makeDashboard());
+    const card = await screen.findByRole('region', { name: 'Model Spend This Month' }, { timeout: 5000 });
+    expect(await within(card).findByText(/^No model calls since November 1/)).toBeInTheDocument();
+    expect(within(card).getAllByText('Nothing yet')).toHaveLength(2);
   });
 });

@@ -8,6 +8,7 @@ import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
 import { useDashboard } from '../api/get-dashboard';
 import { LastTrendCheckCard, SiteCard, StatusCard } from './breakdown-cards';
 import { PerDayCard } from './per-day-card';
+import { SpendCard } from './spend-card';
 import { NotLiveAlert } from './not-live-alert';
 import { StatCards } from './stat-cards';
 import { TrendMonitorCard } from './trend-monitor-card';
@@ -43,6 +44,7 @@ export function DashboardPage() {
           <StatCards data={data} />
           <NotLiveAlert count={data.not_live_posts} />
           <PerDayCard days={data.articles_per_day} />
+          <SpendCard />
           <Grid container spacing={3}>
             <Grid size={{ xs: 12, md: 6 }}>
               <StatusCard byStatus={data.by_status} />

@@ -1,23 +1,13 @@
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Dashboard } from '@abp/contracts';
 import { countOf } from '../../../lib/plural';
+import { ChartBoundary } from './chart-boundary';
 
 const ArticlesPerDayChart = lazy(() => import('./articles-per-day-chart'));
-
-/** A chart must never take the dashboard down with it: its failure shows a line of text instead. */
-class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? <Typography color="text.secondary">The chart could not be drawn.</Typography> : this.props.children;
-  }
-}
 
 export function PerDayCard({ days }: { days: Dashboard['articles_per_day'] }) {
   const total = days.reduce((sum, d) => sum + d.count, 0);

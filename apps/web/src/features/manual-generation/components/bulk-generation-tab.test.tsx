@@ -97,10 +97,16 @@ describe('Bulk Generation tab', () => {
     await advance(1000);
     expect(await within(statusRegion()).findByText('Job queued, waiting to start...')).toBeInTheDocument();
 
-    bulk.update('job-1', { status: 'processing', progress: { processed: 1, total: 3, successful: 1, failed: 0 } });
+    bulk.update('job-1', {
+      status: 'processing',
+      progress: { processed: 1, total: 3, successful: 1, failed: 0 },
+      cost: { spent_usd: 0.0042, calls: 7, input_tokens: 9000, output_tokens: 4800, estimated: false, estimate_to_finish_usd: 0.0084 },
+    });
     await advance(2000);
     expect(await within(statusRegion()).findByText('Processing: 1 successful, 0 failed, 2 remaining')).toBeInTheDocument();
     expect(within(statusRegion()).getByText('1/3 (33%)')).toBeInTheDocument();
+    // What the job cost so far and what the rest should cost (issue #16).
+    expect(within(statusRegion()).getByText('Spent so far: $0.0042 · about $0.0084 more to finish')).toBeInTheDocument();
     expect(within(statusRegion()).getByRole('button', { name: 'Retry Failed' })).toBeDisabled();
     expect(within(statusRegion()).getByRole('button', { name: 'Cancel Job' })).toBeEnabled();
 

@@ -5,6 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isFinalBulkJobStatus, type BulkJob } from '@abp/contracts';
+import { jobCostText } from '../../../lib/money';
 import { percentDone, statusMessage, statusSeverity } from '../lib/bulk-job-text';
 
 interface BulkJobStatusProps {
@@ -41,6 +42,11 @@ export function BulkJobStatus({ jobId, job, lostMessage, gaveUp, busy, onRetry, 
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             {job.progress.processed}/{job.progress.total} ({percent}%)
           </Typography>
+          {jobCostText(job.cost) && (
+            <Typography variant="body2" color="text.secondary">
+              {jobCostText(job.cost)}
+            </Typography>
+          )}
         </Box>
       )}
       <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>

@@ -3,7 +3,7 @@ import type { BulkJob, BulkJobStatus } from '@abp/contracts';
 import { ApiError } from '../../../lib/api-client';
 import { gaveUp, nextPollDelay, type PollState } from './bulk-poll-schedule';
 
-const job = (status: BulkJobStatus): BulkJob => ({ job_id: 'j1', status, stage: 'x', progress: { processed: 0, total: 5, successful: 0, failed: 0 }, estimated_completion: null, error: null });
+const job = (status: BulkJobStatus): BulkJob => ({ job_id: 'j1', status, stage: 'x', progress: { processed: 0, total: 5, successful: 0, failed: 0 }, estimated_completion: null, error: null, cost: { spent_usd: 0, calls: 0, input_tokens: 0, output_tokens: 0, estimated: false, estimate_to_finish_usd: null } });
 const state = (change: Partial<PollState>): PollState => ({ data: undefined, status: 'success', error: null, polls: 1, ...change });
 
 describe('the Bulk tab polling schedule (spec part 2 §4)', () => {

@@ -1,0 +1,88 @@
+import { lazy, Suspense } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { UsageSummary, UsageTotals } from '@abp/contracts';
+import { formatTokens, formatUsd } from '../../../lib/money';
+import { countOf } from '../../../lib/plural';
+import { useUsage } from '../api/get-usage';
+import { ChartBoundary } from './chart-boundary';
+
+const SpendPerDayChart = lazy(() => import('./spend-per-day-chart'));
+
+function Breakdown({ title, rows }: { title: string; rows: Array<{ key: string; label: string; totals: UsageTotals }> }) {
+  return (
+    <Box component="section" aria-label={title}>
+      <Typography variant="subtitle2" component="h3" gutterBottom>
+        {title}
+      </Typography>
+      {rows.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          Nothing yet
+        </Typography>
+      ) : (
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2, rowGap: 0.5, m: 0 }}>
+          {rows.map(({ key, label, totals }) => (
+            <Box key={key} sx={{ display: 'contents' }}>
+              <Typography component="dt" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {label}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>
+                {`${formatUsd(totals.cost_usd)} · ${countOf(totals.calls, 'call')}`}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function SpendBody({ usage }: { usage: UsageSummary }) {
+  const { month } = usage;
+  const since = new Date(`${usage.month_start}T00:00:00`).toLocaleDateString(undefined, { month: 'long', day: 'numeric' });
+  return (
+    <>
+      <Typography variant="h4" component="p" aria-label="Spend this month">
+        {formatUsd(month.cost_usd)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" gutterBottom>
+        {month.calls === 0 ? `No model calls since ${since}` : `Since ${since}: ${countOf(month.calls, 'model call')} · ${formatTokens(month.input_tokens, month.output_tokens, month.estimated)}`}
+      </Typography>
+      <ChartBoundary>
+        <Suspense fallback={<Skeleton variant="rounded" height={220} aria-label="Loading chart" />}>
+          <SpendPerDayChart days={usage.daily} />
+        </Suspense>
+      </ChartBoundary>
+      <Grid container spacing={3} sx={{ mt: 1 }}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Breakdown title="By site" rows={usage.by_site.map((row) => ({ key: String(row.site_id), label: row.site_name, totals: row }))} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Breakdown title="By provider" rows={usage.by_provider.map((row) => ({ key: `${row.provider}/${row.model}`, label: `${row.provider}/${row.model}`, totals: row }))} />
+        </Grid>
+      </Grid>
+    </>
+  );
+}
+
+/** Dashboard: what the model calls cost this month, per site and per provider, and per day over 30 days (issue #16). */
+export function SpendCard() {
+  const usage = useUsage();
+  return (
+    <Card component="section" aria-labelledby="spend-title" sx={{ mb: 3 }}>
+      <CardContent>
+        <Typography id="spend-title" variant="h6" component="h2">
+          Model Spend This Month
+        </Typography>
+        {usage.isError && <Alert severity="error">Failed to load model spend</Alert>}
+        {usage.isPending && <Skeleton variant="rounded" height={120} aria-label="Loading model spend" />}
+        {usage.data && <SpendBody usage={usage.data} />}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { modelPricesSchema, type ModelPrices, type ModelPricesUpdate } from '@abp/contracts';
+import { api } from '../../../lib/api-client';
+
+/* Settings → Model prices: GET and PUT /api/settings/prices (one resource, one file). */
+
+export const modelPricesQueryKey = ['settings', 'prices'] as const;
+
+export function getModelPrices(signal?: AbortSignal): Promise<ModelPrices> {
+  return api.get('/api/settings/prices', { signal, schema: modelPricesSchema });
+}
+
+export function useModelPrices() {
+  return useQuery(queryOptions({ queryKey: modelPricesQueryKey, queryFn: ({ signal }) => getModelPrices(signal) }));
+}
+
+export function saveModelPrices(body: ModelPricesUpdate): Promise<ModelPrices> {
+  return api.put('/api/settings/prices', body, { schema: modelPricesSchema });
+}
+
+export function useSaveModelPrices() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: saveModelPrices, onSuccess: (saved) => queryClient.setQueryData(modelPricesQueryKey, saved) });
+}

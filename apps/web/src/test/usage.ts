@@ -1,0 +1,24 @@
+import { http, HttpResponse } from 'msw';
+import type { ModelPrices, UsageSummary } from '@abp/contracts';
+
+const NONE = { calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, estimated: false };
+
+/** GET /api/usage as the server answers it; nothing spent unless a test says otherwise. */
+export function usageSummary(overrides: Partial<UsageSummary> = {}): UsageSummary {
+  const daily = Array.from({ length: 30 }, (_, i) => ({ date: new Date(Date.UTC(2026, 9, 28 + i)).toISOString().slice(0, 10), cost_usd: 0, calls: 0 }));
+  return { currency: 'USD', month_start: '2026-11-01', month: NONE, by_site: [], by_provider: [], daily, ...overrides };
+}
+
+/** GET /api/settings/prices: the built-in table's first entries, the model in use priced by default. */
+export function modelPrices(overrides: Partial<ModelPrices> = {}): ModelPrices {
+  const mini = { provider: 'openai' as const, model: 'gpt-4o-mini', input_per_million: 0.15, output_per_million: 0.6, source: 'default' as const };
+  return {
+    currency: 'USD',
+    prices: [mini, { provider: 'anthropic', model: 'claude-3-5-haiku', input_per_million: 0.8, output_per_million: 4, source: 'default' }],
+    current: { provider: 'openai', model: 'gpt-4o-mini', price: mini },
+    ...overrides,
+  };
+}
+
+/** The Dashboard (the landing screen) reads the spend; Settings reads the prices. */
+export const usageDefaults = [http.get('/api/usage', () => HttpResponse.json(usageSummary())), http.get('/api/settings/prices', () => HttpResponse.json(modelPrices()))];
