@@ -31,6 +31,7 @@ import { LlmSettingsService } from './modules/settings/llm-settings.service.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
 import { UsageRepository } from './modules/usage/usage.repository.js';
 import { UsageService } from './modules/usage/usage.service.js';
+import { BudgetsService } from './modules/usage/budgets.service.js';
 import { BlogConfigsRepository } from './modules/blog-configs/blog-configs.repository.js';
 import { BlogConfigsService } from './modules/blog-configs/blog-configs.service.js';
 import { SchedulerRepository } from './modules/scheduler/scheduler.repository.js';
@@ -71,6 +72,8 @@ export interface Services {
   llmSettings: LlmSettingsService;
   /** Cost control: the usage ledger of model calls, the price table, the spend shown on the Dashboard. */
   usage: UsageService;
+  /** Monthly budgets, overall and per site: a reached one pauses its sites' new work. */
+  budgets: BudgetsService;
   /** The current language model provider, for everything that generates (metered into the usage ledger). */
   llmProviders: LlmProviderRegistry;
   /** generateAndStore(): the one way any feature makes and stores an article. */
@@ -105,6 +108,7 @@ export function createServices(ctx: AppContext): Services {
   const settings = new SettingsRepository(db);
   const llmSettings = new LlmSettingsService(settings, ctx.config.llm, ctx.secretBox);
   const usage = new UsageService(new UsageRepository(db), settings, pino({ name: 'usage', level: ctx.config.logLevel }));
+  const budgets = new BudgetsService(new UsageRepository(db), settings, ctx.config.timeZone);
   const llmProviders = new LlmProviderRegistry(llmSettings, usage);
   if (ctx.config.llmOfflineDelayMs > 0) llmProviders.providerOptions = { offlineDelayMs: ctx.config.llmOfflineDelayMs };
   const generationRepo = new GenerationRepository(db);
@@ -122,7 +126,7 @@ export function createServices(ctx: AppContext): Services {
   });
   // The one way an article is written, stored and published; every producer goes through it.
   const producer = new ArticleProducer({ generation, publishing });
-  const pipeline = createArticlePipeline(ctx, { producer, writesOnThisThread: () => generation.writesOnThisThread() });
+  const pipeline = createArticlePipeline(ctx, { producer, writesOnThisThread: () => generation.writesOnThisThread(), budgetBlock: (siteId) => budgets.blockFor(siteId) });
   const schedulerRepo = new SchedulerRepository(db);
   pipeline.register('schedule', new SlotConsumer(schedulerRepo));
   pipeline.register(MANUAL_ORIGIN, manualConsumer);
@@ -136,6 +140,7 @@ export function createServices(ctx: AppContext): Services {
     providers: llmProviders,
     // A trend the site already has a post on is skipped (and the run log says which post).
     coveredOnSite: (siteId, topic) => liveSiteLinker.coveringPost(siteId, topic),
+    budgetBlock: (siteId) => budgets.blockFor(siteId),
   });
   const dashboard = new DashboardService(new DashboardRepository(db));
   // The dashboard's Trend Monitor Status and Last Trend Check cards read the real monitor.
@@ -158,9 +163,10 @@ export function createServices(ctx: AppContext): Services {
     settings,
     llmSettings,
     usage,
+    budgets,
     llmProviders,
     generation,
-    manualGeneration: new ManualGenerationService(pipeline),
+    manualGeneration: new ManualGenerationService(pipeline, (siteId) => budgets.blockFor(siteId)),
     blogConfigs: new BlogConfigsService(new BlogConfigsRepository(db), { now: () => new Date(), random: Math.random, timeZone: ctx.config.timeZone }),
     pipeline,
     scheduler: new SchedulerService({
@@ -169,8 +175,9 @@ export function createServices(ctx: AppContext): Services {
       timeZone: ctx.config.timeZone,
       // A topic the site already has a post on is passed over (the slot's note says which post).
       coveredOnSite: (siteId, topic) => liveSiteLinker.coveringPost(siteId, topic),
+      budgetBlock: (siteId) => budgets.blockFor(siteId),
     }),
-    bulkJobs: createBulkJobs(ctx, { pipeline, sites, spend: (jobId) => usage.jobUsage(BULK_ORIGIN, jobId) }),
+    bulkJobs: createBulkJobs(ctx, { pipeline, sites, usage: { spend: (jobId) => usage.jobUsage(BULK_ORIGIN, jobId), budgetBlock: (siteId) => budgets.blockFor(siteId) } }),
     ...trendServices,
     seo: createSeoServices({ db, queue: ctx.queue, appSecret: ctx.appSecret, sites, publishing, pipeline, providers: llmProviders }),
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dashboardQuerySchema } from './dashboard.js';
 import { llmProviderSchema } from './generation.js';
+import { MAX_ID } from './ids.js';
 import { usageTotalsSchema } from './usage-totals.js';
 
 export * from './usage-totals.js';
@@ -65,3 +66,54 @@ export type UsageSummary = z.infer<typeof usageSummarySchema>;
 
 /** Optional `tz`: the operator's IANA time zone decides where this month and each day start (default UTC). */
 export const usageQuerySchema = dashboardQuerySchema;
+
+export const BUDGET_LIMITS = { monthlyUsd: 1_000_000, sites: 1000 } as const;
+/** A budget warns from this share of its limit on. */
+export const BUDGET_WARN_PERCENT = 80;
+
+const monthlyUsdSchema = z
+  .number()
+  .min(0, 'must be 0 or more')
+  .max(BUDGET_LIMITS.monthlyUsd, `must be at most ${BUDGET_LIMITS.monthlyUsd.toLocaleString('en-US')}`)
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'at most 2 decimals (cents)');
+
+/** PUT /api/settings/budgets: a monthly limit for all sites together and per site (null / absent: none). */
+export const budgetsUpdateSchema = z.object({
+  monthly_usd: monthlyUsdSchema.nullable(),
+  sites: z
+    .array(z.object({ site_id: z.number().int().positive(), monthly_usd: monthlyUsdSchema }))
+    .max(BUDGET_LIMITS.sites, `at most ${BUDGET_LIMITS.sites} site budgets`)
+    .refine((sites) => new Set(sites.map((site) => site.site_id)).size === sites.length, 'one budget per site'),
+});
+export type BudgetsUpdate = z.infer<typeof budgetsUpdateSchema>;
+
+export const BUDGET_STATES = ['ok', 'warning', 'reached', 'overridden'] as const;
+
+/** One budget this month: what it allows, what was spent, and whether it stops new work. */
+export const budgetStateSchema = z.object({
+  /** null: the budget of all sites together. */
+  site_id: z.number().int().nullable(),
+  name: z.string(),
+  limit_usd: z.number().nonnegative(),
+  spent_usd: z.number().nonnegative(),
+  percent: z.number().int().nonnegative(),
+  /** reached: schedules and trend checks of its sites pause, new bulk jobs are refused; overridden: reached, allowed once for this month. */
+  state: z.enum(BUDGET_STATES),
+  /** What the operator reads (warning, reached, overridden); null when all is well. */
+  message: z.string().nullable(),
+});
+export type BudgetState = z.infer<typeof budgetStateSchema>;
+
+/** GET /api/settings/budgets */
+export const budgetsSchema = z.object({
+  monthly_usd: z.number().nullable(),
+  sites: z.array(z.object({ site_id: z.number().int(), site_name: z.string(), monthly_usd: z.number() })),
+  /** The month the budgets count, from its first day in the server's time zone (YYYY-MM-DD). */
+  month_start: z.string(),
+  states: z.array(budgetStateSchema),
+});
+export type Budgets = z.infer<typeof budgetsSchema>;
+
+/** POST /api/settings/budgets/override: lets a reached budget go on for the rest of this month. */
+export const budgetOverrideSchema = z.object({ site_id: z.number().int().positive().max(MAX_ID).nullable() });
+export type BudgetOverride = z.infer<typeof budgetOverrideSchema>;

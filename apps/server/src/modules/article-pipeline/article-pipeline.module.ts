@@ -42,6 +42,8 @@ export interface PipelineDependencies {
   producer: Pick<ArticleProducer, 'produce'>;
   /** True when articles are written on this thread (the offline writer): units then run one at a time. */
   writesOnThisThread?: () => Promise<boolean>;
+  /** A reached monthly budget's reason for a site (issue #16): its units are not started. */
+  budgetBlock?: (siteId: number | null) => Promise<string | null>;
 }
 
 export function createArticlePipeline(ctx: AppContext, deps: PipelineDependencies): ArticlePipeline {
@@ -49,6 +51,7 @@ export function createArticlePipeline(ctx: AppContext, deps: PipelineDependencie
   const queue = productionQueue(ctx.queue);
   const runner = new ProductionRunner(units, deps.producer, queue, pino({ name: 'article-pipeline', level: ctx.config.logLevel }), {
     ...(deps.writesOnThisThread ? { writesOnThisThread: deps.writesOnThisThread } : {}),
+    ...(deps.budgetBlock ? { budgetBlock: deps.budgetBlock } : {}),
   });
   return {
     units,

@@ -85,6 +85,12 @@ export interface ProductionRunnerOptions {
    * time, since side by side they finish no sooner and only hold the event loop longer.
    */
   writesOnThisThread?: () => Promise<boolean>;
+  /**
+   * Why a site's new articles must wait (its monthly budget is reached), or null. A unit that would
+   * write one is then not started: it ends skipped with that reason (issue #16). A unit whose
+   * article is stored already (a retried publish) calls no model and goes on.
+   */
+  budgetBlock?: (siteId: number | null) => Promise<string | null>;
 }
 
 interface Run {
@@ -160,6 +166,8 @@ export class ProductionRunner {
     this.runs.set(originKey, run);
     if (consumer.cancelled) this.startCancelChecks();
     try {
+      const overBudget = unit.articleId ? null : await this.options.budgetBlock?.(typeof unit.brief.siteId === 'number' ? unit.brief.siteId : null);
+      if (overBudget) return await this.finish(unit, consumer, attempt, { result: 'skipped', articleId: unit.articleId, reason: overBudget });
       const skip = await consumer.begin?.(unit);
       if (skip) return await this.finish(unit, consumer, attempt, { result: 'skipped', articleId: unit.articleId, reason: skip.skip });
       const end = await this.produce(unit, consumer, attempt, run);

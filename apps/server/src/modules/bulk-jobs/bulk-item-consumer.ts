@@ -48,8 +48,9 @@ function outcomeOf(end: ProductionResult): ItemOutcome {
     case 'failed':
       return { status: 'failed', error: end.error, articleId: end.articleId };
     case 'skipped':
-      // A deleted site fails the item (Retry Failed may take it up on another run); anything else stopped it.
-      return end.reason === SITE_DELETED ? { status: 'failed', error: SITE_DELETED } : { status: 'cancelled', articleId: end.articleId };
+      // A cancelled item stays cancelled; any other reason (a deleted site, a reached budget) fails it,
+      // so Retry Failed may take it up once the reason is gone.
+      return end.reason === NOT_WANTED ? { status: 'cancelled', articleId: end.articleId } : { status: 'failed', error: end.reason, articleId: end.articleId };
     case 'cancelled':
       return { status: 'cancelled', articleId: end.articleId };
   }

@@ -5,15 +5,14 @@ import { BULK_ORIGIN } from './bulk-item-unit.js';
 import { BulkItemConsumer } from './bulk-item-consumer.js';
 import { BulkItemsRepository } from './bulk-items.repository.js';
 import { BulkJobsRepository } from './bulk-jobs.repository.js';
-import { BulkJobsService } from './bulk-jobs.service.js';
+import { BulkJobsService, type BulkUsage } from './bulk-jobs.service.js';
 import type { BulkSites } from './bulk-ports.js';
-import type { JobSpend } from './bulk-job-dto.js';
 
 export interface BulkJobsDependencies {
   pipeline: Pick<ArticlePipeline, 'queue' | 'enqueueMany' | 'withdraw' | 'abandon' | 'register' | 'cancelRunning'>;
   sites: BulkSites;
-  /** The usage ledger's sums for a job's model calls (shown live on the job). */
-  spend?: (jobId: string) => Promise<JobSpend>;
+  /** The usage ledger's sums for a job's model calls (shown live on the job); a reached budget refuses a start. */
+  usage?: BulkUsage;
 }
 
 export interface BulkJobsModule {
@@ -32,7 +31,7 @@ export function createBulkJobs(ctx: AppContext, deps: BulkJobsDependencies): Bul
   const service = new BulkJobsService(new BulkJobsRepository(db, deps.pipeline), deps.sites, runs, {
     concurrency: ctx.config.llm.concurrency,
     stuckMinutes: ctx.config.bulkStuckMinutes,
-  }, items.finaliseIfDone, undefined, deps.spend);
+  }, items.finaliseIfDone, undefined, deps.usage);
   return { service };
 }
 

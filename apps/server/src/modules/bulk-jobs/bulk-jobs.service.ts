@@ -18,6 +18,11 @@ import type { BulkJobRow, BulkJobsRepository } from './bulk-jobs.repository.js';
 import type { BulkRunningUnits, BulkSites } from './bulk-ports.js';
 import { validateBulkStart } from './bulk-start-input.js';
 
+export interface BulkUsage {
+  spend?: (jobId: string) => Promise<JobSpend>;
+  budgetBlock?: (siteId: number) => Promise<string | null>;
+}
+
 export interface BulkJobsSettings {
   /** Items run at once per worker process (LLM_CONCURRENCY). */
   concurrency: number;
@@ -35,13 +40,16 @@ export class BulkJobsService {
     /** Sets a job's final status when none of its items is open any more (BulkItemsRepository's). */
     private readonly finalise: (tx: Tx, jobId: string) => Promise<void>,
     private readonly now: () => Date = () => new Date(),
-    /** The usage ledger's sums for a job (its items' model calls). */
-    private readonly spend: (jobId: string) => Promise<JobSpend> = async () => ({ calls: 0, inputTokens: 0, outputTokens: 0, costNanos: 0, estimated: false }),
+    /** Cost control: the usage ledger's sums for a job, and a reached monthly budget's reason for a site. */
+    private readonly usage: BulkUsage = {},
   ) {}
 
   async start(body: BulkJobStart): Promise<BulkJobStarted> {
     const { notices, ...input } = validateBulkStart(body);
     await this.requireSite(input.siteId);
+    // A reached budget refuses new work: a 409 that names it (issue #16).
+    const overBudget = await this.usage.budgetBlock?.(input.siteId);
+    if (overBudget) throw conflict(overBudget);
     const id = randomUUID();
     await this.repo.create({ id, ...input });
     return { job_id: id, notices };
@@ -97,7 +105,7 @@ export class BulkJobsService {
   }
 
   private async describe(job: BulkJobRow) {
-    const spend = await this.spend(job.id);
+    const spend = (await this.usage.spend?.(job.id)) ?? undefined;
     if (isFinalBulkJobStatus(job.status) || job.cancelRequestedAt) return toBulkJob(job, null, spend);
     const timing = await this.repo.itemTiming(job.id);
     return toBulkJob(job, estimateCompletion(job, timing, this.settings.concurrency, this.now()), spend);

@@ -10,7 +10,7 @@ import {
   type ManualGenerationResult,
   type SecureGenerateResponse,
 } from '@abp/contracts';
-import { AppError, badRequest } from '../../errors.js';
+import { AppError, badRequest, conflict } from '../../errors.js';
 import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
 import type { ProductionOutcome, PublishPolicy } from '../article-pipeline/article-producer.js';
 import { INTERNAL_FAILURE_MESSAGE } from '../article-pipeline/failure-classifier.js';
@@ -35,7 +35,11 @@ export const manualConsumer: ProductionConsumer = { triesAgain: false, finished:
 export class ManualGenerationService {
   deadlineMs = MANUAL_GENERATION_DEADLINE_MS;
 
-  constructor(private readonly pipeline: Pick<ArticlePipeline, 'runNow' | 'units'>) {}
+  constructor(
+    private readonly pipeline: Pick<ArticlePipeline, 'runNow' | 'units'>,
+    /** A reached monthly budget's reason for a site (issue #16): the article is refused with a 409. */
+    private readonly budgetBlock?: (siteId: number) => Promise<string | null>,
+  ) {}
 
   taskTypes(): string[] {
     return [...TASK_TYPES];
@@ -45,6 +49,8 @@ export class ManualGenerationService {
     const secureVariant = request.options === undefined && (request.includeImages !== undefined || request.publishStatus !== undefined || request.wordCount !== undefined);
     const options = optionsOf(request);
     const selectedImagePng = options.selectedImageDataUrl ? decodePng(options.selectedImageDataUrl) : undefined;
+    const overBudget = await this.budgetBlock?.(request.site_id);
+    if (overBudget) throw conflict(overBudget);
 
     const deadline = new AbortController();
     const seconds = Math.round(this.deadlineMs / 1000);
@@ -72,6 +78,8 @@ export class ManualGenerationService {
     const end = await this.pipeline
       .runNow(unit, { deadline: deadline.signal, ...(selectedImagePng ? { extras: { selectedImagePng } } : {}) }, this.deadlineMs + BACKSTOP_MARGIN_MS)
       .finally(() => clearTimeout(timer));
+    // The budget was reached between the check above and the run: the unit was not started.
+    if (end.status === 'finished' && end.end.result === 'skipped') throw conflict(end.end.reason);
     if (end.status !== 'finished' || !end.outcome) throw new Error(`The manual article ${unit.originKey} did not finish in its request (${end.status})`);
     const outcome = end.outcome;
 

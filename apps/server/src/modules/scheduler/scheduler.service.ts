@@ -20,6 +20,8 @@ export interface SchedulerOptions {
   includeImages?: boolean;
   /** The post of the site that already covers a topic (its content inventory), or null: such topics are passed over. */
   coveredOnSite?: (siteId: number, topic: string) => Promise<CoveringPost | null>;
+  /** A reached monthly budget's reason (issue #16): the site's slots are not claimed, its schedule waits. */
+  budgetBlock?: (siteId: number) => Promise<string | null>;
 }
 
 /** The origin key of a slot's article: its unit in the pipeline. */
@@ -49,6 +51,8 @@ export class SchedulerService {
     const claimed: SlotRow[] = [];
     if (due.length > 0) await this.options.pipeline.queue.prepare();
     for (const config of due) {
+      // A paused schedule keeps its slot due: it posts once the budget allows, then keeps its rhythm.
+      if (await this.options.budgetBlock?.(config.siteId)) continue;
       // The interval runs from now, not from the missed slot: one post, then the normal rhythm.
       const covered = await this.coveredTopics(config);
       const next = nextSlotAfter(now, config.intervalMin, config.intervalMax, this.random);

@@ -19,6 +19,8 @@ export interface TrendCheckPorts {
   settings: { resolve(): Promise<{ feeds: string[] }> };
   /** A post the live site already has on the topic (its content inventory), or null: such a trend is skipped. */
   coveredOnSite?: (siteId: number, topic: string) => Promise<{ title: string; link: string } | null>;
+  /** A reached monthly budget's reason (issue #16): the site's trends wait, unclaimed, for a later check. */
+  budgetBlock?: (siteId: number) => Promise<string | null>;
 }
 
 export interface TrendCheckOptions extends TrendCheckPorts {
@@ -118,6 +120,11 @@ export class TrendCheckRunner {
     const done = await targets.processedKeys(target.siteId, keyed.map((entry) => entry.key));
     const fresh = keyed.filter((entry) => !done.has(entry.key)).map((entry) => entry.trend);
     if (fresh.length === 0) return;
+    const overBudget = await this.options.budgetBlock?.(target.siteId);
+    if (overBudget) {
+      state.errors.push({ scope: 'site', target: target.siteName, kind: 'budget', message: overBudget });
+      return;
+    }
     const dayStart = startOfOperatorDay(new Date(), this.options.timeZone);
     let remaining = target.maxPostsPerDay - (await targets.postsToday(target, dayStart));
     if (remaining <= 0) return;

@@ -41,6 +41,7 @@ export function createTrendServices(deps: TrendServiceDeps): TrendServices {
     providers: deps.providers,
     settings: trendSettings,
     ...(deps.coveredOnSite ? { coveredOnSite: deps.coveredOnSite } : {}),
+    ...(deps.budgetBlock ? { budgetBlock: deps.budgetBlock } : {}),
     timeZone: deps.config.timeZone,
   });
   return { trendSettings, trendChecks, trends: new TrendMonitorService(runs, trendChecks, deps.queue, trendSettings) };

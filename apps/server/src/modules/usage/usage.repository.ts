@@ -104,6 +104,12 @@ export class UsageRepository {
     return rowsOf<{ date: string; cost: number; calls: number }>(result).map((row) => ({ date: row.date, costNanos: Number(row.cost), calls: Number(row.calls) }));
   }
 
+  async siteNames(siteIds: readonly number[]): Promise<Map<number, string>> {
+    if (siteIds.length === 0) return new Map();
+    const rows = await this.db.select({ id: sites.id, name: sites.name }).from(sites).where(inArray(sites.id, [...siteIds]));
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
   /** The start of this month in the operator's time zone. */
   async monthStart(timeZone: string): Promise<{ at: Date; date: string }> {
     const zone = sql`${timeZone}::text`;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema, modelPricesSchema, modelPricesUpdateSchema, usageQuerySchema, usageSummarySchema } from '@abp/contracts';
+import { budgetOverrideSchema, budgetsSchema, budgetsUpdateSchema, errorBodySchema, modelPricesSchema, modelPricesUpdateSchema, usageQuerySchema, usageSummarySchema } from '@abp/contracts';
 import type { LlmSettingsService } from '../settings/llm-settings.service.js';
+import type { BudgetsService } from './budgets.service.js';
 import type { UsageService } from './usage.service.js';
 
 /** The model generation uses now, for the price table's "charged at" line. */
@@ -25,4 +26,13 @@ export const usageRoutes = (usage: UsageService): FastifyPluginAsyncZod =>
     app.get('/', { schema: { tags: ['dashboard'], querystring: usageQuerySchema, response: { 200: usageSummarySchema, 400: errorBodySchema } } }, async (request) =>
       usage.summary(request.query.tz),
     );
+  };
+
+/** Settings → Budgets, under /api/settings/budgets. */
+export const budgetsRoutes = (budgets: BudgetsService): FastifyPluginAsyncZod =>
+  async function routes(app) {
+    const tags = ['settings'];
+    app.get('/', { schema: { tags, response: { 200: budgetsSchema } } }, async () => budgets.get());
+    app.put('/', { schema: { tags, body: budgetsUpdateSchema, response: { 200: budgetsSchema, 400: errorBodySchema } } }, async (request) => budgets.update(request.body));
+    app.post('/override', { schema: { tags, body: budgetOverrideSchema, response: { 200: budgetsSchema, 400: errorBodySchema } } }, async (request) => budgets.override(request.body));
   };

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { BUDGET_WARN_PERCENT, type BudgetOverride, type Budgets, type BudgetState, type BudgetsUpdate } from '@abp/contracts';
+import { badRequest } from '../../errors.js';
+import type { SettingsRepository } from '../settings/settings.repository.js';
+import type { UsageRepository } from './usage.repository.js';
+import { nanosToUsd } from './usage-types.js';
+
+const BUDGETS_KEY = 'budgets';
+const storedBudgetsSchema = z.object({
+  monthlyUsd: z.number().nullable(),
+  sites: z.array(z.object({ siteId: z.number().int(), monthlyUsd: z.number() })),
+  /** Budgets allowed to go on past their limit, each for one month (its first day, YYYY-MM-DD). */
+  overrides: z.array(z.object({ siteId: z.number().int().nullable(), month: z.string() })),
+});
+type StoredBudgets = z.infer<typeof storedBudgetsSchema>;
+const NONE: StoredBudgets = { monthlyUsd: null, sites: [], overrides: [] };
+
+const usd = (value: number) => `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const HOW_TO_GO_ON = 'Raise it or override it for this month in Settings → Budgets.';
+
+/**
+ * Monthly budgets (issue #16): for all sites together and per site, counted from the usage ledger
+ * in the server's time zone. A reached budget stops new work for its sites — schedules and trend
+ * checks pause, bulk and manual starts are refused, units not yet started are not written —
+ * until it is raised, the month ends, or the operator overrides it once for the month.
+ */
+export class BudgetsService {
+  constructor(
+    private readonly repo: UsageRepository,
+    private readonly settings: SettingsRepository,
+    private readonly timeZone: string,
+  ) {}
+
+  async get(): Promise<Budgets> {
+    const stored = await this.load();
+    const { states, monthStart } = await this.evaluate(stored);
+    const names = await this.repo.siteNames(stored.sites.map((site) => site.siteId));
+    return {
+      monthly_usd: stored.monthlyUsd,
+      sites: stored.sites.map((site) => ({ site_id: site.siteId, site_name: names.get(site.siteId) ?? `Site ${site.siteId}`, monthly_usd: site.monthlyUsd })),
+      month_start: monthStart,
+      states,
+    };
+  }
+
+  async update(input: BudgetsUpdate): Promise<Budgets> {
+    const current = await this.load();
+    const names = await this.repo.siteNames(input.sites.map((site) => site.site_id));
+    const unknown = input.sites.findIndex((site) => !names.has(site.site_id));
+    if (unknown >= 0) throw badRequest(`sites.${unknown}.site_id`, `no site with id ${input.sites[unknown]!.site_id} exists`);
+    await this.settings.put(BUDGETS_KEY, {
+      monthlyUsd: input.monthly_usd,
+      sites: input.sites.map((site) => ({ siteId: site.site_id, monthlyUsd: site.monthly_usd })),
+      overrides: current.overrides,
+    } satisfies StoredBudgets);
+    return this.get();
+  }
+
+  /** Lets a reached budget go on for the rest of this month (a new month, or a raise, makes it count again). */
+  async override(input: BudgetOverride): Promise<Budgets> {
+    const current = await this.load();
+    const siteId = input.site_id;
+    if (siteId === null ? current.monthlyUsd === null : !current.sites.some((site) => site.siteId === siteId)) {
+      throw badRequest('site_id', siteId === null ? 'there is no budget for all sites to override' : `site ${siteId} has no budget to override`);
+    }
+    const month = (await this.repo.monthStart(this.timeZone)).date;
+    const overrides = [...current.overrides.filter((entry) => entry.month === month && entry.siteId !== siteId), { siteId, month }];
+    await this.settings.put(BUDGETS_KEY, { ...current, overrides } satisfies StoredBudgets);
+    return this.get();
+  }
+
+  /** Why new work for the site must wait (a reached budget's message), or null when it may go on. */
+  async blockFor(siteId: number | null): Promise<string | null> {
+    const stored = await this.load();
+    if (stored.monthlyUsd === null && !stored.sites.some((site) => site.siteId === siteId)) return null;
+    const { states } = await this.evaluate(stored, siteId);
+    return states.find((state) => state.state === 'reached' && (state.site_id === null || state.site_id === siteId))?.message ?? null;
+  }
+
+  private async evaluate(stored: StoredBudgets, onlySite?: number | null): Promise<{ states: BudgetState[]; monthStart: string }> {
+    const month = await this.repo.monthStart(this.timeZone);
+    const sites = onlySite === undefined ? stored.sites : stored.sites.filter((site) => site.siteId === onlySite);
+    if (stored.monthlyUsd === null && sites.length === 0) return { states: [], monthStart: month.date };
+    const overridden = (siteId: number | null) => stored.overrides.some((entry) => entry.month === month.date && entry.siteId === siteId);
+    const states: BudgetState[] = [];
+    if (stored.monthlyUsd !== null) {
+      const spent = nanosToUsd((await this.repo.since(month.at)).costNanos);
+      states.push(stateOf(null, 'All sites', stored.monthlyUsd, spent, overridden(null)));
+    }
+    if (sites.length > 0) {
+      const perSite = new Map((await this.repo.perSiteSince(month.at)).map((row) => [row.siteId, row]));
+      const names = await this.repo.siteNames(sites.map((site) => site.siteId));
+      for (const site of sites) {
+        const spent = nanosToUsd(perSite.get(site.siteId)?.costNanos ?? 0);
+        states.push(stateOf(site.siteId, names.get(site.siteId) ?? `Site ${site.siteId}`, site.monthlyUsd, spent, overridden(site.siteId)));
+      }
+    }
+    return { states, monthStart: month.date };
+  }
+
+  private async load(): Promise<StoredBudgets> {
+    const row = await this.settings.get(BUDGETS_KEY);
+    const parsed = storedBudgetsSchema.safeParse(row?.value);
+    // A row this version cannot read counts as no budgets rather than stopping all work.
+    return parsed.success ? parsed.data : NONE;
+  }
+}
+
+function stateOf(siteId: number | null, name: string, limit: number, spent: number, overridden: boolean): BudgetState {
+  const percent = limit > 0 ? Math.floor((spent / limit) * 100) : spent > 0 ? 100 : 0;
+  // A budget of $0 allows nothing: reached from the start.
+  const reached = spent >= limit;
+  const whose = siteId === null ? 'The monthly budget for all sites' : `The monthly budget of ${name}`;
+  const base = { site_id: siteId, name, limit_usd: limit, spent_usd: spent, percent };
+  if (reached && overridden) return { ...base, state: 'overridden', message: `${whose} (${usd(limit)}) is reached: ${usd(spent)} spent, allowed to go on this month.` };
+  if (reached) return { ...base, state: 'reached', message: `${whose} (${usd(limit)}) is reached: ${usd(spent)} spent. New articles for ${siteId === null ? 'all sites' : name} wait. ${HOW_TO_GO_ON}` };
+  if (percent >= BUDGET_WARN_PERCENT) return { ...base, state: 'warning', message: `${whose} is ${percent} % used: ${usd(spent)} of ${usd(limit)}.` };
+  return { ...base, state: 'ok', message: null };
+}
