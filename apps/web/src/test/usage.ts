@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { ModelPrices, UsageSummary } from '@abp/contracts';
+import type { Budgets, ModelPrices, UsageSummary } from '@abp/contracts';
 
 const NONE = { calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, estimated: false };
 
@@ -20,5 +20,14 @@ export function modelPrices(overrides: Partial<ModelPrices> = {}): ModelPrices {
   };
 }
 
-/** The Dashboard (the landing screen) reads the spend; Settings reads the prices. */
-export const usageDefaults = [http.get('/api/usage', () => HttpResponse.json(usageSummary())), http.get('/api/settings/prices', () => HttpResponse.json(modelPrices()))];
+/** GET /api/settings/budgets: none set unless a test says otherwise. */
+export function budgets(overrides: Partial<Budgets> = {}): Budgets {
+  return { monthly_usd: null, sites: [], month_start: '2026-11-01', states: [], ...overrides };
+}
+
+/** The Dashboard (the landing screen) reads the spend; Settings the prices; the screens whose work a budget pauses, the budgets. */
+export const usageDefaults = [
+  http.get('/api/usage', () => HttpResponse.json(usageSummary())),
+  http.get('/api/settings/prices', () => HttpResponse.json(modelPrices())),
+  http.get('/api/settings/budgets', () => HttpResponse.json(budgets())),
+];

@@ -9,7 +9,8 @@ async function signedIn() {
   const fake = createFakeAuthApi({ authenticated: true });
   server.use(...fake.handlers, screenDataUnavailable);
   const app = renderApp({ path: '/sites' });
-  await screen.findByRole('heading', { level: 1, name: 'WordPress Sites' });
+  // The first render loads the route's code: more than the default second on a busy machine.
+  await screen.findByRole('heading', { level: 1, name: 'WordPress Sites' }, { timeout: 5000 });
   return { ...app, fake };
 }
 
@@ -72,7 +73,8 @@ describe('change password', () => {
     await fill('old secret', 'a much better secret');
     expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
     expect(body).toEqual({ currentPassword: 'old secret', newPassword: 'a much better secret' });
-    await screen.findByRole('heading', { level: 1, name: 'WordPress Sites' });
+    // The first render loads the route's code: more than the default second on a busy machine.
+  await screen.findByRole('heading', { level: 1, name: 'WordPress Sites' }, { timeout: 5000 });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

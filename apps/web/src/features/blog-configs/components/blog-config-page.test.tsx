@@ -6,6 +6,7 @@ import { llmSettings } from '../../../test/llm-settings';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { makeSite } from '../../../test/sites';
+import { budgets } from '../../../test/usage';
 import { createFakeBlogConfigsApi, makeConfig } from '../testing/fake-blog-configs-api';
 
 function showConfig(api: ReturnType<typeof createFakeBlogConfigsApi>) {
@@ -25,6 +26,24 @@ describe('Blog Configuration screen', () => {
     expect(await screen.findByText('You need to add WordPress sites first before creating blog configurations.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Configuration' })).toBeDisabled();
     expect(await screen.findByText('No blog configurations set up')).toBeInTheDocument();
+  });
+
+  it('says when a reached monthly budget pauses a site’s schedule (issue #16)', async () => {
+    server.use(
+      http.get('/api/settings/budgets', () =>
+        HttpResponse.json(
+          budgets({
+            sites: [{ site_id: 1, site_name: 'Garden Blog', monthly_usd: 10 }],
+            states: [{ site_id: 1, name: 'Garden Blog', limit_usd: 10, spent_usd: 10.5, percent: 105, state: 'reached', message: 'The monthly budget of Garden Blog ($10.00) is reached: $10.50 spent. New articles for Garden Blog wait.' }],
+          }),
+        ),
+      ),
+    );
+    showConfig(createFakeBlogConfigsApi({ sites: [makeSite()], configs: [makeConfig()] }));
+    const alert = within(await screen.findByRole('region', { name: 'Budgets' }, FIRST_LOOK)).getByRole('alert');
+    expect(alert).toHaveTextContent('Scheduled posts paused for Garden Blog');
+    expect(alert).toHaveTextContent('The monthly budget of Garden Blog ($10.00) is reached: $10.50 spent.');
+    expect(within(alert).getByRole('link', { name: 'Budgets in Settings' })).toHaveAttribute('href', '/settings#budgets');
   });
 
   it('lists configurations with the spec columns plus Next post', async () => {

@@ -16,6 +16,7 @@ import { useBlogConfigs } from '../api/get-blog-configs';
 import { useSites } from '../../../lib/resources/sites';
 import { BlogConfigDialog } from './blog-config-dialog';
 import { BlogConfigsTable } from './blog-configs-table';
+import { BudgetAlert } from '../../../components/budget-alert';
 
 export function BlogConfigPage() {
   const { enqueueSnackbar } = useSnackbar();
@@ -67,6 +68,7 @@ export function BlogConfigPage() {
         }
       />
       <OfflineWriterNotice />
+      <BudgetAlert what="Scheduled posts" />
       <DemoLiveWarning live={liveSites.length > 0} what={`Scheduled and trend articles for ${liveSites.join(', ')}`} />
 
       {noSites && (

@@ -12,6 +12,7 @@ import { SpendCard } from './spend-card';
 import { NotLiveAlert } from './not-live-alert';
 import { StatCards } from './stat-cards';
 import { TrendMonitorCard } from './trend-monitor-card';
+import { BudgetAlert } from '../../../components/budget-alert';
 
 export function DashboardPage() {
   const dashboard = useDashboard();
@@ -20,6 +21,7 @@ export function DashboardPage() {
     <>
       <PageHeader title="Dashboard" subtitle="Monitor your automated blog posting activity and performance" />
       <OfflineWriterNotice />
+      <BudgetAlert what="New articles" />
       {dashboard.isError && (
         <Alert
           severity="error"

@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { BulkClearStuckButton } from './bulk-clear-stuck-button';
 import { BulkGenerationTab } from './bulk-generation-tab';
 import { SingleArticleTab } from './single-article-tab';
+import { BudgetAlert } from '../../../components/budget-alert';
 
 const TABS = [
   { id: 'single', label: 'Single Article' },
@@ -19,6 +20,7 @@ export function ManualGenerationPage() {
   return (
     <>
       <PageHeader title="Manual Content Generation" subtitle="Generate articles from a topic and push them to a WordPress site" actions={<BulkClearStuckButton />} />
+      <BudgetAlert what="New articles" />
       <Paper variant="outlined">
         <Tabs value={tab} onChange={(_event, next: typeof tab) => setTab(next)} aria-label="Generation mode" sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>
           {TABS.map((t) => (

@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import { PageHeader } from '../../../components/page-header';
 import { LlmSettingsSection } from './llm-settings-section';
 import { ModelPricesSection } from './model-prices-section';
+import { BudgetsSection } from './budgets-section';
 import { TrendSettingsSection } from './trend-settings-section';
 
 /**
@@ -15,6 +16,7 @@ export function SettingsPage() {
       <Stack spacing={3}>
         <LlmSettingsSection />
         <ModelPricesSection />
+        <BudgetsSection />
         <TrendSettingsSection />
       </Stack>
     </>

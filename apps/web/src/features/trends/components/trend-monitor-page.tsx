@@ -21,6 +21,7 @@ import { ExecutionLogsSection } from './execution-logs-section';
 import { LastExecutionCard } from './last-execution-card';
 import { MonitorStatusCard } from './monitor-status-card';
 import { ProcessedTrendsSection } from './processed-trends-section';
+import { BudgetAlert } from '../../../components/budget-alert';
 
 export const LOADING_TEXT = 'Loading trend monitor data...';
 
@@ -71,6 +72,7 @@ export function TrendMonitorPage() {
         }
       />
       <OfflineWriterNotice />
+      <BudgetAlert what="Trend articles" />
       {failed ? (
         <Alert
           severity="error"
