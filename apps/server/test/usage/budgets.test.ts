@@ -16,7 +16,7 @@ let t: TestApp;
 let cookie: string;
 let siteId: number;
 
-async function putBudgets(body: unknown) {
+async function putBudgets(body: Record<string, unknown>) {
   return t.request({ method: 'PUT', url: '/api/settings/budgets', cookie, payload: body });
 }
 async function budgets(): Promise<Budgets> {
