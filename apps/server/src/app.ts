@@ -17,7 +17,7 @@ import { blogConfigsRoutes } from './modules/blog-configs/blog-configs.routes.js
 import { trendsRoutes } from './modules/trends/trends.routes.js';
 import { trendSettingsRoutes } from './modules/trends/trend-settings.routes.js';
 import { seoRoutes } from './modules/seo/seo.module.js';
-import { budgetsRoutes, modelPricesRoutes, usageRoutes } from './modules/usage/usage.routes.js';
+import { budgetsRoutes, costEstimateRoutes, modelPricesRoutes, usageRoutes } from './modules/usage/usage.routes.js';
 import { registerAccessControl } from './plugins/access-control.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerHostCheck } from './plugins/host-check.js';
@@ -75,8 +75,9 @@ export async function buildApp(ctx: AppContext, services: Services, logger = log
   await app.register(dashboardRoutes(services.dashboard), { prefix: '/api/dashboard' });
   await app.register(bulkJobsRoutes(services.bulkJobs.service), { prefix: '/api/bulk-jobs' });
   await app.register(llmSettingsRoutes(services.llmSettings), { prefix: '/api/settings/llm' });
-  await app.register(modelPricesRoutes(services.usage, services.llmSettings), { prefix: '/api/settings/prices' });
+  await app.register(modelPricesRoutes(services.usage), { prefix: '/api/settings/prices' });
   await app.register(usageRoutes(services.usage), { prefix: '/api/usage' });
+  await app.register(costEstimateRoutes(services.usage), { prefix: '/api/usage' });
   await app.register(budgetsRoutes(services.budgets), { prefix: '/api/settings/budgets' });
   await app.register(manualGenerationRoutes(services.manualGeneration), { prefix: '/api/manual' });
   await app.register(blogConfigsRoutes(services.blogConfigs), { prefix: '/api/config' });

@@ -107,8 +107,16 @@ export function createServices(ctx: AppContext): Services {
   publishing.onPublished = (articleId, post) => liveVerification.afterPublish(articleId, post);
   const settings = new SettingsRepository(db);
   const llmSettings = new LlmSettingsService(settings, ctx.config.llm, ctx.secretBox);
-  const usage = new UsageService(new UsageRepository(db), settings, pino({ name: 'usage', level: ctx.config.logLevel }));
-  const budgets = new BudgetsService(new UsageRepository(db), settings, ctx.config.timeZone);
+  const usageRepo = new UsageRepository(db);
+  const budgets = new BudgetsService(usageRepo, settings, ctx.config.timeZone);
+  const usage = new UsageService(usageRepo, settings, {
+    currentModel: async () => {
+      const llm = await llmSettings.get();
+      return { provider: llm.provider, model: llm.effective_model };
+    },
+    confirmAboveUsd: () => budgets.confirmAboveUsd(),
+    log: pino({ name: 'usage', level: ctx.config.logLevel }),
+  });
   const llmProviders = new LlmProviderRegistry(llmSettings, usage);
   if (ctx.config.llmOfflineDelayMs > 0) llmProviders.providerOptions = { offlineDelayMs: ctx.config.llmOfflineDelayMs };
   const generationRepo = new GenerationRepository(db);

@@ -80,6 +80,8 @@ const monthlyUsdSchema = z
 /** PUT /api/settings/budgets: a monthly limit for all sites together and per site (null / absent: none). */
 export const budgetsUpdateSchema = z.object({
   monthly_usd: monthlyUsdSchema.nullable(),
+  /** A bulk job or an SEO "Generate All Articles" estimated above this asks for confirmation first. */
+  confirm_above_usd: monthlyUsdSchema.optional(),
   sites: z
     .array(z.object({ site_id: z.number().int().positive(), monthly_usd: monthlyUsdSchema }))
     .max(BUDGET_LIMITS.sites, `at most ${BUDGET_LIMITS.sites} site budgets`)
@@ -107,6 +109,7 @@ export type BudgetState = z.infer<typeof budgetStateSchema>;
 /** GET /api/settings/budgets */
 export const budgetsSchema = z.object({
   monthly_usd: z.number().nullable(),
+  confirm_above_usd: z.number().nonnegative(),
   sites: z.array(z.object({ site_id: z.number().int(), site_name: z.string(), monthly_usd: z.number() })),
   /** The month the budgets count, from its first day in the server's time zone (YYYY-MM-DD). */
   month_start: z.string(),
@@ -117,3 +120,32 @@ export type Budgets = z.infer<typeof budgetsSchema>;
 /** POST /api/settings/budgets/override: lets a reached budget go on for the rest of this month. */
 export const budgetOverrideSchema = z.object({ site_id: z.number().int().positive().max(MAX_ID).nullable() });
 export type BudgetOverride = z.infer<typeof budgetOverrideSchema>;
+
+/** Until this many articles of the model in use were written, the estimate uses the default ratios. */
+export const ESTIMATE_MIN_OBSERVED = 3;
+/** Above this estimate a start asks for confirmation (the operator can change it with the budgets). */
+export const DEFAULT_CONFIRM_ABOVE_USD = 1;
+
+/** POST /api/usage/estimate: what N articles of W words would cost with the model in use. */
+export const costEstimateRequestSchema = z.object({
+  articles: z.number().int().min(1, 'must be at least 1').max(100_000, 'must be at most 100,000'),
+  word_count: z.number().int().min(100, 'must be at least 100').max(50_000, 'must be at most 50,000'),
+});
+export type CostEstimateRequest = z.infer<typeof costEstimateRequestSchema>;
+
+export const costEstimateSchema = z.object({
+  cost_usd: z.number().nonnegative(),
+  per_article_usd: z.number().nonnegative(),
+  provider: z.string(),
+  model: z.string(),
+  /** False: no price is known for the model, so the estimate is $0 whatever it uses. */
+  priced: z.boolean(),
+  /** Tokens per word of the target length: observed on this model's recent articles, or the default ratios until enough are. */
+  tokens_per_word: z.object({ input: z.number().nonnegative(), output: z.number().nonnegative() }),
+  basis: z.enum(['observed', 'default']),
+  observed_articles: z.number().int().nonnegative(),
+  /** The estimate is above the confirmation threshold: the screen asks before it starts. */
+  needs_confirmation: z.boolean(),
+  confirm_above_usd: z.number().nonnegative(),
+});
+export type CostEstimate = z.infer<typeof costEstimateSchema>;

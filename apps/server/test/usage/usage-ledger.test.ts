@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Article, GenerationLog, ModelPrices, UsageSummary } from '@abp/contracts';
+import type { Article, CostEstimate, GenerationLog, ModelPrices, UsageSummary } from '@abp/contracts';
 import { modelCalls } from '../../src/db/schema/index.js';
 import { priceFor, priceTable } from '../../src/modules/usage/model-prices.js';
 import { useFakeWordPress } from '../articles/publish-helpers.js';
@@ -129,6 +129,44 @@ describe('the usage ledger', () => {
     const rows = await t.ctx.handle.db.select().from(modelCalls);
     expect(rows).toHaveLength(model.requests.length);
     expect(rows.every((row) => row.outcome === 'bad_request' && row.error?.includes('not allowed') && row.siteId === siteId && row.source === 'bulk' && row.jobRef === jobId)).toBe(true);
+  });
+});
+
+describe('cost estimates', () => {
+  const estimate = async (articles: number, wordCount: number) => {
+    const res = await t.request({ method: 'POST', url: '/api/usage/estimate', cookie, payload: { articles, word_count: wordCount } });
+    expect(res.statusCode).toBe(200);
+    return res.json<CostEstimate>();
+  };
+
+  it('use default ratios until the model wrote a few articles, then come within 20 % of what a job really costs', async () => {
+    await setPrice();
+    const first = await estimate(10, 1000);
+    expect(first).toMatchObject({ basis: 'default', observed_articles: 0, priced: true, provider: 'openai-compatible', model: 'fake-model', tokens_per_word: { input: 2, output: 1.5 } });
+    // 10 × 1000 words × (2 × $1.5 + 1.5 × $6) per million tokens.
+    expect(first.cost_usd).toBeCloseTo(0.12, 9);
+    expect(first).toMatchObject({ needs_confirmation: false, confirm_above_usd: 1 });
+
+    const warmUp = await startedJob(t, cookie, bulkPayload(siteId, ['Hedge trimming', 'Lawn edging', 'Leaf mould'], { postToWordPress: false, wordCount: 800 }));
+    expect((await waitForJob(t, cookie, warmUp, isFinal, 60_000)).job.progress.successful).toBe(3);
+    const predicted = await estimate(2, 800);
+    expect(predicted).toMatchObject({ basis: 'observed', observed_articles: 3 });
+
+    const job = await startedJob(t, cookie, bulkPayload(siteId, ['Pond plants', 'Bog gardens'], { postToWordPress: false, wordCount: 800 }));
+    const { job: done } = await waitForJob(t, cookie, job, isFinal, 60_000);
+    expect(done.progress.successful).toBe(2);
+    const error = Math.abs(predicted.cost_usd - done.cost.spent_usd) / done.cost.spent_usd;
+    expect(error).toBeLessThan(0.2);
+  });
+
+  it('ask for confirmation above the threshold kept with the budgets', async () => {
+    await setPrice();
+    await t.request({ method: 'PUT', url: '/api/settings/budgets', cookie, payload: { monthly_usd: null, sites: [], confirm_above_usd: 0.05 } });
+    expect(await estimate(10, 1000)).toMatchObject({ needs_confirmation: true, confirm_above_usd: 0.05 });
+    expect(await estimate(1, 1000)).toMatchObject({ needs_confirmation: false });
+    const bad = await t.request({ method: 'POST', url: '/api/usage/estimate', cookie, payload: { articles: 0, word_count: 1000 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/articles/);
   });
 });
 

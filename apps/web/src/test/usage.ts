@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { Budgets, ModelPrices, UsageSummary } from '@abp/contracts';
+import type { Budgets, CostEstimate, CostEstimateRequest, ModelPrices, UsageSummary } from '@abp/contracts';
 
 const NONE = { calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, estimated: false };
 
@@ -22,7 +22,25 @@ export function modelPrices(overrides: Partial<ModelPrices> = {}): ModelPrices {
 
 /** GET /api/settings/budgets: none set unless a test says otherwise. */
 export function budgets(overrides: Partial<Budgets> = {}): Budgets {
-  return { monthly_usd: null, sites: [], month_start: '2026-11-01', states: [], ...overrides };
+  return { monthly_usd: null, confirm_above_usd: 1, sites: [], month_start: '2026-11-01', states: [], ...overrides };
+}
+
+/** POST /api/usage/estimate for gpt-4o-mini at the default ratios: $0.0012 per 1,000 words. */
+export function costEstimate(request: CostEstimateRequest, overrides: Partial<CostEstimate> = {}): CostEstimate {
+  const perArticle = (request.word_count / 1000) * 0.0012;
+  return {
+    cost_usd: perArticle * request.articles,
+    per_article_usd: perArticle,
+    provider: 'openai',
+    model: 'gpt-4o-mini',
+    priced: true,
+    tokens_per_word: { input: 2, output: 1.5 },
+    basis: 'default',
+    observed_articles: 0,
+    needs_confirmation: perArticle * request.articles > 1,
+    confirm_above_usd: 1,
+    ...overrides,
+  };
 }
 
 /** The Dashboard (the landing screen) reads the spend; Settings the prices; the screens whose work a budget pauses, the budgets. */
@@ -30,4 +48,5 @@ export const usageDefaults = [
   http.get('/api/usage', () => HttpResponse.json(usageSummary())),
   http.get('/api/settings/prices', () => HttpResponse.json(modelPrices())),
   http.get('/api/settings/budgets', () => HttpResponse.json(budgets())),
+  http.post('/api/usage/estimate', async ({ request }) => HttpResponse.json(costEstimate((await request.json()) as CostEstimateRequest))),
 ];

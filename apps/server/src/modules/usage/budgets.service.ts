@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUDGET_WARN_PERCENT, type BudgetOverride, type Budgets, type BudgetState, type BudgetsUpdate } from '@abp/contracts';
+import { BUDGET_WARN_PERCENT, DEFAULT_CONFIRM_ABOVE_USD, type BudgetOverride, type Budgets, type BudgetState, type BudgetsUpdate } from '@abp/contracts';
 import { badRequest } from '../../errors.js';
 import type { SettingsRepository } from '../settings/settings.repository.js';
 import type { UsageRepository } from './usage.repository.js';
@@ -8,12 +8,13 @@ import { nanosToUsd } from './usage-types.js';
 const BUDGETS_KEY = 'budgets';
 const storedBudgetsSchema = z.object({
   monthlyUsd: z.number().nullable(),
+  confirmAboveUsd: z.number().default(DEFAULT_CONFIRM_ABOVE_USD),
   sites: z.array(z.object({ siteId: z.number().int(), monthlyUsd: z.number() })),
   /** Budgets allowed to go on past their limit, each for one month (its first day, YYYY-MM-DD). */
   overrides: z.array(z.object({ siteId: z.number().int().nullable(), month: z.string() })),
 });
 type StoredBudgets = z.infer<typeof storedBudgetsSchema>;
-const NONE: StoredBudgets = { monthlyUsd: null, sites: [], overrides: [] };
+const NONE: StoredBudgets = { monthlyUsd: null, confirmAboveUsd: DEFAULT_CONFIRM_ABOVE_USD, sites: [], overrides: [] };
 
 const usd = (value: number) => `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const HOW_TO_GO_ON = 'Raise it or override it for this month in Settings → Budgets.';
@@ -37,6 +38,7 @@ export class BudgetsService {
     const names = await this.repo.siteNames(stored.sites.map((site) => site.siteId));
     return {
       monthly_usd: stored.monthlyUsd,
+      confirm_above_usd: stored.confirmAboveUsd,
       sites: stored.sites.map((site) => ({ site_id: site.siteId, site_name: names.get(site.siteId) ?? `Site ${site.siteId}`, monthly_usd: site.monthlyUsd })),
       month_start: monthStart,
       states,
@@ -50,6 +52,7 @@ export class BudgetsService {
     if (unknown >= 0) throw badRequest(`sites.${unknown}.site_id`, `no site with id ${input.sites[unknown]!.site_id} exists`);
     await this.settings.put(BUDGETS_KEY, {
       monthlyUsd: input.monthly_usd,
+      confirmAboveUsd: input.confirm_above_usd ?? current.confirmAboveUsd,
       sites: input.sites.map((site) => ({ siteId: site.site_id, monthlyUsd: site.monthly_usd })),
       overrides: current.overrides,
     } satisfies StoredBudgets);
@@ -67,6 +70,11 @@ export class BudgetsService {
     const overrides = [...current.overrides.filter((entry) => entry.month === month && entry.siteId !== siteId), { siteId, month }];
     await this.settings.put(BUDGETS_KEY, { ...current, overrides } satisfies StoredBudgets);
     return this.get();
+  }
+
+  /** Above this estimate a start asks for confirmation. */
+  async confirmAboveUsd(): Promise<number> {
+    return (await this.load()).confirmAboveUsd;
   }
 
   /** Why new work for the site must wait (a reached budget's message), or null when it may go on. */

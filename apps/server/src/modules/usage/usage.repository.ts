@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { modelCalls, sites } from '../../db/schema/index.js';
+import { articles, modelCalls, sites } from '../../db/schema/index.js';
 import type { ModelCallRecord, ModelCallSource } from './usage-types.js';
 import { rowsOf } from '../../db/raw-rows.js';
 
@@ -102,6 +102,29 @@ export class UsageRepository {
       GROUP BY d.day
       ORDER BY d.day`);
     return rowsOf<{ date: string; cost: number; calls: number }>(result).map((row) => ({ date: row.date, costNanos: Number(row.cost), calls: Number(row.calls) }));
+  }
+
+  /**
+   * Tokens per word of the target length, over the model's latest `window` successful articles
+   * (those with a target length and every call of theirs in the ledger).
+   */
+  async tokensPerTargetWord(provider: string, model: string, window: number): Promise<{ articles: number; input: number; output: number }> {
+    const result = await this.db.execute(sql`
+      WITH recent AS (
+        SELECT a.id, a.target_word_count AS words,
+               sum(c.input_tokens)::float8 AS input, sum(c.output_tokens)::float8 AS output
+        FROM ${modelCalls} c JOIN ${articles} a ON a.id = c.article_id
+        WHERE c.provider = ${provider} AND c.model = ${model}
+          AND a.status <> 'failed' AND a.target_word_count > 0
+        GROUP BY a.id, a.target_word_count
+        ORDER BY a.id DESC
+        LIMIT ${window}
+      )
+      SELECT count(*)::int AS articles, coalesce(sum(input), 0)::float8 AS input, coalesce(sum(output), 0)::float8 AS output, coalesce(sum(words), 0)::float8 AS words
+      FROM recent`);
+    const [row] = rowsOf<{ articles: number; input: number; output: number; words: number }>(result);
+    const words = Number(row?.words ?? 0);
+    return { articles: Number(row?.articles ?? 0), input: words > 0 ? Number(row!.input) / words : 0, output: words > 0 ? Number(row!.output) / words : 0 };
   }
 
   async siteNames(siteIds: readonly number[]): Promise<Map<number, string>> {

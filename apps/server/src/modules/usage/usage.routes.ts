@@ -1,22 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { budgetOverrideSchema, budgetsSchema, budgetsUpdateSchema, errorBodySchema, modelPricesSchema, modelPricesUpdateSchema, usageQuerySchema, usageSummarySchema } from '@abp/contracts';
-import type { LlmSettingsService } from '../settings/llm-settings.service.js';
+import { budgetOverrideSchema, costEstimateRequestSchema, costEstimateSchema, budgetsSchema, budgetsUpdateSchema, errorBodySchema, modelPricesSchema, modelPricesUpdateSchema, usageQuerySchema, usageSummarySchema } from '@abp/contracts';
 import type { BudgetsService } from './budgets.service.js';
 import type { UsageService } from './usage.service.js';
 
-/** The model generation uses now, for the price table's "charged at" line. */
-const currentModel = async (llm: LlmSettingsService) => {
-  const settings = await llm.get();
-  return { provider: settings.provider, model: settings.effective_model };
-};
-
 /** Settings → Prices, under /api/settings/prices. */
-export const modelPricesRoutes = (usage: UsageService, llm: LlmSettingsService): FastifyPluginAsyncZod =>
+export const modelPricesRoutes = (usage: UsageService): FastifyPluginAsyncZod =>
   async function routes(app) {
     const tags = ['settings'];
-    app.get('/', { schema: { tags, response: { 200: modelPricesSchema } } }, async () => usage.prices(await currentModel(llm)));
+    app.get('/', { schema: { tags, response: { 200: modelPricesSchema } } }, async () => usage.prices());
     app.put('/', { schema: { tags, body: modelPricesUpdateSchema, response: { 200: modelPricesSchema, 400: errorBodySchema } } }, async (request) =>
-      usage.updatePrices(request.body, await currentModel(llm)),
+      usage.updatePrices(request.body),
     );
   };
 
@@ -35,4 +28,12 @@ export const budgetsRoutes = (budgets: BudgetsService): FastifyPluginAsyncZod =>
     app.get('/', { schema: { tags, response: { 200: budgetsSchema } } }, async () => budgets.get());
     app.put('/', { schema: { tags, body: budgetsUpdateSchema, response: { 200: budgetsSchema, 400: errorBodySchema } } }, async (request) => budgets.update(request.body));
     app.post('/override', { schema: { tags, body: budgetOverrideSchema, response: { 200: budgetsSchema, 400: errorBodySchema } } }, async (request) => budgets.override(request.body));
+  };
+
+/** POST /api/usage/estimate: what a job would cost with the model in use. */
+export const costEstimateRoutes = (usage: UsageService): FastifyPluginAsyncZod =>
+  async function routes(app) {
+    app.post('/estimate', { schema: { tags: ['dashboard'], body: costEstimateRequestSchema, response: { 200: costEstimateSchema, 400: errorBodySchema } } }, async (request) =>
+      usage.estimate(request.body),
+    );
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { modelPriceInputSchema, type ModelPriceInput, type ModelPrices, type ModelPricesUpdate, type UsageSummary, type UsageTotals } from '@abp/contracts';
+import { modelPriceInputSchema, type CostEstimate, type CostEstimateRequest, type ModelPriceInput, type ModelPrices, type ModelPricesUpdate, type UsageSummary, type UsageTotals } from '@abp/contracts';
 import type { SettingsRepository } from '../settings/settings.repository.js';
+import { estimateCost } from './cost-estimator.js';
 import type { MeteredCall, UsageMeter } from './metered-provider.js';
 import { costNanos, priceFor, priceTable } from './model-prices.js';
 import type { UsageRepository, UsageSums } from './usage.repository.js';
@@ -12,11 +13,6 @@ const storedPricesSchema = z.object({ custom: z.array(modelPriceInputSchema) });
 // A price saved in another process reaches this one within this time (a call is priced when it ends).
 const PRICE_CACHE_MS = 5_000;
 const DAYS_SHOWN = 30;
-
-/** The model the Settings screen says generation uses now. */
-export interface CurrentModel {
-  current(): Promise<{ provider: string; model: string }>;
-}
 
 export const toTotals = (sums: UsageSums): UsageTotals => ({
   calls: sums.calls,
@@ -36,8 +32,19 @@ export class UsageService implements UsageMeter {
   constructor(
     private readonly repo: UsageRepository,
     private readonly settings: SettingsRepository,
-    private readonly log: { warn(object: unknown, message: string): void } = console,
+    private readonly ports: {
+      /** The model generation uses now (Settings, else the environment). */
+      currentModel: () => Promise<{ provider: string; model: string }>;
+      /** Above this estimate a start asks for confirmation (the budgets' setting). */
+      confirmAboveUsd: () => Promise<number>;
+      log: { warn(object: unknown, message: string): void };
+    },
   ) {}
+
+  /** What a job of `articles` articles of `word_count` words would cost with the model in use. */
+  async estimate(request: CostEstimateRequest): Promise<CostEstimate> {
+    return estimateCost({ repo: this.repo, currentModel: this.ports.currentModel, customPrices: () => this.customPrices(), confirmAboveUsd: this.ports.confirmAboveUsd }, request);
+  }
 
   async record(call: MeteredCall, scope: UsageScope): Promise<{ costNanos: number; rowId: Promise<number | null> }> {
     const price = priceFor(priceTable(await this.customPrices()), call.provider, call.model);
@@ -59,7 +66,7 @@ export class UsageService implements UsageMeter {
         siteId: scope.siteId ?? null,
       })
       .catch((error: unknown) => {
-        this.log.warn({ err: error }, 'a model call could not be written to the usage ledger');
+        this.ports.log.warn({ err: error }, 'a model call could not be written to the usage ledger');
         return null;
       });
     return { costNanos: cost, rowId };
@@ -69,17 +76,18 @@ export class UsageService implements UsageMeter {
     await this.repo.linkArticle(rowIds, articleId);
   }
 
-  async prices(current: { provider: string; model: string }): Promise<ModelPrices> {
+  async prices(): Promise<ModelPrices> {
+    const current = await this.ports.currentModel();
     const table = priceTable(await this.customPrices(true));
     return { currency: 'USD', prices: table, current: { ...current, provider: current.provider as ModelPrices['current']['provider'], price: priceFor(table, current.provider, current.model) } };
   }
 
-  async updatePrices(update: ModelPricesUpdate, current: { provider: string; model: string }): Promise<ModelPrices> {
+  async updatePrices(update: ModelPricesUpdate): Promise<ModelPrices> {
     // One entry per provider and model: the last one given wins, as in a form edited top to bottom.
     const byKey = new Map(update.prices.map((price) => [`${price.provider}\u0000${price.model.toLowerCase()}`, price]));
     await this.settings.put(PRICES_KEY, { custom: [...byKey.values()] });
     this.cache = null;
-    return this.prices(current);
+    return this.prices();
   }
 
   async articleUsage(articleIds: readonly number[]): Promise<Map<number, UsageTotals>> {
@@ -109,7 +117,8 @@ export class UsageService implements UsageMeter {
     };
   }
 
-  private async customPrices(fresh = false): Promise<ModelPriceInput[]> {
+  /** The operator's own prices (cached for a few seconds). */
+  async customPrices(fresh = false): Promise<ModelPriceInput[]> {
     if (!fresh && this.cache && performance.now() - this.cache.at < PRICE_CACHE_MS) return this.cache.custom;
     const row = await this.settings.get(PRICES_KEY);
     const parsed = storedPricesSchema.safeParse(row?.value);

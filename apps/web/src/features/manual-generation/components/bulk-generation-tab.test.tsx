@@ -7,6 +7,8 @@ import { createFakeBulkJobsApi, makeItem } from '../../../test/bulk-jobs-api';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { makeSite } from '../../../test/sites';
+import { costEstimate } from '../../../test/usage';
+import type { CostEstimateRequest } from '@abp/contracts';
 import { createFakeManualApi } from '../testing/fake-manual-api';
 
 let bulk: ReturnType<typeof createFakeBulkJobsApi>;
@@ -60,6 +62,36 @@ describe('Bulk Generation tab', () => {
     await user.click(start);
     expect(await within(form).findByText('Word count must be between 500 and 5000')).toBeInTheDocument();
     expect(bulk.requestsTo('POST', '/api/bulk-jobs/start')).toEqual([]);
+  }, 45_000);
+
+  it('shows what the job would cost, and asks before a start above the threshold (issue #16)', async () => {
+    server.use(
+      http.post('/api/usage/estimate', async ({ request }) => {
+        const body = (await request.json()) as CostEstimateRequest;
+        return HttpResponse.json(costEstimate(body, { cost_usd: body.articles * 0.9, needs_confirmation: body.articles * 0.9 > 1, basis: 'observed', observed_articles: 12 }));
+      }),
+    );
+    const { user, form } = await openBulkTab();
+    await user.click(within(form).getByLabelText(/Items List/));
+    await user.paste('Compost basics');
+    await chooseSite(user, form, 'Garden Blog');
+    await user.clear(within(form).getByLabelText(/Word Count/));
+    await user.type(within(form).getByLabelText(/Word Count/), '1000');
+    expect(await within(form).findByRole('status', { name: 'Estimated cost' })).toHaveTextContent(
+      'Estimated cost: about $0.90 for 1 article of 1,000 words with openai/gpt-4o-mini (measured on its last 12 articles).',
+    );
+    await user.click(within(form).getByLabelText(/Items List/));
+    await user.paste('\nRaised beds');
+    await user.click(within(form).getByRole('button', { name: 'Start Background Job' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start this job?' });
+    expect(dialog).toHaveTextContent('Estimated cost: about $1.80 for 2 articles of 1,000 words');
+    expect(dialog).toHaveTextContent('That is more than $1.00, the amount above which you asked to confirm.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bulk.requestsTo('POST', '/api/bulk-jobs/start')).toEqual([]);
+    await user.click(within(form).getByRole('button', { name: 'Start Background Job' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Start this job?' })).getByRole('button', { name: 'Start Job' }));
+    await waitFor(() => expect(bulk.requestsTo('POST', '/api/bulk-jobs/start')).toHaveLength(1));
   }, 45_000);
 
   it('turns the item count red over 1,000 items (issue #17 item 19)', async () => {

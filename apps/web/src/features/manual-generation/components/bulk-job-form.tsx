@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { DemoLiveWarning } from '../../../components/demo-live-warning';
 import { useSnackbar } from 'notistack';
@@ -16,6 +17,9 @@ import { PersonaInput } from './persona-input';
 import { PlacementFields, placementOptions } from './placement-fields';
 import { WordCountField } from './word-count-field';
 import { FormTextField } from '../../../components/form-text-field';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { CostEstimateLine, confirmationText } from '../../../components/cost-estimate-line';
+import { useFetchCostEstimate } from '../../../lib/resources/cost-estimate';
 
 interface BulkJobFormProps {
   onStart: (body: BulkJobStartInput, idempotencyKey: string) => Promise<void>;
@@ -44,7 +48,10 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
     toBody: (values) => values,
     fieldOf: fieldsNamed<BulkFormValues>(['wordCount']),
   });
-  const [itemsList, siteId, publishStatus] = useWatch({ control, name: ['itemsList', 'siteId', 'publishStatus'] });
+  const [itemsList, siteId, publishStatus, wordCountText] = useWatch({ control, name: ['itemsList', 'siteId', 'publishStatus', 'wordCount'] });
+  const fetchEstimate = useFetchCostEstimate();
+  // A job estimated above the operator's threshold waits for a yes (issue #16).
+  const [pending, setPending] = useState<{ body: BulkJobStartInput; idempotencyKey: string; message: string } | null>(null);
 
   const chooseSite = (id: number | '') => {
     const suggestion = personaOf(id);
@@ -60,22 +67,26 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
   const submit = submitWith(
     async (values, _raw, { idempotencyKey }) => {
       if (starting) return;
-      await onStart(
-        {
-          items_list: values.itemsList,
-          site_id: values.siteId === '' ? null : values.siteId,
-          task_type: values.taskType as BulkJobStartInput['task_type'],
-          options: {
-            includeImages: values.includeImages,
-            publishStatus: values.publishStatus,
-            wordCount: wordCountOf(values.wordCount),
-            persona: values.persona.trim(),
-            postToWordPress: true,
-            ...placementOptions(values),
-          },
+      const body: BulkJobStartInput = {
+        items_list: values.itemsList,
+        site_id: values.siteId === '' ? null : values.siteId,
+        task_type: values.taskType as BulkJobStartInput['task_type'],
+        options: {
+          includeImages: values.includeImages,
+          publishStatus: values.publishStatus,
+          wordCount: wordCountOf(values.wordCount),
+          persona: values.persona.trim(),
+          postToWordPress: true,
+          ...placementOptions(values),
         },
-        idempotencyKey,
-      );
+      };
+      const request = { articles: parseItemsList(values.itemsList).length, word_count: wordCountOf(values.wordCount) ?? BULK_LIMITS.wordCount.fallback };
+      const estimate = request.articles > 0 ? await fetchEstimate(request) : null;
+      if (estimate?.needs_confirmation) {
+        setPending({ body, idempotencyKey, message: confirmationText(estimate, request) });
+        return;
+      }
+      await onStart(body, idempotencyKey);
     },
     ([first]) => {
       if (first) enqueueSnackbar(first.message, { variant: 'error' });
@@ -100,6 +111,9 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
             error={itemCount > BULK_LIMITS.maxItems}
             disabled={starting}
           />
+        </Grid>
+        <Grid size={12}>
+          <CostEstimateLine request={itemCount > 0 && itemCount <= BULK_LIMITS.maxItems && wordCountOf(wordCountText) !== null ? { articles: itemCount, word_count: wordCountOf(wordCountText)! } : null} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <SiteSelect sites={sites.data ?? []} value={siteId} onChange={chooseSite} disabled={starting} />
@@ -137,6 +151,19 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
           </Button>
         </Grid>
       </Grid>
+      <ConfirmDialog
+        open={pending !== null}
+        title="Start this job?"
+        message={pending?.message ?? ''}
+        confirmLabel="Start Job"
+        confirmColor="warning"
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          const confirmed = pending;
+          setPending(null);
+          if (confirmed) void onStart(confirmed.body, confirmed.idempotencyKey);
+        }}
+      />
     </form>
   );
 }
