@@ -12,7 +12,7 @@ import { articlesRoutes } from './modules/articles/articles.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { bulkJobsRoutes } from './modules/bulk-jobs/bulk-jobs.routes.js';
 import { manualGenerationRoutes } from './modules/generation/manual-generation.routes.js';
-import { llmSettingsRoutes } from './modules/settings/llm-settings.routes.js';
+import { llmChainRoutes, llmSettingsRoutes } from './modules/settings/llm-settings.routes.js';
 import { blogConfigsRoutes } from './modules/blog-configs/blog-configs.routes.js';
 import { trendsRoutes } from './modules/trends/trends.routes.js';
 import { trendSettingsRoutes } from './modules/trends/trend-settings.routes.js';
@@ -75,6 +75,7 @@ export async function buildApp(ctx: AppContext, services: Services, logger = log
   await app.register(dashboardRoutes(services.dashboard), { prefix: '/api/dashboard' });
   await app.register(bulkJobsRoutes(services.bulkJobs.service), { prefix: '/api/bulk-jobs' });
   await app.register(llmSettingsRoutes(services.llmSettings), { prefix: '/api/settings/llm' });
+  await app.register(llmChainRoutes(services.llmFallbacks, services.llmProviders), { prefix: '/api/settings/llm' });
   await app.register(modelPricesRoutes(services.usage), { prefix: '/api/settings/prices' });
   await app.register(usageRoutes(services.usage), { prefix: '/api/usage' });
   await app.register(costEstimateRoutes(services.usage), { prefix: '/api/usage' });

@@ -28,6 +28,7 @@ import { ArticleProducer } from './modules/article-pipeline/article-producer.js'
 import { createImageProvider } from './integrations/images/index.js';
 import { LlmProviderRegistry } from './modules/settings/llm-provider-registry.js';
 import { LlmSettingsService } from './modules/settings/llm-settings.service.js';
+import { LlmFallbacksService } from './modules/settings/llm-fallbacks.service.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
 import { UsageRepository } from './modules/usage/usage.repository.js';
 import { UsageService } from './modules/usage/usage.service.js';
@@ -70,6 +71,8 @@ export interface Services {
   /** Key/value rows of the Settings screen, one per section ('llm', …). */
   settings: SettingsRepository;
   llmSettings: LlmSettingsService;
+  /** Settings → Fallback providers: where a call goes when the main provider cannot answer. */
+  llmFallbacks: LlmFallbacksService;
   /** Cost control: the usage ledger of model calls, the price table, the spend shown on the Dashboard. */
   usage: UsageService;
   /** Monthly budgets, overall and per site: a reached one pauses its sites' new work. */
@@ -117,7 +120,8 @@ export function createServices(ctx: AppContext): Services {
     confirmAboveUsd: () => budgets.confirmAboveUsd(),
     log: pino({ name: 'usage', level: ctx.config.logLevel }),
   });
-  const llmProviders = new LlmProviderRegistry(llmSettings, usage);
+  const llmFallbacks = new LlmFallbacksService(settings, ctx.secretBox, async () => (await llmSettings.resolve()).config.timeoutMs);
+  const llmProviders = new LlmProviderRegistry(llmSettings, usage, llmFallbacks);
   if (ctx.config.llmOfflineDelayMs > 0) llmProviders.providerOptions = { offlineDelayMs: ctx.config.llmOfflineDelayMs };
   const generationRepo = new GenerationRepository(db);
   const inventoryRepo = new SiteInventoryRepository(db);
@@ -170,6 +174,7 @@ export function createServices(ctx: AppContext): Services {
     dashboard,
     settings,
     llmSettings,
+    llmFallbacks,
     usage,
     budgets,
     llmProviders,

@@ -17,3 +17,4 @@ export * from './trends.js';
 export * from './site-inventory.js';
 export * from './backlinks.js';
 export * from './usage.js';
+export * from './provider-chain.js';

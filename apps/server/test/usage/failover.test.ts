@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { asc } from 'drizzle-orm';
+import type { FallbackProviders, ProviderHealth } from '@abp/contracts';
+import { modelCalls } from '../../src/db/schema/index.js';
+import { DEFAULT_COOLDOWN } from '../../src/integrations/llm/index.js';
+import { useFakeWordPress } from '../articles/publish-helpers.js';
+import { bulkArticles, bulkPayload, isFinal, startedJob, waitForJob } from '../bulk-jobs/bulk-helpers.js';
+import { startFakeAnthropicServer, type FakeAnthropicServer } from '../llm/fake-anthropic-server.js';
+import { startFakeOpenAiServer, type FakeOpenAiServer, type FakeReply } from '../llm/fake-openai-server.js';
+import { writerReply } from '../llm/fake-writer.js';
+import { instantRetry } from '../llm/helpers.js';
+import { createSite } from '../sites/sites-helpers.js';
+import { createTestApp, type TestApp } from '../test-app.js';
+
+// Issue #16 part 3: an OpenAI-compatible main provider failing over to an Anthropic-shaped fallback.
+let main: FakeOpenAiServer;
+let fallback: FakeAnthropicServer;
+let t: TestApp;
+let cookie: string;
+let siteId: number;
+let now: number;
+
+const outage: Record<string, FakeReply> = {
+  'a rate limit (429 with Retry-After)': { type: 'error', status: 429, headers: { 'retry-after': '60' }, body: { error: { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' } } },
+  'a spent quota': { type: 'error', status: 429, body: { error: { message: 'You exceeded your current quota, please check your plan and billing details.', type: 'insufficient_quota', code: 'insufficient_quota' } } },
+  'a server error (500)': { type: 'error', status: 500, body: { error: { message: 'The server had an error while processing your request.', type: 'server_error' } } },
+  'a timeout': { type: 'hang' },
+  'a refusal by its content filter': { type: 'text', content: 'I cannot help with that.', finishReason: 'content_filter' },
+};
+
+async function health(): Promise<ProviderHealth['providers']> {
+  return (await t.request({ method: 'GET', url: '/api/settings/llm/health', cookie })).json<ProviderHealth>().providers;
+}
+
+async function writeOne(topic: string) {
+  const jobId = await startedJob(t, cookie, bulkPayload(siteId, [topic], { postToWordPress: false }));
+  return (await waitForJob(t, cookie, jobId, isFinal, 60_000)).job;
+}
+
+beforeEach(async () => {
+  main = await startFakeOpenAiServer();
+  fallback = await startFakeAnthropicServer({ apiKey: 'anthropic-key' });
+  t = await createTestApp({
+    config: { llm: { provider: 'openai-compatible', model: 'fake-model', baseUrl: main.baseUrl, apiKey: 'test-key', timeoutMs: 1500, concurrency: 2, stream: false } },
+  });
+  t.services.llmProviders.providerOptions = { retry: instantRetry({ maxAttempts: 1 }).policy };
+  now = Date.parse('2026-11-26T10:00:00Z');
+  t.services.llmProviders.cooldownPolicy = { ...DEFAULT_COOLDOWN, now: () => now };
+  cookie = await t.login();
+  useFakeWordPress(t);
+  siteId = (await createSite(t, cookie)).id;
+  const saved = await t.request({ method: 'PUT', url: '/api/settings/llm/fallbacks', cookie, payload: { fallbacks: [{ provider: 'anthropic', model: 'fake-claude', base_url: fallback.baseUrl, api_key: 'anthropic-key', concurrency: 2 }] } });
+  expect(saved.statusCode, saved.body).toBe(200);
+});
+
+afterEach(async () => {
+  await t.close();
+  await main.close();
+  await fallback.close();
+});
+
+describe('providers that fail over', () => {
+  it.each(Object.entries(outage))('on %s the article is written by the fallback, and the ledger says who wrote what', async (_name, reply) => {
+    main.setHandler(() => reply);
+    const job = await writeOne('Winter pruning');
+    expect(job.progress.successful).toBe(1);
+    const [article] = await bulkArticles(t);
+    expect(article!.content).toContain('<h2>');
+    const calls = await t.ctx.handle.db.select().from(modelCalls).orderBy(asc(modelCalls.id));
+    // The main provider was asked, refused, and everything after went to the fallback.
+    expect(calls[0]).toMatchObject({ provider: 'openai-compatible', outcome: expect.not.stringMatching(/^ok$/), costNanos: 0 });
+    const answered = calls.filter((call) => call.outcome === 'ok');
+    expect(answered.length).toBe(fallback.requests.length);
+    expect(answered.every((call) => call.provider === 'anthropic' && call.model === 'fake-claude' && call.articleId === article!.id)).toBe(true);
+    // Its usage is Anthropic's own counts.
+    expect(answered.reduce((sum, call) => sum + call.inputTokens, 0)).toBe(fallback.reportedUsage.reduce((sum, usage) => sum + usage.promptTokens, 0));
+    const log = (await t.request({ method: 'GET', url: `/api/generation-logs/${article!.id}`, cookie })).json<{ usage: { models: string[] } }>();
+    expect(log.usage.models).toEqual(['anthropic/fake-claude']);
+  });
+
+  it('skips a rate-limited provider for what its Retry-After asked, then goes back to it', async () => {
+    main.setHandler(() => outage['a rate limit (429 with Retry-After)']!);
+    expect((await writeOne('Winter pruning')).progress.successful).toBe(1);
+    const askedDuringOutage = main.requests.length;
+    const [mainState, fallbackState] = await health();
+    expect(mainState).toMatchObject({ position: 0, provider: 'openai-compatible', state: 'cooling_down', cooling_until: new Date(now + 60_000).toISOString(), last_error: expect.stringMatching(/^rate_limit: /) });
+    expect(fallbackState).toMatchObject({ position: 1, provider: 'anthropic', model: 'fake-claude', state: 'healthy', calls_failed: 0 });
+    expect(fallbackState!.calls_ok).toBeGreaterThan(0);
+
+    // Still cooling down: the main provider is not asked at all.
+    expect((await writeOne('Spring planting')).progress.successful).toBe(1);
+    expect(main.requests.length).toBe(askedDuringOutage);
+
+    // A minute later it answers again: it is tried first, and healthy.
+    now += 61_000;
+    main.setHandler((request) => writerReply(request));
+    const before = fallback.requests.length;
+    expect((await writeOne('Summer watering')).progress.successful).toBe(1);
+    expect(fallback.requests.length).toBe(before);
+    expect((await health())[0]).toMatchObject({ state: 'healthy', cooling_until: null });
+  });
+
+  it('keeps trying a provider after one server error, and cools it down after two in a row', async () => {
+    main.setHandler((request) => (request.prompt.includes('Answer with a JSON object only') ? outage['a server error (500)']! : writerReply(request)));
+    expect((await writeOne('Winter pruning')).progress.successful).toBe(1);
+    // The outline failed over; the sections went to the main provider again, which answered.
+    expect((await health())[0]).toMatchObject({ state: 'healthy' });
+    main.setHandler(() => outage['a server error (500)']!);
+    expect((await writeOne('Spring planting')).progress.successful).toBe(1);
+    expect((await health())[0]).toMatchObject({ state: 'cooling_down', cooling_until: new Date(now + 30_000).toISOString() });
+  });
+
+  it('keeps a fallback’s key: never shown, kept on a save without one, refused for another server', async () => {
+    const listed = (await t.request({ method: 'GET', url: '/api/settings/llm/fallbacks', cookie })).json<FallbackProviders>();
+    expect(listed.fallbacks).toEqual([{ id: expect.any(String), provider: 'anthropic', model: 'fake-claude', base_url: fallback.baseUrl, has_api_key: true, concurrency: 2 }]);
+    expect(JSON.stringify(listed)).not.toContain('anthropic-key');
+    const id = listed.fallbacks[0]!.id;
+    const kept = await t.request({ method: 'PUT', url: '/api/settings/llm/fallbacks', cookie, payload: { fallbacks: [{ id, provider: 'anthropic', model: 'fake-claude', base_url: fallback.baseUrl, concurrency: 3 }] } });
+    expect(kept.json<FallbackProviders>().fallbacks[0]).toMatchObject({ id, has_api_key: true, concurrency: 3 });
+    const moved = await t.request({ method: 'PUT', url: '/api/settings/llm/fallbacks', cookie, payload: { fallbacks: [{ id, provider: 'anthropic', model: 'fake-claude', base_url: 'https://elsewhere.example/v1' }] } });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().error).toMatch(/fallbacks\.0\.api_key.*enter the API key again/);
+    const offline = await t.request({ method: 'PUT', url: '/api/settings/llm/fallbacks', cookie, payload: { fallbacks: [{ provider: 'offline' }] } });
+    expect(offline.statusCode).toBe(400);
+    const keyless = await t.request({ method: 'PUT', url: '/api/settings/llm/fallbacks', cookie, payload: { fallbacks: [{ provider: 'openai', model: 'gpt-4o-mini' }] } });
+    expect(keyless.statusCode).toBe(400);
+    expect(keyless.json().error).toMatch(/fallbacks\.0\.api_key/);
+  });
+});
