@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import { PageHeader } from '../../../components/page-header';
 import { LlmSettingsSection } from './llm-settings-section';
 import { ModelPricesSection } from './model-prices-section';
+import { FallbackProvidersSection } from './fallback-providers-section';
 import { BudgetsSection } from './budgets-section';
 import { TrendSettingsSection } from './trend-settings-section';
 
@@ -15,6 +16,7 @@ export function SettingsPage() {
       <PageHeader title="Settings" subtitle="How articles are written, and other settings saved in the app" />
       <Stack spacing={3}>
         <LlmSettingsSection />
+        <FallbackProvidersSection />
         <ModelPricesSection />
         <BudgetsSection />
         <TrendSettingsSection />
