@@ -19,7 +19,7 @@ async function useModel(page: Page, model: FakeOpenAiServer): Promise<void> {
 test.describe('Cost control', () => {
   test.skip(realWordPressMissing && !process.env.CI, 'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"');
 
-  test('a price set in Settings prices a bulk job, live on the job and on the Dashboard', async ({ page }) => {
+  test('a price and a budget set in Settings: a bulk job’s cost live on the job, on the Dashboard and against the budget', async ({ page }) => {
     test.setTimeout(180_000);
     const model = await startFakeOpenAiServer({ latencyMs: 150 });
     await login(page);
@@ -44,6 +44,17 @@ test.describe('Cost control', () => {
       await expect(page.getByText('Model prices saved')).toBeVisible();
       await expect(prices.getByText(/Charged now: openai-compatible\/fake-model at \$2\.50 .* \$10\.00 .*\(your price\)/)).toBeVisible();
       await saveScreen(page, 'settings-model-prices');
+
+      // A monthly budget for the site, far above what the job costs.
+      const budgets = page.getByRole('region', { name: 'Budgets' });
+      await budgets.getByRole('button', { name: 'Add site budget' }).click();
+      const siteBudget = budgets.getByRole('group', { name: 'Site budget 1' });
+      await siteBudget.getByRole('combobox', { name: 'Site' }).click();
+      await page.getByRole('option', { name: 'E2E Cost Site' }).click();
+      await siteBudget.getByRole('textbox', { name: 'Monthly budget' }).fill('25');
+      await budgets.getByRole('button', { name: 'Save budgets' }).click();
+      await expect(page.getByText('Budgets saved')).toBeVisible();
+      await expect(budgets.getByRole('group', { name: 'Budget of E2E Cost Site' }).getByText('$0.00 of $25.00 (0 %)')).toBeVisible();
 
       // A bulk job of three: its spend shows while it runs and when it is done.
       await page.goto('/manual');
@@ -77,6 +88,11 @@ test.describe('Cost control', () => {
       await expect(spend.getByRole('region', { name: 'By site' }).getByText('E2E Cost Site')).toBeVisible();
       await expect(spend.getByRole('region', { name: 'By provider' }).getByText('openai-compatible/fake-model')).toBeVisible();
       await saveScreen(page, 'dashboard-model-spend');
+
+      // The budget counts what the job spent.
+      await page.goto('/settings');
+      await expect(page.getByRole('group', { name: 'Budget of E2E Cost Site' }).getByText(`${shown(billedUsd)} of $25.00 (0 %)`)).toBeVisible();
+      await saveScreen(page, 'settings-budgets');
     } finally {
       if (jobId) {
         const results = await apiCall<{ job: { results: { successful: { wordpress_post_id: number | null }[] } } }>(page, 'GET', `/api/bulk-jobs/${jobId}/results`);
@@ -84,6 +100,7 @@ test.describe('Cost control', () => {
           if (item.wordpress_post_id !== null) await fetch(`${realWordPress.url}/wp-json/wp/v2/posts/${item.wordpress_post_id}?force=true`, { method: 'DELETE', headers: { Authorization: auth() } }).catch(() => undefined);
         }
       }
+      await apiCall(page, 'PUT', '/api/settings/budgets', { monthly_usd: null, sites: [] });
       if (siteId !== null) await apiCall(page, 'DELETE', `/api/sites/${siteId}?cascade=true`);
       // The other tests write with the offline writer (the environment's).
       await apiCall(page, 'DELETE', '/api/settings/llm');
