@@ -149,3 +149,19 @@ export const costEstimateSchema = z.object({
   confirm_above_usd: z.number().nonnegative(),
 });
 export type CostEstimate = z.infer<typeof costEstimateSchema>;
+
+/** What one job's model calls cost, in all and per step (a Generation log step, an SEO step). */
+export const jobUsageSchema = z.object({
+  total: usageTotalsSchema,
+  steps: z.array(usageTotalsSchema.extend({ step: z.string() })),
+});
+export type JobUsage = z.infer<typeof jobUsageSchema>;
+
+/** GET /api/usage/seo-projects/{id}: the project's spend per wizard step (its articles' calls under "Content Generation"). */
+export const SEO_USAGE_STEPS: Record<string, string> = {
+  keyword_research: 'Keyword Research',
+  content_outline: 'Content Strategy',
+  website_page: 'Page Generation',
+  meta_descriptions: 'SEO Optimization',
+};
+export const SEO_ARTICLES_USAGE_STEP = 'Content Generation';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OptimisationResponse, OutlineData, SeoKeyword, SeoProject } from '@abp/contracts';
+import type { JobUsage, OptimisationResponse, OutlineData, SeoKeyword, SeoProject } from '@abp/contracts';
 import { startFakeOpenAiServer, type ChatRequest, type FakeOpenAiServer, type FakeReply } from '../llm/fake-openai-server.js';
 import { writerReply } from '../llm/fake-writer.js';
 import { instantRetry } from '../llm/helpers.js';
@@ -91,6 +91,18 @@ describe('SEO steps with a configured model', () => {
     expect(res.results[1]!.meta_description!.toLowerCase()).toContain('how to descale an espresso machine');
     expect(res.warnings).toHaveLength(1);
   }, 60_000);
+
+  it('counts the project’s model calls per wizard step (issue #16)', async () => {
+    const usage = expectOk<JobUsage>(await api.get(`/api/usage/seo-projects/${project.id}`));
+    // Every call of this file so far worked for this project.
+    expect(usage.total.calls).toBe(server.requests.length);
+    expect(usage.total.input_tokens).toBe(server.reportedUsage.reduce((sum, u) => sum + u.promptTokens, 0));
+    const calls = Object.fromEntries(usage.steps.map((step) => [step.step, step.calls]));
+    expect(calls).toMatchObject({ 'Keyword Research': 1, 'Content Strategy': 1, 'SEO Optimization': 1 });
+    expect(calls['Content Generation']).toBe(server.requests.length - 3);
+    const other = expectOk<JobUsage>(await api.get(`/api/usage/seo-projects/${project.id + 1000}`));
+    expect(other.total.calls).toBe(0);
+  });
 
   it('reports a model failure as a 424 whose text the operator can read', async () => {
     server.setHandler(() => ({ type: 'error', status: 401, body: { error: { message: 'Invalid API key' } } }));

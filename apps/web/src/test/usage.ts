@@ -48,6 +48,7 @@ export const usageDefaults = [
   http.get('/api/usage', () => HttpResponse.json(usageSummary())),
   http.get('/api/settings/prices', () => HttpResponse.json(modelPrices())),
   http.get('/api/settings/budgets', () => HttpResponse.json(budgets())),
+  http.get('/api/usage/seo-projects/:id', () => HttpResponse.json({ total: NONE, steps: [] })),
   http.get('/api/settings/llm/fallbacks', () => HttpResponse.json({ fallbacks: [] })),
   http.get('/api/settings/llm/health', () => HttpResponse.json({ providers: [] })),
   http.post('/api/usage/estimate', async ({ request }) => HttpResponse.json(costEstimate((await request.json()) as CostEstimateRequest))),

@@ -60,6 +60,16 @@ export class UsageRepository {
     return toSums(row);
   }
 
+  /** A job's sums per step (the step each call was made under; null: none named). */
+  async forJobByStep(source: ModelCallSource, jobRef: string): Promise<(UsageSums & { step: string | null })[]> {
+    const rows = await this.db
+      .select({ step: modelCalls.step, ...sums })
+      .from(modelCalls)
+      .where(and(eq(modelCalls.source, source), eq(modelCalls.jobRef, jobRef)))
+      .groupBy(modelCalls.step);
+    return rows.map((row) => ({ ...toSums(row), step: row.step }));
+  }
+
   /** Sums since `from`, grouped as asked (nothing: one total). */
   async since(from: Date): Promise<UsageSums> {
     const [row] = await this.db.select(sums).from(modelCalls).where(gte(modelCalls.createdAt, from));

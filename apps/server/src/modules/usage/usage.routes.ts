@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { budgetOverrideSchema, costEstimateRequestSchema, costEstimateSchema, budgetsSchema, budgetsUpdateSchema, errorBodySchema, modelPricesSchema, modelPricesUpdateSchema, usageQuerySchema, usageSummarySchema } from '@abp/contracts';
+import { z } from 'zod';
+import { budgetOverrideSchema, idTextSchema, jobUsageSchema, costEstimateRequestSchema, costEstimateSchema, budgetsSchema, budgetsUpdateSchema, errorBodySchema, modelPricesSchema, modelPricesUpdateSchema, usageQuerySchema, usageSummarySchema } from '@abp/contracts';
 import type { BudgetsService } from './budgets.service.js';
 import type { UsageService } from './usage.service.js';
 
@@ -13,9 +14,12 @@ export const modelPricesRoutes = (usage: UsageService): FastifyPluginAsyncZod =>
     );
   };
 
-/** What the model calls cost, under /api/usage (the Dashboard's spend). */
+/** What the model calls cost, under /api/usage (the Dashboard's spend, an SEO project's per step). */
 export const usageRoutes = (usage: UsageService): FastifyPluginAsyncZod =>
   async function routes(app) {
+    app.get('/seo-projects/:id', { schema: { tags: ['seo'], params: z.object({ id: idTextSchema('project id') }), response: { 200: jobUsageSchema, 400: errorBodySchema } } }, async (request) =>
+      usage.seoProjectUsage(Number(request.params.id)),
+    );
     app.get('/', { schema: { tags: ['dashboard'], querystring: usageQuerySchema, response: { 200: usageSummarySchema, 400: errorBodySchema } } }, async (request) =>
       usage.summary(request.query.tz),
     );

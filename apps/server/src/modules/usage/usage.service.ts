@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { modelPriceInputSchema, type CostEstimate, type CostEstimateRequest, type ModelPriceInput, type ModelPrices, type ModelPricesUpdate, type UsageSummary, type UsageTotals } from '@abp/contracts';
+import { modelPriceInputSchema, SEO_ARTICLES_USAGE_STEP, SEO_USAGE_STEPS, type CostEstimate, type JobUsage, type CostEstimateRequest, type ModelPriceInput, type ModelPrices, type ModelPricesUpdate, type UsageSummary, type UsageTotals } from '@abp/contracts';
 import type { SettingsRepository } from '../settings/settings.repository.js';
 import { estimateCost } from './cost-estimator.js';
 import type { MeteredCall, UsageMeter } from './metered-provider.js';
@@ -13,6 +13,14 @@ const storedPricesSchema = z.object({ custom: z.array(modelPriceInputSchema) });
 // A price saved in another process reaches this one within this time (a call is priced when it ends).
 const PRICE_CACHE_MS = 5_000;
 const DAYS_SHOWN = 30;
+
+const addSums = (a: UsageSums, b: UsageSums): UsageSums => ({
+  calls: a.calls + b.calls,
+  inputTokens: a.inputTokens + b.inputTokens,
+  outputTokens: a.outputTokens + b.outputTokens,
+  costNanos: a.costNanos + b.costNanos,
+  estimated: a.estimated || b.estimated,
+});
 
 export const toTotals = (sums: UsageSums): UsageTotals => ({
   calls: sums.calls,
@@ -97,6 +105,22 @@ export class UsageService implements UsageMeter {
 
   async jobUsage(source: ModelCallSource, jobRef: string): Promise<UsageSums> {
     return this.repo.forJob(source, jobRef);
+  }
+
+  /**
+   * An SEO project's spend per wizard step: its own model steps by name, the calls of its
+   * articles (written through the pipeline, step names of the Generation log) as Content Generation.
+   */
+  async seoProjectUsage(projectId: number): Promise<JobUsage> {
+    const rows = await this.repo.forJobByStep('seo', String(projectId));
+    const byStep = new Map<string, UsageSums>();
+    for (const row of rows) {
+      const step = (row.step && SEO_USAGE_STEPS[row.step]) ?? SEO_ARTICLES_USAGE_STEP;
+      const sum = byStep.get(step);
+      byStep.set(step, sum ? addSums(sum, row) : row);
+    }
+    const total = rows.reduce<UsageSums>((sum, row) => addSums(sum, row), { calls: 0, inputTokens: 0, outputTokens: 0, costNanos: 0, estimated: false });
+    return { total: toTotals(total), steps: [...byStep].map(([step, sums]) => ({ step, ...toTotals(sums) })) };
   }
 
   async summary(timeZone = 'UTC'): Promise<UsageSummary> {

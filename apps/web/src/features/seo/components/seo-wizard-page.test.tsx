@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import type { SeoPage } from '@abp/contracts';
 import { createFakeAuthApi } from '../../../test/auth-api';
 import { server } from '../../../test/msw-server';
@@ -22,6 +23,20 @@ describe('SEO Suite Wizard', () => {
     // Steps 2 and 3 need an outline: there is one, so Next is enabled.
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Back' })).toBeEnabled();
+  });
+
+  it('shows what each step’s model calls cost, and the project’s total (issue #16)', async () => {
+    const totals = (cost: number, calls: number) => ({ calls, input_tokens: calls * 100, output_tokens: calls * 50, cost_usd: cost, estimated: false });
+    server.use(
+      http.get('/api/usage/seo-projects/:id', ({ params }) =>
+        HttpResponse.json(params.id === '1' ? { total: totals(0.0153, 12), steps: [{ step: 'Keyword Research', ...totals(0.0003, 1) }, { step: 'Content Generation', ...totals(0.015, 11) }] } : { total: totals(0, 0), steps: [] }),
+      ),
+    );
+    showWizard(createFakeSeoApi({ projects: [makeProject({ id: 1, project_name: 'Coffee' })], keywords: [makeKeyword(1, 'coffee')], outline: OUTLINE }));
+    const steps = await screen.findByLabelText('Wizard steps', undefined, { timeout: 15_000 });
+    expect(await within(steps).findByText('Model cost $0.0003')).toBeInTheDocument();
+    expect(within(steps).getByText('Model cost $0.015')).toBeInTheDocument();
+    expect(await screen.findByText('Project model cost: $0.0153')).toBeInTheDocument();
   });
 
   it('says so when the requested project does not exist (issue #17 item 19)', async () => {

@@ -10,6 +10,7 @@ import type { SeoProject } from '@abp/contracts';
 import { PageHeader } from '../../../components/page-header';
 import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
 import { useProjects } from '../api/get-projects';
+import { useProjectUsage } from '../api/get-project-usage';
 import { useWizardData } from '../hooks/use-wizard-data';
 import { automaticStep, canGoNext, LAST_STEP } from '../lib/wizard-rules';
 import type { WizardNotify } from './steps/step-props';
@@ -32,6 +33,7 @@ export function SeoWizardPage() {
   // showing the create form.
   const missing = projects.isSuccess && requested !== null && params.get('new') !== '1' && project === null ? requested : null;
   const data = useWizardData(project?.id ?? null);
+  const usage = useProjectUsage(project?.id ?? null);
   // The step belongs to a project: a newly loaded project starts on its automatic step, chosen
   // once when its data has arrived (adjusting state while rendering, not in an effect).
   const [chosen, setChosen] = useState<{ projectId: number | null; step: number }>({ projectId: null, step: 0 });
@@ -66,7 +68,7 @@ export function SeoWizardPage() {
       )}
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 3 }}>
-          <WizardNav step={step} logs={data.logs} onStep={setStep} />
+          <WizardNav step={step} logs={data.logs} usage={usage.data} onStep={setStep} />
         </Grid>
         <Grid size={{ xs: 12, md: 9 }}>
           <Paper variant="outlined" sx={{ p: 3 }}>
