@@ -1,12 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BULK_MESSAGES } from '@abp/contracts';
 import { BulkJobsRepository } from '../../src/modules/bulk-jobs/bulk-jobs.repository.js';
-import { useFakeWordPress } from '../articles/publish-helpers.js';
-import { startFakeOpenAiServer, type ChatRequest, type FakeOpenAiServer, type FakeReply } from '../llm/fake-openai-server.js';
+import type { ChatRequest, FakeOpenAiServer, FakeReply } from '../llm/fake-openai-server.js';
+import { startFakeModelApp, type FakeModelApp } from '../llm/fake-model-app.js';
 import { writerReply, writerWithOutline } from '../llm/fake-writer.js';
-import { instantRetry } from '../llm/helpers.js';
-import { createSite } from '../sites/sites-helpers.js';
-import { createTestApp, waitFor, type TestApp } from '../test-app.js';
+import { waitFor, type TestApp } from '../test-app.js';
 import { ageJob, bulkArticles, bulkPayload, isFinal, itemRows, jobResults, jobRow, jobStatus, lapseHeartbeats, queuedEntriesOf, startedJob, waitForJob } from './bulk-helpers.js';
 
 // A model behind a local OpenAI-compatible server: slow, refusing, rate limiting or hanging on demand.
@@ -21,22 +19,13 @@ const hangWhen =
     pattern.test(request.prompt) ? { type: 'hang' } : writerReply(request);
 const asked = (word: string) => model.requests.some((request) => request.prompt.includes(word));
 
+let app: FakeModelApp;
 async function setUp(concurrency: number) {
-  model = await startFakeOpenAiServer();
-  t = await createTestApp({
-    config: { llm: { provider: 'openai-compatible', model: 'fake-model', baseUrl: model.baseUrl, apiKey: 'test-key', timeoutMs: 20_000, concurrency, stream: false } },
-  });
-  // One try per call: a 429 or a refusal reaches the job at once.
-  t.services.llmProviders.providerOptions = { retry: instantRetry({ maxAttempts: 1 }).policy };
-  cookie = await t.login();
-  useFakeWordPress(t);
-  siteId = (await createSite(t, cookie)).id;
+  app = await startFakeModelApp({ concurrency });
+  ({ model, t, cookie, siteId } = app);
 }
 
-afterEach(async () => {
-  await t.close();
-  await model.close();
-});
+afterEach(() => app.close());
 
 describe('titles of one job (issue #18 item 12)', () => {
   beforeEach(() => setUp(3));

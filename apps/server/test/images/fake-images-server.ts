@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadSvgRuntime } from '../../src/integrations/images/resvg-runtime.js';
+import { readBody } from '../llm/fake-http.js';
 
 /*
  * A local server speaking OpenAI's images API (POST /v1/images/generations), plus GET /files/*
@@ -33,14 +34,6 @@ export interface FakeImagesServer {
   setHandler(handler: ImagesHandler): void;
   close(): Promise<void>;
 }
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 
 export async function startFakeImagesServer(handler: ImagesHandler): Promise<FakeImagesServer> {
   let current = handler;

@@ -1,7 +1,8 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChatRequest, FakeHandler } from './fake-openai-server.js';
 import { writerReply } from './fake-writer.js';
+import { closeServer, readBody } from './fake-http.js';
 
 /*
  * A local server speaking Anthropic's Messages API (POST /v1/messages, x-api-key, content blocks,
@@ -23,14 +24,6 @@ interface MessagesBody {
   messages?: Array<{ role: string; content: string | Array<{ type: string; text?: string }> }>;
   tools?: Array<{ name: string }>;
 }
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 
 const textOf = (content: string | Array<{ type: string; text?: string }> | undefined) =>
   typeof content === 'string' ? content : (content ?? []).map((block) => block.text ?? '').join('');
@@ -85,10 +78,6 @@ export async function startFakeAnthropicServer(options: { apiKey?: string } = {}
     setHandler(next) {
       handler = next;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => closeServer(server),
   };
 }

@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { writerReply } from './fake-writer.js';
+import { closeServer, readBody } from './fake-http.js';
 
 /*
  * A local server speaking OpenAI's chat-completions protocol, both as one JSON answer and as a
@@ -61,14 +62,6 @@ export interface FakeServerOptions {
   /** 127.0.0.1 by default; another loopback address (127.0.0.2) plays another host. */
   host?: string;
 }
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 
 function parseChatRequest(raw: string, path: string, authorization: string | undefined): ChatRequest {
   const body = JSON.parse(raw) as { model?: string; messages?: Array<{ role: string; content: unknown }>; stream?: boolean; response_format?: { type?: string } };
@@ -176,10 +169,6 @@ export async function startFakeOpenAiServer(options: FakeServerOptions = {}): Pr
     setLatency(ms) {
       latencyMs = ms;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => closeServer(server),
   };
 }

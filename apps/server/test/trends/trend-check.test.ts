@@ -83,8 +83,9 @@ describe('a trend check', () => {
       'Sports Desk: Champions League final',
     ]);
     expect(page.items.every((p) => p.article_id !== null && p.processed_at)).toBe(true);
-    const ids = page.items.map((p) => p.id);
-    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    // Newest first: by the time each was processed (articles written at once finish in any order), then by id.
+    const newestFirst = [...page.items].sort((a, b) => Date.parse(b.processed_at!) - Date.parse(a.processed_at!) || b.id - a.id);
+    expect(page.items.map((p) => p.id)).toEqual(newestFirst.map((p) => p.id));
     expect(page.items.find((p) => p.title === 'Composting in winter')?.url).toBe('https://garden.example/winter-compost');
 
     const stats = await getJson<{ total_processed: number; recent_articles: number; last_execution: { articles_generated: number } | null }>(h, '/api/trends/stats');

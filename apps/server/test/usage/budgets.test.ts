@@ -1,17 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Budgets } from '@abp/contracts';
 import { modelCalls } from '../../src/db/schema/index.js';
-import { useFakeWordPress } from '../articles/publish-helpers.js';
 import { bulkPayload, isFinal, startBulk, startedJob, waitForJob } from '../bulk-jobs/bulk-helpers.js';
-import { startFakeOpenAiServer, type FakeOpenAiServer } from '../llm/fake-openai-server.js';
-import { instantRetry } from '../llm/helpers.js';
+import { startFakeModelApp, type FakeModelApp } from '../llm/fake-model-app.js';
 import { generate, manualPayload } from '../manual/manual-helpers.js';
 import { configValues, setNextPostAt } from '../scheduler/scheduler-fixtures.js';
 import { createSite } from '../sites/sites-helpers.js';
-import { createTestApp, type TestApp } from '../test-app.js';
+import type { TestApp } from '../test-app.js';
 
 // Issue #16 part 2: monthly budgets that hold — work for a site waits once its budget is reached.
-let model: FakeOpenAiServer;
 let t: TestApp;
 let cookie: string;
 let siteId: number;
@@ -27,21 +24,13 @@ async function spend(usd: number, site: number | null = siteId) {
   await t.ctx.handle.db.insert(modelCalls).values({ provider: 'openai', model: 'gpt-4o', inputTokens: 1, outputTokens: 1, costNanos: Math.round(usd * 1e9), outcome: 'ok', source: 'bulk', siteId: site });
 }
 
+let app: FakeModelApp;
 beforeEach(async () => {
-  model = await startFakeOpenAiServer();
-  t = await createTestApp({
-    config: { llm: { provider: 'openai-compatible', model: 'fake-model', baseUrl: model.baseUrl, apiKey: 'test-key', timeoutMs: 20_000, concurrency: 1, stream: false } },
-  });
-  t.services.llmProviders.providerOptions = { retry: instantRetry({ maxAttempts: 1 }).policy };
-  cookie = await t.login();
-  useFakeWordPress(t);
-  siteId = (await createSite(t, cookie)).id;
+  app = await startFakeModelApp({ concurrency: 1 });
+  ({ t, cookie, siteId } = app);
 });
 
-afterEach(async () => {
-  await t.close();
-  await model.close();
-});
+afterEach(() => app.close());
 
 describe('monthly budgets', () => {
   it('stop a running bulk job after its current item, refuse new jobs and manual articles with a 409 naming the budget, and go on once overridden', async () => {

@@ -2,12 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Article, CostEstimate, GenerationLog, ModelPrices, UsageSummary } from '@abp/contracts';
 import { modelCalls } from '../../src/db/schema/index.js';
 import { priceFor, priceTable } from '../../src/modules/usage/model-prices.js';
-import { useFakeWordPress } from '../articles/publish-helpers.js';
 import { bulkArticles, bulkPayload, isFinal, jobStatus, startedJob, waitForJob } from '../bulk-jobs/bulk-helpers.js';
-import { startFakeOpenAiServer, type FakeOpenAiServer } from '../llm/fake-openai-server.js';
-import { instantRetry } from '../llm/helpers.js';
-import { createSite } from '../sites/sites-helpers.js';
-import { createTestApp, type TestApp } from '../test-app.js';
+import type { FakeOpenAiServer } from '../llm/fake-openai-server.js';
+import { startFakeModelApp, type FakeModelApp } from '../llm/fake-model-app.js';
+import type { TestApp } from '../test-app.js';
 
 // Issue #16 part 1: every model call is priced and kept, and the sums shown agree to the nano-dollar.
 let model: FakeOpenAiServer;
@@ -31,21 +29,13 @@ const getJson = async <T>(url: string): Promise<T> => {
   return res.json<T>();
 };
 
+let app: FakeModelApp;
 beforeEach(async () => {
-  model = await startFakeOpenAiServer();
-  t = await createTestApp({
-    config: { llm: { provider: 'openai-compatible', model: 'fake-model', baseUrl: model.baseUrl, apiKey: 'test-key', timeoutMs: 20_000, concurrency: 2, stream: false } },
-  });
-  t.services.llmProviders.providerOptions = { retry: instantRetry({ maxAttempts: 1 }).policy };
-  cookie = await t.login();
-  useFakeWordPress(t);
-  siteId = (await createSite(t, cookie)).id;
+  app = await startFakeModelApp({ concurrency: 2 });
+  ({ model, t, cookie, siteId } = app);
 });
 
-afterEach(async () => {
-  await t.close();
-  await model.close();
-});
+afterEach(() => app.close());
 
 describe('the usage ledger', () => {
   it('adds up exactly per step, article, job, site and month, at the price in force when each call ended', async () => {
