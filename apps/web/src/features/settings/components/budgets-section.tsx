@@ -1,9 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
@@ -11,6 +8,7 @@ import type { BudgetState } from '@abp/contracts';
 import { formatUsd } from '../../../lib/money';
 import { useBudgets, useOverrideBudget } from '../../../lib/resources/budgets';
 import { BudgetsForm } from './budgets-form';
+import { SettingsCard } from './settings-card';
 
 const COLOR = { ok: 'primary', warning: 'warning', reached: 'error', overridden: 'secondary' } as const;
 
@@ -55,35 +53,27 @@ function BudgetLine({ state }: { state: BudgetState }) {
 
 /** Settings → Budgets: monthly limits overall and per site, what each has used this month (issue #16). */
 export function BudgetsSection() {
-  const query = useBudgets();
   return (
-    <Card variant="outlined" component="section" aria-labelledby="budgets-heading" id="budgets">
-      <CardContent>
-        <Typography id="budgets-heading" variant="h6" component="h2">
-          Budgets
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Monthly limits on what model calls may cost, in USD. When one is reached, its sites' schedules and trend checks pause, new bulk jobs and articles are refused and running jobs stop after their current article, until you raise it, override it for the month or the month ends. You are warned from 80 %.
-        </Typography>
-        {query.isPending && <CircularProgress size={24} aria-label="Loading budgets" />}
-        {query.isError && (
-          <Alert severity="error" action={<Button onClick={() => void query.refetch()}>Retry</Button>}>
-            Failed to load budgets
-          </Alert>
-        )}
-        {query.data && (
-          <>
-            {query.data.states.length > 0 && (
-              <Box sx={{ display: 'grid', gap: 2, mb: 3 }} role="region" aria-label="This month">
-                {query.data.states.map((state) => (
-                  <BudgetLine key={state.site_id ?? 'all'} state={state} />
-                ))}
-              </Box>
-            )}
-            <BudgetsForm key={JSON.stringify([query.data.monthly_usd, query.data.sites])} budgets={query.data} />
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard
+      id="budgets"
+      title="Budgets"
+      description="Monthly limits on what model calls may cost, in USD. When one is reached, its sites' schedules and trend checks pause, new bulk jobs and articles are refused and running jobs stop after their current article, until you raise it, override it for the month or the month ends. You are warned from 80 %."
+      query={useBudgets()}
+      loadingLabel="Loading budgets"
+      errorText="Failed to load budgets"
+    >
+      {(budgets) => (
+        <>
+          {budgets.states.length > 0 && (
+            <Box sx={{ display: 'grid', gap: 2, mb: 3 }} role="region" aria-label="This month">
+              {budgets.states.map((state) => (
+                <BudgetLine key={state.site_id ?? 'all'} state={state} />
+              ))}
+            </Box>
+          )}
+          <BudgetsForm key={JSON.stringify([budgets.monthly_usd, budgets.sites])} budgets={budgets} />
+        </>
+      )}
+    </SettingsCard>
   );
 }
