@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
@@ -27,6 +27,10 @@ import { useCreateBlogConfig } from '../api/create-blog-config';
 import { useUpdateBlogConfig } from '../api/update-blog-config';
 import { EMPTY_CONFIG_FORM, canSave, configToForm, formFieldOf, formToBody, siteChoices, type ConfigFormValues } from '../lib/config-form';
 import { DemoLiveWarning } from '../../../components/demo-live-warning';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { CostEstimateLine, confirmationText } from '../../../components/cost-estimate-line';
+import { useFetchCostEstimate } from '../../../lib/resources/cost-estimate';
+import { monthlyArticles } from '../lib/monthly-articles';
 import { PersonaField } from '../../../components/persona-field';
 import { WordPressPlacementFields } from '../../../components/wordpress-placement-fields';
 import { TopicsField } from './topics-field';
@@ -66,10 +70,28 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
     if (open) reset(config ? configToForm(config) : EMPTY_CONFIG_FORM);
   }, [open, config, reset]);
 
-  const [siteId, topics, postStatus, active] = useWatch({ control, name: ['site_id', 'topics', 'post_status', 'is_active'] });
+  const [siteId, topics, postStatus, active, intervalMin, intervalMax, postsPerDay, words] = useWatch({
+    control,
+    name: ['site_id', 'topics', 'post_status', 'is_active', 'posting_interval_min', 'posting_interval_max', 'max_posts_per_day', 'word_count'],
+  });
+  // What the schedule would cost a month with the model in use (issue #16); a raise above the threshold is asked about.
+  const monthly = monthlyArticles({ active, intervalMin, intervalMax, postsPerDay, words });
+  const fetchEstimate = useFetchCostEstimate();
+  const [costQuestion, setCostQuestion] = useState<{ message: string; send: () => Promise<void> } | null>(null);
   const choices = siteChoices(sites, configs, config);
 
   const onSubmit = submitWith(async (body, _values, { idempotencyKey }) => {
+    const before = config ? monthlyArticles({ active: config.is_active, intervalMin: config.posting_interval_min, intervalMax: config.posting_interval_max, postsPerDay: config.max_posts_per_day, words: config.word_count }) : null;
+    const raises = monthly !== null && (before === null || monthly.articles * monthly.word_count > before.articles * before.word_count);
+    const estimate = raises ? await fetchEstimate(monthly) : null;
+    if (estimate?.needs_confirmation && monthly) {
+      setCostQuestion({ message: confirmationText(estimate, monthly, 'Estimated cost a month'), send: () => save(body, idempotencyKey) });
+      return;
+    }
+    await save(body, idempotencyKey);
+  });
+
+  const save = async (body: BlogConfigInput, idempotencyKey: string) => {
     try {
       if (config) await update.mutateAsync({ id: config.id, body });
       else await create.mutateAsync({ body, idempotencyKey });
@@ -80,7 +102,7 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
     }
     enqueueSnackbar(editing ? BLOG_CONFIG_MESSAGES.updated : BLOG_CONFIG_MESSAGES.created, { variant: 'success' });
     onClose();
-  });
+  };
 
   const numberField = (name: NumberField, label: string, limits: { min: number; max: number; step?: number }, hint: string) => {
     const { ref, ...rest } = register(name, { valueAsNumber: true });
@@ -104,6 +126,20 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
         <DialogTitle>{editing ? 'Edit Blog Configuration' : 'Add Blog Configuration'}</DialogTitle>
         <DialogContent>
           <DemoLiveWarning live={postStatus === 'published' && active} what="This site's scheduled and trend articles" />
+          <CostEstimateLine request={monthly} label="Estimated cost a month" />
+          <ConfirmDialog
+            open={costQuestion !== null}
+            title="Save this schedule?"
+            message={costQuestion?.message ?? ''}
+            confirmLabel="Save"
+            confirmColor="warning"
+            onCancel={() => setCostQuestion(null)}
+            onConfirm={() => {
+              const question = costQuestion;
+              setCostQuestion(null);
+              if (question) void question.send();
+            }}
+          />
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             <Controller
               name="site_id"

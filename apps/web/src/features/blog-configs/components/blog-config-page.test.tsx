@@ -6,7 +6,8 @@ import { llmSettings } from '../../../test/llm-settings';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { makeSite } from '../../../test/sites';
-import { budgets } from '../../../test/usage';
+import { budgets, costEstimate } from '../../../test/usage';
+import type { CostEstimateRequest } from '@abp/contracts';
 import { createFakeBlogConfigsApi, makeConfig } from '../testing/fake-blog-configs-api';
 
 function showConfig(api: ReturnType<typeof createFakeBlogConfigsApi>) {
@@ -160,6 +161,35 @@ describe('Blog Configuration screen', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await rowOf('Garden Blog')).toBeInTheDocument();
+  });
+
+  it('shows what the schedule would cost a month, and asks before saving one above the threshold (issue #16)', async () => {
+    server.use(
+      http.post('/api/usage/estimate', async ({ request }) => {
+        const body = (await request.json()) as CostEstimateRequest;
+        return HttpResponse.json(costEstimate(body, { cost_usd: body.articles * 0.05, needs_confirmation: body.articles * 0.05 > 1 }));
+      }),
+    );
+    const api = createFakeBlogConfigsApi({ sites: [makeSite()] });
+    const { user } = showConfig(api);
+    const add = await screen.findByRole('button', { name: 'Add Configuration' }, FIRST_LOOK);
+    await waitFor(() => expect(add).toBeEnabled());
+    await user.click(add);
+    const dialog = await screen.findByRole('dialog', { name: 'Add Blog Configuration' });
+    await user.click(within(dialog).getByRole('combobox', { name: /WordPress Site/ }));
+    await user.click((await screen.findAllByRole('option'))[0]!);
+    await user.type(within(dialog).getByLabelText('Add Topic'), 'Composting basics{Enter}');
+    // 1–3 hours apart, at most 2 a day: 60 articles a month.
+    await user.clear(within(dialog).getByLabelText('Max Posts/Day'));
+    await user.type(within(dialog).getByLabelText('Max Posts/Day'), '2');
+    expect(await within(dialog).findByRole('status', { name: 'Estimated cost' })).toHaveTextContent('Estimated cost a month: about $3.00 for 60 articles of 3,000 words with openai/gpt-4o-mini');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const question = await screen.findByRole('dialog', { name: 'Save this schedule?' });
+    expect(question).toHaveTextContent('That is more than $1.00, the amount above which you asked to confirm.');
+    expect(api.requestsTo('POST', '/api/config')).toEqual([]);
+    await user.click(within(question).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Configuration created successfully')).toBeInTheDocument();
+    expect(api.requestsTo('POST', '/api/config')).toHaveLength(1);
   });
 
   it('shows range errors on the fields and sends nothing', async () => {
