@@ -180,7 +180,7 @@ export function createServices(ctx: AppContext): Services {
     llmProviders,
     generation,
     manualGeneration: new ManualGenerationService(pipeline, (siteId) => budgets.blockFor(siteId)),
-    blogConfigs: new BlogConfigsService(new BlogConfigsRepository(db), { now: () => new Date(), random: Math.random, timeZone: ctx.config.timeZone }),
+    blogConfigs: new BlogConfigsService(new BlogConfigsRepository(db), { now: () => new Date(), random: Math.random, timeZone: ctx.config.timeZone }, () => llmFallbacks.providerIds()),
     pipeline,
     scheduler: new SchedulerService({
       repo: schedulerRepo,

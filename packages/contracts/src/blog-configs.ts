@@ -107,6 +107,14 @@ export const blogConfigInputSchema = z
     author_id: wordpressAuthorIdSchema.default(null),
     internal_links: wholeNumber('Links into the site', 0, BLOG_CONFIG_LIMITS.internalLinks.max).default(BLOG_CONFIG_LIMITS.internalLinks.default),
     add_tags: z.boolean({ message: 'Add tags must be true or false' }).default(true),
+    /** Its own model providers, in order: 'main' (Settings → Language model) and fallback ids; null: the default chain. */
+    providers: z
+      .array(z.string().min(1).max(100))
+      .min(1, 'Choose at least one provider, or the default')
+      .max(6, 'At most 6 providers')
+      .refine((ids) => new Set(ids).size === ids.length, 'A provider can be chosen once')
+      .nullable()
+      .default(null),
   })
   .superRefine((body, ctx) => {
     if (body.posting_interval_min > body.posting_interval_max) {
@@ -143,6 +151,8 @@ export const blogConfigSchema = z.object({
   internal_links: z.number().int(),
   /** False: the site's posts get no WordPress tags (every producer's). */
   add_tags: z.boolean(),
+  /** Its own model providers, in order ('main', fallback ids); null: the default chain. */
+  providers: z.array(z.string()).nullable(),
   /** When the next article is due (ISO 8601); it is posted once the daily cap allows. */
   next_post_at: z.string().nullable(),
   /** Scheduled slots taken today (the operator's day in the server's TZ); failed and skipped ones do not count. */

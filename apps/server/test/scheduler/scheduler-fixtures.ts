@@ -68,6 +68,7 @@ export function configValues(siteId: number, overrides: Partial<BlogConfigValues
     author_id: null,
     internal_links: 3,
     add_tags: true,
+    providers: null,
     ...overrides,
   };
 }

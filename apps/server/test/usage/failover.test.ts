@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FallbackProviders, ProviderHealth } from '@abp/contracts';
-import { modelCalls } from '../../src/db/schema/index.js';
+import { articles, modelCalls } from '../../src/db/schema/index.js';
+import { setNextPostAt } from '../scheduler/scheduler-fixtures.js';
 import { DEFAULT_COOLDOWN } from '../../src/integrations/llm/index.js';
 import { useFakeWordPress } from '../articles/publish-helpers.js';
 import { bulkArticles, bulkPayload, isFinal, startedJob, waitForJob } from '../bulk-jobs/bulk-helpers.js';
@@ -10,7 +11,7 @@ import { startFakeOpenAiServer, type FakeOpenAiServer, type FakeReply } from '..
 import { writerReply } from '../llm/fake-writer.js';
 import { instantRetry } from '../llm/helpers.js';
 import { createSite } from '../sites/sites-helpers.js';
-import { createTestApp, type TestApp } from '../test-app.js';
+import { createTestApp, waitFor, type TestApp } from '../test-app.js';
 
 // Issue #16 part 3: an OpenAI-compatible main provider failing over to an Anthropic-shaped fallback.
 let main: FakeOpenAiServer;
@@ -108,6 +109,26 @@ describe('providers that fail over', () => {
     main.setHandler(() => outage['a server error (500)']!);
     expect((await writeOne('Spring planting')).progress.successful).toBe(1);
     expect((await health())[0]).toMatchObject({ state: 'cooling_down', cooling_until: new Date(now + 30_000).toISOString() });
+  });
+
+  it('lets a blog configuration write with its own provider list (issue #16: a cheap model for one site, a premium one for another)', async () => {
+    const fallbackId = (await t.request({ method: 'GET', url: '/api/settings/llm/fallbacks', cookie })).json<FallbackProviders>().fallbacks[0]!.id;
+    const body = { site_id: siteId, topics: ['Rose pruning'], posting_interval_min: 1, posting_interval_max: 2, max_posts_per_day: 5, post_status: 'draft', is_active: true, word_count: 500 };
+    const unknown = await t.request({ method: 'POST', url: '/api/config', cookie, payload: { ...body, providers: ['main', 'no-such-provider'] } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toMatch(/providers\.1.*not a provider of Settings/);
+    const created = await t.request({ method: 'POST', url: '/api/config', cookie, payload: { ...body, providers: [fallbackId] } });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ providers: [fallbackId] });
+    await setNextPostAt(t, created.json<{ id: number }>().id, new Date(Date.now() - 60_000));
+    expect((await t.services.scheduler.tick()).claimed).toHaveLength(1);
+    const article = await waitFor(async () => (await t.ctx.handle.db.select().from(articles).where(eq(articles.origin, 'schedule')))[0] ?? null, 30_000);
+    await waitFor(async () => ((await t.ctx.handle.db.select().from(articles).where(eq(articles.id, article.id)))[0]?.wordCount ?? 0) > 0, 30_000);
+    // Written by the configuration's provider alone: the main one was never asked.
+    expect(main.requests).toHaveLength(0);
+    expect(fallback.requests.length).toBeGreaterThan(0);
+    const calls = await t.ctx.handle.db.select().from(modelCalls);
+    expect(calls.every((call) => call.provider === 'anthropic' && call.source === 'schedule')).toBe(true);
   });
 
   it('keeps a fallback’s key: never shown, kept on a save without one, refused for another server', async () => {

@@ -39,6 +39,8 @@ export const blogConfigs = pgTable('blog_configs', {
   internalLinks: integer('internal_links').notNull().default(3),
   /** False: the posts of this site get no tags (every producer's; checked at publish). */
   addTags: boolean('add_tags').notNull().default(true),
+  /** The model providers its scheduled articles are written with, in order ('main', fallback ids); null: the default chain (issue #16). */
+  providers: jsonb('providers').$type<string[]>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

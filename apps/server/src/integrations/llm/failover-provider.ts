@@ -30,7 +30,11 @@ export interface MemberHealth {
   callsFailed: number;
 }
 
-class Member {
+/**
+ * One provider with its health: shared by every chain it is part of (the default chain and the
+ * lists blog configurations choose), so a cool-down holds wherever it is used.
+ */
+export class ChainMember {
   /** Failures since the last success (shown as "failing"). */
   private consecutive = 0;
   /** Cool-downs in a row since the last success: each one twice as long as the one before. */
@@ -106,14 +110,15 @@ class Member {
  */
 export class FailoverProvider implements LanguageModelProvider {
   readonly isOffline = false;
-  private readonly members: Member[];
+  private readonly members: readonly ChainMember[];
 
+  /** `members`: providers, or members shared with other chains. */
   constructor(
-    providers: readonly LanguageModelProvider[],
+    members: readonly (LanguageModelProvider | ChainMember)[],
     private readonly policy: CooldownPolicy = DEFAULT_COOLDOWN,
   ) {
-    if (providers.length === 0) throw new Error('a failover chain needs a provider');
-    this.members = providers.map((provider) => new Member(provider, policy));
+    if (members.length === 0) throw new Error('a failover chain needs a provider');
+    this.members = members.map((member) => (member instanceof ChainMember ? member : new ChainMember(member, policy)));
   }
 
   /** The first provider's: what the chain is named after. */
@@ -154,7 +159,7 @@ export class FailoverProvider implements LanguageModelProvider {
   }
 
   /** The providers to try, in order: those not cooling down; when all are, the one free soonest. */
-  private order(): Member[] {
+  private order(): ChainMember[] {
     const now = this.policy.now();
     const ready = this.members.filter((member) => !member.isCooling(now));
     if (ready.length > 0) return ready;

@@ -9,4 +9,4 @@ export { AiSdkProvider, type AiSdkProviderOptions } from './ai-sdk-provider.js';
 export { OfflineWriterProvider } from './offline/offline-provider.js';
 export { buildOfflineOutline, deriveKeywords } from './offline/offline-outline.js';
 export { createLanguageModelProvider, probeProvider, type ProviderOptions, type ProviderProbeResult } from './create-provider.js';
-export { FailoverProvider, DEFAULT_COOLDOWN, type CooldownPolicy, type MemberHealth } from './failover-provider.js';
+export { ChainMember, FailoverProvider, DEFAULT_COOLDOWN, type CooldownPolicy, type MemberHealth } from './failover-provider.js';

@@ -23,6 +23,7 @@ export function toBlogConfigDto(row: ListedConfigRow): BlogConfig {
     author_id: c.wpAuthorId,
     internal_links: c.internalLinks,
     add_tags: c.addTags,
+    providers: c.providers ?? null,
     next_post_at: c.nextPostAt?.toISOString() ?? null,
     posts_today: row.postsToday,
     last_post_at: c.lastPostAt?.toISOString() ?? null,

@@ -20,6 +20,8 @@ export class BlogConfigsService {
   constructor(
     private readonly repo: BlogConfigsRepository,
     private readonly clock: BlogConfigsClock,
+    /** The ids a provider list may name ('main', fallback ids): Settings' providers (issue #16). */
+    private readonly providerIds?: () => Promise<string[]>,
   ) {}
 
   async list(): Promise<BlogConfig[]> {
@@ -34,6 +36,7 @@ export class BlogConfigsService {
 
   async create(input: BlogConfigValues): Promise<BlogConfig> {
     const siteName = await this.requireUsableSite(input.site_id);
+    await this.assertKnownProviders(input.providers);
     await this.assertSiteFree(input.site_id, siteName, null);
     const now = this.clock.now();
     let row: BlogConfigRow;
@@ -55,6 +58,7 @@ export class BlogConfigsService {
   async update(id: number, input: BlogConfigValues): Promise<BlogConfig> {
     const current = await this.repo.find(id);
     if (!current) throw notFound(NOT_FOUND);
+    await this.assertKnownProviders(input.providers);
     if (input.site_id !== current.siteId) {
       // Moving a configuration is choosing a site: the same rules as creating one.
       const siteName = await this.requireUsableSite(input.site_id);
@@ -98,7 +102,16 @@ export class BlogConfigsService {
       wpAuthorId: input.author_id,
       internalLinks: input.internal_links,
       addTags: input.add_tags,
+      providers: input.providers,
     };
+  }
+
+  /** A provider list names providers of Settings: the main one and saved fallbacks. */
+  private async assertKnownProviders(providers: readonly string[] | null): Promise<void> {
+    if (!providers || !this.providerIds) return;
+    const known = new Set(await this.providerIds());
+    const unknown = providers.findIndex((id) => !known.has(id));
+    if (unknown >= 0) throw badRequest(`providers.${unknown}`, `"${providers[unknown]}" is not a provider of Settings (the main one or a fallback)`);
   }
 
   private dayStart(): Date {

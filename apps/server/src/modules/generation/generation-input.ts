@@ -34,6 +34,8 @@ export interface GenerateAndStoreInput {
   };
   /** WordPress categories and author chosen for this article; without them its site's blog configuration decides at publish. */
   wordpress?: { categoryIds: number[]; authorId: number | null };
+  /** The model providers to write with, in order ('main', fallback ids): a blog configuration's own list; absent: the default chain. */
+  providers?: string[];
   /** A PNG chosen by the operator; used instead of the generated title card when includeImages is set. */
   selectedImagePng?: Buffer;
   origin: ArticleOrigin;

@@ -17,7 +17,8 @@ export interface ActiveSiteLookup {
 }
 
 export interface ProviderSource {
-  current(): Promise<LanguageModelProvider>;
+  /** The default chain, or the providers a blog configuration chose (ids, in order). */
+  current(selection?: readonly string[] | null): Promise<LanguageModelProvider>;
 }
 
 export interface GenerationServiceOptions {
@@ -76,7 +77,7 @@ export class GenerationService {
   async generateAndStore(raw: GenerateAndStoreInput): Promise<GenerateAndStoreResult> {
     const input = validateGenerationInput(raw);
     // A provider that cannot be had is reported below, where it is stored as the article's failure.
-    const provider = await this.providers.current().catch(() => null);
+    const provider = await this.providers.current(input.providers).catch(() => null);
     const oneAtATime = provider?.isOffline === true && this.options.servesRequests !== false;
     const release = oneAtATime ? await this.offlineTurns.take() : () => undefined;
     const claimed: string[] = [];
@@ -126,7 +127,7 @@ export class GenerationService {
     // publishing refuses duplicate titles (see engine/distinct-title.ts).
     const avoidTitles = await this.repo.titlesOnSiteAbout(input.siteId, input.topic);
     try {
-      const provider = known ?? (await this.providers.current());
+      const provider = known ?? (await this.providers.current(input.providers));
       offline = provider.isOffline;
       const generator = new ArticleGenerator({ provider, imageProvider: this.imageProvider, sectionConcurrency: this.options.sectionConcurrency ?? 4 });
       article = await generator.generate({

@@ -26,6 +26,8 @@ export interface SlotContext {
   taskType: string;
   wordCount: number;
   persona: string;
+  /** The configuration's own model providers (null: the default chain). */
+  providers: string[] | null;
 }
 
 export class SchedulerRepository {
@@ -85,6 +87,7 @@ export class SchedulerRepository {
           taskType: blogConfigs.taskType,
           wordCount: blogConfigs.wordCount,
           persona: blogConfigs.contentPersona,
+          providers: blogConfigs.providers,
         });
       if (!config) return null;
       // The row is locked by the update above: the rotation cannot be advanced twice.
@@ -99,8 +102,8 @@ export class SchedulerRepository {
         .returning();
       // Its article is a unit of the pipeline, queued in this transaction: a claimed slot always has its job.
       if (slot && slot.outcome === 'pending') {
-        const { postStatus, taskType, wordCount, persona } = config;
-        await onClaimed(tx, slot, { configActive: true, siteActive: true, postStatus, taskType, wordCount, persona });
+        const { postStatus, taskType, wordCount, persona, providers } = config;
+        await onClaimed(tx, slot, { configActive: true, siteActive: true, postStatus, taskType, wordCount, persona, providers: providers ?? null });
       }
       return slot ?? null;
     });
@@ -131,6 +134,7 @@ export class SchedulerRepository {
         taskType: blogConfigs.taskType,
         wordCount: blogConfigs.wordCount,
         persona: blogConfigs.contentPersona,
+        providers: blogConfigs.providers,
       })
       .from(blogConfigs)
       .innerJoin(sites, eq(sites.id, blogConfigs.siteId))

@@ -74,6 +74,8 @@ export class SchedulerService {
           wordCount: context.wordCount,
           includeImages: this.options.includeImages ?? true,
           origin: 'schedule',
+          // The configuration's own model providers, when it chose some (issue #16).
+          ...(context.providers ? { providers: context.providers } : {}),
         },
         policy: { publish: true, status: context.postStatus, onQualityGate: 'refuse', siteId: slot.siteId },
     });

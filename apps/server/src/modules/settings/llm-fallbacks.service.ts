@@ -65,11 +65,16 @@ export class LlmFallbacksService {
   }
 
   /** The fallbacks as provider configurations, in order (a key sealed under another secret counts as none). */
-  async configs(): Promise<LlmConfig[]> {
+  async configs(): Promise<{ id: string; config: LlmConfig }[]> {
     const entries = await this.load();
     if (entries.length === 0) return [];
     const timeoutMs = await this.timeoutMs();
-    return entries.map((entry) => this.toConfig(entry, timeoutMs));
+    return entries.map((entry) => ({ id: entry.id, config: this.toConfig(entry, timeoutMs) }));
+  }
+
+  /** The ids a provider list may name: 'main', then the fallbacks'. */
+  async providerIds(): Promise<string[]> {
+    return ['main', ...(await this.load()).map((entry) => entry.id)];
   }
 
   private toConfig(entry: StoredFallback, timeoutMs: number): LlmConfig {

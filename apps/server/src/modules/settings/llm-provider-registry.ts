@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   createLanguageModelProvider,
+  ChainMember,
   DEFAULT_COOLDOWN,
   FailoverProvider,
   type CooldownPolicy,
@@ -15,19 +16,23 @@ export interface LlmConfigSource {
   resolve(): Promise<{ config: LlmConfig }>;
 }
 
-/** The fallback providers after the main one (Settings → Fallback providers), in order. */
+/** The fallback providers after the main one (Settings → Fallback providers), in order, by id. */
 export interface FallbackSource {
-  configs(): Promise<LlmConfig[]>;
+  configs(): Promise<{ id: string; config: LlmConfig }[]>;
 }
 
+/** The main provider's id in a provider list ('main', then fallback ids). */
+export const MAIN_PROVIDER_ID = 'main';
+
 /**
- * Hands every generation the provider for the current configuration. One instance per
- * configuration, so its concurrency limit holds across all articles being written at once;
- * a new one is built when the settings change. With fallbacks, it is a failover chain whose
- * members are metered one by one, so the ledger names the provider that actually answered.
+ * Hands every generation the provider for the current configuration: the default chain (the main
+ * provider, then the fallbacks), or the list a blog configuration chose. One instance per provider
+ * configuration, shared by every chain, so its concurrency limit and its health hold across all
+ * articles being written at once; new ones are built when the settings change.
  */
 export class LlmProviderRegistry {
-  private cached: { fingerprint: string; provider: LanguageModelProvider; chain: FailoverProvider | null } | null = null;
+  private members = new Map<string, ChainMember | LanguageModelProvider>();
+  private chains = new Map<string, LanguageModelProvider>();
   private options: ProviderOptions = {};
   private cooldown: CooldownPolicy = DEFAULT_COOLDOWN;
 
@@ -41,41 +46,65 @@ export class LlmProviderRegistry {
   /** Retry policy and observers for remote providers (tests use instant retries); the offline writer's delay. */
   set providerOptions(options: ProviderOptions) {
     this.options = options;
-    this.cached = null;
+    this.forget();
   }
 
   /** How long failing providers of a chain are skipped (tests use a clock of their own). */
   set cooldownPolicy(policy: CooldownPolicy) {
     this.cooldown = policy;
-    this.cached = null;
+    this.forget();
   }
 
-  /** Throws LlmError (kind bad_request) when the configuration cannot make a provider. */
-  async current(): Promise<LanguageModelProvider> {
+  /**
+   * The chain for `selection` (ids of providers: 'main', fallback ids; in order), or the default
+   * chain. Ids that no longer exist are left out; none left means the default chain.
+   * Throws LlmError (kind bad_request) when the configuration cannot make a provider.
+   */
+  async current(selection?: readonly string[] | null): Promise<LanguageModelProvider> {
     const { config } = await this.source.resolve();
     // The offline writer never fails and is never a fallback: fallbacks apply to a real model.
     const fallbacks = config.provider === 'offline' ? [] : ((await this.fallbacks?.configs()) ?? []);
-    const fingerprint = JSON.stringify([config, ...fallbacks].map(fingerprintOf));
-    if (this.cached?.fingerprint === fingerprint) return this.cached.provider;
-    const configs = [config, ...fallbacks];
-    const members = configs.map((memberConfig, index) => {
-      // In a chain a provider fails over at once instead of waiting out its own retries; the last keeps them.
-      const last = index === configs.length - 1;
-      const options = last ? this.options : { ...this.options, retry: { ...this.options.retry, maxAttempts: 1 } };
-      const created = createLanguageModelProvider(memberConfig, options);
-      return this.meter && !created.isOffline ? new MeteredProvider(created, this.meter) : created;
-    });
-    // A real model is always a chain (of one without fallbacks), so its health is known.
-    const chain = members[0]!.isOffline ? null : new FailoverProvider(members, this.cooldown);
-    const provider = chain ?? members[0]!;
-    this.cached = { fingerprint, provider, chain };
-    return provider;
+    const all = [{ id: MAIN_PROVIDER_ID, config }, ...fallbacks];
+    const chosen = selection?.length ? selection.map((id) => all.find((entry) => entry.id === id)).filter((entry) => entry !== undefined) : [];
+    const configs = (chosen.length > 0 ? chosen : all).map((entry) => entry.config);
+    const key = JSON.stringify(configs.map(fingerprintOf));
+    let chain = this.chains.get(key);
+    if (!chain) {
+      chain = this.build(configs);
+      this.chains.set(key, chain);
+    }
+    return chain;
   }
 
-  /** Each provider of the chain in use, as this process saw it (none for the offline writer). */
+  /** Each provider of the default chain, as this process saw it (none for the offline writer). */
   async health(): Promise<MemberHealth[]> {
-    await this.current();
-    return this.cached?.chain?.health() ?? [];
+    const provider = await this.current();
+    return provider instanceof FailoverProvider ? provider.health() : [];
+  }
+
+  private build(configs: readonly LlmConfig[]): LanguageModelProvider {
+    const members = configs.map((memberConfig, index) => {
+      // In a chain a provider fails over at once instead of waiting out its own retries; the last
+      // keeps them (so one provider may have two members: as a fallback, and last of a list).
+      const last = index === configs.length - 1;
+      const memberKey = `${fingerprintOf(memberConfig)}${last ? ':last' : ''}`;
+      let member = this.members.get(memberKey);
+      if (!member) {
+        const options = last ? this.options : { ...this.options, retry: { ...this.options.retry, maxAttempts: 1 } };
+        const created = createLanguageModelProvider(memberConfig, options);
+        member = created.isOffline ? created : new ChainMember(this.meter ? new MeteredProvider(created, this.meter) : created, this.cooldown);
+        this.members.set(memberKey, member);
+      }
+      return member;
+    });
+    // A real model is always a chain (of one without fallbacks), so its health is known.
+    const first = members[0]!;
+    return first instanceof ChainMember ? new FailoverProvider(members.filter((member) => member instanceof ChainMember), this.cooldown) : first;
+  }
+
+  private forget(): void {
+    this.members = new Map();
+    this.chains = new Map();
   }
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "blog_configs" ADD COLUMN "providers" jsonb;
