@@ -31,6 +31,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CostEstimateLine, confirmationText } from '../../../components/cost-estimate-line';
 import { useFetchCostEstimate } from '../../../lib/resources/cost-estimate';
 import { monthlyArticles } from '../lib/monthly-articles';
+import { ProvidersField } from './providers-field';
 import { PersonaField } from '../../../components/persona-field';
 import { WordPressPlacementFields } from '../../../components/wordpress-placement-fields';
 import { TopicsField } from './topics-field';
@@ -248,6 +249,11 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
                   label="Add tags to posts (up to 5 whole keyword phrases, the site's own tags first)"
                 />
               )}
+            />
+            <Controller
+              name="providers"
+              control={control}
+              render={({ field }) => <ProvidersField value={field.value} onChange={field.onChange} error={errors.providers?.message} />}
             />
             <Controller
               name="is_active"

@@ -158,6 +158,8 @@ describe('Blog Configuration screen', () => {
       author_id: 2,
       internal_links: 3,
       add_tags: true,
+      // No provider list of its own: the default chain (issue #16).
+      providers: null,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await rowOf('Garden Blog')).toBeInTheDocument();
@@ -190,6 +192,22 @@ describe('Blog Configuration screen', () => {
     await user.click(within(question).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Configuration created successfully')).toBeInTheDocument();
     expect(api.requestsTo('POST', '/api/config')).toHaveLength(1);
+  });
+
+  it('chooses the configuration’s own model providers, in order (issue #16)', async () => {
+    server.use(http.get('/api/settings/llm/fallbacks', () => HttpResponse.json({ fallbacks: [{ id: 'f-haiku', provider: 'anthropic', model: 'claude-3-5-haiku-latest', base_url: null, has_api_key: true, concurrency: 4 }] })));
+    const api = createFakeBlogConfigsApi({ sites: [makeSite()], configs: [makeConfig()] });
+    const { user } = showConfig(api);
+    await user.click(within(await rowOf('Garden Blog')).getByRole('button', { name: /Edit/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Blog Configuration' });
+    const field = within(dialog).getByRole('combobox', { name: 'Model providers' });
+    await user.click(field);
+    await user.click(await screen.findByRole('option', { name: 'Fallback 1: anthropic/claude-3-5-haiku-latest' }));
+    await user.click(field);
+    await user.click(await screen.findByRole('option', { name: 'Main: openai/gpt-4o-mini' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Configuration updated successfully')).toBeInTheDocument();
+    expect(api.requestsTo('PUT', '/api/config/1')[0]?.body).toMatchObject({ providers: ['f-haiku', 'main'] });
   });
 
   it('shows range errors on the fields and sends nothing', async () => {

@@ -25,6 +25,8 @@ export interface ConfigFormValues {
   author_id: number | null;
   internal_links: number;
   add_tags: boolean;
+  /** Its own model providers, in order; [] is the default chain (sent as null). */
+  providers: string[];
 }
 
 export const CONFIG_FORM_FIELDS = [
@@ -42,6 +44,7 @@ export const CONFIG_FORM_FIELDS = [
   'author_id',
   'internal_links',
   'add_tags',
+  'providers',
 ] as const;
 export type ConfigFormField = (typeof CONFIG_FORM_FIELDS)[number];
 
@@ -61,6 +64,7 @@ export const EMPTY_CONFIG_FORM: ConfigFormValues = {
   author_id: null,
   internal_links: BLOG_CONFIG_LIMITS.internalLinks.default,
   add_tags: true,
+  providers: [],
 };
 
 export function configToForm(config: BlogConfig): ConfigFormValues {
@@ -80,13 +84,14 @@ export function configToForm(config: BlogConfig): ConfigFormValues {
     author_id: config.author_id,
     internal_links: config.internal_links,
     add_tags: config.add_tags,
+    providers: [...(config.providers ?? [])],
   };
 }
 
 /** The request body; the contract's schema checks it before it is sent. */
 export function formToBody(values: ConfigFormValues): BlogConfigInput {
   // 0 is refused by the schema with 'A site is required'.
-  return { ...values, site_id: values.site_id === '' ? 0 : values.site_id };
+  return { ...values, site_id: values.site_id === '' ? 0 : values.site_id, providers: values.providers.length > 0 ? values.providers : null };
 }
 
 /** Spec §5: a site and at least one topic before Save is enabled. */

@@ -26,6 +26,7 @@ export function makeConfig(overrides: Partial<BlogConfig> = {}): BlogConfig {
     author_id: null,
     internal_links: 3,
     add_tags: true,
+    providers: null,
     created_at: '2026-11-22T09:00:00.000Z',
     updated_at: '2026-11-22T09:00:00.000Z',
     ...overrides,

@@ -1,17 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fallbacksQueryKey } from '../../../lib/resources/fallback-providers';
 import { fallbackProvidersSchema, providerHealthSchema, type FallbackProviders, type FallbackProvidersUpdateInput } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 
 /* Settings → Fallback providers: GET/PUT /api/settings/llm/fallbacks, and the chain's health. */
 
-export const fallbacksQueryKey = ['settings', 'llm', 'fallbacks'] as const;
 const healthQueryKey = ['settings', 'llm', 'health'] as const;
 // A cool-down is counted in seconds to minutes: the states follow within a quarter of a minute.
 const HEALTH_REFRESH_MS = 15_000;
-
-export function useFallbacks() {
-  return useQuery(queryOptions({ queryKey: fallbacksQueryKey, queryFn: ({ signal }) => api.get('/api/settings/llm/fallbacks', { signal, schema: fallbackProvidersSchema }) }));
-}
 
 export function useSaveFallbacks() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { useFallbacks } from '../api/provider-chain';
+import { useFallbacks } from '../../../lib/resources/fallback-providers';
 import { FallbackProvidersForm } from './fallback-providers-form';
 import { ProviderHealthList } from './provider-health-list';
 import { SettingsCard } from './settings-card';
