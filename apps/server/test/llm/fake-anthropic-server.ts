@@ -58,8 +58,10 @@ export async function startFakeAnthropicServer(options: { apiKey?: string } = {}
       }
       const usage = { input_tokens: Math.ceil(chat.prompt.length / 4), output_tokens: Math.ceil(reply.content.length / 4) };
       state.reportedUsage.push({ promptTokens: usage.input_tokens, completionTokens: usage.output_tokens });
-      const content = jsonTool ? [{ type: 'tool_use', id: `toolu_${state.requests.length}`, name: 'json', input: JSON.parse(reply.content) as unknown }] : [{ type: 'text', text: reply.content }];
-      json(200, { id: `msg_fake_${state.requests.length}`, type: 'message', role: 'assistant', model: chat.model, content, stop_reason: jsonTool ? 'tool_use' : 'end_turn', stop_sequence: null, usage });
+      // A model asked for the JSON tool may answer in words instead (a refusal): a text block, as Claude sends it.
+      const toolInput = jsonTool ? parseJson(reply.content) : undefined;
+      const content = toolInput !== undefined ? [{ type: 'tool_use', id: `toolu_${state.requests.length}`, name: 'json', input: toolInput }] : [{ type: 'text', text: reply.content }];
+      json(200, { id: `msg_fake_${state.requests.length}`, type: 'message', role: 'assistant', model: chat.model, content, stop_reason: toolInput !== undefined ? 'tool_use' : 'end_turn', stop_sequence: null, usage });
     })().catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: String(error) } }));
@@ -80,4 +82,12 @@ export async function startFakeAnthropicServer(options: { apiKey?: string } = {}
     },
     close: () => closeServer(server),
   };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }

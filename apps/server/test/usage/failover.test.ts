@@ -79,6 +79,40 @@ describe('providers that fail over', () => {
     expect(log.usage.models).toEqual(['anthropic/fake-claude']);
   });
 
+  it('hands a step to the fallback when the main provider refuses it in words twice, and keeps it for the steps it answers', async () => {
+    const refusal = "I'm sorry, but I can't help with that request.";
+    // The main provider will not plan the outline (asked, then asked again with a recovery prompt);
+    // it writes everything else.
+    main.setHandler((request) => (request.prompt.includes('Answer with a JSON object only') ? { type: 'text', content: refusal } : writerReply(request)));
+    const job = await writeOne('Winter pruning');
+    expect(job.progress.successful).toBe(1);
+    const [article] = await bulkArticles(t);
+    expect(main.requests.filter((request) => request.prompt.includes('Answer with a JSON object only'))).toHaveLength(2);
+    expect(fallback.requests).toHaveLength(1);
+    expect(fallback.requests[0]!.prompt).toMatch(/^Your previous answer did not deliver the requested content/);
+    const log = (await t.request({ method: 'GET', url: `/api/generation-logs/${article!.id}`, cookie })).json<{ steps: { step: string; status: string; error: string | null; usage?: { provider: string } }[] }>();
+    const outline = log.steps.filter((step) => step.step.startsWith('plan outline'));
+    expect(outline.map((step) => [step.step, step.status, step.usage?.provider])).toEqual([
+      ['plan outline', 'refused', 'openai-compatible'],
+      ['plan outline (attempt 2)', 'refused', 'openai-compatible'],
+      ['plan outline (attempt 3)', 'success', 'anthropic'],
+    ]);
+    expect(outline[1]!.error).toContain('openai-compatible/fake-model refused 2 times: the next provider takes the step');
+    // A refusal is no outage: the main provider stays healthy and writes the sections.
+    expect((await health())[0]).toMatchObject({ state: 'healthy' });
+    expect(log.steps.filter((step) => step.step.startsWith('write section')).every((step) => step.usage?.provider === 'openai-compatible')).toBe(true);
+  });
+
+  it('gives up on a step every provider refused twice', async () => {
+    const refusal = 'I cannot assist with this request.';
+    main.setHandler(() => ({ type: 'text', content: refusal }));
+    fallback.setHandler(() => ({ type: 'text', content: refusal }));
+    const job = await writeOne('Winter pruning');
+    expect(job.progress.failed).toBe(1);
+    expect(main.requests).toHaveLength(2);
+    expect(fallback.requests).toHaveLength(2);
+  });
+
   it('skips a rate-limited provider for what its Retry-After asked, then goes back to it', async () => {
     main.setHandler(() => outage['a rate limit (429 with Retry-After)']!);
     expect((await writeOne('Winter pruning')).progress.successful).toBe(1);

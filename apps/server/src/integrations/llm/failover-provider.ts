@@ -1,5 +1,6 @@
 import type { LanguageModelProvider, ObjectRequest, ObjectResult, TextRequest, TextResult } from './language-model-provider.js';
 import { isLlmError, LlmError, type LlmErrorKind } from './llm-error.js';
+import { currentRefusalRouting, type RefusalRouting } from './refusal-routing.js';
 
 /** How long a failing provider is skipped. */
 export interface CooldownPolicy {
@@ -104,7 +105,8 @@ export class ChainMember {
 /**
  * An ordered list of providers acting as one (issue #16 part 3). A call goes to the first that is
  * not cooling down; a rate limit, a spent quota, a refused key, a 5xx, a timeout, a dropped
- * connection or the provider's content filter sends it on to the next. A provider that keeps
+ * connection or the provider's content filter sends it on to the next; a step that a provider
+ * refused in words more than once goes on to the next too (see RefusalRouting). A provider that keeps
  * failing is skipped for a cool-down (what its Retry-After asked, else growing from 30 s to 10
  * min), then tried again. When every provider is cooling down, the one free soonest is tried.
  */
@@ -144,12 +146,17 @@ export class FailoverProvider implements LanguageModelProvider {
 
   private async run<R>(request: TextRequest, call: (provider: LanguageModelProvider) => Promise<R>): Promise<R> {
     let lastError: unknown = null;
-    for (const member of this.order()) {
+    const routing = currentRefusalRouting();
+    routing?.joinChain(this.members);
+    for (const member of this.order(routing)) {
       try {
         const result = await call(member.provider);
         member.succeeded();
+        routing?.answeredBy(member, `${member.provider.providerId}/${member.provider.model}`);
         return result;
       } catch (error) {
+        // An answer that could not be read (a refusal in words where JSON was asked) was an answer.
+        if (isLlmError(error) && error.kind === 'bad_output') routing?.answeredBy(member, `${member.provider.providerId}/${member.provider.model}`);
         if (request.signal?.aborted || !isLlmError(error) || !FAILS_OVER.has(error.kind)) throw error;
         member.failed(error);
         lastError = error;
@@ -158,11 +165,16 @@ export class FailoverProvider implements LanguageModelProvider {
     throw lastError ?? new LlmError('unknown', 'No provider could be tried', { retryable: false });
   }
 
-  /** The providers to try, in order: those not cooling down; when all are, the one free soonest. */
-  private order(): ChainMember[] {
+  /**
+   * The providers to try, in order: those not cooling down; when all are, the one free soonest.
+   * Members the step passed over after repeated refusals are left out.
+   */
+  private order(routing: RefusalRouting | undefined): ChainMember[] {
     const now = this.policy.now();
-    const ready = this.members.filter((member) => !member.isCooling(now));
+    const wanted = routing ? this.members.filter((member) => !routing.avoids(member)) : this.members;
+    const pool = wanted.length > 0 ? wanted : this.members;
+    const ready = pool.filter((member) => !member.isCooling(now));
     if (ready.length > 0) return ready;
-    return [[...this.members].sort((a, b) => (a.coolingUntil ?? 0) - (b.coolingUntil ?? 0))[0]!];
+    return [[...pool].sort((a, b) => (a.coolingUntil ?? 0) - (b.coolingUntil ?? 0))[0]!];
   }
 }

@@ -10,3 +10,4 @@ export { OfflineWriterProvider } from './offline/offline-provider.js';
 export { buildOfflineOutline, deriveKeywords } from './offline/offline-outline.js';
 export { createLanguageModelProvider, probeProvider, type ProviderOptions, type ProviderProbeResult } from './create-provider.js';
 export { ChainMember, FailoverProvider, DEFAULT_COOLDOWN, type CooldownPolicy, type MemberHealth } from './failover-provider.js';
+export { RefusalRouting, withRefusalRouting, currentRefusalRouting } from './refusal-routing.js';

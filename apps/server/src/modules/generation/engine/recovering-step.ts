@@ -1,4 +1,4 @@
-import { LlmError, isLlmError } from '../../../integrations/llm/index.js';
+import { LlmError, RefusalRouting, isLlmError, withRefusalRouting } from '../../../integrations/llm/index.js';
 import { withUsageStep } from '../../usage/usage-scope.js';
 import type { GenerationLogBuilder } from './generation-log.js';
 import { detectRefusal } from './refusal-detector.js';
@@ -39,20 +39,28 @@ export interface RecoveringStepOptions<T> {
   attempt: (refusedWith: string[] | undefined, attemptNumber: number) => Promise<AttemptOutcome<T>>;
 }
 
+/** A provider that refused a step this many times in words is passed over for the next one of its chain. */
+export const REFUSALS_BEFORE_NEXT_PROVIDER = 2;
+
 /**
  * Runs one writing step; when the answer is a refusal or a hedge (or the provider's content
  * filter stopped it) the step is retried with a recovery prompt, up to `maxAttempts` in all.
+ * With fallback providers, a provider that refused twice hands the step to the next one, which
+ * gets its own two attempts.
  */
 export async function runRecoveringStep<T>(options: RecoveringStepOptions<T>): Promise<T> {
   const { name, log, tally, now } = options;
+  const routing = new RefusalRouting();
   let refusedWith: string[] | undefined;
-  for (let attemptNumber = 1; attemptNumber <= options.maxAttempts; attemptNumber++) {
+  let refusalsByThisProvider = 0;
+  let limit = options.maxAttempts;
+  for (let attemptNumber = 1; attemptNumber <= limit; attemptNumber++) {
     const started = now();
     const label = attemptNumber === 1 ? name : `${name} (attempt ${attemptNumber})`;
     let outcome: AttemptOutcome<T>;
     try {
       // The attempt's model calls are shown on its line of the Generation log.
-      outcome = await withUsageStep(label, () => options.attempt(refusedWith, attemptNumber));
+      outcome = await withRefusalRouting(routing, () => withUsageStep(label, () => options.attempt(refusedWith, attemptNumber)));
     } catch (error) {
       if (isLlmError(error) && error.kind === 'content_filter') {
         // A provider-side filter is a refusal by other means; a reworded request often passes.
@@ -68,7 +76,15 @@ export async function runRecoveringStep<T>(options: RecoveringStepOptions<T>): P
     if (scan.refused) {
       refusedWith = scan.matches;
       tally.note(scan.matches);
-      log.record(label, 'refused', now() - started, `refusal or hedge: ${scan.matches[0] ?? ''}`);
+      let detail = `refusal or hedge: ${scan.matches[0] ?? ''}`;
+      refusalsByThisProvider++;
+      const refusedBy = routing.lastAnswered?.label;
+      if (refusalsByThisProvider >= REFUSALS_BEFORE_NEXT_PROVIDER && routing.moveOn()) {
+        detail += ` (${refusedBy} refused ${refusalsByThisProvider} times: the next provider takes the step)`;
+        refusalsByThisProvider = 0;
+        limit = Math.max(limit, attemptNumber + REFUSALS_BEFORE_NEXT_PROVIDER);
+      }
+      log.record(label, 'refused', now() - started, detail);
       continue;
     }
     if (outcome.value === undefined) {
@@ -81,6 +97,6 @@ export async function runRecoveringStep<T>(options: RecoveringStepOptions<T>): P
     if (attemptNumber > 1) tally.recovered = true;
     return outcome.value;
   }
-  tally.attempts = Math.max(tally.attempts, options.maxAttempts);
+  tally.attempts = Math.max(tally.attempts, limit);
   throw new RefusalNotRecoveredError(name, refusedWith ?? []);
 }
