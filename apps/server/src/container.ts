@@ -29,6 +29,7 @@ import { createImageProvider } from './integrations/images/index.js';
 import { LlmProviderRegistry } from './modules/settings/llm-provider-registry.js';
 import { LlmSettingsService } from './modules/settings/llm-settings.service.js';
 import { LlmFallbacksService } from './modules/settings/llm-fallbacks.service.js';
+import { ProviderHealthRepository } from './modules/settings/provider-health.repository.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
 import { UsageRepository } from './modules/usage/usage.repository.js';
 import { UsageService } from './modules/usage/usage.service.js';
@@ -121,7 +122,7 @@ export function createServices(ctx: AppContext): Services {
     log: pino({ name: 'usage', level: ctx.config.logLevel }),
   });
   const llmFallbacks = new LlmFallbacksService(settings, ctx.secretBox, async () => (await llmSettings.resolve()).config.timeoutMs);
-  const llmProviders = new LlmProviderRegistry(llmSettings, usage, llmFallbacks);
+  const llmProviders = new LlmProviderRegistry(llmSettings, usage, llmFallbacks, new ProviderHealthRepository(db));
   if (ctx.config.llmOfflineDelayMs > 0) llmProviders.providerOptions = { offlineDelayMs: ctx.config.llmOfflineDelayMs };
   const generationRepo = new GenerationRepository(db);
   const inventoryRepo = new SiteInventoryRepository(db);

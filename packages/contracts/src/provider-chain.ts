@@ -49,7 +49,7 @@ export type FallbackProvidersUpdateInput = z.input<typeof fallbackProvidersUpdat
 
 export const PROVIDER_HEALTH_STATES = ['healthy', 'cooling_down', 'failing'] as const;
 
-/** GET /api/settings/llm/health: each provider of the chain, in order, as this server process saw it. */
+/** GET /api/settings/llm/health: each provider of the chain, in order, as every process of the app saw it. */
 export const providerHealthSchema = z.object({
   providers: z.array(
     z.object({

@@ -4,6 +4,8 @@ import type { FallbackProviders, ProviderHealth } from '@abp/contracts';
 import { articles, modelCalls } from '../../src/db/schema/index.js';
 import { setNextPostAt } from '../scheduler/scheduler-fixtures.js';
 import { DEFAULT_COOLDOWN } from '../../src/integrations/llm/index.js';
+import { LlmProviderRegistry } from '../../src/modules/settings/llm-provider-registry.js';
+import { ProviderHealthRepository } from '../../src/modules/settings/provider-health.repository.js';
 import { useFakeWordPress } from '../articles/publish-helpers.js';
 import { bulkArticles, bulkPayload, isFinal, startedJob, waitForJob } from '../bulk-jobs/bulk-helpers.js';
 import { startFakeAnthropicServer, type FakeAnthropicServer } from '../llm/fake-anthropic-server.js';
@@ -133,6 +135,33 @@ describe('providers that fail over', () => {
     expect((await writeOne('Summer watering')).progress.successful).toBe(1);
     expect(fallback.requests.length).toBe(before);
     expect((await health())[0]).toMatchObject({ state: 'healthy', cooling_until: null });
+  });
+
+  it('shares a provider’s health between processes: a cool-down a worker started holds here, and Settings shows what the worker met', async () => {
+    // A worker process: its own providers over the same database.
+    const worker = new LlmProviderRegistry(t.services.llmSettings, undefined, t.services.llmFallbacks, new ProviderHealthRepository(t.ctx.handle.db));
+    worker.providerOptions = { retry: instantRetry({ maxAttempts: 1 }).policy };
+    worker.cooldownPolicy = { ...DEFAULT_COOLDOWN, now: () => now };
+    main.setHandler(() => outage['a rate limit (429 with Retry-After)']!);
+    fallback.setHandler(() => ({ type: 'text', content: 'Hello from the fallback.' }));
+    const answer = await (await worker.current()).generateText({ prompt: 'Say hello.' });
+    expect(answer.text).toBe('Hello from the fallback.');
+    await worker.health(); // its outcomes are written
+
+    // This process has made no call, yet shows the worker's view.
+    const [mainState, fallbackState] = await health();
+    expect(mainState).toMatchObject({ state: 'cooling_down', cooling_until: new Date(now + 60_000).toISOString(), last_error: expect.stringMatching(/^rate_limit: /), calls_ok: 0, calls_failed: 1 });
+    expect(fallbackState).toMatchObject({ state: 'healthy', calls_ok: 1, calls_failed: 0 });
+
+    // And skips the provider the worker saw cooling down, without asking it.
+    main.setHandler((request) => writerReply(request));
+    fallback.setHandler((request) => writerReply(request));
+    const asked = main.requests.length;
+    expect((await writeOne('Winter pruning')).progress.successful).toBe(1);
+    expect(main.requests.length).toBe(asked);
+    // The counts add up over both processes.
+    const [, fallbackAfter] = await health();
+    expect(fallbackAfter!.calls_ok).toBe(fallback.requests.length);
   });
 
   it('keeps trying a provider after one server error, and cools it down after two in a row', async () => {

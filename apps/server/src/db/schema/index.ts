@@ -20,3 +20,4 @@ export * from './article-fingerprints.js';
 export * from './backlink-proposals.js';
 export * from './article-productions.js';
 export * from './model-calls.js';
+export * from './provider-health.js';

@@ -20,6 +20,30 @@ export const DEFAULT_COOLDOWN: CooldownPolicy = { now: () => Date.now(), failure
 // would refuse too (bad_request), not an answer that came (bad_output), not a cancellation.
 const FAILS_OVER: ReadonlySet<LlmErrorKind> = new Set(['rate_limit', 'timeout', 'network', 'server', 'auth', 'content_filter', 'unknown']);
 
+/** What a member knows about its provider: kept in memory, and shared through a store by every process. */
+export interface MemberState {
+  coolingUntil: number | null;
+  consecutive: number;
+  cooldowns: number;
+  lastError: string | null;
+  lastErrorAt: number | null;
+  callsOk: number;
+  callsFailed: number;
+}
+
+/**
+ * Where members keep their state for every process of the app (the database): a cool-down one
+ * worker starts holds for the others, and the web process shows what the workers met.
+ */
+export interface SharedHealthStore {
+  /** One call's outcome: the member's state after it, and one more ok or failed call. */
+  record(key: string, identity: { provider: string; model: string }, state: MemberState, outcome: 'ok' | 'failed'): Promise<void>;
+  load(keys: readonly string[]): Promise<Map<string, MemberState>>;
+}
+
+/** How often a chain reads the cool-downs other processes started (at most). */
+export const SHARED_HEALTH_SYNC_MS = 5000;
+
 export interface MemberHealth {
   provider: string;
   model: string;
@@ -45,10 +69,14 @@ export class ChainMember {
   lastErrorAt: number | null = null;
   callsOk = 0;
   callsFailed = 0;
+  /** The store writes of this member, in order. */
+  private pending: Promise<void> = Promise.resolve();
 
+  /** `shared`: the store every process uses and this provider's key in it. */
   constructor(
     readonly provider: LanguageModelProvider,
     private readonly policy: CooldownPolicy,
+    readonly shared?: { store: SharedHealthStore; key: string },
   ) {}
 
   isCooling(now: number): boolean {
@@ -60,6 +88,7 @@ export class ChainMember {
     this.cooldowns = 0;
     this.coolingUntil = null;
     this.callsOk++;
+    this.share('ok');
   }
 
   failed(error: LlmError): void {
@@ -68,7 +97,11 @@ export class ChainMember {
     this.lastError = `${error.kind}: ${error.message}`.slice(0, 500);
     this.lastErrorAt = now;
     // Calls that were already under way when it started cooling down do not lengthen the pause.
-    if (this.isCooling(now)) return;
+    if (!this.isCooling(now)) this.countFailure(now, error);
+    this.share('failed');
+  }
+
+  private countFailure(now: number, error: LlmError): void {
     this.consecutive++;
     const { policy } = this;
     if (error.kind === 'auth' || (error.kind === 'rate_limit' && !error.retryable)) {
@@ -81,23 +114,54 @@ export class ChainMember {
     }
   }
 
+  /** Takes on a cool-down another process started (a later one than this process knows of). */
+  adopt(state: MemberState): void {
+    if (state.coolingUntil === null || (this.coolingUntil ?? 0) >= state.coolingUntil) return;
+    this.coolingUntil = state.coolingUntil;
+    this.cooldowns = Math.max(this.cooldowns, state.cooldowns);
+    this.lastError = state.lastError;
+    this.lastErrorAt = state.lastErrorAt;
+  }
+
+  /** Resolves when this member's outcomes so far are in the store. */
+  flush(): Promise<void> {
+    return this.pending;
+  }
+
+  private state(): MemberState {
+    const { coolingUntil, consecutive, cooldowns, lastError, lastErrorAt, callsOk, callsFailed } = this;
+    return { coolingUntil, consecutive, cooldowns, lastError, lastErrorAt, callsOk, callsFailed };
+  }
+
+  private share(outcome: 'ok' | 'failed'): void {
+    const { shared } = this;
+    if (!shared) return;
+    const state = this.state();
+    const identity = { provider: this.provider.providerId, model: this.provider.model };
+    // Health reporting never fails a call: a store that cannot be written leaves this process's view.
+    this.pending = this.pending.then(() => shared.store.record(shared.key, identity, state, outcome)).catch(() => undefined);
+  }
+
   private coolFor(now: number, ms: number): void {
     this.coolingUntil = now + ms;
     this.cooldowns++;
     this.consecutive = 0;
   }
 
-  health(now: number): MemberHealth {
-    const state = this.isCooling(now) ? 'cooling_down' : this.consecutive > 0 || this.cooldowns > 0 ? 'failing' : 'healthy';
+  /** Its health at `now`: as every process saw it when `shared` is given, else as this one did. */
+  health(now: number, shared?: MemberState): MemberHealth {
+    const known = shared ?? this.state();
+    const cooling = known.coolingUntil !== null && now < known.coolingUntil;
+    const state = cooling ? 'cooling_down' : known.consecutive > 0 || known.cooldowns > 0 ? 'failing' : 'healthy';
     return {
       provider: this.provider.providerId,
       model: this.provider.model,
       state,
-      coolingUntil: state === 'cooling_down' ? this.coolingUntil : null,
-      lastError: this.lastError,
-      lastErrorAt: this.lastErrorAt,
-      callsOk: this.callsOk,
-      callsFailed: this.callsFailed,
+      coolingUntil: cooling ? known.coolingUntil : null,
+      lastError: known.lastError,
+      lastErrorAt: known.lastErrorAt,
+      callsOk: known.callsOk,
+      callsFailed: known.callsFailed,
     };
   }
 }
@@ -131,9 +195,32 @@ export class FailoverProvider implements LanguageModelProvider {
     return this.members[0]!.provider.model;
   }
 
-  health(): MemberHealth[] {
+  /** Each member's health as every process saw it (as this one did, for members without a store). */
+  async health(): Promise<MemberHealth[]> {
+    const shared = await this.loadShared(true).catch(() => new Map<string, MemberState>());
     const now = this.policy.now();
-    return this.members.map((member) => member.health(now));
+    return this.members.map((member) => member.health(now, member.shared ? shared.get(member.shared.key) : undefined));
+  }
+
+  private lastSync = Number.NEGATIVE_INFINITY;
+
+  /** Takes on the cool-downs other processes started, read at most every SHARED_HEALTH_SYNC_MS. */
+  private async syncShared(): Promise<void> {
+    const now = this.policy.now();
+    if (now - this.lastSync < SHARED_HEALTH_SYNC_MS && now >= this.lastSync) return;
+    this.lastSync = now;
+    const shared = await this.loadShared(false).catch(() => new Map<string, MemberState>());
+    for (const member of this.members) {
+      const state = member.shared ? shared.get(member.shared.key) : undefined;
+      if (state) member.adopt(state);
+    }
+  }
+
+  private async loadShared(flush: boolean): Promise<Map<string, MemberState>> {
+    const withStore = this.members.filter((member) => member.shared);
+    if (withStore.length === 0) return new Map();
+    if (flush) await Promise.all(withStore.map((member) => member.flush()));
+    return withStore[0]!.shared!.store.load(withStore.map((member) => member.shared!.key));
   }
 
   generateText(request: TextRequest): Promise<TextResult> {
@@ -146,6 +233,7 @@ export class FailoverProvider implements LanguageModelProvider {
 
   private async run<R>(request: TextRequest, call: (provider: LanguageModelProvider) => Promise<R>): Promise<R> {
     let lastError: unknown = null;
+    await this.syncShared();
     const routing = currentRefusalRouting();
     routing?.joinChain(this.members);
     for (const member of this.order(routing)) {

@@ -9,5 +9,5 @@ export { AiSdkProvider, type AiSdkProviderOptions } from './ai-sdk-provider.js';
 export { OfflineWriterProvider } from './offline/offline-provider.js';
 export { buildOfflineOutline, deriveKeywords } from './offline/offline-outline.js';
 export { createLanguageModelProvider, probeProvider, type ProviderOptions, type ProviderProbeResult } from './create-provider.js';
-export { ChainMember, FailoverProvider, DEFAULT_COOLDOWN, type CooldownPolicy, type MemberHealth } from './failover-provider.js';
+export { ChainMember, FailoverProvider, DEFAULT_COOLDOWN, SHARED_HEALTH_SYNC_MS, type CooldownPolicy, type MemberHealth, type MemberState, type SharedHealthStore } from './failover-provider.js';
 export { RefusalRouting, withRefusalRouting, currentRefusalRouting } from './refusal-routing.js';

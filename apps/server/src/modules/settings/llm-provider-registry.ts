@@ -9,6 +9,7 @@ import {
   type LlmConfig,
   type MemberHealth,
   type ProviderOptions,
+  type SharedHealthStore,
 } from '../../integrations/llm/index.js';
 import { MeteredProvider, type UsageMeter } from '../usage/metered-provider.js';
 
@@ -36,11 +37,15 @@ export class LlmProviderRegistry {
   private options: ProviderOptions = {};
   private cooldown: CooldownPolicy = DEFAULT_COOLDOWN;
 
-  /** `meter`: every call of a remote model goes to the usage ledger (the offline writer costs nothing and is not metered). */
+  /**
+   * `meter`: every call of a remote model goes to the usage ledger (the offline writer costs nothing
+   * and is not metered); `healthStore`: where providers' health is shared with the other processes.
+   */
   constructor(
     private readonly source: LlmConfigSource,
     private readonly meter?: UsageMeter,
     private readonly fallbacks?: FallbackSource,
+    private readonly healthStore?: SharedHealthStore,
   ) {}
 
   /** Retry policy and observers for remote providers (tests use instant retries); the offline writer's delay. */
@@ -76,7 +81,7 @@ export class LlmProviderRegistry {
     return chain;
   }
 
-  /** Each provider of the default chain, as this process saw it (none for the offline writer). */
+  /** Each provider of the default chain, as every process saw it (none for the offline writer). */
   async health(): Promise<MemberHealth[]> {
     const provider = await this.current();
     return provider instanceof FailoverProvider ? provider.health() : [];
@@ -92,7 +97,9 @@ export class LlmProviderRegistry {
       if (!member) {
         const options = last ? this.options : { ...this.options, retry: { ...this.options.retry, maxAttempts: 1 } };
         const created = createLanguageModelProvider(memberConfig, options);
-        member = created.isOffline ? created : new ChainMember(this.meter ? new MeteredProvider(created, this.meter) : created, this.cooldown);
+        // Its health is kept under the provider's configuration, whatever its place in a chain.
+        const shared = this.healthStore ? { store: this.healthStore, key: createHash('sha256').update(fingerprintOf(memberConfig)).digest('hex') } : undefined;
+        member = created.isOffline ? created : new ChainMember(this.meter ? new MeteredProvider(created, this.meter) : created, this.cooldown, shared);
         this.members.set(memberKey, member);
       }
       return member;
