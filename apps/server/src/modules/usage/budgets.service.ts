@@ -34,8 +34,7 @@ export class BudgetsService {
 
   async get(): Promise<Budgets> {
     const stored = await this.load();
-    const { states, monthStart } = await this.evaluate(stored);
-    const names = await this.repo.siteNames(stored.sites.map((site) => site.siteId));
+    const { states, monthStart, names } = await this.evaluate(stored);
     return {
       monthly_usd: stored.monthlyUsd,
       confirm_above_usd: stored.confirmAboveUsd,
@@ -85,10 +84,12 @@ export class BudgetsService {
     return states.find((state) => state.state === 'reached' && (state.site_id === null || state.site_id === siteId))?.message ?? null;
   }
 
-  private async evaluate(stored: StoredBudgets, onlySite?: number | null): Promise<{ states: BudgetState[]; monthStart: string }> {
+  /** The budgets' states this month, and the names of the sites they are for. */
+  private async evaluate(stored: StoredBudgets, onlySite?: number | null): Promise<{ states: BudgetState[]; monthStart: string; names: Map<number, string> }> {
     const month = await this.repo.monthStart(this.timeZone);
     const sites = onlySite === undefined ? stored.sites : stored.sites.filter((site) => site.siteId === onlySite);
-    if (stored.monthlyUsd === null && sites.length === 0) return { states: [], monthStart: month.date };
+    let names = new Map<number, string>();
+    if (stored.monthlyUsd === null && sites.length === 0) return { states: [], monthStart: month.date, names };
     const overridden = (siteId: number | null) => stored.overrides.some((entry) => entry.month === month.date && entry.siteId === siteId);
     const states: BudgetState[] = [];
     if (stored.monthlyUsd !== null) {
@@ -97,13 +98,13 @@ export class BudgetsService {
     }
     if (sites.length > 0) {
       const perSite = new Map((await this.repo.perSiteSince(month.at)).map((row) => [row.siteId, row]));
-      const names = await this.repo.siteNames(sites.map((site) => site.siteId));
+      names = await this.repo.siteNames(sites.map((site) => site.siteId));
       for (const site of sites) {
         const spent = nanosToUsd(perSite.get(site.siteId)?.costNanos ?? 0);
         states.push(stateOf(site.siteId, names.get(site.siteId) ?? `Site ${site.siteId}`, site.monthlyUsd, spent, overridden(site.siteId)));
       }
     }
-    return { states, monthStart: month.date };
+    return { states, monthStart: month.date, names };
   }
 
   private async load(): Promise<StoredBudgets> {

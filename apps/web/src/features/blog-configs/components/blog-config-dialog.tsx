@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
@@ -27,9 +27,8 @@ import { useCreateBlogConfig } from '../api/create-blog-config';
 import { useUpdateBlogConfig } from '../api/update-blog-config';
 import { EMPTY_CONFIG_FORM, canSave, configToForm, formFieldOf, formToBody, siteChoices, type ConfigFormValues } from '../lib/config-form';
 import { DemoLiveWarning } from '../../../components/demo-live-warning';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { CostEstimateLine, confirmationText } from '../../../components/cost-estimate-line';
-import { useFetchCostEstimate } from '../../../lib/resources/cost-estimate';
+import { CostEstimateLine } from '../../../components/cost-estimate-line';
+import { useCostConfirmation } from '../../../components/use-cost-confirmation';
 import { monthlyArticles } from '../lib/monthly-articles';
 import { ProvidersField } from './providers-field';
 import { PersonaField } from '../../../components/persona-field';
@@ -77,19 +76,13 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
   });
   // What the schedule would cost a month with the model in use (issue #16); a raise above the threshold is asked about.
   const monthly = monthlyArticles({ active, intervalMin, intervalMax, postsPerDay, words });
-  const fetchEstimate = useFetchCostEstimate();
-  const [costQuestion, setCostQuestion] = useState<{ message: string; send: () => Promise<void> } | null>(null);
+  const costQuestion = useCostConfirmation({ title: 'Save this schedule?', confirmLabel: 'Save', label: 'Estimated cost a month' });
   const choices = siteChoices(sites, configs, config);
 
   const onSubmit = submitWith(async (body, _values, { idempotencyKey }) => {
     const before = config ? monthlyArticles({ active: config.is_active, intervalMin: config.posting_interval_min, intervalMax: config.posting_interval_max, postsPerDay: config.max_posts_per_day, words: config.word_count }) : null;
     const raises = monthly !== null && (before === null || monthly.articles * monthly.word_count > before.articles * before.word_count);
-    const estimate = raises ? await fetchEstimate(monthly) : null;
-    if (estimate?.needs_confirmation && monthly) {
-      setCostQuestion({ message: confirmationText(estimate, monthly, 'Estimated cost a month'), send: () => save(body, idempotencyKey) });
-      return;
-    }
-    await save(body, idempotencyKey);
+    await costQuestion.askThen(raises ? monthly : null, () => save(body, idempotencyKey));
   });
 
   const save = async (body: BlogConfigInput, idempotencyKey: string) => {
@@ -128,19 +121,7 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
         <DialogContent>
           <DemoLiveWarning live={postStatus === 'published' && active} what="This site's scheduled and trend articles" />
           <CostEstimateLine request={monthly} label="Estimated cost a month" />
-          <ConfirmDialog
-            open={costQuestion !== null}
-            title="Save this schedule?"
-            message={costQuestion?.message ?? ''}
-            confirmLabel="Save"
-            confirmColor="warning"
-            onCancel={() => setCostQuestion(null)}
-            onConfirm={() => {
-              const question = costQuestion;
-              setCostQuestion(null);
-              if (question) void question.send();
-            }}
-          />
+          {costQuestion.dialog}
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             <Controller
               name="site_id"

@@ -7,7 +7,7 @@ import type { Dashboard } from '@abp/contracts';
 import { countOf } from '../../../lib/plural';
 import { ChartBoundary } from './chart-boundary';
 
-const ArticlesPerDayChart = lazy(() => import('./articles-per-day-chart'));
+const DailyBarChart = lazy(() => import('./daily-bar-chart'));
 
 export function PerDayCard({ days }: { days: Dashboard['articles_per_day'] }) {
   const total = days.reduce((sum, d) => sum + d.count, 0);
@@ -25,7 +25,7 @@ export function PerDayCard({ days }: { days: Dashboard['articles_per_day'] }) {
         </Typography>
         <ChartBoundary>
           <Suspense fallback={<Skeleton variant="rounded" height={260} aria-label="Loading chart" />}>
-            <ArticlesPerDayChart days={days} />
+            <DailyBarChart days={days.map((d) => ({ date: d.date, value: d.count }))} label="Articles" color="#1e40af" height={260} />
           </Suspense>
         </ChartBoundary>
       </CardContent>

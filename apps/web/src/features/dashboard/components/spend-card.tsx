@@ -12,7 +12,7 @@ import { countOf } from '../../../lib/plural';
 import { useUsage } from '../api/get-usage';
 import { ChartBoundary } from './chart-boundary';
 
-const SpendPerDayChart = lazy(() => import('./spend-per-day-chart'));
+const DailyBarChart = lazy(() => import('./daily-bar-chart'));
 
 function Breakdown({ title, rows }: { title: string; rows: Array<{ key: string; label: string; totals: UsageTotals }> }) {
   return (
@@ -55,7 +55,7 @@ function SpendBody({ usage }: { usage: UsageSummary }) {
       </Typography>
       <ChartBoundary>
         <Suspense fallback={<Skeleton variant="rounded" height={220} aria-label="Loading chart" />}>
-          <SpendPerDayChart days={usage.daily} />
+          <DailyBarChart days={usage.daily.map((d) => ({ date: d.date, value: d.cost_usd }))} label="Spend" color="#047857" height={220} format={formatUsd} />
         </Suspense>
       </ChartBoundary>
       <Grid container spacing={3} sx={{ mt: 1 }}>

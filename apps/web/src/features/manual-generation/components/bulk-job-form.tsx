@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { DemoLiveWarning } from '../../../components/demo-live-warning';
 import { useSnackbar } from 'notistack';
@@ -17,9 +16,8 @@ import { PersonaInput } from './persona-input';
 import { PlacementFields, placementOptions } from './placement-fields';
 import { WordCountField } from './word-count-field';
 import { FormTextField } from '../../../components/form-text-field';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { CostEstimateLine, confirmationText } from '../../../components/cost-estimate-line';
-import { useFetchCostEstimate } from '../../../lib/resources/cost-estimate';
+import { CostEstimateLine } from '../../../components/cost-estimate-line';
+import { useCostConfirmation } from '../../../components/use-cost-confirmation';
 
 interface BulkJobFormProps {
   onStart: (body: BulkJobStartInput, idempotencyKey: string) => Promise<void>;
@@ -49,9 +47,7 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
     fieldOf: fieldsNamed<BulkFormValues>(['wordCount']),
   });
   const [itemsList, siteId, publishStatus, wordCountText] = useWatch({ control, name: ['itemsList', 'siteId', 'publishStatus', 'wordCount'] });
-  const fetchEstimate = useFetchCostEstimate();
-  // A job estimated above the operator's threshold waits for a yes (issue #16).
-  const [pending, setPending] = useState<{ body: BulkJobStartInput; idempotencyKey: string; message: string } | null>(null);
+  const costQuestion = useCostConfirmation({ title: 'Start this job?', confirmLabel: 'Start Job' });
 
   const chooseSite = (id: number | '') => {
     const suggestion = personaOf(id);
@@ -81,12 +77,7 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
         },
       };
       const request = { articles: parseItemsList(values.itemsList).length, word_count: wordCountOf(values.wordCount) ?? BULK_LIMITS.wordCount.fallback };
-      const estimate = request.articles > 0 ? await fetchEstimate(request) : null;
-      if (estimate?.needs_confirmation) {
-        setPending({ body, idempotencyKey, message: confirmationText(estimate, request) });
-        return;
-      }
-      await onStart(body, idempotencyKey);
+      await costQuestion.askThen(request, () => onStart(body, idempotencyKey));
     },
     ([first]) => {
       if (first) enqueueSnackbar(first.message, { variant: 'error' });
@@ -151,19 +142,7 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
           </Button>
         </Grid>
       </Grid>
-      <ConfirmDialog
-        open={pending !== null}
-        title="Start this job?"
-        message={pending?.message ?? ''}
-        confirmLabel="Start Job"
-        confirmColor="warning"
-        onCancel={() => setPending(null)}
-        onConfirm={() => {
-          const confirmed = pending;
-          setPending(null);
-          if (confirmed) void onStart(confirmed.body, confirmed.idempotencyKey);
-        }}
-      />
+      {costQuestion.dialog}
     </form>
   );
 }

@@ -13,9 +13,8 @@ import { errorText } from '../../lib/errors';
 import { articleItems, moreNote } from '../../lib/outline-items';
 import type { StepProps } from './step-props';
 import { countOf } from '../../../../lib/plural';
-import { ConfirmDialog } from '../../../../components/confirm-dialog';
-import { CostEstimateLine, confirmationText } from '../../../../components/cost-estimate-line';
-import { useFetchCostEstimate } from '../../../../lib/resources/cost-estimate';
+import { CostEstimateLine } from '../../../../components/cost-estimate-line';
+import { useCostConfirmation } from '../../../../components/use-cost-confirmation';
 
 const STATUS_COLOR: Record<string, 'success' | 'warning' | 'error' | 'info' | 'default'> = {
   published: 'success',
@@ -34,19 +33,8 @@ export function ArticlesStep({ project, data, notify }: StepProps) {
   const pillars = data.outline?.pillar_posts ?? [];
   const clusters = data.outline?.cluster_posts ?? [];
 
-  const fetchEstimate = useFetchCostEstimate();
   const estimateRequest = items.length > 0 ? { articles: items.length, word_count: SEO_LIMITS.articleWordCount } : null;
-  // A run estimated above the operator's threshold waits for a yes (issue #16).
-  const [question, setQuestion] = useState<string | null>(null);
-
-  const askFirst = async () => {
-    const estimate = estimateRequest ? await fetchEstimate(estimateRequest) : null;
-    if (estimate?.needs_confirmation && estimateRequest) {
-      setQuestion(confirmationText(estimate, estimateRequest));
-      return;
-    }
-    await start();
-  };
+  const costQuestion = useCostConfirmation({ title: 'Generate all articles?', confirmLabel: 'Generate' });
 
   const start = async () => {
     if (project.site_id === null) return;
@@ -66,24 +54,13 @@ export function ArticlesStep({ project, data, notify }: StepProps) {
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="h6" component="h2" sx={{ flex: 1 }}>Article Generation</Typography>
-        <Button variant="contained" onClick={() => void askFirst()} disabled={starting || running > 0 || items.length === 0 || project.site_id === null}>
+        <Button variant="contained" onClick={() => void costQuestion.askThen(estimateRequest, start)} disabled={starting || running > 0 || items.length === 0 || project.site_id === null}>
           Generate All Articles
         </Button>
       </Box>
       {items.length === 0 && <Typography color="text.secondary" sx={{ mt: 1 }}>Article generation needs a content outline.</Typography>}
       {data.articles.length === 0 && <Box sx={{ mt: 1 }}><CostEstimateLine request={estimateRequest} /></Box>}
-      <ConfirmDialog
-        open={question !== null}
-        title="Generate all articles?"
-        message={question ?? ''}
-        confirmLabel="Generate"
-        confirmColor="warning"
-        onCancel={() => setQuestion(null)}
-        onConfirm={() => {
-          setQuestion(null);
-          void start();
-        }}
-      />
+      {costQuestion.dialog}
       {running > 0 && (
         <Box sx={{ mt: 2 }}>
           <Typography variant="body2">{`Writing articles: ${done} of ${data.articles.length} done`}</Typography>
