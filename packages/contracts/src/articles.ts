@@ -42,6 +42,18 @@ export const ARTICLE_ERROR_CODES = {
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalQueryInt = (message: string) =>
   z.preprocess(emptyAsUndefined, z.coerce.number({ message }).int(message).positive(message).max(MAX_ID, message).optional());
+/** How a publish sends the article: live (or scheduled), or as a draft. */
+export const PUBLISH_SEND_AS = ['published', 'draft'] as const;
+export type PublishSendAs = (typeof PUBLISH_SEND_AS)[number];
+
+/**
+ * What WordPress has of the article (issue #17), from the post status the last successful push
+ * stored: not sent, a draft, pending review, scheduled (future) or live (publish).
+ */
+export const WORDPRESS_STATES = ['not_sent', 'draft', 'pending', 'scheduled', 'live'] as const;
+export const wordpressStateSchema = z.enum(WORDPRESS_STATES);
+export type WordPressState = z.infer<typeof wordpressStateSchema>;
+
 
 export const articleListQuerySchema = z.object({
   limit: z.preprocess(
@@ -61,6 +73,7 @@ export const articleListQuerySchema = z.object({
   status: z.preprocess(emptyAsUndefined, articleStatusSchema.optional()),
   source_type: z.preprocess(emptyAsUndefined, articleSourceTypeSchema.optional()),
   live: z.preprocess(emptyAsUndefined, z.enum(['live', 'not_live'], { message: "must be 'live' or 'not_live'" }).optional()),
+  wordpress_state: z.preprocess(emptyAsUndefined, z.enum(WORDPRESS_STATES, { message: `must be one of ${WORDPRESS_STATES.join(', ')}` }).optional()),
 });
 export type ArticleListQuery = z.infer<typeof articleListQuerySchema>;
 
@@ -70,6 +83,7 @@ export type ArticleListQuery = z.infer<typeof articleListQuerySchema>;
  * come), 'not_public' (a draft, pending or private post: read back only).
  */
 export const LIVE_STATES = ['live', 'not_live', 'scheduled', 'not_public'] as const;
+
 export const liveStateSchema = z.enum(LIVE_STATES);
 export type LiveState = z.infer<typeof liveStateSchema>;
 export const liveCheckSchema = z.object({
@@ -104,6 +118,8 @@ export const articleSummarySchema = z.object({
   refusal_matches: z.array(z.string()),
   wordpress_post_id: z.number().int().nullable(),
   wordpress_permalink: z.string().nullable(),
+  /** What WordPress has: the post status of the last successful push (its own column and filter on the Articles screen). */
+  wordpress_state: wordpressStateSchema,
   featured_image_url: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -157,6 +173,11 @@ export const articlePublishRequestSchema = z
     siteId: z.unknown().optional(),
     site_id: z.unknown().optional(),
     force_publish: z.union([z.boolean(), z.literal('true'), z.literal('false')]).optional(),
+    /**
+     * What WordPress gets (issue #17): 'published' (the default) makes the post live, or schedules it
+     * for a scheduled article; 'draft' sends it without making it live (a review article as pending).
+     */
+    send_as: z.enum(PUBLISH_SEND_AS, { message: "must be 'published' or 'draft'" }).optional(),
   })
   // Fastify hands a missing body over as null.
   .nullish();

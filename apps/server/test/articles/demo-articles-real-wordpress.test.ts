@@ -77,7 +77,7 @@ describeRealSite('normal', 'articles written by the offline writer on the real W
   it('goes to WordPress as a draft without asking, its report keeping the warning', async () => {
     // (The manual form already sent it as a draft; publishing again updates that post.)
     const article = await write('Demo draft seed saving');
-    const res = await publish(t, cookie, article.id);
+    const res = await publish(t, cookie, article.id, { send_as: 'draft' });
     expect(res.statusCode, res.body).toBe(200);
     const result = res.json<ArticlePublishResult>();
     postIds.add(result.wordpress_post_id);

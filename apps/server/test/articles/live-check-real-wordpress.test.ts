@@ -25,8 +25,8 @@ describeRealSite('normal', 'every post proven live on the real WordPress', (site
     await t.close();
   });
 
-  async function publishOk(id: number) {
-    const res = await publish(t, cookie, id, { site_id: siteId });
+  async function publishOk(id: number, sendAs?: 'draft') {
+    const res = await publish(t, cookie, id, { site_id: siteId, ...(sendAs ? { send_as: sendAs } : {}) });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { wordpress_post_id: number; featured_media_id: number | null };
     postIds.add(body.wordpress_post_id);
@@ -57,7 +57,7 @@ describeRealSite('normal', 'every post proven live on the real WordPress', (site
 
   it('a draft is not public: read back only; a post trashed behind our back is not live, in the list filter and after a content sync', async () => {
     const draft = await insertArticle(t, { siteId, title: `Draft mulch notes ${runId}` });
-    await publishOk(draft.id);
+    await publishOk(draft.id, 'draft');
     expect((await article(draft.id)).live_check).toMatchObject({ state: 'not_public', reason: null });
 
     const gone = await insertArticle(t, { siteId, title: `Soon trashed soil guide ${runId}`, status: 'published' });

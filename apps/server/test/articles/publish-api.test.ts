@@ -84,14 +84,17 @@ describe('POST /api/articles/{id}/publish: validation (spec §5 Publish)', () =>
   });
 
   it.each([
-    ['draft', 'draft', 'Article saved to WordPress as a draft'],
-    ['review', 'pending', 'Article sent to WordPress for review'],
-    ['published', 'publish', 'Article published to WordPress'],
-  ] as const)('says what WordPress now has: a %s article', async (status, wordpressStatus, message) => {
+    // Issue #17: Publish makes the post live; sending it as a draft is asked for by name.
+    ['draft', undefined, 'publish', 'Article published to WordPress'],
+    ['draft', 'draft', 'draft', 'Article saved to WordPress as a draft'],
+    ['review', 'draft', 'pending', 'Article sent to WordPress for review'],
+    ['review', 'published', 'publish', 'Article published to WordPress'],
+    ['published', undefined, 'publish', 'Article published to WordPress'],
+  ] as const)('says what WordPress now has: a %s article sent as %s', async (status, sendAs, wordpressStatus, message) => {
     const article = await insertArticle(t, { siteId, status });
-    const res = await publish(t, cookie, article.id);
+    const res = await publish(t, cookie, article.id, sendAs ? { send_as: sendAs } : undefined);
     expect(res.json()).toMatchObject({ wordpress_status: wordpressStatus, message });
-    const again = await publish(t, cookie, article.id);
+    const again = await publish(t, cookie, article.id, sendAs ? { send_as: sendAs } : undefined);
     expect(again.json()).toMatchObject({ action: 'updated', message: 'WordPress post updated' });
   });
 });

@@ -26,7 +26,7 @@ afterAll(async () => t.close());
 describe('create, then update the same post', () => {
   it('creates a draft post with the article’s marker, then updates that post', async () => {
     const article = await insertArticle(t, { siteId });
-    const first = await publish(t, cookie, article.id, { articleId: article.id, siteId });
+    const first = await publish(t, cookie, article.id, { articleId: article.id, siteId, send_as: 'draft' });
     expect(first.statusCode).toBe(200);
     const created = first.json();
     expect(created).toMatchObject({ action: 'created', wordpress_status: 'draft', article_status: 'draft' });
@@ -57,10 +57,42 @@ describe('create, then update the same post', () => {
 });
 
 describe('article status → WordPress status', () => {
-  it('review → pending', async () => {
+  it('review → pending, sent as a draft', async () => {
     const article = await insertArticle(t, { siteId, status: 'review' });
-    const res = (await publish(t, cookie, article.id)).json();
+    const res = (await publish(t, cookie, article.id, { send_as: 'draft' })).json();
     expect(fake.store.posts.get(res.wordpress_post_id)!.status).toBe('pending');
+    expect((await articleRow(t, article.id)).wordpressStatus).toBe('pending');
+  });
+
+  it('draft → publish: Publish makes the post live (issue #17), and only then is the article published', async () => {
+    const article = await insertArticle(t, { siteId, status: 'draft' });
+    fake.failNext('posts.create', new WordPressError('auth', { status: 401, message: 'Sorry, you are not allowed to create posts as this user.' }));
+    const refused = await publish(t, cookie, article.id);
+    expect(refused.statusCode).toBe(424);
+    expect(await articleRow(t, article.id)).toMatchObject({ status: 'draft', wordpressPostId: null, wordpressStatus: null });
+    const listed = (await t.request({ method: 'GET', url: '/api/articles?wordpress_state=not_sent', cookie })).json();
+    expect(listed.items.map((item: { id: number }) => item.id)).toContain(article.id);
+
+    const res = (await publish(t, cookie, article.id)).json();
+    expect(res).toMatchObject({ wordpress_status: 'publish', article_status: 'published', message: 'Article published to WordPress' });
+    expect(fake.store.posts.get(res.wordpress_post_id)!.status).toBe('publish');
+    const view = (await t.request({ method: 'GET', url: `/api/articles/${article.id}`, cookie })).json();
+    expect(view).toMatchObject({ status: 'published', wordpress_state: 'live' });
+    const live = (await t.request({ method: 'GET', url: '/api/articles?wordpress_state=live', cookie })).json();
+    expect(live.items.map((item: { id: number }) => item.id)).toContain(article.id);
+    expect(live.items.every((item: { wordpress_state: string; status: string }) => item.wordpress_state === 'live' && item.status === 'published')).toBe(true);
+    expect(live.total).toBe(live.items.length);
+  });
+
+  it('an article sent as a draft stays a draft on WordPress; send_as is checked', async () => {
+    const article = await insertArticle(t, { siteId, status: 'draft' });
+    const bad = await publish(t, cookie, article.id, { send_as: 'live' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/send_as.*must be 'published' or 'draft'/);
+    const res = (await publish(t, cookie, article.id, { send_as: 'draft' })).json();
+    expect(res).toMatchObject({ wordpress_status: 'draft', article_status: 'draft' });
+    const state = (await t.request({ method: 'GET', url: `/api/articles?wordpress_state=draft`, cookie })).json();
+    expect(state.items.map((item: { id: number; wordpress_state: string }) => [item.id, item.wordpress_state])).toContainEqual([article.id, 'draft']);
   });
 
   it('scheduled → future with the scheduled time as date_gmt', async () => {

@@ -31,8 +31,8 @@ describeRealSite('normal', 'publishing articles to the real WordPress', (site) =
     await t.close();
   });
 
-  async function publishOk(id: number) {
-    const res = await publish(t, cookie, id, { site_id: siteId });
+  async function publishOk(id: number, sendAs?: 'draft') {
+    const res = await publish(t, cookie, id, { site_id: siteId, ...(sendAs ? { send_as: sendAs } : {}) });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     postIds.add(body.wordpress_post_id);
@@ -40,18 +40,27 @@ describeRealSite('normal', 'publishing articles to the real WordPress', (site) =
     return body;
   }
 
-  it('publishes a draft, then publishing again updates the same post', async () => {
+  it('sends a draft as a draft, then sending again updates the same post', async () => {
     const article = await insertArticle(t, { siteId, title: `Draft soil guide ${runId}` });
-    const first = await publishOk(article.id);
+    const first = await publishOk(article.id, 'draft');
     expect(first).toMatchObject({ action: 'created', wordpress_status: 'draft' });
     const post = await wp.posts.get(first.wordpress_post_id);
     expect(post.status).toBe('draft');
     expect(post.content?.raw).toContain(`abp:ref:${(await articleRow(t, article.id)).publishMarker}`);
 
     await t.request({ method: 'PUT', url: `/api/articles/${article.id}`, cookie, payload: { title: `Draft soil guide, revised ${runId}` } });
-    const second = await publishOk(article.id);
+    const second = await publishOk(article.id, 'draft');
     expect(second).toMatchObject({ action: 'updated', wordpress_post_id: first.wordpress_post_id });
     expect((await wp.posts.get(first.wordpress_post_id)).title?.raw).toBe(`Draft soil guide, revised ${runId}`);
+  });
+
+  it('Publish makes a draft live (issue #17): the post is public and the article is published', async () => {
+    const article = await insertArticle(t, { siteId, title: `Live compost guide ${runId}` });
+    const result = await publishOk(article.id);
+    expect(result).toMatchObject({ action: 'created', wordpress_status: 'publish', article_status: 'published', message: 'Article published to WordPress' });
+    expect((await wp.posts.get(result.wordpress_post_id)).status).toBe('publish');
+    const view = (await t.request({ method: 'GET', url: `/api/articles/${article.id}`, cookie })).json();
+    expect(view).toMatchObject({ status: 'published', wordpress_state: 'live' });
   });
 
   it('schedules: the post is future with the scheduled date', async () => {
@@ -64,9 +73,9 @@ describeRealSite('normal', 'publishing articles to the real WordPress', (site) =
     expect(post.date_gmt).toBe(when.toISOString().slice(0, 19));
   });
 
-  it('review becomes pending', async () => {
+  it('review becomes pending when sent as a draft', async () => {
     const article = await insertArticle(t, { siteId, title: `Review mulch guide ${runId}`, status: 'review' });
-    const result = await publishOk(article.id);
+    const result = await publishOk(article.id, 'draft');
     expect((await wp.posts.get(result.wordpress_post_id)).status).toBe('pending');
   });
 

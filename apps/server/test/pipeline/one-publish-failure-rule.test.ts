@@ -62,12 +62,12 @@ describe('one rule for a publish WordPress refuses for good', () => {
   it("the Articles screen's Publish: the draft stays, with the reason; a later publish that succeeds clears it", async () => {
     const article = await insertArticle(t, { siteId, title: 'Rule of raised beds' });
     wordpress.failNext('posts.create', refusal());
-    const refused = await publish(t, cookie, article.id, { site_id: siteId });
+    const refused = await publish(t, cookie, article.id, { site_id: siteId, send_as: 'draft' });
     expect(refused.statusCode).toBe(424);
     expect(refused.json()).toMatchObject({ code: 'wordpress_error', details: { kind: 'missing_capability', retryable: false, outcome_unknown: false, step: 'post create' } });
     await expectTheRule(article.id);
 
-    const published = await publish(t, cookie, article.id, { site_id: siteId });
+    const published = await publish(t, cookie, article.id, { site_id: siteId, send_as: 'draft' });
     expect(published.statusCode).toBe(200);
     expect(await articleRow(t, article.id)).toMatchObject({ status: 'draft', failureReason: null, wordpressPostId: published.json().wordpress_post_id });
   });

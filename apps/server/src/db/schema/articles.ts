@@ -51,6 +51,11 @@ export const articles = pgTable(
     qualityReport: jsonb('quality_report'),
     wordpressPostId: integer('wordpress_post_id'),
     wordpressPermalink: text('wordpress_permalink'),
+    /**
+     * The post's status on WordPress as the last successful push left it (publish, future, pending,
+     * draft): what WordPress has, whatever the article's own status says since (issue #17).
+     */
+    wordpressStatus: text('wordpress_status'),
     featuredImageUrl: text('featured_image_url'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /**

@@ -1,4 +1,4 @@
-import { qualityReportSchema, type Article, type ArticleSummary, type ArticleTrendSource, type UsageTotals } from '@abp/contracts';
+import { qualityReportSchema, type WordPressState, type Article, type ArticleSummary, type ArticleTrendSource, type UsageTotals } from '@abp/contracts';
 import type { ArticleDetailRow, ArticleSummaryRow } from './articles.repository.js';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -25,6 +25,7 @@ export function toArticleSummary(row: ArticleSummaryRow): ArticleSummary {
     refusal_matches: row.refusalMatches,
     wordpress_post_id: row.wordpressPostId,
     wordpress_permalink: row.wordpressPermalink,
+    wordpress_state: wordpressStateOf(row.wordpressPostId, row.wordpressStatus),
     featured_image_url: row.featuredImageUrl,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -32,6 +33,21 @@ export function toArticleSummary(row: ArticleSummaryRow): ArticleSummary {
     published_at: iso(row.publishedAt),
     live_check: row.liveState && row.liveCheckedAt ? { state: row.liveState, reason: row.liveReason, checked_at: row.liveCheckedAt.toISOString() } : null,
   };
+}
+
+/** What WordPress has, from the post status the last push stored (a private or unknown one reads as a draft: not public). */
+export function wordpressStateOf(postId: number | null, postStatus: string | null): WordPressState {
+  if (postId === null) return 'not_sent';
+  switch (postStatus) {
+    case 'publish':
+      return 'live';
+    case 'future':
+      return 'scheduled';
+    case 'pending':
+      return 'pending';
+    default:
+      return 'draft';
+  }
 }
 
 export function toArticle(row: ArticleDetailRow, usage: UsageTotals | null = null): Article {

@@ -1,5 +1,5 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { ArticleSourceType, ArticleStatus } from '@abp/contracts';
+import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { ArticleSourceType, ArticleStatus, WordPressState } from '@abp/contracts';
 import type { Database } from '../../db/client.js';
 import { articleCounts, articles, articleTrendSources, generationLogs, sites } from '../../db/schema/index.js';
 
@@ -9,7 +9,12 @@ export interface ArticleFilters {
   sourceType?: ArticleSourceType | undefined;
   /** 'live': proven live; 'not_live': its post failed the last live check. */
   live?: 'live' | 'not_live' | undefined;
+  /** What WordPress has of it (issue #17). */
+  wordpressState?: WordPressState | undefined;
 }
+
+/** The post statuses each WordPress state stands for ('not_sent': no post). */
+const POST_STATUSES_OF: Record<Exclude<WordPressState, 'not_sent'>, string> = { draft: 'draft', pending: 'pending', scheduled: 'future', live: 'publish' };
 
 export interface ArticleChanges {
   title?: string;
@@ -42,6 +47,7 @@ const summaryColumns = {
   refusalMatches: articles.refusalMatches,
   wordpressPostId: articles.wordpressPostId,
   wordpressPermalink: articles.wordpressPermalink,
+  wordpressStatus: articles.wordpressStatus,
   featuredImageUrl: articles.featuredImageUrl,
   createdAt: articles.createdAt,
   updatedAt: articles.updatedAt,
@@ -93,9 +99,9 @@ export class ArticlesRepository {
 
   /** Exact total from the trigger-maintained counters: at most 200 rows to add, whatever the table size. */
   async count(filters: ArticleFilters): Promise<number> {
-    // The counters know nothing of live checks: with that filter the rows are counted (on the
-    // partial live-state index, so only articles that have a check are read).
-    if (filters.live !== undefined) {
+    // The counters know nothing of live checks or WordPress states: with those filters the rows are
+    // counted (the live filter on its partial index, so only articles that have a check are read).
+    if (filters.live !== undefined || filters.wordpressState !== undefined) {
       const [counted] = await this.db.select({ total: sql<number>`count(*)::int` }).from(articles).where(this.where(filters));
       return Number(counted?.total ?? 0);
     }
@@ -160,6 +166,11 @@ export class ArticlesRepository {
       filters.status === undefined ? undefined : eq(articles.status, filters.status),
       filters.sourceType === undefined ? undefined : eq(articles.hasSources, filters.sourceType === 'trend'),
       filters.live === undefined ? undefined : eq(articles.liveState, filters.live),
+      filters.wordpressState === undefined
+        ? undefined
+        : filters.wordpressState === 'not_sent'
+          ? isNull(articles.wordpressPostId)
+          : and(isNotNull(articles.wordpressPostId), eq(articles.wordpressStatus, POST_STATUSES_OF[filters.wordpressState])),
     );
   }
 }

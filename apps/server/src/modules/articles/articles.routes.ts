@@ -60,7 +60,8 @@ export const articlesRoutes = (articles: ArticlesService, publishing: Publishing
       {
         schema: {
           tags: ['articles'],
-          description: 'Creates or updates the WordPress post. 409 when the quality gate blocks (force with force_publish or X-Force-Publish: true).',
+          description:
+            "Creates or updates the WordPress post: live (or scheduled, for a scheduled article) unless send_as is 'draft'. The article is marked published only once WordPress has made the post live. 409 when the quality gate blocks (force with force_publish or X-Force-Publish: true).",
           params: articleIdParamSchema,
           headers: articlePublishHeadersSchema,
           body: articlePublishRequestSchema,
@@ -68,8 +69,8 @@ export const articlesRoutes = (articles: ArticlesService, publishing: Publishing
         },
       },
       async (request) => {
-        const { articleId, siteId, force } = readPublishRequest(request.params.id, request.body, request.headers);
-        return publishing.publishArticle(articleId, { force, siteId, byHand: true });
+        const { articleId, siteId, force, sendAs } = readPublishRequest(request.params.id, request.body, request.headers);
+        return publishing.publishArticle(articleId, { force, siteId, byHand: true, sendAs });
       },
     );
     app.post(

@@ -26,7 +26,7 @@ export class ArticlesService {
   ) {}
 
   async list(query: ArticleListQuery): Promise<ArticleListResponse> {
-    const filters = { siteId: query.site_id, status: query.status, sourceType: query.source_type, live: query.live };
+    const filters = { siteId: query.site_id, status: query.status, sourceType: query.source_type, live: query.live, wordpressState: query.wordpress_state };
     const [rows, total] = await Promise.all([this.repo.listPage(filters, query.limit, query.offset), this.repo.count(filters)]);
     return { items: rows.map(toArticleSummary), total };
   }

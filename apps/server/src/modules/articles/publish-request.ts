@@ -1,11 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { ARTICLE_MESSAGES, type ArticlePublishRequest } from '@abp/contracts';
+import { ARTICLE_MESSAGES, type ArticlePublishRequest, type PublishSendAs } from '@abp/contracts';
 import { parseArticleId, parseOptionalSiteId, specBadRequest } from './article-id.js';
 
 export interface PublishRequest {
   articleId: number;
   siteId: number | null;
   force: boolean;
+  /** 'published' unless the body asks for a draft: Publish makes the post live (issue #17). */
+  sendAs: PublishSendAs;
 }
 
 const isTrue = (value: unknown) => value === true || value === 'true' || value === '1';
@@ -23,5 +25,5 @@ export function readPublishRequest(pathId: string, body: ArticlePublishRequest, 
   const siteId = parseOptionalSiteId(body?.siteId ?? body?.site_id, siteField, ARTICLE_MESSAGES.invalidSite);
   const header = headers['x-force-publish'];
   const force = isTrue(body?.force_publish) || isTrue(Array.isArray(header) ? header[0] : header);
-  return { articleId, siteId, force };
+  return { articleId, siteId, force, sendAs: body?.send_as ?? 'published' };
 }

@@ -10,6 +10,8 @@ export interface PublishedPost {
   permalink: string | null;
   /** Set when WordPress made the post public (status publish). */
   nowPublished: boolean;
+  /** The post's status as WordPress answered it (publish, future, pending, draft). */
+  postStatus: string;
   featuredImageUrl?: string;
 }
 
@@ -148,7 +150,7 @@ export class PublishingRepository {
   async forgetPost(id: number): Promise<void> {
     await this.db
       .update(articles)
-      .set({ wordpressPostId: null, wordpressPermalink: null, status: sql`case when ${articles.status} in ('published', 'scheduled') then 'draft' else ${articles.status} end`, updatedAt: new Date() })
+      .set({ wordpressPostId: null, wordpressPermalink: null, wordpressStatus: null, status: sql`case when ${articles.status} in ('published', 'scheduled') then 'draft' else ${articles.status} end`, updatedAt: new Date() })
       .where(eq(articles.id, id));
   }
 
@@ -180,6 +182,7 @@ export class PublishingRepository {
       .set({
         wordpressPostId: post.postId,
         wordpressPermalink: post.permalink,
+        wordpressStatus: post.postStatus,
         publishCreatePending: false,
         failureReason: null,
         status: post.nowPublished ? 'published' : post.status,

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ARTICLE_MESSAGES, type ArticlePublishResult, type ArticleStatus, type QualityReport } from '@abp/contracts';
+import { ARTICLE_MESSAGES, type ArticlePublishResult, type ArticleStatus, type PublishSendAs, type QualityReport } from '@abp/contracts';
 import { PublishInProgressError, QualityGateBlockedError, SiteUnavailableError, WordPressStepError } from '../../domain-errors.js';
 import { badRequest, notFound } from '../../errors.js';
 import { isWordPressError, type ContentInput, type SeoFields, type WordPressClient, type WpPost } from '../../integrations/wordpress/index.js';
@@ -33,6 +33,19 @@ export interface PublishOptions {
    * Producers publish by their declared policy; their reports carry the finding as a warning.
    */
   byHand?: boolean;
+  /**
+   * Without `status`: 'published' (the Articles screen's Publish) makes the post live, or schedules
+   * it for a scheduled article; 'draft' sends it without making it live (a review article as
+   * pending). Absent: the article's current status decides (issue #17: Publish publishes).
+   */
+  sendAs?: PublishSendAs;
+}
+
+/** The status a publish gives the article when the caller did not name one. */
+function statusToSend(current: ArticleStatus, sendAs: PublishSendAs | undefined): ArticleStatus {
+  if (current === 'failed' || sendAs === undefined) return current;
+  if (sendAs === 'draft') return current === 'review' ? 'review' : 'draft';
+  return current === 'scheduled' ? 'scheduled' : 'published';
 }
 
 const SEO_FIELDS_TTL_MS = 60 * 60_000;
@@ -115,7 +128,7 @@ export class PublishingService {
     const article = await this.repo.findArticle(articleId);
     if (!article) throw notFound(ARTICLE_MESSAGES.notFound);
     const siteId = await this.checkSite(article, options.siteId ?? null);
-    const targetStatus: ArticleStatus = article.status === 'failed' ? 'failed' : (options.status ?? article.status);
+    const targetStatus: ArticleStatus = article.status === 'failed' ? 'failed' : (options.status ?? statusToSend(article.status, options.sendAs));
     const wpStatus = wordpressStatusFor(targetStatus);
     if (!wpStatus) throw badRequest('status', 'a failed article cannot be published: edit it and choose draft, review, published or scheduled first');
     if (wpStatus === 'future' && !article.scheduledAt) throw badRequest('scheduled_at', 'is required to publish a scheduled article');
@@ -134,6 +147,7 @@ export class PublishingService {
       postId: post.id,
       permalink: post.link || null,
       nowPublished: post.status === 'publish',
+      postStatus: post.status,
       ...(image?.url ? { featuredImageUrl: image.url } : {}),
     });
     if (image && image.attachedTo !== post.id) await attachImage(client, image.mediaId, post.id);
