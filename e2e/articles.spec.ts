@@ -72,14 +72,16 @@ test.describe('Generated Articles', () => {
         await expect(table.getByText('E2E edited article title')).toBeVisible();
       });
 
-      await test.step('the quality gate asks "Publish anyway?" and publishes forced', async () => {
+      await test.step('an edit of a live article updates its post: the quality gate asks "Publish anyway?" and publishes forced', async () => {
         const row = table.getByRole('row').filter({ hasText: 'E2E edited article title' });
+        // Published above, so WordPress has it live (issue #17: Publish publishes) and no Publish is offered.
+        await expect(row.getByText('Live on WP')).toBeVisible();
+        await expect(row.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
         await row.getByRole('button', { name: 'Edit' }).click();
         const dialog = page.getByRole('dialog', { name: 'Edit Article' });
         await dialog.getByRole('textbox', { name: 'Content' }).fill('<p>Lorem ipsum dolor sit amet. [insert link here]</p>');
         await dialog.getByRole('button', { name: 'Save' }).click();
         await expect(dialog).toBeHidden();
-        await row.getByRole('button', { name: 'Publish' }).click();
         const gate = page.getByRole('dialog', { name: 'Quality gate' });
         await expect(gate.getByText('Severity: severe')).toBeVisible();
         await expect(gate.getByText('Publish anyway?')).toBeVisible();

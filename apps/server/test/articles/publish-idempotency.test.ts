@@ -66,7 +66,7 @@ describe('article status → WordPress status', () => {
 
   it('draft → publish: Publish makes the post live (issue #17), and only then is the article published', async () => {
     const article = await insertArticle(t, { siteId, status: 'draft' });
-    fake.failNext('posts.create', new WordPressError('auth', { status: 401, message: 'Sorry, you are not allowed to create posts as this user.' }));
+    fake.failNext('posts.create', new WordPressError('bad_credentials', { status: 401, message: 'Sorry, you are not allowed to create posts as this user.' }));
     const refused = await publish(t, cookie, article.id);
     expect(refused.statusCode).toBe(424);
     expect(await articleRow(t, article.id)).toMatchObject({ status: 'draft', wordpressPostId: null, wordpressStatus: null });

@@ -5,6 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
+import DraftsIcon from '@mui/icons-material/Drafts';
 import EditIcon from '@mui/icons-material/Edit';
 import HistoryIcon from '@mui/icons-material/History';
 import PublishIcon from '@mui/icons-material/Publish';
@@ -12,12 +13,14 @@ import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import type { ArticleSummary } from '@abp/contracts';
 import type { PublishProgress } from '../hooks/use-publish-article';
+import { canPublish, canSendAsDraft } from '../lib/publish-actions';
 
 export interface ArticleActionHandlers {
   onView: (article: ArticleSummary) => void;
   onEdit: (article: ArticleSummary) => void;
   onDelete: (article: ArticleSummary) => void;
   onPublish: (article: ArticleSummary) => void;
+  onSendAsDraft: (article: ArticleSummary) => void;
   onTrends: (article: ArticleSummary) => void;
   onGenerationLog: (article: ArticleSummary) => void;
 }
@@ -27,8 +30,12 @@ interface ArticleActionsProps extends ArticleActionHandlers {
   progress: PublishProgress | undefined;
 }
 
-/** Per-article actions (spec §2.1); Publish is offered for drafts only, and shows the publish progress. */
-export function ArticleActions({ article, progress, onView, onEdit, onDelete, onPublish, onTrends, onGenerationLog }: ArticleActionsProps) {
+/**
+ * Per-article actions (spec §2.1), with the publish progress. Publish makes the post live (or
+ * schedules it) and is offered until WordPress has it so; "Send to WordPress as draft" is its own
+ * action (issue #17).
+ */
+export function ArticleActions({ article, progress, onView, onEdit, onDelete, onPublish, onSendAsDraft, onTrends, onGenerationLog }: ArticleActionsProps) {
   const busy = progress !== undefined && !progress.failed && progress.percent < 100;
   const action = (label: string, icon: ReactNode, run: () => void, disabled = false) => (
     <Tooltip title={label}>
@@ -45,7 +52,8 @@ export function ArticleActions({ article, progress, onView, onEdit, onDelete, on
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, max-content)' }}>
         {action('View', <VisibilityIcon fontSize="small" />, () => onView(article))}
         {action('Edit', <EditIcon fontSize="small" />, () => onEdit(article))}
-        {article.status === 'draft' && action('Publish', <PublishIcon fontSize="small" />, () => onPublish(article), busy)}
+        {canPublish(article) && action(article.status === 'scheduled' ? 'Schedule on WordPress' : 'Publish', <PublishIcon fontSize="small" />, () => onPublish(article), busy)}
+        {canSendAsDraft(article) && action('Send to WordPress as draft', <DraftsIcon fontSize="small" />, () => onSendAsDraft(article), busy)}
         {action('Trend data', <TrendingUpIcon fontSize="small" />, () => onTrends(article))}
         {action('Generation log', <HistoryIcon fontSize="small" />, () => onGenerationLog(article))}
         {action('Delete', <DeleteIcon fontSize="small" />, () => onDelete(article))}

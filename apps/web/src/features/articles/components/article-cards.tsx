@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CARD_KEYWORDS, formatDate } from '../lib/article-format';
 import { ArticleActions } from './article-actions';
-import { DemoChip, KeywordChips, SourceChip, StatusChip } from './article-chips';
+import { DemoChip, KeywordChips, SourceChip, StatusChip, WordPressStateChip } from './article-chips';
 import { LiveStatus } from './live-status';
 import type { ArticleListProps } from './articles-table';
 
@@ -37,6 +37,7 @@ export function ArticleCards({ articles, selected, progress, onToggle, onToggleA
               <StatusChip status={article.status} />
               <DemoChip article={article} />
               <SourceChip article={article} />
+              <WordPressStateChip state={article.wordpress_state} />
               <LiveStatus article={article} hideWithoutPost />
             </Box>
             <KeywordChips keywords={article.keywords} count={CARD_KEYWORDS} />

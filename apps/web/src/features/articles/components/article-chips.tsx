@@ -1,11 +1,25 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
-import type { ArticleSummary } from '@abp/contracts';
+import type { ArticleSummary, WordPressState } from '@abp/contracts';
 import { capitalise, keywordPreview, statusColor } from '../lib/article-format';
 
 export function StatusChip({ status }: { status: string }) {
   return <Chip size="small" label={capitalise(status)} color={statusColor(status)} />;
+}
+
+/** What WordPress has of the article (issue #17), whatever the article's own status says. */
+export const WORDPRESS_STATE_LABELS: Record<WordPressState, string> = {
+  not_sent: 'Not sent',
+  draft: 'Draft on WP',
+  pending: 'Pending on WP',
+  scheduled: 'Scheduled on WP',
+  live: 'Live on WP',
+};
+const WORDPRESS_STATE_COLORS: Record<WordPressState, 'default' | 'info' | 'success'> = { not_sent: 'default', draft: 'default', pending: 'default', scheduled: 'info', live: 'success' };
+
+export function WordPressStateChip({ state }: { state: WordPressState }) {
+  return <Chip size="small" variant={state === 'not_sent' ? 'outlined' : 'filled'} label={WORDPRESS_STATE_LABELS[state]} color={WORDPRESS_STATE_COLORS[state]} />;
 }
 
 /** 'Trend' when the article has source URLs, else 'Manual' (spec §2.1). */

@@ -3,7 +3,8 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { ArticleSourceType, ArticleStatus, Site } from '@abp/contracts';
+import { WORDPRESS_STATES, type ArticleSourceType, type ArticleStatus, type Site, type WordPressState } from '@abp/contracts';
+import { WORDPRESS_STATE_LABELS } from './article-chips';
 
 export interface ArticleFilterValues {
   siteId: number | null;
@@ -11,10 +12,12 @@ export interface ArticleFilterValues {
   sourceType: ArticleSourceType | null;
   /** Whether the post was proven live on WordPress (its last check). */
   live: 'live' | 'not_live' | null;
+  /** What WordPress has of it (issue #17). */
+  wordpressState: WordPressState | null;
 }
 
-/** Spec §2.1: the status filter offers draft, published and failed. */
-const STATUS_OPTIONS: ArticleStatus[] = ['draft', 'published', 'failed'];
+/** Spec §2.1's draft, published and failed, with review and scheduled (issue #17). */
+const STATUS_OPTIONS: ArticleStatus[] = ['draft', 'review', 'scheduled', 'published', 'failed'];
 const SOURCE_OPTIONS: ArticleSourceType[] = ['trend', 'manual'];
 const ALL = 'all';
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -61,6 +64,13 @@ export function ArticleFilters({ value, sites, onChange }: ArticleFiltersProps) 
             ]}
             onChange={(live) => onChange({ ...value, live: live as 'live' | 'not_live' | null })}
           />
+          <FilterSelect
+            label="WordPress state"
+            allLabel="Any state"
+            value={value.wordpressState}
+            options={WORDPRESS_STATES.map((state) => ({ value: state, label: WORDPRESS_STATE_LABELS[state] }))}
+            onChange={(state) => onChange({ ...value, wordpressState: state as WordPressState | null })}
+          />
         </Grid>
       </CardContent>
     </Card>
@@ -78,7 +88,7 @@ interface FilterSelectProps {
 
 function FilterSelect({ label, allLabel, value, options, onChange }: FilterSelectProps) {
   return (
-    <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+    <Grid size={{ xs: 12, sm: 6, md: 4, lg: 'grow' }}>
       <TextField select fullWidth size="small" label={label} value={value ?? ALL} onChange={(e) => onChange(e.target.value === ALL ? null : e.target.value)}>
         <MenuItem value={ALL}>{allLabel}</MenuItem>
         {options.map((option) => (

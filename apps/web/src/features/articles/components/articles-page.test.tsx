@@ -21,7 +21,9 @@ describe('Generated Articles screen', () => {
     showArticles(createFakeArticlesApi({ articles: [makeArticle({ id: 1, title: long, source_type: 'trend', source_urls: ['https://n.example'] })] }));
     const table = await screen.findByRole('table', { name: 'Generated articles' }, { timeout: 5000 });
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['', 'Title', 'Site', 'Source/Task Type', 'Status', 'Live', 'Keywords', 'Created', 'Actions']);
+    // Issue #17: what WordPress has is its own column (the live check shows under it).
+    expect(headers).toEqual(['', 'Title', 'Site', 'Source/Task Type', 'Status', 'WordPress', 'Keywords', 'Created', 'Actions']);
+    expect(within(within(table).getAllByRole('row')[1]!).getByText('Not sent')).toBeInTheDocument();
     const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getByText(`${'A'.repeat(80)}...`)).toBeInTheDocument();
     expect(within(row).getByText('Trend')).toBeInTheDocument();
@@ -81,7 +83,8 @@ describe('Generated Articles screen', () => {
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     await screen.findByText('11–13 of 13');
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All Statuses', 'Draft', 'Published', 'Failed']);
+    // Issue #17: Review and Scheduled too.
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All Statuses', 'Draft', 'Review', 'Scheduled', 'Published', 'Failed']);
     await user.click(screen.getByRole('option', { name: 'Failed' }));
     await user.click(screen.getByRole('combobox', { name: 'Source Type' }));
     await user.click(screen.getByRole('option', { name: 'Trend' }));

@@ -34,7 +34,7 @@ import { StatusOverview } from './status-overview';
 import { TrendsDialog } from './trends-dialog';
 import { ViewArticleDialog } from './view-article-dialog';
 
-const NO_FILTERS: ArticleFilterValues = { siteId: null, status: null, sourceType: null, live: null };
+const NO_FILTERS: ArticleFilterValues = { siteId: null, status: null, sourceType: null, live: null, wordpressState: null };
 type DialogState = { kind: 'view' | 'edit' | 'trends' | 'log'; id: number } | null;
 
 export function ArticlesPage() {
@@ -62,6 +62,7 @@ export function ArticlesPage() {
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.sourceType ? { source_type: filters.sourceType } : {}),
     ...(filters.live ? { live: filters.live } : {}),
+    ...(filters.wordpressState ? { wordpress_state: filters.wordpressState } : {}),
   });
   const stats = useArticleStats();
   const sites = useSites();
@@ -128,6 +129,7 @@ export function ArticlesPage() {
       setToDelete({ article, open: true });
     },
     onPublish: (a: ArticleSummary) => void publishing.publish({ id: a.id, shape: 'single' }),
+    onSendAsDraft: (a: ArticleSummary) => void publishing.publish({ id: a.id, shape: 'single', sendAs: 'draft' }),
   };
   const openId = (kind: NonNullable<DialogState>['kind']) => (dialog?.kind === kind ? dialog.id : null);
   const closeDialog = () => setDialog(null);
@@ -175,7 +177,7 @@ export function ArticlesPage() {
       <ViewArticleDialog
         articleId={openId('view')}
         progress={dialog?.kind === 'view' ? publishing.progress[dialog.id] : undefined}
-        onPublish={(article) => void publishing.publish({ id: article.id, shape: 'single' })}
+        onPublish={(article, sendAs) => void publishing.publish({ id: article.id, shape: 'single', sendAs })}
         onClose={closeDialog}
       />
       <EditArticleDialog articleId={openId('edit')} onPublish={publishing.publish} onClose={closeDialog} />

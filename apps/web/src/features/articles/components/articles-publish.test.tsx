@@ -35,6 +35,35 @@ describe('publishing from the list', () => {
     await waitFor(() => expect(within(row).queryByText(/Published successfully/)).not.toBeInTheDocument());
   });
 
+  it('sends a draft to WordPress as a draft by its own action, and still offers to publish it (issue #17)', async () => {
+    const api = createFakeArticlesApi({ articles: [makeArticle({ id: 1 })] });
+    const { user } = showArticles(api);
+    const row = await rowOf('Article 1');
+    expect(within(row).getByText('Not sent')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Send to WordPress as draft' }));
+    expect(await within(row).findByText('Sent to WordPress as a draft (100%)')).toBeInTheDocument();
+    expect(api.state.publishes[0]!.body).toEqual({ articleId: 1, siteId: 1, send_as: 'draft' });
+    expect(await screen.findByText('Article saved to WordPress as a draft')).toBeInTheDocument();
+    await waitFor(async () => expect(within(await rowOf('Article 1')).getByText('Draft on WP')).toBeInTheDocument());
+    expect(within(await rowOf('Article 1')).getByRole('button', { name: 'Publish' })).toBeInTheDocument();
+  });
+
+  it('sends the selected articles as drafts from the bulk actions', async () => {
+    const api = createFakeArticlesApi({ articles: [makeArticle({ id: 1 }), makeArticle({ id: 2 })] });
+    const { user } = showArticles(api);
+    await rowOf('Article 1');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all articles on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Send as Draft' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send to WordPress as Drafts' });
+    expect(within(dialog).getByText(/Send 2 articles to WordPress as drafts, without making them live/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send as Draft' }));
+    expect(await screen.findByText('Sent as drafts: 2 articles')).toBeInTheDocument();
+    expect(api.state.publishes.map((call) => call.body)).toEqual([
+      { site_id: 1, send_as: 'draft' },
+      { site_id: 1, send_as: 'draft' },
+    ]);
+  });
+
   it('shows "Failed to publish" with the server’s error, cleared after 5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = createFakeArticlesApi({ articles: [makeArticle({ id: 1 })], failing: { 1: 'WordPress post create failed: The site could not be reached.' } });
@@ -100,12 +129,14 @@ describe('editing', () => {
     await user.click(screen.getByRole('option', { name: 'Published' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Article updated successfully')).toBeInTheDocument();
+    // Issue #17: the edit keeps the draft status; the publish that follows makes it published once WordPress has it live.
     expect(api.state.puts[0]).toEqual({
       id: 1,
-      body: { title: 'Article 1', content: '<p><a href="https://soil.example/guide">Hello</a></p>', status: 'published', scheduled_at: null },
+      body: { title: 'Article 1', content: '<p><a href="https://soil.example/guide">Hello</a></p>', status: 'draft', scheduled_at: null },
     });
     await waitFor(() => expect(api.state.publishes).toHaveLength(1));
     expect(api.state.publishes[0]!.body).toEqual({ site_id: 1 });
+    await waitFor(async () => expect(within(await rowOf('Article 1')).getByText('Live on WP')).toBeInTheDocument());
   });
 
   it('needs a date when scheduled, and sends it', async () => {

@@ -12,7 +12,7 @@ import type { ArticleSummary } from '@abp/contracts';
 import type { PublishProgress } from '../hooks/use-publish-article';
 import { formatDate, TABLE_KEYWORDS, TITLE_CUT, truncate } from '../lib/article-format';
 import { ArticleActions, type ArticleActionHandlers } from './article-actions';
-import { DemoChip, KeywordChips, SourceChip, StatusChip } from './article-chips';
+import { DemoChip, KeywordChips, SourceChip, StatusChip, WordPressStateChip } from './article-chips';
 import { LiveStatus } from './live-status';
 
 export interface ArticleListProps extends ArticleActionHandlers {
@@ -43,7 +43,7 @@ export function ArticlesTable({ articles, selected, progress, onToggle, onToggle
             <TableCell>Site</TableCell>
             <TableCell>Source/Task Type</TableCell>
             <TableCell>Status</TableCell>
-            <TableCell>Live</TableCell>
+            <TableCell>WordPress</TableCell>
             <TableCell>Keywords</TableCell>
             <TableCell>Created</TableCell>
             <TableCell>Actions</TableCell>
@@ -80,7 +80,10 @@ export function ArticlesTable({ articles, selected, progress, onToggle, onToggle
                 </Box>
               </TableCell>
               <TableCell>
-                <LiveStatus article={article} />
+                <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
+                  <WordPressStateChip state={article.wordpress_state} />
+                  <LiveStatus article={article} hideWithoutPost />
+                </Box>
               </TableCell>
               <TableCell sx={{ maxWidth: 220 }}>
                 <KeywordChips keywords={article.keywords} count={TABLE_KEYWORDS} />

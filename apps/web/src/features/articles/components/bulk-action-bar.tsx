@@ -25,6 +25,9 @@ export function BulkActionBar({ count, onAction, onClear }: BulkActionBarProps) 
       <Button variant="outlined" onClick={() => onAction('publish')}>
         Publish
       </Button>
+      <Button variant="outlined" onClick={() => onAction('draft')}>
+        Send as Draft
+      </Button>
       <Button variant="outlined" color="error" onClick={() => onAction('delete')}>
         Delete
       </Button>

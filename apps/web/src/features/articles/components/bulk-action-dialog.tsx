@@ -11,13 +11,13 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ArticleStatus } from '@abp/contracts';
-import type { BulkAction, BulkOptions, BulkRun } from '../hooks/use-bulk-action';
+import { isPushAction, type BulkAction, type BulkOptions, type BulkRun } from '../hooks/use-bulk-action';
 import { PublishOutcomes } from './publish-outcomes';
 import { fromDateTimeLocal } from '../lib/article-format';
 
 /** Spec §2.1: the bulk status change offers these four. */
 const BULK_STATUSES: ArticleStatus[] = ['draft', 'review', 'published', 'scheduled'];
-const TITLES: Record<BulkAction, string> = { status: 'Change Status', publish: 'Publish Articles', delete: 'Delete Articles' };
+const TITLES: Record<BulkAction, string> = { status: 'Change Status', publish: 'Publish Articles', draft: 'Send to WordPress as Drafts', delete: 'Delete Articles' };
 
 interface BulkActionDialogProps {
   action: BulkAction | null;
@@ -33,7 +33,7 @@ interface BulkActionDialogProps {
 export function BulkActionDialog(props: BulkActionDialogProps) {
   const { action, count, run, onCancel } = props;
   const shown = run?.action ?? action;
-  const withOutcomes = run?.action === 'publish' && run.done && run.outcomes.some((o) => o.kind !== 'published');
+  const withOutcomes = run !== null && isPushAction(run.action) && run.done && run.outcomes.some((o) => o.kind !== 'published');
   return (
     <Dialog open={shown !== null} onClose={run ? (run.done ? props.onClose : undefined) : onCancel} maxWidth={withOutcomes ? 'sm' : 'xs'} fullWidth aria-labelledby="bulk-dialog-title">
       {/* Keyed by action so the chosen status starts empty each time. */}
@@ -55,7 +55,10 @@ function BulkBody({ action, count, run, onConfirm, onCancel, onPublishAnyway, on
       <DialogContent>
         {action === 'delete' && <DialogContentText>{count === 1 ? 'Are you sure you want to delete this article?' : `Are you sure you want to delete ${count} articles?`}</DialogContentText>}
         {action === 'publish' && (
-          <DialogContentText>{`Publish ${plural} to WordPress? Articles without a site are skipped.`}</DialogContentText>
+          <DialogContentText>{`Publish ${plural} to WordPress? Their posts go live (scheduled articles are scheduled for their time). Articles without a site are skipped.`}</DialogContentText>
+        )}
+        {action === 'draft' && (
+          <DialogContentText>{`Send ${plural} to WordPress as drafts, without making them live? Articles without a site are skipped.`}</DialogContentText>
         )}
         {action === 'status' && (
           <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
@@ -87,10 +90,10 @@ function BulkBody({ action, count, run, onConfirm, onCancel, onPublishAnyway, on
             </Typography>
           </Box>
         )}
-        {run?.action === 'publish' && run.outcomes.length > 0 && <PublishOutcomes outcomes={run.outcomes} done={run.done} onPublishAnyway={onPublishAnyway} />}
+        {run && isPushAction(run.action) && run.outcomes.length > 0 && <PublishOutcomes outcomes={run.outcomes} done={run.done} onPublishAnyway={onPublishAnyway} />}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        {run?.done && action === 'publish' ? (
+        {run?.done && isPushAction(action) ? (
           <Button onClick={onClose}>Close</Button>
         ) : (
           <Button onClick={onCancel} disabled={run !== null}>
@@ -103,7 +106,7 @@ function BulkBody({ action, count, run, onConfirm, onCancel, onPublishAnyway, on
           disabled={!ready || run !== null}
           onClick={() => onConfirm(action === 'status' && status ? { status, scheduledAt } : {})}
         >
-          {action === 'delete' ? 'Delete' : action === 'publish' ? 'Publish' : 'Apply'}
+          {action === 'delete' ? 'Delete' : action === 'publish' ? 'Publish' : action === 'draft' ? 'Send as Draft' : 'Apply'}
         </Button>
       </DialogActions>
     </>

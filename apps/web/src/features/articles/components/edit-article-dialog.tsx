@@ -94,8 +94,12 @@ function EditForm({ article, onPublish, onClose }: { article: Article; onPublish
   const ready = title.trim() !== '' && (status !== 'scheduled' || scheduledAt !== null);
 
   const save = submitWith(async (body) => {
+    // Issue #17: an article is marked published only once WordPress has made its post live, so
+    // the edit keeps the article's status until the publish that follows succeeds.
+    const goingLive = body.status === 'published' && article.status !== 'published' && article.site_id !== null;
+    const stored: ArticleUpdate = goingLive ? { ...body, status: article.status === 'failed' ? 'draft' : article.status } : body;
     try {
-      await update.mutateAsync({ id: article.id, body });
+      await update.mutateAsync({ id: article.id, body: stored });
     } catch (error) {
       enqueueSnackbar('Failed to update article', { variant: 'error' });
       // A 400 names what to fix: on its field when it has one, above the form otherwise.
@@ -104,14 +108,27 @@ function EditForm({ article, onPublish, onClose }: { article: Article; onPublish
     }
     enqueueSnackbar('Article updated successfully', { variant: 'success' });
     onClose();
-    // Spec §4: saving as published also publishes.
-    if (body.status !== 'published') return;
+    await sendToWordPress(body.status ?? article.status);
+  });
+
+  /** Spec §4: saving as published also publishes; a scheduled article is scheduled on WordPress, and a post WordPress has is updated. */
+  const sendToWordPress = async (status: ArticleStatus) => {
+    const onWordPress = article.wordpress_post_id !== null;
+    if (status !== 'published' && status !== 'scheduled' && !onWordPress) return;
     if (!article.site_id) {
-      enqueueSnackbar('Article updated but no site assigned for publishing', { variant: 'warning' });
+      if (status === 'published') enqueueSnackbar('Article updated but no site assigned for publishing', { variant: 'warning' });
       return;
     }
-    await onPublish({ id: article.id, shape: 'site_id', siteId: article.site_id, failureMessage: 'Article updated but failed to publish to WordPress' });
-  });
+    const request = { id: article.id, shape: 'site_id' as const, siteId: article.site_id };
+    if (status === 'published') return void (await onPublish({ ...request, failureMessage: 'Article updated but failed to publish to WordPress' }));
+    if (status === 'scheduled') return void (await onPublish({ ...request, failureMessage: 'Article updated but failed to schedule it on WordPress' }));
+    if (article.wordpress_state === 'live' || article.wordpress_state === 'scheduled') {
+      // Taking a live post down is the operator's call, made on WordPress' side of things: said, not done.
+      enqueueSnackbar('Saved here only: WordPress keeps the post as it is until you publish or send it as a draft again', { variant: 'info' });
+      return;
+    }
+    await onPublish({ ...request, sendAs: 'draft', failureMessage: 'Article updated but WordPress still has the earlier version' });
+  };
 
   return (
     <>

@@ -11,7 +11,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { Article, QualityReport } from '@abp/contracts';
+import type { Article, PublishSendAs, QualityReport } from '@abp/contracts';
+import { canPublish, canSendAsDraft } from '../lib/publish-actions';
 import { useArticle } from '../api/get-article';
 import type { PublishProgress } from '../hooks/use-publish-article';
 import { formatDateTime } from '../lib/article-format';
@@ -25,7 +26,7 @@ import { formatTokens, formatUsd } from '../../../lib/money';
 interface ViewArticleDialogProps {
   articleId: number | null;
   progress: PublishProgress | undefined;
-  onPublish: (article: Article) => void;
+  onPublish: (article: Article, sendAs?: PublishSendAs) => void;
   onClose: () => void;
 }
 
@@ -53,9 +54,14 @@ export function ViewArticleDialog({ articleId, progress, onPublish, onClose }: V
             <PublishProgressLine progress={progress} />
           </Box>
         )}
-        {article?.status === 'draft' && (
+        {article && canSendAsDraft(article) && (
+          <Button variant="outlined" onClick={() => onPublish(article, 'draft')} disabled={busy}>
+            Send to WordPress as draft
+          </Button>
+        )}
+        {article && canPublish(article) && (
           <Button variant="contained" onClick={() => onPublish(article)} disabled={busy}>
-            Publish to WordPress
+            {article.status === 'scheduled' ? 'Schedule on WordPress' : 'Publish to WordPress'}
           </Button>
         )}
         <Button onClick={onClose}>Close</Button>

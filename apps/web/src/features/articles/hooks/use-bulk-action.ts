@@ -9,7 +9,11 @@ import { articleKeys, dashboardStatsKey } from '../api/query-keys';
 import { updateArticle } from '../api/update-article';
 import { errorMessage, isQualityGateConflict, qualityReportOf } from '../lib/quality-gate';
 
-export type BulkAction = 'status' | 'publish' | 'delete';
+/** 'publish' makes the posts live (scheduled articles: scheduled); 'draft' sends them as drafts (issue #17). */
+export type BulkAction = 'status' | 'publish' | 'draft' | 'delete';
+
+/** The actions that send articles to WordPress, each reported article by article. */
+export const isPushAction = (action: BulkAction): action is 'publish' | 'draft' => action === 'publish' || action === 'draft';
 
 /** Spec §4 and §9: 10% once the articles are loaded, the rest split across items; close 1.5 s after. */
 export const BULK_LOADED_PERCENT = 10;
@@ -40,7 +44,7 @@ export interface BulkRun {
 
 type SiteOf = Pick<ArticleSummary, 'id' | 'site_id' | 'title'>;
 
-const LABEL: Record<BulkAction, string> = { status: 'Status change', publish: 'Publish', delete: 'Delete' };
+const LABEL: Record<BulkAction, string> = { status: 'Status change', publish: 'Publish', draft: 'Send as draft', delete: 'Delete' };
 
 /**
  * Runs a bulk action one article at a time. A failed status change or delete is logged and counted
@@ -58,11 +62,11 @@ export function useBulkAction(onFinished: () => void) {
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
-  const publishOne = useCallback(async (article: SiteOf, force = false): Promise<PublishOutcome> => {
+  const publishOne = useCallback(async (article: SiteOf, action: 'publish' | 'draft', force = false): Promise<PublishOutcome> => {
     const { id, title } = article;
     if (!article.site_id) return { id, title, kind: 'skipped', message: 'No site assigned' };
     try {
-      const result = await publishArticle({ id, siteId: article.site_id, shape: 'site_id', force });
+      const result = await publishArticle({ id, siteId: article.site_id, shape: 'site_id', force, ...(action === 'draft' ? { sendAs: 'draft' as const } : {}) });
       return { id, title, kind: 'published', wordpressStatus: result.wordpress_status ?? null };
     } catch (error) {
       if (isQualityGateConflict(error)) return { id, title, kind: 'blocked', report: qualityReportOf(error) };
@@ -82,7 +86,7 @@ export function useBulkAction(onFinished: () => void) {
       const blocked = run?.outcomes.find((o) => o.id === id && o.kind === 'blocked');
       const siteId = articlesRef.current.find((a) => a.id === id)?.site_id;
       if (!blocked || !siteId) return;
-      const outcome = await publishOne({ id, title: blocked.title, site_id: siteId }, true);
+      const outcome = await publishOne({ id, title: blocked.title, site_id: siteId }, run?.action === 'draft' ? 'draft' : 'publish', true);
       setRun((r) => r && { ...r, outcomes: r.outcomes.map((o) => (o.id === id ? outcome : o)) });
       if (outcome.kind === 'published') enqueueSnackbar(`"${outcome.title}" published despite the quality gate`, { variant: 'warning' });
       else if (outcome.kind === 'failed') enqueueSnackbar(`"${outcome.title}" could not be published: ${outcome.message}`, { variant: 'error' });
@@ -117,7 +121,7 @@ export function useBulkAction(onFinished: () => void) {
       for (const article of articles) {
         try {
           if (action === 'delete') await deleteArticle({ id: article.id, trashPost: false });
-          else if (action === 'publish') outcomes.push(await publishOne(article));
+          else if (isPushAction(action)) outcomes.push(await publishOne(article, action));
           else if (options.status) {
             await updateArticle({
               id: article.id,
@@ -133,8 +137,8 @@ export function useBulkAction(onFinished: () => void) {
       }
       setRun((r) => r && { ...r, done: true, percent: 100 });
       await invalidate();
-      if (action === 'publish') {
-        const summary = publishSummary(outcomes);
+      if (isPushAction(action)) {
+        const summary = publishSummary(outcomes, action === 'draft' ? 'Sent as drafts:' : 'Published');
         enqueueSnackbar(summary.text, { variant: summary.variant });
         // Something was not published: the dialog stays with each article's outcome.
         if (outcomes.some((o) => o.kind !== 'published')) return;
@@ -151,8 +155,8 @@ export function useBulkAction(onFinished: () => void) {
 
 const plural = (n: number) => `${n} article${n === 1 ? '' : 's'}`;
 
-/** The toast of a bulk publish: what went live, and what did not and why, in one line. */
-export function publishSummary(outcomes: readonly PublishOutcome[]): { text: string; variant: 'success' | 'warning' | 'error' } {
+/** The toast of a bulk publish: what went live (or was sent as drafts), and what did not and why, in one line. */
+export function publishSummary(outcomes: readonly PublishOutcome[], verb = 'Published'): { text: string; variant: 'success' | 'warning' | 'error' } {
   const count = (kind: PublishOutcome['kind']) => outcomes.filter((o) => o.kind === kind).length;
   const published = count('published');
   const rest = [
@@ -160,6 +164,6 @@ export function publishSummary(outcomes: readonly PublishOutcome[]): { text: str
     count('failed') > 0 ? `${count('failed')} failed` : null,
     count('skipped') > 0 ? `${count('skipped')} skipped (no site)` : null,
   ].filter(Boolean);
-  if (rest.length === 0) return { text: `Published ${plural(published)}`, variant: 'success' };
-  return { text: `Published ${published} of ${plural(outcomes.length)}: ${rest.join(', ')}`, variant: published > 0 ? 'warning' : 'error' };
+  if (rest.length === 0) return { text: `${verb} ${plural(published)}`, variant: 'success' };
+  return { text: `${verb} ${published} of ${plural(outcomes.length)}: ${rest.join(', ')}`, variant: published > 0 ? 'warning' : 'error' };
 }

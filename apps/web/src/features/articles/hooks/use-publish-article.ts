@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import type { QualityReport } from '@abp/contracts';
+import type { PublishSendAs, QualityReport } from '@abp/contracts';
 import { articleQueryOptions } from '../api/get-article';
 import { publishArticle, type PublishArticleInput } from '../api/publish-article';
 import { articleKeys, dashboardStatsKey } from '../api/query-keys';
@@ -17,7 +17,13 @@ export const PUBLISH_STEPS = {
   connecting: { text: 'Connecting', percent: 40 },
   publishing: { text: 'Publishing', percent: 80 },
   done: { text: 'Published successfully', percent: 100 },
+  scheduled: { text: 'Scheduled on WordPress', percent: 100 },
+  sentAsDraft: { text: 'Sent to WordPress as a draft', percent: 100 },
 } as const;
+
+/** The last step's words say what WordPress now has: a post sent as a draft is not "published". */
+const finalStep = (wordpressStatus: string) =>
+  wordpressStatus === 'publish' ? PUBLISH_STEPS.done : wordpressStatus === 'future' ? PUBLISH_STEPS.scheduled : PUBLISH_STEPS.sentAsDraft;
 
 export interface PublishProgress {
   text: string;
@@ -31,6 +37,8 @@ export interface PublishRequest {
   /** Known site (edit, bulk); otherwise the article is loaded to find it. */
   siteId?: number | null;
   force?: boolean;
+  /** 'draft': "Send to WordPress as draft"; otherwise the post goes live (or is scheduled). */
+  sendAs?: PublishSendAs;
   /** Replaces the error toast of a non-gate failure (the edit dialog's own warning). */
   failureMessage?: string;
 }
@@ -86,10 +94,10 @@ export function usePublishArticle() {
         const siteId = request.siteId ?? (await queryClient.fetchQuery(articleQueryOptions(id))).site_id;
         if (!siteId) throw new NoSiteError();
         show(id, PUBLISH_STEPS.connecting);
-        const sent = publishArticle({ id, siteId, shape: request.shape, force });
+        const sent = publishArticle({ id, siteId, shape: request.shape, force, sendAs: request.sendAs });
         show(id, PUBLISH_STEPS.publishing);
         const result = await sent;
-        show(id, PUBLISH_STEPS.done);
+        show(id, finalStep(result.wordpress_status));
         clearLater(id, PUBLISH_CLEAR_SUCCESS_MS);
         enqueueSnackbar(result.message, { variant: 'success' });
         await Promise.all([queryClient.invalidateQueries({ queryKey: articleKeys.all }), queryClient.invalidateQueries({ queryKey: dashboardStatsKey })]);

@@ -25,6 +25,8 @@ export function makeArticle(overrides: Partial<Article> = {}): Article {
     refusal_matches: [],
     wordpress_post_id: null,
     wordpress_permalink: null,
+    // As the server would have it after the last push of an article with a post.
+    wordpress_state: overrides.wordpress_post_id == null ? 'not_sent' : overrides.status === 'published' ? 'live' : overrides.status === 'scheduled' ? 'scheduled' : overrides.status === 'review' ? 'pending' : 'draft',
     featured_image_url: null,
     created_at: new Date(Date.UTC(2026, 10, 20, 9, 0, 0) - id * 60_000).toISOString(),
     updated_at: '2026-11-20T09:00:00.000Z',
@@ -180,15 +182,21 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
       if (failure) return HttpResponse.json({ error: failure, code: 'wordpress_error' }, { status: 424 });
       const article = find(id)!;
       article.wordpress_post_id = 900 + id;
+      // As the server: Publish makes it live (scheduled: future); send_as 'draft' keeps it a draft (review: pending).
+      const asDraft = body?.send_as === 'draft';
+      const wordpressStatus = asDraft ? (article.status === 'review' ? 'pending' : 'draft') : article.status === 'scheduled' ? 'future' : 'publish';
+      if (!asDraft && article.status !== 'scheduled') article.status = 'published';
+      if (asDraft && article.status !== 'review') article.status = 'draft';
+      article.wordpress_state = ({ publish: 'live', future: 'scheduled', pending: 'pending', draft: 'draft' } as const)[wordpressStatus];
       return HttpResponse.json({
         success: true,
-        message: 'Article published to WordPress',
+        message: asDraft ? 'Article saved to WordPress as a draft' : 'Article published to WordPress',
         article_id: id,
         site_id: article.site_id,
         action: 'created',
         wordpress_post_id: 900 + id,
         wordpress_permalink: null,
-        wordpress_status: 'draft',
+        wordpress_status: wordpressStatus,
         article_status: article.status,
         featured_media_id: null,
         tag_ids: [],
