@@ -50,6 +50,10 @@ test.describe('Generated Articles', () => {
         await expect(dialog.getByRole('heading', { name: 'Content' })).toBeVisible();
         await expect(dialog.getByRole('link', { name: 'Edit in WordPress' })).toHaveAttribute('href', /\/wp-admin\/post\.php\?post=\d+&action=edit$/);
         await dialog.getByRole('button', { name: 'Publish to WordPress' }).click();
+        // Publish makes the post live (issue #17); these articles are the offline writer's, which asks first.
+        const demo = page.getByRole('dialog', { name: 'Quality gate' });
+        await expect(demo.getByText(/Written by the offline writer/).first()).toBeVisible();
+        await demo.getByRole('button', { name: 'Publish Anyway' }).click();
         await expect(dialog.getByText('Published successfully (100%)')).toBeVisible();
         await expect(page.getByText('WordPress post updated')).toBeVisible();
         await saveScreen(page, 'articles-view');
@@ -72,11 +76,10 @@ test.describe('Generated Articles', () => {
         await expect(table.getByText('E2E edited article title')).toBeVisible();
       });
 
-      await test.step('an edit of a live article updates its post: the quality gate asks "Publish anyway?" and publishes forced', async () => {
+      await test.step('an edit of an article WordPress has updates its post: the quality gate asks "Publish anyway?" and sends it forced', async () => {
         const row = table.getByRole('row').filter({ hasText: 'E2E edited article title' });
-        // Published above, so WordPress has it live (issue #17: Publish publishes) and no Publish is offered.
-        await expect(row.getByText('Live on WP')).toBeVisible();
-        await expect(row.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
+        // Seeded as a WordPress draft: the edit above was sent there too (issue #17).
+        await expect(row.getByText('Draft on WP')).toBeVisible();
         await row.getByRole('button', { name: 'Edit' }).click();
         const dialog = page.getByRole('dialog', { name: 'Edit Article' });
         await dialog.getByRole('textbox', { name: 'Content' }).fill('<p>Lorem ipsum dolor sit amet. [insert link here]</p>');
@@ -88,7 +91,8 @@ test.describe('Generated Articles', () => {
         await expect(gate.getByText(/Issues: \d+ · Warnings: \d+/)).toBeVisible();
         await saveScreen(page, 'articles-quality-gate');
         await gate.getByRole('button', { name: 'Publish Anyway' }).click();
-        await expect(row.getByText('Published successfully (100%)')).toBeVisible();
+        // Still a draft there: saving an edit does not make it live.
+        await expect(row.getByText('Sent to WordPress as a draft (100%)')).toBeVisible();
       });
 
       await test.step('bulk status change', async () => {
@@ -106,8 +110,9 @@ test.describe('Generated Articles', () => {
         await expect(bar).toBeHidden();
         await page.getByRole('combobox', { name: 'Status' }).click();
         await page.getByRole('option', { name: 'Published' }).click();
-        await expect(page.getByText('1–2 of 2')).toBeVisible();
-        expect(await countArticles(page, `site_id=${siteId}&status=published`)).toBe(2);
+        // The two changed here and the one published from the view dialog.
+        await expect(page.getByText('1–3 of 3')).toBeVisible();
+        expect(await countArticles(page, `site_id=${siteId}&status=published`)).toBe(3);
       });
     } finally {
       await cleanUp(page, site);
