@@ -92,7 +92,7 @@ describeRealSite('normal', 'every post proven live on the real WordPress', (site
     const when = new Date(Date.now() + 3_600_000);
     const row = await insertArticle(t, { siteId, title: `Scheduled pruning guide ${runId}`, status: 'scheduled', scheduledAt: when });
     const { wordpress_post_id: postId } = await publishOk(row.id);
-    expect((await article(row.id)).live_check).toMatchObject({ state: 'scheduled' });
+    expect(await article(row.id)).toMatchObject({ live_check: { state: 'scheduled' }, wordpress_state: 'scheduled' });
     expect(await checkNow(row.id)).toMatchObject({ state: 'scheduled', reason: null }); // not due yet: nothing to do
 
     // Its time passes without WP-Cron running: WordPress still has it as future, ten minutes late.
@@ -104,6 +104,8 @@ describeRealSite('normal', 'every post proven live on the real WordPress', (site
     expect(check.reason).toMatch(/^WordPress missed the scheduled time \(.+\); Automated Blog Poster published the post at /);
     expect((await wp.posts.get(postId)).status).toBe('publish');
     expect((await articleRow(t, row.id)).status).toBe('published');
+    // And the WordPress column says so (issue #17).
+    expect((await article(row.id)).wordpress_state).toBe('live');
   }, 60_000);
 
   it('an article without a post has nothing to check (409); a missing one is 404; no session, 401', async () => {

@@ -233,6 +233,8 @@ export class LiveCheckRepository {
         liveReason: verdict.reason,
         liveCheckedAt: new Date(),
         ...(permalink ? { wordpressPermalink: permalink } : {}),
+        // Proven live: WordPress has it public now (a scheduled post whose time came).
+        ...(verdict.state === 'live' ? { wordpressStatus: 'publish' } : {}),
         status: sql`case when ${becamePublished} then 'published' else ${articles.status} end`,
         publishedAt: sql`case when ${becamePublished} then coalesce(${articles.publishedAt}, now()) else ${articles.publishedAt} end`,
       })
