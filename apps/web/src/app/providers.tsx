@@ -23,7 +23,8 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
           maxSnack={4}
           autoHideDuration={TOAST_AUTO_HIDE_MS}
           preventDuplicate
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          // At the top: a dialog's buttons are at its bottom, and a toast must never cover them (issue #17 item 10).
+          anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
         >
           {children}
         </SnackbarProvider>

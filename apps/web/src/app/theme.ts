@@ -44,6 +44,13 @@ export const theme = responsiveFontSizes(createTheme({
     },
     MuiPaper: { defaultProps: { elevation: 0 }, styleOverrides: { outlined: { borderRadius: 12 } } },
     MuiCard: { defaultProps: { variant: 'outlined' } },
+    MuiDialog: {
+      styleOverrides: {
+        // Issue #17 item 10: a dialog's title and buttons stay in view and its content scrolls —
+        // also in the dialogs whose parts a <form> wraps (the paper's flex layout reaches through it).
+        paper: { '& > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0, overflow: 'hidden' } },
+      },
+    },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiListItemButton: {
       styleOverrides: {
