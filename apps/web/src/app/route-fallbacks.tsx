@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { enqueueSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
@@ -6,6 +6,8 @@ import Button from '@mui/material/Button';
 import { CrashFallback } from './crash-fallback';
 import { LayoutLoadError, PageLoadError } from './lazy-route';
 import { LayoutLoadFailed } from './start-up-screens';
+import { api } from '../lib/api-client';
+import { useConnectionLost } from '../lib/connection-status';
 
 export { InitializingScreen } from './start-up-screens';
 
@@ -34,8 +36,19 @@ export function PageErrorFallback() {
 
   useEffect(() => {
     console.error('Screen error', error);
-    if (isLoadFailure) enqueueSnackbar(NAVIGATION_FAILED, { variant: 'error' });
+    if (!isLoadFailure) return;
+    enqueueSnackbar(NAVIGATION_FAILED, { variant: 'error' });
+    // Is the server away? Asking says so (the connection banner then waits for it).
+    void api.get('/api/health').catch(() => undefined);
   }, [error, isLoadFailure]);
+
+  // The screen's code could not be fetched while the server was away: load it again once it is back.
+  const lost = useConnectionLost();
+  const wasLost = useRef(false);
+  useEffect(() => {
+    if (lost) wasLost.current = true;
+    else if (wasLost.current && isLoadFailure) reload();
+  }, [lost, isLoadFailure]);
 
   // Navigating to the same place again clears the route error and renders the screen afresh.
   const retry = () => void navigate(location, { replace: true });

@@ -7,6 +7,7 @@ import {
 } from '@abp/contracts';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { notifyUnauthorized } from './auth-events';
+import { GATEWAY_AWAY, reportConnection } from './connection-status';
 
 export { ApiError, isApiError } from './api-error';
 
@@ -93,12 +94,15 @@ export async function apiRequest<T = unknown>(
           code: CLIENT_ERROR_CODES.network,
           message: 'Network error. Please check your connection.',
         });
+    // No answer at all: the server is away (a slow answer that timed out says nothing of the kind).
+    if (!timeout.fired) reportConnection(false);
     throw logFailure(label, error);
   } finally {
     window.clearTimeout(timer);
     options.signal?.removeEventListener('abort', forwardAbort);
   }
 
+  reportConnection(!GATEWAY_AWAY.has(response.status));
   const data = parseJson(text);
   if (!response.ok) {
     const error = toApiError(response, data);
