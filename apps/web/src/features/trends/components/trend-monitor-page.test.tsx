@@ -123,7 +123,8 @@ describe('Trend Monitor screen', () => {
     const api = createFakeTrendsApi({ failing: ['stats'] });
     const { user } = showTrends(api);
     expect(await screen.findByText('Failed to load trend monitor: Internal server error', {}, { timeout: 8000 })).toBeInTheDocument();
-    expect(screen.getAllByText('Failed to load trend monitor data')).toHaveLength(1);
+    // The toast is enqueued by an effect after the alert renders: wait for it, then count it once.
+    expect(await screen.findAllByText('Failed to load trend monitor data')).toHaveLength(1);
     api.state.failing.clear();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('region', { name: 'Monitor Status' })).toBeInTheDocument();
