@@ -147,8 +147,9 @@ test.describe('WordPress Sites', () => {
     expect(sites).toEqual([expect.objectContaining({ name: RENAMED, is_active: false })]);
     expect(JSON.stringify(sites)).not.toContain(wp.password ?? '');
 
-    // Delete (posts kept)
-    await renamed.getByRole('button', { name: 'Delete Site' }).click();
+    // Delete (posts kept): a table row keeps its deletions behind "⋯" (issue #17 item 9)
+    await renamed.getByRole('button', { name: `More actions for ${RENAMED}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete Site' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Site' });
     await expect(confirm.getByText('Are you sure you want to delete this site? (Associated posts will be preserved)')).toBeVisible();
     await confirm.getByRole('button', { name: 'Delete Site' }).click();

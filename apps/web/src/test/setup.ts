@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { installMatchMedia, setWindowWidth } from './match-media';
 import { server } from './msw-server';
 
-const DEFAULT_WIDTH = 1024;
+// A laptop: wide enough for the tables (lib/use-table-fits.ts); phone and tablet tests set their own width.
+const DEFAULT_WIDTH = 1280;
 
 beforeAll(() => {
   installMatchMedia();

@@ -14,6 +14,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import type { ArticleSummary } from '@abp/contracts';
 import type { PublishProgress } from '../hooks/use-publish-article';
 import { canPublish, canSendAsDraft } from '../lib/publish-actions';
+import { RowMenu } from '../../../components/row-menu';
 
 export interface ArticleActionHandlers {
   onView: (article: ArticleSummary) => void;
@@ -28,6 +29,8 @@ export interface ArticleActionHandlers {
 interface ArticleActionsProps extends ArticleActionHandlers {
   article: ArticleSummary;
   progress: PublishProgress | undefined;
+  /** In a table row the secondary actions go behind "⋯" (issue #17 item 9); a card shows them all. */
+  compact?: boolean;
 }
 
 /**
@@ -35,7 +38,7 @@ interface ArticleActionsProps extends ArticleActionHandlers {
  * schedules it) and is offered until WordPress has it so; "Send to WordPress as draft" is its own
  * action (issue #17).
  */
-export function ArticleActions({ article, progress, onView, onEdit, onDelete, onPublish, onSendAsDraft, onTrends, onGenerationLog }: ArticleActionsProps) {
+export function ArticleActions({ article, progress, compact = false, onView, onEdit, onDelete, onPublish, onSendAsDraft, onTrends, onGenerationLog }: ArticleActionsProps) {
   const busy = progress !== undefined && !progress.failed && progress.percent < 100;
   const action = (label: string, icon: ReactNode, run: () => void, disabled = false) => (
     <Tooltip title={label}>
@@ -46,13 +49,34 @@ export function ArticleActions({ article, progress, onView, onEdit, onDelete, on
       </span>
     </Tooltip>
   );
+  const publishLabel = article.status === 'scheduled' ? 'Schedule on WordPress' : 'Publish';
+  if (compact)
+    return (
+      <Box>
+        {/* Two rows of two keep the column narrow, leaving the width to the titles. */}
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, max-content)' }}>
+          {action('View', <VisibilityIcon fontSize="small" />, () => onView(article))}
+          {action('Edit', <EditIcon fontSize="small" />, () => onEdit(article))}
+          {canPublish(article) && action(publishLabel, <PublishIcon fontSize="small" />, () => onPublish(article), busy)}
+          <RowMenu
+            label={`More actions for ${article.title || `article ${article.id}`}`}
+            actions={[
+              ...(canSendAsDraft(article) ? [{ label: 'Send to WordPress as draft', onClick: () => onSendAsDraft(article), disabled: busy }] : []),
+              { label: 'Trend data', onClick: () => onTrends(article) },
+              { label: 'Generation log', onClick: () => onGenerationLog(article) },
+              { label: 'Delete', onClick: () => onDelete(article), danger: true },
+            ]}
+          />
+        </Box>
+        {progress && <PublishProgressLine progress={progress} />}
+      </Box>
+    );
   return (
     <Box>
-      {/* Two rows of three keep the column narrow, leaving the width to the titles. */}
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, max-content)' }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap' }}>
         {action('View', <VisibilityIcon fontSize="small" />, () => onView(article))}
         {action('Edit', <EditIcon fontSize="small" />, () => onEdit(article))}
-        {canPublish(article) && action(article.status === 'scheduled' ? 'Schedule on WordPress' : 'Publish', <PublishIcon fontSize="small" />, () => onPublish(article), busy)}
+        {canPublish(article) && action(publishLabel, <PublishIcon fontSize="small" />, () => onPublish(article), busy)}
         {canSendAsDraft(article) && action('Send to WordPress as draft', <DraftsIcon fontSize="small" />, () => onSendAsDraft(article), busy)}
         {action('Trend data', <TrendingUpIcon fontSize="small" />, () => onTrends(article))}
         {action('Generation log', <HistoryIcon fontSize="small" />, () => onGenerationLog(article))}

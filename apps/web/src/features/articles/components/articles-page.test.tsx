@@ -5,6 +5,7 @@ import { setWindowWidth } from '../../../test/match-media';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { createFakeArticlesApi, makeArticle } from '../testing/fake-articles-api';
+import { chooseRowAction } from '../../../test/row-menu';
 
 function showArticles(api: ReturnType<typeof createFakeArticlesApi>, fakeTimers = false) {
   server.use(...createFakeAuthApi({ authenticated: true }).handlers, ...api.handlers);
@@ -126,6 +127,16 @@ describe('Generated Articles screen', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
+  it('shows cards with every action at 1024 px, where the nine columns do not fit beside the drawer (issue #17 item 9)', async () => {
+    setWindowWidth(1024);
+    showArticles(createFakeArticlesApi({ articles: [makeArticle({ id: 1, title: 'Card article' })] }));
+    const card = await screen.findByRole('listitem', { name: 'Card article' }, { timeout: 5000 });
+    for (const name of ['View', 'Edit', 'Trend data', 'Generation log', 'Delete']) {
+      expect(within(card).getByRole('button', { name })).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
   it('views an article: sanitised content, WordPress links, Publish for drafts only', async () => {
     const api = createFakeArticlesApi({
       articles: [
@@ -168,14 +179,14 @@ describe('Generated Articles screen', () => {
     };
     const { user } = showArticles(createFakeArticlesApi({ articles: [makeArticle({ id: 1 }), makeArticle({ id: 2 })], logs: { 1: log } }));
     const rows = within(await screen.findByRole('table')).getAllByRole('row');
-    await user.click(within(rows[1]!).getByRole('button', { name: 'Trend data' }));
+    await chooseRowAction(user, rows[1]!, 'Trend data');
     const trends = await screen.findByRole('dialog', { name: 'Google Trends Data' });
     expect(await within(trends).findByText('Compost tea')).toBeInTheDocument();
     expect(within(trends).getByRole('link', { name: 'https://trends.example/compost' })).toBeInTheDocument();
     await user.click(within(trends).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(within(rows[1]!).getByRole('button', { name: 'Generation log' }));
+    await chooseRowAction(user, rows[1]!, 'Generation log');
     const dialog = await screen.findByRole('dialog', { name: 'Generation Log' });
     expect(await within(dialog).findByText('Completed')).toBeInTheDocument();
     expect(within(dialog).getByText('News URLs (4)')).toBeInTheDocument();
@@ -187,7 +198,7 @@ describe('Generated Articles screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(within(rows[2]!).getByRole('button', { name: 'Generation log' }));
+    await chooseRowAction(user, rows[2]!, 'Generation log');
     const none = await screen.findByRole('dialog', { name: 'Generation Log' });
     expect(await within(none).findByText('No generation log found for this article')).toBeInTheDocument();
   });
@@ -226,7 +237,7 @@ describe('Generated Articles screen', () => {
     await user.click(within(free).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(within(rows[1]!).getByRole('button', { name: 'Generation log' }));
+    await chooseRowAction(user, rows[1]!, 'Generation log');
     const dialog = await screen.findByRole('dialog', { name: 'Generation Log' });
     expect(await within(dialog).findByText('Cost: $0.0007')).toBeInTheDocument();
     expect(within(dialog).getByText('Written by openai/gpt-4o-mini · 1,200 in / 800 out tokens')).toBeInTheDocument();
@@ -239,7 +250,7 @@ describe('Generated Articles screen', () => {
     const api = createFakeArticlesApi({ articles: [makeArticle({ id: 1 })], deleteError: true });
     const { user } = showArticles(api);
     const rows = within(await screen.findByRole('table')).getAllByRole('row');
-    await user.click(within(rows[1]!).getByRole('button', { name: 'Delete' }));
+    await chooseRowAction(user, rows[1]!, 'Delete');
     const confirm = await screen.findByRole('dialog', { name: 'Delete Article' });
     expect(within(confirm).getByText('Are you sure you want to delete this article?')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
@@ -251,7 +262,7 @@ describe('Generated Articles screen', () => {
     const api = createFakeArticlesApi({ articles: [makeArticle({ id: 1, title: 'On the site', wordpress_post_id: 71 }), makeArticle({ id: 2, title: 'Only here', wordpress_post_id: 72 })] });
     const { user } = showArticles(api);
     const rowOf = async (title: string) => (await screen.findByText(title)).closest('tr') as HTMLElement;
-    await user.click(within(await rowOf('On the site')).getByRole('button', { name: 'Delete' }));
+    await chooseRowAction(user, await rowOf('On the site'), 'Delete');
     let confirm = await screen.findByRole('dialog', { name: 'Delete Article' });
     expect(within(confirm).getByText('Its WordPress post stays on the site.')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('checkbox', { name: 'Also move its WordPress post to the trash' }));
@@ -261,7 +272,7 @@ describe('Generated Articles screen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     // The choice is asked again for the next article: unticked, its post stays.
-    await user.click(within(await rowOf('Only here')).getByRole('button', { name: 'Delete' }));
+    await chooseRowAction(user, await rowOf('Only here'), 'Delete');
     confirm = await screen.findByRole('dialog', { name: 'Delete Article' });
     expect(within(confirm).getByRole('checkbox', { name: 'Also move its WordPress post to the trash' })).not.toBeChecked();
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));

@@ -9,8 +9,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { ARTICLE_DEFAULT_PAGE_SIZE, ARTICLE_PAGE_SIZES, type ArticleSummary } from '@abp/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { isApiError } from '../../../lib/api-client';
@@ -24,7 +22,8 @@ import { usePublishArticle } from '../hooks/use-publish-article';
 import { useSelection } from '../hooks/use-selection';
 import { ArticleCards } from './article-cards';
 import { ArticleFilters, type ArticleFilterValues } from './article-filters';
-import { ArticlesTable } from './articles-table';
+import { ARTICLES_TABLE_MIN_WIDTH, ArticlesTable } from './articles-table';
+import { useTableFits } from '../../../lib/use-table-fits';
 import { BulkActionBar } from './bulk-action-bar';
 import { BulkActionDialog } from './bulk-action-dialog';
 import { EditArticleDialog } from './edit-article-dialog';
@@ -38,8 +37,7 @@ const NO_FILTERS: ArticleFilterValues = { siteId: null, status: null, sourceType
 type DialogState = { kind: 'view' | 'edit' | 'trends' | 'log'; id: number } | null;
 
 export function ArticlesPage() {
-  const theme = useTheme();
-  const isWide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const isWide = useTableFits(ARTICLES_TABLE_MIN_WIDTH);
   const { enqueueSnackbar } = useSnackbar();
   // The Dashboard links here with ?live=not_live.
   const [searchParams] = useSearchParams();

@@ -4,6 +4,7 @@ import { createFakeAuthApi } from '../../../test/auth-api';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { createFakeArticlesApi, makeArticle } from '../testing/fake-articles-api';
+import { chooseRowAction } from '../../../test/row-menu';
 
 function showArticles(api: ReturnType<typeof createFakeArticlesApi>, fakeTimers = false) {
   server.use(...createFakeAuthApi({ authenticated: true }).handlers, ...api.handlers);
@@ -40,7 +41,7 @@ describe('publishing from the list', () => {
     const { user } = showArticles(api);
     const row = await rowOf('Article 1');
     expect(within(row).getByText('Not sent')).toBeInTheDocument();
-    await user.click(within(row).getByRole('button', { name: 'Send to WordPress as draft' }));
+    await chooseRowAction(user, row, 'Send to WordPress as draft');
     expect(await within(row).findByText('Sent to WordPress as a draft (100%)')).toBeInTheDocument();
     expect(api.state.publishes[0]!.body).toEqual({ articleId: 1, siteId: 1, send_as: 'draft' });
     expect(await screen.findByText('Article saved to WordPress as a draft')).toBeInTheDocument();

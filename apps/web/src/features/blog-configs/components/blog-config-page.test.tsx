@@ -6,6 +6,7 @@ import { llmSettings } from '../../../test/llm-settings';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { makeSite } from '../../../test/sites';
+import { setWindowWidth } from '../../../test/match-media';
 import { budgets, costEstimate } from '../../../test/usage';
 import type { CostEstimateRequest } from '@abp/contracts';
 import { createFakeBlogConfigsApi, makeConfig } from '../testing/fake-blog-configs-api';
@@ -276,6 +277,22 @@ describe('Blog Configuration screen', () => {
     api.state.saveAnswer = () => new HttpResponse('oops', { status: 502 });
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Failed to save configuration')).toBeInTheDocument();
+  });
+
+  it('shows cards with both actions at 1024 and 390 px, where the ten columns do not fit (issue #17 item 9)', async () => {
+    for (const width of [1024, 390]) {
+      setWindowWidth(width);
+      const api = createFakeBlogConfigsApi({ sites: [makeSite()], configs: [makeConfig({ topics: ['Raised beds', 'Composting', 'Seed saving', 'Mulch'] })] });
+      const { user, unmount } = showConfig(api);
+      const card = await screen.findByRole('listitem', { name: 'Garden Blog' }, FIRST_LOOK);
+      expect(within(card).getByText('Raised beds')).toBeInTheDocument();
+      expect(within(card).getByText('+1 more')).toBeInTheDocument();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: 'Delete configuration of Garden Blog' })).toBeEnabled();
+      await user.click(within(card).getByRole('button', { name: 'Edit configuration of Garden Blog' }));
+      expect(await screen.findByRole('dialog', { name: 'Edit Blog Configuration' })).toBeInTheDocument();
+      unmount();
+    }
   });
 
   it('deletes after the confirmation, with a toast either way', async () => {

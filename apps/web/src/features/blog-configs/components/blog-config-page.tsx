@@ -16,11 +16,14 @@ import { useBlogConfigs } from '../api/get-blog-configs';
 import { useSites } from '../../../lib/resources/sites';
 import { BlogConfigDialog } from './blog-config-dialog';
 import { BlogConfigsTable } from './blog-configs-table';
+import { BlogConfigCards } from './blog-config-cards';
+import { useTableFits } from '../../../lib/use-table-fits';
 import { BudgetAlert } from '../../../components/budget-alert';
 
 export function BlogConfigPage() {
   const { enqueueSnackbar } = useSnackbar();
   const configsQuery = useBlogConfigs();
+  const ConfigList = useTableFits() ? BlogConfigsTable : BlogConfigCards;
   const sitesQuery = useSites();
   const remove = useDeleteBlogConfig();
   const [form, setForm] = useState<{ open: boolean; config: BlogConfig | null }>({ open: false, config: null });
@@ -106,7 +109,7 @@ export function BlogConfigPage() {
       )}
 
       {configs && configs.length > 0 && (
-        <BlogConfigsTable configs={configs} onEdit={(config) => setForm({ open: true, config })} onDelete={(config) => setConfirm({ config, open: true })} />
+        <ConfigList configs={configs} onEdit={(config) => setForm({ open: true, config })} onDelete={(config) => setConfirm({ config, open: true })} />
       )}
 
       <BlogConfigDialog

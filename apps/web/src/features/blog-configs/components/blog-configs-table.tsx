@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -14,10 +13,11 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { BLOG_CONFIG_LIMITS, personaLabel, type BlogConfig } from '@abp/contracts';
+import { personaLabel, type BlogConfig } from '@abp/contracts';
 import { NextPostCell } from './next-post-cell';
+import { TopicChips } from './topic-chips';
 
-interface BlogConfigsTableProps {
+export interface BlogConfigListProps {
   configs: readonly BlogConfig[];
   onEdit: (config: BlogConfig) => void;
   onDelete: (config: BlogConfig) => void;
@@ -27,24 +27,7 @@ interface BlogConfigsTableProps {
 const PAGE_SIZES = [10, 25, 50, 100];
 const COLUMNS = ['Site', 'Topics', 'Task Type', 'Persona', 'Post Interval', 'Max Posts/Day', 'Post Status', 'Status', 'Next post', 'Actions'];
 
-function TopicChips({ topics }: { topics: readonly string[] }) {
-  const shown = topics.slice(0, BLOG_CONFIG_LIMITS.topicsShown);
-  const more = topics.length - shown.length;
-  return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, minWidth: 120, maxWidth: 200 }}>
-      {shown.map((topic) => (
-        <Chip key={topic} label={topic} size="small" />
-      ))}
-      {more > 0 && (
-        <Tooltip title={topics.slice(shown.length).join(', ')}>
-          <Chip label={`+${more} more`} size="small" variant="outlined" />
-        </Tooltip>
-      )}
-    </Box>
-  );
-}
-
-export function BlogConfigsTable({ configs, onEdit, onDelete }: BlogConfigsTableProps) {
+export function BlogConfigsTable({ configs, onEdit, onDelete }: BlogConfigListProps) {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
   // A deletion can empty the last page: show the one before it.

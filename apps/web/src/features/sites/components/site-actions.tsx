@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { Site } from '@abp/contracts';
+import { RowMenu } from '../../../components/row-menu';
 
 export interface SiteActionHandlers {
   onTest: (site: Site, enhanced: boolean) => void;
@@ -12,28 +13,42 @@ interface SiteActionsProps extends SiteActionHandlers {
   site: Site;
   /** Which test of this site is running, if any. */
   testing?: 'basic' | 'enhanced';
+  /** In a table row the deletions go behind "⋯" (issue #17 item 9); a card has room for all. */
+  compact?: boolean;
 }
 
 /** Test / Test Connection / Edit / Delete Site / Delete All, for one site (table row or card). */
-export function SiteActions({ site, testing, onTest, onEdit, onDelete }: SiteActionsProps) {
+export function SiteActions({ site, testing, compact = false, onTest, onEdit, onDelete }: SiteActionsProps) {
   const busy = testing !== undefined || site.deleting;
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75 }}>
       <Button size="small" variant="outlined" disabled={busy} onClick={() => onTest(site, false)}>
         {testing === 'basic' ? 'Testing...' : 'Test'}
       </Button>
-      <Button size="small" variant="outlined" disabled={busy} onClick={() => onTest(site, true)}>
+      <Button size="small" variant="outlined" disabled={busy} onClick={() => onTest(site, true)} sx={{ whiteSpace: 'nowrap' }}>
         {testing === 'enhanced' ? 'Testing...' : 'Test Connection'}
       </Button>
       <Button size="small" disabled={site.deleting} onClick={() => onEdit(site)}>
         Edit
       </Button>
-      <Button size="small" color="warning" disabled={site.deleting} onClick={() => onDelete(site, false)}>
-        Delete Site
-      </Button>
-      <Button size="small" color="error" disabled={site.deleting} onClick={() => onDelete(site, true)}>
-        Delete All
-      </Button>
+      {compact ? (
+        <RowMenu
+          label={`More actions for ${site.name}`}
+          actions={[
+            { label: 'Delete Site', onClick: () => onDelete(site, false), disabled: site.deleting },
+            { label: 'Delete All', onClick: () => onDelete(site, true), disabled: site.deleting, danger: true },
+          ]}
+        />
+      ) : (
+        <>
+          <Button size="small" color="warning" disabled={site.deleting} onClick={() => onDelete(site, false)}>
+            Delete Site
+          </Button>
+          <Button size="small" color="error" disabled={site.deleting} onClick={() => onDelete(site, true)}>
+            Delete All
+          </Button>
+        </>
+      )}
     </Box>
   );
 }

@@ -9,7 +9,7 @@ import { SiteInventoryCell } from './site-inventory-cell';
 import { SiteStatus } from './site-status';
 import { healthOf, type SiteListProps } from './sites-table';
 
-/** Below the medium breakpoint: one card per site. */
+/** Below the width where the table fits (lg): one card per site. */
 export function SiteCards({ sites, health, testing, toggling, onToggleActive, inventory, onSync, ...actions }: SiteListProps) {
   return (
     <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="WordPress sites">

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { createFakeAuthApi } from '../../../test/auth-api';
 import { setWindowWidth } from '../../../test/match-media';
+import { chooseRowAction, rowMenuActions } from '../../../test/row-menu';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { makeSite } from '../../../test/sites';
@@ -28,25 +29,44 @@ describe('WordPress Sites screen', () => {
   });
 
   it('lists sites in a table with Name, URL, Status, Content, Username and Actions on wide screens', async () => {
-    showSites(createFakeSitesApi({ sites: [makeSite(), makeSite({ id: 2, name: 'Off Blog', url: 'https://off.example', is_active: false })] }));
+    const { user } = showSites(createFakeSitesApi({ sites: [makeSite(), makeSite({ id: 2, name: 'Off Blog', url: 'https://off.example', is_active: false })] }));
     const table = await screen.findByRole('table', { name: 'WordPress sites' });
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Name', 'URL', 'Status', 'Content', 'Username', 'Actions']);
     const row = await rowOf('Off Blog');
     expect(within(row).getByText('Inactive')).toBeInTheDocument();
-    for (const name of ['Test', 'Test Connection', 'Edit', 'Delete Site', 'Delete All']) {
+    for (const name of ['Test', 'Test Connection', 'Edit']) {
       expect(within(row).getByRole('button', { name })).toBeInTheDocument();
     }
+    // Issue #17 item 9: the deletions are behind the row's "⋯" menu.
+    expect(await rowMenuActions(user, row)).toEqual([
+      { name: 'Delete Site', disabled: false },
+      { name: 'Delete All', disabled: false },
+    ]);
     expect(within(await rowOf('Garden Blog')).getByText('Active')).toBeInTheDocument();
   });
 
   it('a site being deleted shows "Deleting..." and every action is disabled', async () => {
-    showSites(createFakeSitesApi({ sites: [makeSite({ deleting: true, is_active: false })] }));
+    const { user } = showSites(createFakeSitesApi({ sites: [makeSite({ deleting: true, is_active: false })] }));
     const row = await rowOf('Garden Blog');
     expect(within(row).getByText('Deleting...')).toBeInTheDocument();
-    for (const name of ['Test', 'Test Connection', 'Edit', 'Delete Site', 'Delete All']) {
+    for (const name of ['Test', 'Test Connection', 'Edit']) {
       expect(within(row).getByRole('button', { name })).toBeDisabled();
     }
+    expect(await rowMenuActions(user, row)).toEqual([
+      { name: 'Delete Site', disabled: true },
+      { name: 'Delete All', disabled: true },
+    ]);
+  });
+
+  it('shows cards with every action at 1024 px, where the six columns no longer fit beside the drawer (issue #17 item 9)', async () => {
+    setWindowWidth(1024);
+    showSites(createFakeSitesApi({ sites: [makeSite()] }));
+    const card = await screen.findByRole('listitem', { name: 'Garden Blog' });
+    for (const name of ['Test', 'Test Connection', 'Edit', 'Delete Site', 'Delete All']) {
+      expect(within(card).getByRole('button', { name })).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('shows cards instead of a table below the medium breakpoint', async () => {
@@ -293,7 +313,7 @@ describe('WordPress Sites screen', () => {
   it('Delete Site asks the exact question, deletes and keeps the posts', async () => {
     const api = createFakeSitesApi({ sites: [makeSite()] });
     const { user } = showSites(api);
-    await user.click(within(await rowOf('Garden Blog')).getByRole('button', { name: 'Delete Site' }));
+    await chooseRowAction(user, await rowOf('Garden Blog'), 'Delete Site');
     const confirm = await screen.findByRole('dialog', { name: 'Delete Site' });
     expect(within(confirm).getByText('Are you sure you want to delete this site? (Associated posts will be preserved)')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Delete Site' }));
@@ -305,7 +325,7 @@ describe('WordPress Sites screen', () => {
   it('Cancel in the confirmation deletes nothing', async () => {
     const api = createFakeSitesApi({ sites: [makeSite()] });
     const { user } = showSites(api);
-    await user.click(within(await rowOf('Garden Blog')).getByRole('button', { name: 'Delete All' }));
+    await chooseRowAction(user, await rowOf('Garden Blog'), 'Delete All');
     const confirm = await screen.findByRole('dialog', { name: 'Delete All' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -315,7 +335,7 @@ describe('WordPress Sites screen', () => {
   it('Delete All confirms, starts the background deletion and re-reads the list every 2 s until the site is gone', async () => {
     const api = createFakeSitesApi({ sites: [makeSite(), makeSite({ id: 2, name: 'Other', url: 'https://other.example' })], cascadeReads: 2 });
     const { user } = showSites(api);
-    await user.click(within(await rowOf('Garden Blog')).getByRole('button', { name: 'Delete All' }));
+    await chooseRowAction(user, await rowOf('Garden Blog'), 'Delete All');
     const confirm = await screen.findByRole('dialog', { name: 'Delete All' });
     expect(
       within(confirm).getByText('Are you sure you want to delete this site AND ALL its associated posts/articles? This cannot be undone!'),
@@ -339,7 +359,7 @@ describe('WordPress Sites screen', () => {
   it('Delete All moves the WordPress posts to the trash when chosen, and reports a post WordPress refused', async () => {
     const api = createFakeSitesApi({ sites: [makeSite()], cascadeReads: 1, deletion: { articles: 4, posts: 3, trashFailures: ['post 12: WordPress answered 403 (rest_cannot_delete)'] } });
     const { user } = showSites(api);
-    await user.click(within(await rowOf('Garden Blog')).getByRole('button', { name: 'Delete All' }));
+    await chooseRowAction(user, await rowOf('Garden Blog'), 'Delete All');
     const confirm = await screen.findByRole('dialog', { name: 'Delete All' });
     await user.click(await within(confirm).findByRole('checkbox', { name: 'Also move the 3 WordPress posts to the trash' }));
     expect(within(confirm).getByText('This removes 4 articles here. 3 posts on WordPress that this app created go to the WordPress trash, where they can be restored.')).toBeInTheDocument();
@@ -353,7 +373,7 @@ describe('WordPress Sites screen', () => {
     const api = createFakeSitesApi({ sites: [makeSite()] });
     const { user } = showSites(api);
     server.use(http.delete('/api/sites/:id', () => HttpResponse.json({ error: 'boom', code: 'internal' }, { status: 500 })));
-    await user.click(within(await rowOf('Garden Blog')).getByRole('button', { name: 'Delete All' }));
+    await chooseRowAction(user, await rowOf('Garden Blog'), 'Delete All');
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete All' })).getByRole('button', { name: 'Delete All' }));
     expect(await screen.findByText('Failed to cascade delete site')).toBeInTheDocument();
   });

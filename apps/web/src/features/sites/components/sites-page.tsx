@@ -9,8 +9,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import type { Site } from '@abp/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
@@ -26,6 +24,7 @@ import { useHealthPolling } from '../hooks/use-health-polling';
 import { useSiteDeletion } from '../hooks/use-site-deletion';
 import { siteToBody } from '../lib/site-form';
 import { ConnectionTestDialog } from './connection-test-dialog';
+import { useTableFits } from '../../../lib/use-table-fits';
 import { SiteCards } from './site-cards';
 import { SiteFormDialog } from './site-form-dialog';
 import { SitesTable } from './sites-table';
@@ -42,8 +41,7 @@ const CONFIRM = {
 } as const;
 
 export function SitesPage() {
-  const theme = useTheme();
-  const isWide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const isWide = useTableFits();
   const { enqueueSnackbar } = useSnackbar();
   const sitesQuery = useSites();
   const sites = sitesQuery.data;

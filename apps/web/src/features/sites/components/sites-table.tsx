@@ -27,7 +27,7 @@ export interface SiteListProps extends SiteActionHandlers {
 export const healthOf = (site: Site, health: Record<number, number | null>) =>
   site.id in health ? health[site.id] : site.health_score === null ? null : site.health_score / 100;
 
-/** Medium screens and wider: one row per site. */
+/** Where the table fits (lg and wider): one row per site. */
 export function SitesTable({ sites, health, testing, toggling, onToggleActive, inventory, onSync, ...actions }: SiteListProps) {
   return (
     <TableContainer component={Paper} variant="outlined">
@@ -60,8 +60,8 @@ export function SitesTable({ sites, health, testing, toggling, onToggleActive, i
                 <SiteInventoryCell site={site} summary={inventory[site.id]} onSync={onSync} />
               </TableCell>
               <TableCell>{site.username}</TableCell>
-              <TableCell sx={{ minWidth: 260 }}>
-                <SiteActions site={site} testing={testing[site.id]} {...actions} />
+              <TableCell sx={{ minWidth: 210 }}>
+                <SiteActions site={site} testing={testing[site.id]} compact {...actions} />
               </TableCell>
             </TableRow>
           ))}
