@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cleanUp, realWordPress, realWordPressMissing, type SeededSite } from './support/article-seeding.js';
 import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js';
+import { horizontalOverflow, seriousAxeFindings } from './support/layout.js';
 
 /*
  * A trend check from the Trend Monitor screen: a local feed (shaped like Google Trends' RSS, with
@@ -118,6 +119,13 @@ test.describe('Trend Monitor', () => {
         await expect(link).toHaveAttribute('href', /^https:\/\/trends\.google\.com\/trends\/explore\?q=Compost\+tea/);
         await expect(link).toHaveText(/\.\.\.$/);
         await saveScreen(page, 'trend-monitor');
+
+        // On a phone the tables with their rows fit, with no serious axe finding (issue #17 items 14, 17).
+        await page.setViewportSize({ width: 390, height: 844 });
+        await expect(processed.getByText(TREND).or(page.getByText(TREND)).first()).toBeVisible();
+        expect([...(await horizontalOverflow(page)), ...(await seriousAxeFindings(page))]).toEqual([]);
+        await saveScreen(page, 'trend-monitor-390');
+        await page.setViewportSize({ width: 1280, height: 800 });
 
         // The article went to WordPress as a draft, with its news source.
         const articles = await apiCall<{ items: { id: number; source_urls: string[]; wordpress_post_id: number | null }[] }>(page, 'GET', `/api/articles?site_id=${site.id}&limit=10`);

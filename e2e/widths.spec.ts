@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js';
+import { horizontalOverflow, seriousAxeFindings } from './support/layout.js';
 import { cleanUp, realWordPressMissing, seedSiteWithArticles, type SeededSite } from './support/article-seeding.js';
 
 // Issue #17 items 9, 14 and 17: the five working screens at 1280, 1024, 900 and 390 px — no
@@ -24,34 +24,17 @@ const SCREENS: Screen[] = [
   { name: 'seo-wizard', path: '/seo-suite/wizard', ready: (page) => expect(page.getByRole('button', { name: 'Create Project' })).toBeVisible() },
 ];
 
-/** What lies (partly) outside the window horizontally, and every region that scrolls sideways. */
-async function horizontalOverflow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const found: string[] = [];
-    if (document.documentElement.scrollWidth > width + 1) found.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${width})`);
-    const describe = (element: Element) => `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`;
-    for (const element of document.querySelectorAll('main *')) {
-      const style = getComputedStyle(element);
-      if (style.visibility === 'hidden' || style.display === 'none') continue;
-      const box = element.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      const interactive = element.matches('button, a[href], input, select, textarea, [role="button"], [role="checkbox"], [role="combobox"], [role="tab"]');
-      if (interactive && (box.left < -1 || box.right > width + 1)) found.push(`${describe(element)} lies outside the window (${Math.round(box.left)}–${Math.round(box.right)})`);
-      if (/(auto|scroll)/.test(style.overflowX) && element.scrollWidth > element.clientWidth + 1 && element.tagName !== 'TEXTAREA')
-        found.push(`${describe(element)} scrolls sideways (${element.scrollWidth} > ${element.clientWidth})`);
-    }
-    return found;
-  });
-}
-
-/** axe-core's serious and critical findings (WCAG 2.2 AA rules), one line each. */
-export async function seriousAxeFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.slice(0, 4).map((node) => `${node.html.slice(0, 90)} — ${(node.failureSummary ?? '').split('\n').slice(1, 2).join('').trim()}`).join(' | ')}`);
-}
+test('the sign-in screen has no serious axe finding, on a laptop and a phone', async ({ page }) => {
+  const problems: string[] = [];
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    for (const line of await horizontalOverflow(page, 'body')) problems.push(`sign-in at ${width}: ${line}`);
+    for (const line of await seriousAxeFindings(page)) problems.push(`sign-in at ${width}: axe ${line}`);
+  }
+  expect(problems).toEqual([]);
+});
 
 test.describe('every working screen at four widths', () => {
   test.skip(realWordPressMissing, 'needs the real WordPress test site (scripts/wordpress-test-site.sh)');
@@ -84,6 +67,37 @@ test.describe('every working screen at four widths', () => {
           await saveScreen(page, `widths/${screen.name}-${width}`);
         }
       }
+
+      // The other screens, on a laptop and a phone (issue #17 item 14: axe on every screen).
+      const others = [
+        { name: 'dashboard', path: '/' },
+        { name: 'site-content', path: `/sites/${seeded.id}/content` },
+        { name: 'trend-monitor', path: '/trends' },
+        { name: 'seo-projects', path: '/seo-suite' },
+        { name: 'settings', path: '/settings' },
+      ];
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+        for (const screen of others) {
+          await page.goto(screen.path);
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          await page.waitForLoadState('networkidle');
+          for (const line of await horizontalOverflow(page)) problems.push(`${screen.name} at ${width}: ${line}`);
+          for (const line of await seriousAxeFindings(page)) problems.push(`${screen.name} at ${width}: axe ${line}`);
+          await saveScreen(page, `widths/${screen.name}-${width}`);
+        }
+      }
+
+      // The Generation Log dialog on a phone (issue #17 item 17).
+      await page.goto('/articles');
+      await page.getByRole('listitem').filter({ hasText: /Raised bed gardening tip/i }).first().getByRole('button', { name: 'Generation log' }).click();
+      const log = page.getByRole('dialog');
+      await expect(log).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      for (const line of await horizontalOverflow(page, '[role="dialog"]')) problems.push(`generation log at 390: ${line}`);
+      for (const line of await seriousAxeFindings(page)) problems.push(`generation log at 390: axe ${line}`);
+      await saveScreen(page, 'widths/generation-log-390');
+
       expect(problems).toEqual([]);
     } finally {
       if (configId !== undefined) await apiCall(page, 'DELETE', `/api/config/${configId}`);

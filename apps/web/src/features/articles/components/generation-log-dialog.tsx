@@ -31,7 +31,8 @@ export function GenerationLogDialog({ articleId, onClose }: { articleId: number 
   return (
     <Dialog open={articleId !== null} onClose={onClose} maxWidth="md" fullWidth scroll="paper" aria-labelledby="generation-log-title">
       <DialogTitle id="generation-log-title">Generation Log</DialogTitle>
-      <DialogContent dividers>
+      {/* Focusable: the log scrolls, and a keyboard must be able to scroll it (WCAG 2.1.1). */}
+      <DialogContent dividers tabIndex={0}>
         {query.isPending && <CircularProgress aria-label="Loading generation log" />}
         {query.isError && <Alert severity={missing ? 'info' : 'error'}>{missing ? NO_LOG_MESSAGE : 'Failed to load generation log'}</Alert>}
         {query.data && <LogBody log={query.data} />}
@@ -48,7 +49,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 function LogBody({ log }: { log: GenerationLog }) {
   const { summary } = log;
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <Chip label={log.status === 'completed' ? 'Completed' : capital(log.status)} color={log.status === 'completed' ? 'success' : 'error'} />
         <Chip variant="outlined" label={`Method: ${log.method || 'manual'}`} />

@@ -7,6 +7,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GenerationLogStep, GenerationStepUsage } from '@abp/contracts';
 import { formatTokens, formatUsd } from '../../../lib/money';
 
@@ -46,7 +48,32 @@ export function SourceList({ label, urls, count }: { label: string; urls: readon
 const STEP_COLOR = { success: 'success', failed: 'error' } as const;
 
 export function GenerationLogSteps({ steps }: { steps: readonly GenerationLogStep[] }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   if (steps.length === 0) return <Typography variant="body2" color="text.secondary">No steps recorded.</Typography>;
+  // Five columns do not fit a phone (issue #17 item 17): one block per step instead.
+  if (phone)
+    return (
+      <Box component="ol" aria-label="Generation steps" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+        {steps.map((step, i) => (
+          <Box component="li" key={i} sx={{ borderBottom: 1, borderColor: 'divider', pb: 1 }}>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+              <Typography variant="body2" fontWeight={600}>
+                {step.step}
+              </Typography>
+              <StepStatus status={step.status} />
+              <Typography variant="body2" color="text.secondary">{`${step.duration} ms`}</Typography>
+            </Box>
+            {step.usage && <StepUsage usage={step.usage} />}
+            {step.error && (
+              <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
+                {step.error}
+              </Typography>
+            )}
+          </Box>
+        ))}
+      </Box>
+    );
   return (
     <Table size="small" aria-label="Generation steps">
       <TableHead>
@@ -63,7 +90,7 @@ export function GenerationLogSteps({ steps }: { steps: readonly GenerationLogSte
           <TableRow key={i}>
             <TableCell>{step.step}</TableCell>
             <TableCell>
-              <Chip size="small" label={step.status} color={step.status === 'success' || step.status === 'failed' ? STEP_COLOR[step.status] : 'default'} />
+              <StepStatus status={step.status} />
             </TableCell>
             <TableCell>{`${step.duration} ms`}</TableCell>
             <TableCell>{step.usage ? <StepUsage usage={step.usage} /> : ''}</TableCell>
@@ -75,11 +102,15 @@ export function GenerationLogSteps({ steps }: { steps: readonly GenerationLogSte
   );
 }
 
+function StepStatus({ status }: { status: GenerationLogStep['status'] }) {
+  return <Chip size="small" label={status} color={status === 'success' || status === 'failed' ? STEP_COLOR[status] : 'default'} />;
+}
+
 /** Which model wrote the step, its tokens and what they cost (issue #16). */
 function StepUsage({ usage }: { usage: GenerationStepUsage }) {
   return (
     <>
-      <Typography variant="body2">{`${usage.provider}/${usage.model} · ${formatUsd(usage.costUsd)}`}</Typography>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{`${usage.provider}/${usage.model} · ${formatUsd(usage.costUsd)}`}</Typography>
       <Typography variant="caption" color="text.secondary">
         {formatTokens(usage.inputTokens, usage.outputTokens, usage.estimated)}
       </Typography>

@@ -6,6 +6,7 @@ import { createFakeAuthApi } from '../../../test/auth-api';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { OUTLINE, createFakeSeoApi, makeArticle, makeKeyword, makeProject } from '../testing/fake-seo-api';
+import { setWindowWidth } from '../../../test/match-media';
 
 function showWizard(api: ReturnType<typeof createFakeSeoApi>, path = '/seo-suite/wizard') {
   server.use(...createFakeAuthApi({ authenticated: true }).handlers, ...api.handlers);
@@ -37,6 +38,19 @@ describe('SEO Suite Wizard', () => {
     expect(await within(steps).findByText('Model cost $0.0003')).toBeInTheDocument();
     expect(within(steps).getByText('Model cost $0.015')).toBeInTheDocument();
     expect(await screen.findByText('Project model cost: $0.0153')).toBeInTheDocument();
+  });
+
+  it('on a phone shows the steps in one row, names the current one, and puts the step above Recent Activity (issue #17 item 17)', async () => {
+    setWindowWidth(390);
+    const { user } = showWizard(createFakeSeoApi({ projects: [makeProject({ id: 3 })] }), '/seo-suite/wizard?projectId=3');
+    expect(await screen.findByText('Step 2 of 7: Keyword Research', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    const steps = screen.getByLabelText('Wizard steps');
+    expect(steps).toHaveClass('MuiStepper-horizontal');
+    const heading = screen.getByRole('heading', { name: 'Keyword Research' });
+    const activity = screen.getByRole('heading', { name: 'Recent Activity' });
+    expect(heading.compareDocumentPosition(activity) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(within(steps).getByRole('button', { name: 'Step 1: Project Setup' }));
+    expect(await screen.findByText('Step 1 of 7: Project Setup')).toBeInTheDocument();
   });
 
   it('says so when the requested project does not exist (issue #17 item 19)', async () => {

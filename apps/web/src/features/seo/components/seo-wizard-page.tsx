@@ -6,6 +6,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { SeoProject } from '@abp/contracts';
 import { PageHeader } from '../../../components/page-header';
 import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
@@ -15,12 +17,14 @@ import { useWizardData } from '../hooks/use-wizard-data';
 import { automaticStep, canGoNext, LAST_STEP } from '../lib/wizard-rules';
 import type { WizardNotify } from './steps/step-props';
 import { StepContent } from './wizard/step-content';
-import { WizardNav } from './wizard/wizard-nav';
+import { WizardActivity, WizardNav } from './wizard/wizard-nav';
 import { WizardToolbar } from './wizard/wizard-toolbar';
 
 /** The Full SEO Suite Wizard (spec §2.6): seven steps over one project. */
 export function SeoWizardPage() {
   const { enqueueSnackbar } = useSnackbar();
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const notify: WizardNotify = useCallback((message, variant) => enqueueSnackbar(message, { variant }), [enqueueSnackbar]);
   const [params, setParams] = useSearchParams();
   const projects = useProjects();
@@ -66,12 +70,13 @@ export function SeoWizardPage() {
           {`SEO project ${missing} was not found: it may have been deleted. Choose a project above or create a new one.`}
         </Alert>
       )}
-      <Grid container spacing={3}>
+      <Grid container spacing={compact ? 2 : 3}>
         <Grid size={{ xs: 12, md: 3 }}>
-          <WizardNav step={step} logs={data.logs} usage={usage.data} onStep={setStep} />
+          <WizardNav step={step} usage={usage.data} onStep={setStep} compact={compact} />
+          {!compact && <WizardActivity logs={data.logs} />}
         </Grid>
         <Grid size={{ xs: 12, md: 9 }}>
-          <Paper variant="outlined" sx={{ p: 3 }}>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
             <StepContent step={step} project={project} data={data} notify={notify} onCreated={created} />
             <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 4 }}>
               <Button onClick={() => setStep(Math.max(0, step - 1))} disabled={step === 0}>Back</Button>
@@ -80,6 +85,7 @@ export function SeoWizardPage() {
               )}
             </Box>
           </Paper>
+          {compact && <WizardActivity logs={data.logs} />}
         </Grid>
       </Grid>
     </>
