@@ -7,8 +7,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
+import { usePhone } from '../../../components/phone-rows';
 import type { GenerationLogStep, GenerationStepUsage } from '@abp/contracts';
 import { formatTokens, formatUsd } from '../../../lib/money';
 
@@ -48,8 +47,7 @@ export function SourceList({ label, urls, count }: { label: string; urls: readon
 const STEP_COLOR = { success: 'success', failed: 'error' } as const;
 
 export function GenerationLogSteps({ steps }: { steps: readonly GenerationLogStep[] }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const phone = usePhone();
   if (steps.length === 0) return <Typography variant="body2" color="text.secondary">No steps recorded.</Typography>;
   // Five columns do not fit a phone (issue #17 item 17): one block per step instead.
   if (phone)

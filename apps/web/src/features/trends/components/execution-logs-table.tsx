@@ -8,6 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TrendExecutionLog } from '@abp/contracts';
+import { PhoneRows, usePhone } from '../../../components/phone-rows';
 import { errorText, formatDate, formatDuration } from '../lib/trend-format';
 
 export const NO_LOGS_TEXT = 'No execution logs found. Logs will appear here after trend monitoring runs.';
@@ -26,6 +27,7 @@ function StatusCell({ log }: { log: TrendExecutionLog }) {
 }
 
 export function ExecutionLogsTable({ logs }: { logs: TrendExecutionLog[] }) {
+  const phone = usePhone();
   if (logs.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ py: 2 }}>
@@ -33,6 +35,23 @@ export function ExecutionLogsTable({ logs }: { logs: TrendExecutionLog[] }) {
       </Typography>
     );
   }
+  if (phone)
+    return (
+      <PhoneRows
+        label="Execution logs"
+        rows={logs.map((log) => ({
+          key: log.id,
+          title: formatDate(log.created_at),
+          facts: [
+            { label: 'Trends Found', value: log.trends_found },
+            { label: 'Articles Generated', value: log.articles_generated },
+            { label: 'Articles Published', value: log.articles_published },
+            { label: 'Execution Time', value: log.status === 'running' ? '—' : formatDuration(log.execution_time_ms) },
+            { label: 'Status', value: <StatusCell log={log} /> },
+          ],
+        }))}
+      />
+    );
   return (
     <TableContainer>
       <Table size="small" aria-label="Execution logs">

@@ -7,11 +7,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ProcessedTrend } from '@abp/contracts';
+import { PhoneRows, usePhone } from '../../../components/phone-rows';
 import { formatDate, shortUrl } from '../lib/trend-format';
 
 export const NO_PROCESSED_TEXT = 'No processed trends found. Trends will appear here after they are processed.';
 
 export function ProcessedTrendsTable({ trends }: { trends: ProcessedTrend[] }) {
+  const phone = usePhone();
   if (trends.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ py: 2 }}>
@@ -19,6 +21,29 @@ export function ProcessedTrendsTable({ trends }: { trends: ProcessedTrend[] }) {
       </Typography>
     );
   }
+  const link = (trend: ProcessedTrend) =>
+    trend.url ? (
+      <Link href={trend.url} target="_blank" rel="noopener noreferrer" title={trend.url}>
+        {shortUrl(trend.url)}
+      </Link>
+    ) : (
+      '—'
+    );
+  if (phone)
+    return (
+      <PhoneRows
+        label="Processed trends"
+        rows={trends.map((trend) => ({
+          key: trend.id,
+          title: trend.title,
+          facts: [
+            { label: 'Site', value: trend.site_name },
+            { label: 'URL', value: link(trend) },
+            { label: 'Processed', value: formatDate(trend.processed_at) },
+          ],
+        }))}
+      />
+    );
   return (
     <TableContainer>
       <Table size="small" aria-label="Processed trends">
@@ -35,15 +60,7 @@ export function ProcessedTrendsTable({ trends }: { trends: ProcessedTrend[] }) {
             <TableRow key={trend.id}>
               <TableCell>{trend.title}</TableCell>
               <TableCell>{trend.site_name}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-all' }}>
-                {trend.url ? (
-                  <Link href={trend.url} target="_blank" rel="noopener noreferrer" title={trend.url}>
-                    {shortUrl(trend.url)}
-                  </Link>
-                ) : (
-                  '—'
-                )}
-              </TableCell>
+              <TableCell sx={{ wordBreak: 'break-all' }}>{link(trend)}</TableCell>
               <TableCell>{formatDate(trend.processed_at)}</TableCell>
             </TableRow>
           ))}

@@ -7,6 +7,7 @@ import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { createFakeTrendsApi, makeLog, makeProcessed } from '../testing/fake-trends-api';
 import { RenderBoundary } from './render-boundary';
+import { setWindowWidth } from '../../../test/match-media';
 
 function showTrends(api: ReturnType<typeof createFakeTrendsApi>) {
   server.use(...createFakeAuthApi({ authenticated: true }).handlers, ...api.handlers);
@@ -135,6 +136,28 @@ describe('Trend Monitor screen', () => {
     server.use(http.get('/api/settings/llm', () => HttpResponse.json(llmSettings())));
     const notice = await screen.findByText(/The built-in offline writer is in use/);
     expect(within(notice.closest('[role="alert"]')!).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+  });
+
+  it('a Refresh that fails says so above the figures it could not renew (issue #17 item 16)', async () => {
+    const api = createFakeTrendsApi({ logs: logs(1) });
+    const { user } = showTrends(api);
+    expect(await screen.findByRole('region', { name: 'Monitor Status' }, { timeout: 8000 })).toBeInTheDocument();
+    api.state.failing.add('stats');
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('Failed to load trend monitor: Internal server error', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Monitor Status' })).toBeInTheDocument();
+    api.state.failing.clear();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByText('Failed to load trend monitor: Internal server error')).not.toBeInTheDocument());
+  });
+
+  it('on a phone lists the execution logs as blocks instead of a table (issue #17 item 17)', async () => {
+    setWindowWidth(390);
+    showTrends(createFakeTrendsApi({ logs: logs(2) }));
+    const list = await screen.findByRole('list', { name: 'Execution logs' }, { timeout: 5000 });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getAllByText('Articles Published:')).toHaveLength(2);
+    expect(screen.queryByRole('table', { name: 'Execution logs' })).not.toBeInTheDocument();
   });
 
   it('Refresh reads everything again', async () => {

@@ -36,7 +36,10 @@ export function TrendMonitorPage() {
   const check = useStartTrendCheck();
 
   const queries = [status, stats, logs];
-  const failed = queries.find((query) => query.isError && !query.data);
+  // A failed read is shown also when older figures are on the screen (issue #17 item 16): the
+  // operator must not take stale data for fresh.
+  const failed = queries.find((query) => query.isError);
+  const loaded = status.data && stats.data && logs.data ? { status: status.data, stats: stats.data, logs: logs.data } : null;
   const running = status.data?.isRunning === true || check.isPending;
 
   // One toast as loading starts to fail (the alert below says why and offers Retry), not one per poll.
@@ -73,9 +76,10 @@ export function TrendMonitorPage() {
       />
       <OfflineWriterNotice />
       <BudgetAlert what="Trend articles" />
-      {failed ? (
+      {failed && (
         <Alert
           severity="error"
+          sx={{ mb: 2 }}
           action={
             <Button color="inherit" size="small" onClick={retry}>
               Retry
@@ -84,24 +88,27 @@ export function TrendMonitorPage() {
         >
           {`Failed to load trend monitor: ${failed.error?.message ?? 'unknown error'}`}
         </Alert>
-      ) : !status.data || !stats.data || !logs.data ? (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-          <Typography color="text.secondary">{LOADING_TEXT}</Typography>
-        </Paper>
+      )}
+      {!loaded ? (
+        !failed && (
+          <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+            <Typography color="text.secondary">{LOADING_TEXT}</Typography>
+          </Paper>
+        )
       ) : (
         <>
           <Grid container spacing={3} sx={{ mb: 3 }}>
             <Grid size={{ xs: 12, md: 6 }}>
-              <MonitorStatusCard status={status.data} stats={stats.data} />
+              <MonitorStatusCard status={loaded.status} stats={loaded.stats} />
             </Grid>
-            {stats.data.last_execution && (
+            {loaded.stats.last_execution && (
               <Grid size={{ xs: 12, md: 6 }}>
-                <LastExecutionCard execution={stats.data.last_execution} />
+                <LastExecutionCard execution={loaded.stats.last_execution} />
               </Grid>
             )}
           </Grid>
           <Box>
-            <ExecutionLogsSection page={logs.data} params={logParams} onParamsChange={setLogParams} />
+            <ExecutionLogsSection page={loaded.logs} params={logParams} onParamsChange={setLogParams} />
             <ProcessedTrendsSection />
           </Box>
         </>
