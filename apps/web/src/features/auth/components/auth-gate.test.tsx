@@ -30,6 +30,30 @@ describe('session checks', () => {
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
   });
 
+  it('a session that ended while a screen loads says so on the sign-in screen, not "Failed to load sites" (issue #17 item 12)', async () => {
+    const fake = createFakeAuthApi({ authenticated: true });
+    const unauthenticated = () => HttpResponse.json({ error: 'Authentication required', code: 'unauthenticated' }, { status: 401 });
+    server.use(...fake.handlers, http.get('/api/sites', unauthenticated), http.get('/api/sites/inventory', unauthenticated), screenDataUnavailable);
+    fake.state.authenticated = true;
+    const { router } = renderApp({ path: '/' });
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    fake.state.authenticated = false; // the server forgot the session (expired, or restarted with a new secret)
+    await act(() => router.navigate('/sites'));
+    expect(await screen.findByText('Your session has expired — please sign in again')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load sites')).not.toBeInTheDocument();
+  });
+
+  it('a sign-out by hand shows the sign-in screen without the expiry notice', async () => {
+    const fake = createFakeAuthApi({ authenticated: true });
+    server.use(...fake.handlers, screenDataUnavailable);
+    const { user } = renderApp({ path: '/config' });
+    await screen.findByRole('heading', { level: 1, name: 'Blog Configuration' });
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByText('Your session has expired — please sign in again')).not.toBeInTheDocument();
+  });
+
   it('stays in the app when the re-check finds the session still valid', async () => {
     server.use(
       ...createFakeAuthApi({ authenticated: true }).handlers,

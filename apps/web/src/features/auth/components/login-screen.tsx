@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -10,7 +11,7 @@ import { LOGIN_TEXT } from '../lib/login-messages';
 import { LoginForm } from './login-form';
 
 /** Shown instead of every route while the operator is not signed in. */
-export function LoginScreen() {
+export function LoginScreen({ notice }: { notice?: string | undefined } = {}) {
   return (
     <Box
       component="main"
@@ -37,6 +38,11 @@ export function LoginScreen() {
                 Sign in with the operator password to continue.
               </Typography>
             </Stack>
+            {notice && (
+              <Alert severity="info" role="status">
+                {notice}
+              </Alert>
+            )}
             <LoginForm />
             <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
               {LOGIN_TEXT.footer}

@@ -8,6 +8,8 @@ export const LOGIN_TEXT = {
   toastSuccess: 'Login successful!',
   toastRateLimited: 'Too many login attempts. Please try again later.',
   toastNetwork: 'Network error. Please check your connection.',
+  /** Issue #17 item 12: a session that ended while the app was open, instead of the screen's load failure. */
+  sessionExpired: 'Your session has expired — please sign in again',
   footer:
     'Your session is secured with encrypted cookies and expires after 24 hours of inactivity.',
 } as const;
