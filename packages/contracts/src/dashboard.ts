@@ -34,6 +34,8 @@ export const trendLastExecutionSchema = z.object({
   articles_published: z.number().int().nonnegative(),
   execution_time_ms: z.number().nonnegative(),
   created_at: z.string(),
+  /** The feeds the check could not read, each with why (issue #17 item 12): "found 0" is not "none were there". */
+  unreachable_feeds: z.array(z.object({ feed: z.string(), reason: z.string() })),
 });
 export type TrendLastExecution = z.infer<typeof trendLastExecutionSchema>;
 

@@ -53,6 +53,12 @@ describe('feeds that fail', () => {
     const run = await runCheck(h);
     expect(run).toMatchObject({ status: 'completed', trends_found: 0, articles_generated: 0 });
     expect(run.errors.map((e) => e.message)).toEqual(['The feed answered HTTP 500 Internal Server Error.', 'The feed answered HTTP 404 Not Found.']);
+    // The Dashboard's Last Trend Check says the feeds could not be read (issue #17 item 12).
+    const dashboard = await getJson<{ trend_stats: { last_execution: { unreachable_feeds: { feed: string; reason: string }[] } } }>(h, '/api/dashboard');
+    expect(dashboard.trend_stats.last_execution.unreachable_feeds).toEqual([
+      { feed: h.feeds.url('/down.xml'), reason: 'The feed answered HTTP 500 Internal Server Error.' },
+      { feed: h.feeds.url('/missing.xml'), reason: 'The feed answered HTTP 404 Not Found.' },
+    ]);
   });
 });
 

@@ -7,6 +7,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { Dashboard, TrendLastExecution } from '@abp/contracts';
+import { UnreachableFeeds } from '../../../components/unreachable-feeds';
 
 /** Spec part 1: published success, draft warning, any other status the error colour. */
 export const dashboardStatusColor = (status: string) => (status === 'published' ? 'success' : status === 'draft' ? 'warning' : 'error');
@@ -65,6 +66,7 @@ export function LastTrendCheckCard({ execution }: { execution: TrendLastExecutio
         <Typography id="last-trend-title" variant="h6" component="h2" gutterBottom>
           Last Trend Check
         </Typography>
+        <UnreachableFeeds failures={execution.unreachable_feeds} />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
           {facts.map(([label, value]) => (
             <Box key={label}>

@@ -84,7 +84,7 @@ describe('Dashboard', () => {
       makeDashboard({
         by_site: [],
         trend_monitor: { isRunning: true, activeJobs: 2 },
-        trend_stats: { total_processed: 12, recent_articles: 3, last_execution: { trends_found: 8, articles_generated: 5, articles_published: 4, execution_time_ms: 12_500, created_at: '2026-11-22T08:00:00.000Z' } },
+        trend_stats: { total_processed: 12, recent_articles: 3, last_execution: { trends_found: 8, articles_generated: 5, articles_published: 4, execution_time_ms: 12_500, created_at: '2026-11-22T08:00:00.000Z', unreachable_feeds: [] } },
       }),
     );
     expect(await screen.findByText('No sites configured', {}, { timeout: 5000 })).toBeInTheDocument();
@@ -94,6 +94,19 @@ describe('Dashboard', () => {
     expect(within(last).getByText('8')).toBeInTheDocument();
     expect(within(last).getByText('5')).toBeInTheDocument();
     expect(within(last).getByText('12.5s')).toBeInTheDocument();
+  });
+
+  it('the Last Trend Check says when it could not reach its feeds (issue #17 item 12)', async () => {
+    const execution = { trends_found: 0, articles_generated: 0, articles_published: 0, execution_time_ms: 900, created_at: '2026-11-22T08:00:00.000Z' };
+    const unreachable_feeds = [
+      { feed: 'https://trends.example/daily.xml', reason: 'The feed answered HTTP 500 Internal Server Error.' },
+      { feed: 'https://news.example/rss', reason: 'No complete answer within 15000 ms (timeout).' },
+    ];
+    showDashboard(() => makeDashboard({ trend_stats: { total_processed: 0, recent_articles: 0, last_execution: { ...execution, unreachable_feeds } } }));
+    const last = await screen.findByRole('region', { name: 'Last Trend Check' }, { timeout: 5000 });
+    expect(within(last).getByText('The check could not reach 2 feeds:')).toBeInTheDocument();
+    expect(within(last).getByText('https://trends.example/daily.xml — The feed answered HTTP 500 Internal Server Error.')).toBeInTheDocument();
+    expect(within(last).getByText('https://news.example/rss — No complete answer within 15000 ms (timeout).')).toBeInTheDocument();
   });
 
   it('says how many posts are not live on WordPress, with the way to them; nothing when all are live', async () => {

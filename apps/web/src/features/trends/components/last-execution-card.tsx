@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { TrendLastExecution } from '@abp/contracts';
 import { formatDate, formatDuration } from '../lib/trend-format';
 import { Fact } from './monitor-status-card';
+import { UnreachableFeeds } from '../../../components/unreachable-feeds';
 
 export function LastExecutionCard({ execution }: { execution: TrendLastExecution }) {
   return (
@@ -13,6 +14,7 @@ export function LastExecutionCard({ execution }: { execution: TrendLastExecution
         <Typography id="last-execution-title" variant="h6" component="h2" sx={{ mb: 2 }}>
           Last Execution
         </Typography>
+        <UnreachableFeeds failures={execution.unreachable_feeds} />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
           <Fact label="Trends Found" value={String(execution.trends_found)} />
           <Fact label="Articles Generated" value={String(execution.articles_generated)} />
