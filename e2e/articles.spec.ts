@@ -44,7 +44,7 @@ test.describe('Generated Articles', () => {
 
       const table = page.getByRole('table', { name: 'Generated articles' });
       await test.step('view and publish to WordPress', async () => {
-        await table.getByRole('row').nth(1).getByRole('button', { name: 'View' }).click();
+        await table.getByRole('row').nth(1).getByRole('button', { name: 'View', exact: true }).click();
         const dialog = page.getByRole('dialog');
         await expect(dialog.getByText('Article Information')).toBeVisible();
         await expect(dialog.getByRole('heading', { name: 'Content' })).toBeVisible();
@@ -62,7 +62,7 @@ test.describe('Generated Articles', () => {
       });
 
       await test.step('edit with the Link tool', async () => {
-        await table.getByRole('row').nth(1).getByRole('button', { name: 'Edit' }).click();
+        await table.getByRole('row').nth(1).getByRole('button', { name: 'Edit', exact: true }).click();
         const dialog = page.getByRole('dialog', { name: 'Edit Article' });
         await dialog.getByLabel('Title').fill('E2E edited article title');
         await dialog.getByRole('button', { name: 'Link' }).click();
@@ -80,7 +80,7 @@ test.describe('Generated Articles', () => {
         const row = table.getByRole('row').filter({ hasText: 'E2E edited article title' });
         // Seeded as a WordPress draft: the edit above was sent there too (issue #17).
         await expect(row.getByText('Draft on WP')).toBeVisible();
-        await row.getByRole('button', { name: 'Edit' }).click();
+        await row.getByRole('button', { name: 'Edit', exact: true }).click();
         const dialog = page.getByRole('dialog', { name: 'Edit Article' });
         await dialog.getByRole('textbox', { name: 'Content' }).fill('<p>Lorem ipsum dolor sit amet. [insert link here]</p>');
         await dialog.getByRole('button', { name: 'Save' }).click();

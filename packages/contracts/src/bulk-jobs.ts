@@ -159,10 +159,34 @@ export type BulkJobItemResult = z.infer<typeof bulkJobItemResultSchema>;
 
 export const bulkJobResultsResponseSchema = z.object({
   job: bulkJobSchema.extend({
-    results: z.object({ successful: z.array(bulkJobItemResultSchema), failed: z.array(bulkJobItemResultSchema) }),
+    results: z.object({
+      successful: z.array(bulkJobItemResultSchema),
+      failed: z.array(bulkJobItemResultSchema),
+      /** Items a cancel (or Clear Stuck Jobs) stopped before they ran (issue #17 item 15); Retry takes them with the failed ones. */
+      not_run: z.array(bulkJobItemResultSchema),
+    }),
   }),
 });
 export type BulkJobResultsResponse = z.infer<typeof bulkJobResultsResponseSchema>;
+
+/** GET /api/bulk-jobs: the latest jobs, newest first (issue #17 item 15: a job history). */
+export const BULK_HISTORY_LIMIT = 20;
+export const bulkJobHistoryEntrySchema = z.object({
+  job_id: z.string(),
+  status: bulkJobStatusSchema,
+  site_id: z.number().int().nullable(),
+  site_name: z.string().nullable(),
+  task_type: z.string(),
+  progress: bulkJobProgressSchema,
+  /** Items that never ran (cancelled before they started). */
+  not_run: z.number().int().nonnegative(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type BulkJobHistoryEntry = z.infer<typeof bulkJobHistoryEntrySchema>;
+export const bulkJobHistoryResponseSchema = z.object({ jobs: z.array(bulkJobHistoryEntrySchema) });
+export type BulkJobHistoryResponse = z.infer<typeof bulkJobHistoryResponseSchema>;
 
 export const bulkJobRetryResponseSchema = z.object({ job_id: z.string(), retried: z.number().int().nonnegative(), status: bulkJobStatusSchema });
 export type BulkJobRetryResponse = z.infer<typeof bulkJobRetryResponseSchema>;

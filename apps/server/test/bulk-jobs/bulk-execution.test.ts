@@ -135,6 +135,6 @@ describe('a bulk job runs every item once, in the background', () => {
     await waitForJob(t, cookie, jobId, isFinal);
     const res = await t.request({ method: 'POST', url: `/api/bulk-jobs/${jobId}/retry`, cookie });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ error: 'The job has no failed items to retry' });
+    expect(res.json()).toMatchObject({ error: 'The job has no failed or unrun items to retry' });
   });
 });

@@ -139,7 +139,42 @@ describe('cancel', () => {
 
     const again = await t.request({ method: 'DELETE', url: `/api/bulk-jobs/${jobId}`, cookie });
     expect(again.json()).toMatchObject({ status: 'cancelled', message: 'The job had already finished' });
-    expect((await t.request({ method: 'POST', url: `/api/bulk-jobs/${jobId}/retry`, cookie })).statusCode).toBe(409);
+
+    // Issue #17 item 15: the results list the items that never ran, and Retry takes them.
+    const results = await jobResults(t, cookie, jobId);
+    expect(results.results.not_run.map((item) => item.topic)).toEqual(['slow beta', 'slow gamma', 'slow delta', 'slow epsilon']);
+    expect(results.results.failed).toEqual([]);
+    model.setHandler(writerReply);
+    const retry = await t.request({ method: 'POST', url: `/api/bulk-jobs/${jobId}/retry`, cookie });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual({ job_id: jobId, retried: 4, status: 'queued' });
+    const { job: done } = await waitForJob(t, cookie, jobId, isFinal, 60_000);
+    expect(done).toMatchObject({ status: 'completed', progress: { processed: 5, total: 5, successful: 5, failed: 0 } });
+    expect((await bulkArticles(t)).map((a) => a.status)).toEqual(['draft', 'draft', 'draft', 'draft', 'draft']);
+    expect((await jobResults(t, cookie, jobId)).results.not_run).toEqual([]);
+
+    // The job history lists it, newest first, with its site.
+    const history = await t.request({ method: 'GET', url: '/api/bulk-jobs', cookie });
+    expect(history.statusCode).toBe(200);
+    expect((history.json() as { jobs: unknown[] }).jobs[0]).toMatchObject({ job_id: jobId, status: 'completed', site_id: siteId, not_run: 0, progress: { successful: 5, total: 5 } });
+  });
+
+  it('the job history lists the latest jobs newest first, with the items a cancel left unrun', async () => {
+    model.setHandler(hangWhen(/slow/));
+    const first = await startedJob(t, cookie, bulkPayload(siteId, 'fast one'));
+    await waitForJob(t, cookie, first, isFinal, 60_000);
+    const second = await startedJob(t, cookie, bulkPayload(siteId, 'slow one\nslow two\nslow three'));
+    await waitFor(async () => model.inFlight === 2, 30_000, 50);
+    await t.request({ method: 'DELETE', url: `/api/bulk-jobs/${second}`, cookie });
+    await waitForJob(t, cookie, second, (job) => job.status === 'cancelled', 10_000);
+    const { jobs } = (await t.request({ method: 'GET', url: '/api/bulk-jobs', cookie })).json() as { jobs: { job_id: string; status: string; not_run: number; site_name: string | null; task_type: string; created_at: string }[] };
+    expect(jobs.map((job) => [job.job_id, job.status, job.not_run])).toEqual([
+      [second, 'cancelled', 3],
+      [first, 'completed', 0],
+    ]);
+    expect(jobs[0]).toMatchObject({ site_name: expect.any(String), task_type: 'Blog Post', created_at: expect.any(String) });
+    // Without a session: 401, like every other route.
+    expect((await t.request({ method: 'GET', url: '/api/bulk-jobs' })).statusCode).toBe(401);
   });
 });
 

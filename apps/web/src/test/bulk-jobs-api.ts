@@ -5,7 +5,11 @@ interface FakeJob {
   job: BulkJob;
   successful: BulkJobItemResult[];
   failed: BulkJobItemResult[];
+  notRun: BulkJobItemResult[];
+  createdAt: string;
 }
+
+type ItemLists = { successful?: BulkJobItemResult[]; failed?: BulkJobItemResult[]; notRun?: BulkJobItemResult[] };
 
 export interface RecordedRequest {
   method: string;
@@ -39,7 +43,7 @@ export function createFakeBulkJobsApi() {
   const requests: RecordedRequest[] = [];
   const state = { nextId: 1, statusDelayMs: 0, failCancel: null as string | null, statusError: null as number | null, startNotices: [] as string[] };
 
-  const add = (job: Partial<BulkJob> & { job_id: string }, items: { successful?: BulkJobItemResult[]; failed?: BulkJobItemResult[] } = {}) => {
+  const add = (job: Partial<BulkJob> & { job_id: string }, items: ItemLists = {}) => {
     const full: BulkJob = {
       status: 'queued',
       stage: 'Waiting to start',
@@ -49,7 +53,7 @@ export function createFakeBulkJobsApi() {
       cost: { spent_usd: 0, calls: 0, input_tokens: 0, output_tokens: 0, estimated: false, estimate_to_finish_usd: null },
       ...job,
     };
-    jobs.set(job.job_id, { job: full, successful: items.successful ?? [], failed: items.failed ?? [] });
+    jobs.set(job.job_id, { job: full, successful: items.successful ?? [], failed: items.failed ?? [], notRun: items.notRun ?? [], createdAt: new Date(Date.UTC(2026, 10, 20, 8, jobs.size)).toISOString() });
     return full;
   };
   const notFound = () => HttpResponse.json({ error: 'Job not found', code: 'not_found' }, { status: 404 });
@@ -74,6 +78,24 @@ export function createFakeBulkJobsApi() {
       for (const j of stuck) j.job = { ...j.job, status: 'failed', stage: 'Cleared as stuck', error: 'No item made progress for 30 minutes' };
       return HttpResponse.json({ cleared: stuck.length, job_ids: stuck.map((j) => j.job.job_id) });
     }),
+    http.get('/api/bulk-jobs', async ({ request }) => {
+      await record(request, '/api/bulk-jobs');
+      const newestFirst = [...jobs.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      return HttpResponse.json({
+        jobs: newestFirst.map(({ job, notRun, createdAt }) => ({
+          job_id: job.job_id,
+          status: job.status,
+          site_id: 1,
+          site_name: 'Garden Blog',
+          task_type: 'Blog Post',
+          progress: job.progress,
+          not_run: notRun.length,
+          error: job.error,
+          created_at: createdAt,
+          finished_at: isFinalBulkJobStatus(job.status) ? createdAt : null,
+        })),
+      });
+    }),
     http.get('/api/bulk-jobs/:id/status', async ({ request, params }) => {
       await record(request, `/api/bulk-jobs/${String(params.id)}/status`);
       if (state.statusDelayMs) await delay(state.statusDelayMs);
@@ -84,18 +106,20 @@ export function createFakeBulkJobsApi() {
     http.get('/api/bulk-jobs/:id/results', async ({ request, params }) => {
       await record(request, `/api/bulk-jobs/${String(params.id)}/results`);
       const found = jobs.get(String(params.id));
-      return found ? HttpResponse.json({ job: { ...found.job, results: { successful: found.successful, failed: found.failed } } }) : notFound();
+      return found ? HttpResponse.json({ job: { ...found.job, results: { successful: found.successful, failed: found.failed, not_run: found.notRun } } }) : notFound();
     }),
     http.post('/api/bulk-jobs/:id/retry', async ({ request, params }) => {
       await record(request, `/api/bulk-jobs/${String(params.id)}/retry`);
       const found = jobs.get(String(params.id));
       if (!found) return notFound();
       if (!isFinalBulkJobStatus(found.job.status)) return HttpResponse.json({ error: 'The job is still running', code: 'conflict' }, { status: 409 });
-      const retried = found.failed.length;
-      if (retried === 0) return HttpResponse.json({ error: 'The job has no failed items to retry', code: 'conflict' }, { status: 409 });
+      const failed = found.failed.length;
+      const retried = failed + found.notRun.length;
+      if (retried === 0) return HttpResponse.json({ error: 'The job has no failed or unrun items to retry', code: 'conflict' }, { status: 409 });
       const { progress } = found.job;
-      found.job = { ...found.job, status: 'queued', error: null, progress: { ...progress, processed: progress.processed - retried, failed: progress.failed - retried } };
+      found.job = { ...found.job, status: 'queued', error: null, progress: { ...progress, processed: progress.processed - failed, failed: progress.failed - failed } };
       found.failed = [];
+      found.notRun = [];
       return HttpResponse.json({ job_id: found.job.job_id, retried, status: 'queued' });
     }),
     http.delete('/api/bulk-jobs/:id', async ({ request, params }) => {
@@ -115,12 +139,13 @@ export function createFakeBulkJobsApi() {
     add,
     job: (id: string) => jobs.get(id)?.job,
     /** Moves a job along (status, progress, …) and sets its result lists. */
-    update(id: string, change: Partial<BulkJob> & { status?: BulkJobStatus }, items?: { successful?: BulkJobItemResult[]; failed?: BulkJobItemResult[] }) {
+    update(id: string, change: Partial<BulkJob> & { status?: BulkJobStatus }, items?: ItemLists) {
       const found = jobs.get(id);
       if (!found) throw new Error(`no job ${id}`);
       found.job = { ...found.job, ...change };
       if (items?.successful) found.successful = items.successful;
       if (items?.failed) found.failed = items.failed;
+      if (items?.notRun) found.notRun = items.notRun;
     },
     remove: (id: string) => jobs.delete(id),
     requestsTo: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path),

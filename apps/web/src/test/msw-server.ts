@@ -1,10 +1,15 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { configuredProviderSettings } from './llm-settings';
 import { usageDefaults } from './usage';
 
+/** The Bulk Generation tab (mounted with Manual Generation) lists the job history: none by default. */
+const noBulkJobHistory = http.get('/api/bulk-jobs', () => HttpResponse.json({ jobs: [] }));
+
 /**
  * One MSW server for the web tests; each test declares the answers it needs. The defaults are
  * the language-model settings, which the offline-writer notice on every generating screen reads,
- * and the model spend and prices (the Dashboard, the landing screen, and Settings read them).
+ * the model spend and prices (the Dashboard, the landing screen, and Settings read them), and an
+ * empty bulk job history.
  */
-export const server = setupServer(configuredProviderSettings, ...usageDefaults);
+export const server = setupServer(configuredProviderSettings, ...usageDefaults, noBulkJobHistory);

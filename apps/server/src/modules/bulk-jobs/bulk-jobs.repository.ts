@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { bulkJobItems, bulkJobs, type BulkJobOptionsRow } from '../../db/schema/index.js';
+import { bulkJobItems, bulkJobs, sites, type BulkJobOptionsRow } from '../../db/schema/index.js';
 import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
 import { itemKey, itemUnit } from './bulk-item-unit.js';
 import { stuckJob } from './bulk-stuck-rule.js';
@@ -74,12 +74,27 @@ export class BulkJobsRepository {
     return { meanItemSeconds: mean === null ? null : Number(mean), runningItems: Number(row?.running ?? 0) };
   }
 
+  /** The items that ended: succeeded, failed, or cancelled before they ran. */
   async finishedItems(jobId: string): Promise<BulkItemRow[]> {
     return this.db
       .select()
       .from(bulkJobItems)
-      .where(and(eq(bulkJobItems.jobId, jobId), inArray(bulkJobItems.status, ['succeeded', 'failed'])))
+      .where(and(eq(bulkJobItems.jobId, jobId), inArray(bulkJobItems.status, ['succeeded', 'failed', 'cancelled'])))
       .orderBy(asc(bulkJobItems.position));
+  }
+
+  /** The latest jobs, newest first, with their site's name and how many items never ran. */
+  async history(limit: number) {
+    return this.db
+      .select({
+        job: bulkJobs,
+        siteName: sites.name,
+        notRun: sql<number>`(select count(*)::int from ${bulkJobItems} i where i.job_id = ${bulkJobs.id} and i.status = 'cancelled')`,
+      })
+      .from(bulkJobs)
+      .leftJoin(sites, eq(sites.id, bulkJobs.siteId))
+      .orderBy(desc(bulkJobs.createdAt), desc(bulkJobs.id))
+      .limit(limit);
   }
 
   /**
@@ -108,10 +123,17 @@ export class BulkJobsRepository {
     });
   }
 
-  /** Failed items back to pending (counters taken back), the job queued again. Returns how many. */
+  /**
+   * Failed items, and the items a cancel stopped before they ran, back to pending (the failed ones'
+   * counters taken back), the job queued again. Returns how many.
+   */
   async retryFailed(jobId: string): Promise<number> {
     await this.pipeline.queue.prepare();
     const retried = await this.db.transaction(async (tx) => {
+      const [{ failedCount } = { failedCount: 0 }] = await tx
+        .select({ failedCount: sql<number>`count(*)::int` })
+        .from(bulkJobItems)
+        .where(and(eq(bulkJobItems.jobId, jobId), eq(bulkJobItems.status, 'failed')));
       const items = await tx
         .update(bulkJobItems)
         .set({
@@ -123,19 +145,19 @@ export class BulkJobsRepository {
           // A failed generation is generated again; an article that only failed to publish is published again.
           articleId: sql`case when exists (select 1 from articles a where a.id = ${bulkJobItems.articleId} and a.status = 'failed') then null else ${bulkJobItems.articleId} end`,
         })
-        .where(and(eq(bulkJobItems.jobId, jobId), eq(bulkJobItems.status, 'failed')))
+        .where(and(eq(bulkJobItems.jobId, jobId), inArray(bulkJobItems.status, ['failed', 'cancelled'])))
         .returning({ id: bulkJobItems.id, topic: bulkJobItems.topic, articleId: bulkJobItems.articleId });
       if (items.length === 0) return 0;
       const [job] = await tx
         .update(bulkJobs)
         .set({
           status: 'queued',
-          stage: 'Retrying failed items',
+          stage: failedCount === items.length ? 'Retrying failed items' : 'Retrying the items that failed or never ran',
           error: null,
           finishedAt: null,
           cancelRequestedAt: null,
-          processed: sql`${bulkJobs.processed} - ${items.length}`,
-          failed: sql`${bulkJobs.failed} - ${items.length}`,
+          processed: sql`${bulkJobs.processed} - ${failedCount}`,
+          failed: sql`${bulkJobs.failed} - ${failedCount}`,
           lastProgressAt: sql`now()`,
         })
         .where(eq(bulkJobs.id, jobId))

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bulkJobCancelResponseSchema,
+  bulkJobHistoryResponseSchema,
   bulkJobIdParamSchema,
   bulkJobResultsResponseSchema,
   bulkJobRetryResponseSchema,
@@ -20,6 +21,7 @@ export const bulkJobsRoutes = (service: BulkJobsService): FastifyPluginAsyncZod 
     app.post('/start', { schema: { tags, body: bulkJobStartSchema, response: { 200: bulkJobStartedSchema, ...errors } } }, async (request) =>
       service.start(request.body),
     );
+    app.get('/', { schema: { tags, response: { 200: bulkJobHistoryResponseSchema } } }, async () => service.history());
     // Registered before '/:id' routes so the literal path wins.
     app.post('/clear-stuck', { schema: { tags, response: { 200: bulkJobsClearStuckResponseSchema } } }, async () => service.clearStuck());
     app.get('/:id/status', { schema: { tags, params: bulkJobIdParamSchema, response: { 200: bulkJobStatusResponseSchema, ...errors } } }, async (request) =>

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BULK_HISTORY_LIMIT,
   BULK_MESSAGES,
   isFinalBulkJobStatus,
   type BulkJobCancelResponse,
+  type BulkJobHistoryResponse,
   type BulkJobResultsResponse,
   type BulkJobRetryResponse,
   type BulkJobsClearStuckResponse,
@@ -66,15 +68,34 @@ export class BulkJobsService {
     const results = {
       successful: items.filter((item) => item.status === 'succeeded').map(toItemResult),
       failed: items.filter((item) => item.status === 'failed').map(toItemResult),
+      not_run: items.filter((item) => item.status === 'cancelled').map(toItemResult),
     };
     return { job: { ...(await this.describe(job)), results } };
+  }
+
+  async history(): Promise<BulkJobHistoryResponse> {
+    const rows = await this.repo.history(BULK_HISTORY_LIMIT);
+    return {
+      jobs: rows.map(({ job, siteName, notRun }) => ({
+        job_id: job.id,
+        status: job.status,
+        site_id: job.siteId,
+        site_name: siteName,
+        task_type: job.taskType,
+        progress: { processed: job.processed, total: job.total, successful: job.successful, failed: job.failed },
+        not_run: Number(notRun),
+        error: job.error,
+        created_at: job.createdAt.toISOString(),
+        finished_at: job.finishedAt?.toISOString() ?? null,
+      })),
+    };
   }
 
   async retry(id: string): Promise<BulkJobRetryResponse> {
     const job = await this.findOrThrow(id);
     if (!isFinalBulkJobStatus(job.status)) throw conflict('The job is still running: retry its failed items once it has finished');
     const retried = await this.repo.retryFailed(id);
-    if (retried === 0) throw conflict('The job has no failed items to retry');
+    if (retried === 0) throw conflict('The job has no failed or unrun items to retry');
     return { job_id: id, retried, status: 'queued' };
   }
 

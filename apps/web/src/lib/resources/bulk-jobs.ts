@@ -9,6 +9,7 @@ export const bulkJobKeys = {
   all: ['bulk-jobs'] as const,
   status: (jobId: string) => ['bulk-jobs', jobId, 'status'] as const,
   results: (jobId: string) => ['bulk-jobs', jobId, 'results'] as const,
+  history: ['bulk-jobs', 'history'] as const,
 };
 
 export async function getBulkJobStatus(jobId: string, signal?: AbortSignal): Promise<BulkJob> {

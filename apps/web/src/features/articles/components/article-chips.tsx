@@ -48,7 +48,7 @@ export function KeywordChips({ keywords, count }: { keywords: readonly string[];
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
       {shown.map((keyword) => (
-        <Chip key={keyword} size="small" variant="outlined" label={keyword} />
+        <Chip key={keyword} size="small" variant="outlined" label={keyword} sx={{ maxWidth: '100%' }} />
       ))}
       {more > 0 && <Chip size="small" label={`+${more}`} />}
     </Box>

@@ -63,8 +63,8 @@ export function ArticlesTable({ articles, selected, progress, onToggle, onToggle
                   onChange={() => onToggle(article.id)}
                 />
               </TableCell>
-              <TableCell sx={{ minWidth: 200, maxWidth: 320 }}>
-                <Typography variant="body2" fontWeight={600} title={article.title}>
+              <TableCell sx={{ minWidth: 180, maxWidth: 300 }}>
+                <Typography variant="body2" fontWeight={600} title={article.title} sx={{ overflowWrap: 'anywhere' }}>
                   {truncate(article.title || '(untitled)', TITLE_CUT)}
                 </Typography>
               </TableCell>
@@ -89,7 +89,7 @@ export function ArticlesTable({ articles, selected, progress, onToggle, onToggle
                   <LiveStatus article={article} hideWithoutPost />
                 </Box>
               </TableCell>
-              <TableCell sx={{ maxWidth: 160 }}>
+              <TableCell sx={{ maxWidth: 150 }}>
                 <KeywordChips keywords={article.keywords} count={TABLE_KEYWORDS} />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(article.created_at)}</TableCell>

@@ -186,6 +186,32 @@ describe('Bulk Generation tab', () => {
     expect(await within(statusRegion()).findByText('Processing: 1 successful, 1 failed, 2 remaining')).toBeInTheDocument();
   });
 
+  it('opens on the Bulk tab while a job runs (issue #17 item 15)', async () => {
+    bulk.add({ job_id: 'job-9', status: 'processing', progress: { processed: 1, total: 4, successful: 1, failed: 0 } });
+    storeBulkJobId('job-9');
+    renderApp({ path: '/manual', fakeTimers: true });
+    expect(await screen.findByRole('tab', { name: 'Bulk Generation', selected: true }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await within(statusRegion()).findByText('Processing: 1 successful, 0 failed, 3 remaining')).toBeInTheDocument();
+  });
+
+  it('after a cancel lists the items that never ran, Retry takes them, and the job history shows the job (issue #17 item 15)', async () => {
+    bulk.add({ job_id: 'job-4', status: 'processing', progress: { processed: 1, total: 3, successful: 1, failed: 0 } }, { successful: [makeItem(0)], notRun: [makeItem(1), makeItem(2)] });
+    storeBulkJobId('job-4');
+    const { user } = await openBulkTab();
+    await within(statusRegion()).findByText('Processing: 1 successful, 0 failed, 2 remaining');
+    await user.click(within(statusRegion()).getByRole('button', { name: 'Cancel Job' }));
+    const notRun = await screen.findByRole('region', { name: 'Items not run' });
+    expect(within(notRun).getByText('Items not run (2)')).toBeInTheDocument();
+    expect(within(notRun).getByText('Topic 2')).toBeInTheDocument();
+    expect(within(notRun).getByText('Topic 3')).toBeInTheDocument();
+    const history = await screen.findByRole('region', { name: 'Job History' });
+    expect(await within(history).findByText('Garden Blog · Blog Post · 1 of 3 items written · 2 not run')).toBeInTheDocument();
+    expect(within(history).getByText('Cancelled')).toBeInTheDocument();
+
+    await user.click(within(statusRegion()).getByRole('button', { name: 'Retry Failed and Unrun Items' }));
+    await waitFor(() => expect(bulk.requestsTo('POST', '/api/bulk-jobs/job-4/retry')).toHaveLength(1));
+  });
+
   it('a job lost while polling (404): marked failed, told to try again, stored job cleared', async () => {
     storeBulkJobId('job-lost');
     await openBulkTab();

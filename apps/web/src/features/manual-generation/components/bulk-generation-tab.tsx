@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
 import { useBulkGeneration } from '../hooks/use-bulk-generation';
 import { BulkJobForm } from './bulk-job-form';
+import { BulkJobHistory } from './bulk-job-history';
 import { BulkJobResults } from './bulk-job-results';
 import { BulkJobStatus } from './bulk-job-status';
 
@@ -22,11 +23,13 @@ export function BulkGenerationTab() {
           lostMessage={bulk.lostMessage}
           gaveUp={bulk.gaveUp}
           busy={bulk.busy}
+          notRun={bulk.results?.results.not_run.length ?? 0}
           onRetry={() => void bulk.retry()}
           onCancel={() => void bulk.cancel()}
         />
       )}
-      {bulk.results && <BulkJobResults successful={bulk.results.results.successful} failed={bulk.results.results.failed} />}
+      {bulk.results && <BulkJobResults successful={bulk.results.results.successful} failed={bulk.results.results.failed} notRun={bulk.results.results.not_run} />}
+      <BulkJobHistory />
     </>
   );
 }

@@ -8,6 +8,8 @@ import { BulkResultList } from './bulk-result-list';
 interface BulkJobResultsProps {
   successful: readonly BulkJobItemResult[];
   failed: readonly BulkJobItemResult[];
+  /** Items a cancel stopped before they ran. */
+  notRun: readonly BulkJobItemResult[];
 }
 
 function Tile({ label, value, color }: { label: string; value: string | number; color?: string }) {
@@ -23,8 +25,8 @@ function Tile({ label, value, color }: { label: string; value: string | number; 
   );
 }
 
-/** Results of a finished job: the tiles, the Refusal Recovery block and the two lists. */
-export function BulkJobResults({ successful, failed }: BulkJobResultsProps) {
+/** Results of a finished job: the tiles, the Refusal Recovery block and the lists (written, failed, never run). */
+export function BulkJobResults({ successful, failed, notRun }: BulkJobResultsProps) {
   const summary = summarise(successful, failed);
   return (
     <section aria-label="Bulk job results">
@@ -60,6 +62,7 @@ export function BulkJobResults({ successful, failed }: BulkJobResultsProps) {
       </Paper>
       <BulkResultList title="Successful items" items={successful} />
       <BulkResultList title="Failed items" items={failed} />
+      <BulkResultList title="Items not run" items={notRun} />
     </section>
   );
 }

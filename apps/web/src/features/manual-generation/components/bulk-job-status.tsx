@@ -14,12 +14,14 @@ interface BulkJobStatusProps {
   lostMessage: string | null;
   gaveUp: boolean;
   busy: 'starting' | 'retrying' | 'cancelling' | null;
+  /** Items a cancel stopped before they ran: Retry takes them too (issue #17 item 15). */
+  notRun: number;
   onRetry: () => void;
   onCancel: () => void;
 }
 
 /** The status alert with the job id and a progress bar, and the Retry Failed / Cancel Job buttons. */
-export function BulkJobStatus({ jobId, job, lostMessage, gaveUp, busy, onRetry, onCancel }: BulkJobStatusProps) {
+export function BulkJobStatus({ jobId, job, lostMessage, gaveUp, busy, notRun, onRetry, onCancel }: BulkJobStatusProps) {
   const final = job ? isFinalBulkJobStatus(job.status) : false;
   const percent = job ? percentDone(job) : 0;
   const severity = lostMessage ? 'error' : job ? statusSeverity(job.status) : 'info';
@@ -50,8 +52,8 @@ export function BulkJobStatus({ jobId, job, lostMessage, gaveUp, busy, onRetry, 
         </Box>
       )}
       <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
-        <Button variant="outlined" onClick={onRetry} disabled={!job || !final || job.progress.failed === 0 || busy !== null || lostMessage !== null}>
-          Retry Failed
+        <Button variant="outlined" onClick={onRetry} disabled={!job || !final || (job.progress.failed === 0 && notRun === 0) || busy !== null || lostMessage !== null}>
+          {notRun > 0 ? 'Retry Failed and Unrun Items' : 'Retry Failed'}
         </Button>
         <Button variant="outlined" color="error" onClick={onCancel} disabled={!job || final || busy !== null}>
           Cancel Job

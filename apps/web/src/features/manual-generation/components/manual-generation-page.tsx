@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { PageHeader } from '../../../components/page-header';
+import { readStoredBulkJobId } from '../../../lib/manual-bulk-job';
 import { BulkClearStuckButton } from './bulk-clear-stuck-button';
 import { BulkGenerationTab } from './bulk-generation-tab';
 import { SingleArticleTab } from './single-article-tab';
@@ -16,7 +17,8 @@ const TABS = [
 
 /** Spec §2.2: a 'Clear Stuck Jobs' button and two tabs. */
 export function ManualGenerationPage() {
-  const [tab, setTab] = useState<(typeof TABS)[number]['id']>('single');
+  // While a bulk job runs the page opens on its tab (issue #17 item 15): the job is what matters.
+  const [tab, setTab] = useState<(typeof TABS)[number]['id']>(() => (readStoredBulkJobId() ? 'bulk' : 'single'));
   return (
     <>
       <PageHeader title="Manual Content Generation" subtitle="Generate articles from a topic and push them to a WordPress site" actions={<BulkClearStuckButton />} />

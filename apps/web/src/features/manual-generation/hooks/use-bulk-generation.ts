@@ -91,6 +91,7 @@ export function useBulkGeneration(): BulkGeneration {
   useEffect(() => {
     if (!final || !fresh) return;
     clearStoredBulkJob(fresh.job_id);
+    void queryClient.invalidateQueries({ queryKey: bulkJobKeys.history });
     void queryClient.invalidateQueries({ queryKey: ['articles'] });
     void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
   }, [final, fresh, queryClient]);
