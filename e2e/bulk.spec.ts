@@ -64,6 +64,12 @@ test.describe('Bulk generation', () => {
       siteId = await createSite(page, 'E2E Bulk Site');
       const run = Date.now().toString(36);
       const items = Array.from({ length: 5 }, (_, i) => `Balcony herb garden idea ${i + 1} (${run})`);
+      // Five items of the offline writer can be written and sent within the first second; the
+      // status answers come 2 s late so the page and the indicator show the job while it "runs".
+      await page.route('**/api/bulk-jobs/*/status', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        await route.continue().catch(() => undefined);
+      });
       const jobId = await startFromBulkTab(page, 'E2E Bulk Site', items, '500');
       jobIds.push(jobId);
       // Stored while it runs; a fast job (the offline writer) may be final and forgotten before a

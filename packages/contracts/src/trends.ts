@@ -6,6 +6,8 @@ import { settingSourceSchema } from './settings.js';
 // The status and stats objects (trendMonitorStatusSchema, trendStatsSchema) live in dashboard.ts: the dashboard shows the same figures.
 
 export const TREND_MONITOR_REFRESH_MS = 30_000;
+/** While a trend check runs the screens ask every 2 s, so 'Running...' ends with the check (issue #17 item 18). */
+export const TREND_RUNNING_POLL_MS = 2_000;
 /** After a check is started the screen re-reads its data once this much later. */
 export const TREND_CHECK_REFETCH_MS = 2_000;
 export const TREND_PAGE_SIZES = [5, 10, 25] as const;

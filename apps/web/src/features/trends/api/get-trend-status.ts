@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TREND_MONITOR_REFRESH_MS, trendMonitorStatusSchema, type TrendMonitorStatus } from '@abp/contracts';
+import { TREND_MONITOR_REFRESH_MS, TREND_RUNNING_POLL_MS, trendMonitorStatusSchema, type TrendMonitorStatus } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { trendKeys } from './query-keys';
 
@@ -8,7 +8,11 @@ export function getTrendStatus(signal?: AbortSignal): Promise<TrendMonitorStatus
 }
 
 export const trendStatusQueryOptions = () =>
-  queryOptions({ queryKey: trendKeys.status(), queryFn: ({ signal }) => getTrendStatus(signal), refetchInterval: TREND_MONITOR_REFRESH_MS });
+  queryOptions({
+    queryKey: trendKeys.status(),
+    queryFn: ({ signal }) => getTrendStatus(signal),
+    refetchInterval: (query) => (query.state.data?.isRunning ? TREND_RUNNING_POLL_MS : TREND_MONITOR_REFRESH_MS),
+  });
 
 export function useTrendStatus() {
   return useQuery(trendStatusQueryOptions());

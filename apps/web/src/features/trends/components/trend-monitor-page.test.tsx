@@ -108,6 +108,17 @@ describe('Trend Monitor screen', () => {
     expect(screen.getByRole('region', { name: 'Last Execution' })).toHaveTextContent('Articles Generated5');
   });
 
+  it('a check that was already running: the button leaves Running... within seconds of its end, and the figures follow (issue #17 item 18)', async () => {
+    const api = createFakeTrendsApi({ status: { isRunning: true, activeJobs: 1 }, logs: logs(1) });
+    showTrends(api);
+    expect(await screen.findByRole('button', { name: 'Running...' }, { timeout: 5000 })).toBeDisabled();
+    api.state.status = { isRunning: false, activeJobs: 0 };
+    api.state.logs.unshift(makeLog({ id: 98, articles_generated: 7 }));
+    // Polled every 2 s while running (it was every 30 s).
+    expect(await screen.findByRole('button', { name: 'Check Trends Now' }, { timeout: 5000 })).toBeEnabled();
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Last Execution' })).toHaveTextContent('Articles Generated7'));
+  });
+
   it('says so when the check cannot be started', async () => {
     const { user } = showTrends(createFakeTrendsApi({ busy: true }));
     await user.click(await screen.findByRole('button', { name: 'Check Trends Now' }, { timeout: 5000 }));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
@@ -47,6 +47,14 @@ export function TrendMonitorPage() {
   useEffect(() => {
     if (loadFailing) enqueueSnackbar(TREND_MESSAGES.loadFailed, { variant: 'error' });
   }, [loadFailing, enqueueSnackbar]);
+
+  // A check that just ended changed the figures and the logs: read them now, not at the next poll.
+  const checkRunning = status.data?.isRunning === true;
+  const wasRunning = useRef(checkRunning);
+  useEffect(() => {
+    if (wasRunning.current && !checkRunning) void queryClient.invalidateQueries({ queryKey: trendKeys.all });
+    wasRunning.current = checkRunning;
+  }, [checkRunning, queryClient]);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trendKeys.all });
   const retry = () => void Promise.all(queries.filter((query) => query.isError).map((query) => query.refetch()));
