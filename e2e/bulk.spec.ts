@@ -92,7 +92,7 @@ test.describe('Bulk generation', () => {
 
       // The tab: the final message, the tiles, the lists.
       const status = page.getByRole('region', { name: 'Bulk job status' });
-      await expect(status.getByText('Job completed! ...')).toBeVisible();
+      await expect(status.getByText('Job completed: 5 articles generated')).toBeVisible();
       await expect(status.getByText('5/5 (100%)')).toBeVisible();
       const results = page.getByRole('region', { name: 'Bulk job results' });
       await expect(results.getByRole('group', { name: 'Successful' })).toContainText('5');

@@ -48,8 +48,10 @@ export const BULK_MESSAGES = {
   queued: 'Job queued, waiting to start...',
   processing: (successful: number, failed: number, remaining: number) =>
     `Processing: ${successful} successful, ${failed} failed, ${remaining} remaining`,
-  completed: 'Job completed! ...',
-  completedWithErrors: 'Job completed with some errors...',
+  // The spec's 'Job completed! ...' read as a placeholder (issue #17 item 19): the figures instead.
+  completed: (successful: number) => `Job completed: ${successful} ${successful === 1 ? 'article' : 'articles'} generated`,
+  completedWithErrors: (successful: number, failed: number) =>
+    `Job completed with errors: ${successful} ${successful === 1 ? 'article' : 'articles'} generated, ${failed} failed`,
   failed: (error: string | null | undefined) => `Job failed: ${error || 'Unknown error'}`,
   cancelled: 'Job was cancelled',
   noneSucceeded: (status: string) => `Job ${status}. No articles were generated successfully.`,

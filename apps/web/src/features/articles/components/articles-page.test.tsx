@@ -60,6 +60,9 @@ describe('Generated Articles screen', () => {
     expect(await screen.findByText('Published: 1')).toBeInTheDocument();
     expect(screen.getByText('Draft: 1')).toBeInTheDocument();
     expect(screen.getByText('Total Articles')).toBeInTheDocument();
+    // Issue #17 item 19: a count of zero is not an alarm (no red "Failed: 0").
+    expect(screen.getByText('Failed: 0').closest('.MuiChip-root')).toHaveClass('MuiChip-colorDefault');
+    expect(screen.getByText('Published: 1').closest('.MuiChip-root')).toHaveClass('MuiChip-colorSuccess');
   });
 
   it('pages against the server total with 10 rows by default and 5/10/25/50 to choose from', async () => {

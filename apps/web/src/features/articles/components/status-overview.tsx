@@ -23,7 +23,7 @@ export function StatusOverview({ stats }: { stats: Dashboard | undefined }) {
             <Figure label="Last 7 days" value={stats.recent_articles} />
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} aria-label="Articles by status">
               {stats.by_status.map(({ status, count }) => (
-                <Chip key={status} label={`${capitalise(status)}: ${count}`} color={statusColor(status)} variant={count ? 'filled' : 'outlined'} />
+                <Chip key={status} label={`${capitalise(status)}: ${count}`} color={count ? statusColor(status) : 'default'} variant={count ? 'filled' : 'outlined'} />
               ))}
             </Box>
           </Box>

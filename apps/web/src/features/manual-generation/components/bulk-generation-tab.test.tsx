@@ -152,7 +152,7 @@ describe('Bulk Generation tab', () => {
       },
     );
     await advance(2000);
-    expect(await within(statusRegion()).findByText('Job completed with some errors...')).toBeInTheDocument();
+    expect(await within(statusRegion()).findByText('Job completed with errors: 2 articles generated, 1 failed')).toBeInTheDocument();
     const results = await screen.findByRole('region', { name: 'Bulk job results' });
     expect(within(results).getByRole('group', { name: 'Successful' })).toHaveTextContent('2');
     expect(within(results).getByRole('group', { name: 'Failed' })).toHaveTextContent('1');

@@ -11,9 +11,9 @@ export function statusMessage(job: BulkJob): string {
     case 'processing':
       return BULK_MESSAGES.processing(successful, failed, Math.max(0, total - processed));
     case 'completed':
-      return BULK_MESSAGES.completed;
+      return BULK_MESSAGES.completed(successful);
     case 'completed_with_errors':
-      return BULK_MESSAGES.completedWithErrors;
+      return BULK_MESSAGES.completedWithErrors(successful, failed);
     case 'failed':
       return BULK_MESSAGES.failed(job.error);
     case 'cancelled':
