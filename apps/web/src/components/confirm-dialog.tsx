@@ -9,6 +9,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 interface ConfirmDialogProps {
   open: boolean;
   title: string;
+  /** What goes, by name (issue #17 item 19): "Garden Blog (https://garden.example)". */
+  subject?: string | undefined;
   /** The question, word for word as the spec gives it. */
   message: string;
   confirmLabel: string;
@@ -20,11 +22,14 @@ interface ConfirmDialogProps {
 }
 
 /** A yes/no question before something that cannot be undone. */
-export function ConfirmDialog({ open, title, message, confirmLabel, confirmColor = 'primary', onConfirm, onCancel, children }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, subject, message, confirmLabel, confirmColor = 'primary', onConfirm, onCancel, children }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={onCancel} maxWidth="xs" fullWidth aria-labelledby="confirm-dialog-title">
       <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
       <DialogContent>
+        {subject && (
+          <DialogContentText sx={{ fontWeight: 600, color: 'text.primary', mb: 1, overflowWrap: 'anywhere' }}>{subject}</DialogContentText>
+        )}
         <DialogContentText>{message}</DialogContentText>
         {children}
       </DialogContent>

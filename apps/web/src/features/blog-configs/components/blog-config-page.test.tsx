@@ -301,6 +301,8 @@ describe('Blog Configuration screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete configuration of Garden Blog' }, FIRST_LOOK));
     const confirm = await screen.findByRole('dialog', { name: 'Delete Configuration' });
     expect(within(confirm).getByText('Are you sure you want to delete this configuration?')).toBeInTheDocument();
+    // Issue #17 item 19: the confirmation names what goes.
+    expect(within(confirm).getByText('The schedule of Garden Blog (https://garden.example)')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Configuration deleted successfully')).toBeInTheDocument();
     expect(await screen.findByText('No blog configurations set up')).toBeInTheDocument();

@@ -122,6 +122,7 @@ export function BlogConfigPage() {
       <ConfirmDialog
         open={confirm?.open ?? false}
         title="Delete Configuration"
+        subject={confirm ? `The schedule of ${confirm.config.site_name} (${confirm.config.site_url})` : undefined}
         message={BLOG_CONFIG_MESSAGES.confirmDelete}
         confirmLabel="Delete"
         confirmColor="error"

@@ -315,6 +315,7 @@ describe('WordPress Sites screen', () => {
     const { user } = showSites(api);
     await chooseRowAction(user, await rowOf('Garden Blog'), 'Delete Site');
     const confirm = await screen.findByRole('dialog', { name: 'Delete Site' });
+    expect(within(confirm).getByText('Garden Blog (https://garden.example)')).toBeInTheDocument();
     expect(within(confirm).getByText('Are you sure you want to delete this site? (Associated posts will be preserved)')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Delete Site' }));
     expect(await screen.findByText('Site deleted successfully (posts preserved)')).toBeInTheDocument();

@@ -167,6 +167,7 @@ export function SitesPage() {
       <ConfirmDialog
         open={confirm?.open ?? false}
         title={confirm?.cascade ? CONFIRM.cascade.title : CONFIRM.plain.title}
+        subject={confirm ? `${confirm.site.name} (${confirm.site.url})` : undefined}
         message={confirm?.cascade ? CONFIRM.cascade.message : CONFIRM.plain.message}
         confirmLabel={confirm?.cascade ? 'Delete All' : 'Delete Site'}
         confirmColor="error"
