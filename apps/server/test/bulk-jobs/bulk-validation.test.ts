@@ -117,7 +117,7 @@ describe('POST /api/bulk-jobs/start validation', () => {
       // Nothing called yet, nothing spent (issue #16).
       cost: { spent_usd: 0, calls: 0, input_tokens: 0, output_tokens: 0, estimated: false, estimate_to_finish_usd: null },
     });
-    expect((await jobResults(t, cookie, jobId)).results).toEqual({ successful: [], failed: [] });
+    expect((await jobResults(t, cookie, jobId)).results).toEqual({ successful: [], failed: [], not_run: [] });
     const retry = await t.request({ method: 'POST', url: `/api/bulk-jobs/${jobId}/retry`, cookie });
     expect(retry.statusCode).toBe(409);
     expect(retry.json()).toMatchObject({ error: 'The job is still running: retry its failed items once it has finished' });

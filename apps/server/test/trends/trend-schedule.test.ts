@@ -67,6 +67,7 @@ describe('the dashboard', () => {
       articles_published: last!.articles_published,
       execution_time_ms: last!.execution_time_ms,
       created_at: last!.created_at,
+      unreachable_feeds: last!.errors.filter((error) => error.scope === 'feed').map((error) => ({ feed: error.target, reason: error.message })),
     });
   });
 });

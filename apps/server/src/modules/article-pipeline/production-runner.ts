@@ -235,7 +235,8 @@ export class ProductionRunner {
         return this.finish(unit, consumer, attempt, {
           result: 'succeeded',
           articleId: outcome.articleId,
-          published: { postId: outcome.post.wordpress_post_id, link: outcome.post.wordpress_permalink },
+          // live: WordPress made it public now (not a draft, pending or scheduled post).
+          published: { postId: outcome.post.wordpress_post_id, link: outcome.post.wordpress_permalink, live: outcome.post.wordpress_status === 'publish' },
         });
       case 'publish':
         if (attempt.signal?.aborted) throw outcome.error;

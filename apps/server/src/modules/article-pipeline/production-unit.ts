@@ -18,7 +18,7 @@ export interface ProductionUnit {
 
 /** How a unit ended, as its producer learns it (in the transaction that finishes the unit). */
 export type ProductionResult =
-  | { result: 'succeeded'; articleId: number; published: { postId: number; link: string | null } | null }
+  | { result: 'succeeded'; articleId: number; published: { postId: number; link: string | null; live: boolean } | null }
   | {
       result: 'failed';
       articleId: number | null;

@@ -49,7 +49,8 @@ export class TrendArticleConsumer implements ProductionConsumer {
     const problem = (kind: string, message: string): TrendRunErrorRecord => ({ scope: 'site', target: siteName, kind, message: `"${trendTitle}": ${message}` });
     switch (end.result) {
       case 'succeeded':
-        await this.runs.articleEnded(tx, runId, { generated: true, published: end.published !== null, error: null, halt: null });
+        // "Articles Published" counts posts that went live, not drafts sent to WordPress (issue #17 item 18).
+        await this.runs.articleEnded(tx, runId, { generated: true, published: end.published?.live === true, error: null, halt: null });
         return;
       case 'failed':
         if (end.stage === 'publish') {
