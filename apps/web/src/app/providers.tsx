@@ -4,6 +4,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { theme } from './theme';
+import { TOAST_COMPONENTS } from './toast-content';
 import { ConnectionBanner } from '../components/connection-banner';
 
 /** Spec: notifications close after 5 seconds. */
@@ -26,6 +27,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
           preventDuplicate
           // At the top: a dialog's buttons are at its bottom, and a toast must never cover them (issue #17 item 10).
           anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+          Components={TOAST_COMPONENTS}
         >
           <ConnectionBanner />
           {children}
