@@ -41,7 +41,10 @@ export type TrendLastExecution = z.infer<typeof trendLastExecutionSchema>;
 
 export const trendStatsSchema = z.object({
   total_processed: z.number().int().nonnegative(),
+  /** Articles created in the last 7 days, all of them: the Dashboard's "Recent Articles" (issue #17 item 18). */
   recent_articles: z.number().int().nonnegative(),
+  /** Of those, the ones a trend check wrote. */
+  recent_trend_articles: z.number().int().nonnegative(),
   last_execution: trendLastExecutionSchema.nullable(),
 });
 export type TrendStats = z.infer<typeof trendStatsSchema>;

@@ -37,7 +37,7 @@ describe('GET /api/dashboard', () => {
       by_site: [],
       time_zone: 'UTC',
       trend_monitor: { isRunning: false, activeJobs: 0 },
-      trend_stats: { total_processed: 0, recent_articles: 0, last_execution: null },
+      trend_stats: { total_processed: 0, recent_articles: 0, recent_trend_articles: 0, last_execution: null },
     });
     expect(body.by_status).toEqual(['draft', 'review', 'published', 'scheduled', 'failed'].map((status) => ({ status, count: 0 })));
     expect(body.articles_per_day).toHaveLength(30);
@@ -87,12 +87,24 @@ describe('GET /api/dashboard', () => {
     expect(body.articles_per_day.reduce((sum, d) => sum + d.count, 0)).toBe(6); // the 45-day-old one is outside
   });
 
+  it("gives the Trend Monitor the Dashboard's Recent Articles figure, with the share trends wrote (issue #17 item 18)", async () => {
+    const now = Date.now();
+    await insertArticle(t, { origin: 'trend', createdAt: new Date(now - 2 * DAY) });
+    await insertArticle(t, { origin: 'trend', createdAt: new Date(now - 10 * DAY) }); // outside the 7 days
+    const { body } = await get();
+    const trendStats = (await t.request({ method: 'GET', url: '/api/trends/stats', cookie })).json() as Dashboard['trend_stats'];
+    // 4 of the previous test + the 2-day-old trend article; one figure means one thing on both screens.
+    expect(body.recent_articles).toBe(5);
+    expect(trendStats).toMatchObject({ recent_articles: 5, recent_trend_articles: 1 });
+    expect(body.trend_stats).toMatchObject({ recent_articles: 5, recent_trend_articles: 1 });
+  });
+
   it('groups days in the requested time zone', async () => {
     const { body } = await get('?tz=Pacific/Kiritimati'); // UTC+14: "today" there is often tomorrow in UTC
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
     expect(body.time_zone).toBe('Pacific/Kiritimati');
     expect(body.articles_per_day.at(-1)!.date).toBe(today);
-    expect(body.articles_per_day.reduce((sum, d) => sum + d.count, 0)).toBe(6);
+    expect(body.articles_per_day.reduce((sum, d) => sum + d.count, 0)).toBe(8);
   });
 
   it('refuses an unknown time zone with a 400 naming the field', async () => {

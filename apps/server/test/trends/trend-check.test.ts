@@ -89,8 +89,8 @@ describe('a trend check', () => {
     expect(page.items.map((p) => p.id)).toEqual(newestFirst.map((p) => p.id));
     expect(page.items.find((p) => p.title === 'Composting in winter')?.url).toBe('https://garden.example/winter-compost');
 
-    const stats = await getJson<{ total_processed: number; recent_articles: number; last_execution: { articles_generated: number } | null }>(h, '/api/trends/stats');
-    expect(stats).toMatchObject({ total_processed: 4, recent_articles: 4, last_execution: { articles_generated: 4 } });
+    const stats = await getJson<{ total_processed: number; recent_articles: number; recent_trend_articles: number; last_execution: { articles_generated: number } | null }>(h, '/api/trends/stats');
+    expect(stats).toMatchObject({ total_processed: 4, recent_articles: 4, recent_trend_articles: 4, last_execution: { articles_generated: 4 } });
   });
 
   it('a second check over the same feeds processes nothing new', async () => {

@@ -11,5 +11,5 @@ export interface TrendSummarySource {
 
 export const idleTrendSummary: TrendSummarySource = {
   monitorStatus: async () => ({ isRunning: false, activeJobs: 0 }),
-  stats: async () => ({ total_processed: 0, recent_articles: 0, last_execution: null }),
+  stats: async () => ({ total_processed: 0, recent_articles: 0, recent_trend_articles: 0, last_execution: null }),
 };

@@ -53,12 +53,17 @@ export class TrendMonitorService implements TrendSummarySource {
   }
 
   async stats(): Promise<TrendStats> {
-    const [totalProcessed, recentArticles, last] = await Promise.all([
+    const [totalProcessed, recent, last] = await Promise.all([
       this.runs.countProcessed(),
-      this.runs.countTrendArticlesSince(RECENT_ARTICLES_DAYS),
+      this.runs.countRecentArticles(RECENT_ARTICLES_DAYS),
       this.runs.lastFinished(),
     ]);
-    return { total_processed: totalProcessed, recent_articles: recentArticles, last_execution: last ? toLastExecution(last) : null };
+    return {
+      total_processed: totalProcessed,
+      recent_articles: recent.all,
+      recent_trend_articles: recent.fromTrends,
+      last_execution: last ? toLastExecution(last) : null,
+    };
   }
 
   async logs({ limit, offset }: TrendPageQuery): Promise<TrendExecutionLogPage> {

@@ -165,12 +165,19 @@ export class TrendRunsRepository {
     return Number(row?.count ?? 0);
   }
 
-  async countTrendArticlesSince(days: number): Promise<number> {
+  /**
+   * Articles created in the last `days` days — all of them, as the Dashboard's "Recent Articles"
+   * counts them (issue #17 item 18: one figure means one thing) — and of those the ones trends made.
+   */
+  async countRecentArticles(days: number): Promise<{ all: number; fromTrends: number }> {
     const [row] = await this.db
-      .select({ count: sql<number>`count(*)::int` })
+      .select({
+        all: sql<number>`count(*)::int`,
+        fromTrends: sql<number>`(count(*) filter (where ${articles.origin} = 'trend'))::int`,
+      })
       .from(articles)
-      .where(and(eq(articles.origin, 'trend'), gte(articles.createdAt, sql`now() - ${days} * interval '1 day'`)));
-    return Number(row?.count ?? 0);
+      .where(gte(articles.createdAt, sql`now() - ${days} * interval '1 day'`));
+    return { all: Number(row?.all ?? 0), fromTrends: Number(row?.fromTrends ?? 0) };
   }
 
   listProcessed(limit: number, offset: number): Promise<ProcessedTrendRow[]> {

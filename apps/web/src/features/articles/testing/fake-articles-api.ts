@@ -119,7 +119,7 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
       articles_per_day: [],
       time_zone: 'UTC',
       trend_monitor: { isRunning: false, activeJobs: 0 },
-      trend_stats: { total_processed: 0, recent_articles: 0, last_execution: null },
+      trend_stats: { total_processed: 0, recent_articles: 0, recent_trend_articles: 0, last_execution: null },
       generated_at: new Date().toISOString(),
     };
   };

@@ -84,7 +84,7 @@ describe('Dashboard', () => {
       makeDashboard({
         by_site: [],
         trend_monitor: { isRunning: true, activeJobs: 2 },
-        trend_stats: { total_processed: 12, recent_articles: 3, last_execution: { trends_found: 8, articles_generated: 5, articles_published: 4, execution_time_ms: 12_500, created_at: '2026-11-22T08:00:00.000Z', unreachable_feeds: [] } },
+        trend_stats: { total_processed: 12, recent_articles: 3, recent_trend_articles: 2, last_execution: { trends_found: 8, articles_generated: 5, articles_published: 4, execution_time_ms: 12_500, created_at: '2026-11-22T08:00:00.000Z', unreachable_feeds: [] } },
       }),
     );
     expect(await screen.findByText('No sites configured', {}, { timeout: 5000 })).toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('Dashboard', () => {
       { feed: 'https://trends.example/daily.xml', reason: 'The feed answered HTTP 500 Internal Server Error.' },
       { feed: 'https://news.example/rss', reason: 'No complete answer within 15000 ms (timeout).' },
     ];
-    showDashboard(() => makeDashboard({ trend_stats: { total_processed: 0, recent_articles: 0, last_execution: { ...execution, unreachable_feeds } } }));
+    showDashboard(() => makeDashboard({ trend_stats: { total_processed: 0, recent_articles: 0, recent_trend_articles: 0, last_execution: { ...execution, unreachable_feeds } } }));
     const last = await screen.findByRole('region', { name: 'Last Trend Check' }, { timeout: 5000 });
     expect(within(last).getByText('The check could not reach 2 feeds:')).toBeInTheDocument();
     expect(within(last).getByText('https://trends.example/daily.xml — The feed answered HTTP 500 Internal Server Error.')).toBeInTheDocument();

@@ -23,7 +23,7 @@ export function makeDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     articles_per_day: days,
     time_zone: 'UTC',
     trend_monitor: { isRunning: false, activeJobs: 0 },
-    trend_stats: { total_processed: 0, recent_articles: 0, last_execution: null },
+    trend_stats: { total_processed: 0, recent_articles: 0, recent_trend_articles: 0, last_execution: null },
     generated_at: '2026-11-22T10:00:00.000Z',
     ...overrides,
   };

@@ -5,13 +5,18 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { TrendMonitorStatus, TrendStats } from '@abp/contracts';
 
-export function Fact({ label, value }: { label: string; value: string }) {
+export function Fact({ label, value, caption }: { label: string; value: string; caption?: string }) {
   return (
     <Box>
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
       <Typography fontWeight={600}>{value}</Typography>
+      {caption && (
+        <Typography variant="caption" color="text.secondary">
+          {caption}
+        </Typography>
+      )}
     </Box>
   );
 }
@@ -29,7 +34,12 @@ export function MonitorStatusCard({ status, stats }: { status: TrendMonitorStatu
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
           <Fact label="Active Jobs" value={String(status.activeJobs)} />
           <Fact label="Total Processed" value={stats.total_processed.toLocaleString()} />
-          <Fact label="Recent Articles" value={stats.recent_articles.toLocaleString()} />
+          {/* The Dashboard's figure (every article of the last 7 days), with the trends' share under it. */}
+          <Fact
+            label="Recent Articles"
+            value={stats.recent_articles.toLocaleString()}
+            caption={`Last 7 days · ${stats.recent_trend_articles.toLocaleString()} from trends`}
+          />
         </Box>
       </CardContent>
     </Card>

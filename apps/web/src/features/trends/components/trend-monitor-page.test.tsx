@@ -30,6 +30,7 @@ describe('Trend Monitor screen', () => {
     expect(within(status).getByText('Active Jobs').nextSibling).toHaveTextContent('0');
     expect(within(status).getByText('Total Processed').nextSibling).toHaveTextContent('42');
     expect(within(status).getByText('Recent Articles').nextSibling).toHaveTextContent('7');
+    expect(within(status).getByText('Last 7 days · 3 from trends')).toBeInTheDocument();
 
     const last = screen.getByRole('region', { name: 'Last Execution' });
     expect(within(last).getByText('Trends Found').nextSibling).toHaveTextContent('12');

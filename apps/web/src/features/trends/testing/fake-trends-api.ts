@@ -67,6 +67,7 @@ export function createFakeTrendsApi(options: FakeTrendsOptions = {}) {
       return HttpResponse.json({
         total_processed: options.totalProcessed ?? state.processed.length,
         recent_articles: 7,
+        recent_trend_articles: 3,
         last_execution: last
           ? { trends_found: last.trends_found, articles_generated: last.articles_generated, articles_published: last.articles_published, execution_time_ms: last.execution_time_ms, created_at: last.created_at, unreachable_feeds: [] }
           : null,
