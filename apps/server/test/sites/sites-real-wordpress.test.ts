@@ -33,7 +33,7 @@ describeRealSite('normal', 'sites API against the real WordPress', (site) => {
       cookie: app.cookie,
     });
     expect(res.statusCode).toBe(201);
-    return res.json() as { id: number; rest_root: string | null; warning: string | null };
+    return res.json() as { id: number; url: string; rest_root: string | null; warning: string | null };
   };
   const test = async (id: number, enhanced: boolean) => {
     const url = `/api/sites/${id}/test-connection${enhanced ? '?enhanced=true' : ''}`;
@@ -81,6 +81,41 @@ describeRealSite('normal', 'sites API against the real WordPress', (site) => {
 
     const health = await app.t.request({ method: 'GET', url: `/api/sites/${created.id}/health`, cookie: app.cookie });
     expect(health.json()).toMatchObject({ success_rate: 1, health: { score: 100, rating: 'excellent' } });
+  });
+
+  it('knows one WordPress under three addresses by the home its REST index names (issue #17 item 5)', async () => {
+    const home = new URL(site.url);
+    const other = home.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1';
+    const first = await add({ name: 'Home', url: `${site.url}/wp-admin/`, username: site.user, password: site.password });
+    // The wp-admin address is cut to the site, and at its home no warning is needed.
+    expect(first).toMatchObject({ url: site.url, warning: null });
+
+    const otherName = await add({ name: 'Other host name', url: `http://${other}:${home.port}`, username: site.user, password: site.password });
+    expect(otherName.warning).toBe(
+      `WordPress names its home ${site.url}: ${other}:${home.port} is another address of the WordPress at ${home.host}. ` +
+        `Posts appear under ${site.url}; consider saving that address instead. ` +
+        `This is the same WordPress as "Home" (${site.url}): every post would go to one site under two names. Delete one of them.`,
+    );
+
+    // /blog is no WordPress of its own: WordPress answers there too (?rest_route= works on any path).
+    const path = await add({ name: 'A path', url: `${site.url}/blog`, username: site.user, password: site.password });
+    expect(path.warning).toBe(
+      `WordPress names its home ${site.url}: /blog is not the WordPress home but a path on it. ` +
+        `Posts appear under ${site.url}; consider saving that address instead. ` +
+        `This is the same WordPress as "Home" (${site.url}), "Other host name" (http://${other}:${home.port}): every post would go to one site under two names. Delete one of them.`,
+    );
+
+    // Once the duplicates are gone, the home itself saves without a word.
+    for (const id of [otherName.id, path.id]) {
+      expect((await app.t.request({ method: 'DELETE', url: `/api/sites/${id}`, cookie: app.cookie })).statusCode).toBe(200);
+    }
+    const edited = await app.t.request({
+      method: 'PUT',
+      url: `/api/sites/${first.id}`,
+      payload: { name: 'Home', url: site.url, username: site.user, password: site.password, is_active: true, content_persona: '' },
+      cookie: app.cookie,
+    });
+    expect(edited.json()).toMatchObject({ warning: null });
   });
 
   it('a wrong application password: bad credentials with the login-name and application-password advice', async () => {

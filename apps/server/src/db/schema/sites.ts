@@ -15,6 +15,11 @@ export const sites = pgTable('sites', {
   contentPersona: text('content_persona').notNull().default(''),
   /** REST root found by discovery (…/wp-json/ or …/?rest_route=/), reused by every call. */
   restRoot: text('rest_root'),
+  /**
+   * The WordPress "home" its REST index names, normalised: two sites with one home are one
+   * WordPress reached by two addresses (issue #17 item 5). Null until the site was reached.
+   */
+  wpHome: text('wp_home'),
   healthScore: integer('health_score'),
   healthCheckedAt: timestamp('health_checked_at', { withTimezone: true }),
   healthDetails: jsonb('health_details'),

@@ -16,6 +16,8 @@ export interface ConnectionTestResult {
   recommendations: string[];
   /** The REST root found (store it on the site), or null when discovery failed. */
   restRoot: string | null;
+  /** The "home" the REST index names, or null when discovery failed. */
+  home: string | null;
   /** Enhanced only: the SEO plugin found and which of its fields publishing writes; null when not asked or not answered. */
   seo: SeoFields | null;
 }
@@ -54,6 +56,7 @@ export async function runConnectionTest(
     tests: recorder.tests,
     recommendations: recorder.recommendations,
     restRoot: client.restRoot,
+    home: seen.discovery?.home ?? null,
     seo: seen.seo,
   });
   const skipRest = (from: ConnectionCheckName, reason: string): ConnectionTestResult => {
@@ -89,6 +92,7 @@ export async function runConnectionTest(
       site_name: discovery.siteName,
       application_passwords_advertised: discovery.applicationPasswordsAdvertised,
       canonical_url: discovery.canonicalUrl,
+      home: discovery.home,
       tried: discovery.tried,
     });
     return { success: true };

@@ -17,6 +17,8 @@ export interface DiscoveryResult {
   applicationPasswordsAdvertised: boolean;
   /** The site address to save instead, when the configured one redirected. */
   canonicalUrl: string | null;
+  /** The index's "home" (the site's public address, WordPress' Settings → Site Address). */
+  home: string | null;
   /** What was tried, in order, for the connection test's details. */
   tried: Array<{ url: string; outcome: string }>;
 }
@@ -81,6 +83,7 @@ export async function discoverRestRoot(http: WordPressHttp, baseUrl: string): Pr
       namespaces: index.namespaces,
       applicationPasswordsAdvertised: !!auth && !Array.isArray(auth) && 'application-passwords' in auth,
       canonicalUrl: first ? canonicalSiteUrl(first, response.url) : null,
+      home: index.home ?? index.url ?? null,
       tried,
     };
   };

@@ -28,6 +28,8 @@ export interface FakeWordPressOptions {
   seo?: { namespaces: string[]; metaKeys: string[] };
   baseUrl?: string;
   discoveryMethod?: DiscoveryMethod;
+  /** The "home" its REST index names; the base URL when not given. */
+  home?: string;
   applicationPasswordsAdvertised?: boolean;
   /** Merged over ADMINISTRATOR_CAPABILITIES. */
   capabilities?: Record<string, boolean>;
@@ -131,6 +133,7 @@ export class FakeWordPress implements WordPressClient {
       namespaces: ['oembed/1.0', 'wp/v2'],
       applicationPasswordsAdvertised: this.#options.applicationPasswordsAdvertised ?? true,
       canonicalUrl: null,
+      home: this.#options.home ?? this.baseUrl,
       tried: [{ url: this.#restRoot, outcome: 'REST index' }],
     };
   }

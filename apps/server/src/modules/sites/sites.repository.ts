@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { articles, sites } from '../../db/schema/index.js';
 
@@ -45,8 +45,21 @@ export class SitesRepository {
   }
 
   /** Keeps updated_at: a discovered REST root is not an edit by the operator. */
-  async setRestRoot(id: number, restRoot: string): Promise<void> {
-    await this.db.update(sites).set({ restRoot }).where(eq(sites.id, id));
+  /** What discovery found: the REST root, and the home the index names when it names one. */
+  async setRestRoot(id: number, restRoot: string, wpHome?: string | null): Promise<void> {
+    await this.db
+      .update(sites)
+      .set({ restRoot, ...(wpHome !== undefined ? { wpHome } : {}) })
+      .where(eq(sites.id, id));
+  }
+
+  /** Other sites that are the WordPress with this home: saved at that address, or naming it as theirs. */
+  sameWordPress(homeVariants: string[], exceptId: number): Promise<SiteRow[]> {
+    return this.db
+      .select()
+      .from(sites)
+      .where(and(ne(sites.id, exceptId), or(inArray(sites.url, homeVariants), inArray(sites.wpHome, homeVariants))))
+      .orderBy(sites.id);
   }
 
   async saveHealth(id: number, health: StoredHealth): Promise<void> {

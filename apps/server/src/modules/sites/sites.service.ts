@@ -23,6 +23,7 @@ import { originOf, sameOrigin, secretMayMoveTo } from '../../lib/origin.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { cascadeDeleteJob, type CascadeDeleteOutcome } from './site-deletion.js';
 import { toSiteDto } from './site-dto.js';
+import { normaliseHome, notHomeNote, sameAddress, sameWordPressNote } from './site-home.js';
 import { normaliseSiteUrl, schemeVariants } from './site-url.js';
 import type { SiteChanges, SiteRow, SitesRepository } from './sites.repository.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
@@ -107,7 +108,7 @@ export class SitesService {
       // A blank password keeps the stored one (spec: the dialog leaves it empty on edit).
       ...(newPassword ? { passwordSealed: this.secretBox.encrypt(newPassword) } : {}),
       // Another address is another site as far as WordPress is concerned: forget what we knew.
-      ...(urlChanged ? { restRoot: null, healthScore: null, healthCheckedAt: null, healthDetails: null } : {}),
+      ...(urlChanged ? { restRoot: null, wpHome: null, healthScore: null, healthCheckedAt: null, healthDetails: null } : {}),
     };
     let row: SiteRow | null;
     try {
@@ -165,7 +166,8 @@ export class SitesService {
     this.assertNotDeleting(site);
     const client = this.clientFactory(this.clientConfig(site, {}));
     const result = await runConnectionTest(client, { enhanced });
-    if (result.restRoot && result.restRoot !== site.restRoot) await this.repo.setRestRoot(id, result.restRoot);
+    const home = normaliseHome(result.home);
+    if (result.restRoot && (result.restRoot !== site.restRoot || (home && home !== site.wpHome))) await this.repo.setRestRoot(id, result.restRoot, home ?? undefined);
     return {
       success: result.success,
       success_rate: result.success_rate,
@@ -247,7 +249,6 @@ export class SitesService {
     ]);
   }
 
-  /** Finds and stores the REST root; an unreachable site is saved anyway, with a warning. */
   /**
    * After a save: find the REST root and prove the credentials on users/me (the first steps of the
    * connection test), so a wrong application password is said at once, not at the first publish.
@@ -265,16 +266,35 @@ export class SitesService {
         warning: `Saved, but the WordPress REST API was not reached: ${error.message} Run Test Connection for a diagnosis.`,
       };
     }
-    await this.repo.setRestRoot(row.id, found.restRoot);
+    const home = normaliseHome(found.home);
+    await this.repo.setRestRoot(row.id, found.restRoot, home);
     const saved = toSiteDto({ ...row, restRoot: found.restRoot });
+    const homeNotes = await this.homeNotes(row, home, found.canonicalUrl);
     try {
       await client.getCurrentUser();
     } catch (error) {
       if (!isWordPressError(error)) throw error;
-      return { ...saved, warning: `Saved, but WordPress refused the credentials: ${error.message}` };
+      return { ...saved, warning: joinNotes([`Saved, but WordPress refused the credentials: ${error.message}`, ...homeNotes]) };
     }
     const redirect = found.canonicalUrl ? `The site redirects to ${found.canonicalUrl}: consider saving that address instead.` : null;
-    return { ...saved, warning: redirect };
+    return { ...saved, warning: joinNotes([redirect, ...homeNotes]) };
   }
 
+  /**
+   * Compares the home WordPress names with the saved address and the sites already connected:
+   * http://localhost:8911 and http://127.0.0.1:8911/blog are both the WordPress at its home.
+   */
+  private async homeNotes(row: SiteRow, home: string | null, redirectedTo: string | null): Promise<Array<string | null>> {
+    if (!home) return [];
+    const others = await this.repo.sameWordPress(schemeVariants(home), row.id);
+    // A redirect to the home already names the address to save.
+    const redirected = normaliseHome(redirectedTo);
+    const redirectSaysIt = redirected !== null && sameAddress(redirected, home);
+    return [redirectSaysIt ? null : notHomeNote(row.url, home), sameWordPressNote(others)];
+  }
+}
+
+function joinNotes(notes: Array<string | null>): string | null {
+  const present = notes.filter((note): note is string => !!note);
+  return present.length > 0 ? present.join(' ') : null;
 }
