@@ -1,3 +1,4 @@
+export * from './validation-messages.js';
 export * from './app-info.js';
 export * from './errors.js';
 export * from './ids.js';

@@ -65,6 +65,8 @@ export const manualTaskTypeSchema = z.preprocess(
   blankToUndefined,
   z
     .string({ message: 'Task type must be text' })
+    // Bounded before the name check, so the API description states a limit too.
+    .max(100, `Unknown task type; use one of: ${TASK_TYPES.join(', ')}`)
     .refine((v): v is TaskType => (TASK_TYPES as readonly string[]).includes(v), { message: `Unknown task type; use one of: ${TASK_TYPES.join(', ')}` })
     .default(DEFAULT_TASK_TYPE),
 );

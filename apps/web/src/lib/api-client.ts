@@ -8,6 +8,7 @@ import {
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { notifyUnauthorized } from './auth-events';
 import { GATEWAY_AWAY, reportConnection } from './connection-status';
+import { fieldProblemList, validationMessage } from './validation-text';
 
 export { ApiError, isApiError } from './api-error';
 
@@ -165,7 +166,7 @@ function toApiError(response: Response, data: unknown): ApiError {
     return new ApiError({
       status: response.status,
       code: parsed.data.code,
-      message: parsed.data.error,
+      message: validationMessage(parsed.data.error, fieldProblemList(parsed.data.details)),
       details: parsed.data.details,
       retryAfter: parsed.data.retryAfter ?? retryAfter,
     });

@@ -9,6 +9,7 @@ export const generateSchemaMarkupRequestSchema = z.object({
   schema_types: z
     .array(z.enum(SEO_SCHEMA_TYPES, { message: `schema_types may contain ${SEO_SCHEMA_TYPES.join(', ')}` }))
     .min(1, 'Choose at least one schema type')
+    .max(SEO_SCHEMA_TYPES.length, `Choose at most ${SEO_SCHEMA_TYPES.length} schema types, each once`)
     .default([...SEO_SCHEMA_TYPES]),
 });
 export const optimizeLinksRequestSchema = z.object({

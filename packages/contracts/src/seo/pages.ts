@@ -123,6 +123,7 @@ export const generateSitePagesRequestSchema = z.object({
   page_types: z
     .array(z.enum(SITE_PAGE_TYPES, { message: `page_types may contain ${SITE_PAGE_TYPES.join(', ')}` }))
     .min(1, 'Choose at least one page type')
+    .max(SITE_PAGE_TYPES.length, `Choose at most ${SITE_PAGE_TYPES.length} page types, each once`)
     .default([...SITE_PAGE_TYPES]),
 });
 export type GenerateSitePagesRequest = z.input<typeof generateSitePagesRequestSchema>;

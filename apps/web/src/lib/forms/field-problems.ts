@@ -1,14 +1,11 @@
-import { fieldProblemSchema, type FieldProblem } from '@abp/contracts';
+import type { FieldProblem } from '@abp/contracts';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '../api-error';
-
-const problemsSchema = fieldProblemSchema.array();
+import { fieldProblemList } from '../validation-text';
 
 /** The field problems of a server answer (a 400's `details`), or none. */
 export function serverFieldProblems(error: unknown): FieldProblem[] {
-  if (!isApiError(error)) return [];
-  const parsed = problemsSchema.safeParse(error.details);
-  return parsed.success ? parsed.data : [];
+  return isApiError(error) ? fieldProblemList(error.details) : [];
 }
 
 /** A zod result's issues as field problems ("options.wordCount" → the path joined with dots). */

@@ -26,7 +26,10 @@ function showSection(initial: TrendSettings = ENV) {
       const body = (await request.json()) as { feeds: string[] | null; geo: string | null; interval_hours: number | null };
       puts.push(body);
       if (body.feeds?.some((f) => f.includes('blocked'))) {
-        return HttpResponse.json({ error: 'Invalid request', code: 'validation', details: [{ field: 'body.feeds.0', message: 'Feed URL must be an http:// or https:// address' }] }, { status: 400 });
+        return HttpResponse.json(
+          { error: 'Invalid request: body.feeds.0: Feed URL must be an http:// or https:// address', code: 'validation', details: [{ field: 'body.feeds.0', message: 'Feed URL must be an http:// or https:// address' }] },
+          { status: 400 },
+        );
       }
       current = {
         feeds: body.feeds ?? ENV.feeds,
@@ -96,6 +99,7 @@ describe('Settings → Trends', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Feeds' }), 'https://blocked.example/rss');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByText('Feed URL must be an http:// or https:// address')).toBeInTheDocument());
-    expect(await screen.findByText('Failed to save trend settings: Invalid request')).toBeInTheDocument();
+    // The toast says it in words too, without the request path (issue #17 item 19).
+    expect(await screen.findByText('Failed to save trend settings: Feed URL must be an http:// or https:// address')).toBeInTheDocument();
   });
 });
