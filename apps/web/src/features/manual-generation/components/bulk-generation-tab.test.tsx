@@ -219,6 +219,12 @@ describe('Bulk Generation tab', () => {
     const message = 'Previous bulk job was lost (server restart), please try again';
     expect(await within(statusRegion()).findByText(message)).toBeInTheDocument();
     expect(readStoredBulkJobId()).toBeNull();
+    // One notice for one lost job (issue #17 item 19): the top bar's toast; the job's status says the rest.
+    expect(await screen.findByText('Previous bulk job was lost (server restart), clearing...')).toBeInTheDocument();
+    await advance(6000);
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(screen.queryByText('Resuming background bulk job')).not.toBeInTheDocument();
+    expect(screen.getAllByText('Previous bulk job was lost (server restart), clearing...')).toHaveLength(1);
   });
 
   it('Cancel Job cancels and shows "Job was cancelled"; a job with no success says so', async () => {

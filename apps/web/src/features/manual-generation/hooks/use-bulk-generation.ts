@@ -50,13 +50,6 @@ export function useBulkGeneration(): BulkGeneration {
   const [busy, setBusy] = useState<BulkGeneration['busy']>(null);
   const jobId = following?.jobId ?? null;
 
-  // A job stored by an earlier visit is picked up again (spec: 'Resuming background bulk job').
-  const resumed = useRef(following !== null);
-  useEffect(() => {
-    if (resumed.current) enqueueSnackbar(BULK_MESSAGES.resuming, { variant: 'info' });
-    resumed.current = false;
-  }, [enqueueSnackbar]);
-
   // The first poll comes 1 s after a job is followed.
   useEffect(() => {
     if (!following) return;
@@ -78,6 +71,16 @@ export function useBulkGeneration(): BulkGeneration {
   const fresh = following !== null && status.dataUpdatedAt >= following.since ? status.data : undefined;
   const lost = following !== null && status.status === 'error' && isLostBulkJob(status.error) && status.errorUpdatedAt >= following.since;
   const final = fresh !== undefined && isFinalBulkJobStatus(fresh.status) && !lost;
+
+  // A job stored by an earlier visit is picked up again (spec: 'Resuming background bulk job') —
+  // said once the server has answered for it: a job it no longer knows is not resumed, and the
+  // top bar's one notice tells of it (issue #17 item 19: one toast for one lost job).
+  const resumed = useRef(following !== null);
+  useEffect(() => {
+    if (!resumed.current || (!fresh && !lost)) return;
+    resumed.current = false;
+    if (fresh) enqueueSnackbar(BULK_MESSAGES.resuming, { variant: 'info' });
+  }, [fresh, lost, enqueueSnackbar]);
 
   const results = useQuery({
     queryKey: bulkJobKeys.results(jobId ?? ''),
@@ -103,12 +106,11 @@ export function useBulkGeneration(): BulkGeneration {
     if (results.error) enqueueSnackbar(`Bulk operation failed: ${messageOf(results.error)}`, { variant: 'error' });
   }, [results.error, enqueueSnackbar]);
 
-  // Spec: a lost job is marked failed and the operator told to try again.
+  // Spec: a lost job is marked failed and the operator told to try again — here, in the job's own
+  // status; the toast is the top bar indicator's, which hears of the same loss.
   useEffect(() => {
-    if (!lost || !jobId) return;
-    enqueueSnackbar(BULK_MESSAGES.lostOnTab, { variant: 'error' });
-    clearStoredBulkJob(jobId);
-  }, [lost, jobId, enqueueSnackbar]);
+    if (lost && jobId) clearStoredBulkJob(jobId);
+  }, [lost, jobId]);
 
   const follow = useCallback(
     (id: string) => {
