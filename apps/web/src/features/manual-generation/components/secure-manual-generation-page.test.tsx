@@ -42,6 +42,9 @@ describe('Secure Manual Article Generation', () => {
     expect(screen.getByText('Site ID is required')).toBeInTheDocument();
 
     await user.type(screen.getByRole('textbox', { name: /Topic/ }), 'ab');
+    // While "ab" is typed the field says what is wrong now, not 'Topic is required' (issue #17 item 19).
+    expect(await screen.findByText('Topic must be at least 3 characters long')).toBeInTheDocument();
+    expect(screen.queryByText('Topic is required')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Generate Article' }));
     expect(await screen.findByText('Topic must be at least 3 characters long')).toBeInTheDocument();
 
