@@ -104,7 +104,7 @@ test.describe('SEO Suite', () => {
 
     // Back to the list: the card, then the two-phase delete with the WordPress posts and pages.
     await page.getByRole('button', { name: 'Back to Projects' }).click();
-    const card = page.getByRole('button', { name: `Open ${PROJECT} in the wizard` });
+    const card = page.getByTestId(/^seo-project-/).filter({ has: page.getByRole('button', { name: `Open ${PROJECT} in the wizard` }) });
     await expect(card.getByText('completed', { exact: true })).toBeVisible();
     await expect(card.getByText('100%')).toBeVisible();
     await page.getByRole('button', { name: `Show details of ${PROJECT}` }).click();

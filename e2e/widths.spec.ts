@@ -16,13 +16,25 @@ interface Screen {
   ready: (page: Page) => Promise<void>;
 }
 
+const PROJECT_NAME = 'Spring vegetable garden planning guide';
+
 const SCREENS: Screen[] = [
   { name: 'sites', path: '/sites', ready: (page) => expect(page.getByText('Widths Garden').first()).toBeVisible() },
   { name: 'blog-configuration', path: '/config', ready: (page) => expect(page.getByText('Widths Garden').first()).toBeVisible() },
   { name: 'articles', path: '/articles', ready: (page) => expect(page.getByText(/Raised bed gardening tip/i).first()).toBeVisible() },
   { name: 'manual-generation', path: '/manual', ready: (page) => expect(page.getByRole('tab', { name: /Single/ })).toBeVisible() },
-  { name: 'seo-wizard', path: '/seo-suite/wizard', ready: (page) => expect(page.getByRole('button', { name: 'Create Project' })).toBeVisible() },
+  // With a project the wizard opens the latest one.
+  { name: 'seo-wizard', path: '/seo-suite/wizard', ready: (page) => expect(page.getByText(`Active: ${PROJECT_NAME}`)).toBeVisible() },
+  { name: 'seo-projects', path: '/seo-suite', ready: (page) => expect(page.getByRole('heading', { level: 2, name: PROJECT_NAME })).toBeVisible() },
 ];
+
+/** How many lines a heading takes (issue #17 item 19: project names wrapped one word per line). */
+async function linesOf(page: Page, name: string): Promise<number> {
+  return page.getByRole('heading', { level: 2, name }).evaluate((heading) => {
+    const lineHeight = parseFloat(getComputedStyle(heading).lineHeight);
+    return Math.round(heading.getBoundingClientRect().height / lineHeight);
+  });
+}
 
 test('the sign-in screen has no serious axe finding, on a laptop and a phone', async ({ page }) => {
   const problems: string[] = [];
@@ -40,10 +52,11 @@ test.describe('every working screen at four widths', () => {
   test.skip(realWordPressMissing, 'needs the real WordPress test site (scripts/wordpress-test-site.sh)');
   test.describe.configure({ timeout: 240_000 });
 
-  test('Sites, Blog Configuration, Articles, Manual Generation and the SEO wizard fit 1280, 1024, 900 and 390 px', async ({ page }) => {
+  test('Sites, Blog Configuration, Articles, Manual Generation, the SEO wizard and SEO projects fit 1280, 1024, 900 and 390 px', async ({ page }) => {
     await login(page);
     let seeded: SeededSite | undefined;
     let configId: number | undefined;
+    let projectId: number | undefined;
     try {
       seeded = await seedSiteWithArticles(page, 'Widths Garden', 3);
       const config = await apiCall<{ id: number }>(page, 'POST', '/api/config', {
@@ -54,6 +67,9 @@ test.describe('every working screen at four widths', () => {
       });
       expect(config.status, JSON.stringify(config.json)).toBe(201);
       configId = config.json.id;
+      const project = await apiCall<{ id: number }>(page, 'POST', '/api/seo-suite/projects', { site_id: seeded.id, project_name: PROJECT_NAME, niche: 'Vegetable gardening' });
+      expect(project.status, JSON.stringify(project.json)).toBe(201);
+      projectId = project.json.id;
 
       const problems: string[] = [];
       for (const width of WIDTHS) {
@@ -64,6 +80,11 @@ test.describe('every working screen at four widths', () => {
           await page.waitForLoadState('networkidle');
           for (const line of await horizontalOverflow(page)) problems.push(`${screen.name} at ${width}: ${line}`);
           for (const line of await seriousAxeFindings(page)) problems.push(`${screen.name} at ${width}: axe ${line}`);
+          if (screen.name === 'seo-projects') {
+            // Six words: two lines at most on a laptop, three on a phone.
+            const lines = await linesOf(page, PROJECT_NAME);
+            if (lines > (width === 390 ? 3 : 2)) problems.push(`seo-projects at ${width}: the project name takes ${lines} lines`);
+          }
           await saveScreen(page, `widths/${screen.name}-${width}`);
         }
       }
@@ -73,7 +94,6 @@ test.describe('every working screen at four widths', () => {
         { name: 'dashboard', path: '/' },
         { name: 'site-content', path: `/sites/${seeded.id}/content` },
         { name: 'trend-monitor', path: '/trends' },
-        { name: 'seo-projects', path: '/seo-suite' },
         { name: 'settings', path: '/settings' },
       ];
       for (const width of [1280, 390]) {
@@ -100,6 +120,10 @@ test.describe('every working screen at four widths', () => {
 
       expect(problems).toEqual([]);
     } finally {
+      if (projectId !== undefined) {
+        const ask = await apiCall<{ confirmationToken: string }>(page, 'DELETE', `/api/seo-suite/projects/${projectId}`, {});
+        await apiCall(page, 'DELETE', `/api/seo-suite/projects/${projectId}`, { confirmationToken: ask.json.confirmationToken });
+      }
       if (configId !== undefined) await apiCall(page, 'DELETE', `/api/config/${configId}`);
       if (seeded) await cleanUp(page, seeded);
     }

@@ -6,6 +6,7 @@ import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -92,9 +93,11 @@ export function SeoProjectsPage() {
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 8 }}>
             {bulkMode && <Alert severity="info" sx={{ mb: 2 }}>Select the projects to delete.</Alert>}
-            <Grid container spacing={2}>
+            {/* As many columns as leave a card 300 px: beside the side panel at 900–1200 px two
+                columns made cards so narrow that a name wrapped one word per line (issue #17 item 19). */}
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 300px), 1fr))' }}>
               {list.map((project) => (
-                <Grid key={project.id} size={{ xs: 12, sm: 6 }}>
+                <Box key={project.id}>
                   <ProjectCard
                     project={project}
                     bulkMode={bulkMode}
@@ -104,9 +107,9 @@ export function SeoProjectsPage() {
                     onToggle={() => toggle(project.id)}
                     onShowDetails={() => setDetailsId(project.id)}
                   />
-                </Grid>
+                </Box>
               ))}
-            </Grid>
+            </Box>
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
             <ProjectSidePanel

@@ -26,29 +26,42 @@ interface ProjectCardProps {
 export function ProjectCard({ project, bulkMode, checked, highlighted, onOpen, onToggle, onShowDetails }: ProjectCardProps) {
   const percent = Math.round(seoOverallProgress(project.current_phase, project.progress_percentage));
   return (
-    <Card variant="outlined" sx={{ height: '100%', position: 'relative', borderColor: highlighted || checked ? 'primary.main' : undefined }} data-testid={`seo-project-${project.id}`}>
-      <CardActionArea onClick={bulkMode ? onToggle : onOpen} sx={{ height: '100%' }} aria-label={bulkMode ? `Select ${project.project_name}` : `Open ${project.project_name} in the wizard`}>
-        <CardContent>
-          <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, pr: 4 }}>
-            {bulkMode && <Checkbox checked={checked} tabIndex={-1} sx={{ p: 0, mt: 0.25 }} inputProps={{ 'aria-label': `Select ${project.project_name}` }} />}
-            <Typography variant="h6" component="h2" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+    <Card
+      variant="outlined"
+      sx={{ height: '100%', position: 'relative', borderColor: highlighted || checked ? 'primary.main' : undefined }}
+      data-testid={`seo-project-${project.id}`}
+    >
+      <CardContent>
+        {/* The name has the card's width; the status chip goes under it rather than squeezing it. */}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1, pr: 4 }}>
+          {bulkMode && <Checkbox checked={checked} tabIndex={-1} sx={{ p: 0, mt: 0.25 }} inputProps={{ 'aria-label': `Select ${project.project_name}` }} />}
+          <Typography variant="subtitle1" component="h2" sx={{ flex: '1 1 100%', minWidth: 0, fontWeight: 600, lineHeight: 1.4, overflowWrap: 'anywhere' }}>
+            {/* The name is the button; its ::after spreads the click over the whole card. A button
+                named by its own text ("Open <name> in the wizard" contains it) and not by the
+                whole card's (WCAG 2.5.3, axe label-content-name-mismatch). */}
+            <CardActionArea
+              onClick={bulkMode ? onToggle : onOpen}
+              disableRipple
+              aria-label={bulkMode ? `Select ${project.project_name}` : `Open ${project.project_name} in the wizard`}
+              sx={{ position: 'static', font: 'inherit', textAlign: 'left', borderRadius: 1, '&::after': { content: '""', position: 'absolute', inset: 0 } }}
+            >
               {project.project_name}
-            </Typography>
-            <Chip size="small" label={project.status} color={statusColor(project.status)} />
-          </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {project.niche}
+            </CardActionArea>
           </Typography>
-          <Typography variant="body2">{project.site_name}</Typography>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1.5 }}>
-            <Typography variant="caption" sx={{ whiteSpace: 'nowrap' }}>{`Phase ${project.current_phase}/3`}</Typography>
-            <LinearProgress variant="determinate" value={percent} sx={{ flex: 1 }} aria-label="Overall progress" />
-            <Typography variant="caption">{`${percent}%`}</Typography>
-          </Box>
-          <Typography variant="body2" sx={{ mt: 1 }}>{`${project.articles_generated}/${project.total_articles_planned} articles`}</Typography>
-          <Typography variant="caption" color="text.secondary">{`Created ${formatDate(project.created_at)}`}</Typography>
-        </CardContent>
-      </CardActionArea>
+          <Chip size="small" label={project.status} color={statusColor(project.status)} />
+        </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {project.niche}
+        </Typography>
+        <Typography variant="body2">{project.site_name}</Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1.5 }}>
+          <Typography variant="caption" sx={{ whiteSpace: 'nowrap' }}>{`Phase ${project.current_phase}/3`}</Typography>
+          <LinearProgress variant="determinate" value={percent} sx={{ flex: 1 }} aria-label="Overall progress" />
+          <Typography variant="caption">{`${percent}%`}</Typography>
+        </Box>
+        <Typography variant="body2" sx={{ mt: 1 }}>{`${project.articles_generated}/${project.total_articles_planned} articles`}</Typography>
+        <Typography variant="caption" color="text.secondary">{`Created ${formatDate(project.created_at)}`}</Typography>
+      </CardContent>
       {!bulkMode && (
         <Tooltip title="Show details">
           <IconButton size="small" onClick={onShowDetails} sx={{ position: 'absolute', top: 8, right: 8 }} aria-label={`Show details of ${project.project_name}`}>

@@ -17,9 +17,13 @@ import { generateKeywords } from '../../api/generate-keywords';
 import { updateKeyword } from '../../api/update-keyword';
 import { keywordFailure } from '../../hooks/use-project-actions';
 import { errorText } from '../../lib/errors';
+import { usePhone } from '../../../../components/phone-rows';
 import { AddKeywordForm } from './add-keyword-form';
 import { KeywordRow } from './keyword-row';
 import type { StepProps } from './step-props';
+
+/** Read by screen readers, not shown (the phone's Actions column holds only its icons). */
+const VISUALLY_HIDDEN = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 const TABS: [KeywordType, string][] = [
   ['primary', 'Primary'],
@@ -30,6 +34,7 @@ const TABS: [KeywordType, string][] = [
 /** Step 1: keyword research, the keyword tabs with inline edit and delete, and the add form. */
 export function KeywordStep({ project, data, notify }: StepProps) {
   const [tab, setTab] = useState<KeywordType>('primary');
+  const phone = usePhone();
   const [busy, setBusy] = useState(false);
   const shown = data.keywords.filter((k) => k.keyword_type === tab);
 
@@ -81,18 +86,24 @@ export function KeywordStep({ project, data, notify }: StepProps) {
         <Button variant="contained" onClick={() => void generate()} disabled={busy}>{busy ? 'Generating Keywords…' : 'Generate Keywords'}</Button>
       </Box>
       {busy && <LinearProgress sx={{ mt: 2 }} aria-label="Generating keywords" />}
-      <Tabs value={tab} onChange={(_, v: KeywordType) => setTab(v)} sx={{ mt: 2 }} aria-label="Keyword types">
+      {/* On a phone (issue #17 item 17) the tabs share the width and the table keeps to it: its
+          columns fixed, its cells tight, long words broken rather than pushing the page sideways. */}
+      <Tabs value={tab} onChange={(_, v: KeywordType) => setTab(v)} variant={phone ? 'fullWidth' : 'standard'} sx={{ mt: 2 }} aria-label="Keyword types">
         {TABS.map(([type, label]) => (
-          <Tab key={type} value={type} label={`${label} (${data.keywords.filter((k) => k.keyword_type === type).length})`} />
+          <Tab key={type} value={type} label={`${label} (${data.keywords.filter((k) => k.keyword_type === type).length})`} sx={phone ? { minWidth: 0, px: 0.5, textTransform: 'none' } : undefined} />
         ))}
       </Tabs>
-      <Table size="small" aria-label={`${tab} keywords`}>
+      <Table
+        size="small"
+        aria-label={`${tab} keywords`}
+        sx={phone ? { tableLayout: 'fixed', '& .MuiTableCell-root': { px: 0.5, fontSize: '0.8125rem', overflowWrap: 'break-word' }, '& th:nth-of-type(2)': { width: '30%' }, '& th:nth-of-type(3)': { width: '30%' }, '& th:nth-of-type(4)': { width: 40 } } : undefined}
+      >
         <TableHead>
           <TableRow>
             <TableCell>Keyword</TableCell>
             <TableCell>Intent</TableCell>
             <TableCell>Competition</TableCell>
-            <TableCell align="right">Actions</TableCell>
+            <TableCell align="right">{phone ? <Box component="span" sx={VISUALLY_HIDDEN}>Actions</Box> : 'Actions'}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
