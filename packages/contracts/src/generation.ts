@@ -100,9 +100,16 @@ export type KnownPersona = (typeof PERSONAS)[number]['value'];
 export const PERSONA_VALUES = PERSONAS.map((p) => p.value);
 export const NEUTRAL_PERSONA_LABEL = 'Neutral Voice';
 
+/** The persona a text names: its value ("emily") or its label as the persona field shows it ("Emily — The Friendly Educator"). */
 export function findPersona(value: string | null | undefined): PersonaDefinition | undefined {
   const key = (value ?? '').trim().toLowerCase();
-  return PERSONAS.find((p) => p.value === key);
+  return PERSONAS.find((p) => p.value === key || p.label.toLowerCase() === key);
+}
+
+/** What is stored and sent for a persona field's text: a known persona's value, other text as typed. */
+export function personaValue(text: string): string {
+  const trimmed = text.trim();
+  return findPersona(trimmed)?.value ?? trimmed;
 }
 
 /** The spec's display rule: known → its label; other text → title-cased; empty → 'Neutral Voice'. */

@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Switch from '@mui/material/Switch';
-import { BULK_LIMITS, DEFAULT_TASK_TYPE, WORD_COUNT_LIMITS, parseItemsList, type BulkJobStartInput } from '@abp/contracts';
+import { BULK_LIMITS, DEFAULT_TASK_TYPE, WORD_COUNT_LIMITS, parseItemsList, personaValue, type BulkJobStartInput } from '@abp/contracts';
 import { useGenerationChoices } from '../hooks/use-generation-choices';
 import { PublishStatusSelect, SiteSelect, TaskTypeSelect } from './generation-fields';
 import { fieldsNamed } from '../../../lib/forms/field-problems';
@@ -71,7 +71,7 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
           includeImages: values.includeImages,
           publishStatus: values.publishStatus,
           wordCount: wordCountOf(values.wordCount),
-          persona: values.persona.trim(),
+          persona: personaValue(values.persona),
           postToWordPress: true,
           ...placementOptions(values),
         },

@@ -117,7 +117,8 @@ describe('Manual Content Generation, Single Article tab', () => {
     await user.type(await screen.findByRole('textbox', { name: /^Topic/ }), 'Bread baking basics');
     await choose(user, /^Site/, 'Kitchen Blog');
     expect(await screen.findByText('Topics for this site: sourdough, knife care, spices')).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Content Persona' })).toHaveValue('marcus');
+    // The configuration's persona by its name, not its stored value "marcus" (issue #17 item 19); the request sends the value.
+    expect(screen.getByRole('combobox', { name: 'Content Persona' })).toHaveValue('Marcus — The Data-Driven Analyst');
     await choose(user, /^Task Type/, 'Recipe');
     await choose(user, /^Status/, 'Publish');
     await user.click(screen.getByRole('button', { name: 'Push to WordPress' }));
@@ -146,6 +147,11 @@ describe('Manual Content Generation, Single Article tab', () => {
     expect(options).toHaveLength(9);
     expect(options[0]).toHaveTextContent('Sarah — The Storyteller');
     expect(options[0]).toHaveTextContent('Warm narratives');
+    // A chosen persona reads as its name and is sent as its value.
+    await user.click(options[2]!);
+    expect(persona).toHaveValue('Emily — The Friendly Educator');
+    expect(screen.getByText('Patient step-by-step explanations for beginners.')).toBeInTheDocument();
+    await user.clear(persona);
     await user.type(persona, 'A cheerful retired chef');
     await user.type(screen.getByRole('textbox', { name: /^Topic/ }), 'Knife skills');
     await choose(user, /^Site/, 'Garden Blog');

@@ -36,12 +36,13 @@ export function PersonaInput({ value, onChange, suggested, disabled }: PersonaIn
       options={options}
       inputValue={value}
       onInputChange={(_event, next) => onChange(next)}
-      getOptionLabel={(option) => (typeof option === 'string' ? option : option.value)}
+      // A known persona reads as its name ("Emily — The Friendly Educator", not "emily"); the form sends its value.
+      getOptionLabel={(option) => (typeof option === 'string' ? option : option.label)}
       isOptionEqualToValue={(option, current) => option.value === current.value}
       disabled={disabled}
       renderOption={(props, option) => {
         const { key, ...rest } = props;
-        const fromConfig = suggested?.trim().toLowerCase() === option.value.toLowerCase();
+        const fromConfig = !!suggested?.trim() && findPersona(suggested)?.value === option.value;
         return (
           <li key={key} {...rest}>
             <ListItemText primary={option.label} secondary={fromConfig && extra.length === 0 ? `${option.description} (from this site's blog configuration)` : option.description} />

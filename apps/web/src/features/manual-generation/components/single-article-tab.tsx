@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { MANUAL_LIMITS, MANUAL_MESSAGES, WORD_COUNT_LIMITS, type ManualGenerationResult } from '@abp/contracts';
+import { MANUAL_LIMITS, MANUAL_MESSAGES, WORD_COUNT_LIMITS, personaValue, type ManualGenerationResult } from '@abp/contracts';
 import { DemoLiveWarning } from '../../../components/demo-live-warning';
 import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
 import { isApiError } from '../../../lib/api-client';
@@ -66,7 +66,7 @@ export function SingleArticleTab() {
             topic: values.topic.trim(),
             site_id: values.siteId as number,
             task_type: values.taskType,
-            options: { includeImages: true, publishStatus: values.publishStatus, maxArticles: MANUAL_LIMITS.maxArticles.default, wordCount: parseWordCount(values.wordCount).value!, persona: values.persona.trim(), ...placementOptions(values) },
+            options: { includeImages: true, publishStatus: values.publishStatus, maxArticles: MANUAL_LIMITS.maxArticles.default, wordCount: parseWordCount(values.wordCount).value!, persona: personaValue(values.persona), ...placementOptions(values) },
           },
           idempotencyKey,
         });

@@ -1,4 +1,4 @@
-import { TASK_TYPES } from '@abp/contracts';
+import { TASK_TYPES, findPersona } from '@abp/contracts';
 import { useBlogConfigHints } from '../api/get-blog-configs';
 import { useSites } from '../../../lib/resources/sites';
 import { useTaskTypes } from '../api/get-task-types';
@@ -12,7 +12,10 @@ export function useGenerationChoices() {
   const sites = useSites();
   const taskTypes = useTaskTypes();
   const configs = useBlogConfigHints();
-  const personaOf = (id: number | ''): string =>
-    id === '' ? '' : configs.data?.find((c) => c.site_id === id)?.content_persona || sites.data?.find((s) => s.id === id)?.content_persona || '';
+  // As the persona field shows it: a known persona by its name, other text as stored.
+  const personaOf = (id: number | ''): string => {
+    const stored = id === '' ? '' : configs.data?.find((c) => c.site_id === id)?.content_persona || sites.data?.find((s) => s.id === id)?.content_persona || '';
+    return findPersona(stored)?.label ?? stored;
+  };
   return { sites, taskTypes, configs, taskTypeOptions: taskTypes.data ?? [...TASK_TYPES], personaOf };
 }
