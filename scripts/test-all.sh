@@ -21,6 +21,10 @@ fi
 eval "$(bash scripts/wordpress-test-site.sh)"
 export WP_URL WP_USER WP_APP_PASSWORD WP_PLAIN_URL WP_PLAIN_USER WP_PLAIN_APP_PASSWORD
 
+step "Node 22 and 24 (the other runtimes the app declares)"
+eval "$(bash scripts/node-runtimes.sh)"
+export ABP_OTHER_NODES
+
 step "typecheck"
 npm run typecheck --silent
 

@@ -24,10 +24,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Runs the real server entry point (through tsx) as a separate process. */
-export async function spawnServer(env: Record<string, string>, args: string[] = [], waitFor: RegExp | null = /is running at|worker started/): Promise<ServerProcess> {
+/** Runs the real server entry point (through tsx) as a separate process, on this Node or on `node` (another runtime's binary). */
+export async function spawnServer(
+  env: Record<string, string>,
+  args: string[] = [],
+  waitFor: RegExp | null = /is running at|worker started/,
+  node: string = process.execPath,
+): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+  const child = spawn(node, ['--import', 'tsx', MAIN, ...args], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
