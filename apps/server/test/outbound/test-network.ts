@@ -1,5 +1,4 @@
-import { fetch as undiciFetch } from 'undici';
-import { classifyAddress, OutboundHttp, type AddressKind, type Transport } from '../../src/lib/outbound/index.js';
+import { classifyAddress, OutboundHttp, undiciTransport, type AddressKind, type Transport } from '../../src/lib/outbound/index.js';
 
 /*
  * A pretend network for the outbound rule, all of it on 127.0.0.1 where the test servers listen.
@@ -28,7 +27,7 @@ export function testNetwork(): TestNetwork {
     // A safety net: whatever the rule says, nothing here leaves this machine's loopback.
     if (host !== '127.0.0.1' && !(host in TEST_NAMES)) return Promise.reject(new Error(`test network: ${url} is not a local test address`));
     sent.push(url);
-    return undiciFetch(url, init) as unknown as Promise<Response>;
+    return undiciTransport(url, init);
   };
   const outbound = new OutboundHttp({
     resolve: (hostname) =>

@@ -5,6 +5,7 @@ export {
   MAX_REDIRECTS,
   OutboundHttp,
   outbound,
+  undiciTransport,
   type OutboundHttpOptions,
   type OutboundRequest,
   type OutboundResponse,

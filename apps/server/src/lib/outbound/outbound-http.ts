@@ -30,6 +30,9 @@ export type TransportInit = RequestInit & { dispatcher: Dispatcher };
 /** One HTTP exchange with no redirect followed; undici's fetch, or a test's wrapper around it. */
 export type Transport = (url: string, init: TransportInit) => Promise<Response>;
 
+/** undici's own fetch (the package, not Node's bundled copy), so that the dispatcher is its own. */
+export const undiciTransport: Transport = undiciFetch as unknown as Transport;
+
 export interface OutboundHttpOptions {
   /** Tests only: name resolution (map a test name to 127.0.0.1). */
   resolve?: Resolver;
@@ -89,8 +92,7 @@ export class OutboundHttp {
     this.#classify = options.classify ?? ((address) => classifyAddress(address));
     this.#anyAddress = new Agent({ connect: { lookup: guardedLookup(resolve, this.#classify, false) } });
     this.#publicOnly = new Agent({ connect: { lookup: guardedLookup(resolve, this.#classify, true) } });
-    // undici's own fetch (the package, not Node's bundled copy) so that the dispatcher is its own.
-    this.#transport = options.transport ?? (undiciFetch as unknown as Transport);
+    this.#transport = options.transport ?? undiciTransport;
   }
 
   async fetch(input: string | URL, request: OutboundRequest): Promise<OutboundResponse> {
