@@ -178,3 +178,25 @@ describe('credentials go only to the entered origin', () => {
     expect(seen).toEqual([]);
   });
 });
+
+describe('bodies', () => {
+  it("Node's own FormData is sent as multipart (the undici package's fetch would not know it)", async () => {
+    let received = '';
+    a.on('/upload', (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        received = `${req.headers['content-type'] ?? ''}\n${Buffer.concat(chunks).toString('utf8')}`;
+        res.writeHead(201).end();
+      });
+    });
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array([104, 105])], { type: 'image/png' }), 'hi.png');
+    form.append('alt_text', 'A heat pump');
+    const answer = await get(`${a.baseUrl}/upload`, { method: 'POST', body: form });
+    expect(answer.response.status).toBe(201);
+    expect(received).toMatch(/^multipart\/form-data; boundary=/);
+    expect(received).toContain('name="file"; filename="hi.png"');
+    expect(received).toContain('A heat pump');
+  });
+});

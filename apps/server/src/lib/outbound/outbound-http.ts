@@ -1,4 +1,4 @@
-import { Agent, fetch as undiciFetch, type Dispatcher } from 'undici';
+import { Agent, FormData as UndiciFormData, fetch as undiciFetch, type Dispatcher } from 'undici';
 import { originOf } from '../origin.js';
 import { classifyAddress, describeAddressKind, isIpAddress, type AddressKind } from './address-class.js';
 import { guardedLookup, systemResolver, type AddressClassifier, type Resolver } from './guarded-lookup.js';
@@ -110,7 +110,7 @@ export class OutboundHttp {
       const response = await this.#send(url, context, {
         method,
         headers,
-        ...(hop === 0 && request.body !== undefined ? { body: request.body } : {}),
+        ...(hop === 0 && request.body !== undefined ? { body: portableBody(request.body) } : {}),
         ...(request.signal ? { signal: request.signal } : {}),
         redirect: 'manual',
         dispatcher: context.onEntered ? this.#anyAddress : this.#publicOnly,
@@ -195,6 +195,21 @@ export const outbound = new OutboundHttp();
 
 function portable(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => PORTABLE_HEADERS.has(name.toLowerCase())));
+}
+
+/**
+ * Node's global FormData belongs to the undici copy bundled with Node, which the undici package's
+ * fetch does not recognise (it would send "[object FormData]"): the fields are copied into the
+ * package's own FormData. Every other body type is shared.
+ */
+function portableBody(body: RequestInit['body']): RequestInit['body'] {
+  if (!(body instanceof FormData) || body instanceof UndiciFormData) return body;
+  const form = new UndiciFormData();
+  for (const [name, value] of body.entries()) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, value, value.name);
+  }
+  return form as unknown as RequestInit['body'];
 }
 
 function parseLocation(location: string, base: URL, context: HopContext): URL {
