@@ -23,6 +23,15 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': ['error', { property: 'boss', message: 'Use JobQueue (jobs/queue.ts) and the job catalogue (jobs/catalogue.ts); pg-boss stays inside jobs/.' }] },
   },
   {
+    // One rule for every outbound request (issue #31): redirects, addresses and credentials are decided in lib/outbound/.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/lib/outbound/**'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Use the outbound rule (lib/outbound/): outbound.fetch() or outbound.asFetch().' }],
+      'no-restricted-imports': ['error', { paths: [{ name: 'undici', message: 'Outbound HTTP goes through lib/outbound/.' }] }],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, abp: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },

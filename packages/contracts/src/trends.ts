@@ -30,7 +30,7 @@ export const TREND_RUN_TRIGGERS = ['manual', 'schedule'] as const;
 export const trendRunErrorSchema = z.object({
   scope: z.enum(['feed', 'site', 'run']),
   target: z.string(),
-  /** timeout, network, rate_limited, http_error, too_large, not_xml, malformed, not_a_feed, generation, publishing, … */
+  /** timeout, network, redirect_refused, rate_limited, http_error, too_large, not_xml, malformed, not_a_feed, generation, publishing, … */
   kind: z.string(),
   message: z.string(),
 });

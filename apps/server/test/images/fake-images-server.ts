@@ -18,6 +18,8 @@ export type ImagesReply =
   | { type: 'b64'; bytes: Buffer }
   /** Answers `data[0].url` pointing at /files/<name> on this server, which serves `bytes`. */
   | { type: 'url'; bytes: Buffer; name?: string }
+  /** Answers `data[0].url` with this URL as it is (for image URLs elsewhere). */
+  | { type: 'url-to'; url: string }
   | { type: 'error'; status: number; body: unknown }
   | { type: 'json'; body: unknown }
   /** Never answers; the client has to give up. */
@@ -32,6 +34,10 @@ export interface FakeImagesServer {
   /** Authorization headers of the GET /files/* downloads. */
   downloads: (string | undefined)[];
   setHandler(handler: ImagesHandler): void;
+  /** GET `path` answers a redirect to `location`; POST /v1/images/generations too when `path` is that. Status 0 removes it. */
+  redirect(path: string, location: string, status?: number): void;
+  /** Serves `bytes` at /files/<name>; returns that URL on this server. */
+  file(name: string, bytes: Buffer): string;
   close(): Promise<void>;
 }
 
@@ -41,11 +47,19 @@ export async function startFakeImagesServer(handler: ImagesHandler): Promise<Fak
   const downloads: (string | undefined)[] = [];
   const files = new Map<string, Buffer>();
   const hanging = new Set<ServerResponse>();
+  const redirects = new Map<string, { location: string; status: number }>();
   let origin = '';
 
   const server: Server = createServer((req, res) => {
     void (async () => {
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+      const moved = redirects.get(path);
+      if (moved) {
+        if (req.method === 'POST') requests.push({ path, authorization: req.headers.authorization, body: JSON.parse(await readBody(req)) as Record<string, unknown> });
+        else downloads.push(req.headers.authorization);
+        res.writeHead(moved.status, { location: moved.location }).end();
+        return;
+      }
       if (req.method === 'GET' && path.startsWith('/files/')) {
         downloads.push(req.headers.authorization);
         const bytes = files.get(path.slice('/files/'.length));
@@ -64,6 +78,7 @@ export async function startFakeImagesServer(handler: ImagesHandler): Promise<Fak
       else if (reply.type === 'error') json(reply.status, reply.body);
       else if (reply.type === 'json') json(200, reply.body);
       else if (reply.type === 'b64') json(200, { created: 1, data: [{ b64_json: reply.bytes.toString('base64') }] });
+      else if (reply.type === 'url-to') json(200, { created: 1, data: [{ url: reply.url }] });
       else {
         const name = reply.name ?? `image-${requests.length}.png`;
         files.set(name, reply.bytes);
@@ -80,6 +95,14 @@ export async function startFakeImagesServer(handler: ImagesHandler): Promise<Fak
     downloads,
     setHandler(next) {
       current = next;
+    },
+    redirect(path, location, status = 302) {
+      if (status === 0) redirects.delete(path);
+      else redirects.set(path, { location, status });
+    },
+    file(name, bytes) {
+      files.set(name, bytes);
+      return `${origin}/files/${name}`;
     },
     async close() {
       for (const res of hanging) res.destroy();

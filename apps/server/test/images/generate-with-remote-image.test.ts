@@ -50,4 +50,20 @@ describe('generateAndStore with a remote image provider', () => {
     expect(log.warnings.map((w) => w.message)).toContainEqual(expect.stringMatching(/^Image provider openai-compatible \(gpt-image-1\) failed: HTTP 503: Image service overloaded; the title-card image was used instead$/));
     expect(JSON.stringify(log)).not.toContain('sk-wired');
   });
+
+  it('says in the Generation log when the image URL redirected to an address the outbound rule does not follow', async () => {
+    const origin = server.baseUrl.replace(/\/v1$/, '');
+    server.file('elsewhere.png', png);
+    server.redirect('/files/moved.png', `http://localhost:${new URL(origin).port}/files/elsewhere.png`);
+    server.setHandler(() => ({ type: 'url-to', url: `${origin}/files/moved.png` }));
+    const result = await generate('Window boxes for herbs');
+    const stored = await storedGeneration(t, result.articleId);
+    expect(pngSize(Buffer.from(stored.image!.png, 'base64'))).toEqual({ width: 1200, height: 630 });
+    const log = generationLogSchema.parse(stored.log);
+    expect(log.warnings.map((w) => w.message)).toContainEqual(
+      expect.stringMatching(
+        /^Image provider openai-compatible \(gpt-image-1\) failed: The image server redirected to http:\/\/localhost:\d+\/files\/elsewhere\.png \(its name resolves to (127\.0\.0\.1|::1)\), a loopback address; it was not followed; the title-card image was used instead$/,
+      ),
+    );
+  });
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RemoteImageProvider, type FeaturedImageRequest, type RemoteImageProviderOptions } from '../../src/integrations/images/index.js';
 import { closedPort } from '../wordpress/fake-server.js';
+import { at, testNetwork } from '../outbound/test-network.js';
+import { FeedServer } from '../trends/feed-server.js';
 import { pngSize, samplePng, startFakeImagesServer, type FakeImagesServer } from './fake-images-server.js';
 
 const KEY = 'sk-test-images-0123456789';
@@ -126,6 +128,101 @@ describe('remote image provider (OpenAI images API)', () => {
       const image = await provider().createFeaturedImage(request);
       expectTitleCard(image, /HTTP 401: Incorrect API key provided: \[redacted\]/);
       expect(image.warnings?.join(' ')).not.toContain(KEY);
+    });
+  });
+
+  describe('under the outbound rule', () => {
+    const port = () => new URL(server.baseUrl).port;
+    const warningOf = async (image: Promise<Awaited<ReturnType<RemoteImageProvider['createFeaturedImage']>>>) => {
+      const result = await image;
+      expect(pngSize(result.png)).toEqual(TITLE_CARD);
+      return result.warnings?.[0] ?? '';
+    };
+
+    it('an image URL that redirects within the server is followed', async () => {
+      server.file('real.png', png);
+      server.redirect('/files/moved.png', '/files/real.png', 301);
+      server.setHandler(() => ({ type: 'url-to', url: `${server.baseUrl.replace(/\/v1$/, '')}/files/moved.png` }));
+      const image = await provider().createFeaturedImage(request);
+      expect(image.png.equals(png)).toBe(true);
+      expect(server.downloads).toEqual([undefined, undefined]);
+    });
+
+    it('an image URL that redirects to another local server is not followed; the warning says why', async () => {
+      server.file('real.png', png);
+      const elsewhere = `http://localhost:${port()}/files/real.png`;
+      server.redirect('/files/away.png', elsewhere);
+      server.setHandler(() => ({ type: 'url-to', url: `${server.baseUrl.replace(/\/v1$/, '')}/files/away.png` }));
+      const warning = await warningOf(provider().createFeaturedImage(request));
+      expect(warning).toMatch(/^Image provider openai-compatible \(dall-e-3\) failed: The image server redirected to http:\/\/localhost:\d+\/files\/real\.png \(its name resolves to (127\.0\.0\.1|::1)\), a loopback address; it was not followed; the title-card image was used instead$/);
+      expect(server.downloads).toEqual([undefined]);
+    });
+
+    it('an image URL on another origin at a loopback address is not fetched at all', async () => {
+      server.file('real.png', png);
+      server.setHandler(() => ({ type: 'url-to', url: `http://[::ffff:127.0.0.1]:${port()}/files/real.png` }));
+      const warning = await warningOf(provider().createFeaturedImage(request));
+      expect(warning).toContain(`failed: The image server pointed to http://[::ffff:7f00:1]:${port()}/files/real.png, a loopback address; it was not fetched;`);
+      expect(server.downloads).toEqual([]);
+    });
+
+    it('the API answering its POST with a redirect to another server: neither the key nor the prompt goes there', async () => {
+      const other = await FeedServer.start();
+      try {
+        const received: string[] = [];
+        other.on('/v1/images/generations', (req, res) => {
+          received.push(`${req.method} ${req.headers.authorization ?? 'no key'}`);
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [{ b64_json: png.toString('base64') }] }));
+        });
+        server.redirect('/v1/images/generations', `${other.baseUrl}/v1/images/generations`, 307);
+        const image = await provider().createFeaturedImage(request);
+        expect(received).toEqual([]);
+        const warning = await warningOf(Promise.resolve(image));
+        expect(warning).toContain(`failed: The image server answered POST with a redirect (HTTP 307) to ${other.baseUrl}/v1/images/generations; a POST is not repeated at another address;`);
+      } finally {
+        server.redirect('/v1/images/generations', '', 0);
+        await other.close();
+      }
+    });
+
+    describe('with a public image server (public.test, a pretend public name on 127.0.0.1)', () => {
+      const net = testNetwork();
+      const publicProvider = () => provider({ baseUrl: at('public.test', server.baseUrl, '/v1'), outbound: net.outbound });
+      afterAll(() => net.outbound.close());
+
+      it('an image URL on a CDN that redirects again is downloaded, and the key goes to neither', async () => {
+        const cdnFile = at('cdn.public.test', server.baseUrl, '/files/real.png');
+        server.file('real.png', png);
+        server.redirect('/files/cdn.png', cdnFile);
+        server.setHandler(() => ({ type: 'url-to', url: at('cdn.public.test', server.baseUrl, '/files/cdn.png') }));
+        const image = await publicProvider().createFeaturedImage(request);
+        expect(image.png.equals(png)).toBe(true);
+        expect(server.requests.map((r) => r.authorization)).toEqual([`Bearer ${KEY}`]);
+        expect(server.downloads).toEqual([undefined, undefined]);
+      });
+
+      it.each([
+        ['http://169.254.169.254/latest/meta-data/iam/', 'a link-local address'],
+        ['http://10.0.0.5/image.png', 'a private address'],
+        ['http://127.0.0.1:{port}/files/real.png', 'a loopback address'],
+      ])('an image URL at %s is not fetched (%s)', async (template, words) => {
+        const url = template.replace('{port}', port());
+        server.setHandler(() => ({ type: 'url-to', url }));
+        const sentBefore = net.sent.length;
+        const warning = await warningOf(publicProvider().createFeaturedImage(request));
+        const shown = new URL(url);
+        expect(warning).toContain(`failed: The image server pointed to ${shown.origin}${shown.pathname}, ${words}; it was not fetched;`);
+        expect(net.sent.slice(sentBefore)).toEqual([at('public.test', server.baseUrl, '/v1/images/generations')]);
+      });
+
+      it('an image URL redirecting to a name that resolves to a metadata address is refused when connecting', async () => {
+        server.file('real.png', png);
+        server.redirect('/files/to-metadata.png', at('metadata.test', server.baseUrl, '/files/real.png'));
+        server.setHandler(() => ({ type: 'url-to', url: at('public.test', server.baseUrl, '/files/to-metadata.png') }));
+        const warning = await warningOf(publicProvider().createFeaturedImage(request));
+        expect(warning).toContain(`failed: The image server redirected to ${at('metadata.test', server.baseUrl, '/files/real.png')} (its name resolves to 127.0.0.1), a link-local address; it was not followed;`);
+        expect(server.downloads).toEqual([undefined]);
+      });
     });
   });
 

@@ -1,8 +1,10 @@
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedError, FeedReader, fetchFeed, parseRetryAfter } from '../../src/integrations/trends/index.js';
 import { ATOM_ENTRIES, atomFeed, GOOGLE_TRENDS, googleTrendsFeed } from './feed-fixtures.js';
 import { closedPort } from '../wordpress/fake-server.js';
 import { FeedServer } from './feed-server.js';
+import { at, testNetwork } from '../outbound/test-network.js';
 
 let server: FeedServer;
 const reader = new FeedReader({ timeoutMs: 400, maxBytes: 64 * 1024 });
@@ -94,5 +96,82 @@ describe('reading every feed', () => {
       ['/broken.xml', 'malformed'],
       ['/limited.xml', 'rate_limited'],
     ]);
+  });
+});
+
+describe('redirects follow the outbound rule', () => {
+  const redirect = (location: string, status = 302) => (_req: unknown, res: ServerResponse) => {
+    res.writeHead(status, { Location: location });
+    res.end();
+  };
+
+  it('a redirect within the limit is followed', async () => {
+    server.on('/old.xml', redirect('/older.xml', 301)).on('/older.xml', redirect(server.url('/google.xml'), 308));
+    expect((await reader.read(server.url('/old.xml'))).map((t) => t.title)).toContain('Tomato blight');
+  });
+
+  it('a feed that redirects 10 times is refused after the fifth redirect', async () => {
+    for (let i = 1; i <= 10; i++) server.on(`/loop${i}.xml`, redirect(i === 10 ? '/google.xml' : `/loop${i + 1}.xml`));
+    server.hits.clear();
+    const error = await failure('/loop1.xml');
+    expect([error.kind, error.retryable]).toEqual(['redirect_refused', false]);
+    expect(error.message).toBe(`The feed redirected more than 5 times (the last time to ${server.url('/loop7.xml')}); it was not followed further.`);
+    expect(server.hits.get('/google.xml')).toBeUndefined();
+  });
+
+  it.each([
+    ['ftp://127.0.0.1/feed.xml', 'ftp://127.0.0.1/feed.xml'],
+    ['file:///etc/passwd', 'file:///etc/passwd'],
+    ['data:application/rss+xml,<rss><channel><item><title>Injected</title></item></channel></rss>', 'data:…'],
+  ])('a redirect to %s is refused', async (location, shown) => {
+    server.on('/elsewhere.xml', redirect(location));
+    const error = await failure('/elsewhere.xml');
+    expect(error.kind).toBe('redirect_refused');
+    expect(error.message).toBe(`The feed redirected to ${shown}, which is not an http or https address; it was not followed.`);
+  });
+
+  it('a feed on a local address may not redirect to another local server (localhost is another origin)', async () => {
+    const target = `http://localhost:${new URL(server.baseUrl).port}/google.xml`;
+    server.on('/to-localhost.xml', redirect(target));
+    server.hits.clear();
+    const error = await failure('/to-localhost.xml');
+    expect(error.kind).toBe('redirect_refused');
+    expect(error.message).toMatch(new RegExp(`^The feed redirected to ${target.replace(/[.]/g, '\\.')} \\(its name resolves to (127\\.0\\.0\\.1|::1)\\), a loopback address; it was not followed\\.$`));
+    expect(server.hits.get('/google.xml')).toBeUndefined();
+  });
+
+  describe('a public feed (public.test, a pretend public name on 127.0.0.1)', () => {
+    const net = testNetwork();
+    const publicReader = new FeedReader({ timeoutMs: 2000, maxBytes: 64 * 1024, outbound: net.outbound });
+    afterAll(() => net.outbound.close());
+
+    it('still follows a redirect to another public server', async () => {
+      server.on('/cdn-moved.xml', redirect(at('cdn.public.test', server.baseUrl, '/google.xml')));
+      expect((await publicReader.read(at('public.test', server.baseUrl, '/cdn-moved.xml'))).map((t) => t.title)).toContain('Tomato blight');
+    });
+
+    it.each([
+      ['http://127.0.0.1:{port}/google.xml', 'a loopback address'],
+      ['http://10.0.0.5/feed.xml', 'a private address'],
+      ['http://169.254.169.254/latest/meta-data/', 'a link-local address'],
+      ['http://[::ffff:127.0.0.1]/feed.xml', 'a loopback address'],
+    ])('may not redirect to %s (%s)', async (template, words) => {
+      const target = template.replace('{port}', new URL(server.baseUrl).port);
+      server.on('/to-private.xml', redirect(target));
+      const sentBefore = net.sent.length;
+      const error = await publicReader.read(at('public.test', server.baseUrl, '/to-private.xml')).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(FeedError);
+      const shown = new URL(target);
+      expect((error as FeedError).message).toBe(`The feed redirected to ${shown.origin}${shown.pathname}, ${words}; it was not followed.`);
+      expect(net.sent.slice(sentBefore)).toEqual([at('public.test', server.baseUrl, '/to-private.xml')]);
+    });
+
+    it('may not redirect to a name that resolves to a private address either (checked when connecting)', async () => {
+      server.on('/to-lan.xml', redirect(at('lan.test', server.baseUrl, '/google.xml')));
+      server.hits.clear();
+      const error = await publicReader.read(at('public.test', server.baseUrl, '/to-lan.xml')).catch((e: unknown) => e);
+      expect((error as FeedError).message).toBe(`The feed redirected to ${at('lan.test', server.baseUrl, '/google.xml')} (its name resolves to 127.0.0.1), a private address; it was not followed.`);
+      expect(server.hits.get('/google.xml')).toBeUndefined();
+    });
   });
 });

@@ -62,6 +62,24 @@ describe('feeds that fail', () => {
   });
 });
 
+describe('feeds that redirect where the outbound rule does not follow', () => {
+  it('a feed redirecting to another local server: nothing is read there, and the Dashboard says why', async () => {
+    // The feed's own address (127.0.0.1) is the operator's choice; localhost is another origin on a loopback address.
+    const target = `http://localhost:${new URL(h.feeds.baseUrl).port}/google.xml`;
+    h.feeds.on('/moved.xml', (_req, res) => {
+      res.writeHead(301, { Location: target });
+      res.end();
+    });
+    await setTrendSettings(h, { feeds: [h.feeds.url('/moved.xml')] });
+    const run = await runCheck(h);
+    expect(run).toMatchObject({ status: 'completed', trends_found: 0, articles_generated: 0 });
+    const reason = new RegExp(`^The feed redirected to ${target.replace(/[.]/g, '\\.')} \\(its name resolves to (127\\.0\\.0\\.1|::1)\\), a loopback address; it was not followed\\.$`);
+    expect(run.errors).toEqual([{ scope: 'feed', target: h.feeds.url('/moved.xml'), kind: 'redirect_refused', message: expect.stringMatching(reason) }]);
+    const dashboard = await getJson<{ trend_stats: { last_execution: { unreachable_feeds: { feed: string; reason: string }[] } } }>(h, '/api/dashboard');
+    expect(dashboard.trend_stats.last_execution.unreachable_feeds).toEqual([{ feed: h.feeds.url('/moved.xml'), reason: expect.stringMatching(reason) }]);
+  });
+});
+
 describe('a publish that fails', () => {
   it('keeps the article (a draft, with the reason), records the trend as processed and logs the error', async () => {
     await setTrendSettings(h, { feeds: [h.feeds.url('/google.xml')] });

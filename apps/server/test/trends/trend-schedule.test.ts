@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '@abp/contracts';
 import { FeedReader } from '../../src/integrations/trends/index.js';
 import { JOBS } from '../../src/jobs/catalogue.js';
+import { OutboundHttp } from '../../src/lib/outbound/index.js';
 import { TREND_SCHEDULE_CRON, TrendMonitorService } from '../../src/modules/trends/trend-monitor.service.js';
 
 const TREND_SCHEDULE_JOB = JOBS.trendSchedule.name;
@@ -46,7 +47,7 @@ describe('scheduled checks', () => {
     const last = new Date(run!.created_at);
     expect(await monitorAt(new Date(last.getTime() + 3 * HOUR), 4).scheduleTick(began)).toBe('not-due');
     // A slow feed keeps this check running while the next tick comes.
-    t.services.trendChecks.feedReader = new FeedReader({ fetch: async () => new Promise<Response>((_resolve, reject) => setTimeout(() => reject(new Error('slow')), 1500)) });
+    t.services.trendChecks.feedReader = new FeedReader({ outbound: new OutboundHttp({ transport: async () => new Promise<Response>((_resolve, reject) => setTimeout(() => reject(new Error('slow')), 1500)) }) });
     expect(await monitorAt(new Date(last.getTime() + 4 * HOUR), 4).scheduleTick(began)).toBe('started');
     // A check already queued or running is left alone.
     expect(await monitorAt(new Date(last.getTime() + 9 * HOUR), 4).scheduleTick(began)).toBe('busy');

@@ -1,4 +1,5 @@
 import { describeFetchError, readBodyCapped } from '../../lib/http-body.js';
+import { isOutboundRefusal, outbound as defaultOutbound, type OutboundHttp } from '../../lib/outbound/index.js';
 import { pngDimensions } from './image-bytes.js';
 import { imageFilename, type FeaturedImage, type FeaturedImageRequest, type ImageProvider } from './image-provider.js';
 import { TitleCardImageProvider } from './title-card-provider.js';
@@ -13,6 +14,8 @@ export interface RemoteImageProviderOptions {
   /** Used whenever the remote image cannot be had; the title card by default. */
   fallback?: ImageProvider;
   maxImageBytes?: number;
+  /** The outbound rule's client; tests pass one with a pretend network. */
+  outbound?: OutboundHttp;
 }
 
 const DEFAULT_MAX_IMAGE_BYTES = 20 * 1024 * 1024;
@@ -29,11 +32,13 @@ export class RemoteImageProvider implements ImageProvider {
   private readonly endpoint: string;
   private readonly fallback: ImageProvider;
   private readonly maxImageBytes: number;
+  private readonly outbound: OutboundHttp;
 
   constructor(private readonly options: RemoteImageProviderOptions) {
     this.endpoint = `${options.baseUrl.replace(/\/+$/, '')}/images/generations`;
     this.fallback = options.fallback ?? new TitleCardImageProvider();
     this.maxImageBytes = options.maxImageBytes ?? DEFAULT_MAX_IMAGE_BYTES;
+    this.outbound = options.outbound ?? defaultOutbound;
   }
 
   async createFeaturedImage(request: FeaturedImageRequest): Promise<FeaturedImage> {
@@ -44,7 +49,8 @@ export class RemoteImageProvider implements ImageProvider {
     } catch (error) {
       // A cancelled generation is not a provider failure: no fallback, the generation stops.
       if (request.signal?.aborted) throw error;
-      const reason = this.redact(describeFetchError(error, this.options.timeoutMs));
+      // The outbound rule's refusals are whole sentences; the warning goes on after a semicolon.
+      const reason = this.redact(isOutboundRefusal(error) ? error.message.replace(/\.$/, '') : describeFetchError(error, this.options.timeoutMs));
       const image = await this.fallback.createFeaturedImage(request);
       const warning = `Image provider ${this.id} (${this.options.model}) failed: ${reason}; the ${this.fallback.id} image was used instead`;
       return { ...image, warnings: [...(image.warnings ?? []), warning] };
@@ -69,7 +75,9 @@ export class RemoteImageProvider implements ImageProvider {
 
   private async post(prompt: string, askBase64: boolean, signal: AbortSignal): Promise<{ ok: true; json: unknown } | { ok: false; status: number; error: string }> {
     const body = { model: this.options.model, prompt, size: this.options.size, n: 1, ...(askBase64 ? { response_format: 'b64_json' } : {}) };
-    const response = await fetch(this.endpoint, {
+    // A redirect of this POST is refused (the outbound rule follows GET only): the prompt and the key go nowhere else.
+    const { response } = await this.outbound.fetch(this.endpoint, {
+      subject: 'The image server',
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}) },
       body: JSON.stringify(body),
@@ -90,7 +98,10 @@ export class RemoteImageProvider implements ImageProvider {
     }
   }
 
-  /** The URL came from the configured server; it is fetched without our API key, which is for that server only. */
+  /**
+   * The URL came from the configured server; it is fetched without our API key, which is for that
+   * server only, and under the outbound rule: off the server's own origin it must be a public address.
+   */
   private async download(url: string, signal: AbortSignal): Promise<Buffer> {
     const dataUrl = /^data:image\/[a-z+.-]+;base64,/i.exec(url);
     if (dataUrl) return Buffer.from(url.slice(dataUrl[0].length), 'base64');
@@ -101,7 +112,7 @@ export class RemoteImageProvider implements ImageProvider {
       throw new Error('the answer\'s image URL is not a URL');
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`the answer's image URL uses ${parsed.protocol}, not http or https`);
-    const response = await fetch(parsed, { signal });
+    const { response } = await this.outbound.fetch(parsed, { subject: 'The image server', entered: this.endpoint, signal });
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
       throw new Error(`downloading the image answered HTTP ${response.status}`);

@@ -1,4 +1,5 @@
 import { cappedResponse } from '../../lib/http-body.js';
+import { isOutboundRefusal, outbound, type OutboundHttp } from '../../lib/outbound/index.js';
 import { LlmError } from './llm-error.js';
 
 /**
@@ -13,12 +14,15 @@ export const MAX_LLM_BODY_BYTES = 10 * 1024 * 1024;
  * read through the shared capped reader, and redirects are not followed: fetch keeps provider key
  * headers such as Anthropic's x-api-key and Google's x-goog-api-key on a redirect to another host
  * (it drops only Authorization), so a redirect is reported instead and the key goes nowhere else.
+ * The request itself goes through the outbound rule (http(s) only, no credentials in the address).
  */
-export function modelServerFetch(options: { maxBytes?: number; fetch?: typeof fetch } = {}): typeof fetch {
+export function modelServerFetch(options: { maxBytes?: number; outbound?: OutboundHttp } = {}): typeof fetch {
   const maxBytes = options.maxBytes ?? MAX_LLM_BODY_BYTES;
-  const fetchImpl = options.fetch ?? fetch;
+  const send = (options.outbound ?? outbound).asFetch('The model server');
   return async (input, init) => {
-    const response = await fetchImpl(input, { ...init, redirect: 'manual' });
+    const response = await send(input, init).catch((error: unknown) => {
+      throw isOutboundRefusal(error) ? new LlmError('bad_request', error.message, { retryable: false, cause: error }) : error;
+    });
     if (response.status >= 300 && response.status < 400) {
       await response.body?.cancel().catch(() => undefined);
       throw redirected(requestUrl(input), response);

@@ -4,6 +4,8 @@
  */
 export type FeedErrorKind =
   | 'invalid_url'
+  /** A redirect the outbound rule does not follow (too many, not http(s), to a private address). */
+  | 'redirect_refused'
   | 'timeout'
   | 'network'
   | 'rate_limited'

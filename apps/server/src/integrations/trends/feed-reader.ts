@@ -1,3 +1,4 @@
+import type { OutboundHttp } from '../../lib/outbound/index.js';
 import { isFeedError, type FeedErrorKind } from './feed-error.js';
 import type { FeedTrend } from './feed-types.js';
 import { fetchFeed } from './fetch-feed.js';
@@ -8,7 +9,7 @@ export interface FeedReaderOptions {
   timeoutMs?: number;
   maxBytes?: number;
   userAgent?: string;
-  fetch?: typeof fetch;
+  outbound?: OutboundHttp;
 }
 
 export interface FeedFailure {
@@ -27,7 +28,7 @@ const DEFAULTS = { timeoutMs: 15_000, maxBytes: 2 * 1024 * 1024, userAgent: 'Aut
 
 /** Reads trend feeds; a feed that fails is reported, never thrown, so the others still count. */
 export class FeedReader {
-  private readonly options: Required<Omit<FeedReaderOptions, 'fetch'>> & Pick<FeedReaderOptions, 'fetch'>;
+  private readonly options: Required<Omit<FeedReaderOptions, 'outbound'>> & Pick<FeedReaderOptions, 'outbound'>;
 
   constructor(options: FeedReaderOptions = {}) {
     this.options = { ...DEFAULTS, ...options };

@@ -1,5 +1,6 @@
 import { FeedError } from './feed-error.js';
 import { readBodyCapped } from '../../lib/http-body.js';
+import { isOutboundRefusal, outbound as defaultOutbound, type OutboundHttp } from '../../lib/outbound/index.js';
 
 export interface FetchFeedOptions {
   /** Whole request, body included. */
@@ -8,7 +9,8 @@ export interface FetchFeedOptions {
   maxBytes: number;
   userAgent: string;
   signal?: AbortSignal;
-  fetch?: typeof fetch;
+  /** The outbound rule's client; tests pass one with a pretend network. */
+  outbound?: OutboundHttp;
 }
 
 export interface FetchedFeed {
@@ -23,9 +25,9 @@ export async function fetchFeed(url: string, options: FetchFeedOptions): Promise
   const target = parseFeedUrl(url);
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const doFetch = options.fetch ?? fetch;
+  const client = options.outbound ?? defaultOutbound;
   try {
-    const response = await doFetch(target, { signal, redirect: 'follow', headers: { accept: ACCEPT, 'user-agent': options.userAgent } });
+    const { response } = await client.fetch(target, { subject: 'The feed', signal, headers: { accept: ACCEPT, 'user-agent': options.userAgent } });
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
       throw httpFailure(url, response);
@@ -35,6 +37,8 @@ export async function fetchFeed(url: string, options: FetchFeedOptions): Promise
     return { text: decode(bytes, contentType), contentType };
   } catch (error) {
     if (error instanceof FeedError) throw error;
+    // The outbound rule refused an address: the feed's own (hop 0) or where it redirected.
+    if (isOutboundRefusal(error)) throw new FeedError(error.hop === 0 ? 'invalid_url' : 'redirect_refused', url, error.message, {}, { cause: error });
     // The caller cancelled the whole run (shutdown): not a feed problem, let it through.
     if (options.signal?.aborted) throw options.signal.reason ?? error;
     if (timeout.aborted) {

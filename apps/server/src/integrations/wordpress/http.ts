@@ -1,4 +1,5 @@
 import { readBodyCapped } from '../../lib/http-body.js';
+import { isOutboundRefusal, outbound, type OutboundHttp, type OutboundRefusal } from '../../lib/outbound/index.js';
 import { sameOrigin } from '../../lib/origin.js';
 import { classifyHttpFailure, classifyNonJsonSuccess, tryParseJson } from './classify-failure.js';
 import { assertSameOrigin } from './cross-origin.js';
@@ -33,7 +34,8 @@ export interface HttpSettings {
   retry: RetryPolicy;
   userAgent?: string;
   onRetry?: (info: RetryInfo) => void;
-  fetch?: typeof fetch;
+  /** The outbound rule's client; default the app's one. */
+  outbound?: OutboundHttp;
   /** Default MAX_WORDPRESS_BODY_BYTES. */
   maxBodyBytes?: number;
 }
@@ -52,7 +54,7 @@ export interface WpRequest {
   /** Default true; false lets a 2xx HTML page through (home page for its Link header). */
   expectJson?: boolean;
   /**
-   * GET only: follow up to this many redirects by hand (keeps the trail); default 0 = report them.
+   * GET only: follow up to this many redirects (the outbound rule, lib/outbound/, keeps the trail); default 0 = report them.
    * Only redirects within the same origin are followed; another origin is a cross_origin_redirect.
    */
   followRedirects?: number;
@@ -91,7 +93,7 @@ export class WordPressHttp {
     const policy = { ...this.#settings.retry, maxAttempts: request.maxAttempts ?? this.#settings.retry.maxAttempts };
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.#follow(request);
+        return await this.#once(request);
       } catch (error) {
         if (!isWordPressError(error) || !request.idempotent) throw error;
         const delayMs = nextDelayMs(policy, error, attempt);
@@ -109,25 +111,7 @@ export class WordPressHttp {
     }
   }
 
-  async #follow(request: WpRequest): Promise<WpResponse> {
-    const redirects: string[] = [];
-    let url = request.url;
-    for (;;) {
-      try {
-        const response = await this.#once({ ...request, url });
-        return { ...response, redirects };
-      } catch (error) {
-        const canFollow = request.method === 'GET' && redirects.length < (request.followRedirects ?? 0);
-        if (!isWordPressError(error) || error.kind !== 'redirected' || !error.location || !canFollow) throw error;
-        // Never across origins, not even http → https: the operator confirms a new address by saving it.
-        assertSameOrigin(url, error.location, { kind: 'redirect', status: error.status ?? 0, method: request.method });
-        redirects.push(url);
-        url = error.location;
-      }
-    }
-  }
-
-  async #once(request: WpRequest): Promise<Omit<WpResponse, 'redirects'>> {
+  async #once(request: WpRequest): Promise<WpResponse> {
     const timeoutMs = request.timeoutMs ?? this.#settings.timeoutMs;
     const headers: Record<string, string> = {
       Accept: 'application/json',
@@ -145,20 +129,30 @@ export class WordPressHttp {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(request.json);
     }
-    const fetchImpl = this.#settings.fetch ?? fetch;
     const context = { method: request.method, url: request.url, timeoutMs };
+    // Redirects are followed for GET only (a redirected POST would become a GET and be lost), by
+    // the outbound rule (hop limit, http(s), addresses), and here only within the site's origin.
+    const follow = request.method === 'GET' && (request.followRedirects ?? 0) > 0;
     let status: number;
     let responseHeaders: Headers;
     let text: string;
+    let url: string;
+    let redirects: string[];
     try {
-      // redirect: 'manual' everywhere: fetch would turn a redirected POST into a GET and lose it.
-      const response = await fetchImpl(request.url, {
+      const answered = await (this.#settings.outbound ?? outbound).fetch(request.url, {
+        subject: 'The site',
         method: request.method,
         headers,
-        body,
-        redirect: 'manual',
+        ...(body === undefined ? {} : { body }),
         signal: AbortSignal.timeout(timeoutMs),
+        entered: this.#settings.siteOrigin,
+        redirect: follow ? 'follow' : 'manual',
+        maxRedirects: request.followRedirects ?? 0,
+        // Never across origins, not even http → https: the operator confirms a new address by saving it.
+        beforeRedirect: (hop) => assertSameOrigin(hop.from, hop.to, { kind: 'redirect', status: hop.status, method: request.method }),
       });
+      const response = answered.response;
+      ({ url, redirects } = answered);
       status = response.status;
       responseHeaders = response.headers;
       const maxBytes = this.#settings.maxBodyBytes ?? MAX_WORDPRESS_BODY_BYTES;
@@ -167,18 +161,19 @@ export class WordPressHttp {
       text = new TextDecoder().decode(bytes);
     } catch (error) {
       if (isWordPressError(error)) throw error;
+      if (isOutboundRefusal(error)) throw refusedByRule(error, request);
       throw classifyNetworkFailure(error, context);
     }
-    const answer = { status, headers: responseHeaders, bodyText: text, method: request.method, url: request.url };
+    const answer = { status, headers: responseHeaders, bodyText: text, method: request.method, url };
     if (status < 200 || status >= 300) throw classifyHttpFailure(answer);
     if (responseHeaders.get('cf-mitigated')) throw classifyNonJsonSuccess(answer);
-    if (text.trim() === '') return { status, headers: responseHeaders, data: undefined, url: request.url, text };
+    if (text.trim() === '') return { status, headers: responseHeaders, data: undefined, url, redirects, text };
     const parsed = tryParseJson(text);
     if (!parsed.ok) {
-      if (request.expectJson === false) return { status, headers: responseHeaders, data: undefined, url: request.url, text };
+      if (request.expectJson === false) return { status, headers: responseHeaders, data: undefined, url, redirects, text };
       throw classifyNonJsonSuccess(answer);
     }
-    return { status, headers: responseHeaders, data: parsed.value, url: request.url, text };
+    return { status, headers: responseHeaders, data: parsed.value, url, redirects, text };
   }
 
   #foreignOrigin(request: WpRequest): WordPressError {
@@ -191,6 +186,19 @@ export class WordPressHttp {
         'application password was not sent. Run Test Connection to find the REST API again.',
     });
   }
+}
+
+/** The outbound rule refused a redirect (too many, not http(s)) or, at the first hop, the address itself. */
+function refusedByRule(refusal: OutboundRefusal, request: WpRequest): WordPressError {
+  return new WordPressError(refusal.hop > 0 ? 'redirected' : 'network', {
+    ...(refusal.status === null ? {} : { status: refusal.status }),
+    method: request.method,
+    url: redactUrl(request.url),
+    location: refusal.url,
+    retryable: false,
+    message: refusal.message,
+    cause: refusal,
+  });
 }
 
 function tooLarge(request: WpRequest, status: number, maxBytes: number): WordPressError {
