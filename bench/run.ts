@@ -3,6 +3,7 @@
 import { generationBenchScenarios } from '../apps/server/test/llm/bench.js';
 import type { Scenario } from './scenario.js';
 import { articlesScenario } from './scenarios/articles.js';
+import { bodyFloodScenario } from './scenarios/body-flood.js';
 import { bulkScenario } from './scenarios/bulk.js';
 import { duplicatesScenario } from './scenarios/duplicates.js';
 import { inventoryScenario } from './scenarios/inventory.js';
@@ -24,6 +25,7 @@ const scenarios: Scenario[] = [
   responsivenessScenario,
   pageWeightScenario,
   loginFloodScenario,
+  bodyFloodScenario,
 ];
 
 const only = process.argv.slice(2);

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { BODY_LIMITS } from '@abp/contracts';
 import type { AppContext, Services } from './container.js';
 import { registerErrorHandler } from './errors.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -19,6 +20,7 @@ import { trendSettingsRoutes } from './modules/trends/trend-settings.routes.js';
 import { seoRoutes } from './modules/seo/seo.module.js';
 import { budgetsRoutes, costEstimateRoutes, modelPricesRoutes, usageRoutes } from './modules/usage/usage.routes.js';
 import { registerAccessControl } from './plugins/access-control.js';
+import { registerBodyLimits } from './plugins/body-limits.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerHostCheck } from './plugins/host-check.js';
 import { registerIdempotency } from './plugins/idempotency.js';
@@ -45,7 +47,8 @@ export async function buildApp(ctx: AppContext, services: Services, logger = log
   const app = Fastify({
     logger,
     trustProxy: ctx.config.trustProxy,
-    bodyLimit: 25 * 1024 * 1024,
+    // What matches no route; every route has its own limit (plugins/body-limits.ts).
+    bodyLimit: BODY_LIMITS.auth,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     // Generated ids keep log lines of one request together without trusting a client header.
@@ -60,6 +63,7 @@ export async function buildApp(ctx: AppContext, services: Services, logger = log
   await registerSecurity(app);
   await registerSession(app, ctx.appSecret);
   registerAccessControl(app, services.auth);
+  registerBodyLimits(app, services.auth);
   // Before compression: it stores the answer as sent, not its compressed bytes.
   registerIdempotency(app, new IdempotencyRepository(ctx.handle.db));
   await registerCompression(app);

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ERROR_CODES, type ErrorBody, type FieldProblem } from '@abp/contracts';
+import { describeBytes, ERROR_CODES, type ErrorBody, type FieldProblem } from '@abp/contracts';
 import { inputSqlState } from './db/pg-errors.js';
 import { DomainError, httpStatusOf } from './domain-errors.js';
 
@@ -93,10 +93,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status === 429) {
       return send(reply, 429, { error: 'Too many requests', code: ERROR_CODES.rateLimited });
     }
+    if (status === 413) {
+      // Said before the body was read (Content-Length) or once it passed the route's limit.
+      const limit = describeBytes(request.routeOptions.bodyLimit);
+      return send(reply, 413, {
+        error: `Request body is too large: this request accepts at most ${limit}`,
+        code: ERROR_CODES.payloadTooLarge,
+        details: [{ field: 'body', message: `must be at most ${limit}` }],
+      });
+    }
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors: bad JSON, body too large, wrong content type, …
-      const code =
-        status === 413 ? ERROR_CODES.payloadTooLarge : status === 415 ? ERROR_CODES.unsupportedMediaType : ERROR_CODES.validation;
+      // Fastify's own client errors: bad JSON, wrong content type, …
+      const code = status === 415 ? ERROR_CODES.unsupportedMediaType : ERROR_CODES.validation;
       const field = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'content-type' : 'body';
       return send(reply, status, { error: error.message, code, details: [{ field, message: error.message }] });
     }

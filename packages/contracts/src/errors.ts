@@ -21,6 +21,8 @@ export const ERROR_CODES = {
   hostNotAllowed: 'host_not_allowed',
   notFound: 'not_found',
   conflict: 'conflict',
+  /** An Idempotency-Key sent again with another request or body (422). */
+  idempotencyKeyReused: 'idempotency_key_reused',
   rateLimited: 'rate_limited',
   payloadTooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',

@@ -1,6 +1,7 @@
 export * from './validation-messages.js';
 export * from './app-info.js';
 export * from './errors.js';
+export * from './body-limits.js';
 export * from './ids.js';
 export * from './auth.js';
 export * from './health.js';

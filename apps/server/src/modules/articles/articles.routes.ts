@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  BODY_LIMITS,
   articleDeleteQuerySchema,
   articleDeleteResultSchema,
   articleIdParamSchema,
@@ -38,7 +39,7 @@ export const articlesRoutes = (articles: ArticlesService, publishing: Publishing
     );
     app.put(
       '/articles/:id',
-      { schema: { tags: ['articles'], params: articleIdParamSchema, body: articleUpdateSchema, response: { 200: articleSchema, ...errors } } },
+      { bodyLimit: BODY_LIMITS.articleEdit, schema: { tags: ['articles'], params: articleIdParamSchema, body: articleUpdateSchema, response: { 200: articleSchema, ...errors } } },
       async (request) => articles.update(parseArticleId(request.params.id), request.body),
     );
     app.delete(

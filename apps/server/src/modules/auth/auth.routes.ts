@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  BODY_LIMITS,
   authStatusSchema,
   changePasswordRequestSchema,
   changePasswordResponseSchema,
@@ -28,6 +29,7 @@ export const authRoutes = (auth: AuthService): FastifyPluginAsyncZod =>
       '/login',
       {
         config: { public: true },
+        bodyLimit: BODY_LIMITS.auth,
         schema: {
           tags: ['auth'],
           body: loginRequestSchema,
@@ -41,7 +43,7 @@ export const authRoutes = (auth: AuthService): FastifyPluginAsyncZod =>
       },
     );
 
-    app.post('/logout', { config: { public: true }, schema: { tags: ['auth'], response: { 200: logoutResponseSchema } } }, async (request) => {
+    app.post('/logout', { config: { public: true }, bodyLimit: BODY_LIMITS.auth, schema: { tags: ['auth'], response: { 200: logoutResponseSchema } } }, async (request) => {
       await endSession(request, auth);
       return { success: true as const };
     });
@@ -49,6 +51,7 @@ export const authRoutes = (auth: AuthService): FastifyPluginAsyncZod =>
     app.post(
       '/change-password',
       {
+        bodyLimit: BODY_LIMITS.auth,
         schema: {
           tags: ['auth'],
           body: changePasswordRequestSchema,

@@ -72,6 +72,16 @@ export class AuthService {
     });
   }
 
+  /** Seconds left in the address' lockout (failed logins and refused bodies alike), or 0. */
+  lockedOutFor(client: string): number {
+    return this.throttle.retryAfterSeconds(client);
+  }
+
+  /** A request refused for its body (413) without a session counts like a failed login. */
+  recordRefusal(client: string): void {
+    this.throttle.recordFailure(client);
+  }
+
   /** A live session that has not been idle for 24 h; with `touch`, its activity time moves on. */
   async resolveSession(sessionId: string, touch: boolean): Promise<SessionInfo | null> {
     const row = await this.repo.findLiveSession(sessionId);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  BODY_LIMITS,
   bulkJobCancelResponseSchema,
   bulkJobHistoryResponseSchema,
   bulkJobIdParamSchema,
@@ -18,7 +19,7 @@ const errors = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchem
 
 export const bulkJobsRoutes = (service: BulkJobsService): FastifyPluginAsyncZod =>
   async function routes(app) {
-    app.post('/start', { schema: { tags, body: bulkJobStartSchema, response: { 200: bulkJobStartedSchema, ...errors } } }, async (request) =>
+    app.post('/start', { bodyLimit: BODY_LIMITS.bulkTopics, schema: { tags, body: bulkJobStartSchema, response: { 200: bulkJobStartedSchema, ...errors } } }, async (request) =>
       service.start(request.body),
     );
     app.get('/', { schema: { tags, response: { 200: bulkJobHistoryResponseSchema } } }, async () => service.history());

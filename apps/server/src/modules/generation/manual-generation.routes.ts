@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema, manualGenerateRequestSchema, manualGenerateResponseSchema, secureGenerateResponseSchema, taskTypeListSchema } from '@abp/contracts';
+import { BODY_LIMITS, errorBodySchema, manualGenerateRequestSchema, manualGenerateResponseSchema, secureGenerateResponseSchema, taskTypeListSchema } from '@abp/contracts';
 import type { ManualGenerationService } from './manual-generation.service.js';
 
 const tags = ['manual generation'];
@@ -13,6 +13,7 @@ export const manualGenerationRoutes = (service: ManualGenerationService): Fastif
     app.post(
       '/generate',
       {
+        bodyLimit: BODY_LIMITS.manualGeneration,
         schema: {
           tags,
           body: manualGenerateRequestSchema,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  BODY_LIMITS,
   generateArticlesBulkRequestSchema,
   generateArticlesBulkResponseSchema,
   seoArticleListSchema,
@@ -16,7 +17,7 @@ export const seoArticlesRoutes = (articles: SeoArticlesService): FastifyPluginAs
 
     app.post(
       '/seo-suite/generate-articles-bulk',
-      { schema: { tags, body: generateArticlesBulkRequestSchema, response: { 202: generateArticlesBulkResponseSchema, ...errors } } },
+      { bodyLimit: BODY_LIMITS.seoBulkArticles, schema: { tags, body: generateArticlesBulkRequestSchema, response: { 202: generateArticlesBulkResponseSchema, ...errors } } },
       async (request, reply) => reply.status(202).send(await articles.startBulk(request.body)),
     );
   };
