@@ -89,6 +89,9 @@ export class MeteredProvider implements LanguageModelProvider {
     try {
       const { costNanos, rowId } = await this.meter.record(full, scope);
       scope.collector?.add(scope.step ?? 'other', { provider: full.provider, model: full.model, inputTokens: full.inputTokens, outputTokens: full.outputTokens, estimated: full.estimated, costNanos }, rowId);
+      // The row is written before the answer goes on: when the unit ends and releases its budget
+      // reservation, its spend is in the ledger already: there is no moment when it counts nowhere.
+      await rowId;
     } catch {
       // Pricing failed (the database is away): the call's answer still goes to the article.
     }
