@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Budgets } from '@abp/contracts';
 import { modelCalls } from '../../src/db/schema/index.js';
-import { bulkPayload, isFinal, startBulk, startedJob, waitForJob } from '../bulk-jobs/bulk-helpers.js';
+import { bulkPayload, isFinal, jobStatus, startBulk, startedJob, waitForJob } from '../bulk-jobs/bulk-helpers.js';
 import { startFakeModelApp, type FakeModelApp } from '../llm/fake-model-app.js';
 import { generate, manualPayload } from '../manual/manual-helpers.js';
 import { configValues, setNextPostAt } from '../scheduler/scheduler-fixtures.js';
@@ -49,6 +49,12 @@ describe('monthly budgets', () => {
     const state = (await budgets()).states;
     expect(state).toEqual([expect.objectContaining({ site_id: siteId, name: 'Garden Blog', limit_usd: 1, state: 'reached' })]);
 
+    // Retrying the job's failed items would only fail them again: refused, naming the budget, and nothing is queued.
+    const retry = await t.request({ method: 'POST', url: `/api/bulk-jobs/${jobId}/retry`, cookie });
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().error).toMatch(/^The monthly budget of Garden Blog \(\$1\.00\) is reached.*Raise it or override it/);
+    expect(await jobStatus(t, cookie, jobId)).toMatchObject({ status: 'completed_with_errors', progress: { failed: 2 } });
+
     const refused = await startBulk(t, cookie, bulkPayload(siteId, ['Rose hips'], { postToWordPress: false }));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatch(/The monthly budget of Garden Blog \(\$1\.00\) is reached.*Raise it or override it/);
@@ -65,6 +71,7 @@ describe('monthly budgets', () => {
     expect(overridden.statusCode).toBe(200);
     expect(overridden.json<Budgets>().states[0]).toMatchObject({ state: 'overridden', message: expect.stringContaining('allowed to go on this month') });
     expect((await startBulk(t, cookie, bulkPayload(siteId, ['Rose hips'], { postToWordPress: false }))).statusCode).toBe(200);
+    expect(await t.request({ method: 'POST', url: `/api/bulk-jobs/${jobId}/retry`, cookie })).toMatchObject({ statusCode: 200 });
   });
 
   it('pause a site’s schedule (its due slot is not taken) until the budget is raised', async () => {
