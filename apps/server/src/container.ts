@@ -191,7 +191,7 @@ export function createServices(ctx: AppContext): Services {
     llmProviders,
     generation,
     manualGeneration: new ManualGenerationService(pipeline, (siteId) => budgets.blockFor(siteId)),
-    blogConfigs: new BlogConfigsService(new BlogConfigsRepository(db), { now: () => new Date(), random: Math.random, timeZone: ctx.config.timeZone }, () => llmFallbacks.providerIds()),
+    blogConfigs: new BlogConfigsService(new BlogConfigsRepository(db), { now: () => new Date(), random: Math.random, timeZone: ctx.config.timeZone }, () => llmFallbacks.providerIds(), (siteIds) => budgets.pausesFor(siteIds)),
     pipeline,
     scheduler: new SchedulerService({
       repo: schedulerRepo,

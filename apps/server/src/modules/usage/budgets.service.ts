@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUDGET_WARN_PERCENT, DEFAULT_CONFIRM_ABOVE_USD, type BudgetOverride, type Budgets, type BudgetState, type BudgetsUpdate } from '@abp/contracts';
+import { BUDGET_WARN_PERCENT, DEFAULT_CONFIRM_ABOVE_USD, type BlogConfigBudgetPause, type BudgetOverride, type Budgets, type BudgetState, type BudgetsUpdate } from '@abp/contracts';
 import { badRequest } from '../../errors.js';
 import type { SettingsRepository } from '../settings/settings.repository.js';
 import type { UsageRepository } from './usage.repository.js';
@@ -101,6 +101,33 @@ export class BudgetsService {
       limits.push({ siteId: site.siteId, name: names.get(site.siteId) ?? `Site ${site.siteId}`, limitUsd: site.monthlyUsd });
     }
     return limits.length > 0 ? { monthStart: month.at, limits } : null;
+  }
+
+  /**
+   * For each of these sites whose new work a reached budget holds (its own, else the one for all
+   * sites; not overridden): the budget's message, since when it is reached, and when the month ends.
+   */
+  async pausesFor(siteIds: readonly number[]): Promise<Map<number, BlogConfigBudgetPause>> {
+    const pauses = new Map<number, BlogConfigBudgetPause>();
+    const stored = await this.load();
+    if (siteIds.length === 0 || (stored.monthlyUsd === null && stored.sites.length === 0)) return pauses;
+    const month = await this.repo.monthStart(this.timeZone);
+    const { states } = await this.evaluate({ ...stored, sites: stored.sites.filter((site) => siteIds.includes(site.siteId)) });
+    const pauseOf = async (state: BudgetState): Promise<BlogConfigBudgetPause> => {
+      const limitNanos = Math.round(state.limit_usd * 1e9);
+      // A budget of $0 allows nothing: it holds from the month's start.
+      const since = limitNanos <= 0 ? month.at : ((await this.repo.reachedAt(month.at, limitNanos, state.site_id)) ?? month.at);
+      return { message: state.message ?? '', since: since.toISOString(), resumes_at: month.next.toISOString() };
+    };
+    const reached = states.filter((state) => state.state === 'reached');
+    const all = reached.find((state) => state.site_id === null);
+    const allPause = all ? await pauseOf(all) : null;
+    for (const siteId of siteIds) {
+      const own = reached.find((state) => state.site_id === siteId);
+      const pause = own ? await pauseOf(own) : allPause;
+      if (pause) pauses.set(siteId, pause);
+    }
+    return pauses;
   }
 
   /** The budgets' states this month, and the names of the sites they are for. */
