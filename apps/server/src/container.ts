@@ -34,6 +34,8 @@ import { SettingsRepository } from './modules/settings/settings.repository.js';
 import { UsageRepository } from './modules/usage/usage.repository.js';
 import { UsageService } from './modules/usage/usage.service.js';
 import { BudgetsService } from './modules/usage/budgets.service.js';
+import { BudgetGate } from './modules/usage/budget-gate.js';
+import { BudgetReservationsRepository } from './modules/usage/budget-reservations.repository.js';
 import { BlogConfigsRepository } from './modules/blog-configs/blog-configs.repository.js';
 import { BlogConfigsService } from './modules/blog-configs/blog-configs.service.js';
 import { SchedulerRepository } from './modules/scheduler/scheduler.repository.js';
@@ -78,6 +80,8 @@ export interface Services {
   usage: UsageService;
   /** Monthly budgets, overall and per site: a reached one pauses its sites' new work. */
   budgets: BudgetsService;
+  /** Each unit's reservation of its estimate against the budgets while it writes (issue #31). */
+  budgetGate: BudgetGate;
   /** The current language model provider, for everything that generates (metered into the usage ledger). */
   llmProviders: LlmProviderRegistry;
   /** generateAndStore(): the one way any feature makes and stores an article. */
@@ -139,7 +143,12 @@ export function createServices(ctx: AppContext): Services {
   });
   // The one way an article is written, stored and published; every producer goes through it.
   const producer = new ArticleProducer({ generation, publishing });
-  const pipeline = createArticlePipeline(ctx, { producer, writesOnThisThread: () => generation.writesOnThisThread(), budgetBlock: (siteId) => budgets.blockFor(siteId) });
+  // An article reserves what the first provider of its chain is expected to charge for it.
+  const budgetGate = new BudgetGate(new BudgetReservationsRepository(db), budgets, async (wordCount, providers) => {
+    const provider = await llmProviders.current(providers);
+    return provider.isOffline ? 0 : usage.articleCostNanos({ provider: provider.providerId, model: provider.model }, wordCount);
+  }, { log: pino({ name: 'budgets', level: ctx.config.logLevel }) });
+  const pipeline = createArticlePipeline(ctx, { producer, writesOnThisThread: () => generation.writesOnThisThread(), budget: budgetGate });
   const schedulerRepo = new SchedulerRepository(db);
   pipeline.register('schedule', new SlotConsumer(schedulerRepo));
   pipeline.register(MANUAL_ORIGIN, manualConsumer);
@@ -178,10 +187,11 @@ export function createServices(ctx: AppContext): Services {
     llmFallbacks,
     usage,
     budgets,
+    budgetGate,
     llmProviders,
     generation,
     manualGeneration: new ManualGenerationService(pipeline, (siteId) => budgets.blockFor(siteId)),
-    blogConfigs: new BlogConfigsService(new BlogConfigsRepository(db), { now: () => new Date(), random: Math.random, timeZone: ctx.config.timeZone }, () => llmFallbacks.providerIds()),
+    blogConfigs: new BlogConfigsService(new BlogConfigsRepository(db), { now: () => new Date(), random: Math.random, timeZone: ctx.config.timeZone }, () => llmFallbacks.providerIds(), (siteIds) => budgets.pausesFor(siteIds)),
     pipeline,
     scheduler: new SchedulerService({
       repo: schedulerRepo,
@@ -212,6 +222,7 @@ export function defineJobs(ctx: AppContext, services: Services): void {
   ctx.queue.beforeWorkers(async (embedded) => {
     if (!embedded) return;
     await services.publishing.releaseLeasesOfDeadProcess();
+    await services.budgetGate.releaseAll();
     await services.pipeline.resumeCutOff();
   });
   ctx.queue.whenStarted(() => services.pipeline.queueCarriedOver());

@@ -128,6 +128,17 @@ export const blogConfigInputSchema = z
 export type BlogConfigInput = z.input<typeof blogConfigInputSchema>;
 export type BlogConfigValues = z.output<typeof blogConfigInputSchema>;
 
+/** A reached monthly budget pausing a configuration's schedule (issue #31). */
+export const blogConfigBudgetPauseSchema = z.object({
+  /** The budget's own words: which budget, what is spent, and how to go on (raise it, or override it for this month). */
+  message: z.string(),
+  /** When the budget was reached (ISO 8601): the call that reached it, or the month's start for a budget of $0. */
+  since: z.string(),
+  /** When the schedule goes on by itself (ISO 8601): the next month's start, in the server's time zone. */
+  resumes_at: z.string(),
+});
+export type BlogConfigBudgetPause = z.infer<typeof blogConfigBudgetPauseSchema>;
+
 export const blogConfigSchema = z.object({
   id: z.number().int(),
   site_id: z.number().int(),
@@ -162,6 +173,8 @@ export const blogConfigSchema = z.object({
   last_error: z.string().nullable(),
   /** What the most recent slot noted, e.g. the topics it passed over because the site already covers them. */
   last_note: z.string().nullable(),
+  /** Set while a reached monthly budget holds the schedule (its slots wait, unclaimed); null otherwise. */
+  budget_pause: blogConfigBudgetPauseSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

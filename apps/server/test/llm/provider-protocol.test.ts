@@ -107,6 +107,18 @@ describe('error classification against the server', () => {
     expect(error.rawText).toContain('{title: oops');
   });
 
+  it('keeps the usage the server reported for an answer that could not be used (issue #31)', async () => {
+    server.reportedUsage.length = 0;
+    server.setHandler(() => ({ type: 'text', content: 'Here is your outline: {title: oops' }));
+    const unusable = await expectLlmError(providerFor(server.baseUrl).generateObject({ prompt: 'outline please', schema: z.object({ title: z.string() }) }));
+    expect(unusable.kind).toBe('bad_output');
+    expect(unusable.usage).toEqual({ inputTokens: server.reportedUsage[0]!.promptTokens, outputTokens: server.reportedUsage[0]!.completionTokens });
+    server.setHandler(() => ({ type: 'text', content: '  ' }));
+    const empty = await expectLlmError(providerFor(server.baseUrl).generateText({ prompt: 'write please' }));
+    expect(empty.kind).toBe('bad_output');
+    expect(empty.usage).toEqual({ inputTokens: server.reportedUsage[1]!.promptTokens, outputTokens: 1 });
+  });
+
   it('returns structured output validated by the schema', async () => {
     server.setHandler(() => ({ type: 'text', content: '{"title":"Hello"}' }));
     const result = await providerFor(server.baseUrl).generateObject({ prompt: 'outline please', schema: z.object({ title: z.string() }) });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Budgets } from '@abp/contracts';
+import type { BlogConfig, Budgets } from '@abp/contracts';
 import { modelCalls } from '../../src/db/schema/index.js';
-import { bulkPayload, isFinal, startBulk, startedJob, waitForJob } from '../bulk-jobs/bulk-helpers.js';
+import { bulkPayload, isFinal, jobStatus, startBulk, startedJob, waitForJob } from '../bulk-jobs/bulk-helpers.js';
 import { startFakeModelApp, type FakeModelApp } from '../llm/fake-model-app.js';
 import { generate, manualPayload } from '../manual/manual-helpers.js';
 import { configValues, setNextPostAt } from '../scheduler/scheduler-fixtures.js';
@@ -49,6 +49,12 @@ describe('monthly budgets', () => {
     const state = (await budgets()).states;
     expect(state).toEqual([expect.objectContaining({ site_id: siteId, name: 'Garden Blog', limit_usd: 1, state: 'reached' })]);
 
+    // Retrying the job's failed items would only fail them again: refused, naming the budget, and nothing is queued.
+    const retry = await t.request({ method: 'POST', url: `/api/bulk-jobs/${jobId}/retry`, cookie });
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().error).toMatch(/^The monthly budget of Garden Blog \(\$1\.00\) is reached.*Raise it or override it/);
+    expect(await jobStatus(t, cookie, jobId)).toMatchObject({ status: 'completed_with_errors', progress: { failed: 2 } });
+
     const refused = await startBulk(t, cookie, bulkPayload(siteId, ['Rose hips'], { postToWordPress: false }));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatch(/The monthly budget of Garden Blog \(\$1\.00\) is reached.*Raise it or override it/);
@@ -65,6 +71,7 @@ describe('monthly budgets', () => {
     expect(overridden.statusCode).toBe(200);
     expect(overridden.json<Budgets>().states[0]).toMatchObject({ state: 'overridden', message: expect.stringContaining('allowed to go on this month') });
     expect((await startBulk(t, cookie, bulkPayload(siteId, ['Rose hips'], { postToWordPress: false }))).statusCode).toBe(200);
+    expect(await t.request({ method: 'POST', url: `/api/bulk-jobs/${jobId}/retry`, cookie })).toMatchObject({ statusCode: 200 });
   });
 
   it('pause a site’s schedule (its due slot is not taken) until the budget is raised', async () => {
@@ -77,6 +84,47 @@ describe('monthly budgets', () => {
 
     await putBudgets({ monthly_usd: 10, sites: [] });
     expect((await t.services.scheduler.tick()).claimed).toHaveLength(1);
+  });
+
+  it('show on /api/config which schedules a reached budget pauses, since when, and how they go on (issue #31)', async () => {
+    const garden = await t.services.blogConfigs.create(configValues(siteId));
+    const kitchenSite = (await createSite(t, cookie, { name: 'Kitchen Blog', url: 'https://kitchen.example' })).id;
+    const kitchen = await t.services.blogConfigs.create(configValues(kitchenSite));
+    await putBudgets({ monthly_usd: null, sites: [{ site_id: siteId, monthly_usd: 5 }] });
+    const at = (msAgo: number) => new Date(Date.now() - msAgo);
+    const calls = [{ usd: 2, at: at(3000) }, { usd: 4, at: at(2000) }, { usd: 1, at: at(1000) }];
+    for (const call of calls) await t.ctx.handle.db.insert(modelCalls).values({ provider: 'openai', model: 'gpt-4o', costNanos: call.usd * 1e9, outcome: 'ok', source: 'schedule', siteId, createdAt: call.at });
+    const now = new Date();
+    const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
+
+    const list = async () => {
+      const res = await t.request({ method: 'GET', url: '/api/config', cookie });
+      expect(res.statusCode).toBe(200);
+      return res.json<BlogConfig[]>();
+    };
+    const pauseOf = async (id: number) => (await list()).find((config) => config.id === id)!.budget_pause;
+    // Reached by the second call ($2 + $4 of $5): the schedule is paused since then.
+    const paused = {
+      message: 'The monthly budget of Garden Blog ($5.00) is reached: $7.00 spent. New articles for Garden Blog wait. Raise it or override it for this month in Settings → Budgets.',
+      since: calls[1]!.at.toISOString(),
+      resumes_at: nextMonth,
+    };
+    expect(await pauseOf(garden.id)).toEqual(paused);
+    expect((await t.request({ method: 'GET', url: `/api/config/${garden.id}`, cookie })).json<BlogConfig>().budget_pause).toEqual(paused);
+    expect(await pauseOf(kitchen.id)).toBeNull();
+
+    // Raised: it posts again. The budget for all sites, once reached, pauses every schedule.
+    await putBudgets({ monthly_usd: 7, sites: [{ site_id: siteId, monthly_usd: 8 }] });
+    expect((await list()).map((config) => config.budget_pause)).toEqual([
+      expect.objectContaining({ message: expect.stringMatching(/^The monthly budget for all sites \(\$7\.00\) is reached: \$7\.00 spent\. New articles for all sites wait\./), since: calls[2]!.at.toISOString() }),
+      expect.objectContaining({ message: expect.stringMatching(/^The monthly budget for all sites/) }),
+    ]);
+    // Overridden for the month: nothing is paused.
+    await t.request({ method: 'POST', url: '/api/settings/budgets/override', cookie, payload: { site_id: null } });
+    expect((await list()).map((config) => config.budget_pause)).toEqual([null, null]);
+    // A budget of $0 allows nothing from the month's start.
+    await putBudgets({ monthly_usd: null, sites: [{ site_id: kitchenSite, monthly_usd: 0 }] });
+    expect(await pauseOf(kitchen.id)).toMatchObject({ since: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString() });
   });
 
   it('warn from 80 % and count only this month', async () => {

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Article, CostEstimate, GenerationLog, ModelPrices, UsageSummary } from '@abp/contracts';
+import { asc } from 'drizzle-orm';
 import { modelCalls } from '../../src/db/schema/index.js';
 import { priceFor, priceTable } from '../../src/modules/usage/model-prices.js';
 import { bulkArticles, bulkPayload, isFinal, jobStatus, startedJob, waitForJob } from '../bulk-jobs/bulk-helpers.js';
 import type { FakeOpenAiServer } from '../llm/fake-openai-server.js';
 import { startFakeModelApp, type FakeModelApp } from '../llm/fake-model-app.js';
+import { isOutlineRequest, writerReply } from '../llm/fake-writer.js';
 import type { TestApp } from '../test-app.js';
 
 // Issue #16 part 1: every model call is priced and kept, and the sums shown agree to the nano-dollar.
@@ -106,6 +108,23 @@ describe('the usage ledger', () => {
     const [row] = await bulkArticles(t);
     const article = await getJson<Article>(`/api/articles/${row!.id}`);
     expect(article.usage).toMatchObject({ estimated: true });
+  });
+
+  it('bills an answer that could not be used at the tokens the provider reported (issue #31)', async () => {
+    await setPrice();
+    // The outline comes back as text that is not the JSON asked for: the article is still written (from the standard outline).
+    model.setHandler((request) => (isOutlineRequest(request) ? { type: 'text', content: 'Sure! Here is a plan: first the basics, then the details.' } : writerReply(request)));
+    const jobId = await startedJob(t, cookie, bulkPayload(siteId, ['Mulching roses'], { postToWordPress: false }));
+    const { job } = await waitForJob(t, cookie, jobId, isFinal, 60_000);
+    expect(job.progress.successful).toBe(1);
+    const rows = await t.ctx.handle.db.select().from(modelCalls).orderBy(asc(modelCalls.id));
+    const unusable = rows.filter((row) => row.outcome === 'bad_output');
+    expect(unusable.length).toBeGreaterThan(0);
+    // Every token the server billed is in the ledger, the unusable answers' too, none of them estimated.
+    expect(rows).toHaveLength(model.reportedUsage.length);
+    expect(rows.map((row) => [row.inputTokens, row.outputTokens])).toEqual(model.reportedUsage.map((usage) => [usage.promptTokens, usage.completionTokens]));
+    expect(unusable.every((row) => !row.tokensEstimated && row.costNanos > 0)).toBe(true);
+    expect(job.cost).toMatchObject({ estimated: false, spent_usd: usd(model.reportedUsage.reduce((sum, usage) => sum + nanosOf(usage), 0)) });
   });
 
   it('keeps failed calls in the ledger at no cost, with their reason', async () => {

@@ -21,3 +21,4 @@ export * from './backlink-proposals.js';
 export * from './article-productions.js';
 export * from './model-calls.js';
 export * from './provider-health.js';
+export * from './budget-reservations.js';

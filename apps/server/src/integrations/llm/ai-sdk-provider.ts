@@ -52,7 +52,7 @@ export class AiSdkProvider implements LanguageModelProvider {
     const { value, finishReason, usage, modelMs, transportAttempts } = await this.run(request, (signal) =>
       this.config.stream ? this.streamTextOnce(request, signal) : this.textOnce(request, signal),
     );
-    if (!value.trim()) throw new LlmError('bad_output', 'The model returned an empty answer', { retryable: false });
+    if (!value.trim()) throw new LlmError('bad_output', 'The model returned an empty answer', { retryable: false, rawText: value, usage: toUsage(usage) });
     return { text: value, finishReason, usage: toUsage(usage), modelMs, transportAttempts };
   }
 
@@ -78,7 +78,7 @@ export class AiSdkProvider implements LanguageModelProvider {
             try {
               const answer = await once(signal);
               if (answer.finishReason === 'content-filter') {
-                throw new LlmError('content_filter', 'The provider stopped the answer with its content filter', { retryable: false });
+                throw new LlmError('content_filter', 'The provider stopped the answer with its content filter', { retryable: false, usage: toUsage(answer.usage) });
               }
               return answer;
             } catch (error) {

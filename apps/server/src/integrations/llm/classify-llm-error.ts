@@ -37,13 +37,16 @@ export function classifyLlmError(error: unknown, context: CallContext): LlmError
     return new LlmError('auth', `No API key: ${error.message}`, { retryable: false, cause: error });
   }
   if (NoObjectGeneratedError.isInstance(error)) {
+    // The model answered, and the provider billed the answer: its usage goes to the ledger all the same.
+    const usage = error.usage ? { inputTokens: error.usage.inputTokens, outputTokens: error.usage.outputTokens } : undefined;
     // The provider's filter stopped the answer: a refusal, as for text (another provider may answer).
     if (error.finishReason === 'content-filter') {
-      return new LlmError('content_filter', 'The provider stopped the answer with its content filter', { retryable: false, rawText: error.text, cause: error });
+      return new LlmError('content_filter', 'The provider stopped the answer with its content filter', { retryable: false, rawText: error.text, usage, cause: error });
     }
     return new LlmError('bad_output', 'The model answered with text that does not match the expected structure', {
       retryable: false,
       rawText: error.text,
+      usage,
       cause: error,
     });
   }

@@ -23,7 +23,15 @@ export interface LlmErrorDetails {
   status?: number;
   /** The model's raw answer, when it answered but the answer was unusable. */
   rawText?: string;
+  /** The tokens the provider reported for an answer it gave (and billed) that could not be used. */
+  usage?: LlmUsage;
   cause?: unknown;
+}
+
+/** Tokens as a provider reports them; undefined: not reported. */
+export interface LlmUsage {
+  inputTokens: number | undefined;
+  outputTokens: number | undefined;
 }
 
 export class LlmError extends Error {
@@ -31,6 +39,7 @@ export class LlmError extends Error {
   readonly retryAfterSeconds: number | undefined;
   readonly status: number | undefined;
   readonly rawText: string | undefined;
+  readonly usage: LlmUsage | undefined;
 
   constructor(
     readonly kind: LlmErrorKind,
@@ -43,6 +52,7 @@ export class LlmError extends Error {
     this.retryAfterSeconds = details.retryAfterSeconds;
     this.status = details.status;
     this.rawText = details.rawText;
+    this.usage = details.usage;
   }
 }
 

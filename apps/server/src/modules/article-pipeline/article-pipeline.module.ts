@@ -5,7 +5,7 @@ import type { ArticleProducer } from './article-producer.js';
 import type { Tx } from '../../db/client.js';
 import { articleProduceJob, enqueueUnit, enqueueUnits, productionQueue, queueCarriedOverUnits, resumeCutOffUnits, runUnitNow, withdrawUnits } from './production-job.js';
 import type { ProductionUnit } from './production-unit.js';
-import { ProductionRunner, type ProductionAttempt, type ProductionConsumer, type ProductionQueuePort, type ProductionRunEnd } from './production-runner.js';
+import { ProductionRunner, type ProductionAttempt, type ProductionConsumer, type ProductionQueuePort, type ProductionRunEnd, type ProductionRunnerOptions } from './production-runner.js';
 import { ProductionsRepository, type ProductionRow } from './productions.repository.js';
 
 /** The article pipeline of one process: its units, their queue and the one runner. */
@@ -42,8 +42,8 @@ export interface PipelineDependencies {
   producer: Pick<ArticleProducer, 'produce'>;
   /** True when articles are written on this thread (the offline writer): units then run one at a time. */
   writesOnThisThread?: () => Promise<boolean>;
-  /** A reached monthly budget's reason for a site (issue #16): its units are not started. */
-  budgetBlock?: (siteId: number | null) => Promise<string | null>;
+  /** Monthly budgets (issues #16, #31): a unit reserves its estimate before it writes, or does not start. */
+  budget?: ProductionRunnerOptions['budget'];
 }
 
 export function createArticlePipeline(ctx: AppContext, deps: PipelineDependencies): ArticlePipeline {
@@ -51,7 +51,7 @@ export function createArticlePipeline(ctx: AppContext, deps: PipelineDependencie
   const queue = productionQueue(ctx.queue);
   const runner = new ProductionRunner(units, deps.producer, queue, pino({ name: 'article-pipeline', level: ctx.config.logLevel }), {
     ...(deps.writesOnThisThread ? { writesOnThisThread: deps.writesOnThisThread } : {}),
-    ...(deps.budgetBlock ? { budgetBlock: deps.budgetBlock } : {}),
+    ...(deps.budget ? { budget: deps.budget } : {}),
   });
   return {
     units,

@@ -7,6 +7,7 @@ import type { ProductionResult } from './production-unit.js';
 import type { ProductionRow, ProductionsRepository } from './productions.repository.js';
 import { usageAttribution } from './usage-attribution.js';
 import { withUsageScope } from '../usage/usage-scope.js';
+import type { BudgetAnswer, BudgetGate } from '../usage/budget-gate.js';
 
 /** Attempts of a unit whose failures may pass (timeouts, WordPress 5xx, a crash) before it fails for good. */
 export const MAX_TRANSIENT_ATTEMPTS = 3;
@@ -86,11 +87,13 @@ export interface ProductionRunnerOptions {
    */
   writesOnThisThread?: () => Promise<boolean>;
   /**
-   * Why a site's new articles must wait (its monthly budget is reached), or null. A unit that would
-   * write one is then not started: it ends skipped with that reason (issue #16). A unit whose
-   * article is stored already (a retried publish) calls no model and goes on.
+   * The monthly budgets (issues #16, #31): a unit that would write an article reserves its estimate
+   * before it starts and releases it when it ends, however it ends. A budget its spend reached ends
+   * the unit skipped with the reason; one the units under way may use up makes it wait for them
+   * (a unit whose caller is waiting — triesAgain false — is skipped instead). A unit whose article
+   * is stored already (a retried publish) calls no model and goes on.
    */
-  budgetBlock?: (siteId: number | null) => Promise<string | null>;
+  budget?: Pick<BudgetGate, 'reserve'>;
 }
 
 interface Run {
@@ -165,9 +168,13 @@ export class ProductionRunner {
     const run: Run = { unit, cancel: new AbortController() };
     this.runs.set(originKey, run);
     if (consumer.cancelled) this.startCancelChecks();
+    let budget: BudgetAnswer | undefined;
     try {
-      const overBudget = unit.articleId ? null : await this.options.budgetBlock?.(typeof unit.brief.siteId === 'number' ? unit.brief.siteId : null);
-      if (overBudget) return await this.finish(unit, consumer, attempt, { result: 'skipped', articleId: unit.articleId, reason: overBudget });
+      budget = unit.articleId ? undefined : await this.options.budget?.reserve({ holder: unit.originKey, siteId: typeof unit.brief.siteId === 'number' ? unit.brief.siteId : null, wordCount: unit.brief.wordCount, providers: unit.brief.providers ?? null });
+      if (budget && !budget.go) {
+        if (budget.reached || consumer.triesAgain === false) return await this.finish(unit, consumer, attempt, { result: 'skipped', articleId: unit.articleId, reason: budget.reason });
+        return await this.afterFailure(unit, consumer, attempt, { kind: 'busy', message: budget.reason, stops: null }, null, unit.articleId, 'refused');
+      }
       const skip = await consumer.begin?.(unit);
       if (skip) return await this.finish(unit, consumer, attempt, { result: 'skipped', articleId: unit.articleId, reason: skip.skip });
       const end = await this.produce(unit, consumer, attempt, run);
@@ -178,6 +185,8 @@ export class ProductionRunner {
       if (run.cancel.signal.aborted) return this.finish(unit, consumer, attempt, { result: 'cancelled', articleId: unit.articleId });
       return this.afterFailure(unit, consumer, attempt, classifyThrown(error), error, unit.articleId);
     } finally {
+      // Whatever the end: the unit's spend is in the ledger now, so its estimate no longer counts.
+      if (budget?.go) await budget.release().catch((error: unknown) => this.log.error({ err: error, originKey }, 'a budget reservation could not be released (it lapses)'));
       if (this.runs.get(originKey) === run) this.runs.delete(originKey);
       if (this.runs.size === 0) this.stopCancelChecks();
     }

@@ -1,8 +1,8 @@
-import type { BlogConfig } from '@abp/contracts';
+import type { BlogConfig, BlogConfigBudgetPause } from '@abp/contracts';
 import type { ListedConfigRow } from './blog-configs.repository.js';
 
-/** The configuration as the API returns it, with its site and today's posting. */
-export function toBlogConfigDto(row: ListedConfigRow): BlogConfig {
+/** The configuration as the API returns it, with its site, today's posting, and a budget that pauses it. */
+export function toBlogConfigDto(row: ListedConfigRow, budgetPause: BlogConfigBudgetPause | null = null): BlogConfig {
   const c = row.config;
   return {
     id: c.id,
@@ -29,6 +29,7 @@ export function toBlogConfigDto(row: ListedConfigRow): BlogConfig {
     last_post_at: c.lastPostAt?.toISOString() ?? null,
     last_error: row.lastError,
     last_note: row.lastNote,
+    budget_pause: budgetPause,
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
   };

@@ -1,4 +1,4 @@
-import type { BlogConfig, BlogConfigValues } from '@abp/contracts';
+import type { BlogConfig, BlogConfigBudgetPause, BlogConfigValues } from '@abp/contracts';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { nextSlotAfter, startOfOperatorDay } from '../posting-policy/index.js';
 import { toBlogConfigDto } from './blog-config-dto.js';
@@ -22,16 +22,21 @@ export class BlogConfigsService {
     private readonly clock: BlogConfigsClock,
     /** The ids a provider list may name ('main', fallback ids): Settings' providers (issue #16). */
     private readonly providerIds?: () => Promise<string[]>,
+    /** The sites among these whose schedules a reached monthly budget holds (issue #31). */
+    private readonly budgetPauses?: (siteIds: number[]) => Promise<Map<number, BlogConfigBudgetPause>>,
   ) {}
 
   async list(): Promise<BlogConfig[]> {
-    return (await this.repo.list(this.dayStart())).map(toBlogConfigDto);
+    const rows = await this.repo.list(this.dayStart());
+    const pauses = (await this.budgetPauses?.(rows.map((row) => row.config.siteId))) ?? new Map<number, BlogConfigBudgetPause>();
+    return rows.map((row) => toBlogConfigDto(row, pauses.get(row.config.siteId) ?? null));
   }
 
   async get(id: number): Promise<BlogConfig> {
     const row = await this.repo.findListed(id, this.dayStart());
     if (!row) throw notFound(NOT_FOUND);
-    return toBlogConfigDto(row);
+    const pauses = await this.budgetPauses?.([row.config.siteId]);
+    return toBlogConfigDto(row, pauses?.get(row.config.siteId) ?? null);
   }
 
   async create(input: BlogConfigValues): Promise<BlogConfig> {

@@ -94,6 +94,9 @@ export class BulkJobsService {
   async retry(id: string): Promise<BulkJobRetryResponse> {
     const job = await this.findOrThrow(id);
     if (!isFinalBulkJobStatus(job.status)) throw conflict('The job is still running: retry its failed items once it has finished');
+    // Items of a site still over its budget would only fail again at once: the 409 names the budget (issue #31).
+    const overBudget = job.siteId === null ? null : await this.usage.budgetBlock?.(job.siteId);
+    if (overBudget) throw conflict(overBudget);
     const retried = await this.repo.retryFailed(id);
     if (retried === 0) throw conflict('The job has no failed or unrun items to retry');
     return { job_id: id, retried, status: 'queued' };

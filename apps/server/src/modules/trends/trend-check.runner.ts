@@ -15,7 +15,8 @@ import { withUsageScope } from '../usage/usage-scope.js';
 export interface TrendCheckPorts {
   /** The article pipeline: each chosen trend's article is one of its units, queued with the trend's claim. */
   pipeline: Pick<ArticlePipeline, 'enqueue' | 'queue'>;
-  providers: { current(): Promise<LanguageModelProvider> };
+  /** The default chain, or a configuration's own providers (ids, in order): its chain judges its trends and writes its articles. */
+  providers: { current(selection?: readonly string[] | null): Promise<LanguageModelProvider> };
   settings: { resolve(): Promise<{ feeds: string[] }> };
   /** A post the live site already has on the topic (its content inventory), or null: such a trend is skipped. */
   coveredOnSite?: (siteId: number, topic: string) => Promise<{ title: string; link: string } | null>;
@@ -45,6 +46,8 @@ interface RunState {
   queued: number;
   errors: TrendRunErrorRecord[];
   signal: AbortSignal | undefined;
+  /** The chains asked this run, by their configurations' provider lists (null: not usable). */
+  providers: Map<string, Promise<LanguageModelProvider | null>>;
 }
 
 /** What a trend's unit carries for its consumer (TrendArticleConsumer). */
@@ -76,7 +79,7 @@ export class TrendCheckRunner {
     const { runs } = this.options;
     await runs.closeInterrupted('The check was interrupted (its worker stopped) before it finished.');
     const run = await runs.start(trigger, jobId);
-    const state: RunState = { runId: run.id, queued: 0, errors: [], signal };
+    const state: RunState = { runId: run.id, queued: 0, errors: [], signal, providers: new Map() };
     let trendsFound = 0;
     try {
       const { feeds } = await this.options.settings.resolve();
@@ -84,10 +87,9 @@ export class TrendCheckRunner {
       trendsFound = trends.length;
       for (const failure of failures) state.errors.push({ scope: 'feed', target: failure.feedUrl, kind: failure.kind, message: failure.message });
       if (trends.length > 0) {
-        const provider = await this.provider(state);
         for (const target of await this.options.targets.targets()) {
           signal?.throwIfAborted();
-          await this.processSite(target, trends, provider, state);
+          await this.processSite(target, trends, state);
         }
       }
       await runs.planned(run.id, { trendsFound, errors: state.errors });
@@ -105,16 +107,21 @@ export class TrendCheckRunner {
     }
   }
 
-  private async provider(state: RunState): Promise<LanguageModelProvider | null> {
-    try {
-      return await this.options.providers.current();
-    } catch (error) {
-      state.errors.push({ scope: 'run', target: 'language model', kind: 'provider', message: `The language model is not usable (${messageOf(error)}); relevance was judged by text search.` });
-      return null;
+  /** The chain of the configuration's providers (issue #31), built once a run per list; a failure is logged once. */
+  private provider(selection: string[] | null, state: RunState): Promise<LanguageModelProvider | null> {
+    const key = JSON.stringify(selection ?? []);
+    let provider = state.providers.get(key);
+    if (!provider) {
+      provider = this.options.providers.current(selection).catch((error: unknown) => {
+        state.errors.push({ scope: 'run', target: 'language model', kind: 'provider', message: `The language model is not usable (${messageOf(error)}); relevance was judged by text search.` });
+        return null;
+      });
+      state.providers.set(key, provider);
     }
+    return provider;
   }
 
-  private async processSite(target: TrendTarget, trends: readonly FeedTrend[], provider: LanguageModelProvider | null, state: RunState): Promise<void> {
+  private async processSite(target: TrendTarget, trends: readonly FeedTrend[], state: RunState): Promise<void> {
     const { targets } = this.options;
     const keyed = trends.map((trend) => ({ trend, key: normaliseTrendTitle(trend.title) }));
     const done = await targets.processedKeys(target.siteId, keyed.map((entry) => entry.key));
@@ -129,6 +136,7 @@ export class TrendCheckRunner {
     let remaining = target.maxPostsPerDay - (await targets.postsToday(target, dayStart));
     if (remaining <= 0) return;
 
+    const provider = await this.provider(target.providers, state);
     const relevance = await withUsageScope({ source: 'trend', siteId: target.siteId, jobRef: String(state.runId), step: 'judge relevance' }, () =>
       this.relevant(provider, target, fresh, state.signal),
     );
@@ -183,6 +191,8 @@ export class TrendCheckRunner {
       wordCount: target.wordCount,
       includeImages: this.options.includeImages ?? true,
       origin: 'trend',
+      // Written (and billed) by the configuration's own providers, as its scheduled articles are.
+      ...(target.providers ? { providers: target.providers } : {}),
       sources: {
         newsUrls: newsUrlsOf(trend),
         trendSources: [{ topic: trend.title, description: trend.description, publishedDate: trend.publishedDate, trendUrl: trend.url }],

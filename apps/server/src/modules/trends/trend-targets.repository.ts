@@ -14,6 +14,8 @@ export interface TrendTarget {
   wordCount: number;
   postStatus: 'draft' | 'published';
   maxPostsPerDay: number;
+  /** The configuration's own model providers (ids, in order); null: the default chain. */
+  providers: string[] | null;
 }
 
 export interface TrendClaim {
@@ -41,6 +43,7 @@ export class TrendTargetsRepository {
         wordCount: blogConfigs.wordCount,
         postStatus: blogConfigs.postStatus,
         maxPostsPerDay: blogConfigs.maxPostsPerDay,
+        providers: blogConfigs.providers,
       })
       .from(blogConfigs)
       .innerJoin(sites, eq(sites.id, blogConfigs.siteId))

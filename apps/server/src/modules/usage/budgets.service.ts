@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUDGET_WARN_PERCENT, DEFAULT_CONFIRM_ABOVE_USD, type BudgetOverride, type Budgets, type BudgetState, type BudgetsUpdate } from '@abp/contracts';
+import { BUDGET_WARN_PERCENT, DEFAULT_CONFIRM_ABOVE_USD, type BlogConfigBudgetPause, type BudgetOverride, type Budgets, type BudgetState, type BudgetsUpdate } from '@abp/contracts';
 import { badRequest } from '../../errors.js';
 import type { SettingsRepository } from '../settings/settings.repository.js';
 import type { UsageRepository } from './usage.repository.js';
@@ -84,6 +84,52 @@ export class BudgetsService {
     return states.find((state) => state.state === 'reached' && (state.site_id === null || state.site_id === siteId))?.message ?? null;
   }
 
+  /**
+   * The budgets that hold new work for the site this month (overridden ones do not), with their
+   * names; null when none does. What BudgetGate judges a unit's reservation against.
+   */
+  async limitsFor(siteId: number | null): Promise<{ monthStart: Date; limits: BudgetLimit[] } | null> {
+    const stored = await this.load();
+    const site = stored.sites.find((entry) => entry.siteId === siteId);
+    if (stored.monthlyUsd === null && !site) return null;
+    const month = await this.repo.monthStart(this.timeZone);
+    const overridden = (id: number | null) => stored.overrides.some((entry) => entry.month === month.date && entry.siteId === id);
+    const limits: BudgetLimit[] = [];
+    if (stored.monthlyUsd !== null && !overridden(null)) limits.push({ siteId: null, name: 'All sites', limitUsd: stored.monthlyUsd });
+    if (site && !overridden(site.siteId)) {
+      const names = await this.repo.siteNames([site.siteId]);
+      limits.push({ siteId: site.siteId, name: names.get(site.siteId) ?? `Site ${site.siteId}`, limitUsd: site.monthlyUsd });
+    }
+    return limits.length > 0 ? { monthStart: month.at, limits } : null;
+  }
+
+  /**
+   * For each of these sites whose new work a reached budget holds (its own, else the one for all
+   * sites; not overridden): the budget's message, since when it is reached, and when the month ends.
+   */
+  async pausesFor(siteIds: readonly number[]): Promise<Map<number, BlogConfigBudgetPause>> {
+    const pauses = new Map<number, BlogConfigBudgetPause>();
+    const stored = await this.load();
+    if (siteIds.length === 0 || (stored.monthlyUsd === null && stored.sites.length === 0)) return pauses;
+    const month = await this.repo.monthStart(this.timeZone);
+    const { states } = await this.evaluate({ ...stored, sites: stored.sites.filter((site) => siteIds.includes(site.siteId)) });
+    const pauseOf = async (state: BudgetState): Promise<BlogConfigBudgetPause> => {
+      const limitNanos = Math.round(state.limit_usd * 1e9);
+      // A budget of $0 allows nothing: it holds from the month's start.
+      const since = limitNanos <= 0 ? month.at : ((await this.repo.reachedAt(month.at, limitNanos, state.site_id)) ?? month.at);
+      return { message: state.message ?? '', since: since.toISOString(), resumes_at: month.next.toISOString() };
+    };
+    const reached = states.filter((state) => state.state === 'reached');
+    const all = reached.find((state) => state.site_id === null);
+    const allPause = all ? await pauseOf(all) : null;
+    for (const siteId of siteIds) {
+      const own = reached.find((state) => state.site_id === siteId);
+      const pause = own ? await pauseOf(own) : allPause;
+      if (pause) pauses.set(siteId, pause);
+    }
+    return pauses;
+  }
+
   /** The budgets' states this month, and the names of the sites they are for. */
   private async evaluate(stored: StoredBudgets, onlySite?: number | null): Promise<{ states: BudgetState[]; monthStart: string; names: Map<number, string> }> {
     const month = await this.repo.monthStart(this.timeZone);
@@ -115,14 +161,36 @@ export class BudgetsService {
   }
 }
 
+/** One budget that holds a site's new work: its site (null: all sites), name and limit in dollars. */
+export interface BudgetLimit {
+  siteId: number | null;
+  name: string;
+  limitUsd: number;
+}
+
+const whoseBudget = (siteId: number | null, name: string) => (siteId === null ? 'The monthly budget for all sites' : `The monthly budget of ${name}`);
+
+/** Why new work waits for a reached budget, and how to let it go on. */
+export function reachedMessage(budget: BudgetLimit, spent: number): string {
+  return `${whoseBudget(budget.siteId, budget.name)} (${usd(budget.limitUsd)}) is reached: ${usd(spent)} spent. New articles for ${budget.siteId === null ? 'all sites' : budget.name} wait. ${HOW_TO_GO_ON}`;
+}
+
+/** Why a unit waits while the articles being written may use up what is left of a budget. */
+export function takenMessage(budget: BudgetLimit, spent: number, reserved: number, units: number): string {
+  return (
+    `${whoseBudget(budget.siteId, budget.name)} (${usd(budget.limitUsd)}) is taken by the articles being written: ${usd(spent)} spent and ${usd(reserved)} ` +
+    `expected for ${units} ${units === 1 ? 'article' : 'articles'} under way. This article starts once they are done, if the budget still allows.`
+  );
+}
+
 function stateOf(siteId: number | null, name: string, limit: number, spent: number, overridden: boolean): BudgetState {
   const percent = limit > 0 ? Math.floor((spent / limit) * 100) : spent > 0 ? 100 : 0;
   // A budget of $0 allows nothing: reached from the start.
   const reached = spent >= limit;
-  const whose = siteId === null ? 'The monthly budget for all sites' : `The monthly budget of ${name}`;
+  const whose = whoseBudget(siteId, name);
   const base = { site_id: siteId, name, limit_usd: limit, spent_usd: spent, percent };
   if (reached && overridden) return { ...base, state: 'overridden', message: `${whose} (${usd(limit)}) is reached: ${usd(spent)} spent, allowed to go on this month.` };
-  if (reached) return { ...base, state: 'reached', message: `${whose} (${usd(limit)}) is reached: ${usd(spent)} spent. New articles for ${siteId === null ? 'all sites' : name} wait. ${HOW_TO_GO_ON}` };
+  if (reached) return { ...base, state: 'reached', message: reachedMessage({ siteId, name, limitUsd: limit }, spent) };
   if (percent >= BUDGET_WARN_PERCENT) return { ...base, state: 'warning', message: `${whose} is ${percent} % used: ${usd(spent)} of ${usd(limit)}.` };
   return { ...base, state: 'ok', message: null };
 }

@@ -25,11 +25,7 @@ export interface EstimatorPorts {
  */
 export async function estimateCost(ports: EstimatorPorts, request: CostEstimateRequest): Promise<CostEstimate> {
   const current = await ports.currentModel();
-  const price = priceFor(priceTable(await ports.customPrices()), current.provider, current.model);
-  const observed = await ports.repo.tokensPerTargetWord(current.provider, current.model, OBSERVED_WINDOW);
-  const useObserved = observed.articles >= ESTIMATE_MIN_OBSERVED;
-  const ratio = useObserved ? { input: observed.input, output: observed.output } : DEFAULT_TOKENS_PER_WORD;
-  const perArticle = costNanos(price, Math.round(request.word_count * ratio.input), Math.round(request.word_count * ratio.output));
+  const { price, observed, useObserved, ratio, perArticle } = await articleEstimate(ports, current, request.word_count);
   const total = perArticle * request.articles;
   const confirmAbove = await ports.confirmAboveUsd();
   return {
@@ -44,6 +40,16 @@ export async function estimateCost(ports: EstimatorPorts, request: CostEstimateR
     needs_confirmation: nanosToUsd(total) > confirmAbove,
     confirm_above_usd: confirmAbove,
   };
+}
+
+/** What one article of `wordCount` words is expected to cost with this model, in nano-dollars (0: unpriced). */
+export async function articleEstimate(ports: Pick<EstimatorPorts, 'repo' | 'customPrices'>, model: { provider: string; model: string }, wordCount: number) {
+  const price = priceFor(priceTable(await ports.customPrices()), model.provider, model.model);
+  const observed = await ports.repo.tokensPerTargetWord(model.provider, model.model, OBSERVED_WINDOW);
+  const useObserved = observed.articles >= ESTIMATE_MIN_OBSERVED;
+  const ratio = useObserved ? { input: observed.input, output: observed.output } : DEFAULT_TOKENS_PER_WORD;
+  const perArticle = costNanos(price, Math.round(wordCount * ratio.input), Math.round(wordCount * ratio.output));
+  return { price, observed, useObserved, ratio, perArticle };
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;

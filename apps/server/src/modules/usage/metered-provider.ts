@@ -60,12 +60,17 @@ export class MeteredProvider implements LanguageModelProvider {
     try {
       result = await call();
     } catch (error) {
-      // An unusable answer was still produced and billed; a refused or failed request was not.
+      // An unusable answer was still produced and billed, at the tokens the provider reported (else
+      // estimated from the text); a refused or failed request was not.
       const rawText = isLlmError(error) ? error.rawText : undefined;
+      const reported = isLlmError(error) ? error.usage : undefined;
+      const answered = rawText !== undefined || reported !== undefined;
+      const inputTokens = reported?.inputTokens ?? (answered ? estimateTokens(promptText) : 0);
+      const outputTokens = reported?.outputTokens ?? (answered ? estimateTokens(rawText ?? '') : 0);
       await this.record(scope, {
-        inputTokens: rawText !== undefined ? estimateTokens(promptText) : 0,
-        outputTokens: rawText !== undefined ? estimateTokens(rawText) : 0,
-        estimated: rawText !== undefined,
+        inputTokens,
+        outputTokens,
+        estimated: answered && (reported?.inputTokens === undefined || reported.outputTokens === undefined),
         durationMs: performance.now() - started,
         outcome: isLlmError(error) ? error.kind : 'unknown',
         error: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
@@ -89,6 +94,9 @@ export class MeteredProvider implements LanguageModelProvider {
     try {
       const { costNanos, rowId } = await this.meter.record(full, scope);
       scope.collector?.add(scope.step ?? 'other', { provider: full.provider, model: full.model, inputTokens: full.inputTokens, outputTokens: full.outputTokens, estimated: full.estimated, costNanos }, rowId);
+      // The row is written before the answer goes on: when the unit ends and releases its budget
+      // reservation, its spend is in the ledger already: there is no moment when it counts nowhere.
+      await rowId;
     } catch {
       // Pricing failed (the database is away): the call's answer still goes to the article.
     }

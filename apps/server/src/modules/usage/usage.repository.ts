@@ -143,14 +143,33 @@ export class UsageRepository {
     return new Map(rows.map((row) => [row.id, row.name]));
   }
 
-  /** The start of this month in the operator's time zone. */
-  async monthStart(timeZone: string): Promise<{ at: Date; date: string }> {
+  /** The start of this month in the operator's time zone (and of the next, when budgets count anew). */
+  async monthStart(timeZone: string): Promise<{ at: Date; date: string; next: Date }> {
     const zone = sql`${timeZone}::text`;
     const result = await this.db.execute(sql`
       SELECT (date_trunc('month', now() AT TIME ZONE ${zone}) AT TIME ZONE ${zone}) AS at,
-             to_char(date_trunc('month', now() AT TIME ZONE ${zone}), 'YYYY-MM-DD') AS date`);
-    const [row] = rowsOf<{ at: string | Date; date: string }>(result);
-    return { at: new Date(row!.at), date: row!.date };
+             to_char(date_trunc('month', now() AT TIME ZONE ${zone}), 'YYYY-MM-DD') AS date,
+             ((date_trunc('month', now() AT TIME ZONE ${zone}) + interval '1 month') AT TIME ZONE ${zone}) AS next`);
+    const [row] = rowsOf<{ at: string | Date; date: string; next: string | Date }>(result);
+    return { at: new Date(row!.at), date: row!.date, next: new Date(row!.next) };
+  }
+
+  /**
+   * When the spend since `from` (of one site, or of all: null) first reached `limitNanos`: the time
+   * of the call that took it there, or null when it has not.
+   */
+  async reachedAt(from: Date, limitNanos: number, siteId: number | null): Promise<Date | null> {
+    const result = await this.db.execute(sql`
+      SELECT created_at FROM (
+        SELECT created_at, sum(cost_nanos) OVER (ORDER BY created_at, id) AS running
+        FROM ${modelCalls}
+        WHERE created_at >= ${from} ${siteId === null ? sql`` : sql`AND site_id = ${siteId}`}
+      ) calls
+      WHERE running >= ${limitNanos}
+      ORDER BY created_at
+      LIMIT 1`);
+    const [row] = rowsOf<{ created_at: string | Date }>(result);
+    return row ? new Date(row.created_at) : null;
   }
 }
 

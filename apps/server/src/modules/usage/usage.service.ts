@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { modelPriceInputSchema, SEO_ARTICLES_USAGE_STEP, SEO_USAGE_STEPS, type CostEstimate, type JobUsage, type CostEstimateRequest, type ModelPriceInput, type ModelPrices, type ModelPricesUpdate, type UsageSummary, type UsageTotals } from '@abp/contracts';
 import type { SettingsRepository } from '../settings/settings.repository.js';
-import { estimateCost } from './cost-estimator.js';
+import { articleEstimate, estimateCost } from './cost-estimator.js';
 import type { MeteredCall, UsageMeter } from './metered-provider.js';
 import { costNanos, priceFor, priceTable } from './model-prices.js';
 import type { UsageRepository, UsageSums } from './usage.repository.js';
@@ -52,6 +52,11 @@ export class UsageService implements UsageMeter {
   /** What a job of `articles` articles of `word_count` words would cost with the model in use. */
   async estimate(request: CostEstimateRequest): Promise<CostEstimate> {
     return estimateCost({ repo: this.repo, currentModel: this.ports.currentModel, customPrices: () => this.customPrices(), confirmAboveUsd: this.ports.confirmAboveUsd }, request);
+  }
+
+  /** What one article of `wordCount` words is expected to cost with this model, in nano-dollars (what a unit reserves). */
+  async articleCostNanos(model: { provider: string; model: string }, wordCount: number): Promise<number> {
+    return (await articleEstimate({ repo: this.repo, customPrices: () => this.customPrices() }, model, wordCount)).perArticle;
   }
 
   async record(call: MeteredCall, scope: UsageScope): Promise<{ costNanos: number; rowId: Promise<number | null> }> {

@@ -48,6 +48,31 @@ describe('Blog Configuration screen', () => {
     expect(within(alert).getByRole('link', { name: 'Budgets in Settings' })).toHaveAttribute('href', '/settings#budgets');
   });
 
+  it('shows on the configuration a schedule its reached budget pauses: since when, why, and how it goes on (issue #31)', async () => {
+    const budgetPause = {
+      message: 'The monthly budget of Garden Blog ($10.00) is reached: $10.50 spent. New articles for Garden Blog wait. Raise it or override it for this month in Settings → Budgets.',
+      since: '2031-03-09T14:05:00.000Z',
+      resumes_at: '2031-04-01T00:00:00.000Z',
+    };
+    const sites = [makeSite(), makeSite({ id: 2, name: 'Kitchen', url: 'https://kitchen.example' })];
+    const configs = [
+      makeConfig({ next_post_at: '2020-01-01T00:00:00.000Z', budget_pause: budgetPause }),
+      // Switched off: it would not post anyway, so it reads as paused by the operator.
+      makeConfig({ id: 2, site_id: 2, site_name: 'Kitchen', site_url: 'https://kitchen.example', is_active: false, budget_pause: budgetPause }),
+    ];
+    const since = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(budgetPause.since));
+    const resumes = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(budgetPause.resumes_at));
+    showConfig(createFakeBlogConfigsApi({ sites, configs }));
+    const garden = await rowOf('Garden Blog');
+    expect(within(garden).getByText(`Paused by budget since ${since}`)).toBeInTheDocument();
+    expect(within(garden).queryByText('Due now')).not.toBeInTheDocument();
+    expect(within(garden).getByText(/The monthly budget of Garden Blog \(\$10\.00\) is reached/)).toHaveTextContent(`${budgetPause.message} Otherwise it goes on by itself on ${resumes}. Budgets in Settings`);
+    expect(within(garden).getByRole('link', { name: 'Budgets in Settings' })).toHaveAttribute('href', '/settings#budgets');
+    const kitchen = await rowOf('Kitchen');
+    expect(within(kitchen).getByText('Paused')).toBeInTheDocument();
+    expect(within(kitchen).queryByText(/budget/)).not.toBeInTheDocument();
+  });
+
   it('lists configurations with the spec columns plus Next post', async () => {
     const sites = [makeSite(), makeSite({ id: 2, name: 'Kitchen', url: 'https://kitchen.example' })];
     const configs = [
@@ -282,10 +307,14 @@ describe('Blog Configuration screen', () => {
   it('shows cards with both actions at 1024 and 390 px, where the ten columns do not fit (issue #17 item 9)', async () => {
     for (const width of [1024, 390]) {
       setWindowWidth(width);
-      const api = createFakeBlogConfigsApi({ sites: [makeSite()], configs: [makeConfig({ topics: ['Raised beds', 'Composting', 'Seed saving', 'Mulch'] })] });
+      const budgetPause = { message: 'The monthly budget of Garden Blog ($10.00) is reached: $10.50 spent.', since: '2031-03-09T14:05:00.000Z', resumes_at: '2031-04-01T00:00:00.000Z' };
+      const api = createFakeBlogConfigsApi({ sites: [makeSite()], configs: [makeConfig({ topics: ['Raised beds', 'Composting', 'Seed saving', 'Mulch'], budget_pause: budgetPause })] });
       const { user, unmount } = showConfig(api);
       const card = await screen.findByRole('listitem', { name: 'Garden Blog' }, FIRST_LOOK);
       expect(within(card).getByText('Raised beds')).toBeInTheDocument();
+      // A schedule a reached budget pauses says so on its card too (issue #31).
+      expect(within(card).getByText(/^Paused by budget since /)).toBeInTheDocument();
+      expect(within(card).getByRole('link', { name: 'Budgets in Settings' })).toBeInTheDocument();
       expect(within(card).getByText('+1 more')).toBeInTheDocument();
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
       expect(within(card).getByRole('button', { name: 'Delete configuration of Garden Blog' })).toBeEnabled();

@@ -22,6 +22,7 @@ export function makeConfig(overrides: Partial<BlogConfig> = {}): BlogConfig {
     last_post_at: null,
     last_error: null,
     last_note: null,
+    budget_pause: null,
     category_ids: [],
     author_id: null,
     internal_links: 3,
