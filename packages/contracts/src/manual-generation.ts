@@ -72,27 +72,27 @@ export const manualTaskTypeSchema = z.preprocess(
 );
 
 const { min: WORDS_MIN, max: WORDS_MAX, default: WORDS_DEFAULT } = WORD_COUNT_LIMITS.manual;
+const wordCountNumber = z
+  .number({ message: `Word count must be a number from ${WORDS_MIN} to ${WORDS_MAX}` })
+  .int('Word count must be a whole number')
+  .min(WORDS_MIN, `Word count must be between ${WORDS_MIN} and ${WORDS_MAX}`)
+  .max(WORDS_MAX, `Word count must be between ${WORDS_MIN} and ${WORDS_MAX}`);
 /** 500–5,000; empty falls back to 3,000 (spec §5). */
-export const manualWordCountSchema = z.preprocess(
-  (value) => numericText(blankToUndefined(value)),
-  z
-    .number({ message: `Word count must be a number from ${WORDS_MIN} to ${WORDS_MAX}` })
-    .int('Word count must be a whole number')
-    .min(WORDS_MIN, `Word count must be between ${WORDS_MIN} and ${WORDS_MAX}`)
-    .max(WORDS_MAX, `Word count must be between ${WORDS_MIN} and ${WORDS_MAX}`)
-    .default(WORDS_DEFAULT),
-);
+export const manualWordCountSchema = z.preprocess((value) => numericText(blankToUndefined(value)), wordCountNumber.default(WORDS_DEFAULT));
+/** A word count that may be left out (or blank): the other place it can be given, else 3,000, decides. */
+const givenWordCountSchema = z.preprocess((value) => numericText(blankToUndefined(value)), wordCountNumber.optional());
 
 const publishStatusSchema = z.preprocess(
   blankToUndefined,
-  z.enum(PUBLISH_STATUSES, { message: 'Publish status must be draft or publish' }).default(DEFAULT_PUBLISH_STATUS),
+  z.enum(PUBLISH_STATUSES, { message: 'Publish status must be draft or publish' }).optional(),
 );
 const personaSchema = z.preprocess(
   (value) => (value === null ? '' : value),
   z.string({ message: 'Persona must be text' }).trim().max(MANUAL_LIMITS.persona, `Persona must be at most ${MANUAL_LIMITS.persona} characters`).default(''),
 );
-const includeImagesSchema = z.boolean({ message: 'includeImages must be true or false' }).default(true);
+const includeImagesSchema = z.boolean({ message: 'includeImages must be true or false' }).optional();
 
+/** includeImages, publishStatus and wordCount left out here are taken from the request's top level, else their defaults (true, draft, 3,000). */
 export const manualGenerateOptionsSchema = z.object({
   includeImages: includeImagesSchema,
   publishStatus: publishStatusSchema,
@@ -101,7 +101,8 @@ export const manualGenerateOptionsSchema = z.object({
     (value) => numericText(blankToUndefined(value)),
     z.number().int().min(MANUAL_LIMITS.maxArticles.min).max(MANUAL_LIMITS.maxArticles.max).default(MANUAL_LIMITS.maxArticles.default),
   ),
-  wordCount: manualWordCountSchema,
+  /** Left out: the request's top-level wordCount, else 3,000. */
+  wordCount: givenWordCountSchema,
   persona: personaSchema,
   /** WordPress categories and author of the post (ids from the site's inventory); without them the site's blog configuration decides. */
   categoryIds: wordpressCategoryIdsSchema.optional(),
@@ -118,19 +119,34 @@ export const manualGenerateOptionsSchema = z.object({
 });
 export type ManualGenerateOptions = z.infer<typeof manualGenerateOptionsSchema>;
 
+/** The settings a request may give flat or in `options`, with their names for people. */
+const SETTINGS_GIVEN_TWICE = { wordCount: 'Word count', publishStatus: 'Publish status', includeImages: 'includeImages' } as const;
+
 /**
  * POST /api/manual/generate. The Manual screen sends `options`; the secure variant sends the
  * same settings flat (includeImages, publishStatus, wordCount) and gets `{ success, message }`.
+ * A setting given in one place is used wherever it is given (issue #31: a top-level wordCount was
+ * lost when `options` came without one); given in both places with different values, the
+ * request is refused naming the top-level field.
  */
-export const manualGenerateRequestSchema = z.object({
-  topic: manualTopicSchema,
-  site_id: manualSiteIdSchema,
-  task_type: manualTaskTypeSchema,
-  options: manualGenerateOptionsSchema.optional(),
-  includeImages: includeImagesSchema.optional(),
-  publishStatus: publishStatusSchema.optional(),
-  wordCount: manualWordCountSchema.optional(),
-});
+export const manualGenerateRequestSchema = z
+  .object({
+    topic: manualTopicSchema,
+    site_id: manualSiteIdSchema,
+    task_type: manualTaskTypeSchema,
+    options: manualGenerateOptionsSchema.optional(),
+    includeImages: includeImagesSchema,
+    publishStatus: publishStatusSchema,
+    wordCount: givenWordCountSchema,
+  })
+  .superRefine((request, ctx) => {
+    for (const [name, label] of Object.entries(SETTINGS_GIVEN_TWICE) as Array<[keyof typeof SETTINGS_GIVEN_TWICE, string]>) {
+      const flat = request[name];
+      const inOptions = request.options?.[name];
+      if (flat === undefined || inOptions === undefined || flat === inOptions) continue;
+      ctx.addIssue({ code: 'custom', path: [name], message: `${label} is given twice with different values (${String(flat)} here, ${String(inOptions)} in options.${name}): send one` });
+    }
+  });
 export type ManualGenerateRequest = z.infer<typeof manualGenerateRequestSchema>;
 export type ManualGenerateRequestInput = z.input<typeof manualGenerateRequestSchema>;
 

@@ -8,6 +8,7 @@ import {
   type ManualGenerateRequest,
   type ManualGenerateResponse,
   type ManualGenerationResult,
+  type PublishStatus,
   type SecureGenerateResponse,
 } from '@abp/contracts';
 import { AppError, badRequest, conflict } from '../../errors.js';
@@ -46,8 +47,9 @@ export class ManualGenerationService {
   }
 
   async generate(request: ManualGenerateRequest): Promise<ManualGenerateResponse | SecureGenerateResponse> {
-    const secureVariant = request.options === undefined && (request.includeImages !== undefined || request.publishStatus !== undefined || request.wordCount !== undefined);
-    const options = optionsOf(request);
+    // The flat settings without `options` are the secure variant's request (also when it sends none of them).
+    const secureVariant = request.options === undefined;
+    const options = settingsOf(request);
     const selectedImagePng = options.selectedImageDataUrl ? decodePng(options.selectedImageDataUrl) : undefined;
     const overBudget = await this.budgetBlock?.(request.site_id);
     if (overBudget) throw conflict(overBudget);
@@ -126,14 +128,23 @@ function pushOutcome(outcome: Exclude<ProductionOutcome, { stage: 'generation' }
   return { status: 'draft', postId: null, permalink: null, error: message === INTERNAL_FAILURE_MESSAGE ? 'Publishing to WordPress failed unexpectedly; publish it again from Articles.' : message };
 }
 
-function optionsOf(request: ManualGenerateRequest): ManualGenerateOptions {
-  if (request.options) return request.options;
+type ManualSettings = Omit<ManualGenerateOptions, 'includeImages' | 'publishStatus' | 'wordCount'> & {
+  includeImages: boolean;
+  publishStatus: PublishStatus;
+  wordCount: number;
+};
+
+/**
+ * The request's settings: each of includeImages, publishStatus and wordCount from `options`, else
+ * from the top level, else its default (the contract refuses the two places disagreeing).
+ */
+function settingsOf(request: ManualGenerateRequest): ManualSettings {
+  const options = request.options ?? { maxArticles: MANUAL_LIMITS.maxArticles.default, persona: '' };
   return {
-    includeImages: request.includeImages ?? true,
-    publishStatus: request.publishStatus ?? DEFAULT_PUBLISH_STATUS,
-    wordCount: request.wordCount ?? WORD_COUNT_LIMITS.manual.default,
-    maxArticles: MANUAL_LIMITS.maxArticles.default,
-    persona: '',
+    ...options,
+    includeImages: options.includeImages ?? request.includeImages ?? true,
+    publishStatus: options.publishStatus ?? request.publishStatus ?? DEFAULT_PUBLISH_STATUS,
+    wordCount: options.wordCount ?? request.wordCount ?? WORD_COUNT_LIMITS.manual.default,
   };
 }
 
