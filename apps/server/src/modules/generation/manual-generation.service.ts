@@ -17,6 +17,7 @@ import type { ProductionOutcome, PublishPolicy } from '../article-pipeline/artic
 import { INTERNAL_FAILURE_MESSAGE } from '../article-pipeline/failure-classifier.js';
 import type { ProductionConsumer } from '../article-pipeline/production-runner.js';
 import { LlmError } from '../../integrations/llm/index.js';
+import type { PlacementCheck } from '../site-inventory/placement-check.js';
 
 // The web client gives up after 150 s: stop a little earlier and say why, rather than leave it guessing.
 export const MANUAL_GENERATION_DEADLINE_MS = 140_000;
@@ -40,6 +41,8 @@ export class ManualGenerationService {
     private readonly pipeline: Pick<ArticlePipeline, 'runNow' | 'units'>,
     /** A reached monthly budget's reason for a site (issue #16): the article is refused with a 409. */
     private readonly budgetBlock?: (siteId: number) => Promise<string | null>,
+    /** The site inventory's check of category and author ids (issue #31): an unknown one is a 400. */
+    private readonly placementCheck?: PlacementCheck,
   ) {}
 
   taskTypes(): string[] {
@@ -51,6 +54,7 @@ export class ManualGenerationService {
     const secureVariant = request.options === undefined;
     const options = settingsOf(request);
     const selectedImagePng = options.selectedImageDataUrl ? decodePng(options.selectedImageDataUrl) : undefined;
+    await this.placementCheck?.(request.site_id, { categoryIds: options.categoryIds ?? [], authorId: options.authorId ?? null }, { categoryIds: 'options.categoryIds', authorId: 'options.authorId' });
     const overBudget = await this.budgetBlock?.(request.site_id);
     if (overBudget) throw conflict(overBudget);
 
