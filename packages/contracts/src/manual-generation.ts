@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID } from './ids.js';
 import { wordpressAuthorIdSchema, wordpressCategoryIdsSchema } from './blog-configs.js';
-import { DEFAULT_TASK_TYPE, TASK_TYPES, WORD_COUNT_LIMITS, type TaskType } from './generation.js';
+import { DEFAULT_TASK_TYPE, existingPostSchema, qualityRuleSchema, TASK_TYPES, WORD_COUNT_LIMITS, type TaskType } from './generation.js';
 
 /* Manual generation (spec part 2 §2.2, §2.3, §5, §7, §8): one article from a topic, pushed to a site. */
 
@@ -150,6 +150,20 @@ export const manualGenerateRequestSchema = z
 export type ManualGenerateRequest = z.infer<typeof manualGenerateRequestSchema>;
 export type ManualGenerateRequestInput = z.input<typeof manualGenerateRequestSchema>;
 
+/**
+ * The article was written and saved, but its publish was held back by the quality gate (a post
+ * the site already has, nearly the same text …): nothing went to WordPress.
+ */
+export const manualHeldSchema = z.object({
+  /** The finding that held it (a duplicate one first, when there is one). */
+  rule: qualityRuleSchema.nullable(),
+  /** Why, in words: every blocking finding. */
+  reason: z.string(),
+  /** The post already there, for the screen to link to; null when the finding is about no post. */
+  existing_post: existingPostSchema.nullable(),
+});
+export type ManualHeld = z.infer<typeof manualHeldSchema>;
+
 export const manualGenerationResultSchema = z.object({
   title: z.string(),
   article_id: z.number().int(),
@@ -164,6 +178,8 @@ export const manualGenerationResultSchema = z.object({
   wordpress_permalink: z.string().nullable(),
   /** Why the push to WordPress did not happen; the article stays saved as a draft. */
   publish_error: z.string().nullable(),
+  /** Set when the quality gate held the publish back (publish_error says it too). */
+  held: manualHeldSchema.nullable(),
   /** True when the built-in offline writer produced the article. */
   offline: z.boolean(),
 });
@@ -172,12 +188,13 @@ export type ManualGenerationResult = z.infer<typeof manualGenerationResultSchema
 export const manualGenerateResponseSchema = z.object({ data: manualGenerationResultSchema });
 export type ManualGenerateResponse = z.infer<typeof manualGenerateResponseSchema>;
 
-/** The secure variant's answer. */
+/** The secure variant's answer; `success` is false when the publish was held back (`held` says why). */
 export const secureGenerateResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),
   article_id: z.number().int().optional(),
   title: z.string().optional(),
+  held: manualHeldSchema.optional(),
 });
 export type SecureGenerateResponse = z.infer<typeof secureGenerateResponseSchema>;
 

@@ -8,9 +8,13 @@ import {
   type ManualGenerateRequest,
   type ManualGenerateResponse,
   type ManualGenerationResult,
+  type ManualHeld,
   type PublishStatus,
+  type QualityReport,
+  type QualityRule,
   type SecureGenerateResponse,
 } from '@abp/contracts';
+import { QualityGateBlockedError } from '../../domain-errors.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
 import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
 import type { ProductionOutcome, PublishPolicy } from '../article-pipeline/article-producer.js';
@@ -103,6 +107,7 @@ export class ManualGenerationService {
     }
     const result = outcome.generated!;
     const pushed = pushOutcome(outcome);
+    const held = outcome.stage === 'publish' && outcome.error instanceof QualityGateBlockedError ? heldBy(outcome.error.report) : null;
     const data: ManualGenerationResult = {
       title: result.title,
       article_id: result.articleId,
@@ -115,12 +120,29 @@ export class ManualGenerationService {
       wordpress_post_id: pushed.postId,
       wordpress_permalink: pushed.permalink,
       publish_error: pushed.error,
+      held,
       offline: result.offline,
     };
     if (!secureVariant) return { data };
+    // Held back is no success: the screen must not say the article went out (issue #31).
+    if (held) return { success: false, message: `Article "${result.title}" was saved as a draft but held back, not published: ${held.reason}`, article_id: result.articleId, title: result.title, held };
     const where = pushed.error ? `saved as a draft, but not pushed to WordPress: ${pushed.error}` : pushed.status === 'published' ? 'published to WordPress' : 'pushed to WordPress as a draft';
     return { success: true, message: `Article "${result.title}" generated and ${where}`, article_id: result.articleId, title: result.title };
   }
+}
+
+/** Duplicate findings first: the post already there is what the operator needs to see. */
+const HELD_RULES_FIRST: readonly QualityRule[] = ['already_on_site', 'near_duplicate', 'cross_site_duplicate'];
+
+/** What held the publish back: the blocking finding to show (a duplicate one first), the reasons, the post already there. */
+function heldBy(report: QualityReport): ManualHeld {
+  const blocking = report.issues.filter((issue) => issue.severity === 'severe');
+  const first = HELD_RULES_FIRST.map((rule) => blocking.find((issue) => issue.rule === rule)).find(Boolean) ?? blocking[0];
+  return {
+    rule: first?.rule ?? null,
+    reason: blocking.map((issue) => issue.message).join(' ') || report.message,
+    existing_post: first?.existing_post ?? null,
+  };
 }
 
 /** Publishing owns the article's status: 'published' only once WordPress has the post; a failed push leaves the draft. */
