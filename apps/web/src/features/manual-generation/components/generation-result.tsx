@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ManualGenerationResult } from '@abp/contracts';
 import { viewOnWordPressUrl } from '../../../lib/wordpress-links';
 import { previewText } from '../lib/content-preview';
+import { HeldNotice } from './held-notice';
 
 function Fact({ label, value }: { label: string; value: string | number }) {
   return (
@@ -34,7 +35,8 @@ export function GenerationResult({ result }: { result: ManualGenerationResult })
           </Typography>
           <Chip size="small" label={result.status} color={result.status === 'published' ? 'success' : 'warning'} />
         </Stack>
-        {result.publish_error && (
+        {result.held && <HeldNotice held={result.held} sx={{ mb: 2 }} />}
+        {result.publish_error && !result.held && (
           <Alert severity="warning" sx={{ mb: 2 }}>
             Saved as a draft but not pushed to WordPress: {result.publish_error}
           </Alert>

@@ -71,7 +71,8 @@ export function SingleArticleTab() {
           idempotencyKey,
         });
         setResult(data);
-        if (data.publish_error) enqueueSnackbar(`Article saved as a draft, but not pushed to WordPress: ${data.publish_error}`, { variant: 'warning' });
+        if (data.held) enqueueSnackbar(`Article saved as a draft but held back, not published: ${data.held.reason}`, { variant: 'warning' });
+        else if (data.publish_error) enqueueSnackbar(`Article saved as a draft, but not pushed to WordPress: ${data.publish_error}`, { variant: 'warning' });
         else enqueueSnackbar(data.status === 'published' ? 'Article generated and published to WordPress' : 'Article generated and pushed to WordPress as a draft', { variant: 'success' });
       } catch (error) {
         enqueueSnackbar(MANUAL_MESSAGES.generationFailed(isApiError(error) || error instanceof Error ? error.message : 'Unknown error'), { variant: 'error' });
