@@ -1,19 +1,15 @@
+import { webAddress } from '@abp/contracts';
 import { escapeHtmlText } from '../plain-text.js';
 
 /*
- * The one rule for the address of a link we write: a web address (http or https, with a host).
+ * The one rule for the address of a link we write (`webAddress`, shared with the web app through
+ * the contracts): a web address (http or https, with a host).
  * Everything else — an empty address (a site link the inventory dropped as unsafe), '#', a
  * relative path, 'javascript:' or 'data:' — is no address, and the link is not written: its words
  * stay as plain text. Every writer of <a href> goes through here (or html-tree's linkTo()).
  */
 
-const WEB_ADDRESS = /^https?:\/\/[^\s/?#\\]+/i;
-
-/** The trimmed address when it is a web address, else null. */
-export function webAddress(href: string | null | undefined): string | null {
-  const value = href?.trim() ?? '';
-  return WEB_ADDRESS.test(value) ? value : null;
-}
+export { webAddress };
 
 /** `<a href="…">inner</a>`, or `innerHtml` alone when `href` is not a web address. `innerHtml` is HTML already. */
 export function linkHtml(href: string | null | undefined, innerHtml: string, attributes: Readonly<Record<string, string>> = {}): string {

@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ManualHeld } from '@abp/contracts';
+import { ExternalLink } from '../../../components/external-link';
 
 /**
  * The publish was held back by the quality gate (issue #31): the article is saved as a draft and
@@ -10,7 +10,6 @@ import type { ManualHeld } from '@abp/contracts';
  */
 export function HeldNotice({ held, sx }: { held: ManualHeld; sx?: object }) {
   const post = held.existing_post;
-  const link = post?.link && /^https?:\/\//i.test(post.link) ? post.link : null;
   return (
     <Alert severity="warning" sx={sx} role="alert">
       <AlertTitle>Held back, not published</AlertTitle>
@@ -18,13 +17,7 @@ export function HeldNotice({ held, sx }: { held: ManualHeld; sx?: object }) {
       {post && (
         <Typography variant="body2" sx={{ mt: 1 }}>
           Already {post.site_name ? `on ${post.site_name}` : 'on the site'}:{' '}
-          {link ? (
-            <Link href={link} target="_blank" rel="noopener noreferrer">
-              {post.title}
-            </Link>
-          ) : (
-            post.title
-          )}
+          <ExternalLink href={post.link}>{post.title}</ExternalLink>
         </Typography>
       )}
       <Typography variant="body2" sx={{ mt: 1 }}>
