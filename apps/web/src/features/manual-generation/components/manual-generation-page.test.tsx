@@ -108,6 +108,24 @@ describe('Manual Content Generation, Single Article tab', () => {
     expect(api.requests[0]).toMatchObject({ site_id: 1, options: { categoryIds: [4, 6], authorId: 3 } });
   });
 
+  // Issue #31 §4: the server checks the ids against the site's inventory; its word goes on the field.
+  it('shows the server\'s refusal of a category the site does not have on the categories field', async () => {
+    const message = "category 6 is not one of the site's 1 categories (as of its last content sync, 2026-11-27 10:00 UTC; if it is new, sync the site's content first)";
+    const api = createFakeManualApi({
+      taxonomy: { 1: { categories: [{ id: 6, name: 'Soil', slug: 'soil', parent: 0, count: 1 }], authors: [] } },
+      generate: () => HttpResponse.json({ error: `options.categoryIds.0: ${message}`, code: 'validation', details: [{ field: 'options.categoryIds.0', message }] }, { status: 400 }),
+    });
+    const { user } = await showManual(api);
+    await user.type(await screen.findByRole('textbox', { name: /^Topic/ }), 'Composting');
+    await choose(user, /^Site/, 'Garden Blog');
+    await user.click(screen.getByRole('combobox', { name: 'WordPress categories' }));
+    await user.click(await screen.findByRole('option', { name: 'Soil' }));
+    await user.click(screen.getByRole('button', { name: 'Push to WordPress' }));
+    const field = screen.getByRole('combobox', { name: 'WordPress categories' });
+    await waitFor(() => expect(field).toHaveAccessibleDescription(message));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('generates and shows the result panel; the site’s configuration gives topic hints and its persona', async () => {
     const api = createFakeManualApi({
       sites: [makeSite(), makeSite({ id: 2, name: 'Kitchen Blog', url: 'https://kitchen.example' })],
