@@ -46,6 +46,7 @@ import { createArticlePipeline, type ArticlePipeline } from './modules/article-p
 import { SiteInventoryRepository } from './modules/site-inventory/site-inventory.repository.js';
 import { SiteInventoryService } from './modules/site-inventory/site-inventory.service.js';
 import { LiveSiteLinker } from './modules/site-inventory/live-site-linker.js';
+import { placementCheck } from './modules/site-inventory/placement-check.js';
 import { createBulkJobs, legacyBulkItemJob, type BulkJobsModule } from './modules/bulk-jobs/bulk-jobs.module.js';
 import { BULK_ORIGIN } from './modules/bulk-jobs/bulk-item-unit.js';
 
@@ -130,6 +131,8 @@ export function createServices(ctx: AppContext): Services {
   if (ctx.config.llmOfflineDelayMs > 0) llmProviders.providerOptions = { offlineDelayMs: ctx.config.llmOfflineDelayMs };
   const generationRepo = new GenerationRepository(db);
   const inventoryRepo = new SiteInventoryRepository(db);
+  // Category and author ids are checked against the site's inventory when they are saved.
+  const checkPlacement = placementCheck(inventoryRepo);
   // New articles link into what their site already has (its content inventory).
   const liveSiteLinker = new LiveSiteLinker(inventoryRepo);
   const backlinks = new BacklinksService(new BacklinksRepository(db), sites, liveSiteLinker);
@@ -190,8 +193,14 @@ export function createServices(ctx: AppContext): Services {
     budgetGate,
     llmProviders,
     generation,
-    manualGeneration: new ManualGenerationService(pipeline, (siteId) => budgets.blockFor(siteId)),
-    blogConfigs: new BlogConfigsService(new BlogConfigsRepository(db), { now: () => new Date(), random: Math.random, timeZone: ctx.config.timeZone }, () => llmFallbacks.providerIds(), (siteIds) => budgets.pausesFor(siteIds)),
+    manualGeneration: new ManualGenerationService(pipeline, (siteId) => budgets.blockFor(siteId), checkPlacement),
+    blogConfigs: new BlogConfigsService(
+      new BlogConfigsRepository(db),
+      { now: () => new Date(), random: Math.random, timeZone: ctx.config.timeZone },
+      () => llmFallbacks.providerIds(),
+      (siteIds) => budgets.pausesFor(siteIds),
+      checkPlacement,
+    ),
     pipeline,
     scheduler: new SchedulerService({
       repo: schedulerRepo,
@@ -201,7 +210,7 @@ export function createServices(ctx: AppContext): Services {
       coveredOnSite: (siteId, topic) => liveSiteLinker.coveringPost(siteId, topic),
       budgetBlock: (siteId) => budgets.blockFor(siteId),
     }),
-    bulkJobs: createBulkJobs(ctx, { pipeline, sites, usage: { spend: (jobId) => usage.jobUsage(BULK_ORIGIN, jobId), budgetBlock: (siteId) => budgets.blockFor(siteId) } }),
+    bulkJobs: createBulkJobs(ctx, { pipeline, sites, usage: { spend: (jobId) => usage.jobUsage(BULK_ORIGIN, jobId), budgetBlock: (siteId) => budgets.blockFor(siteId) }, placementCheck: checkPlacement }),
     ...trendServices,
     seo: createSeoServices({ db, queue: ctx.queue, appSecret: ctx.appSecret, sites, publishing, pipeline, providers: llmProviders }),
   };

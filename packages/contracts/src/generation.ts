@@ -224,10 +224,22 @@ export const QUALITY_RULES = [
 export const qualityRuleSchema = z.enum(QUALITY_RULES);
 export type QualityRule = z.infer<typeof qualityRuleSchema>;
 
+/** The post a duplicate finding is about: on this site, or (cross_site_duplicate) on another of the operator's sites. */
+export const existingPostSchema = z.object({
+  title: z.string(),
+  /** Its web address; null when none is known (or WordPress gave one that is not a web address). */
+  link: z.string().nullable(),
+  /** The site it is on, when it is another one. */
+  site_name: z.string().nullable(),
+});
+export type ExistingPost = z.infer<typeof existingPostSchema>;
+
 export const qualityFindingSchema = z.object({
   rule: qualityRuleSchema,
   severity: qualitySeveritySchema.exclude(['none']),
   message: z.string(),
+  /** already_on_site, near_duplicate, cross_site_duplicate: the post already there. */
+  existing_post: existingPostSchema.optional(),
 });
 export type QualityFinding = z.infer<typeof qualityFindingSchema>;
 

@@ -20,3 +20,4 @@ export * from './site-inventory.js';
 export * from './backlinks.js';
 export * from './usage.js';
 export * from './provider-chain.js';
+export * from './web-address.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID } from './ids.js';
 import { wordpressAuthorIdSchema, wordpressCategoryIdsSchema } from './blog-configs.js';
-import { DEFAULT_TASK_TYPE, TASK_TYPES, WORD_COUNT_LIMITS, type TaskType } from './generation.js';
+import { DEFAULT_TASK_TYPE, existingPostSchema, qualityRuleSchema, TASK_TYPES, WORD_COUNT_LIMITS, type TaskType } from './generation.js';
 
 /* Manual generation (spec part 2 §2.2, §2.3, §5, §7, §8): one article from a topic, pushed to a site. */
 
@@ -72,27 +72,27 @@ export const manualTaskTypeSchema = z.preprocess(
 );
 
 const { min: WORDS_MIN, max: WORDS_MAX, default: WORDS_DEFAULT } = WORD_COUNT_LIMITS.manual;
+const wordCountNumber = z
+  .number({ message: `Word count must be a number from ${WORDS_MIN} to ${WORDS_MAX}` })
+  .int('Word count must be a whole number')
+  .min(WORDS_MIN, `Word count must be between ${WORDS_MIN} and ${WORDS_MAX}`)
+  .max(WORDS_MAX, `Word count must be between ${WORDS_MIN} and ${WORDS_MAX}`);
 /** 500–5,000; empty falls back to 3,000 (spec §5). */
-export const manualWordCountSchema = z.preprocess(
-  (value) => numericText(blankToUndefined(value)),
-  z
-    .number({ message: `Word count must be a number from ${WORDS_MIN} to ${WORDS_MAX}` })
-    .int('Word count must be a whole number')
-    .min(WORDS_MIN, `Word count must be between ${WORDS_MIN} and ${WORDS_MAX}`)
-    .max(WORDS_MAX, `Word count must be between ${WORDS_MIN} and ${WORDS_MAX}`)
-    .default(WORDS_DEFAULT),
-);
+export const manualWordCountSchema = z.preprocess((value) => numericText(blankToUndefined(value)), wordCountNumber.default(WORDS_DEFAULT));
+/** A word count that may be left out (or blank): the other place it can be given, else 3,000, decides. */
+const givenWordCountSchema = z.preprocess((value) => numericText(blankToUndefined(value)), wordCountNumber.optional());
 
 const publishStatusSchema = z.preprocess(
   blankToUndefined,
-  z.enum(PUBLISH_STATUSES, { message: 'Publish status must be draft or publish' }).default(DEFAULT_PUBLISH_STATUS),
+  z.enum(PUBLISH_STATUSES, { message: 'Publish status must be draft or publish' }).optional(),
 );
 const personaSchema = z.preprocess(
   (value) => (value === null ? '' : value),
   z.string({ message: 'Persona must be text' }).trim().max(MANUAL_LIMITS.persona, `Persona must be at most ${MANUAL_LIMITS.persona} characters`).default(''),
 );
-const includeImagesSchema = z.boolean({ message: 'includeImages must be true or false' }).default(true);
+const includeImagesSchema = z.boolean({ message: 'includeImages must be true or false' }).optional();
 
+/** includeImages, publishStatus and wordCount left out here are taken from the request's top level, else their defaults (true, draft, 3,000). */
 export const manualGenerateOptionsSchema = z.object({
   includeImages: includeImagesSchema,
   publishStatus: publishStatusSchema,
@@ -101,7 +101,8 @@ export const manualGenerateOptionsSchema = z.object({
     (value) => numericText(blankToUndefined(value)),
     z.number().int().min(MANUAL_LIMITS.maxArticles.min).max(MANUAL_LIMITS.maxArticles.max).default(MANUAL_LIMITS.maxArticles.default),
   ),
-  wordCount: manualWordCountSchema,
+  /** Left out: the request's top-level wordCount, else 3,000. */
+  wordCount: givenWordCountSchema,
   persona: personaSchema,
   /** WordPress categories and author of the post (ids from the site's inventory); without them the site's blog configuration decides. */
   categoryIds: wordpressCategoryIdsSchema.optional(),
@@ -118,21 +119,50 @@ export const manualGenerateOptionsSchema = z.object({
 });
 export type ManualGenerateOptions = z.infer<typeof manualGenerateOptionsSchema>;
 
+/** The settings a request may give flat or in `options`, with their names for people. */
+const SETTINGS_GIVEN_TWICE = { wordCount: 'Word count', publishStatus: 'Publish status', includeImages: 'includeImages' } as const;
+
 /**
  * POST /api/manual/generate. The Manual screen sends `options`; the secure variant sends the
  * same settings flat (includeImages, publishStatus, wordCount) and gets `{ success, message }`.
+ * A setting given in one place is used wherever it is given (issue #31: a top-level wordCount was
+ * lost when `options` came without one); given in both places with different values, the
+ * request is refused naming the top-level field.
  */
-export const manualGenerateRequestSchema = z.object({
-  topic: manualTopicSchema,
-  site_id: manualSiteIdSchema,
-  task_type: manualTaskTypeSchema,
-  options: manualGenerateOptionsSchema.optional(),
-  includeImages: includeImagesSchema.optional(),
-  publishStatus: publishStatusSchema.optional(),
-  wordCount: manualWordCountSchema.optional(),
-});
+export const manualGenerateRequestSchema = z
+  .object({
+    topic: manualTopicSchema,
+    site_id: manualSiteIdSchema,
+    task_type: manualTaskTypeSchema,
+    options: manualGenerateOptionsSchema.optional(),
+    includeImages: includeImagesSchema,
+    publishStatus: publishStatusSchema,
+    wordCount: givenWordCountSchema,
+  })
+  .superRefine((request, ctx) => {
+    for (const [name, label] of Object.entries(SETTINGS_GIVEN_TWICE) as Array<[keyof typeof SETTINGS_GIVEN_TWICE, string]>) {
+      const flat = request[name];
+      const inOptions = request.options?.[name];
+      if (flat === undefined || inOptions === undefined || flat === inOptions) continue;
+      ctx.addIssue({ code: 'custom', path: [name], message: `${label} is given twice with different values (${String(flat)} here, ${String(inOptions)} in options.${name}): send one` });
+    }
+  });
 export type ManualGenerateRequest = z.infer<typeof manualGenerateRequestSchema>;
 export type ManualGenerateRequestInput = z.input<typeof manualGenerateRequestSchema>;
+
+/**
+ * The article was written and saved, but its publish was held back by the quality gate (a post
+ * the site already has, nearly the same text …): nothing went to WordPress.
+ */
+export const manualHeldSchema = z.object({
+  /** The finding that held it (a duplicate one first, when there is one). */
+  rule: qualityRuleSchema.nullable(),
+  /** Why, in words: every blocking finding. */
+  reason: z.string(),
+  /** The post already there, for the screen to link to; null when the finding is about no post. */
+  existing_post: existingPostSchema.nullable(),
+});
+export type ManualHeld = z.infer<typeof manualHeldSchema>;
 
 export const manualGenerationResultSchema = z.object({
   title: z.string(),
@@ -148,6 +178,8 @@ export const manualGenerationResultSchema = z.object({
   wordpress_permalink: z.string().nullable(),
   /** Why the push to WordPress did not happen; the article stays saved as a draft. */
   publish_error: z.string().nullable(),
+  /** Set when the quality gate held the publish back (publish_error says it too). */
+  held: manualHeldSchema.nullable(),
   /** True when the built-in offline writer produced the article. */
   offline: z.boolean(),
 });
@@ -156,12 +188,13 @@ export type ManualGenerationResult = z.infer<typeof manualGenerationResultSchema
 export const manualGenerateResponseSchema = z.object({ data: manualGenerationResultSchema });
 export type ManualGenerateResponse = z.infer<typeof manualGenerateResponseSchema>;
 
-/** The secure variant's answer. */
+/** The secure variant's answer; `success` is false when the publish was held back (`held` says why). */
 export const secureGenerateResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),
   article_id: z.number().int().optional(),
   title: z.string().optional(),
+  held: manualHeldSchema.optional(),
 });
 export type SecureGenerateResponse = z.infer<typeof secureGenerateResponseSchema>;
 

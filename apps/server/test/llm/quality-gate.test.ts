@@ -52,4 +52,19 @@ describe('quality gate', () => {
     expect(report.severity).toBe('severe');
     expect(rulesOf(report).sort()).toEqual(['dead_links', 'empty_title', 'no_headings', 'word_count']);
   });
+
+  it('names the post a duplicate finding is about, with its link only when it is a web address (issue #31)', () => {
+    const report = runQualityGate(clean, {
+      existingPostsOnSite: [{ title: 'Growing Herbs Indoors', link: 'https://garden.example/growing-herbs-indoors/' }],
+      duplicateBodies: {
+        sameSite: { title: 'Herbs on a windowsill', siteName: 'Garden Blog', link: 'javascript:alert(1)', similarity: 0.9 },
+        otherSite: { title: 'Indoor herbs', siteName: 'Kitchen Blog', link: 'https://kitchen.example/indoor-herbs/', similarity: 0.8 },
+      },
+    });
+    const post = (rule: QualityRule) => report.issues.find((issue) => issue.rule === rule)?.existing_post;
+    expect(post('already_on_site')).toEqual({ title: 'Growing Herbs Indoors', link: 'https://garden.example/growing-herbs-indoors/', site_name: null });
+    expect(post('near_duplicate')).toEqual({ title: 'Herbs on a windowsill', link: null, site_name: null });
+    expect(post('cross_site_duplicate')).toEqual({ title: 'Indoor herbs', link: 'https://kitchen.example/indoor-herbs/', site_name: 'Kitchen Blog' });
+    expect(qualityReportSchema.parse(report)).toEqual(report);
+  });
 });

@@ -75,6 +75,22 @@ describe('POST /api/manual/generate (offline writer, in-memory WordPress)', () =
     expect(wordpress.store.media.size).toBe(0);
   });
 
+  // Issue #31 §4: 3,042 words were written for 800 asked, the top-level wordCount lost to options' default.
+  it('takes the top-level word count when options give none, and the same count given twice is one', async () => {
+    const { options } = manualPayload(siteId, 'Mulching vegetable beds', { includeImages: false });
+    const { wordCount: _none, ...withoutWordCount } = options;
+    const res = await generate(t, cookie, { topic: 'Mulching vegetable beds', site_id: siteId, task_type: 'Blog Post', wordCount: 800, options: withoutWordCount });
+    expect(res.statusCode, res.body).toBe(200);
+    const { data } = manualGenerateResponseSchema.parse(res.json());
+    expect(data.word_count / 800).toBeGreaterThan(0.85);
+    expect(data.word_count / 800).toBeLessThan(1.15);
+    expect((await storedGeneration(t, data.article_id)).article.targetWordCount).toBe(800);
+
+    const twice = await generate(t, cookie, manualPayload(siteId, 'Mulching fruit trees', { includeImages: false, wordCount: 600 }, { wordCount: '600' }));
+    expect(twice.statusCode, twice.body).toBe(200);
+    expect((await storedGeneration(t, manualGenerateResponseSchema.parse(twice.json()).data.article_id)).article.targetWordCount).toBe(600);
+  });
+
   it('answers the secure variant (flat options) with success and message', async () => {
     const res = await generate(t, cookie, { topic: 'Pruning fruit trees', site_id: siteId, task_type: 'Blog Post', includeImages: false, publishStatus: 'draft', wordCount: 600 });
     expect(res.statusCode).toBe(200);

@@ -56,6 +56,9 @@ describe('POST /api/manual/generate validation', () => {
     ['an unknown publish status', (id: number) => manualPayload(id, 'Valid topic', { publishStatus: 'live' }), 'body.options.publishStatus', 'draft or publish'],
     ['a non-boolean includeImages', (id: number) => manualPayload(id, 'Valid topic', { includeImages: 'yes' }), 'body.options.includeImages', 'true or false'],
     ['a 501-character persona', (id: number) => manualPayload(id, 'Valid topic', { persona: 'p'.repeat(501) }), 'body.options.persona', 'at most 500'],
+    // Issue #31 §4: a setting given both flat and in options must be one value.
+    ['two different word counts', (id: number) => manualPayload(id, 'Valid topic', { wordCount: 1200 }, { wordCount: 800 }), 'body.wordCount', 'Word count is given twice with different values (800 here, 1200 in options.wordCount)'],
+    ['two different publish statuses', (id: number) => manualPayload(id, 'Valid topic', { publishStatus: 'draft' }, { publishStatus: 'publish' }), 'body.publishStatus', 'given twice'],
     ['a JPEG data URL as image', (id: number) => manualPayload(id, 'Valid topic', { selectedImageDataUrl: 'data:image/jpeg;base64,/9j/4AAQ' }), 'body.options.selectedImageDataUrl', 'PNG data URL'],
   ])('refuses %s with a 400 naming the field', async (_label, payload, field, message) => {
     const before = await articleCount(t);

@@ -1,13 +1,14 @@
-import type { ArticleSummary } from '@abp/contracts';
+import { webAddress, type ArticleSummary } from '@abp/contracts';
 
 type LinkSource = Pick<ArticleSummary, 'wordpress_post_id' | 'wordpress_permalink' | 'site_url'>;
 
 const base = (siteUrl: string) => siteUrl.replace(/\/+$/, '');
 const withPreview = (url: string) => `${url}${url.includes('?') ? '&' : '?'}preview=true`;
 
-/** Spec §2.1: the permalink, else the site URL with ?p= and the post id. */
+/** Spec §2.1: the permalink, else the site URL with ?p= and the post id. Only a web address is a permalink. */
 export function publicPostUrl(article: LinkSource): string | null {
-  if (article.wordpress_permalink) return article.wordpress_permalink;
+  const permalink = webAddress(article.wordpress_permalink);
+  if (permalink) return permalink;
   if (article.wordpress_post_id === null || !article.site_url) return null;
   return `${base(article.site_url)}/?p=${article.wordpress_post_id}`;
 }

@@ -2,6 +2,7 @@ import { render } from 'dom-serializer';
 import { Element, Text, isTag, isText, type AnyNode, type ChildNode, type Document, type ParentNode } from 'domhandler';
 import { append, prepend, removeElement } from 'domutils';
 import { parseDocument } from 'htmlparser2';
+import { webAddress } from './web-link.js';
 
 /*
  * A real HTML parser (htmlparser2, the one sanitize-html uses) for the edits the SEO suite makes
@@ -71,6 +72,23 @@ export function remove(node: ChildNode): void {
 }
 
 export function element(name: string, attribs: Record<string, string>, children: ChildNode[] = []): Element {
+  // A link without a web address must be impossible to write: links come from linkTo() only.
+  if (name.toLowerCase() === 'a') throw new Error('Links are made with linkTo(), which refuses an address that is not a web address');
+  return build(name, attribs, children);
+}
+
+/**
+ * A link to `href` around `inner`, or `inner` alone when `href` is not a web address (empty,
+ * 'javascript:', relative …): the words stay, a link without an address is never written.
+ */
+export function linkTo(href: string | null | undefined, attribs: Record<string, string>, inner: ChildNode): ChildNode {
+  const address = webAddress(href);
+  if (!address) return inner;
+  const others = Object.fromEntries(Object.entries(attribs).filter(([name]) => name.toLowerCase() !== 'href'));
+  return build('a', { href: address, ...others }, [inner]);
+}
+
+function build(name: string, attribs: Record<string, string>, children: ChildNode[]): Element {
   const el = new Element(name, attribs, []);
   for (const child of children) {
     child.parent = el;
@@ -89,7 +107,7 @@ export function text(data: string): Text {
 }
 
 /** Splits a text node around [start, end) and wraps that part in `wrapper`'s place. */
-export function wrapTextRange(node: Text, start: number, end: number, makeWrapper: (inner: Text) => Element): Element {
+export function wrapTextRange(node: Text, start: number, end: number, makeWrapper: (inner: Text) => ChildNode): ChildNode {
   const before = node.data.slice(0, start);
   const middle = node.data.slice(start, end);
   const after = node.data.slice(end);

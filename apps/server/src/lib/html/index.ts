@@ -7,3 +7,4 @@ export { countWords, htmlToText, splitSentences } from './html-text.js';
 export { sanitizeArticleHtml } from './sanitize-article-html.js';
 export { splitTopLevelBlocks, trimHtmlToWords, TAG_PATTERN, VOID_ELEMENTS } from './html-blocks.js';
 export { findBrokenHtml, findDeadLinks } from './html-checks.js';
+export { linkHtml, webAddress } from './web-link.js';

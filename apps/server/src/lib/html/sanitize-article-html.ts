@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { webAddress } from './web-link.js';
 
 /*
  * Model output is untrusted HTML: it is stored, rendered in the admin UI and published to
@@ -6,7 +7,7 @@ import sanitizeHtml from 'sanitize-html';
  * from elsewhere is removed: scripts, styles, frames, event handlers and non-http(s) URLs.
  */
 
-const isWebUrl = (value: string | undefined): value is string => !!value && /^https?:\/\/[^\s/]+/i.test(value.trim());
+const isWebUrl = (value: string | undefined): value is string => webAddress(value) !== null;
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'hr', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'figure', 'figcaption', 'code', 'span'],

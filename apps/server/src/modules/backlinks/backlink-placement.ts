@@ -1,4 +1,5 @@
 import { findElements, linkableTextNodes, parseHtml, type Document, type Element } from '../../lib/html/html-tree.js';
+import { linkHtml, webAddress } from '../../lib/html/web-link.js';
 import { anchorPhrases, escapeRegExp } from '../site-inventory/live-site-links.js';
 
 /** Where in an older post a link to the new article fits. */
@@ -58,6 +59,8 @@ function locate(html: string, anchors: readonly string[], onlyBlock: number | nu
 }
 
 export function findBacklinkSpot(html: string, targetLink: string, anchors: readonly string[]): BacklinkSpot | null {
+  // No web address to link to: no spot for a link.
+  if (!webAddress(targetLink)) return null;
   if (html.includes(`href="${targetLink}"`)) return null;
   const found = locate(html, anchors, null);
   if (!found) return null;
@@ -68,12 +71,12 @@ export function findBacklinkSpot(html: string, targetLink: string, anchors: read
 /**
  * The post's content with the link placed at the spot: the same paragraph and words as proposed
  * (the post may have changed since). Null when they are no longer there. Only the anchor's
- * characters change; everything else of the post stays byte for byte.
+ * characters change; everything else of the post stays byte for byte. Null too when `href` is not
+ * a web address: there is nothing to link to.
  */
 export function placeBacklink(html: string, spot: Pick<BacklinkSpot, 'paragraphIndex' | 'anchor'>, href: string): string | null {
-  if (html.includes(`href="${href}"`)) return null;
+  if (!webAddress(href) || html.includes(`href="${href}"`)) return null;
   const found = locate(html, [spot.anchor], spot.paragraphIndex);
   if (!found) return null;
-  const escapedHref = href.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return `${html.slice(0, found.at)}<a href="${escapedHref}">${html.slice(found.at, found.at + found.length)}</a>${html.slice(found.at + found.length)}`;
+  return `${html.slice(0, found.at)}${linkHtml(href, html.slice(found.at, found.at + found.length))}${html.slice(found.at + found.length)}`;
 }

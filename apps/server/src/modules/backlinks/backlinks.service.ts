@@ -3,6 +3,7 @@ import { conflict, notFound } from '../../errors.js';
 import { isWordPressError, type WordPressClient } from '../../integrations/wordpress/index.js';
 import type { SiteConnections } from '../publishing/site-connections.js';
 import type { LiveSiteLinker } from '../site-inventory/live-site-linker.js';
+import { webAddress } from '../../lib/html/web-link.js';
 import { backlinkAnchors, findBacklinkSpot, placeBacklink } from './backlink-placement.js';
 import type { BacklinkRow, BacklinksRepository } from './backlinks.repository.js';
 
@@ -54,6 +55,7 @@ export class BacklinksService {
     const existing = await this.repo.list(articleId);
     const done = (note: string | null) => this.repo.list(articleId).then((rows) => ({ items: rows.map(toDto), note: rows.length > 0 ? null : note }));
     if (article.siteId === null || article.wordpressPostId === null || !article.permalink) return done('The article has no WordPress post yet: publish it first.');
+    if (!webAddress(article.permalink)) return done("The article's post has no web address to link to; publish it again.");
     if (article.liveState !== null && article.liveState !== 'live') return done('The article is not live on WordPress yet: links are proposed once it is.');
     const related = await this.linker.relatedPosts(article.siteId, { title: article.title, keywords: article.keywords, ownWpId: article.wordpressPostId }, CANDIDATES);
     if (related === null) return done("The site's content has never been synced: sync it on the Sites screen first.");
@@ -79,6 +81,7 @@ export class BacklinksService {
     if (row.state !== 'proposed' && row.state !== 'undone') throw conflict(`This link is ${row.state}; only a proposed link can be applied.`);
     const article = await this.repo.findArticle(row.articleId);
     if (!article?.permalink) throw conflict('The article has no WordPress post any more.');
+    if (!webAddress(article.permalink)) throw conflict("The article's post has no web address to link to; publish it again.");
     const client = await this.sites.getClientForSite(row.siteId);
     const before = await this.readContent(client, row.sourceWpId);
     const after = placeBacklink(before, row, article.permalink);

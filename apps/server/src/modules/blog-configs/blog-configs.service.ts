@@ -4,6 +4,7 @@ import { nextSlotAfter, startOfOperatorDay } from '../posting-policy/index.js';
 import { toBlogConfigDto } from './blog-config-dto.js';
 import type { BlogConfigChanges, BlogConfigRow, BlogConfigsRepository } from './blog-configs.repository.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
+import type { PlacementCheck } from '../site-inventory/placement-check.js';
 
 export interface BlogConfigsClock {
   now: () => Date;
@@ -24,6 +25,8 @@ export class BlogConfigsService {
     private readonly providerIds?: () => Promise<string[]>,
     /** The sites among these whose schedules a reached monthly budget holds (issue #31). */
     private readonly budgetPauses?: (siteIds: number[]) => Promise<Map<number, BlogConfigBudgetPause>>,
+    /** The site inventory's check of category and author ids (issue #31). */
+    private readonly placementCheck?: PlacementCheck,
   ) {}
 
   async list(): Promise<BlogConfig[]> {
@@ -42,6 +45,7 @@ export class BlogConfigsService {
   async create(input: BlogConfigValues): Promise<BlogConfig> {
     const siteName = await this.requireUsableSite(input.site_id);
     await this.assertKnownProviders(input.providers);
+    await this.assertKnownPlacement(input);
     await this.assertSiteFree(input.site_id, siteName, null);
     const now = this.clock.now();
     let row: BlogConfigRow;
@@ -69,6 +73,8 @@ export class BlogConfigsService {
       const siteName = await this.requireUsableSite(input.site_id);
       await this.assertSiteFree(input.site_id, siteName, id);
     }
+    // Checked on every save: a category deleted on WordPress since would otherwise be dropped there silently.
+    await this.assertKnownPlacement(input);
     const now = this.clock.now();
     const changes: BlogConfigChanges = { ...this.fields(input), updatedAt: now };
     const intervalChanged = input.posting_interval_min !== current.postingIntervalMin || input.posting_interval_max !== current.postingIntervalMax;
@@ -117,6 +123,10 @@ export class BlogConfigsService {
     const known = new Set(await this.providerIds());
     const unknown = providers.findIndex((id) => !known.has(id));
     if (unknown >= 0) throw badRequest(`providers.${unknown}`, `"${providers[unknown]}" is not a provider of Settings (the main one or a fallback)`);
+  }
+
+  private async assertKnownPlacement(input: BlogConfigValues): Promise<void> {
+    await this.placementCheck?.(input.site_id, { categoryIds: input.category_ids, authorId: input.author_id }, { categoryIds: 'category_ids', authorId: 'author_id' });
   }
 
   private dayStart(): Date {

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
+import type { PlacementCheck } from '../site-inventory/placement-check.js';
 import { BULK_ORIGIN } from './bulk-item-unit.js';
 import { BulkItemConsumer } from './bulk-item-consumer.js';
 import { BulkItemsRepository } from './bulk-items.repository.js';
@@ -13,6 +14,8 @@ export interface BulkJobsDependencies {
   sites: BulkSites;
   /** The usage ledger's sums for a job's model calls (shown live on the job); a reached budget refuses a start. */
   usage?: BulkUsage;
+  /** The site inventory's check of the job's category and author ids. */
+  placementCheck?: PlacementCheck;
 }
 
 export interface BulkJobsModule {
@@ -31,7 +34,7 @@ export function createBulkJobs(ctx: AppContext, deps: BulkJobsDependencies): Bul
   const service = new BulkJobsService(new BulkJobsRepository(db, deps.pipeline), deps.sites, runs, {
     concurrency: ctx.config.llm.concurrency,
     stuckMinutes: ctx.config.bulkStuckMinutes,
-  }, items.finaliseIfDone, undefined, deps.usage);
+  }, items.finaliseIfDone, undefined, deps.usage, deps.placementCheck);
   return { service };
 }
 

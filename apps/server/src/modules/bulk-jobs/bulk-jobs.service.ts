@@ -17,6 +17,7 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import type { Tx } from '../../db/client.js';
 import { estimateCompletion, toBulkJob, toItemResult, type JobSpend } from './bulk-job-dto.js';
 import type { BulkJobRow, BulkJobsRepository } from './bulk-jobs.repository.js';
+import type { PlacementCheck } from '../site-inventory/placement-check.js';
 import type { BulkRunningUnits, BulkSites } from './bulk-ports.js';
 import { validateBulkStart } from './bulk-start-input.js';
 
@@ -44,11 +45,14 @@ export class BulkJobsService {
     private readonly now: () => Date = () => new Date(),
     /** Cost control: the usage ledger's sums for a job, and a reached monthly budget's reason for a site. */
     private readonly usage: BulkUsage = {},
+    /** The site inventory's check of category and author ids (issue #31): an unknown one is a 400. */
+    private readonly placementCheck?: PlacementCheck,
   ) {}
 
   async start(body: BulkJobStart): Promise<BulkJobStarted> {
     const { notices, ...input } = validateBulkStart(body);
     await this.requireSite(input.siteId);
+    await this.placementCheck?.(input.siteId, { categoryIds: input.options.categoryIds ?? [], authorId: input.options.authorId ?? null }, { categoryIds: 'options.categoryIds', authorId: 'options.authorId' });
     // A reached budget refuses new work: a 409 that names it (issue #16).
     const overBudget = await this.usage.budgetBlock?.(input.siteId);
     if (overBudget) throw conflict(overBudget);

@@ -8,14 +8,20 @@ import {
   type ManualGenerateRequest,
   type ManualGenerateResponse,
   type ManualGenerationResult,
+  type ManualHeld,
+  type PublishStatus,
+  type QualityReport,
+  type QualityRule,
   type SecureGenerateResponse,
 } from '@abp/contracts';
+import { QualityGateBlockedError } from '../../domain-errors.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
 import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
 import type { ProductionOutcome, PublishPolicy } from '../article-pipeline/article-producer.js';
 import { INTERNAL_FAILURE_MESSAGE } from '../article-pipeline/failure-classifier.js';
 import type { ProductionConsumer } from '../article-pipeline/production-runner.js';
 import { LlmError } from '../../integrations/llm/index.js';
+import type { PlacementCheck } from '../site-inventory/placement-check.js';
 
 // The web client gives up after 150 s: stop a little earlier and say why, rather than leave it guessing.
 export const MANUAL_GENERATION_DEADLINE_MS = 140_000;
@@ -39,6 +45,8 @@ export class ManualGenerationService {
     private readonly pipeline: Pick<ArticlePipeline, 'runNow' | 'units'>,
     /** A reached monthly budget's reason for a site (issue #16): the article is refused with a 409. */
     private readonly budgetBlock?: (siteId: number) => Promise<string | null>,
+    /** The site inventory's check of category and author ids (issue #31): an unknown one is a 400. */
+    private readonly placementCheck?: PlacementCheck,
   ) {}
 
   taskTypes(): string[] {
@@ -46,9 +54,11 @@ export class ManualGenerationService {
   }
 
   async generate(request: ManualGenerateRequest): Promise<ManualGenerateResponse | SecureGenerateResponse> {
-    const secureVariant = request.options === undefined && (request.includeImages !== undefined || request.publishStatus !== undefined || request.wordCount !== undefined);
-    const options = optionsOf(request);
+    // The flat settings without `options` are the secure variant's request (also when it sends none of them).
+    const secureVariant = request.options === undefined;
+    const options = settingsOf(request);
     const selectedImagePng = options.selectedImageDataUrl ? decodePng(options.selectedImageDataUrl) : undefined;
+    await this.placementCheck?.(request.site_id, { categoryIds: options.categoryIds ?? [], authorId: options.authorId ?? null }, { categoryIds: 'options.categoryIds', authorId: 'options.authorId' });
     const overBudget = await this.budgetBlock?.(request.site_id);
     if (overBudget) throw conflict(overBudget);
 
@@ -97,6 +107,7 @@ export class ManualGenerationService {
     }
     const result = outcome.generated!;
     const pushed = pushOutcome(outcome);
+    const held = outcome.stage === 'publish' && outcome.error instanceof QualityGateBlockedError ? heldBy(outcome.error.report) : null;
     const data: ManualGenerationResult = {
       title: result.title,
       article_id: result.articleId,
@@ -109,12 +120,29 @@ export class ManualGenerationService {
       wordpress_post_id: pushed.postId,
       wordpress_permalink: pushed.permalink,
       publish_error: pushed.error,
+      held,
       offline: result.offline,
     };
     if (!secureVariant) return { data };
+    // Held back is no success: the screen must not say the article went out (issue #31).
+    if (held) return { success: false, message: `Article "${result.title}" was saved as a draft but held back, not published: ${held.reason}`, article_id: result.articleId, title: result.title, held };
     const where = pushed.error ? `saved as a draft, but not pushed to WordPress: ${pushed.error}` : pushed.status === 'published' ? 'published to WordPress' : 'pushed to WordPress as a draft';
     return { success: true, message: `Article "${result.title}" generated and ${where}`, article_id: result.articleId, title: result.title };
   }
+}
+
+/** Duplicate findings first: the post already there is what the operator needs to see. */
+const HELD_RULES_FIRST: readonly QualityRule[] = ['already_on_site', 'near_duplicate', 'cross_site_duplicate'];
+
+/** What held the publish back: the blocking finding to show (a duplicate one first), the reasons, the post already there. */
+function heldBy(report: QualityReport): ManualHeld {
+  const blocking = report.issues.filter((issue) => issue.severity === 'severe');
+  const first = HELD_RULES_FIRST.map((rule) => blocking.find((issue) => issue.rule === rule)).find(Boolean) ?? blocking[0];
+  return {
+    rule: first?.rule ?? null,
+    reason: blocking.map((issue) => issue.message).join(' ') || report.message,
+    existing_post: first?.existing_post ?? null,
+  };
 }
 
 /** Publishing owns the article's status: 'published' only once WordPress has the post; a failed push leaves the draft. */
@@ -126,14 +154,23 @@ function pushOutcome(outcome: Exclude<ProductionOutcome, { stage: 'generation' }
   return { status: 'draft', postId: null, permalink: null, error: message === INTERNAL_FAILURE_MESSAGE ? 'Publishing to WordPress failed unexpectedly; publish it again from Articles.' : message };
 }
 
-function optionsOf(request: ManualGenerateRequest): ManualGenerateOptions {
-  if (request.options) return request.options;
+type ManualSettings = Omit<ManualGenerateOptions, 'includeImages' | 'publishStatus' | 'wordCount'> & {
+  includeImages: boolean;
+  publishStatus: PublishStatus;
+  wordCount: number;
+};
+
+/**
+ * The request's settings: each of includeImages, publishStatus and wordCount from `options`, else
+ * from the top level, else its default (the contract refuses the two places disagreeing).
+ */
+function settingsOf(request: ManualGenerateRequest): ManualSettings {
+  const options = request.options ?? { maxArticles: MANUAL_LIMITS.maxArticles.default, persona: '' };
   return {
-    includeImages: request.includeImages ?? true,
-    publishStatus: request.publishStatus ?? DEFAULT_PUBLISH_STATUS,
-    wordCount: request.wordCount ?? WORD_COUNT_LIMITS.manual.default,
-    maxArticles: MANUAL_LIMITS.maxArticles.default,
-    persona: '',
+    ...options,
+    includeImages: options.includeImages ?? request.includeImages ?? true,
+    publishStatus: options.publishStatus ?? request.publishStatus ?? DEFAULT_PUBLISH_STATUS,
+    wordCount: options.wordCount ?? request.wordCount ?? WORD_COUNT_LIMITS.manual.default,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { WordPressClient, WpPostSummary, WpTerm } from '../../integrations/wordpress/index.js';
+import { webAddress } from '../../lib/html/web-link.js';
 import { clampPlainText, htmlToPlainText, toPlainText } from '../../lib/plain-text.js';
 import type { ItemKind, NewInventoryItem, SiteInventoryRepository } from './site-inventory.repository.js';
 
@@ -43,7 +44,7 @@ export function toInventoryItem(kind: ItemKind, post: WpPostSummary): NewInvento
     title,
     slug: post.slug,
     // Only web addresses: a hostile site's "javascript:" link must never reach a page or an article.
-    link: /^https?:\/\//i.test(post.link) ? post.link : '',
+    link: webAddress(post.link) ?? '',
     status: post.status,
     publishedAt: gmtDate(post.date_gmt),
     modifiedAt: gmtDate(post.modified_gmt),

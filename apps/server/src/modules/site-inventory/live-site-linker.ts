@@ -1,4 +1,5 @@
 import type MiniSearch from 'minisearch';
+import { webAddress } from '../../lib/html/web-link.js';
 import { buildPostIndex, chooseTargets, placeSiteLinks, type LinkablePost, type PlacedLink } from './live-site-links.js';
 import type { SiteInventoryRepository } from './site-inventory.repository.js';
 
@@ -66,7 +67,8 @@ export class LiveSiteLinker {
     const query = [...new Set(normalise([article.title, ...article.keywords].join(' ')).split(' '))].join(' ');
     // The article's subject: its primary keyword (the topic it was written on), else its title.
     const subject = article.keywords[0] ?? article.title;
-    const targets = chooseTargets(index, query, subject, max, (post) => normalise(post.title) === own);
+    // A post whose link the inventory dropped as unsafe ('') cannot be linked to: the next one takes its place.
+    const targets = chooseTargets(index, query, subject, max, (post) => normalise(post.title) === own || !webAddress(post.link));
     const placed = placeSiteLinks(article.content, targets);
     return { content: placed.html, links: placed.links };
   }

@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
-import { appendBeforeScripts, element, findElements, linkableTextNodes, parseHtml, renderHtml, text, wrapTextRange, type ChildNode, type Document } from '../../lib/html/html-tree.js';
+import { appendBeforeScripts, element, findElements, linkableTextNodes, linkTo, parseHtml, renderHtml, text, wrapTextRange, type ChildNode, type Document } from '../../lib/html/html-tree.js';
+import { webAddress } from '../../lib/html/web-link.js';
 
 /** A post of the live site that an article may link to. */
 export interface LinkablePost {
@@ -93,7 +94,7 @@ export function anchorPhrases(title: string): string[] {
 }
 
 function siteLink(post: LinkablePost, inner: ChildNode) {
-  return element('a', { href: post.link, [SITE_LINK_MARK]: String(post.wpId) }, [inner]);
+  return linkTo(post.link, { [SITE_LINK_MARK]: String(post.wpId) }, inner);
 }
 
 /** Links the first whole-word occurrence of the phrase in body text (never a heading, never inside a link). */
@@ -119,7 +120,8 @@ export function placeSiteLinks(html: string, targets: readonly LinkablePost[]): 
   const links: PlacedLink[] = [];
   const related: LinkablePost[] = [];
   for (const post of targets) {
-    if (linked.has(post.link)) continue;
+    // No web address (an unsafe link the inventory dropped): no link, and no words taken for one.
+    if (!webAddress(post.link) || linked.has(post.link)) continue;
     linked.add(post.link);
     const anchor = anchorPhrases(post.title).find((phrase) => linkPhrase(doc, phrase, post));
     if (anchor) links.push({ wpId: post.wpId, title: post.title, href: post.link, anchor });

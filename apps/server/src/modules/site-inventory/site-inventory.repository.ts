@@ -235,6 +235,26 @@ export class SiteInventoryRepository {
       .orderBy(asc(siteInventoryTerms.name), asc(siteInventoryTerms.wpId));
   }
 
+  /** Which of `ids` are categories of the site, and how many it has. */
+  async categoryIdsAmong(siteId: number, ids: readonly number[]): Promise<{ known: number[]; total: number }> {
+    const site = and(eq(siteInventoryTerms.siteId, siteId), eq(siteInventoryTerms.taxonomy, 'category'));
+    const [rows, [count]] = await Promise.all([
+      this.db.select({ id: siteInventoryTerms.wpId }).from(siteInventoryTerms).where(and(site, inArray(siteInventoryTerms.wpId, [...ids]))),
+      this.db.select({ n: sql<number>`count(*)::int` }).from(siteInventoryTerms).where(site),
+    ]);
+    return { known: rows.map((row) => row.id), total: count?.n ?? 0 };
+  }
+
+  /** Which of `ids` are the site's users who may publish, and how many it has. */
+  async authorIdsAmong(siteId: number, ids: readonly number[]): Promise<{ known: number[]; total: number }> {
+    const site = eq(siteInventoryAuthors.siteId, siteId);
+    const [rows, [count]] = await Promise.all([
+      this.db.select({ id: siteInventoryAuthors.wpId }).from(siteInventoryAuthors).where(and(site, inArray(siteInventoryAuthors.wpId, [...ids]))),
+      this.db.select({ n: sql<number>`count(*)::int` }).from(siteInventoryAuthors).where(site),
+    ]);
+    return { known: rows.map((row) => row.id), total: count?.n ?? 0 };
+  }
+
   authors(siteId: number): Promise<InventoryAuthorRow[]> {
     return this.db.select().from(siteInventoryAuthors).where(eq(siteInventoryAuthors.siteId, siteId)).orderBy(asc(siteInventoryAuthors.name));
   }

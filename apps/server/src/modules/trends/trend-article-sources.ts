@@ -1,6 +1,6 @@
 import type { FeedTrend } from '../../integrations/trends/index.js';
 import { escapeHtmlText as escapeHtml } from '../../lib/plain-text.js';
-import { sanitizeArticleHtml } from '../../lib/html/index.js';
+import { linkHtml, sanitizeArticleHtml, webAddress } from '../../lib/html/index.js';
 
 const MAX_NEWS_SOURCES = 8;
 const SOURCES_HEADING = 'Sources';
@@ -27,9 +27,10 @@ export function trendNotes(trend: FeedTrend): string {
 export function sourcesSection(trend: FeedTrend): string {
   const items = trend.newsItems.slice(0, MAX_NEWS_SOURCES).map((news) => {
     const source = news.source ? ` (${escapeHtml(news.source)})` : '';
-    return `<li><a href="${escapeHtml(news.url)}">${escapeHtml(news.title)}</a>${source}</li>`;
+    // A news item without a web address is credited by its title alone.
+    return `<li>${linkHtml(news.url, escapeHtml(news.title))}${source}</li>`;
   });
-  if (items.length === 0 && trend.url) items.push(`<li><a href="${escapeHtml(trend.url)}">${escapeHtml(trend.title)}</a></li>`);
+  if (items.length === 0 && webAddress(trend.url)) items.push(`<li>${linkHtml(trend.url, escapeHtml(trend.title))}</li>`);
   if (items.length === 0) return '';
   return sanitizeArticleHtml(`<h2>${SOURCES_HEADING}</h2><ul>${items.join('')}</ul>`);
 }

@@ -1,6 +1,7 @@
-import type { QualityFinding, QualityReport, QualitySeverity } from '@abp/contracts';
+import type { ExistingPost, QualityFinding, QualityReport, QualitySeverity } from '@abp/contracts';
 import { findBrokenHtml, findDeadLinks } from '../../../lib/html/html-checks.js';
 import { countWords } from '../../../lib/html/html-text.js';
+import { webAddress } from '../../../lib/html/web-link.js';
 import { detectRefusal } from './refusal-detector.js';
 
 export interface QualityGateInput {
@@ -46,6 +47,11 @@ function shortLink(link: string): string {
   }
 }
 
+/** The post a duplicate finding names, for a screen to link to: only a web address is a link. */
+function existingPost(title: string, link: string | null, siteName: string | null): ExistingPost {
+  return { title, link: webAddress(link), site_name: siteName };
+}
+
 /** The quality report's note on an article written without a model (issue #18 item 3). */
 export const OFFLINE_WRITER_FINDING =
   'Written by the offline writer, no model: demonstration text that readers would leave and search engines would call thin content. Set a real provider in Settings before publishing it.';
@@ -67,7 +73,8 @@ const normaliseTitle = (title: string) => title.toLowerCase().replace(/[^\p{L}\p
 /** Checks run before publishing. A severe finding blocks the publish unless it is forced. */
 export function runQualityGate(article: QualityGateInput, options: QualityGateOptions = {}): QualityReport {
   const findings: QualityFinding[] = [];
-  const add = (rule: QualityFinding['rule'], severity: QualityFinding['severity'], message: string) => findings.push({ rule, severity, message });
+  const add = (rule: QualityFinding['rule'], severity: QualityFinding['severity'], message: string, existing?: ExistingPost) =>
+    findings.push({ rule, severity, message, ...(existing ? { existing_post: existing } : {}) });
   const words = countWords(article.content);
   const title = article.title.trim();
 
@@ -87,17 +94,18 @@ export function runQualityGate(article: QualityGateInput, options: QualityGateOp
     add('duplicate_title', 'severe', `Another article on this site already has the title "${title}".`);
   }
   const existing = options.existingPostsOnSite?.[0];
-  if (existing) add('already_on_site', 'severe', `"${existing.title}" already exists on the site: ${shortLink(existing.link)}`);
+  if (existing) add('already_on_site', 'severe', `"${existing.title}" already exists on the site: ${shortLink(existing.link)}`, existingPost(existing.title, existing.link, null));
   const { sameSite, otherSite } = options.duplicateBodies ?? { sameSite: null, otherSite: null };
   const alike = (match: NearDuplicate) => `${Math.round(match.similarity * 100)}% of the text alike`;
   if (sameSite) {
-    add('near_duplicate', 'severe', `Nearly the same text as "${sameSite.title}" (${alike(sameSite)}), already on the site${sameSite.link ? `: ${shortLink(sameSite.link)}` : ''}.`);
+    add('near_duplicate', 'severe', `Nearly the same text as "${sameSite.title}" (${alike(sameSite)}), already on the site${sameSite.link ? `: ${shortLink(sameSite.link)}` : ''}.`, existingPost(sameSite.title, sameSite.link, null));
   }
   if (otherSite) {
     add(
       'cross_site_duplicate',
       'severe',
       `The same text is already on ${otherSite.siteName || 'another site'}: "${otherSite.title}" (${alike(otherSite)}${otherSite.link ? `, ${otherSite.link}` : ''}); search engines treat it as duplicate content.`,
+      existingPost(otherSite.title, otherSite.link, otherSite.siteName || null),
     );
   }
   if (words > LONG_CONTENT_WORDS && !/<h[2-4]\b/i.test(article.content)) add('no_headings', 'major', `${words} words with no headings: long content needs h2/h3 sections.`);

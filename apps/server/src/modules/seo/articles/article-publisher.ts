@@ -1,6 +1,7 @@
 import type { PublishItemResult } from '@abp/contracts';
 import { qualityGateObjection } from '../../../domain-errors.js';
 import { badRequest } from '../../../errors.js';
+import { webAddress } from '../../../lib/html/web-link.js';
 import { rewriteLinkTargets } from '../optimisation/link-placement.js';
 import { writtenArticles } from '../optimisation/project-urls.js';
 import type { SchemaService } from '../optimisation/schema.service.js';
@@ -83,7 +84,12 @@ export class SeoArticlePublisher {
   private async pointAtPermalinks(projectId: number, pushedIds: number[], project: Parameters<SchemaService['refresh']>[0], site: { id: number; url: string }): Promise<Set<number>> {
     if (pushedIds.length === 0) return new Set();
     const items = writtenArticles(await this.repo.list(projectId));
-    const hrefs = new Map(items.filter((i) => i.article.wordpressPermalink).map((i) => [i.articleId, i.article.wordpressPermalink!]));
+    // Only web addresses: a permalink WordPress answered with anything else leaves the planned link as it is.
+    const hrefs = new Map<number, string>();
+    for (const i of items) {
+      const href = webAddress(i.article.wordpressPermalink);
+      if (href) hrefs.set(i.articleId, href);
+    }
     const changed = new Set<number>();
     for (const item of items.filter((i) => pushedIds.includes(i.id) && i.internalLinks.length > 0)) {
       const html = rewriteLinkTargets(item.article.content, hrefs);

@@ -4,6 +4,7 @@ import {
   element,
   findElements,
   linkableTextNodes,
+  linkTo,
   parseHtml,
   remove,
   renderHtml,
@@ -14,6 +15,7 @@ import {
   type Document,
   type Element,
 } from '../../../lib/html/html-tree.js';
+import { webAddress } from '../../../lib/html/web-link.js';
 import type { LinkCandidate } from './link-planner.js';
 
 /** Our links and our "Related reading" paragraph carry these, so a new run replaces them. */
@@ -29,7 +31,7 @@ function anchorsFor(candidate: LinkCandidate): string[] {
 }
 
 function linkElement(candidate: LinkCandidate, inner: ChildNode) {
-  return element('a', { href: candidate.target.href, [LINK_MARK]: String(candidate.target.id) }, [inner]);
+  return linkTo(candidate.target.href, { [LINK_MARK]: String(candidate.target.id) }, inner);
 }
 
 const BLOCKS = new Set(['p', 'li', 'td', 'th', 'dd', 'dt', 'blockquote', 'figcaption']);
@@ -99,6 +101,8 @@ export function placeInternalLinks(html: string, candidates: readonly LinkCandid
   const linkedBlocks = new Set<Element>();
   for (const candidate of candidates) {
     if (links.length + fallback.length >= max) break;
+    // A target without a web address gets no link (and takes no anchor words or place in the list).
+    if (!webAddress(candidate.target.href)) continue;
     const anchor = anchorsFor(candidate)
       .filter((phrase) => !usedAnchors.has(phrase.toLowerCase()))
       .find((phrase) => linkFirstOccurrence(doc, phrase, candidate, linkedBlocks));
@@ -123,7 +127,8 @@ export function rewriteLinkTargets(html: string, hrefById: ReadonlyMap<number, s
   const doc = parseHtml(html);
   let changed = false;
   for (const a of findElements(doc, (el) => el.name === 'a' && LINK_MARK in el.attribs)) {
-    const href = hrefById.get(Number(a.attribs[LINK_MARK]));
+    // Only a web address replaces the one the link has: WordPress' permalink is not trusted blindly.
+    const href = webAddress(hrefById.get(Number(a.attribs[LINK_MARK])));
     if (href && a.attribs.href !== href) {
       a.attribs.href = href;
       changed = true;

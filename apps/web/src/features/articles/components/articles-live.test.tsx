@@ -113,6 +113,21 @@ describe('Links from older posts (in the article view)', () => {
     ]);
   });
 
+  // Issue #31 §4: the inventory keeps an empty link for a post whose address was unsafe.
+  it('shows an older post without a web address by its title, with no link', async () => {
+    const api = createFakeArticlesApi({ articles, backlinks: { 1: [{ ...proposal(1, 'Watering with barrels'), source_link: '' }, { ...proposal(2, 'Spring checklist'), source_link: 'javascript:alert(1)' }] } });
+    const { user } = show(api);
+    await screen.findByRole('table', { name: 'Generated articles' }, { timeout: 5_000 });
+    await user.click(within(rowOf('Live soil guide')).getByRole('button', { name: 'View' }));
+    const panel = await within(await screen.findByRole('dialog')).findByRole('region', { name: 'Links from older posts' });
+    await user.click(within(panel).getByRole('button', { name: 'Find links' }));
+    const list = await within(panel).findByRole('list', { name: 'Proposed links' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Watering with barrels');
+    expect(items[1]).toHaveTextContent('Spring checklist');
+    expect(list.querySelector('a')).toBeNull();
+  });
+
   it('says why nothing was found', async () => {
     const { user } = show(createFakeArticlesApi({ articles }));
     await screen.findByRole('table', { name: 'Generated articles' }, { timeout: 5_000 });

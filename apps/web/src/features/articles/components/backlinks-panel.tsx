@@ -4,11 +4,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { BacklinkProposal } from '@abp/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useBacklinkAction, useBacklinks, useProposeBacklinks, type BacklinkAction } from '../api/backlinks';
+import { ExternalLink } from '../../../components/external-link';
 
 const STATE_LABELS: Record<BacklinkProposal['state'], { label: string; color: 'default' | 'success' | 'info' }> = {
   proposed: { label: 'Proposed', color: 'info' },
@@ -90,9 +90,10 @@ export function BacklinksPanel({ articleId }: { articleId: number }) {
           {items.map((proposal) => (
             <Box component="li" key={proposal.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.25 }}>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-                <Link href={proposal.source_link} target="_blank" rel="noopener noreferrer" sx={{ fontWeight: 600, mr: 'auto', overflowWrap: 'anywhere' }}>
-                  {proposal.source_title}
-                </Link>
+                {/* The inventory keeps no link for a post whose address was unsafe: its title alone then. */}
+                <Box component="span" sx={{ fontWeight: 600, mr: 'auto', overflowWrap: 'anywhere' }}>
+                  <ExternalLink href={proposal.source_link}>{proposal.source_title}</ExternalLink>
+                </Box>
                 <Chip size="small" label={STATE_LABELS[proposal.state].label} color={STATE_LABELS[proposal.state].color} />
               </Box>
               <Typography variant="body2" color="text.secondary" sx={{ my: 0.75, overflowWrap: 'anywhere' }}>

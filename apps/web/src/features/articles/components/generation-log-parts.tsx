@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -10,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { usePhone } from '../../../components/phone-rows';
 import type { GenerationLogStep, GenerationStepUsage } from '@abp/contracts';
 import { formatTokens, formatUsd } from '../../../lib/money';
+import { ExternalLink } from '../../../components/external-link';
 
 /** Spec §3: the first 3 of each source list are shown, with the total count. */
 export const SOURCES_SHOWN = 3;
@@ -28,9 +28,9 @@ export function SourceList({ label, urls, count }: { label: string; urls: readon
         <Box component="ul" sx={{ my: 0.5, pl: 3 }}>
           {urls.slice(0, SOURCES_SHOWN).map((url) => (
             <li key={url}>
-              <Link href={url} target="_blank" rel="noopener noreferrer" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              <ExternalLink href={url} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                 {url}
-              </Link>
+              </ExternalLink>
             </li>
           ))}
           {count > SOURCES_SHOWN && (

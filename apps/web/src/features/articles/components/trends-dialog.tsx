@@ -7,12 +7,12 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { useArticleTrends } from '../api/get-article-trends';
 import { formatDateTime } from '../lib/article-format';
+import { ExternalLink } from '../../../components/external-link';
 
 /** The trend sources an article was written from (topic, description, published_date, trend_url). */
 export function TrendsDialog({ articleId, onClose }: { articleId: number | null; onClose: () => void }) {
@@ -40,9 +40,9 @@ export function TrendsDialog({ articleId, onClose }: { articleId: number | null;
                   Published: {formatDateTime(source.published_date)}
                 </Typography>
                 {source.trend_url && (
-                  <Link href={source.trend_url} target="_blank" rel="noopener noreferrer" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  <ExternalLink href={source.trend_url} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                     {source.trend_url}
-                  </Link>
+                  </ExternalLink>
                 )}
               </ListItem>
             ))}

@@ -9,7 +9,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { Article, PublishSendAs, QualityReport } from '@abp/contracts';
 import { canPublish, canSendAsDraft } from '../lib/publish-actions';
@@ -22,6 +21,7 @@ import { PublishProgressLine } from './article-actions';
 import { DemoChip, KeywordChips, SourceChip, StatusChip } from './article-chips';
 import { BacklinksPanel } from './backlinks-panel';
 import { formatTokens, formatUsd } from '../../../lib/money';
+import { ExternalLink } from '../../../components/external-link';
 
 interface ViewArticleDialogProps {
   articleId: number | null;
@@ -141,9 +141,9 @@ function ArticleDetails({ article }: { article: Article }) {
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 1.5 }}>
           {links.map(([label, href]) =>
             href ? (
-              <Link key={label} href={href} target="_blank" rel="noopener noreferrer">
+              <ExternalLink key={label} href={href}>
                 {label}
-              </Link>
+              </ExternalLink>
             ) : null,
           )}
         </Box>

@@ -1,11 +1,11 @@
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { BulkJobItemResult } from '@abp/contracts';
 import { cutItemText } from '../lib/bulk-job-text';
+import { ExternalLink } from '../../../components/external-link';
 
 interface BulkResultListProps {
   title: string;
@@ -25,9 +25,7 @@ export function BulkResultList({ title, items }: BulkResultListProps) {
           <ListItem key={item.position} divider sx={{ flexWrap: 'wrap', gap: 1 }}>
             <Typography variant="body2" title={item.originalItem} sx={{ flex: '1 1 240px', minWidth: 0 }}>
               {item.wordpress_link ? (
-                <Link href={item.wordpress_link} target="_blank" rel="noopener noreferrer">
-                  {cutItemText(item.originalItem)}
-                </Link>
+                <ExternalLink href={item.wordpress_link}>{cutItemText(item.originalItem)}</ExternalLink>
               ) : (
                 cutItemText(item.originalItem)
               )}

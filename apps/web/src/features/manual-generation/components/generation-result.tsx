@@ -3,12 +3,13 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ManualGenerationResult } from '@abp/contracts';
 import { viewOnWordPressUrl } from '../../../lib/wordpress-links';
 import { previewText } from '../lib/content-preview';
+import { HeldNotice } from './held-notice';
+import { ExternalLink } from '../../../components/external-link';
 
 function Fact({ label, value }: { label: string; value: string | number }) {
   return (
@@ -25,6 +26,7 @@ function Fact({ label, value }: { label: string; value: string | number }) {
 
 /** The Single Article tab's result panel: refusal figures, title, article id and a content preview. */
 export function GenerationResult({ result }: { result: ManualGenerationResult }) {
+  const wordpressUrl = viewOnWordPressUrl({ ...result, site_url: '' }, result.status === 'published');
   return (
     <Card variant="outlined" component="section" aria-label="Generation result" sx={{ mt: 3 }}>
       <CardContent>
@@ -34,7 +36,8 @@ export function GenerationResult({ result }: { result: ManualGenerationResult })
           </Typography>
           <Chip size="small" label={result.status} color={result.status === 'published' ? 'success' : 'warning'} />
         </Stack>
-        {result.publish_error && (
+        {result.held && <HeldNotice held={result.held} sx={{ mb: 2 }} />}
+        {result.publish_error && !result.held && (
           <Alert severity="warning" sx={{ mb: 2 }}>
             Saved as a draft but not pushed to WordPress: {result.publish_error}
           </Alert>
@@ -47,15 +50,9 @@ export function GenerationResult({ result }: { result: ManualGenerationResult })
           <Fact label="Words" value={result.word_count} />
         </Stack>
         <Fact label="Title" value={result.title} />
-        {result.wordpress_permalink && (
+        {wordpressUrl && (
           <Typography variant="body2" sx={{ mt: 1 }}>
-            <Link
-              href={viewOnWordPressUrl({ ...result, site_url: '' }, result.status === 'published') ?? result.wordpress_permalink}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              View on WordPress
-            </Link>
+            <ExternalLink href={wordpressUrl}>View on WordPress</ExternalLink>
           </Typography>
         )}
         <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 2 }}>

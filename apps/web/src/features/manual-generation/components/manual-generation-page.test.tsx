@@ -108,6 +108,24 @@ describe('Manual Content Generation, Single Article tab', () => {
     expect(api.requests[0]).toMatchObject({ site_id: 1, options: { categoryIds: [4, 6], authorId: 3 } });
   });
 
+  // Issue #31 §4: the server checks the ids against the site's inventory; its word goes on the field.
+  it('shows the server\'s refusal of a category the site does not have on the categories field', async () => {
+    const message = "category 6 is not one of the site's 1 categories (as of its last content sync, 2026-11-27 10:00 UTC; if it is new, sync the site's content first)";
+    const api = createFakeManualApi({
+      taxonomy: { 1: { categories: [{ id: 6, name: 'Soil', slug: 'soil', parent: 0, count: 1 }], authors: [] } },
+      generate: () => HttpResponse.json({ error: `options.categoryIds.0: ${message}`, code: 'validation', details: [{ field: 'options.categoryIds.0', message }] }, { status: 400 }),
+    });
+    const { user } = await showManual(api);
+    await user.type(await screen.findByRole('textbox', { name: /^Topic/ }), 'Composting');
+    await choose(user, /^Site/, 'Garden Blog');
+    await user.click(screen.getByRole('combobox', { name: 'WordPress categories' }));
+    await user.click(await screen.findByRole('option', { name: 'Soil' }));
+    await user.click(screen.getByRole('button', { name: 'Push to WordPress' }));
+    const field = screen.getByRole('combobox', { name: 'WordPress categories' });
+    await waitFor(() => expect(field).toHaveAccessibleDescription(message));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('generates and shows the result panel; the site’s configuration gives topic hints and its persona', async () => {
     const api = createFakeManualApi({
       sites: [makeSite(), makeSite({ id: 2, name: 'Kitchen Blog', url: 'https://kitchen.example' })],
@@ -168,6 +186,28 @@ describe('Manual Content Generation, Single Article tab', () => {
     await user.click(screen.getByRole('button', { name: 'Push to WordPress' }));
     const panel = await screen.findByRole('region', { name: 'Generation result' });
     expect(within(panel).getByText(/Saved as a draft but not pushed to WordPress: Publishing blocked by the quality gate/)).toBeInTheDocument();
+  });
+
+  // Issue #31 §4: held back by the duplicate check used to look like an article that went out.
+  it('says the article was held back, why, and links the post already on the site', async () => {
+    const reason = '"How to Start Composting" already exists on the site: /how-to-start-composting/';
+    const held = { rule: 'already_on_site' as const, reason, existing_post: { title: 'How to Start Composting', link: 'https://garden.example/how-to-start-composting/', site_name: null } };
+    const api = createFakeManualApi({
+      generate: () => HttpResponse.json({ data: makeResult({ publish_error: `Publishing blocked by the quality gate: ${reason}`, held, wordpress_post_id: null, wordpress_permalink: null }) }),
+    });
+    const { user } = await showManual(api);
+    await user.type(await screen.findByRole('textbox', { name: /^Topic/ }), 'How to start composting');
+    await choose(user, /^Site/, 'Garden Blog');
+    await user.click(screen.getByRole('button', { name: 'Push to WordPress' }));
+    const panel = await screen.findByRole('region', { name: 'Generation result' });
+    const notice = within(panel).getByRole('alert');
+    expect(within(notice).getByText('Held back, not published')).toBeInTheDocument();
+    expect(notice).toHaveTextContent(reason);
+    expect(within(notice).getByRole('link', { name: 'How to Start Composting' })).toHaveAttribute('href', 'https://garden.example/how-to-start-composting/');
+    // Not the "not pushed" warning of a WordPress failure, and no "View on WordPress".
+    expect(within(panel).queryByText(/not pushed to WordPress/)).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('link', { name: 'View on WordPress' })).not.toBeInTheDocument();
+    expect(await screen.findByText(`Article saved as a draft but held back, not published: ${reason}`)).toBeInTheDocument();
   });
 
   it('says "Generation failed: …" and disables the button while generating', async () => {

@@ -19,6 +19,8 @@ export function PlacementFields<T extends FieldValues & PlacementValues>({ contr
       onCategoriesChange={categories.field.onChange}
       onAuthorChange={author.field.onChange}
       emptyMeaning="Empty: the site's blog configuration decides (else WordPress' defaults)."
+      // The server's word on a category or author the site does not have (issue #31).
+      error={categories.fieldState.error?.message ?? author.fieldState.error?.message}
       disabled={disabled}
     />
   );

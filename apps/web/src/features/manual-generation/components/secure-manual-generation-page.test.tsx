@@ -70,6 +70,24 @@ describe('Secure Manual Article Generation', () => {
     ]);
   });
 
+  it('a publish held back by the duplicate check is no success: it says why and links the post already there (issue #31)', async () => {
+    const reason = 'Nearly the same text as "Compost basics" (91% of the text alike), already on the site: /compost-basics/.';
+    const held = { rule: 'near_duplicate', reason, existing_post: { title: 'Compost basics', link: 'https://kitchen.example/compost-basics/', site_name: null } };
+    const api = createFakeManualApi({
+      sites: [makeSite(), makeSite({ id: 2, name: 'Kitchen Blog', url: 'https://kitchen.example' })],
+      generate: () => HttpResponse.json({ success: false, message: `Article "Compost basics" was saved as a draft but held back, not published: ${reason}`, article_id: 42, title: 'Compost basics', held }),
+    });
+    const { user } = await showSecure(api);
+    await user.type(await screen.findByRole('textbox', { name: /Topic/ }), 'Compost basics');
+    await chooseSite(user, 'Kitchen Blog');
+    await user.click(screen.getByRole('button', { name: 'Generate Article' }));
+    const form = screen.getByRole('form', { name: 'Secure single article' });
+    const notice = (await within(form).findByText('Held back, not published')).closest<HTMLElement>('[role="alert"]')!;
+    expect(notice).toHaveTextContent(reason);
+    expect(within(notice).getByRole('link', { name: 'Compost basics' })).toHaveAttribute('href', 'https://kitchen.example/compost-basics/');
+    expect(form.querySelector('.MuiAlert-standardSuccess')).toBeNull();
+  });
+
   it('refuses the 31st request within 60 seconds with the spec message', async () => {
     const { user, api } = await showSecure();
     for (let i = 0; i < 30; i++) secureGenerationLimiter.tryAcquire();

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import { DEFAULT_PUBLISH_STATUS, DEFAULT_TASK_TYPE, MANUAL_LIMITS, MANUAL_MESSAGES, WORD_COUNT_LIMITS } from '@abp/contracts';
+import { DEFAULT_PUBLISH_STATUS, DEFAULT_TASK_TYPE, MANUAL_LIMITS, MANUAL_MESSAGES, WORD_COUNT_LIMITS, type ManualHeld } from '@abp/contracts';
 import { FormTextField } from '../../../components/form-text-field';
 import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
 import { isApiError } from '../../../lib/api-client';
@@ -15,6 +15,7 @@ import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useSites } from '../../../lib/resources/sites';
 import { useGenerateArticleSecure } from '../api/generate-article';
 import { useLoadErrorToast } from '../hooks/use-load-error-toast';
+import { HeldNotice } from './held-notice';
 import { secureGenerationLimiter, type ClientRateLimiter } from '../lib/client-rate-limiter';
 import { sanitizeInput, validateSiteId, validateTopic } from '../lib/secure-input';
 
@@ -44,11 +45,13 @@ export function SecureSingleTab({ limiter = secureGenerationLimiter }: { limiter
     fieldOf: fieldsNamed<SecureFormValues>(['topic', 'siteId']),
   });
   const [success, setSuccess] = useState<string | null>(null);
+  const [held, setHeld] = useState<ManualHeld | null>(null);
   const formProblem = formState.errors.root?.server?.message;
 
   const submit = submitWith(
     async (values, _raw, { idempotencyKey }) => {
       setSuccess(null);
+      setHeld(null);
       if (!limiter.tryAcquire()) {
         setError('root.server', { message: MANUAL_MESSAGES.tooManyRequests });
         enqueueSnackbar(MANUAL_MESSAGES.tooManyRequests, { variant: 'warning' });
@@ -66,7 +69,9 @@ export function SecureSingleTab({ limiter = secureGenerationLimiter }: { limiter
           },
           idempotencyKey,
         });
-        setSuccess(answer.message);
+        // Held back is no success (issue #31): the notice says why and links the post already there.
+        if (answer.held) setHeld(answer.held);
+        else setSuccess(answer.message);
         enqueueSnackbar(answer.message, { variant: answer.success ? 'success' : 'warning' });
         setValue('topic', '');
       } catch (error) {
@@ -75,7 +80,10 @@ export function SecureSingleTab({ limiter = secureGenerationLimiter }: { limiter
         enqueueSnackbar(message, { variant: 'error' });
       }
     },
-    () => setSuccess(null),
+    () => {
+      setSuccess(null);
+      setHeld(null);
+    },
   );
 
   const busy = generate.isPending;
@@ -101,6 +109,7 @@ export function SecureSingleTab({ limiter = secureGenerationLimiter }: { limiter
         </FormTextField>
         {formProblem && <Alert severity="error">{formProblem}</Alert>}
         {success && <Alert severity="success">{success}</Alert>}
+        {held && <HeldNotice held={held} />}
         <div>
           <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
             Generate Article

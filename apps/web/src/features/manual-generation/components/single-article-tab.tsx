@@ -24,6 +24,9 @@ import { FormTextField } from '../../../components/form-text-field';
 import { useLoadErrorToast } from '../hooks/use-load-error-toast';
 
 const HINT_TOPICS = 3;
+const namedFields = fieldsNamed<SingleFormValues>(['topic', 'wordCount']);
+/** The request's options.categoryIds(.n) and options.authorId are the placement fields. */
+const singleFieldOf = (path: string) => (/^options\.categoryIds(\.|$)/.test(path) ? 'categoryIds' : path === 'options.authorId' ? 'authorId' : namedFields(path));
 
 /** Manual generation of one article, pushed to the chosen site (spec §2.2, Single Article tab). */
 export function SingleArticleTab() {
@@ -34,11 +37,11 @@ export function SingleArticleTab() {
   useLoadErrorToast(taskTypes, MANUAL_MESSAGES.fetchTaskTypesFailed);
   useLoadErrorToast(configs, MANUAL_MESSAGES.fetchConfigsFailed);
 
-  const { control, setValue, getValues, submitWith } = useContractForm<SingleFormValues, SingleFormValues>({
+  const { control, setValue, getValues, submitWith, showServerProblems } = useContractForm<SingleFormValues, SingleFormValues>({
     defaultValues: EMPTY_SINGLE_FORM,
     schema: singleFormSchema,
     toBody: (values) => values,
-    fieldOf: fieldsNamed<SingleFormValues>(['topic', 'wordCount']),
+    fieldOf: singleFieldOf,
   });
   const [result, setResult] = useState<ManualGenerationResult | null>(null);
   const [siteId, publishStatus] = useWatch({ control, name: ['siteId', 'publishStatus'] });
@@ -71,9 +74,12 @@ export function SingleArticleTab() {
           idempotencyKey,
         });
         setResult(data);
-        if (data.publish_error) enqueueSnackbar(`Article saved as a draft, but not pushed to WordPress: ${data.publish_error}`, { variant: 'warning' });
+        if (data.held) enqueueSnackbar(`Article saved as a draft but held back, not published: ${data.held.reason}`, { variant: 'warning' });
+        else if (data.publish_error) enqueueSnackbar(`Article saved as a draft, but not pushed to WordPress: ${data.publish_error}`, { variant: 'warning' });
         else enqueueSnackbar(data.status === 'published' ? 'Article generated and published to WordPress' : 'Article generated and pushed to WordPress as a draft', { variant: 'success' });
       } catch (error) {
+        // A category or author the site does not have is said on its field too.
+        showServerProblems(error);
         enqueueSnackbar(MANUAL_MESSAGES.generationFailed(isApiError(error) || error instanceof Error ? error.message : 'Unknown error'), { variant: 'error' });
       }
     },

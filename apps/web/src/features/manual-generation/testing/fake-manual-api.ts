@@ -16,6 +16,7 @@ export function makeResult(overrides: Partial<ManualGenerationResult> = {}): Man
     wordpress_post_id: 310,
     wordpress_permalink: 'https://garden.example/?p=310',
     publish_error: null,
+    held: null,
     offline: true,
     ...overrides,
   };

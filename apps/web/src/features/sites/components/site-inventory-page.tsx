@@ -5,7 +5,6 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -26,6 +25,7 @@ import { useSites } from '../../../lib/resources/sites';
 import { useInventoryItems, useSyncInventory } from '../api/site-inventory';
 import { useDebounced } from '../hooks/use-debounced';
 import { SiteInventoryCell } from './site-inventory-cell';
+import { ExternalLink } from '../../../components/external-link';
 
 const STATUS_LABELS: Record<string, string> = { publish: 'Published', future: 'Scheduled', draft: 'Draft', pending: 'Pending review', private: 'Private' };
 const dateOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' }) : '—');
@@ -153,13 +153,7 @@ export function SiteInventoryPage() {
               {rows.map((item) => (
                 <TableRow key={`${item.kind}-${item.wp_id}`} hover>
                   <TableCell sx={{ maxWidth: 420, overflowWrap: 'break-word' }}>
-                    {item.link ? (
-                      <Link href={item.link} target="_blank" rel="noopener noreferrer">
-                        {item.title || '(no title)'}
-                      </Link>
-                    ) : (
-                      item.title || '(no title)'
-                    )}
+                    <ExternalLink href={item.link}>{item.title || '(no title)'}</ExternalLink>
                   </TableCell>
                   <TableCell>{item.kind === 'post' ? 'Post' : 'Page'}</TableCell>
                   <TableCell>{STATUS_LABELS[item.status] ?? item.status}</TableCell>

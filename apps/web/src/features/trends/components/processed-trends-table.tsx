@@ -1,4 +1,3 @@
-import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -9,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { ProcessedTrend } from '@abp/contracts';
 import { PhoneRows, usePhone } from '../../../components/phone-rows';
 import { formatDate, shortUrl } from '../lib/trend-format';
+import { ExternalLink } from '../../../components/external-link';
 
 export const NO_PROCESSED_TEXT = 'No processed trends found. Trends will appear here after they are processed.';
 
@@ -23,9 +23,9 @@ export function ProcessedTrendsTable({ trends }: { trends: ProcessedTrend[] }) {
   }
   const link = (trend: ProcessedTrend) =>
     trend.url ? (
-      <Link href={trend.url} target="_blank" rel="noopener noreferrer" title={trend.url}>
+      <ExternalLink href={trend.url} title={trend.url}>
         {shortUrl(trend.url)}
-      </Link>
+      </ExternalLink>
     ) : (
       '—'
     );
