@@ -164,7 +164,10 @@ export function createServices(ctx: AppContext): Services {
     sites,
     siteHealth: new SiteHealthService(sitesRepo, sites),
     // After each sync, articles whose post the site no longer has (public) are flagged as not live.
-    siteInventory: new SiteInventoryService(inventoryRepo, sites, ctx.queue, ctx.config.inventorySyncHours, { afterSync: (siteId) => liveCheckRepo.flagVanishedPosts(siteId) }),
+    siteInventory: new SiteInventoryService(inventoryRepo, sites, ctx.queue, ctx.config.inventorySyncHours, {
+      afterSync: (siteId) => liveCheckRepo.flagVanishedPosts(siteId),
+      limits: ctx.config.inventoryLimits,
+    }),
     articles,
     articleMaintenance: new ArticleTableMaintenance(ctx.handle),
     // The one place that publishes to WordPress; other modules call services.publishing.publishArticle().
