@@ -41,6 +41,7 @@ import { SchedulerService } from './modules/scheduler/scheduler.service.js';
 import { legacySlotJob, schedulerTickJob } from './modules/scheduler/scheduler.jobs.js';
 import { SlotConsumer } from './modules/scheduler/slot-consumer.js';
 import { createArticlePipeline, type ArticlePipeline } from './modules/article-pipeline/article-pipeline.module.js';
+import type { PGlite } from '@electric-sql/pglite';
 import { SiteInventoryRepository } from './modules/site-inventory/site-inventory.repository.js';
 import { SiteInventoryService } from './modules/site-inventory/site-inventory.service.js';
 import { LiveSiteLinker } from './modules/site-inventory/live-site-linker.js';
@@ -167,6 +168,8 @@ export function createServices(ctx: AppContext): Services {
     siteInventory: new SiteInventoryService(inventoryRepo, sites, ctx.queue, ctx.config.inventorySyncHours, {
       afterSync: (siteId) => liveCheckRepo.flagVanishedPosts(siteId),
       limits: ctx.config.inventoryLimits,
+      // PGlite has no autovacuum and checkpoints on a timer; PostgreSQL keeps its own tables and log.
+      ...(ctx.handle.driver === 'pglite' ? { upkeep: inventoryUpkeep(ctx.handle.pglite) } : {}),
     }),
     articles,
     articleMaintenance: new ArticleTableMaintenance(ctx.handle),
@@ -224,4 +227,12 @@ export function defineJobs(ctx: AppContext, services: Services): void {
   defineSeoJobs(ctx.queue, services.seo);
   // Background upkeep of the embedded database (PGlite has no autovacuum); a no-op on PostgreSQL.
   if (ctx.queue.runsWorkers) services.articleMaintenance.start();
+}
+
+/** The room of rows read again is reused (VACUUM), and the write-ahead log recycled (CHECKPOINT). */
+function inventoryUpkeep(pglite: PGlite): () => Promise<void> {
+  return async () => {
+    await pglite.exec('VACUUM site_inventory_items');
+    await pglite.exec('CHECKPOINT');
+  };
 }

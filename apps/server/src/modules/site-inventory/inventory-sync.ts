@@ -51,6 +51,19 @@ export interface SyncFigures {
 
 export type ProgressReport = (phase: string, done: number, total: number | null) => Promise<void>;
 
+export interface SyncOptions {
+  limits?: InventoryLimits;
+  now?: () => number;
+  /**
+   * Called after every UPKEEP_ITEMS items written and at the end: the embedded database's upkeep
+   * (see SiteInventoryService), so that a long sync's disk use stays bounded.
+   */
+  upkeep?: () => Promise<void>;
+}
+
+/** How many items a sync writes between two rounds of upkeep (about 10 MB of write-ahead log). */
+export const UPKEEP_ITEMS = 10_000;
+
 /** WordPress' "2026-11-23T10:00:00" (GMT, no zone) as a Date; null for drafts without one. */
 function gmtDate(value: string | null | undefined): Date | null {
   if (!value || value.startsWith('0000')) return null;
@@ -172,10 +185,11 @@ export async function syncInventory(
   siteId: number,
   previousCursor: Date | null,
   report: ProgressReport,
-  limits: InventoryLimits = DEFAULT_INVENTORY_LIMITS,
-  now: () => number = Date.now,
+  options: SyncOptions = {},
 ): Promise<SyncFigures> {
-  const budget = new SyncBudget(limits, now);
+  const limits = options.limits ?? DEFAULT_INVENTORY_LIMITS;
+  const budget = new SyncBudget(limits, options.now ?? Date.now);
+  let sinceUpkeep = 0;
   const reasons: string[] = [];
   const stop = (reason: string | null) => {
     if (reason && !reasons.includes(reason)) reasons.push(reason);
@@ -228,6 +242,11 @@ export async function syncInventory(
           if (item.modifiedAt && (!cursor || item.modifiedAt > cursor)) cursor = item.modifiedAt;
         }
         done += items.length;
+        sinceUpkeep += items.length;
+        if (options.upkeep && sinceUpkeep >= UPKEEP_ITEMS) {
+          sinceUpkeep = 0;
+          await options.upkeep();
+        }
         await report(phase, done, answer.total);
       },
       bounds,
@@ -258,6 +277,7 @@ export async function syncInventory(
     await repo.removeItems(siteId, kind, gone);
     removed += gone.length;
   }
+  if (options.upkeep && fetched + removed > 0) await options.upkeep();
   stop(budget.spent());
   const stopped = reasons.length > 0 ? reasons.join(' ') : null;
   // A capped sync has not seen every change since the cursor: the next one reads the site anew.

@@ -75,9 +75,11 @@ export class SiteInventoryService {
     private readonly syncHours: number,
     /**
      * afterSync: what else learns from a finished sync (publishing flags the articles whose posts
-     * are gone); limits: how far one sync follows a site (INVENTORY_MAX_*).
+     * are gone); limits: how far one sync follows a site (INVENTORY_MAX_*); upkeep: the embedded
+     * database's, every 10,000 items written and at the end (PGlite has no autovacuum: each post
+     * read again leaves its old row behind, and its write-ahead log waits for a timed checkpoint).
      */
-    private readonly hooks: { afterSync?: (siteId: number) => Promise<unknown>; limits?: InventoryLimits } = {},
+    private readonly hooks: { afterSync?: (siteId: number) => Promise<unknown>; limits?: InventoryLimits; upkeep?: () => Promise<void> } = {},
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -123,7 +125,7 @@ export class SiteInventoryService {
         siteId,
         previous?.lastSuccessAt ? previous.cursor : null,
         (phase, done, total) => this.repo.progress(siteId, phase, done, total),
-        this.hooks.limits ?? DEFAULT_INVENTORY_LIMITS,
+        { limits: this.hooks.limits ?? DEFAULT_INVENTORY_LIMITS, ...(this.hooks.upkeep ? { upkeep: this.hooks.upkeep } : {}) },
       );
       await this.repo.markSucceeded(siteId, figures);
       await this.hooks.afterSync?.(siteId);
