@@ -13,6 +13,8 @@ export interface EndlessOptions {
   claimedTotal?: number;
   /** Characters of each post's excerpt (raw and rendered both carry it). */
   excerptChars?: number;
+  /** A pause before each collection answer (a slow site). */
+  delayMs?: number;
 }
 
 /**
@@ -23,6 +25,8 @@ export interface EndlessOptions {
  */
 export class EndlessWordPress {
   readonly requests = new Map<string, number>();
+  /** Ids the site no longer has (deleted there): left out of their pages. */
+  readonly missing = new Set<number>();
 
   private constructor(
     private readonly server: Server,
@@ -34,7 +38,7 @@ export class EndlessWordPress {
     const claimedPages = options.claimedPages ?? 99_999_999;
     const excerpt = 'An endless post that says something about gardens. '.repeat(Math.ceil((options.excerptChars ?? 400) / 51)).slice(0, options.excerptChars ?? 400);
     let instance: EndlessWordPress | null = null;
-    const server = createServer((req, res) => {
+    const server = createServer(async (req, res) => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       const base = instance!.url;
       const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -51,12 +55,13 @@ export class EndlessWordPress {
       const collection = /^\/wp-json\/wp\/v2\/(posts|pages|categories|tags|users)$/.exec(path)?.[1] as EndlessCollection | undefined;
       if (!collection || req.method !== 'GET') return json(404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
       instance!.requests.set(collection, (instance!.requests.get(collection) ?? 0) + 1);
+      if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
       const page = Math.max(1, Number(url.searchParams.get('page') ?? '1'));
       const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get('per_page') ?? '10')));
       const pages = endless.has(collection) ? claimedPages : 1;
       if (page > pages) return json(400, { code: 'rest_post_invalid_page_number', message: 'The page number requested is larger than the number of pages available.', data: { status: 400 } });
       const count = endless.has(collection) ? perPage : 1;
-      const ids = Array.from({ length: count }, (_, i) => (page - 1) * perPage + i + 1);
+      const ids = Array.from({ length: count }, (_, i) => (page - 1) * perPage + i + 1).filter((id) => !instance!.missing.has(id));
       const total = endless.has(collection) ? (options.claimedTotal ?? pages * perPage) : 1;
       const headers = { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(pages) };
       const idsOnly = url.searchParams.get('_fields') === 'id';

@@ -116,10 +116,14 @@ class SyncBudget {
   /** Why nothing more may be read, or null. */
   spent(): string | null {
     if (this.#bytes >= this.limits.maxBytes) {
-      return `The site sent more than ${count(Math.round(this.limits.maxBytes / 1024 / 1024))} MB in one sync; raise INVENTORY_MAX_MB to sync more.`;
+      const mb = this.limits.maxBytes / 1024 / 1024;
+      const size = mb >= 1 ? `${count(Math.round(mb))} MB` : `${count(Math.round(this.limits.maxBytes / 1024))} KB`;
+      return `The site sent more than ${size} in one sync; raise INVENTORY_MAX_MB to sync more.`;
     }
     if (this.now() >= this.#deadline) {
-      return `The sync took longer than ${count(Math.round(this.limits.maxMs / 60_000))} minutes; raise INVENTORY_MAX_MINUTES to sync more.`;
+      const minutes = this.limits.maxMs / 60_000;
+      const span = minutes >= 1 ? `${count(Math.round(minutes))} minute${Math.round(minutes) === 1 ? '' : 's'}` : `${count(Math.round(this.limits.maxMs / 1000))} seconds`;
+      return `The sync took longer than ${span}; raise INVENTORY_MAX_MINUTES to sync more.`;
     }
     return null;
   }
