@@ -159,18 +159,21 @@ export function createServices(ctx: AppContext): Services {
   const dashboard = new DashboardService(new DashboardRepository(db));
   // The dashboard's Trend Monitor Status and Last Trend Check cards read the real monitor.
   dashboard.useTrendSummary(trendServices.trends);
+  // After each sync, articles whose post the site no longer has (public) are flagged as not live.
+  const siteInventory = new SiteInventoryService(inventoryRepo, sites, ctx.queue, ctx.config.inventorySyncHours, {
+    afterSync: (siteId) => liveCheckRepo.flagVanishedPosts(siteId),
+    limits: ctx.config.inventoryLimits,
+    // PGlite has no autovacuum and checkpoints on a timer; PostgreSQL keeps its own tables and log.
+    ...(ctx.handle.driver === 'pglite' ? { upkeep: inventoryUpkeep(ctx.handle.pglite) } : {}),
+  });
+  // A site added (or moved, or given new credentials) is synced at once, not at the next tick.
+  sites.onConnected = (siteId) => siteInventory.syncSavedSite(siteId);
   return {
     auth: new AuthService(new AuthRepository(db), new LoginThrottle()),
     queueProbes: new QueueProbeService(new QueueProbeRepository(db), ctx.queue),
     sites,
     siteHealth: new SiteHealthService(sitesRepo, sites),
-    // After each sync, articles whose post the site no longer has (public) are flagged as not live.
-    siteInventory: new SiteInventoryService(inventoryRepo, sites, ctx.queue, ctx.config.inventorySyncHours, {
-      afterSync: (siteId) => liveCheckRepo.flagVanishedPosts(siteId),
-      limits: ctx.config.inventoryLimits,
-      // PGlite has no autovacuum and checkpoints on a timer; PostgreSQL keeps its own tables and log.
-      ...(ctx.handle.driver === 'pglite' ? { upkeep: inventoryUpkeep(ctx.handle.pglite) } : {}),
-    }),
+    siteInventory,
     articles,
     articleMaintenance: new ArticleTableMaintenance(ctx.handle),
     // The one place that publishes to WordPress; other modules call services.publishing.publishArticle().

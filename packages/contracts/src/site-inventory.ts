@@ -18,7 +18,8 @@ export const INVENTORY_SEARCH_MAX_LENGTH = 200;
 export const inventorySummarySchema = z.object({
   site_id: z.number().int(),
   state: inventorySyncStateSchema,
-  trigger: z.enum(['manual', 'schedule']).nullable(),
+  /** 'site_saved': started by adding the site, or by changing its address or credentials. */
+  trigger: z.enum(['manual', 'schedule', 'site_saved']).nullable(),
   posts: z.number().int(),
   pages: z.number().int(),
   /** The last sync that ended by itself: whole, or 'partial'. */

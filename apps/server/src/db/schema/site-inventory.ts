@@ -74,7 +74,7 @@ export const siteInventorySyncs = pgTable('site_inventory_syncs', {
     .references(() => sites.id, { onDelete: 'cascade' }),
   // 'partial': ended at one of the inventory's caps; what it read is kept and counted, `error` says why.
   state: text('state', { enum: ['queued', 'running', 'succeeded', 'partial', 'failed'] }).notNull(),
-  trigger: text('trigger', { enum: ['manual', 'schedule'] }).notNull(),
+  trigger: text('trigger', { enum: ['manual', 'schedule', 'site_saved'] }).notNull(),
   requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
   startedAt: timestamp('started_at', { withTimezone: true }),
   finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -58,6 +58,11 @@ export class SiteInventoryRepository {
     return row !== undefined;
   }
 
+  /** The next sync reads the whole site (the address or credentials changed: what we knew may be another site's). */
+  async forgetCursor(siteId: number): Promise<void> {
+    await this.db.update(siteInventorySyncs).set({ cursor: null }).where(eq(siteInventorySyncs.siteId, siteId));
+  }
+
   async markStarted(siteId: number): Promise<void> {
     const now = new Date();
     await this.db

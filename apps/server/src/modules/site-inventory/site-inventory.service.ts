@@ -93,6 +93,20 @@ export class SiteInventoryService {
     return toSummary(siteId, await this.repo.syncOf(siteId), this.now());
   }
 
+  /**
+   * A site was added, or its address or credentials changed: its first (whole) sync starts now
+   * rather than at the next hourly tick, so the duplicate check and the links into the site know it
+   * at once. Only where syncs run by themselves (INVENTORY_SYNC_HOURS > 0) and for active sites,
+   * as the schedule; a failure to queue never fails the save (the tick tries again).
+   */
+  async syncSavedSite(siteId: number): Promise<void> {
+    if (this.syncHours <= 0) return;
+    const site = await this.sites.findOrThrow(siteId).catch(() => null);
+    if (!site?.isActive || site.deletingSince) return;
+    await this.repo.forgetCursor(siteId);
+    await this.requestSync(siteId, 'site_saved').catch(() => undefined);
+  }
+
   /** Asks for a sync; one already queued or running is answered with its progress instead. */
   async requestSync(siteId: number, trigger: SyncTrigger = 'manual'): Promise<InventorySummary> {
     const site = await this.sites.findOrThrow(siteId);

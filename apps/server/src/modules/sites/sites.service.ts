@@ -48,6 +48,12 @@ function usableRestRoot(site: SiteRow): string | null {
 export class SitesService {
   /** Builds the WordPress client for a site; tests of other modules may swap in a FakeWordPress. */
   clientFactory: WordPressClientFactory = createWordPressClient;
+  /**
+   * Called when a site was added, or its address or credentials changed, and WordPress accepted
+   * them: the site inventory starts its first sync (set in container.ts; sites does not depend on
+   * the inventory, which depends on sites).
+   */
+  onConnected: ((siteId: number) => Promise<void>) | null = null;
 
   constructor(
     private readonly repo: SitesRepository,
@@ -276,6 +282,8 @@ export class SitesService {
       if (!isWordPressError(error)) throw error;
       return { ...saved, warning: joinNotes([`Saved, but WordPress refused the credentials: ${error.message}`, ...homeNotes]) };
     }
+    // Reached and accepted: what the site already has is read now (a failure there is the sync's, not the save's).
+    await this.onConnected?.(row.id).catch(() => undefined);
     const redirect = found.canonicalUrl ? `The site redirects to ${found.canonicalUrl}: consider saving that address instead.` : null;
     return { ...saved, warning: joinNotes([redirect, ...homeNotes]) };
   }
