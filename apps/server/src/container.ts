@@ -166,8 +166,13 @@ export function createServices(ctx: AppContext): Services {
     // PGlite has no autovacuum and checkpoints on a timer; PostgreSQL keeps its own tables and log.
     ...(ctx.handle.driver === 'pglite' ? { upkeep: inventoryUpkeep(ctx.handle.pglite) } : {}),
   });
-  // A site added (or moved, or given new credentials) is synced at once, not at the next tick.
-  sites.onConnected = (siteId) => siteInventory.syncSavedSite(siteId);
+  // A site added (or moved, or given new credentials) is synced at once, not at the next tick, and
+  // publishing forgets what it knew of its SEO plugin; an enhanced connection test tells it anew.
+  sites.onConnected = async (siteId) => {
+    publishing.rememberSeoFields(siteId, null);
+    await siteInventory.syncSavedSite(siteId);
+  };
+  sites.onSeoFields = (siteId, fields) => publishing.rememberSeoFields(siteId, fields);
   return {
     auth: new AuthService(new AuthRepository(db), new LoginThrottle()),
     queueProbes: new QueueProbeService(new QueueProbeRepository(db), ctx.queue),

@@ -172,7 +172,18 @@ export class PublishingService {
   }
 
   /**
-   * Which SEO plugin fields the site accepts over REST, asked once an hour per site. An unanswered
+   * What an enhanced connection test just found (null: it found nothing to go by, or the site
+   * changed): publishing uses it from now on instead of an answer up to an hour old, so the first
+   * article after a plugin change gets the plugin's fields.
+   */
+  rememberSeoFields(siteId: number, fields: SeoFields | null): void {
+    if (fields) this.seoFieldsCache.set(siteId, { at: this.now().getTime(), fields });
+    else this.seoFieldsCache.delete(siteId);
+  }
+
+  /**
+   * Which SEO plugin fields the site accepts over REST, asked once an hour per site (and renewed by
+   * each enhanced connection test). An unanswered
    * question counts as none: the excerpt carries the meta description, as on a site without one.
    */
   private async seoFieldsOf(siteId: number, client: WordPressClient): Promise<SeoFields | null> {

@@ -15,6 +15,7 @@ import {
   createWordPressClient,
   isWordPressError,
   runConnectionTest,
+  type SeoFields,
   type WordPressClient,
   type WordPressConfig,
 } from '../../integrations/wordpress/index.js';
@@ -54,6 +55,8 @@ export class SitesService {
    * the inventory, which depends on sites).
    */
   onConnected: ((siteId: number) => Promise<void>) | null = null;
+  /** Told what each enhanced connection test found of the site's SEO plugin (publishing uses it; set in container.ts). */
+  onSeoFields: ((siteId: number, fields: SeoFields | null) => void) | null = null;
 
   constructor(
     private readonly repo: SitesRepository,
@@ -172,6 +175,8 @@ export class SitesService {
     this.assertNotDeleting(site);
     const client = this.clientFactory(this.clientConfig(site, {}));
     const result = await runConnectionTest(client, { enhanced });
+    // Nothing found (not signed in, or the question failed): publishing asks again itself.
+    if (enhanced) this.onSeoFields?.(id, result.seo);
     const home = normaliseHome(result.home);
     if (result.restRoot && (result.restRoot !== site.restRoot || (home && home !== site.wpHome))) await this.repo.setRestRoot(id, result.restRoot, home ?? undefined);
     return {
