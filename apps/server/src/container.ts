@@ -161,7 +161,7 @@ export function createServices(ctx: AppContext): Services {
   dashboard.useTrendSummary(trendServices.trends);
   // After each sync, articles whose post the site no longer has (public) are flagged as not live.
   const siteInventory = new SiteInventoryService(inventoryRepo, sites, ctx.queue, ctx.config.inventorySyncHours, {
-    afterSync: (siteId) => liveCheckRepo.flagVanishedPosts(siteId),
+    afterSync: (siteId) => liveVerification.afterInventorySync(siteId),
     limits: ctx.config.inventoryLimits,
     // PGlite has no autovacuum and checkpoints on a timer; PostgreSQL keeps its own tables and log.
     ...(ctx.handle.driver === 'pglite' ? { upkeep: inventoryUpkeep(ctx.handle.pglite) } : {}),

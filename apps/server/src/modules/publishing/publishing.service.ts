@@ -206,7 +206,9 @@ export class PublishingService {
     try {
       await client.posts.delete(article.wordpressPostId, { force: false });
     } catch (error) {
-      if (!(isWordPressError(error) && error.kind === 'not_found')) throw labelWordPressError(error, 'post trash');
+      // Gone, or already in the trash (trashed on WordPress): either way what was asked is done.
+      const done = isWordPressError(error) && (error.kind === 'not_found' || error.wpCode === 'rest_already_trashed');
+      if (!done) throw labelWordPressError(error, 'post trash');
     }
     await this.repo.forgetPost(articleId);
     return 'trashed';
@@ -262,7 +264,9 @@ export class PublishingService {
       try {
         return { post: await client.posts.update(article.wordpressPostId, input(true)), action: 'updated' };
       } catch (error) {
-        // Deleted on WordPress since: publishing again makes a new post (below).
+        // Deleted on WordPress since: publishing again makes a new post (below). One in the
+        // WordPress trash is updated like any other, which takes it out of the trash (same post,
+        // same address: WordPress gives back its slug).
         if (!(isWordPressError(error) && error.kind === 'not_found')) throw labelWordPressError(error, 'post update');
       }
     }
