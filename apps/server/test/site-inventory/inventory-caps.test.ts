@@ -106,6 +106,23 @@ describe('site inventory caps against a WordPress that never ends', () => {
     expect(ids).toContain(250);
   });
 
+  it('a sync whose time runs out keeps what it had: categories, authors and posts are not dropped for not being read', async () => {
+    const { app, siteId } = await start({ endless: [] }, {});
+    const repo = new SiteInventoryRepository(app.ctx.handle.db);
+    const client = await app.services.sites.getClientForSite(siteId);
+    const report = async () => undefined;
+    expect(await syncInventory(client, repo, siteId, null, report)).toMatchObject({ fetched: 2, stopped: null });
+    expect(await repo.categories(siteId)).toHaveLength(1);
+
+    // No time at all: nothing is read, and nothing is lost.
+    const cut = await syncInventory(client, repo, siteId, null, report, { limits: { ...DEFAULT_INVENTORY_LIMITS, maxMs: 0 } });
+    expect(cut).toMatchObject({ fetched: 0, removed: 0, cursor: null });
+    expect(cut.stopped).toContain('INVENTORY_MAX_MINUTES');
+    expect(await repo.categories(siteId)).toHaveLength(1);
+    expect(await repo.authors(siteId)).toHaveLength(1);
+    expect(await repo.counts(siteId)).toEqual({ post: 1, page: 1 });
+  });
+
   it('a list of terms outside the inventory follows at most 100 pages, whatever the site claims', async () => {
     wp = await EndlessWordPress.start({ endless: ['tags'] });
     const client = createWordPressClient({ baseUrl: wp.url, username: 'admin', applicationPassword: 'abcd efgh ijkl mnop qrst uvwx' });

@@ -133,6 +133,8 @@ interface PagedRead {
   read: number;
   /** Why the read stopped before the site's end; null when it reached it. */
   stopped: string | null;
+  /** Stopped by the sync's bytes or time, not by the collection's own cap: what was read is a fragment. */
+  cut: boolean;
   /** The site's X-WP-Total of the last page. */
   total: number | null;
 }
@@ -153,7 +155,7 @@ async function readPages<T>(
   let total: number | null = null;
   for (let page = 1; ; page++) {
     const spent = budget.spent();
-    if (spent) return { read, stopped: spent, total };
+    if (spent) return { read, stopped: spent, cut: true, total };
     const answer = await fetchPage(page);
     budget.charge(answer.bytes);
     total = answer.total;
@@ -161,17 +163,18 @@ async function readPages<T>(
     if (items.length > 0) await take(items, answer);
     read += items.length;
     const more = answer.items.length > 0 && page < answer.totalPages;
-    if (!more && answer.items.length <= items.length) return { read, stopped: null, total };
+    if (!more && answer.items.length <= items.length) return { read, stopped: null, cut: false, total };
     if (read >= max) {
       const reported = answer.total > max;
       return {
         read,
         stopped: `The site ${reported ? 'reports' : 'sent'} more than ${count(max)} ${noun}; raise ${variable} to sync more.`,
+        cut: false,
         total,
       };
     }
     if (page >= maxPages) {
-      return { read, stopped: `The site sent ${count(page)} pages of ${noun} without an end (${count(read)} ${noun} read); raise ${variable} to sync more.`, total };
+      return { read, stopped: `The site sent ${count(page)} pages of ${noun} without an end (${count(read)} ${noun} read); raise ${variable} to sync more.`, cut: false, total };
     }
   }
 }
@@ -200,8 +203,11 @@ export async function syncInventory(
   };
   const termBounds = (noun: string) => ({ max: limits.maxTerms, noun, variable: 'INVENTORY_MAX_TERMS', budget });
 
+  // Terms and authors replace what was kept, unless the sync's bytes or time cut their read short:
+  // a fragment would drop the ones not read (a collection's own cap is a deliberate first N).
   await report('Categories and tags', 0, null);
   const terms: Array<ReturnType<typeof termRow>> = [];
+  let termsCut = false;
   for (const [taxonomy, collection] of [['category', 'categories'], ['tag', 'tags']] as const) {
     const read = await readPages(
       (page) => client.inventory.listTerms(collection, { page, perPage: PER_PAGE }),
@@ -209,21 +215,19 @@ export async function syncInventory(
       termBounds(collection),
     );
     stop(read.stopped);
+    termsCut ||= read.cut;
   }
-  await repo.replaceTerms(siteId, terms);
+  if (!termsCut) await repo.replaceTerms(siteId, terms);
 
   await report('Authors', 0, null);
   const authors: Array<{ wpId: number; name: string; slug: string }> = [];
-  stop(
-    (
-      await readPages(
-        (page) => client.inventory.listAuthors({ page, perPage: PER_PAGE }),
-        async (items) => void authors.push(...items.map((a) => ({ wpId: a.id, name: toPlainText(a.name) || a.slug, slug: a.slug }))),
-        termBounds('authors'),
-      )
-    ).stopped,
+  const authorsRead = await readPages(
+    (page) => client.inventory.listAuthors({ page, perPage: PER_PAGE }),
+    async (items) => void authors.push(...items.map((a) => ({ wpId: a.id, name: toPlainText(a.name) || a.slug, slug: a.slug }))),
+    termBounds('authors'),
   );
-  await repo.replaceAuthors(siteId, authors);
+  stop(authorsRead.stopped);
+  if (!authorsRead.cut) await repo.replaceAuthors(siteId, authors);
 
   const modifiedAfter = previousCursor ? new Date(previousCursor.getTime() - CURSOR_OVERLAP_MS).toISOString() : undefined;
   let cursor = previousCursor;
