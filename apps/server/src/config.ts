@@ -4,6 +4,7 @@ import { LLM_PROVIDERS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, isBlankPasswor
 import { llmConfigSchema, type LlmConfig } from './integrations/llm/llm-config.js';
 import { trendEnvConfig, trendEnvSchema, type TrendEnvConfig } from './integrations/trends/trend-env.js';
 import { imageEnvConfig, imageEnvSchema, requireImageProviderSettings, type ImageConfig } from './integrations/images/image-env.js';
+import type { InventoryLimits } from './modules/site-inventory/inventory-sync.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -64,6 +65,12 @@ const envSchema = z.object({
   BULK_STUCK_MINUTES: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(10_080, 'must be at most 10080').default(30),
   // Site inventory: every active site's posts, pages, categories and authors are read again when their last sync is this old (0: only on demand).
   INVENTORY_SYNC_HOURS: z.coerce.number({ message: 'must be a number' }).min(0, 'must be at least 0').max(8760, 'must be at most 8760').default(24),
+  // Site inventory: how far one sync follows a site, whatever it claims (posts and pages each; categories, tags and authors each; bytes; minutes).
+  INVENTORY_MAX_POSTS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(10_000_000, 'must be at most 10000000').default(50_000),
+  INVENTORY_MAX_TERMS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(1_000_000, 'must be at most 1000000').default(20_000),
+  INVENTORY_MAX_MB: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'must be at most 100000').default(200),
+  // At most 100: the sync job itself expires after two hours.
+  INVENTORY_MAX_MINUTES: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(60),
   // Featured images: the local title card (default) or an OpenAI-compatible images API (IMAGE_*).
   ...imageEnvSchema,
 }).superRefine(requireImageProviderSettings);
@@ -98,6 +105,8 @@ export interface AppConfig {
   bulkStuckMinutes: number;
   /** INVENTORY_SYNC_HOURS: how old a site's inventory may get before the schedule syncs it (0: never on schedule). */
   inventorySyncHours: number;
+  /** INVENTORY_MAX_POSTS, _TERMS, _MB, _MINUTES: how far one inventory sync follows a site. */
+  inventoryLimits: InventoryLimits;
   /** Featured images from IMAGE_*: the title card, or a remote images API that falls back to it. */
   images: ImageConfig;
 }
@@ -141,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
     trends: trendEnvConfig(e),
     bulkStuckMinutes: e.BULK_STUCK_MINUTES,
     inventorySyncHours: e.INVENTORY_SYNC_HOURS,
+    inventoryLimits: { maxPosts: e.INVENTORY_MAX_POSTS, maxTerms: e.INVENTORY_MAX_TERMS, maxBytes: e.INVENTORY_MAX_MB * 1024 * 1024, maxMs: e.INVENTORY_MAX_MINUTES * 60_000 },
     images: imageEnvConfig(e),
     llmOfflineDelayMs: e.LLM_OFFLINE_DELAY_MS,
   };

@@ -43,6 +43,7 @@ import { SchedulerService } from './modules/scheduler/scheduler.service.js';
 import { legacySlotJob, schedulerTickJob } from './modules/scheduler/scheduler.jobs.js';
 import { SlotConsumer } from './modules/scheduler/slot-consumer.js';
 import { createArticlePipeline, type ArticlePipeline } from './modules/article-pipeline/article-pipeline.module.js';
+import type { PGlite } from '@electric-sql/pglite';
 import { SiteInventoryRepository } from './modules/site-inventory/site-inventory.repository.js';
 import { SiteInventoryService } from './modules/site-inventory/site-inventory.service.js';
 import { LiveSiteLinker } from './modules/site-inventory/live-site-linker.js';
@@ -170,13 +171,26 @@ export function createServices(ctx: AppContext): Services {
   const dashboard = new DashboardService(new DashboardRepository(db));
   // The dashboard's Trend Monitor Status and Last Trend Check cards read the real monitor.
   dashboard.useTrendSummary(trendServices.trends);
+  // After each sync, articles whose post the site no longer has (public) are flagged as not live.
+  const siteInventory = new SiteInventoryService(inventoryRepo, sites, ctx.queue, ctx.config.inventorySyncHours, {
+    afterSync: (siteId) => liveVerification.afterInventorySync(siteId),
+    limits: ctx.config.inventoryLimits,
+    // PGlite has no autovacuum and checkpoints on a timer; PostgreSQL keeps its own tables and log.
+    ...(ctx.handle.driver === 'pglite' ? { upkeep: inventoryUpkeep(ctx.handle.pglite) } : {}),
+  });
+  // A site added (or moved, or given new credentials) is synced at once, not at the next tick, and
+  // publishing forgets what it knew of its SEO plugin; an enhanced connection test tells it anew.
+  sites.onConnected = async (siteId) => {
+    publishing.rememberSeoFields(siteId, null);
+    await siteInventory.syncSavedSite(siteId);
+  };
+  sites.onSeoFields = (siteId, fields) => publishing.rememberSeoFields(siteId, fields);
   return {
     auth: new AuthService(new AuthRepository(db), new LoginThrottle()),
     queueProbes: new QueueProbeService(new QueueProbeRepository(db), ctx.queue),
     sites,
     siteHealth: new SiteHealthService(sitesRepo, sites),
-    // After each sync, articles whose post the site no longer has (public) are flagged as not live.
-    siteInventory: new SiteInventoryService(inventoryRepo, sites, ctx.queue, ctx.config.inventorySyncHours, { afterSync: (siteId) => liveCheckRepo.flagVanishedPosts(siteId) }),
+    siteInventory,
     articles,
     articleMaintenance: new ArticleTableMaintenance(ctx.handle),
     // The one place that publishes to WordPress; other modules call services.publishing.publishArticle().
@@ -241,4 +255,12 @@ export function defineJobs(ctx: AppContext, services: Services): void {
   defineSeoJobs(ctx.queue, services.seo);
   // Background upkeep of the embedded database (PGlite has no autovacuum); a no-op on PostgreSQL.
   if (ctx.queue.runsWorkers) services.articleMaintenance.start();
+}
+
+/** The room of rows read again is reused (VACUUM), and the write-ahead log recycled (CHECKPOINT). */
+function inventoryUpkeep(pglite: PGlite): () => Promise<void> {
+  return async () => {
+    await pglite.exec('VACUUM site_inventory_items');
+    await pglite.exec('CHECKPOINT');
+  };
 }

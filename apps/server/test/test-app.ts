@@ -3,6 +3,7 @@ import { buildApp } from '../src/app.js';
 import type { AppConfig, Role } from '../src/config.js';
 import { createServices, defineJobs, type AppContext, type Services } from '../src/container.js';
 import { JobQueue } from '../src/jobs/queue.js';
+import { DEFAULT_INVENTORY_LIMITS } from '../src/modules/site-inventory/inventory-sync.js';
 import { SecretBox } from '../src/lib/secret-box.js';
 import { openTestDatabase } from './test-database.js';
 
@@ -30,6 +31,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     bulkStuckMinutes: 30,
     // No scheduled inventory syncs: a test that wants one asks for it.
     inventorySyncHours: 0,
+    inventoryLimits: DEFAULT_INVENTORY_LIMITS,
     llmOfflineDelayMs: 0,
     // The local title card, whatever the machine's IMAGE_* variables say.
     images: { provider: 'title-card' },

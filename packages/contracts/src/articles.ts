@@ -48,9 +48,11 @@ export type PublishSendAs = (typeof PUBLISH_SEND_AS)[number];
 
 /**
  * What WordPress has of the article (issue #17), from the post status the last successful push
- * stored: not sent, a draft, pending review, scheduled (future) or live (publish).
+ * stored: not sent, a draft, pending review, scheduled (future) or live (publish); and, found by a
+ * live check or after a content sync, trashed (in the WordPress trash: publishing again restores
+ * that post) or deleted (gone: publishing again makes a new post).
  */
-export const WORDPRESS_STATES = ['not_sent', 'draft', 'pending', 'scheduled', 'live'] as const;
+export const WORDPRESS_STATES = ['not_sent', 'draft', 'pending', 'scheduled', 'live', 'trashed', 'deleted'] as const;
 export const wordpressStateSchema = z.enum(WORDPRESS_STATES);
 export type WordPressState = z.infer<typeof wordpressStateSchema>;
 

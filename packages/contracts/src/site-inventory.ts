@@ -3,7 +3,11 @@ import { MAX_ID } from './ids.js';
 
 /* The site inventory: what each WordPress site already has (posts, pages, categories, authors). */
 
-export const INVENTORY_SYNC_STATES = ['never', 'queued', 'running', 'succeeded', 'failed'] as const;
+/**
+ * 'partial': the last sync stopped at one of the inventory's caps (INVENTORY_MAX_*): what it read
+ * is kept, listed and counted, and `error` says why it stopped and what to raise.
+ */
+export const INVENTORY_SYNC_STATES = ['never', 'queued', 'running', 'succeeded', 'partial', 'failed'] as const;
 export const inventorySyncStateSchema = z.enum(INVENTORY_SYNC_STATES);
 export type InventorySyncState = z.infer<typeof inventorySyncStateSchema>;
 
@@ -14,10 +18,11 @@ export const INVENTORY_SEARCH_MAX_LENGTH = 200;
 export const inventorySummarySchema = z.object({
   site_id: z.number().int(),
   state: inventorySyncStateSchema,
-  trigger: z.enum(['manual', 'schedule']).nullable(),
+  /** 'site_saved': started by adding the site, or by changing its address or credentials. */
+  trigger: z.enum(['manual', 'schedule', 'site_saved']).nullable(),
   posts: z.number().int(),
   pages: z.number().int(),
-  /** The last successful sync. */
+  /** The last sync that ended by itself: whole, or 'partial'. */
   last_synced_at: z.string().nullable(),
   /** Of the running sync: what it reads now, and how far it got (total null until known). */
   phase: z.string().nullable(),
@@ -28,6 +33,7 @@ export const inventorySummarySchema = z.object({
   removed: z.number().int(),
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),
+  /** Why the last sync failed, or (state 'partial') why it stopped before the site's end. */
   error: z.string().nullable(),
 });
 export type InventorySummary = z.infer<typeof inventorySummarySchema>;

@@ -28,13 +28,30 @@ describeRealSite('normal', 'every post proven live on the real WordPress', (site
   async function publishOk(id: number, sendAs?: 'draft') {
     const res = await publish(t, cookie, id, { site_id: siteId, ...(sendAs ? { send_as: sendAs } : {}) });
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { wordpress_post_id: number; featured_media_id: number | null };
+    const body = res.json() as { wordpress_post_id: number; featured_media_id: number | null; action: string; wordpress_status: string };
     postIds.add(body.wordpress_post_id);
     if (body.featured_media_id) await wp.media.get(body.featured_media_id); // it exists
     return body;
   }
 
   const article = async (id: number) => (await t.request({ method: 'GET', url: `/api/articles/${id}`, cookie })).json() as Article;
+  /** The article once `ready` says so (what follows a content sync runs just after it ends). */
+  const articleWhen = async (id: number, ready: (a: Article) => boolean) => {
+    for (const deadline = Date.now() + 30_000; ; ) {
+      const found = await article(id);
+      if (ready(found) || Date.now() > deadline) return found;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  };
+  const syncContent = async () => {
+    expect((await t.request({ method: 'POST', url: `/api/sites/${siteId}/inventory/sync`, cookie })).statusCode).toBe(202);
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+      const summary = (await t.request({ method: 'GET', url: `/api/sites/${siteId}/inventory`, cookie })).json() as InventorySummary;
+      if (summary.state === 'succeeded') return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error('the content sync did not end');
+  };
   const checkNow = async (id: number) => {
     const res = await t.request({ method: 'POST', url: `/api/articles/${id}/live-check`, cookie });
     expect(res.statusCode, res.body).toBe(200);
@@ -84,8 +101,45 @@ describeRealSite('normal', 'every post proven live on the real WordPress', (site
       if (summary.state === 'succeeded') break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    expect((await article(gone.id)).live_check).toMatchObject({ state: 'not_live', reason: 'the post was deleted or trashed on WordPress (found by the content sync)' });
+    // WordPress is asked which it is: deleted (the state says so too).
+    const afterSync = await articleWhen(gone.id, (a) => a.live_check?.state === 'not_live');
+    expect(afterSync.live_check).toMatchObject({ state: 'not_live', reason: 'the post was deleted on WordPress (found by the content sync)' });
+    expect(afterSync.wordpress_state).toBe('deleted');
     expect(await checkNow(gone.id)).toMatchObject({ state: 'not_live', reason: 'the post was deleted on WordPress' });
+  }, 120_000);
+
+  it('a post trashed and one deleted on WordPress say so after a content sync; publishing again restores the trashed one and makes the deleted one anew', async () => {
+    const trashed = await insertArticle(t, { siteId, title: `Trashed hedge guide ${runId}`, status: 'published' });
+    const deleted = await insertArticle(t, { siteId, title: `Deleted fence guide ${runId}`, status: 'published' });
+    const { wordpress_post_id: trashedPost } = await publishOk(trashed.id);
+    const { wordpress_post_id: deletedPost } = await publishOk(deleted.id);
+    expect((await article(trashed.id)).wordpress_state).toBe('live');
+
+    // Behind our back, through WordPress' own REST API: one to the trash, one deleted for good.
+    await wp.posts.delete(trashedPost, { force: false });
+    await wp.posts.delete(deletedPost, { force: true });
+    postIds.delete(deletedPost);
+    await syncContent();
+    const t1 = await articleWhen(trashed.id, (a) => a.wordpress_state !== 'live');
+    const d1 = await articleWhen(deleted.id, (a) => a.wordpress_state !== 'live');
+    expect(t1).toMatchObject({ wordpress_state: 'trashed', live_check: { state: 'not_live', reason: 'the post is in the WordPress trash (found by the content sync)' } });
+    expect(d1).toMatchObject({ wordpress_state: 'deleted', live_check: { state: 'not_live', reason: 'the post was deleted on WordPress (found by the content sync)' } });
+    const listed = (await t.request({ method: 'GET', url: '/api/articles?wordpress_state=trashed', cookie })).json() as ArticleListResponse;
+    expect(listed.items.map((a) => a.id)).toContain(trashed.id);
+    expect(listed.items.map((a) => a.id)).not.toContain(deleted.id);
+
+    // Published again: the trashed post comes back out of the trash (same post, its own address)…
+    const restored = await publishOk(trashed.id);
+    expect(restored).toMatchObject({ action: 'updated', wordpress_post_id: trashedPost, wordpress_status: 'publish' });
+    const back = await wp.posts.get(trashedPost);
+    expect(back.status).toBe('publish');
+    expect(back.slug).not.toMatch(/__trashed$/);
+    expect((await article(trashed.id)).wordpress_state).toBe('live');
+    // …and the deleted one is a new post.
+    const anew = await publishOk(deleted.id);
+    expect(anew).toMatchObject({ action: 'created', wordpress_status: 'publish' });
+    expect(anew.wordpress_post_id).not.toBe(deletedPost);
+    expect((await article(deleted.id)).wordpress_state).toBe('live');
   }, 120_000);
 
   it('a scheduled post WordPress left in "future" past its time (WP-Cron missed it) is published by us, and the check says so', async () => {

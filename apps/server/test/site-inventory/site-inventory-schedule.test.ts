@@ -37,6 +37,9 @@ describeRealSite('normal', 'site inventory: the schedule, failures and deleted s
     const cookie = await t.login();
     const active = await addSite(t, cookie, site);
     const inactive = await addSite(t, cookie, { ...plain, active: false });
+    // Adding the active site synced it already (see below); a day later it is due again.
+    expect(await waitForEnd(t, cookie, active)).toMatchObject({ state: 'succeeded', trigger: 'site_saved' });
+    await t.ctx.handle.db.execute(`update site_inventory_syncs set last_success_at = now() - interval '25 hours' where site_id = ${active}`);
 
     expect(await t.services.siteInventory.queueDueSyncs()).toEqual([active]);
     const done = await waitForEnd(t, cookie, active);
@@ -47,6 +50,38 @@ describeRealSite('normal', 'site inventory: the schedule, failures and deleted s
     const list = (await t.request({ method: 'GET', url: '/api/sites/inventory', cookie })).json() as InventorySummary[];
     expect(list.find((s) => s.site_id === inactive)).toMatchObject({ state: 'never', posts: 0 });
     expect(list.find((s) => s.site_id === active)).toMatchObject({ state: 'succeeded' });
+  }, 180_000);
+
+  it('adding a site starts its first sync at once; new credentials start a whole one again; a switched-off site waits for its turn', async () => {
+    t = await createTestApp({ config: { inventorySyncHours: 24 } });
+    const cookie = await t.login();
+    const id = await addSite(t, cookie, site);
+    // Nobody pressed "Sync content": the save queued it.
+    const started = (await t.request({ method: 'GET', url: `/api/sites/${id}/inventory`, cookie })).json() as InventorySummary;
+    expect(started).toMatchObject({ state: expect.stringMatching(/^(queued|running)$/), trigger: 'site_saved' });
+    const first = await waitForEnd(t, cookie, id);
+    expect(first).toMatchObject({ state: 'succeeded', trigger: 'site_saved', error: null });
+    expect(first.posts).toBeGreaterThan(0);
+
+    // The application password entered again: read again, from the start (not only the changes).
+    const name = `Inv ${site.url} ${runId}`;
+    const saved = await t.request({ method: 'PUT', url: `/api/sites/${id}`, cookie, payload: { name, url: site.url, username: site.user, password: site.password } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const restarted = (await t.request({ method: 'GET', url: `/api/sites/${id}/inventory`, cookie })).json() as InventorySummary;
+    expect(restarted).toMatchObject({ state: expect.stringMatching(/^(queued|running)$/), trigger: 'site_saved' });
+    const second = await waitForEnd(t, cookie, id);
+    expect(second).toMatchObject({ state: 'succeeded', trigger: 'site_saved' });
+    // A whole read (an incremental one would read only the few posts changed meanwhile).
+    expect(second.fetched).toBeGreaterThan((second.posts + second.pages) / 2);
+    expect(Date.parse(second.finished_at!)).toBeGreaterThan(Date.parse(first.finished_at!));
+
+    // A renamed site (same address and credentials) is not read again.
+    expect((await t.request({ method: 'PUT', url: `/api/sites/${id}`, cookie, payload: { name: `${name} renamed`, url: site.url, username: site.user } })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: `/api/sites/${id}/inventory`, cookie })).json()).toMatchObject({ state: 'succeeded', finished_at: second.finished_at });
+
+    // Switched off: like the schedule, the save leaves it alone (a sync on demand still works).
+    const off = await addSite(t, cookie, { ...plain, active: false });
+    expect((await t.request({ method: 'GET', url: `/api/sites/${off}/inventory`, cookie })).json()).toMatchObject({ state: 'never' });
   }, 180_000);
 
   it('a site on plain permalinks (?rest_route=) syncs on demand, even when switched off', async () => {

@@ -86,4 +86,37 @@ describeRealSite('plain', 'the SEO plugin: detected by the connection test, its 
     expect(stored.meta).toMatchObject({ _yoast_wpseo_metadesc: 'Pond liners compared: <EPDM> & PVC, what lasts.', _yoast_wpseo_focuskw: 'pond liners' });
     expect(stored.excerpt.raw).toBe('Pond liners compared: &lt;EPDM&gt; &amp; PVC, what lasts.');
   }, 90_000);
+
+  it('an enhanced connection test renews what publishing knows of the plugin: the next article gets its fields at once', async () => {
+    // An app of its own, so that publishing's answer is the one this test gives it.
+    await setMode(null);
+    const own = await createTestApp();
+    try {
+      const ownCookie = await own.login();
+      const created = await own.request({ method: 'POST', url: '/api/sites', cookie: ownCookie, payload: { name: `SEO renew ${runId}`, url: site.url, username: site.user, password: site.password } });
+      const ownSite = created.json<{ id: number }>().id;
+      const publishNew = async (title: string) => {
+        const article = await insertArticle(own, { siteId: ownSite, title, metaDescription: `${title}: what lasts.`, keywords: [title.toLowerCase()], status: 'published' });
+        const published = await publish(own, ownCookie, article.id, { site_id: ownSite });
+        expect(published.statusCode, published.body).toBe(200);
+        const postId = published.json<{ wordpress_post_id: number }>().wordpress_post_id;
+        postIds.push(postId);
+        return postAsStored(postId);
+      };
+      // Published without a plugin: publishing has asked, and keeps that answer for an hour.
+      expect((await publishNew(`Gravel paths ${runId}`)).meta?._yoast_wpseo_metadesc).toBeUndefined();
+
+      // The plugin is switched on, and the operator runs the enhanced test: it says the fields are writable…
+      await setMode('rest-fields');
+      const tested = await own.request({ method: 'POST', url: `/api/sites/${ownSite}/test-connection?enhanced=true`, cookie: ownCookie });
+      expect(tested.json<ConnectionTestResult>().seo?.description_field).toBe('_yoast_wpseo_metadesc');
+      // …and the very next article fills them.
+      expect((await publishNew(`Brick edging ${runId}`)).meta).toMatchObject({
+        _yoast_wpseo_metadesc: `Brick edging ${runId}: what lasts.`,
+        _yoast_wpseo_focuskw: `brick edging ${runId}`,
+      });
+    } finally {
+      await own.close();
+    }
+  }, 120_000);
 });

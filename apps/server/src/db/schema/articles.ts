@@ -11,6 +11,9 @@ export const ARTICLE_ORIGINS = ['manual', 'bulk', 'schedule', 'trend', 'seo'] as
  * A generated article. site_name is a snapshot so that an article keeps showing its site's name
  * after the site itself is deleted (site_id then becomes null).
  */
+/** articles.wordpress_status of a post WordPress no longer has at all (not a WordPress status). */
+export const DELETED_POST_STATUS = 'deleted';
+
 export const articles = pgTable(
   'articles',
   {
@@ -53,7 +56,8 @@ export const articles = pgTable(
     wordpressPermalink: text('wordpress_permalink'),
     /**
      * The post's status on WordPress as the last successful push left it (publish, future, pending,
-     * draft): what WordPress has, whatever the article's own status says since (issue #17).
+     * draft): what WordPress has, whatever the article's own status says since (issue #17). A live
+     * check, or the check after a content sync, writes what it found: 'trash', or DELETED_POST_STATUS.
      */
     wordpressStatus: text('wordpress_status'),
     featuredImageUrl: text('featured_image_url'),

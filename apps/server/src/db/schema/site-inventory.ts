@@ -72,8 +72,9 @@ export const siteInventorySyncs = pgTable('site_inventory_syncs', {
   siteId: integer('site_id')
     .primaryKey()
     .references(() => sites.id, { onDelete: 'cascade' }),
-  state: text('state', { enum: ['queued', 'running', 'succeeded', 'failed'] }).notNull(),
-  trigger: text('trigger', { enum: ['manual', 'schedule'] }).notNull(),
+  // 'partial': ended at one of the inventory's caps; what it read is kept and counted, `error` says why.
+  state: text('state', { enum: ['queued', 'running', 'succeeded', 'partial', 'failed'] }).notNull(),
+  trigger: text('trigger', { enum: ['manual', 'schedule', 'site_saved'] }).notNull(),
   requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
   startedAt: timestamp('started_at', { withTimezone: true }),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -85,7 +86,9 @@ export const siteInventorySyncs = pgTable('site_inventory_syncs', {
   /** Posts and pages read from WordPress by the last sync (all of them the first time, the changed ones after). */
   fetched: integer('fetched').notNull().default(0),
   removed: integer('removed').notNull().default(0),
+  /** Why the last sync failed, or (state 'partial') why it stopped early. */
   error: text('error'),
+  /** The last sync that ended by itself, whole or 'partial' (the schedule counts from it). */
   lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
   /** The newest modified_gmt seen by a successful sync: the next one asks only for later changes. */
   cursor: timestamp('cursor', { withTimezone: true }),

@@ -2,7 +2,7 @@ import { escapeHtmlText } from '../../lib/plain-text.js';
 import { WordPressError } from './errors.js';
 import { hasMarker, withMarker } from './marker.js';
 import type { WpAuthor, WpMedia, WpPost, WpTerm } from './schemas.js';
-import type { ContentApi, ContentInput, InventoryApi, MediaApi, TermsApi } from './types.js';
+import type { ContentApi, ContentInput, InventoryApi, InventoryPage, MediaApi, TermsApi } from './types.js';
 
 /** What the in-memory resources need from the fake site that owns them. */
 export interface FakeSiteContext {
@@ -157,7 +157,12 @@ export function createFakeTermsApi(ctx: FakeSiteContext, taxonomy: 'categories' 
   };
 }
 
-export function createFakeInventoryApi(ctx: FakeSiteContext, stores: { posts: Map<number, WpPost>; pages: Map<number, WpPost> }, authors: () => WpAuthor[]): InventoryApi {
+export function createFakeInventoryApi(
+  ctx: FakeSiteContext,
+  stores: { posts: Map<number, WpPost>; pages: Map<number, WpPost> },
+  authors: () => WpAuthor[],
+  terms: { categories: Map<number, WpTerm>; tags: Map<number, WpTerm> },
+): InventoryApi {
   return {
     listContent: (type, options) =>
       run(ctx, `inventory.${type}`, () => {
@@ -167,8 +172,23 @@ export function createFakeInventoryApi(ctx: FakeSiteContext, stores: { posts: Ma
           .filter((post) => post.status !== 'trash' && (after === null || Date.parse(`${post.modified_gmt ?? ''}Z`) > after))
           .sort((a, b) => a.id - b.id);
         const items = all.slice((options.page - 1) * perPage, options.page * perPage).map((post) => (options.idsOnly ? { id: post.id } : post));
-        return { items: items as WpPost[], total: all.length, totalPages: Math.ceil(all.length / perPage) };
+        return pageOf(items as WpPost[], all.length, perPage);
       }),
-    listAuthors: () => run(ctx, 'inventory.authors', authors),
+    listTerms: (taxonomy, options) =>
+      run(ctx, `inventory.${taxonomy}`, () => {
+        const perPage = Math.min(100, Math.max(1, options.perPage ?? 100));
+        const all = [...terms[taxonomy].values()].sort((a, b) => a.id - b.id);
+        return pageOf(all.slice((options.page - 1) * perPage, options.page * perPage), all.length, perPage);
+      }),
+    listAuthors: (options) =>
+      run(ctx, 'inventory.authors', () => {
+        const perPage = Math.min(100, Math.max(1, options.perPage ?? 100));
+        const all = authors();
+        return pageOf(all.slice((options.page - 1) * perPage, options.page * perPage), all.length, perPage);
+      }),
   };
+}
+
+function pageOf<T>(items: T[], total: number, perPage: number): InventoryPage<T> {
+  return { items, total, totalPages: Math.ceil(total / perPage), bytes: JSON.stringify(items).length };
 }

@@ -93,7 +93,7 @@ export class FakeWordPress implements WordPressClient {
     this.media = createFakeMediaApi(context, this.store.media);
     this.categories = createFakeTermsApi(context, 'categories', this.store.categories);
     this.tags = createFakeTermsApi(context, 'tags', this.store.tags);
-    this.inventory = createFakeInventoryApi(context, this.store, () => [{ id: 1, name: this.username, slug: this.username }]);
+    this.inventory = createFakeInventoryApi(context, this.store, () => [{ id: 1, name: this.username, slug: this.username }], { categories: this.store.categories, tags: this.store.tags });
     // WordPress always has "Uncategorized".
     this.store.categories.set(this.#termIds, { id: this.#termIds++, name: 'Uncategorized', slug: 'uncategorized', count: 0, parent: 0 });
   }

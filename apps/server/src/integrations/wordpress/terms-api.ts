@@ -7,6 +7,11 @@ import type { TermsApi } from './types.js';
 
 const termListSchema = z.array(termSchema);
 const REST_MAX_PER_PAGE = 100;
+/**
+ * The most pages one list follows, whatever the site claims: 10,000 terms at 100 a page. The site
+ * inventory reads terms a page at a time under its own caps; this bounds every other caller.
+ */
+export const TERM_LIST_MAX_PAGES = 100;
 
 export function createTermsApi(session: RestSession, taxonomy: 'categories' | 'tags'): TermsApi {
   const collection = `wp/v2/${taxonomy}`;
@@ -17,7 +22,7 @@ export function createTermsApi(session: RestSession, taxonomy: 'categories' | 't
   return {
     async list(options) {
       const perPage = Math.min(REST_MAX_PER_PAGE, Math.max(1, options?.perPage ?? REST_MAX_PER_PAGE));
-      const maxPages = options?.maxPages ?? Number.POSITIVE_INFINITY;
+      const maxPages = Math.min(options?.maxPages ?? TERM_LIST_MAX_PAGES, TERM_LIST_MAX_PAGES);
       const terms: WpTerm[] = [];
       for (let page = 1; page <= maxPages; page++) {
         const response = await session.raw({

@@ -91,13 +91,13 @@ export interface MediaApi {
 export interface TermListOptions {
   /** 1–100 (the REST cap); default 100. Smaller values are for tests of pagination. */
   perPage?: number;
-  /** Stop after this many pages (the connection test only needs one). */
+  /** Stop after this many pages (the connection test only needs one); at most TERM_LIST_MAX_PAGES. */
   maxPages?: number;
   search?: string;
 }
 
 export interface TermsApi {
-  /** All terms, following X-WP-TotalPages. */
+  /** The terms, following X-WP-TotalPages up to TERM_LIST_MAX_PAGES pages. */
   list(options?: TermListOptions): Promise<WpTerm[]>;
   /** Creates the term (name: plain text), or returns the existing one when WordPress says term_exists. */
   getOrCreate(name: string, options?: { parent?: number }): Promise<{ term: WpTerm; created: boolean }>;
@@ -115,19 +115,27 @@ export interface InventoryPageOptions {
   idsOnly?: boolean;
 }
 
-export interface InventoryPage {
-  items: WpPostSummary[];
+/** One page of a collection. The site's claims (X-WP-Total, X-WP-TotalPages) are only claims. */
+export interface InventoryPage<T = WpPostSummary> {
+  items: T[];
   /** X-WP-Total and X-WP-TotalPages. */
   total: number;
   totalPages: number;
+  /** The size of the answer's body: what the site inventory counts against its byte cap. */
+  bytes: number;
 }
 
-/** What a site already has, for the site inventory. */
+/**
+ * What a site already has, for the site inventory: one page per call, so that the caller decides
+ * how far to follow the site's pagination (a site may claim, and send, pages without end).
+ */
 export interface InventoryApi {
   /** One page of posts or pages, any status but trash, ordered by id. */
   listContent(type: 'posts' | 'pages', options: InventoryPageOptions): Promise<InventoryPage>;
-  /** The users who may publish posts. */
-  listAuthors(): Promise<WpAuthor[]>;
+  /** One page of the categories or tags, ordered by id. */
+  listTerms(taxonomy: 'categories' | 'tags', options: { page: number; perPage?: number }): Promise<InventoryPage<WpTerm>>;
+  /** One page of the users who may publish posts, ordered by id. */
+  listAuthors(options: { page: number; perPage?: number }): Promise<InventoryPage<WpAuthor>>;
 }
 
 /** A public page as a visitor gets it (no credentials). */

@@ -1,4 +1,5 @@
 import { qualityReportSchema, type WordPressState, type Article, type ArticleSummary, type ArticleTrendSource, type UsageTotals } from '@abp/contracts';
+import { DELETED_POST_STATUS } from '../../db/schema/index.js';
 import type { ArticleDetailRow, ArticleSummaryRow } from './articles.repository.js';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -45,6 +46,10 @@ export function wordpressStateOf(postId: number | null, postStatus: string | nul
       return 'scheduled';
     case 'pending':
       return 'pending';
+    case 'trash':
+      return 'trashed';
+    case DELETED_POST_STATUS:
+      return 'deleted';
     default:
       return 'draft';
   }

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ArticleSourceType, ArticleStatus, WordPressState } from '@abp/contracts';
 import type { Database } from '../../db/client.js';
-import { articleCounts, articles, articleTrendSources, generationLogs, sites } from '../../db/schema/index.js';
+import { articleCounts, articles, articleTrendSources, DELETED_POST_STATUS, generationLogs, sites } from '../../db/schema/index.js';
 
 export interface ArticleFilters {
   siteId?: number | undefined;
@@ -14,7 +14,14 @@ export interface ArticleFilters {
 }
 
 /** The post statuses each WordPress state stands for ('not_sent': no post). */
-const POST_STATUSES_OF: Record<Exclude<WordPressState, 'not_sent'>, string> = { draft: 'draft', pending: 'pending', scheduled: 'future', live: 'publish' };
+const POST_STATUSES_OF: Record<Exclude<WordPressState, 'not_sent'>, string> = {
+  draft: 'draft',
+  pending: 'pending',
+  scheduled: 'future',
+  live: 'publish',
+  trashed: 'trash',
+  deleted: DELETED_POST_STATUS,
+};
 
 export interface ArticleChanges {
   title?: string;

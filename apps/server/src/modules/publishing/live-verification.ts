@@ -1,4 +1,5 @@
 import type { LiveCheck } from '@abp/contracts';
+import { DELETED_POST_STATUS } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
 import { isWordPressError, type WordPressClient, type WpPost } from '../../integrations/wordpress/index.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
@@ -11,6 +12,8 @@ const CHECK_DELAY_MS = 5_000;
 const AFTER_SCHEDULE_MS = 2 * 60_000;
 /** A 'future' post this long past its time was missed by WP-Cron: we publish it ourselves. */
 const MISSED_SCHEDULE_GRACE_MS = 60_000;
+/** After a content sync, WordPress is asked about at most this many posts missing from it. */
+const ABSENT_LOOKUPS = 100;
 
 /** WordPress' "2026-11-23T10:00:00" (GMT, no zone). */
 function gmt(value: string | null | undefined): Date | null {
@@ -51,20 +54,43 @@ export class LiveVerification {
     const article = await this.repo.findForLiveCheck(articleId);
     if (!article) throw notFound('Article not found');
     if (article.siteId === null || article.wordpressPostId === null) throw conflict('This article has no WordPress post to check: publish it first.');
-    const { verdict, permalink } = await this.verify(article, article.siteId, article.wordpressPostId);
-    await this.repo.storeLiveCheck(articleId, verdict, permalink);
+    const { verdict, permalink, wordpressStatus } = await this.verify(article, article.siteId, article.wordpressPostId);
+    await this.repo.storeLiveCheck(articleId, verdict, permalink, wordpressStatus);
     if (verdict.state === 'live') await this.onLive?.(articleId).catch(() => undefined);
     return { state: verdict.state, reason: verdict.reason, checked_at: this.now().toISOString() };
   }
 
-  private async verify(article: LiveCheckArticleRow, siteId: number, postId: number): Promise<{ verdict: LiveVerdict; permalink?: string }> {
+  /**
+   * After a content sync of the site: posts it no longer has public are flagged not live; the
+   * posts it does not have at all are asked of WordPress one by one (a sync that stopped at a cap
+   * did not read them all), and those trashed or deleted there say so in their WordPress state.
+   */
+  async afterInventorySync(siteId: number): Promise<void> {
+    await this.repo.flagVanishedPosts(siteId);
+    const absent = await this.repo.absentPosts(siteId, ABSENT_LOOKUPS);
+    if (absent.length === 0) return;
+    const client = await this.sites.getClientForSite(siteId).catch(() => null);
+    if (!client) return; // the sync itself just reached the site; the next one asks again
+    for (const { id, postId } of absent) {
+      try {
+        const post = await client.posts.get(postId);
+        if (post.status === 'trash') await this.repo.storePostGone(id, 'trash', 'the post is in the WordPress trash (found by the content sync)');
+      } catch (error) {
+        if (isWordPressError(error) && error.kind === 'not_found') await this.repo.storePostGone(id, 'deleted', 'the post was deleted on WordPress (found by the content sync)');
+        // Any other answer proves nothing: the next sync asks again.
+        else return;
+      }
+    }
+  }
+
+  private async verify(article: LiveCheckArticleRow, siteId: number, postId: number): Promise<{ verdict: LiveVerdict; permalink?: string; wordpressStatus?: string }> {
     let client: WordPressClient;
     let post: WpPost;
     try {
       client = await this.sites.getClientForSite(siteId);
       post = await client.posts.get(postId);
     } catch (error) {
-      if (isWordPressError(error) && error.kind === 'not_found') return { verdict: { state: 'not_live', reason: 'the post was deleted on WordPress' } };
+      if (isWordPressError(error) && error.kind === 'not_found') return { verdict: { state: 'not_live', reason: 'the post was deleted on WordPress' }, wordpressStatus: DELETED_POST_STATUS };
       return { verdict: { state: 'not_live', reason: `WordPress could not be asked: ${error instanceof Error ? error.message : String(error)}` } };
     }
     let missed: string | null = null;
@@ -78,8 +104,8 @@ export class LiveVerification {
       }
       missed = `WordPress missed the scheduled time (${due.toISOString()}); Automated Blog Poster published the post at ${this.now().toISOString()}`;
     }
-    if (post.status === 'trash') return { verdict: { state: 'not_live', reason: 'the post is in the WordPress trash' } };
-    if (post.status !== 'publish') return { verdict: unpublishedVerdict(post.status) };
+    if (post.status === 'trash') return { verdict: { state: 'not_live', reason: 'the post is in the WordPress trash' }, wordpressStatus: 'trash' };
+    if (post.status !== 'publish') return { verdict: unpublishedVerdict(post.status), wordpressStatus: post.status };
     const expected = { title: article.title, marker: article.publishMarker, featuredMediaId: article.imageMediaId };
     const problem = readBackProblem(post, expected) ?? publicPageProblem(await client.fetchPublicPage(post.link), article.title);
     const verdict: LiveVerdict = problem ? { state: 'not_live', reason: missed ? `${missed}, but ${problem}` : problem } : { state: 'live', reason: missed };

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { ArticleStatus, LiveState, QualityReport } from '@abp/contracts';
 import type { Database } from '../../db/client.js';
-import { articleImages, articles, siteInventoryItems } from '../../db/schema/index.js';
+import { articleImages, articles, DELETED_POST_STATUS, siteInventoryItems } from '../../db/schema/index.js';
 
 export interface PublishedPost {
   /** The article's status now that WordPress has the post (publish made it public: 'published'). */
@@ -224,7 +224,7 @@ export class LiveCheckRepository {
    * Stores the verdict. A post found live that the article still had as scheduled (WordPress
    * published it at its time, or we did after a missed schedule) makes the article 'published'.
    */
-  async storeLiveCheck(id: number, verdict: { state: LiveState; reason: string | null }, permalink?: string): Promise<void> {
+  async storeLiveCheck(id: number, verdict: { state: LiveState; reason: string | null }, permalink?: string, wordpressStatus?: string): Promise<void> {
     const becamePublished = sql`${verdict.state === 'live'} and ${articles.status} = 'scheduled'`;
     await this.db
       .update(articles)
@@ -233,8 +233,8 @@ export class LiveCheckRepository {
         liveReason: verdict.reason,
         liveCheckedAt: new Date(),
         ...(permalink ? { wordpressPermalink: permalink } : {}),
-        // Proven live: WordPress has it public now (a scheduled post whose time came).
-        ...(verdict.state === 'live' ? { wordpressStatus: 'publish' } : {}),
+        // Proven live: WordPress has it public now (a scheduled post whose time came); else what the check found there.
+        ...(verdict.state === 'live' ? { wordpressStatus: 'publish' } : wordpressStatus ? { wordpressStatus } : {}),
         status: sql`case when ${becamePublished} then 'published' else ${articles.status} end`,
         publishedAt: sql`case when ${becamePublished} then coalesce(${articles.publishedAt}, now()) else ${articles.publishedAt} end`,
       })
@@ -242,8 +242,10 @@ export class LiveCheckRepository {
   }
 
   /**
-   * After a content sync of the site: articles whose post the site no longer has (deleted or
-   * trashed there), or no longer has public, are flagged as not live. Returns how many.
+   * After a content sync of the site: articles whose post the site still has but no longer public
+   * (a draft, pending or private now) are flagged as not live, with that status. Returns how many.
+   * Posts missing from the inventory are not judged here (a sync that stopped at a cap did not read
+   * them all): `absentPosts` lists them for WordPress to be asked.
    */
   async flagVanishedPosts(siteId: number): Promise<number> {
     const post = (alias: string) => sql.raw(alias);
@@ -252,20 +254,50 @@ export class LiveCheckRepository {
       .update(articles)
       .set({
         liveState: 'not_live',
-        liveReason: sql`case when not exists (${inventoryOf}) then 'the post was deleted or trashed on WordPress (found by the content sync)'
-          else 'the post is now "' || (${inventoryOf}) || '" on WordPress (found by the content sync)' end`,
+        liveReason: sql`'the post is now "' || (${inventoryOf}) || '" on WordPress (found by the content sync)'`,
         liveCheckedAt: new Date(),
+        wordpressStatus: sql`(${inventoryOf})`,
       })
       .where(
         and(
           eq(articles.siteId, siteId),
           isNotNull(articles.wordpressPostId),
           inArray(articles.liveState, ['live', 'scheduled']),
+          sql`exists (${inventoryOf})`,
           sql`not exists (${inventoryOf} and i.status in ('publish', 'future'))`,
         ),
       )
       .returning({ id: articles.id });
     return flagged.length;
+  }
+
+  /**
+   * Articles of the site whose post the content inventory does not have, and that are not known
+   * to be trashed or deleted yet: deleted or trashed on WordPress, or merely not read (a capped
+   * sync). At most `limit`, the most recently published first.
+   */
+  absentPosts(siteId: number, limit: number): Promise<Array<{ id: number; postId: number }>> {
+    return this.db
+      .select({ id: articles.id, postId: sql<number>`${articles.wordpressPostId}` })
+      .from(articles)
+      .where(
+        and(
+          eq(articles.siteId, siteId),
+          isNotNull(articles.wordpressPostId),
+          or(isNull(articles.wordpressStatus), sql`${articles.wordpressStatus} not in ('trash', ${DELETED_POST_STATUS})`),
+          sql`not exists (select 1 from ${siteInventoryItems} i where i.site_id = ${siteId} and i.kind = 'post' and i.wp_id = ${articles.wordpressPostId})`,
+        ),
+      )
+      .orderBy(sql`${articles.publishedAt} desc nulls last`, sql`${articles.id} desc`)
+      .limit(limit);
+  }
+
+  /** WordPress said the article's post is in its trash, or gone: its WordPress state says so, and it is not live. */
+  async storePostGone(id: number, gone: 'trash' | 'deleted', reason: string): Promise<void> {
+    await this.db
+      .update(articles)
+      .set({ wordpressStatus: gone === 'trash' ? 'trash' : DELETED_POST_STATUS, liveState: 'not_live', liveReason: reason, liveCheckedAt: new Date() })
+      .where(eq(articles.id, id));
   }
 }
 

@@ -172,7 +172,18 @@ export class PublishingService {
   }
 
   /**
-   * Which SEO plugin fields the site accepts over REST, asked once an hour per site. An unanswered
+   * What an enhanced connection test just found (null: it found nothing to go by, or the site
+   * changed): publishing uses it from now on instead of an answer up to an hour old, so the first
+   * article after a plugin change gets the plugin's fields.
+   */
+  rememberSeoFields(siteId: number, fields: SeoFields | null): void {
+    if (fields) this.seoFieldsCache.set(siteId, { at: this.now().getTime(), fields });
+    else this.seoFieldsCache.delete(siteId);
+  }
+
+  /**
+   * Which SEO plugin fields the site accepts over REST, asked once an hour per site (and renewed by
+   * each enhanced connection test). An unanswered
    * question counts as none: the excerpt carries the meta description, as on a site without one.
    */
   private async seoFieldsOf(siteId: number, client: WordPressClient): Promise<SeoFields | null> {
@@ -195,7 +206,9 @@ export class PublishingService {
     try {
       await client.posts.delete(article.wordpressPostId, { force: false });
     } catch (error) {
-      if (!(isWordPressError(error) && error.kind === 'not_found')) throw labelWordPressError(error, 'post trash');
+      // Gone, or already in the trash (trashed on WordPress): either way what was asked is done.
+      const done = isWordPressError(error) && (error.kind === 'not_found' || error.wpCode === 'rest_already_trashed');
+      if (!done) throw labelWordPressError(error, 'post trash');
     }
     await this.repo.forgetPost(articleId);
     return 'trashed';
@@ -251,7 +264,9 @@ export class PublishingService {
       try {
         return { post: await client.posts.update(article.wordpressPostId, input(true)), action: 'updated' };
       } catch (error) {
-        // Deleted on WordPress since: publishing again makes a new post (below).
+        // Deleted on WordPress since: publishing again makes a new post (below). One in the
+        // WordPress trash is updated like any other, which takes it out of the trash (same post,
+        // same address: WordPress gives back its slug).
         if (!(isWordPressError(error) && error.kind === 'not_found')) throw labelWordPressError(error, 'post update');
       }
     }

@@ -11,6 +11,8 @@ export type SyncRow = typeof siteInventorySyncs.$inferSelect;
 export type ItemKind = InventoryItemRow['kind'];
 
 const DELETE_CHUNK = 1_000;
+/** `total` is a site's X-WP-Total, a claim: kept within the column's integer range. */
+const INT_MAX = 2_147_483_647;
 
 /** `%` and `_` in the operator's search are literal characters, not wildcards. */
 function likePattern(text: string): string {
@@ -46,7 +48,7 @@ export class SiteInventoryRepository {
         target: siteInventorySyncs.siteId,
         set: { state: 'queued', trigger, requestedAt: new Date(), error: null },
         setWhere: or(
-          inArray(siteInventorySyncs.state, ['succeeded', 'failed']),
+          inArray(siteInventorySyncs.state, ['succeeded', 'partial', 'failed']),
           // A sync whose worker stopped moving (died mid-run) does not block a new one.
           and(eq(siteInventorySyncs.state, 'running'), lt(siteInventorySyncs.progressAt, staleBefore)),
           and(eq(siteInventorySyncs.state, 'queued'), lt(siteInventorySyncs.requestedAt, staleBefore)),
@@ -54,6 +56,11 @@ export class SiteInventoryRepository {
       })
       .returning({ siteId: siteInventorySyncs.siteId });
     return row !== undefined;
+  }
+
+  /** The next sync reads the whole site (the address or credentials changed: what we knew may be another site's). */
+  async forgetCursor(siteId: number): Promise<void> {
+    await this.db.update(siteInventorySyncs).set({ cursor: null }).where(eq(siteInventorySyncs.siteId, siteId));
   }
 
   async markStarted(siteId: number): Promise<void> {
@@ -68,16 +75,19 @@ export class SiteInventoryRepository {
   }
 
   async progress(siteId: number, phase: string, done: number, total: number | null): Promise<void> {
-    await this.db.update(siteInventorySyncs).set({ phase, done, total, progressAt: new Date() }).where(eq(siteInventorySyncs.siteId, siteId));
+    const claimed = total === null ? null : Math.min(Math.max(0, Math.trunc(total)), INT_MAX);
+    await this.db.update(siteInventorySyncs).set({ phase, done, total: claimed, progressAt: new Date() }).where(eq(siteInventorySyncs.siteId, siteId));
   }
 
-  async markSucceeded(siteId: number, figures: { fetched: number; removed: number; cursor: Date | null }): Promise<void> {
+  /** The end of a sync that ran to its end: the whole site ('succeeded'), or up to a cap ('partial', with why). */
+  async markSucceeded(siteId: number, figures: { fetched: number; removed: number; cursor: Date | null; stopped?: string | null }): Promise<void> {
     const counts = await this.counts(siteId);
     const now = new Date();
     await this.db
       .update(siteInventorySyncs)
       .set({
-        state: 'succeeded',
+        state: figures.stopped ? 'partial' : 'succeeded',
+        error: figures.stopped ? figures.stopped.slice(0, 1000) : null,
         finishedAt: now,
         progressAt: now,
         lastSuccessAt: now,
@@ -112,7 +122,7 @@ export class SiteInventoryRepository {
           or(sql`${siteInventorySyncs.siteId} is null`, sql`${siteInventorySyncs.lastSuccessAt} is null`, lt(siteInventorySyncs.lastSuccessAt, before)),
           or(
             sql`${siteInventorySyncs.siteId} is null`,
-            inArray(siteInventorySyncs.state, ['succeeded', 'failed']),
+            inArray(siteInventorySyncs.state, ['succeeded', 'partial', 'failed']),
             lt(siteInventorySyncs.progressAt, staleBefore),
           ),
         ),

@@ -9,7 +9,7 @@ import { SiteUnavailableError } from '../../domain-errors.js';
 import { isWordPressError } from '../../integrations/wordpress/index.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { SitesService } from '../sites/sites.service.js';
-import { syncInventory } from './inventory-sync.js';
+import { DEFAULT_INVENTORY_LIMITS, syncInventory, type InventoryLimits } from './inventory-sync.js';
 import type { InventoryItemRow, SiteInventoryRepository, SyncRow } from './site-inventory.repository.js';
 
 /** A running sync that has not moved for this long lost its worker (a page of 100 takes seconds). */
@@ -73,8 +73,13 @@ export class SiteInventoryService {
     private readonly sites: Pick<SitesService, 'findOrThrow' | 'getClientForSite'>,
     private readonly queue: JobQueue,
     private readonly syncHours: number,
-    /** What else learns from a finished sync (publishing flags the articles whose posts are gone). */
-    private readonly hooks: { afterSync?: (siteId: number) => Promise<unknown> } = {},
+    /**
+     * afterSync: what else learns from a finished sync (publishing flags the articles whose posts
+     * are gone); limits: how far one sync follows a site (INVENTORY_MAX_*); upkeep: the embedded
+     * database's, every 10,000 items written and at the end (PGlite has no autovacuum: each post
+     * read again leaves its old row behind, and its write-ahead log waits for a timed checkpoint).
+     */
+    private readonly hooks: { afterSync?: (siteId: number) => Promise<unknown>; limits?: InventoryLimits; upkeep?: () => Promise<void> } = {},
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -86,6 +91,20 @@ export class SiteInventoryService {
   async summary(siteId: number): Promise<InventorySummary> {
     await this.sites.findOrThrow(siteId);
     return toSummary(siteId, await this.repo.syncOf(siteId), this.now());
+  }
+
+  /**
+   * A site was added, or its address or credentials changed: its first (whole) sync starts now
+   * rather than at the next hourly tick, so the duplicate check and the links into the site know it
+   * at once. Only where syncs run by themselves (INVENTORY_SYNC_HOURS > 0) and for active sites,
+   * as the schedule; a failure to queue never fails the save (the tick tries again).
+   */
+  async syncSavedSite(siteId: number): Promise<void> {
+    if (this.syncHours <= 0) return;
+    const site = await this.sites.findOrThrow(siteId).catch(() => null);
+    if (!site?.isActive || site.deletingSince) return;
+    await this.repo.forgetCursor(siteId);
+    await this.requestSync(siteId, 'site_saved').catch(() => undefined);
   }
 
   /** Asks for a sync; one already queued or running is answered with its progress instead. */
@@ -106,7 +125,7 @@ export class SiteInventoryService {
   }
 
   /** The job: one sync of one site. A failure is stored for the screen, then handed to pg-boss to retry. */
-  async runSync(siteId: number): Promise<{ fetched: number; removed: number } | { skipped: string }> {
+  async runSync(siteId: number): Promise<{ fetched: number; removed: number; stopped: string | null } | { skipped: string }> {
     const site = await this.sites.findOrThrow(siteId).catch(() => null);
     if (!site) return { skipped: 'site deleted' };
     if (site.deletingSince) return { skipped: 'site being deleted' };
@@ -114,12 +133,17 @@ export class SiteInventoryService {
     await this.repo.markStarted(siteId);
     try {
       const client = await this.sites.getClientForSite(siteId);
-      const figures = await syncInventory(client, this.repo, siteId, previous?.lastSuccessAt ? previous.cursor : null, (phase, done, total) =>
-        this.repo.progress(siteId, phase, done, total),
+      const figures = await syncInventory(
+        client,
+        this.repo,
+        siteId,
+        previous?.lastSuccessAt ? previous.cursor : null,
+        (phase, done, total) => this.repo.progress(siteId, phase, done, total),
+        { limits: this.hooks.limits ?? DEFAULT_INVENTORY_LIMITS, ...(this.hooks.upkeep ? { upkeep: this.hooks.upkeep } : {}) },
       );
       await this.repo.markSucceeded(siteId, figures);
       await this.hooks.afterSync?.(siteId);
-      return { fetched: figures.fetched, removed: figures.removed };
+      return { fetched: figures.fetched, removed: figures.removed, stopped: figures.stopped };
     } catch (error) {
       await this.repo.markFailed(siteId, describeFailure(error)).catch(() => undefined);
       throw error;

@@ -15,6 +15,7 @@ import {
   createWordPressClient,
   isWordPressError,
   runConnectionTest,
+  type SeoFields,
   type WordPressClient,
   type WordPressConfig,
 } from '../../integrations/wordpress/index.js';
@@ -48,6 +49,14 @@ function usableRestRoot(site: SiteRow): string | null {
 export class SitesService {
   /** Builds the WordPress client for a site; tests of other modules may swap in a FakeWordPress. */
   clientFactory: WordPressClientFactory = createWordPressClient;
+  /**
+   * Called when a site was added, or its address or credentials changed, and WordPress accepted
+   * them: the site inventory starts its first sync (set in container.ts; sites does not depend on
+   * the inventory, which depends on sites).
+   */
+  onConnected: ((siteId: number) => Promise<void>) | null = null;
+  /** Told what each enhanced connection test found of the site's SEO plugin (publishing uses it; set in container.ts). */
+  onSeoFields: ((siteId: number, fields: SeoFields | null) => void) | null = null;
 
   constructor(
     private readonly repo: SitesRepository,
@@ -166,6 +175,8 @@ export class SitesService {
     this.assertNotDeleting(site);
     const client = this.clientFactory(this.clientConfig(site, {}));
     const result = await runConnectionTest(client, { enhanced });
+    // Nothing found (not signed in, or the question failed): publishing asks again itself.
+    if (enhanced) this.onSeoFields?.(id, result.seo);
     const home = normaliseHome(result.home);
     if (result.restRoot && (result.restRoot !== site.restRoot || (home && home !== site.wpHome))) await this.repo.setRestRoot(id, result.restRoot, home ?? undefined);
     return {
@@ -276,6 +287,8 @@ export class SitesService {
       if (!isWordPressError(error)) throw error;
       return { ...saved, warning: joinNotes([`Saved, but WordPress refused the credentials: ${error.message}`, ...homeNotes]) };
     }
+    // Reached and accepted: what the site already has is read now (a failure there is the sync's, not the save's).
+    await this.onConnected?.(row.id).catch(() => undefined);
     const redirect = found.canonicalUrl ? `The site redirects to ${found.canonicalUrl}: consider saving that address instead.` : null;
     return { ...saved, warning: joinNotes([redirect, ...homeNotes]) };
   }

@@ -15,8 +15,18 @@ export const WORDPRESS_STATE_LABELS: Record<WordPressState, string> = {
   pending: 'Pending on WP',
   scheduled: 'Scheduled on WP',
   live: 'Live on WP',
+  trashed: 'Trashed on WP',
+  deleted: 'Deleted on WP',
 };
-const WORDPRESS_STATE_COLORS: Record<WordPressState, 'default' | 'info' | 'success'> = { not_sent: 'default', draft: 'default', pending: 'default', scheduled: 'info', live: 'success' };
+const WORDPRESS_STATE_COLORS: Record<WordPressState, 'default' | 'info' | 'success' | 'warning'> = {
+  not_sent: 'default',
+  draft: 'default',
+  pending: 'default',
+  scheduled: 'info',
+  live: 'success',
+  trashed: 'warning',
+  deleted: 'warning',
+};
 
 export function WordPressStateChip({ state }: { state: WordPressState }) {
   return <Chip size="small" variant={state === 'not_sent' ? 'outlined' : 'filled'} label={WORDPRESS_STATE_LABELS[state]} color={WORDPRESS_STATE_COLORS[state]} />;

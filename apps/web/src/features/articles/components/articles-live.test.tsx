@@ -52,6 +52,29 @@ describe('Articles: is each post live on WordPress?', () => {
   });
 });
 
+describe('Articles: a post trashed or deleted on WordPress', () => {
+  const gone = [
+    makeArticle({ id: 1, title: 'Live soil guide', status: 'published', wordpress_post_id: 11 }),
+    makeArticle({ id: 2, title: 'Trashed mulch guide', status: 'published', wordpress_post_id: 12, wordpress_state: 'trashed' }),
+    makeArticle({ id: 3, title: 'Deleted compost guide', status: 'published', wordpress_post_id: 13, wordpress_state: 'deleted' }),
+  ];
+
+  it('says so in the WordPress column, and the filter finds them', async () => {
+    const api = createFakeArticlesApi({ articles: gone });
+    const { user } = show(api);
+    await screen.findByRole('table', { name: 'Generated articles' }, { timeout: 5_000 });
+    expect(within(rowOf('Trashed mulch guide')).getByText('Trashed on WP')).toBeInTheDocument();
+    expect(within(rowOf('Deleted compost guide')).getByText('Deleted on WP')).toBeInTheDocument();
+    expect(within(rowOf('Live soil guide')).getByText('Live on WP')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'WordPress state' }));
+    await user.click(await screen.findByRole('option', { name: 'Trashed on WP' }));
+    await waitFor(() => expect(api.state.listRequests.at(-1)?.get('wordpress_state')).toBe('trashed'));
+    await waitFor(() => expect(screen.queryByText('Live soil guide')).not.toBeInTheDocument());
+    expect(screen.getByText('Trashed mulch guide')).toBeInTheDocument();
+  });
+});
+
 describe('Articles opened from the Dashboard (?live=not_live)', () => {
   it('starts filtered to the posts that are not live', async () => {
     const api = createFakeArticlesApi({ articles });

@@ -136,6 +136,7 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
       if (query.get('status')) rows = rows.filter((a) => a.status === query.get('status'));
       if (query.get('source_type')) rows = rows.filter((a) => a.source_type === query.get('source_type'));
       if (query.get('live')) rows = rows.filter((a) => a.live_check?.state === query.get('live'));
+      if (query.get('wordpress_state')) rows = rows.filter((a) => a.wordpress_state === query.get('wordpress_state'));
       const offset = Number(query.get('offset') ?? 0);
       const limit = Number(query.get('limit') ?? 10);
       const items = rows.slice(offset, offset + limit).map(({ content: _c, meta_description: _m, failure_reason: _f, quality_report: _q, ...summary }) => summary);

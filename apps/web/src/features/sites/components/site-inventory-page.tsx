@@ -57,7 +57,7 @@ export function SiteInventoryPage() {
   // Categories appear (and counts change) as a sync ends.
   const refetchTaxonomy = taxonomy.refetch;
   useEffect(() => {
-    if (summary?.state === 'succeeded') void refetchTaxonomy();
+    if (summary?.state === 'succeeded' || summary?.state === 'partial') void refetchTaxonomy();
   }, [summary?.state, summary?.finished_at, refetchTaxonomy]);
 
   const categoryNames = useMemo(() => new Map((taxonomy.data?.categories ?? []).map((c) => [c.id, c.name])), [taxonomy.data]);

@@ -61,6 +61,26 @@ describe('site inventory on the Sites screen', () => {
     const card = await screen.findByRole('listitem', { name: 'Garden Blog' });
     expect(await within(card).findByText('Sync failed: WordPress refused the application password.')).toBeInTheDocument();
   });
+
+  it('a sync stopped at a cap shows what it read, with why it stopped and what to raise', async () => {
+    const api = createFakeSitesApi({ sites: [makeSite()] });
+    server.use(...createFakeAuthApi({ authenticated: true }).handlers, ...api.handlers);
+    const reason = 'The site reports more than 50,000 posts; raise INVENTORY_MAX_POSTS to sync more.';
+    server.use(
+      http.get('/api/sites/inventory', () =>
+        HttpResponse.json([
+          inventorySummary(1, { state: 'partial', trigger: 'schedule', posts: 50_000, pages: 12, fetched: 50_012, last_synced_at: new Date().toISOString(), error: reason }),
+        ]),
+      ),
+    );
+    renderApp({ path: '/sites' });
+    const cell = await screen.findByLabelText('Content of Garden Blog');
+    expect(await within(cell).findByText('50,000 posts · 12 pages')).toBeInTheDocument();
+    expect(within(cell).getByText(`Partly synced just now: ${reason}`)).toBeInTheDocument();
+    // What was read can be browsed, and another sync asked for.
+    expect(within(cell).getByRole('link', { name: 'Browse' })).toHaveAttribute('href', '/sites/1/content');
+    expect(within(cell).getByRole('button', { name: 'Sync content' })).toBeEnabled();
+  });
 });
 
 describe('Sites → Browse: a site\'s content', () => {

@@ -30,9 +30,11 @@ export function syncProgress(summary: InventorySummary): string {
   return summary.total !== null ? `Syncing ${phase}: ${summary.done.toLocaleString('en')} of ${summary.total.toLocaleString('en')}` : `Syncing ${phase}…`;
 }
 
-/** The line under the counts: when the last sync ended, or why it failed. */
+/** The line under the counts: when the last sync ended, or why it failed or stopped early. */
 export function lastSyncLine(summary: InventorySummary, now = Date.now()): string {
   if (summary.state === 'failed') return `Sync failed: ${summary.error ?? 'unknown reason'}`;
   if (!summary.last_synced_at) return 'Not synced yet';
+  // Stopped at a cap: what it read is counted above; the reason says what to raise.
+  if (summary.state === 'partial') return `Partly synced ${timeAgo(summary.last_synced_at, now)}: ${summary.error ?? 'it stopped early'}`;
   return `Synced ${timeAgo(summary.last_synced_at, now)}`;
 }
