@@ -5,13 +5,25 @@ import tseslint from 'typescript-eslint';
 import noCrossFeatureImports from './eslint-rules/no-cross-feature-imports.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'test-results/**', 'playwright-report/**', 'e2e/artifacts/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'apps/server/drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e/artifacts/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
       eqeqeq: ['error', 'smart'],
@@ -20,15 +32,30 @@ export default tseslint.config(
   {
     // pg-boss stays inside jobs/: modules use JobQueue's methods and the job catalogue.
     files: ['apps/server/src/modules/**/*.ts'],
-    rules: { 'no-restricted-properties': ['error', { property: 'boss', message: 'Use JobQueue (jobs/queue.ts) and the job catalogue (jobs/catalogue.ts); pg-boss stays inside jobs/.' }] },
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'boss',
+          message:
+            'Use JobQueue (jobs/queue.ts) and the job catalogue (jobs/catalogue.ts); pg-boss stays inside jobs/.',
+        },
+      ],
+    },
   },
   {
     // One rule for every outbound request (issue #31): redirects, addresses and credentials are decided in lib/outbound/.
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/lib/outbound/**'],
     rules: {
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Use the outbound rule (lib/outbound/): outbound.fetch() or outbound.asFetch().' }],
-      'no-restricted-imports': ['error', { paths: [{ name: 'undici', message: 'Outbound HTTP goes through lib/outbound/.' }] }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Use the outbound rule (lib/outbound/): outbound.fetch() or outbound.asFetch().' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'undici', message: 'Outbound HTTP goes through lib/outbound/.' }] },
+      ],
     },
   },
   {

@@ -13,7 +13,6 @@ import { pageWeightScenario } from './scenarios/page-weight.js';
 import { responsivenessScenario } from './scenarios/responsiveness.js';
 import { startupScenario } from './scenarios/startup.js';
 
-
 const scenarios: Scenario[] = [
   startupScenario,
   ...generationBenchScenarios,

@@ -11,7 +11,14 @@ export const benchSitesSql = (count: number) =>
  * Creates the embedded database of a bench data directory, runs the migrations and the seed SQL,
  * then `after` (vacuum, the app's own maintenance). Returns the milliseconds it took.
  */
-export async function seedEmbeddedDatabase(dataDir: string, seedSql: string, after?: (pglite: { exec(sql: string): Promise<unknown> }, handle: Awaited<ReturnType<typeof openPglite>>) => Promise<unknown>): Promise<number> {
+export async function seedEmbeddedDatabase(
+  dataDir: string,
+  seedSql: string,
+  after?: (
+    pglite: { exec(sql: string): Promise<unknown> },
+    handle: Awaited<ReturnType<typeof openPglite>>,
+  ) => Promise<unknown>,
+): Promise<number> {
   const handle = await openPglite(path.join(dataDir, 'db'));
   if (handle.driver !== 'pglite') throw new Error('expected the embedded database');
   const t0 = performance.now();

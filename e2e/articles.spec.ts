@@ -1,12 +1,23 @@
-import { cleanUp, countArticles, realWordPressMissing, seedSiteWithArticles, type SeededSite } from './support/article-seeding.js';
+import {
+  cleanUp,
+  countArticles,
+  realWordPressMissing,
+  type SeededSite,
+  seedSiteWithArticles,
+} from './support/article-seeding.js';
 import { expect, login, saveScreen, test } from './support/fixtures.js';
 
 const SITE = 'E2E Articles Site';
 
 test.describe('Generated Articles', () => {
-  test.skip(realWordPressMissing && !process.env.CI, 'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"');
+  test.skip(
+    realWordPressMissing && !process.env.CI,
+    'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"',
+  );
 
-  test('filter and page the list, view, edit and publish, the quality-gate dialog, a bulk status change', async ({ page }) => {
+  test('filter and page the list, view, edit and publish, the quality-gate dialog, a bulk status change', async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     expect(realWordPressMissing, 'the real WordPress must be configured in CI').toBe(false);
     await login(page);
@@ -48,7 +59,10 @@ test.describe('Generated Articles', () => {
         const dialog = page.getByRole('dialog');
         await expect(dialog.getByText('Article Information')).toBeVisible();
         await expect(dialog.getByRole('heading', { name: 'Content' })).toBeVisible();
-        await expect(dialog.getByRole('link', { name: 'Edit in WordPress' })).toHaveAttribute('href', /\/wp-admin\/post\.php\?post=\d+&action=edit$/);
+        await expect(dialog.getByRole('link', { name: 'Edit in WordPress' })).toHaveAttribute(
+          'href',
+          /\/wp-admin\/post\.php\?post=\d+&action=edit$/,
+        );
         await dialog.getByRole('button', { name: 'Publish to WordPress' }).click();
         // Publish makes the post live (issue #17); these articles are the offline writer's, which asks first.
         const demo = page.getByRole('dialog', { name: 'Quality gate' });
@@ -70,7 +84,9 @@ test.describe('Generated Articles', () => {
         await link.getByLabel('URL').fill('https://example.org/soil');
         await link.getByLabel('Link text').fill('soil guide');
         await link.getByRole('button', { name: 'Insert' }).click();
-        await expect(dialog.getByRole('textbox', { name: 'Content' })).toHaveValue(/<a href="https:\/\/example\.org\/soil">soil guide<\/a>/);
+        await expect(dialog.getByRole('textbox', { name: 'Content' })).toHaveValue(
+          /<a href="https:\/\/example\.org\/soil">soil guide<\/a>/,
+        );
         await dialog.getByRole('button', { name: 'Save' }).click();
         await expect(page.getByText('Article updated successfully')).toBeVisible();
         await expect(table.getByText('E2E edited article title')).toBeVisible();
@@ -82,7 +98,9 @@ test.describe('Generated Articles', () => {
         await expect(row.getByText('Draft on WP')).toBeVisible();
         await row.getByRole('button', { name: 'Edit', exact: true }).click();
         const dialog = page.getByRole('dialog', { name: 'Edit Article' });
-        await dialog.getByRole('textbox', { name: 'Content' }).fill('<p>Lorem ipsum dolor sit amet. [insert link here]</p>');
+        await dialog
+          .getByRole('textbox', { name: 'Content' })
+          .fill('<p>Lorem ipsum dolor sit amet. [insert link here]</p>');
         await dialog.getByRole('button', { name: 'Save' }).click();
         await expect(dialog).toBeHidden();
         const gate = page.getByRole('dialog', { name: 'Quality gate' });

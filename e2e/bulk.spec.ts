@@ -10,7 +10,14 @@ import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js'
 const auth = () => `Basic ${Buffer.from(`${realWordPress.user}:${realWordPress.password}`).toString('base64')}`;
 
 async function createSite(page: Page, name: string): Promise<number> {
-  const site = await apiCall<{ id: number }>(page, 'POST', '/api/sites', { name, url: realWordPress.url, username: realWordPress.user, password: realWordPress.password, is_active: true, content_persona: '' });
+  const site = await apiCall<{ id: number }>(page, 'POST', '/api/sites', {
+    name,
+    url: realWordPress.url,
+    username: realWordPress.user,
+    password: realWordPress.password,
+    is_active: true,
+    content_persona: '',
+  });
   expect(site.status, JSON.stringify(site.json)).toBe(201);
   return site.json.id;
 }
@@ -18,10 +25,17 @@ async function createSite(page: Page, name: string): Promise<number> {
 /** The job's WordPress posts, then the site with its articles. */
 async function cleanUp(page: Page, siteId: number | null, jobIds: string[]): Promise<void> {
   for (const jobId of jobIds) {
-    const results = await apiCall<{ job: { results: { successful: { wordpress_post_id: number | null }[] } } }>(page, 'GET', `/api/bulk-jobs/${jobId}/results`);
+    const results = await apiCall<{ job: { results: { successful: { wordpress_post_id: number | null }[] } } }>(
+      page,
+      'GET',
+      `/api/bulk-jobs/${jobId}/results`,
+    );
     for (const item of results.json?.job.results.successful ?? []) {
       if (item.wordpress_post_id === null) continue;
-      await fetch(`${realWordPress.url}/wp-json/wp/v2/posts/${item.wordpress_post_id}?force=true`, { method: 'DELETE', headers: { Authorization: auth() } }).catch(() => undefined);
+      await fetch(`${realWordPress.url}/wp-json/wp/v2/posts/${item.wordpress_post_id}?force=true`, {
+        method: 'DELETE',
+        headers: { Authorization: auth() },
+      }).catch(() => undefined);
     }
   }
   if (siteId !== null) await apiCall(page, 'DELETE', `/api/sites/${siteId}?cascade=true`);
@@ -44,7 +58,10 @@ async function startFromBulkTab(page: Page, siteName: string, items: string[], w
 }
 
 test.describe('Bulk generation', () => {
-  test.skip(realWordPressMissing && !process.env.CI, 'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"');
+  test.skip(
+    realWordPressMissing && !process.env.CI,
+    'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"',
+  );
 
   test('a job of 5 items from the Bulk tab: the indicator follows it, the results are shown', async ({ page }) => {
     test.setTimeout(180_000);
@@ -74,7 +91,9 @@ test.describe('Bulk generation', () => {
       jobIds.push(jobId);
       // Stored while it runs; a fast job (the offline writer) may be final and forgotten before a
       // look at the storage, so what the page stored is recorded as it happens.
-      await expect.poll(() => page.evaluate(() => (window as unknown as { storedBulkJobs: string[] }).storedBulkJobs)).toContain(JSON.stringify({ jobId }));
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { storedBulkJobs: string[] }).storedBulkJobs))
+        .toContain(JSON.stringify({ jobId }));
 
       // The indicator: a badge, and a popover with the job while it runs.
       const indicator = page.getByRole('button', { name: 'Background job', exact: true });
@@ -106,11 +125,17 @@ test.describe('Bulk generation', () => {
       await saveScreen(page, 'bulk-results');
 
       // Five drafts on WordPress, one per item.
-      const api = await apiCall<{ job: { results: { successful: { wordpress_post_id: number }[] } } }>(page, 'GET', `/api/bulk-jobs/${jobId}/results`);
+      const api = await apiCall<{ job: { results: { successful: { wordpress_post_id: number }[] } } }>(
+        page,
+        'GET',
+        `/api/bulk-jobs/${jobId}/results`,
+      );
       const ids = api.json.job.results.successful.map((item) => item.wordpress_post_id);
       expect(new Set(ids).size).toBe(5);
       for (const id of ids) {
-        const post = await fetch(`${realWordPress.url}/wp-json/wp/v2/posts/${id}?context=edit`, { headers: { Authorization: auth() } });
+        const post = await fetch(`${realWordPress.url}/wp-json/wp/v2/posts/${id}?context=edit`, {
+          headers: { Authorization: auth() },
+        });
         expect(((await post.json()) as { status: string }).status).toBe('draft');
       }
     } finally {
@@ -131,14 +156,18 @@ test.describe('Bulk generation', () => {
       const jobId = await startFromBulkTab(page, 'E2E Bulk Cancel Site', items, '5000');
       jobIds.push(jobId);
       const status = page.getByRole('region', { name: 'Bulk job status' });
-      await expect(status.getByText(/^Processing: \d+ successful, \d+ failed, \d+ remaining$/)).toBeVisible({ timeout: 60_000 });
+      await expect(status.getByText(/^Processing: \d+ successful, \d+ failed, \d+ remaining$/)).toBeVisible({
+        timeout: 60_000,
+      });
       await status.getByRole('button', { name: 'Cancel Job' }).click();
       await expect(status.getByText('Job was cancelled')).toBeVisible({ timeout: 30_000 });
       await expect(page.getByText('Bulk job cancelled', { exact: true })).toBeVisible({ timeout: 15_000 });
       await expect(status.getByRole('button', { name: 'Cancel Job' })).toBeDisabled();
       await saveScreen(page, 'bulk-cancelled');
 
-      const first = await apiCall<{ job: { status: string; progress: { processed: number; total: number; successful: number } } }>(page, 'GET', `/api/bulk-jobs/${jobId}/status`);
+      const first = await apiCall<{
+        job: { status: string; progress: { processed: number; total: number; successful: number } };
+      }>(page, 'GET', `/api/bulk-jobs/${jobId}/status`);
       expect(first.json.job.status).toBe('cancelled');
       expect(first.json.job.progress.total).toBe(300);
       expect(first.json.job.progress.processed).toBeLessThan(300);
@@ -149,7 +178,9 @@ test.describe('Bulk generation', () => {
       const last = await apiCall<typeof first.json>(page, 'GET', `/api/bulk-jobs/${jobId}/status`);
       expect(last.json.job.progress).toEqual(later.json.job.progress);
       const results = page.getByRole('region', { name: 'Bulk job results' });
-      await expect(results.getByRole('group', { name: 'Successful' })).toContainText(String(first.json.job.progress.successful));
+      await expect(results.getByRole('group', { name: 'Successful' })).toContainText(
+        String(first.json.job.progress.successful),
+      );
     } finally {
       await cleanUp(page, siteId, jobIds);
     }

@@ -15,13 +15,21 @@ interface SiteDto {
 }
 
 test.describe('Blog Configuration', () => {
-  test.skip(missing && !process.env.CI, 'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"');
+  test.skip(
+    missing && !process.env.CI,
+    'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"',
+  );
 
   test('create, edit and delete a configuration through the dialog, with its validation', async ({ page }) => {
     test.setTimeout(120_000);
     expect(missing, 'the real WordPress must be configured in CI').toBe(false);
     await login(page);
-    const created = await apiCall<SiteDto>(page, 'POST', '/api/sites', { name: SITE_NAME, url: wp.url, username: wp.user, password: wp.password });
+    const created = await apiCall<SiteDto>(page, 'POST', '/api/sites', {
+      name: SITE_NAME,
+      url: wp.url,
+      username: wp.user,
+      password: wp.password,
+    });
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     const siteId = created.json.id;
     try {
@@ -29,7 +37,9 @@ test.describe('Blog Configuration', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Blog Configuration' })).toBeVisible();
       await expect(page.getByText('Configure posting schedules and topics for each WordPress site')).toBeVisible();
       await expect(page.getByText('No blog configurations set up')).toBeVisible();
-      await expect(page.getByText('You need to add WordPress sites first before creating blog configurations.')).toBeHidden();
+      await expect(
+        page.getByText('You need to add WordPress sites first before creating blog configurations.'),
+      ).toBeHidden();
 
       // Create
       const add = page.getByRole('button', { name: 'Add Configuration' });
@@ -55,7 +65,12 @@ test.describe('Blog Configuration', () => {
       await topic.press('Enter');
       await topic.fill('Saving seeds');
       await topic.press('Enter');
-      await expect(dialog.getByRole('listitem')).toHaveText(['Composting basics', 'Raised beds', 'Watering in summer', 'Saving seeds']);
+      await expect(dialog.getByRole('listitem')).toHaveText([
+        'Composting basics',
+        'Raised beds',
+        'Watering in summer',
+        'Saving seeds',
+      ]);
 
       // Validation: minimum above maximum, a word count off the step, too many posts a day.
       await dialog.getByLabel('Min Interval (hours)').fill('5');
@@ -63,7 +78,9 @@ test.describe('Blog Configuration', () => {
       await dialog.getByLabel('Word Count').fill('1250');
       await dialog.getByLabel('Max Posts/Day').fill('51');
       await save.click();
-      await expect(dialog.getByText('Maximum interval must be greater than or equal to the minimum interval')).toBeVisible();
+      await expect(
+        dialog.getByText('Maximum interval must be greater than or equal to the minimum interval'),
+      ).toBeVisible();
       await expect(dialog.getByText('Word count must be a multiple of 100')).toBeVisible();
       await expect(dialog.getByText('Max posts per day must be between 1 and 50')).toBeVisible();
       await saveScreen(page, 'config-dialog-validation');
@@ -78,7 +95,18 @@ test.describe('Blog Configuration', () => {
 
       const row = page.getByRole('row').filter({ hasText: SITE_NAME });
       await expect(row.getByText(wp.url!, { exact: true })).toBeVisible();
-      for (const shown of ['Composting basics', 'Raised beds', 'Watering in summer', '+1 more', '5-6 hours', 'Blog Post', 'Marcus — The Data-Driven Analyst', 'draft', 'Active', '0 of 4 posted today']) {
+      for (const shown of [
+        'Composting basics',
+        'Raised beds',
+        'Watering in summer',
+        '+1 more',
+        '5-6 hours',
+        'Blog Post',
+        'Marcus — The Data-Driven Analyst',
+        'draft',
+        'Active',
+        '0 of 4 posted today',
+      ]) {
         await expect(row.getByText(shown, { exact: true })).toBeVisible();
       }
       await expect(row.getByText('Saving seeds', { exact: true })).toHaveCount(0);

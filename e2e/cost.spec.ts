@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { startFakeOpenAiServer, type FakeOpenAiServer } from '../apps/server/test/llm/fake-openai-server.js';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '../apps/server/test/llm/fake-openai-server.js';
 import { realWordPress, realWordPressMissing } from './support/article-seeding.js';
 import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js';
 
@@ -12,14 +12,25 @@ import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js'
 const auth = () => `Basic ${Buffer.from(`${realWordPress.user}:${realWordPress.password}`).toString('base64')}`;
 
 async function useModel(page: Page, model: FakeOpenAiServer): Promise<void> {
-  const saved = await apiCall(page, 'PUT', '/api/settings/llm', { provider: 'openai-compatible', model: 'fake-model', base_url: model.baseUrl, api_key: 'e2e-key', concurrency: 2 });
+  const saved = await apiCall(page, 'PUT', '/api/settings/llm', {
+    provider: 'openai-compatible',
+    model: 'fake-model',
+    base_url: model.baseUrl,
+    api_key: 'e2e-key',
+    concurrency: 2,
+  });
   expect(saved.status, JSON.stringify(saved.json)).toBe(200);
 }
 
 test.describe('Cost control', () => {
-  test.skip(realWordPressMissing && !process.env.CI, 'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"');
+  test.skip(
+    realWordPressMissing && !process.env.CI,
+    'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"',
+  );
 
-  test('a price and a budget set in Settings: a bulk job’s cost live on the job, on the Dashboard and against the budget', async ({ page }) => {
+  test('a price and a budget set in Settings: a bulk job’s cost live on the job, on the Dashboard and against the budget', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     const model = await startFakeOpenAiServer({ latencyMs: 150 });
     await login(page);
@@ -27,7 +38,14 @@ test.describe('Cost control', () => {
     let jobId: string | null = null;
     try {
       await useModel(page, model);
-      const site = await apiCall<{ id: number }>(page, 'POST', '/api/sites', { name: 'E2E Cost Site', url: realWordPress.url, username: realWordPress.user, password: realWordPress.password, is_active: true, content_persona: '' });
+      const site = await apiCall<{ id: number }>(page, 'POST', '/api/sites', {
+        name: 'E2E Cost Site',
+        url: realWordPress.url,
+        username: realWordPress.user,
+        password: realWordPress.password,
+        is_active: true,
+        content_persona: '',
+      });
       expect(site.status).toBe(201);
       siteId = site.json.id;
 
@@ -42,7 +60,9 @@ test.describe('Cost control', () => {
       await row.getByRole('textbox', { name: 'Output price' }).fill('10');
       await prices.getByRole('button', { name: 'Save prices' }).click();
       await expect(page.getByText('Model prices saved')).toBeVisible();
-      await expect(prices.getByText(/Charged now: openai-compatible\/fake-model at \$2\.50 .* \$10\.00 .*\(your price\)/)).toBeVisible();
+      await expect(
+        prices.getByText(/Charged now: openai-compatible\/fake-model at \$2\.50 .* \$10\.00 .*\(your price\)/),
+      ).toBeVisible();
       await saveScreen(page, 'settings-model-prices');
 
       // A monthly budget for the site, far above what the job costs.
@@ -54,14 +74,22 @@ test.describe('Cost control', () => {
       await siteBudget.getByRole('textbox', { name: 'Monthly budget' }).fill('25');
       await budgets.getByRole('button', { name: 'Save budgets' }).click();
       await expect(page.getByText('Budgets saved')).toBeVisible();
-      await expect(budgets.getByRole('group', { name: 'Budget of E2E Cost Site' }).getByText('$0.00 of $25.00 (0 %)')).toBeVisible();
+      await expect(
+        budgets.getByRole('group', { name: 'Budget of E2E Cost Site' }).getByText('$0.00 of $25.00 (0 %)'),
+      ).toBeVisible();
 
       // A bulk job of three: its spend shows while it runs and when it is done.
       await page.goto('/manual');
       await page.getByRole('tab', { name: 'Bulk Generation' }).click();
       const form = page.getByRole('form', { name: 'Bulk generation' });
       const run = Date.now().toString(36);
-      await form.getByLabel(/Items List/).fill([`Window box strawberries (${run})`, `Balcony compost bins (${run})`, `Shade-loving herbs (${run})`].join('\n'));
+      await form
+        .getByLabel(/Items List/)
+        .fill(
+          [`Window box strawberries (${run})`, `Balcony compost bins (${run})`, `Shade-loving herbs (${run})`].join(
+            '\n',
+          ),
+        );
       await form.getByRole('combobox', { name: /^Site/ }).click();
       await page.getByRole('option', { name: 'E2E Cost Site' }).click();
       await form.getByLabel('Word Count').fill('500');
@@ -74,10 +102,19 @@ test.describe('Cost control', () => {
       await expect(status.getByText('3/3 (100%)')).toBeVisible({ timeout: 120_000 });
 
       // The billed usage, priced at $2.50 / $10 per million tokens, is what the job shows.
-      const billedUsd = model.reportedUsage.reduce((sum, usage) => sum + usage.promptTokens * 2500 + usage.completionTokens * 10_000, 0) / 1e9;
-      const job = await apiCall<{ job: { cost: { spent_usd: number; calls: number } } }>(page, 'GET', `/api/bulk-jobs/${jobId}/status`);
+      const billedUsd =
+        model.reportedUsage.reduce(
+          (sum, usage) => sum + usage.promptTokens * 2500 + usage.completionTokens * 10_000,
+          0,
+        ) / 1e9;
+      const job = await apiCall<{ job: { cost: { spent_usd: number; calls: number } } }>(
+        page,
+        'GET',
+        `/api/bulk-jobs/${jobId}/status`,
+      );
       expect(job.json.job.cost).toMatchObject({ spent_usd: billedUsd, calls: model.requests.length });
-      const shown = (usd: number) => `$${usd.toLocaleString('en-US', usd >= 1 ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`;
+      const shown = (usd: number) =>
+        `$${usd.toLocaleString('en-US', usd >= 1 ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`;
       await expect(status.getByText(`Spent so far: ${shown(billedUsd)}`)).toBeVisible();
       await saveScreen(page, 'bulk-job-cost');
 
@@ -86,18 +123,30 @@ test.describe('Cost control', () => {
       const spend = page.getByRole('region', { name: 'Model Spend This Month' });
       await expect(spend.getByLabel('Spend this month')).toHaveText(shown(billedUsd));
       await expect(spend.getByRole('region', { name: 'By site' }).getByText('E2E Cost Site')).toBeVisible();
-      await expect(spend.getByRole('region', { name: 'By provider' }).getByText('openai-compatible/fake-model')).toBeVisible();
+      await expect(
+        spend.getByRole('region', { name: 'By provider' }).getByText('openai-compatible/fake-model'),
+      ).toBeVisible();
       await saveScreen(page, 'dashboard-model-spend');
 
       // The budget counts what the job spent.
       await page.goto('/settings');
-      await expect(page.getByRole('group', { name: 'Budget of E2E Cost Site' }).getByText(`${shown(billedUsd)} of $25.00 (0 %)`)).toBeVisible();
+      await expect(
+        page.getByRole('group', { name: 'Budget of E2E Cost Site' }).getByText(`${shown(billedUsd)} of $25.00 (0 %)`),
+      ).toBeVisible();
       await saveScreen(page, 'settings-budgets');
     } finally {
       if (jobId) {
-        const results = await apiCall<{ job: { results: { successful: { wordpress_post_id: number | null }[] } } }>(page, 'GET', `/api/bulk-jobs/${jobId}/results`);
+        const results = await apiCall<{ job: { results: { successful: { wordpress_post_id: number | null }[] } } }>(
+          page,
+          'GET',
+          `/api/bulk-jobs/${jobId}/results`,
+        );
         for (const item of results.json?.job.results.successful ?? []) {
-          if (item.wordpress_post_id !== null) await fetch(`${realWordPress.url}/wp-json/wp/v2/posts/${item.wordpress_post_id}?force=true`, { method: 'DELETE', headers: { Authorization: auth() } }).catch(() => undefined);
+          if (item.wordpress_post_id !== null)
+            await fetch(`${realWordPress.url}/wp-json/wp/v2/posts/${item.wordpress_post_id}?force=true`, {
+              method: 'DELETE',
+              headers: { Authorization: auth() },
+            }).catch(() => undefined);
         }
       }
       await apiCall(page, 'PUT', '/api/settings/budgets', { monthly_usd: null, sites: [] });

@@ -1,4 +1,10 @@
-import { cleanUp, countArticles, realWordPressMissing, seedSiteWithArticles, type SeededSite } from './support/article-seeding.js';
+import {
+  cleanUp,
+  countArticles,
+  realWordPressMissing,
+  type SeededSite,
+  seedSiteWithArticles,
+} from './support/article-seeding.js';
 import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js';
 
 const SITE = 'E2E Dashboard Site';
@@ -20,7 +26,10 @@ test.describe('Dashboard', () => {
   });
 
   test.describe('with articles', () => {
-    test.skip(realWordPressMissing && !process.env.CI, 'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"');
+    test.skip(
+      realWordPressMissing && !process.env.CI,
+      'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"',
+    );
 
     test('the figures match the database after generating a few articles', async ({ page }) => {
       test.setTimeout(180_000);
@@ -50,9 +59,14 @@ test.describe('Dashboard', () => {
         const byStatus = page.getByRole('region', { name: 'Articles by Status' });
         await expect(byStatus.getByText(`published: ${expected.published}`)).toBeVisible();
         await expect(byStatus.getByText(`draft: ${expected.drafts}`)).toBeVisible();
-        const siteRow = page.getByRole('region', { name: 'Articles by Site' }).getByRole('listitem').filter({ hasText: SITE });
+        const siteRow = page
+          .getByRole('region', { name: 'Articles by Site' })
+          .getByRole('listitem')
+          .filter({ hasText: SITE });
         await expect(siteRow.getByText('3', { exact: true })).toBeVisible();
-        await expect(page.getByRole('region', { name: 'Articles per Day' }).getByText(/^[\d,]+ articles? in the last 30 days/)).toBeVisible();
+        await expect(
+          page.getByRole('region', { name: 'Articles per Day' }).getByText(/^[\d,]+ articles? in the last 30 days/),
+        ).toBeVisible();
         await expect(page.getByRole('region', { name: 'Articles per Day' }).locator('svg').first()).toBeVisible();
         await saveScreen(page, 'dashboard');
       } finally {

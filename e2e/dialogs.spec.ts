@@ -16,12 +16,19 @@ async function expectUncovered(locator: Locator): Promise<void> {
 
 async function addSiteOffline(page: Page, name: string): Promise<number> {
   // A site nobody answers for: saved with a warning (its credentials cannot be checked).
-  const created = await apiCall<{ id: number }>(page, 'POST', '/api/sites', { name, url: 'http://127.0.0.1:9', username: 'editor', password: 'abcd efgh ijkl mnop qrst uvwx' });
+  const created = await apiCall<{ id: number }>(page, 'POST', '/api/sites', {
+    name,
+    url: 'http://127.0.0.1:9',
+    username: 'editor',
+    password: 'abcd efgh ijkl mnop qrst uvwx',
+  });
   expect(created.status).toBe(201);
   return created.json.id;
 }
 
-test('Add Blog Configuration at 1280×800 keeps Save in view while its form scrolls; a toast leaves the buttons free', async ({ page }) => {
+test('Add Blog Configuration at 1280×800 keeps Save in view while its form scrolls; a toast leaves the buttons free', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await login(page);
   const siteId = await addSiteOffline(page, 'Dialog layout site');
@@ -44,7 +51,11 @@ test('Add Blog Configuration at 1280×800 keeps Save in view while its form scro
     const topic = dialog.getByLabel('Add Topic');
     await topic.fill('Composting');
     await topic.press('Enter');
-    await page.route('**/api/config', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 503, json: { error: 'Service unavailable', code: 'unavailable' } }) : route.continue()));
+    await page.route('**/api/config', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 503, json: { error: 'Service unavailable', code: 'unavailable' } })
+        : route.continue(),
+    );
     await save.click();
     await expect(page.getByText(/Service unavailable|Failed to save configuration/).first()).toBeVisible();
     await expect(dialog).toBeVisible();

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import type { OutlineData, SeoArticle, SeoPage, SeoPublishRun } from '@abp/contracts';
+import type { Page } from '@playwright/test';
 import { realWordPress, realWordPressMissing } from './support/article-seeding.js';
 import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js';
 
@@ -13,7 +13,10 @@ import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js'
 
 const auth = `Basic ${Buffer.from(`${realWordPress.user}:${realWordPress.password}`).toString('base64')}`;
 async function wp<T>(path: string, init: RequestInit = {}): Promise<{ status: number; json: T }> {
-  const res = await fetch(`${realWordPress.url}/wp-json/${path}`, { ...init, headers: { Authorization: auth, ...(init.headers ?? {}) } });
+  const res = await fetch(`${realWordPress.url}/wp-json/${path}`, {
+    ...init,
+    headers: { Authorization: auth, ...(init.headers ?? {}) },
+  });
   return { status: res.status, json: (await res.json().catch(() => null)) as T };
 }
 interface WpItem {
@@ -33,21 +36,32 @@ async function ok<T>(call: Promise<{ status: number; json: T }>, status = 200): 
 }
 
 async function publishRun(page: Page, projectId: number, kind: 'pages' | 'articles'): Promise<SeoPublishRun> {
-  const run = await ok(apiCall<SeoPublishRun>(page, 'POST', `/api/seo/projects/${projectId}/publish-${kind}`, { status: 'draft' }), 202);
+  const run = await ok(
+    apiCall<SeoPublishRun>(page, 'POST', `/api/seo/projects/${projectId}/publish-${kind}`, { status: 'draft' }),
+    202,
+  );
   let current = run;
   await expect
-    .poll(async () => {
-      current = await ok(apiCall<SeoPublishRun>(page, 'GET', `/api/seo/publish-runs/${run.id}`));
-      return current.state;
-    }, { timeout: 120_000 })
+    .poll(
+      async () => {
+        current = await ok(apiCall<SeoPublishRun>(page, 'GET', `/api/seo/publish-runs/${run.id}`));
+        return current.state;
+      },
+      { timeout: 120_000 },
+    )
     .toBe('done');
   return current;
 }
 
 test.describe('A first day on a real WordPress', () => {
-  test.skip(realWordPressMissing && !process.env.CI, 'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"');
+  test.skip(
+    realWordPressMissing && !process.env.CI,
+    'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"',
+  );
 
-  test('connect, configure, bulk 10 live, an SEO campaign as drafts, delete it: WordPress holds what was chosen', async ({ page }) => {
+  test('connect, configure, bulk 10 live, an SEO campaign as drafts, delete it: WordPress holds what was chosen', async ({
+    page,
+  }) => {
     test.setTimeout(540_000);
     await login(page);
     const run = Date.now().toString(36);
@@ -59,9 +73,31 @@ test.describe('A first day on a real WordPress', () => {
     let siteId: number | null = null;
     try {
       // 1 · Connect, 2 · configure (drafts, tags on; its schedule off so the day stays as planned).
-      siteId = (await ok(apiCall<{ id: number }>(page, 'POST', '/api/sites', { name: siteName, url: realWordPress.url, username: realWordPress.user, password: realWordPress.password, is_active: true, content_persona: '' }), 201)).id;
+      siteId = (
+        await ok(
+          apiCall<{ id: number }>(page, 'POST', '/api/sites', {
+            name: siteName,
+            url: realWordPress.url,
+            username: realWordPress.user,
+            password: realWordPress.password,
+            is_active: true,
+            content_persona: '',
+          }),
+          201,
+        )
+      ).id;
       await ok(
-        apiCall(page, 'POST', '/api/config', { site_id: siteId, topics: ['Raised beds', 'Composting'], post_status: 'draft', is_active: false, task_type: 'Blog Post', content_persona: '', word_count: 500, max_posts_per_day: 3, add_tags: true }),
+        apiCall(page, 'POST', '/api/config', {
+          site_id: siteId,
+          topics: ['Raised beds', 'Composting'],
+          post_status: 'draft',
+          is_active: false,
+          task_type: 'Blog Post',
+          content_persona: '',
+          word_count: 500,
+          max_posts_per_day: 3,
+          add_tags: true,
+        }),
         201,
       );
 
@@ -82,34 +118,97 @@ test.describe('A first day on a real WordPress', () => {
       await expect(status.getByText(/^Job ID: /)).toBeVisible();
       const jobId = ((await status.getByText(/^Job ID: /).textContent()) ?? '').replace('Job ID: ', '').trim();
       await expect
-        .poll(async () => (await ok(apiCall<{ job: { status: string } }>(page, 'GET', `/api/bulk-jobs/${jobId}/status`))).job.status, { timeout: 240_000 })
+        .poll(
+          async () =>
+            (await ok(apiCall<{ job: { status: string } }>(page, 'GET', `/api/bulk-jobs/${jobId}/status`))).job.status,
+          { timeout: 240_000 },
+        )
         .toBe('completed');
-      const results = await ok(apiCall<{ job: { results: { successful: { wordpress_post_id: number }[] } } }>(page, 'GET', `/api/bulk-jobs/${jobId}/results`));
+      const results = await ok(
+        apiCall<{ job: { results: { successful: { wordpress_post_id: number }[] } } }>(
+          page,
+          'GET',
+          `/api/bulk-jobs/${jobId}/results`,
+        ),
+      );
       bulkPostIds.push(...results.job.results.successful.map((item) => item.wordpress_post_id));
       expect(bulkPostIds).toHaveLength(10);
       await saveScreen(page, 'first-day-bulk');
 
       // 4 · An SEO campaign: keywords, outline, pages, 3 articles, all sent as drafts.
       const project = await ok(
-        apiCall<{ id: number }>(page, 'POST', '/api/seo-suite/projects', { site_id: siteId, project_name: `Campaign ${run}`, niche: `${run} allotment gardening`, company_name: 'Plot Works', target_audience: 'new allotment holders', goal: 'grow organic traffic' }),
+        apiCall<{ id: number }>(page, 'POST', '/api/seo-suite/projects', {
+          site_id: siteId,
+          project_name: `Campaign ${run}`,
+          niche: `${run} allotment gardening`,
+          company_name: 'Plot Works',
+          target_audience: 'new allotment holders',
+          goal: 'grow organic traffic',
+        }),
         201,
       );
-      const keywords = await ok(apiCall<{ keywords: { keyword: string }[] }>(page, 'POST', '/api/seo-suite/generate-keywords', { project_id: project.id }));
-      const outline = (await ok(apiCall<{ outline: { outline_data: OutlineData } }>(page, 'POST', '/api/seo-suite/generate-outline', { project_id: project.id, keywords: keywords.keywords.slice(0, 10).map((k) => k.keyword) }))).outline.outline_data;
+      const keywords = await ok(
+        apiCall<{ keywords: { keyword: string }[] }>(page, 'POST', '/api/seo-suite/generate-keywords', {
+          project_id: project.id,
+        }),
+      );
+      const outline = (
+        await ok(
+          apiCall<{ outline: { outline_data: OutlineData } }>(page, 'POST', '/api/seo-suite/generate-outline', {
+            project_id: project.id,
+            keywords: keywords.keywords.slice(0, 10).map((k) => k.keyword),
+          }),
+        )
+      ).outline.outline_data;
       await ok(apiCall(page, 'POST', `/api/seo/projects/${project.id}/generate-pages`, { includeOptional: false }));
       const first = outline.pillar_posts[0]!;
-      const planned = [{ ...first, content_type: 'pillar', pillar_parent: '' }, ...outline.cluster_posts.filter((c) => c.pillar_parent === first.title)].slice(0, 3);
-      await ok(apiCall(page, 'POST', '/api/seo-suite/generate-articles-bulk', { project_id: project.id, site_id: siteId, articles: planned, word_count: 1000 }), 202);
+      const planned = [
+        { ...first, content_type: 'pillar', pillar_parent: '' },
+        ...outline.cluster_posts.filter((c) => c.pillar_parent === first.title),
+      ].slice(0, 3);
+      await ok(
+        apiCall(page, 'POST', '/api/seo-suite/generate-articles-bulk', {
+          project_id: project.id,
+          site_id: siteId,
+          articles: planned,
+          word_count: 1000,
+        }),
+        202,
+      );
       await expect
-        .poll(async () => (await ok(apiCall<SeoArticle[]>(page, 'GET', `/api/seo-suite/articles/${project.id}`))).every((a) => a.generation_status === 'generated'), { timeout: 180_000 })
+        .poll(
+          async () =>
+            (await ok(apiCall<SeoArticle[]>(page, 'GET', `/api/seo-suite/articles/${project.id}`))).every(
+              (a) => a.generation_status === 'generated',
+            ),
+          { timeout: 180_000 },
+        )
         .toBe(true);
       const pagesRun = await publishRun(page, project.id, 'pages');
       expect(pagesRun.outcome).toMatchObject({ failed: 0, published: 0 });
-      expect((await publishRun(page, project.id, 'articles')).outcome).toMatchObject({ failed: 0, published: 0, drafts: planned.length });
-      campaign.pages.push(...(await ok(apiCall<SeoPage[]>(page, 'GET', `/api/seo/projects/${project.id}/pages`))).flatMap((p) => (p.wordpress_page_id ? [p.wordpress_page_id] : [])));
-      campaign.posts.push(...(await ok(apiCall<SeoArticle[]>(page, 'GET', `/api/seo-suite/articles/${project.id}`))).map((a) => a.wordpress_post_id!));
+      expect((await publishRun(page, project.id, 'articles')).outcome).toMatchObject({
+        failed: 0,
+        published: 0,
+        drafts: planned.length,
+      });
+      campaign.pages.push(
+        ...(await ok(apiCall<SeoPage[]>(page, 'GET', `/api/seo/projects/${project.id}/pages`))).flatMap((p) =>
+          p.wordpress_page_id ? [p.wordpress_page_id] : [],
+        ),
+      );
+      campaign.posts.push(
+        ...(await ok(apiCall<SeoArticle[]>(page, 'GET', `/api/seo-suite/articles/${project.id}`))).map(
+          (a) => a.wordpress_post_id!,
+        ),
+      );
       expect(campaign.posts).toHaveLength(planned.length);
-      const campaignMedia = (await Promise.all(campaign.posts.map(async (id) => (await ok(wp<WpItem>(`wp/v2/posts/${id}?context=edit`))).featured_media ?? 0))).filter((id) => id > 0);
+      const campaignMedia = (
+        await Promise.all(
+          campaign.posts.map(
+            async (id) => (await ok(wp<WpItem>(`wp/v2/posts/${id}?context=edit`))).featured_media ?? 0,
+          ),
+        )
+      ).filter((id) => id > 0);
 
       // 5 · Delete the campaign from the list screen: the counts first, then to the WordPress trash.
       await page.goto('/seo-suite');
@@ -117,11 +216,19 @@ test.describe('A first day on a real WordPress', () => {
       await page.getByLabel('Project details').getByRole('button', { name: 'Delete Project' }).click();
       const dialog = page.getByRole('dialog', { name: 'Delete SEO Project' });
       const impact = dialog.getByLabel('Deletion impact');
-      await expect(impact.getByText('WordPress Posts', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText(String(campaign.posts.length));
-      await expect(impact.getByText('WordPress Pages', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText(String(campaign.pages.length));
-      await expect(impact.getByText('WordPress Images', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText(String(campaignMedia.length));
+      await expect(
+        impact.getByText('WordPress Posts', { exact: true }).locator('xpath=following-sibling::*[1]'),
+      ).toHaveText(String(campaign.posts.length));
+      await expect(
+        impact.getByText('WordPress Pages', { exact: true }).locator('xpath=following-sibling::*[1]'),
+      ).toHaveText(String(campaign.pages.length));
+      await expect(
+        impact.getByText('WordPress Images', { exact: true }).locator('xpath=following-sibling::*[1]'),
+      ).toHaveText(String(campaignMedia.length));
       await dialog.getByLabel('Delete published WordPress posts (if applicable)').check();
-      await expect(dialog.getByText(/^The posts and pages go to the WordPress trash, where they can be restored/)).toBeVisible();
+      await expect(
+        dialog.getByText(/^The posts and pages go to the WordPress trash, where they can be restored/),
+      ).toBeVisible();
       await dialog.getByRole('button', { name: 'Delete Project' }).click();
       await dialog.getByRole('button', { name: 'Confirm Delete' }).click();
       await expect(page.getByText('Project deleted successfully')).toBeVisible({ timeout: 60_000 });
@@ -138,17 +245,23 @@ test.describe('A first day on a real WordPress', () => {
         expect((await ok(wp<WpItem>(`wp/v2/media/${post.featured_media}?context=edit`))).post).toBe(id);
       }
       expect(titles.size).toBe(10);
-      for (const id of campaign.posts) expect((await ok(wp<WpItem>(`wp/v2/posts/${id}?context=edit`))).status).toBe('trash');
-      for (const id of campaign.pages) expect((await ok(wp<WpItem>(`wp/v2/pages/${id}?context=edit`))).status).toBe('trash');
+      for (const id of campaign.posts)
+        expect((await ok(wp<WpItem>(`wp/v2/posts/${id}?context=edit`))).status).toBe('trash');
+      for (const id of campaign.pages)
+        expect((await ok(wp<WpItem>(`wp/v2/pages/${id}?context=edit`))).status).toBe('trash');
       for (const id of campaignMedia) expect((await wp(`wp/v2/media/${id}`)).status).toBe(404);
       const uploaded = await ok(wp<WpItem[]>(`wp/v2/media?after=${startedGmt}&per_page=100&context=edit`));
-      expect(uploaded.filter((m) => !m.post).map((m) => m.id), 'no unattached media').toEqual([]);
+      expect(
+        uploaded.filter((m) => !m.post).map((m) => m.id),
+        'no unattached media',
+      ).toEqual([]);
       const pagesNow = await ok(wp<WpItem[]>('wp/v2/pages?status=any&per_page=100&context=edit'));
       expect(pagesNow.filter((p) => /-2$/.test(p.slug)).map((p) => p.slug)).toEqual([]);
     } finally {
       for (const id of bulkPostIds) {
         const post = await wp<WpItem>(`wp/v2/posts/${id}?context=edit`);
-        if (post.json?.featured_media) await wp(`wp/v2/media/${post.json.featured_media}?force=true`, { method: 'DELETE' });
+        if (post.json?.featured_media)
+          await wp(`wp/v2/media/${post.json.featured_media}?force=true`, { method: 'DELETE' });
         await wp(`wp/v2/posts/${id}?force=true`, { method: 'DELETE' });
       }
       for (const id of campaign.posts) await wp(`wp/v2/posts/${id}?force=true`, { method: 'DELETE' });

@@ -22,7 +22,9 @@ test.describe('login and session', () => {
       await page.getByRole('button', { name: 'Sign In' }).click();
       await expect(page.getByText('Invalid password. Please try again.')).toBeVisible();
     }
-    await expect(page.getByText("4 failed attempts. After 5 attempts, you'll be temporarily locked out.")).toBeVisible();
+    await expect(
+      page.getByText("4 failed attempts. After 5 attempts, you'll be temporarily locked out."),
+    ).toBeVisible();
     await field.fill('wrong-5');
     await page.getByRole('button', { name: 'Sign In' }).click();
     const warning = page.getByText(/Too many login attempts\. Please wait (1[45]:\d\d) before trying again\./);

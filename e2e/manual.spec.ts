@@ -1,5 +1,5 @@
-import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js';
 import type { Page } from '@playwright/test';
+import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js';
 
 /**
  * Manual generation against the real WordPress started by scripts/wordpress-test-site.sh
@@ -19,7 +19,14 @@ async function wordpress(method: string, path: string): Promise<{ status: number
 
 /** The site through the API; an earlier run of this spec on the same server may have left it. */
 async function addSite(page: Page): Promise<number> {
-  const created = await apiCall<{ id: number }>(page, 'POST', '/api/sites', { name: SITE_NAME, url: wp.url, username: wp.user, password: wp.password, is_active: true, content_persona: '' });
+  const created = await apiCall<{ id: number }>(page, 'POST', '/api/sites', {
+    name: SITE_NAME,
+    url: wp.url,
+    username: wp.user,
+    password: wp.password,
+    is_active: true,
+    content_persona: '',
+  });
   if (created.status === 201) return created.json.id;
   const sites = await apiCall<Array<{ id: number; name: string }>>(page, 'GET', '/api/sites');
   const existing = sites.json.find((s) => s.name === SITE_NAME);
@@ -28,8 +35,13 @@ async function addSite(page: Page): Promise<number> {
 }
 
 test.describe('Manual Content Generation', () => {
-  test('generates a single article from the screen, pushes it to WordPress and shows the result panel', async ({ page }) => {
-    test.skip(missing && !process.env.CI, 'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"');
+  test('generates a single article from the screen, pushes it to WordPress and shows the result panel', async ({
+    page,
+  }) => {
+    test.skip(
+      missing && !process.env.CI,
+      'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"',
+    );
     test.setTimeout(120_000);
     expect(missing, 'the real WordPress must be configured in CI').toBe(false);
     await login(page);
@@ -67,7 +79,11 @@ test.describe('Manual Content Generation', () => {
       await saveScreen(page, 'manual-single-result');
 
       // The post is on WordPress as a draft, with the title card as its featured image.
-      const article = await apiCall<{ wordpress_post_id: number; status: string; persona: string }>(page, 'GET', `/api/articles/${articleId}`);
+      const article = await apiCall<{ wordpress_post_id: number; status: string; persona: string }>(
+        page,
+        'GET',
+        `/api/articles/${articleId}`,
+      );
       expect(article.json).toMatchObject({ status: 'draft', persona: 'emily' });
       const post = await wordpress('GET', `posts/${article.json.wordpress_post_id}?context=edit`);
       expect(post.json.status).toBe('draft');
@@ -79,7 +95,8 @@ test.describe('Manual Content Generation', () => {
         if (postId) {
           const post = await wordpress('GET', `posts/${postId}?context=edit`);
           await wordpress('DELETE', `posts/${postId}?force=true`);
-          if (Number(post.json.featured_media) > 0) await wordpress('DELETE', `media/${String(post.json.featured_media)}?force=true`);
+          if (Number(post.json.featured_media) > 0)
+            await wordpress('DELETE', `media/${String(post.json.featured_media)}?force=true`);
         }
         await apiCall(page, 'DELETE', `/api/articles/${articleId}`);
       }

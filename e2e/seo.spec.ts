@@ -11,13 +11,21 @@ const run = Date.now().toString(36);
 const PROJECT = `E2E SEO ${run}`;
 
 test.describe('SEO Suite', () => {
-  test.skip(missing && !process.env.CI, 'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"');
+  test.skip(
+    missing && !process.env.CI,
+    'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"',
+  );
 
   test('walk the wizard from a new project to Complete Campaign, then delete the project', async ({ page }) => {
     test.setTimeout(420_000);
     expect(missing, 'the real WordPress must be configured in CI').toBe(false);
     await login(page);
-    const site = await apiCall<{ id: number }>(page, 'POST', '/api/sites', { name: `SEO site ${run}`, url: wp.url, username: wp.user, password: wp.password });
+    const site = await apiCall<{ id: number }>(page, 'POST', '/api/sites', {
+      name: `SEO site ${run}`,
+      url: wp.url,
+      username: wp.user,
+      password: wp.password,
+    });
     expect(site.status).toBe(201);
 
     await page.goto('/seo-suite');
@@ -96,15 +104,22 @@ test.describe('SEO Suite', () => {
     await expect(page.getByText('Site pages generated successfully! Created 7 pages.')).toBeVisible();
     await page.getByRole('button', { name: 'Publish Articles' }).click();
     // Drafts by default: the articles go to WordPress to be reviewed there.
-    await page.getByRole('dialog', { name: 'Publish Articles' }).getByRole('button', { name: /^Send \d+ articles? as drafts$/ }).click();
-    await expect(page.getByText(/^Published 0 article\(s\), 0 failed\. \d+ saved as draft\./)).toBeVisible({ timeout: 180_000 });
+    await page
+      .getByRole('dialog', { name: 'Publish Articles' })
+      .getByRole('button', { name: /^Send \d+ articles? as drafts$/ })
+      .click();
+    await expect(page.getByText(/^Published 0 article\(s\), 0 failed\. \d+ saved as draft\./)).toBeVisible({
+      timeout: 180_000,
+    });
     await page.getByRole('button', { name: 'Complete Campaign' }).click();
     await expect(page.getByText('SEO Campaign Complete! Ready for publishing.')).toBeVisible();
     await saveScreen(page, 'seo-wizard-complete');
 
     // Back to the list: the card, then the two-phase delete with the WordPress posts and pages.
     await page.getByRole('button', { name: 'Back to Projects' }).click();
-    const card = page.getByTestId(/^seo-project-/).filter({ has: page.getByRole('button', { name: `Open ${PROJECT} in the wizard` }) });
+    const card = page
+      .getByTestId(/^seo-project-/)
+      .filter({ has: page.getByRole('button', { name: `Open ${PROJECT} in the wizard` }) });
     await expect(card.getByText('completed', { exact: true })).toBeVisible();
     await expect(card.getByText('100%')).toBeVisible();
     await page.getByRole('button', { name: `Show details of ${PROJECT}` }).click();
@@ -113,13 +128,17 @@ test.describe('SEO Suite', () => {
     await expect(dialog.getByLabel('Deletion impact')).toBeVisible();
     await dialog.getByLabel('Delete published WordPress posts (if applicable)').check();
     await dialog.getByRole('button', { name: 'Delete Project' }).click();
-    await expect(dialog.getByText('Confirmation received. Click "Confirm Delete" to proceed with deletion.')).toBeVisible();
+    await expect(
+      dialog.getByText('Confirmation received. Click "Confirm Delete" to proceed with deletion.'),
+    ).toBeVisible();
     await saveScreen(page, 'seo-delete-confirm');
     await dialog.getByRole('button', { name: 'Confirm Delete' }).click();
     await expect(page.getByText('Project deleted successfully')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByText('No SEO projects yet')).toBeVisible();
     // Leave the server as we found it: other specs expect no site for this WordPress.
     expect((await apiCall(page, 'DELETE', `/api/sites/${site.json.id}?cascade=true`)).status).toBeLessThan(300);
-    await expect.poll(async () => (await apiCall<unknown[]>(page, 'GET', '/api/sites')).json.length, { timeout: 30_000 }).toBe(0);
+    await expect
+      .poll(async () => (await apiCall<unknown[]>(page, 'GET', '/api/sites')).json.length, { timeout: 30_000 })
+      .toBe(0);
   });
 });

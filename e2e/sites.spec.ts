@@ -9,11 +9,18 @@ const missing = !wp.url || !wp.user || !wp.password;
 const NAME = 'E2E WordPress';
 const RENAMED = 'E2E WordPress (edited)';
 
-const wpAuth = () => ({ authorization: `Basic ${Buffer.from(`${wp.user}:${wp.password}`).toString('base64')}`, 'content-type': 'application/json' });
+const wpAuth = () => ({
+  authorization: `Basic ${Buffer.from(`${wp.user}:${wp.password}`).toString('base64')}`,
+  'content-type': 'application/json',
+});
 
 /** A published post made directly on the WordPress, as if someone had written it there. */
 async function wordpressPost(title: string): Promise<number> {
-  const response = await fetch(`${wp.url}/wp-json/wp/v2/posts`, { method: 'POST', headers: wpAuth(), body: JSON.stringify({ title, status: 'publish' }) });
+  const response = await fetch(`${wp.url}/wp-json/wp/v2/posts`, {
+    method: 'POST',
+    headers: wpAuth(),
+    body: JSON.stringify({ title, status: 'publish' }),
+  });
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: number }).id;
 }
@@ -28,9 +35,14 @@ async function wordpressDelete(id: number): Promise<void> {
 }
 
 test.describe('WordPress Sites', () => {
-  test.skip(missing && !process.env.CI, 'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"');
+  test.skip(
+    missing && !process.env.CI,
+    'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"',
+  );
 
-  test('add a site, pass the enhanced test, edit it keeping the password, switch it off, delete it', async ({ page }) => {
+  test('add a site, pass the enhanced test, edit it keeping the password, switch it off, delete it', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     expect(missing, 'the real WordPress must be configured in CI').toBe(false);
     await login(page);
@@ -79,11 +91,17 @@ test.describe('WordPress Sites', () => {
     const title = `E2E inventory ${Date.now().toString(36)}`;
     const postId = await wordpressPost(title);
     // An older post whose paragraph names the subject of an article written below (a backlink to approve).
-    const phrase = `worm bins ${Date.now().toString(36).replace(/[^a-z]/g, '')}`;
+    const phrase = `worm bins ${Date.now()
+      .toString(36)
+      .replace(/[^a-z]/g, '')}`;
     const olderResponse = await fetch(`${wp.url}/wp-json/wp/v2/posts`, {
       method: 'POST',
       headers: wpAuth(),
-      body: JSON.stringify({ title: `Notes on ${phrase}`, status: 'publish', content: `<p>Beginners ask us about ${phrase} every spring.</p>` }),
+      body: JSON.stringify({
+        title: `Notes on ${phrase}`,
+        status: 'publish',
+        content: `<p>Beginners ask us about ${phrase} every spring.</p>`,
+      }),
     });
     const olderId = ((await olderResponse.json()) as { id: number }).id;
     const cleanup = [postId, olderId];
@@ -111,7 +129,13 @@ test.describe('WordPress Sites', () => {
         options: { includeImages: false, publishStatus: 'publish', maxArticles: 5, wordCount: 500, persona: '' },
       });
       expect(generated.status).toBe(200);
-      const article = (await apiCall<{ title: string; wordpress_post_id: number; wordpress_permalink: string }>(page, 'GET', `/api/articles/${generated.json.data.article_id}`)).json;
+      const article = (
+        await apiCall<{ title: string; wordpress_post_id: number; wordpress_permalink: string }>(
+          page,
+          'GET',
+          `/api/articles/${generated.json.data.article_id}`,
+        )
+      ).json;
       cleanup.push(article.wordpress_post_id);
       await page.goto('/articles');
       await page.getByRole('row').filter({ hasText: article.title }).getByRole('button', { name: 'View' }).click();
@@ -123,7 +147,9 @@ test.describe('WordPress Sites', () => {
       await proposal.getByRole('button', { name: 'Add link' }).click();
       await expect(page.getByText(`Link added to "Notes on ${phrase}" on WordPress`)).toBeVisible();
       await expect(proposal.getByText('Link added')).toBeVisible();
-      expect(await wordpressContent(olderId)).toBe(`<p>Beginners ask us about <a href="${article.wordpress_permalink}">${phrase}</a> every spring.</p>`);
+      expect(await wordpressContent(olderId)).toBe(
+        `<p>Beginners ask us about <a href="${article.wordpress_permalink}">${phrase}</a> every spring.</p>`,
+      );
       await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
       await page.goto('/sites');
     } finally {
@@ -152,7 +178,9 @@ test.describe('WordPress Sites', () => {
     await renamed.getByRole('button', { name: `More actions for ${RENAMED}` }).click();
     await page.getByRole('menuitem', { name: 'Delete Site' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Site' });
-    await expect(confirm.getByText('Are you sure you want to delete this site? (Associated posts will be preserved)')).toBeVisible();
+    await expect(
+      confirm.getByText('Are you sure you want to delete this site? (Associated posts will be preserved)'),
+    ).toBeVisible();
     await confirm.getByRole('button', { name: 'Delete Site' }).click();
     await expect(page.getByText('Site deleted successfully (posts preserved)')).toBeVisible();
     await expect(page.getByText('No WordPress sites configured')).toBeVisible();

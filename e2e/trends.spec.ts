@@ -68,14 +68,21 @@ test.describe('Trend Monitor', () => {
   });
 
   test.describe('a check', () => {
-    test.skip(realWordPressMissing && !process.env.CI, 'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"');
+    test.skip(
+      realWordPressMissing && !process.env.CI,
+      'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"',
+    );
 
-    test('started from the screen writes the article and shows the execution log and the processed trend', async ({ page }) => {
+    test('started from the screen writes the article and shows the execution log and the processed trend', async ({
+      page,
+    }) => {
       test.setTimeout(180_000);
       await login(page);
       let site: SeededSite | null = null;
       try {
-        expect((await apiCall(page, 'PUT', '/api/settings/trends', { feeds: [feedUrl], interval_hours: 0 })).status).toBe(200);
+        expect(
+          (await apiCall(page, 'PUT', '/api/settings/trends', { feeds: [feedUrl], interval_hours: 0 })).status,
+        ).toBe(200);
         const created = await apiCall<{ id: number }>(page, 'POST', '/api/sites', {
           name: SITE,
           url: realWordPress.url,
@@ -86,7 +93,12 @@ test.describe('Trend Monitor', () => {
         });
         expect(created.status).toBe(201);
         site = { id: created.json.id, name: SITE, articleIds: [] };
-        const config = await apiCall(page, 'POST', '/api/config', { site_id: site.id, topics: ['compost'], post_status: 'draft', word_count: 500 });
+        const config = await apiCall(page, 'POST', '/api/config', {
+          site_id: site.id,
+          topics: ['compost'],
+          post_status: 'draft',
+          word_count: 500,
+        });
         expect(config.status).toBe(201);
 
         await page.goto('/trends');
@@ -132,7 +144,9 @@ test.describe('Trend Monitor', () => {
         await page.setViewportSize({ width: 1280, height: 800 });
 
         // The article went to WordPress as a draft, with its news source.
-        const articles = await apiCall<{ items: { id: number; source_urls: string[]; wordpress_post_id: number | null }[] }>(page, 'GET', `/api/articles?site_id=${site.id}&limit=10`);
+        const articles = await apiCall<{
+          items: { id: number; source_urls: string[]; wordpress_post_id: number | null }[];
+        }>(page, 'GET', `/api/articles?site_id=${site.id}&limit=10`);
         expect(articles.json.items).toHaveLength(1);
         expect(articles.json.items[0]!.source_urls).toContain(`https://news.example/${run}/compost-tea`);
         expect(articles.json.items[0]!.wordpress_post_id).not.toBeNull();

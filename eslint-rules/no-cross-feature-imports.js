@@ -18,7 +18,10 @@ export default {
     type: 'problem',
     docs: { description: 'a feature folder may not import from another feature folder' },
     schema: [],
-    messages: { crossFeature: 'Feature "{{from}}" imports from feature "{{to}}": move what both need to src/lib, src/components or src/api.' },
+    messages: {
+      crossFeature:
+        'Feature "{{from}}" imports from feature "{{to}}": move what both need to src/lib, src/components or src/api.',
+    },
   },
   create(context) {
     const file = context.filename ?? context.getFilename();
@@ -30,6 +33,11 @@ export default {
       const to = featureOf(path.resolve(path.dirname(file), source));
       if (to && to !== from) context.report({ node: node.source, messageId: 'crossFeature', data: { from, to } });
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };

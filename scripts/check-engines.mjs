@@ -39,7 +39,9 @@ export function engineProblems(lock, appRange, accepted = ACCEPTED) {
     const declared = entry.engines?.node;
     if (!declared) continue;
     if (!semver.validRange(declared)) {
-      problems.push(`${name}@${entry.version} (${location}) declares engines.node "${declared}", which is not a semver range`);
+      problems.push(
+        `${name}@${entry.version} (${location}) declares engines.node "${declared}", which is not a semver range`,
+      );
       continue;
     }
     if (semver.subset(appRange, declared)) continue;
@@ -48,7 +50,9 @@ export function engineProblems(lock, appRange, accepted = ACCEPTED) {
       used.add(exception);
       const rest = withoutPart(appRange, exception.uncovered);
       if (rest && semver.subset(rest, declared)) continue;
-      problems.push(`${name}@${entry.version} declares Node "${declared}": it leaves out more of "${appRange}" than the accepted "${exception.uncovered}"`);
+      problems.push(
+        `${name}@${entry.version} declares Node "${declared}": it leaves out more of "${appRange}" than the accepted "${exception.uncovered}"`,
+      );
       continue;
     }
     const kind = entry.dev ? 'dev dependency' : 'runtime dependency';
@@ -58,7 +62,9 @@ export function engineProblems(lock, appRange, accepted = ACCEPTED) {
   }
   for (const exception of accepted) {
     if (!used.has(exception)) {
-      problems.push(`the accepted disagreement for ${exception.name}@${exception.version} is no longer needed (the lockfile no longer has it disagreeing): remove it from scripts/check-engines.mjs`);
+      problems.push(
+        `the accepted disagreement for ${exception.name}@${exception.version} is no longer needed (the lockfile no longer has it disagreeing): remove it from scripts/check-engines.mjs`,
+      );
     }
   }
   return problems;
@@ -89,7 +95,10 @@ function main() {
     console.error('check-engines: package.json declares no engines.node');
     process.exit(1);
   }
-  const workspaces = (pkg.workspaces ?? []).map((dir) => ({ file: `${dir}/package.json`, pkg: read(`${dir}/package.json`) }));
+  const workspaces = (pkg.workspaces ?? []).map((dir) => ({
+    file: `${dir}/package.json`,
+    pkg: read(`${dir}/package.json`),
+  }));
   const problems = [...workspaceProblems(pkg, workspaces), ...engineProblems(lock, appRange)];
   if (problems.length > 0) {
     console.error(`check-engines: ${problems.length} package(s) disagree with the app's Node range "${appRange}":`);
@@ -97,7 +106,9 @@ function main() {
     process.exit(1);
   }
   const installed = Object.keys(lock.packages ?? {}).filter((l) => l.includes('node_modules/')).length;
-  console.log(`check-engines: ${installed} packages agree with Node "${appRange}" (${ACCEPTED.length} accepted exception: ${ACCEPTED.map((a) => `${a.name}@${a.version}`).join(', ')})`);
+  console.log(
+    `check-engines: ${installed} packages agree with Node "${appRange}" (${ACCEPTED.length} accepted exception: ${ACCEPTED.map((a) => `${a.name}@${a.version}`).join(', ')})`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

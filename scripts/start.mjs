@@ -1,15 +1,30 @@
 #!/usr/bin/env node
 // `npm start`: builds what is out of date (contracts, web app, server), then runs the server.
 // Arguments pass through, e.g. `npm start -- --role=worker`.
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const targets = [
-  { name: 'contracts', sources: ['packages/contracts/src', 'packages/contracts/package.json'], output: 'packages/contracts/dist/index.js', ws: 'packages/contracts' },
-  { name: 'web app', sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src'], output: 'apps/web/dist/index.html', ws: 'apps/web' },
-  { name: 'server', sources: ['apps/server/src', 'packages/contracts/src'], output: 'apps/server/dist/main.js', ws: 'apps/server' },
+  {
+    name: 'contracts',
+    sources: ['packages/contracts/src', 'packages/contracts/package.json'],
+    output: 'packages/contracts/dist/index.js',
+    ws: 'packages/contracts',
+  },
+  {
+    name: 'web app',
+    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src'],
+    output: 'apps/web/dist/index.html',
+    ws: 'apps/web',
+  },
+  {
+    name: 'server',
+    sources: ['apps/server/src', 'packages/contracts/src'],
+    output: 'apps/server/dist/main.js',
+    ws: 'apps/server',
+  },
 ];
 
 function newestMtime(p) {
@@ -30,6 +45,9 @@ for (const t of targets) {
   fs.utimesSync(out, new Date(), new Date());
 }
 
-const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js'), ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js'), ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));

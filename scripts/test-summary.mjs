@@ -12,13 +12,17 @@ for (const file of process.argv.slice(2)) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-    console.log(`${file}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`);
+    console.log(
+      `${file}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`,
+    );
   } else if (report.stats) {
     // Playwright
     passed += report.stats.expected;
     failed += report.stats.unexpected + (report.stats.flaky ?? 0);
     skipped += report.stats.skipped;
-    console.log(`${file}: ${report.stats.expected} passed, ${report.stats.unexpected} failed, ${report.stats.skipped} skipped`);
+    console.log(
+      `${file}: ${report.stats.expected} passed, ${report.stats.unexpected} failed, ${report.stats.skipped} skipped`,
+    );
   }
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);

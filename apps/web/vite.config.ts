@@ -1,6 +1,6 @@
-import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
 import { precompress } from './vite-precompress';
 
 // The web app compiles the contracts from source, so a contract change needs no separate build.

@@ -60,11 +60,16 @@ export const articlesScenario: Scenario = {
         const cookie = await loginCookie(server.url);
         const endpoints: Array<[string, string]> = [
           ['GET /api/articles first page', '/api/articles?limit=10&offset=0'],
-          ['GET /api/articles filtered page', '/api/articles?site_id=7&status=published&source_type=manual&limit=25&offset=50'],
+          [
+            'GET /api/articles filtered page',
+            '/api/articles?site_id=7&status=published&source_type=manual&limit=25&offset=50',
+          ],
           ['GET /api/articles deep page (offset 90000)', '/api/articles?limit=10&offset=90000'],
           ['GET /api/dashboard', '/api/dashboard'],
         ];
-        const figures: Record<string, string | number> = { 'seed 100k articles (+ vacuum/analyze)': `${Math.round(seedMs)} ms` };
+        const figures: Record<string, string | number> = {
+          'seed 100k articles (+ vacuum/analyze)': `${Math.round(seedMs)} ms`,
+        };
         const misses: string[] = [];
         for (const [label, url] of endpoints) {
           const { p50, p95, max } = await measure(`${server.url}${url}`, cookie);

@@ -53,7 +53,8 @@ export const bodyFloodScenario: Scenario = {
             });
           }),
         );
-        for (const r of results) statuses.set(String(r.status ?? r.error), (statuses.get(String(r.status ?? r.error)) ?? 0) + 1);
+        for (const r of results)
+          statuses.set(String(r.status ?? r.error), (statuses.get(String(r.status ?? r.error)) ?? 0) + 1);
       }
       const floodMs = performance.now() - t0;
       stop.done = true;

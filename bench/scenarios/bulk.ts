@@ -1,11 +1,11 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../apps/server/test/llm/fake-openai-server.js';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../apps/server/test/llm/fake-openai-server.js';
 import type { Scenario } from '../scenario.js';
-import { BENCH_PASSWORD, ROOT, loginCookie } from '../server-process.js';
+import { BENCH_PASSWORD, loginCookie, ROOT } from '../server-process.js';
 
 /*
  * Background bulk generation throughput: 200 items against the local OpenAI-compatible server,
@@ -29,7 +29,11 @@ export function client(url: string, cookie: string): Call {
   return async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${url}${pathname}`, {
       method,
-      headers: { cookie, 'x-requested-with': 'XMLHttpRequest', ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        cookie,
+        'x-requested-with': 'XMLHttpRequest',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     if (!res.ok) throw new Error(`${method} ${pathname} answered ${res.status}: ${await res.text()}`);
@@ -38,12 +42,25 @@ export function client(url: string, cookie: string): Call {
 }
 
 function llmEnv(model: FakeOpenAiServer, concurrency: number): Record<string, string> {
-  return { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: model.baseUrl, LLM_API_KEY: 'bench', LLM_MODEL: 'fake-model', LLM_CONCURRENCY: String(concurrency) };
+  return {
+    LLM_PROVIDER: 'openai-compatible',
+    LLM_BASE_URL: model.baseUrl,
+    LLM_API_KEY: 'bench',
+    LLM_MODEL: 'fake-model',
+    LLM_CONCURRENCY: String(concurrency),
+  };
 }
 
 export async function createSite(call: Call): Promise<number> {
   // Nothing is posted (postToWordPress false): the site only has to exist; its address is never reached.
-  const site = await call<{ id: number }>('POST', '/api/sites', { name: 'Bench site', url: 'http://127.0.0.1:9', username: 'bench', password: 'bench bench bench', is_active: true, content_persona: '' });
+  const site = await call<{ id: number }>('POST', '/api/sites', {
+    name: 'Bench site',
+    url: 'http://127.0.0.1:9',
+    username: 'bench',
+    password: 'bench bench bench',
+    is_active: true,
+    content_persona: '',
+  });
   return site.id;
 }
 
@@ -58,7 +75,10 @@ async function runJob(call: Call, siteId: number, count: number, label: string):
     options: { includeImages: false, publishStatus: 'draft', wordCount: 500, persona: '', postToWordPress: false },
   });
   for (;;) {
-    const { job } = await call<{ job: { status: string; progress: { successful: number; failed: number } } }>('GET', `/api/bulk-jobs/${job_id}/status`);
+    const { job } = await call<{ job: { status: string; progress: { successful: number; failed: number } } }>(
+      'GET',
+      `/api/bulk-jobs/${job_id}/status`,
+    );
     if (job.status !== 'queued' && job.status !== 'processing') {
       if (job.status !== 'completed') throw new Error(`bench job ended ${job.status} (${job.progress.failed} failed)`);
       return performance.now() - started;
@@ -86,7 +106,12 @@ async function embeddedRun(concurrency: number): Promise<Figures> {
   const port = 3980 + concurrency;
   let server: ChildProcess | null = null;
   try {
-    server = await spawnRole('all', { ...llmEnv(model, concurrency), DATA_DIR: dataDir, PORT: String(port), ADMIN_PASSWORD: BENCH_PASSWORD });
+    server = await spawnRole('all', {
+      ...llmEnv(model, concurrency),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      ADMIN_PASSWORD: BENCH_PASSWORD,
+    });
     const url = `http://127.0.0.1:${port}`;
     const call = client(url, await loginCookie(url));
     const siteId = await createSite(call);
@@ -170,7 +195,14 @@ async function postgresRun(adminUrl: string, workers: number): Promise<{ wallMs:
   const model = await startFakeOpenAiServer({ latencyMs: LATENCY_MS });
   const db = await scratchDatabase(adminUrl);
   const port = 3990 + workers;
-  const env = { ...llmEnv(model, PG_CONCURRENCY), DATABASE_URL: db.url, ADMIN_PASSWORD: BENCH_PASSWORD, APP_SECRET: 'b'.repeat(48), DATA_DIR: '/tmp/abp-bench-pg-unused', PORT: String(port) };
+  const env = {
+    ...llmEnv(model, PG_CONCURRENCY),
+    DATABASE_URL: db.url,
+    ADMIN_PASSWORD: BENCH_PASSWORD,
+    APP_SECRET: 'b'.repeat(48),
+    DATA_DIR: '/tmp/abp-bench-pg-unused',
+    PORT: String(port),
+  };
   const processes: ChildProcess[] = [];
   try {
     processes.push(await spawnRole('web', env));
@@ -197,9 +229,15 @@ export const bulkScenario: Scenario = {
     if (process.env.BENCH_BULK_POSTGRES === '0') return figures;
     const adminUrl = postgresAdminUrl();
     const one = await postgresRun(adminUrl, 1);
-    Object.assign(figures, throughputFigures(`PostgreSQL, 1 worker × ${PG_CONCURRENCY}`, one.wallMs, one.model, PG_CONCURRENCY));
+    Object.assign(
+      figures,
+      throughputFigures(`PostgreSQL, 1 worker × ${PG_CONCURRENCY}`, one.wallMs, one.model, PG_CONCURRENCY),
+    );
     const two = await postgresRun(adminUrl, 2);
-    Object.assign(figures, throughputFigures(`PostgreSQL, 2 workers × ${PG_CONCURRENCY}`, two.wallMs, two.model, PG_CONCURRENCY * 2));
+    Object.assign(
+      figures,
+      throughputFigures(`PostgreSQL, 2 workers × ${PG_CONCURRENCY}`, two.wallMs, two.model, PG_CONCURRENCY * 2),
+    );
     figures['PostgreSQL: throughput 2 workers ÷ 1 worker'] = (one.wallMs / two.wallMs).toFixed(2);
     return figures;
   },

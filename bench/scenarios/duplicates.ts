@@ -1,16 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Scenario } from '../scenario.js';
-import { benchSitesSql, seedEmbeddedDatabase } from '../seed-database.js';
+import { contentFingerprint } from '../../apps/server/src/lib/text/near-duplicate.js';
 import { ContentFingerprintsRepository } from '../../apps/server/src/modules/publishing/content-fingerprints.repository.js';
 import { DuplicateContentCheck } from '../../apps/server/src/modules/publishing/duplicate-content.js';
-import { contentFingerprint } from '../../apps/server/src/lib/text/near-duplicate.js';
+import type { Scenario } from '../scenario.js';
+import { benchSitesSql, seedEmbeddedDatabase } from '../seed-database.js';
 
 const SITES = 20;
 const ARTICLES = 100_000;
 const PROBES = 200;
-const WORDS = 'soil compost water root seed leaf garden bed mulch prune harvest tomato squash basil rose frost sun shade worm path fence pot tray drip hose'.split(' ');
+const WORDS =
+  'soil compost water root seed leaf garden bed mulch prune harvest tomato squash basil rose frost sun shade worm path fence pot tray drip hose'.split(
+    ' ',
+  );
 
 /** A body of about 800 words, different for each seed. */
 function body(seed: number): string {
@@ -22,7 +25,10 @@ function body(seed: number): string {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return (t ^ (t >>> 14)) >>> 0;
   };
-  const paragraphs = Array.from({ length: 10 }, () => `<p>${Array.from({ length: 80 }, () => WORDS[next() % WORDS.length]).join(' ')}.</p>`);
+  const paragraphs = Array.from(
+    { length: 10 },
+    () => `<p>${Array.from({ length: 80 }, () => WORDS[next() % WORDS.length]).join(' ')}.</p>`,
+  );
   return `<h2>Part ${seed}</h2>${paragraphs.join('')}`;
 }
 
@@ -68,7 +74,8 @@ async function checkLatency(): Promise<Record<string, string>> {
         }
         times.sort((a, b) => a - b);
         fingerprintTimes.sort((a, b) => a - b);
-        figures[`check (fingerprint + candidates + compare) p50 / p95`] = `${percentile(times, 0.5).toFixed(1)} / ${percentile(times, 0.95).toFixed(1)} ms`;
+        figures[`check (fingerprint + candidates + compare) p50 / p95`] =
+          `${percentile(times, 0.5).toFixed(1)} / ${percentile(times, 0.95).toFixed(1)} ms`;
         figures['of which fingerprinting an 800-word body p50'] = `${percentile(fingerprintTimes, 0.5).toFixed(1)} ms`;
         figures['near-duplicates found'] = `${found} of ${PROBES / 2} planted (and ${PROBES / 2} clean probes)`;
       },

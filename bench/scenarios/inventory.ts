@@ -32,7 +32,9 @@ function seed(dataDir: string): Promise<number> {
 async function searchLatency(): Promise<Record<string, string>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abp-bench-inventory-'));
   try {
-    const figures: Record<string, string> = { [`seed ${SITES * POSTS_PER_SITE} inventory posts`]: `${Math.round(await seed(dataDir))} ms` };
+    const figures: Record<string, string> = {
+      [`seed ${SITES * POSTS_PER_SITE} inventory posts`]: `${Math.round(await seed(dataDir))} ms`,
+    };
     const server = await startBenchServer({ DATA_DIR: dataDir });
     try {
       const cookie = await loginCookie(server.url);
@@ -63,35 +65,70 @@ async function searchLatency(): Promise<Record<string, string>> {
 /** Full and incremental sync of the real test WordPress (scripts/wordpress-test-site.sh), seeded with 1,000 posts. */
 async function syncThroughput(): Promise<Record<string, string>> {
   const wp = { url: process.env.WP_URL, user: process.env.WP_USER, password: process.env.WP_APP_PASSWORD };
-  if (!wp.url || !wp.user || !wp.password) return { 'sync against the real WordPress': 'skipped: eval "$(bash scripts/wordpress-test-site.sh)" first' };
-  const auth = { authorization: `Basic ${Buffer.from(`${wp.user}:${wp.password}`).toString('base64')}`, 'content-type': 'application/json' };
+  if (!wp.url || !wp.user || !wp.password)
+    return { 'sync against the real WordPress': 'skipped: eval "$(bash scripts/wordpress-test-site.sh)" first' };
+  const auth = {
+    authorization: `Basic ${Buffer.from(`${wp.user}:${wp.password}`).toString('base64')}`,
+    'content-type': 'application/json',
+  };
   const batch = async (requests: unknown[]) => {
-    const res = await fetch(`${wp.url}/wp-json/batch/v1`, { method: 'POST', headers: auth, body: JSON.stringify({ requests }) });
+    const res = await fetch(`${wp.url}/wp-json/batch/v1`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ requests }),
+    });
     return ((await res.json()) as { responses: Array<{ body: { id: number } }> }).responses.map((r) => r.body.id);
   };
   const ids: number[] = [];
   for (let i = 0; i < SYNC_SEED_POSTS; i += 25) {
-    ids.push(...(await batch(Array.from({ length: 25 }, (_, j) => ({ method: 'POST', path: '/wp/v2/posts', body: { title: `Bench post ${i + j}`, status: 'publish', excerpt: 'Bench' } })))));
+    ids.push(
+      ...(await batch(
+        Array.from({ length: 25 }, (_, j) => ({
+          method: 'POST',
+          path: '/wp/v2/posts',
+          body: { title: `Bench post ${i + j}`, status: 'publish', excerpt: 'Bench' },
+        })),
+      )),
+    );
   }
   const server = await startBenchServer();
   try {
     const cookie = await loginCookie(server.url);
     const headers = { cookie, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
-    const site = (await (await fetch(`${server.url}/api/sites`, { method: 'POST', headers, body: JSON.stringify({ name: 'Bench', url: wp.url, username: wp.user, password: wp.password }) })).json()) as { id: number };
+    const site = (await (
+      await fetch(`${server.url}/api/sites`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'Bench', url: wp.url, username: wp.user, password: wp.password }),
+      })
+    ).json()) as { id: number };
     const sync = async () => {
       const t0 = performance.now();
-      const asked = await fetch(`${server.url}/api/sites/${site.id}/inventory/sync`, { method: 'POST', headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } });
+      const asked = await fetch(`${server.url}/api/sites/${site.id}/inventory/sync`, {
+        method: 'POST',
+        headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
+      });
       if (asked.status !== 202) throw new Error(`sync answered ${asked.status}: ${await asked.text()}`);
       for (;;) {
-        const summary = (await (await fetch(`${server.url}/api/sites/${site.id}/inventory`, { headers })).json()) as { state: string; fetched: number; posts: number; error: string | null };
-        if (summary.state === 'succeeded' || summary.state === 'failed') return { ...summary, ms: performance.now() - t0 };
+        const summary = (await (await fetch(`${server.url}/api/sites/${site.id}/inventory`, { headers })).json()) as {
+          state: string;
+          fetched: number;
+          posts: number;
+          error: string | null;
+        };
+        if (summary.state === 'succeeded' || summary.state === 'failed')
+          return { ...summary, ms: performance.now() - t0 };
         await new Promise((r) => setTimeout(r, 50));
       }
     };
     const full = await sync();
     if (full.state !== 'succeeded') return { 'sync against the real WordPress': `failed: ${full.error}` };
     await new Promise((r) => setTimeout(r, 2_100)); // past the 2 s overlap of the incremental cursor
-    await fetch(`${wp.url}/wp-json/wp/v2/posts/${ids[0]}`, { method: 'POST', headers: auth, body: JSON.stringify({ title: 'Bench post, edited' }) });
+    await fetch(`${wp.url}/wp-json/wp/v2/posts/${ids[0]}`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ title: 'Bench post, edited' }),
+    });
     const incremental = await sync();
     return {
       'full sync (posts on the site)': `${full.posts} posts in ${Math.round(full.ms)} ms = ${Math.round(full.fetched / (full.ms / 1000))} posts/s`,
@@ -99,7 +136,8 @@ async function syncThroughput(): Promise<Record<string, string>> {
     };
   } finally {
     await server.stop();
-    for (let i = 0; i < ids.length; i += 25) await batch(ids.slice(i, i + 25).map((id) => ({ method: 'DELETE', path: `/wp/v2/posts/${id}?force=true` })));
+    for (let i = 0; i < ids.length; i += 25)
+      await batch(ids.slice(i, i + 25).map((id) => ({ method: 'DELETE', path: `/wp/v2/posts/${id}?force=true` })));
   }
 }
 

@@ -33,11 +33,21 @@ function percentiles(times: number[]): string {
 }
 
 /** Measures every probe side by side for `seconds` while `load` runs (or with no load). */
-async function measureProbes(baseUrl: string, probes: Probe[], seconds: number, load?: (stop: { done: boolean }) => Promise<void>) {
+async function measureProbes(
+  baseUrl: string,
+  probes: Probe[],
+  seconds: number,
+  load?: (stop: { done: boolean }) => Promise<void>,
+) {
   const stop = { done: false };
-  const timer = setTimeout(() => { stop.done = true; }, seconds * 1000);
+  const timer = setTimeout(() => {
+    stop.done = true;
+  }, seconds * 1000);
   try {
-    const [loadDone, ...results] = await Promise.all([load?.(stop), ...probes.map((probe) => probeLoop(baseUrl + probe.path, stop))]);
+    const [loadDone, ...results] = await Promise.all([
+      load?.(stop),
+      ...probes.map((probe) => probeLoop(baseUrl + probe.path, stop)),
+    ]);
     void loadDone;
     return probes.map((probe, i) => [probe.label, results[i]!] as const);
   } finally {
@@ -61,7 +71,11 @@ function loginFlood(baseUrl: string, statuses: Map<number, number>, loginTimes: 
       const t0 = performance.now();
       const res = await fetch(`${baseUrl}/api/auth/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-forwarded-for': nextAddress() },
+        headers: {
+          'content-type': 'application/json',
+          'x-requested-with': 'XMLHttpRequest',
+          'x-forwarded-for': nextAddress(),
+        },
         body: JSON.stringify({ password: `wrong-password-${attempt}` }),
       });
       await res.arrayBuffer();
@@ -94,7 +108,12 @@ export const loginFloodScenario: Scenario = {
       }
       const statuses = new Map<number, number>();
       const loginTimes: number[] = [];
-      for (const [label, times] of await measureProbes(server.url, probes, FLOOD_SECONDS, loginFlood(server.url, statuses, loginTimes))) {
+      for (const [label, times] of await measureProbes(
+        server.url,
+        probes,
+        FLOOD_SECONDS,
+        loginFlood(server.url, statuses, loginTimes),
+      )) {
         figures[`flood: ${label} p50 / p99 / max`] = percentiles(times);
       }
       figures['flood: login answers p50 / p99 / max'] = percentiles(loginTimes);

@@ -1,6 +1,6 @@
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
-import { createServices, defineJobs, type AppContext } from '../../apps/server/src/container.js';
+import { type AppContext, createServices, defineJobs } from '../../apps/server/src/container.js';
 import { openPglite } from '../../apps/server/src/db/client.js';
 import { applyMigrations } from '../../apps/server/src/db/migrate.js';
 import { OfflineWriterProvider } from '../../apps/server/src/integrations/llm/index.js';
@@ -31,7 +31,14 @@ export const manualGenerationScenario: Scenario = {
     await applyMigrations(handle);
     const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), adminPassword: PASSWORD, appSecret: SECRET };
     const queue = JobQueue.create(handle, 'all', { error: () => undefined });
-    const ctx: AppContext = { config, role: 'all', handle, queue, appSecret: SECRET, secretBox: SecretBox.fromAppSecret(SECRET) };
+    const ctx: AppContext = {
+      config,
+      role: 'all',
+      handle,
+      queue,
+      appSecret: SECRET,
+      secretBox: SecretBox.fromAppSecret(SECRET),
+    };
     const services = createServices(ctx);
     await services.auth.ensureOperator(PASSWORD);
     defineJobs(ctx, services);
@@ -41,9 +48,26 @@ export const manualGenerationScenario: Scenario = {
     services.sites.clientFactory = () => wordpress;
     try {
       const headers = { 'x-requested-with': 'XMLHttpRequest' };
-      const login = await app.inject({ method: 'POST', url: '/api/auth/login', headers, payload: { password: PASSWORD } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers,
+        payload: { password: PASSWORD },
+      });
       const cookie = login.cookies.map((c) => `${c.name}=${encodeURIComponent(c.value)}`).join('; ');
-      const site = await app.inject({ method: 'POST', url: '/api/sites', headers: { ...headers, cookie }, payload: { name: 'Bench', url: 'https://bench.example', username: 'editor', password: 'abcd efgh ijkl mnop', is_active: true, content_persona: '' } });
+      const site = await app.inject({
+        method: 'POST',
+        url: '/api/sites',
+        headers: { ...headers, cookie },
+        payload: {
+          name: 'Bench',
+          url: 'https://bench.example',
+          username: 'editor',
+          password: 'abcd efgh ijkl mnop',
+          is_active: true,
+          content_persona: '',
+        },
+      });
       const siteId = (site.json() as { id: number }).id;
 
       const generator = new ArticleGenerator({ provider: new OfflineWriterProvider() });
@@ -59,7 +83,12 @@ export const manualGenerationScenario: Scenario = {
           method: 'POST',
           url: '/api/manual/generate',
           headers: { ...headers, cookie },
-          payload: { topic, site_id: siteId, task_type: 'Blog Post', options: { includeImages: true, publishStatus: 'publish', wordCount: WORDS, persona: '' } },
+          payload: {
+            topic,
+            site_id: siteId,
+            task_type: 'Blog Post',
+            options: { includeImages: true, publishStatus: 'publish', wordCount: WORDS, persona: '' },
+          },
         });
         const requestMs = performance.now() - started;
         if (res.statusCode !== 200) throw new Error(`generate answered ${res.statusCode}: ${res.body}`);

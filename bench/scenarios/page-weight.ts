@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page, type Request } from '@playwright/test';
+import { type Browser, chromium, type Page, type Request } from '@playwright/test';
 import playwrightConfig from '../../playwright.config.js';
 import type { Scenario } from '../scenario.js';
 import { BENCH_PASSWORD, loginCookie, startBenchServer } from '../server-process.js';
@@ -27,14 +27,28 @@ function recordWeight(page: Page): { weight: Weight; settled(): Promise<void> } 
   // follow a click are then counted too (Playwright's "networkidle" is only armed by a navigation).
   let inFlight = 0;
   let lastActivity = Date.now();
-  page.on('request', () => { inFlight += 1; lastActivity = Date.now(); });
-  const done = () => { inFlight -= 1; lastActivity = Date.now(); };
+  page.on('request', () => {
+    inFlight += 1;
+    lastActivity = Date.now();
+  });
+  const done = () => {
+    inFlight -= 1;
+    lastActivity = Date.now();
+  };
   page.on('requestfinished', done);
   page.on('requestfailed', done);
   const quiet = async () => {
     while (inFlight > 0 || Date.now() - lastActivity < QUIET_MS) await new Promise((r) => setTimeout(r, 100));
   };
-  const weight: Weight = { jsWire: 0, jsRaw: 0, cssWire: 0, cssRaw: 0, requests: 0, encodings: new Set(), acceptEncoding: '' };
+  const weight: Weight = {
+    jsWire: 0,
+    jsRaw: 0,
+    cssWire: 0,
+    cssRaw: 0,
+    requests: 0,
+    encodings: new Set(),
+    acceptEncoding: '',
+  };
   const pending: Promise<void>[] = [];
   const count = async (request: Request) => {
     const type = request.resourceType();
@@ -73,7 +87,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 function describe(weight: Weight, goal?: number): string {
   const js = `JS ${kb(weight.jsWire)} wire / ${kb(weight.jsRaw)} raw`;
   const css = weight.cssRaw ? `, CSS ${kb(weight.cssWire)} / ${kb(weight.cssRaw)}` : '';
-  const verdict = goal === undefined ? '' : weight.jsWire <= goal ? ` (goal ≤ ${kb(goal)}: met)` : ` (goal ≤ ${kb(goal)}: MISSED)`;
+  const verdict =
+    goal === undefined ? '' : weight.jsWire <= goal ? ` (goal ≤ ${kb(goal)}: met)` : ` (goal ≤ ${kb(goal)}: MISSED)`;
   return `${js}${css}, ${weight.requests} files, ${[...weight.encodings].join('+')}${verdict}`;
 }
 
@@ -89,7 +104,8 @@ async function openPage(browser: Browser, baseURL: string, cookie?: string) {
 
 export const pageWeightScenario: Scenario = {
   name: 'page-weight',
-  description: 'JavaScript and CSS the browser downloads for the login screen and the signed-in dashboard (headless Chromium, empty cache, built app)',
+  description:
+    'JavaScript and CSS the browser downloads for the login screen and the signed-in dashboard (headless Chromium, empty cache, built app)',
   async run() {
     const server = await startBenchServer();
     const browser = await chromium.launch({ ...playwrightConfig.use?.launchOptions, headless: true });

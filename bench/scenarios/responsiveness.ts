@@ -2,10 +2,10 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../apps/server/test/llm/fake-openai-server.js';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../apps/server/test/llm/fake-openai-server.js';
 import type { Scenario } from '../scenario.js';
 import { BENCH_PASSWORD, loginCookie } from '../server-process.js';
-import { client, createSite, postgresAdminUrl, scratchDatabase, spawnRole, stopAll, type Call } from './bulk.js';
+import { type Call, client, createSite, postgresAdminUrl, scratchDatabase, spawnRole, stopAll } from './bulk.js';
 
 /*
  * Does the API answer while a big job runs? A bulk job of 1,000 items × 3,000 words runs while
@@ -119,14 +119,21 @@ async function measure(prefix: string, url: string, call: Call, cookie: string, 
   if (capped) await call('DELETE', `/api/bulk-jobs/${job_id}`).catch(() => undefined);
   const figures: Figures = {};
   for (const probe of probes) Object.assign(figures, probeFigures(prefix, probe));
-  figures[`${prefix}: job`] = `${done}/${ITEMS} items in ${(wallMs / 1000).toFixed(1)} s, ${status}${capped ? ` (capped at ${MAX_S} s)` : ''}`;
+  figures[`${prefix}: job`] =
+    `${done}/${ITEMS} items in ${(wallMs / 1000).toFixed(1)} s, ${status}${capped ? ` (capped at ${MAX_S} s)` : ''}`;
   figures[`${prefix}: items/minute`] = Math.round((done / wallMs) * 60_000);
-  if (health.eventLoop) figures[`${prefix}: server event-loop delay p99/max`] = `${health.eventLoop.p99Ms} / ${health.eventLoop.maxMs} ms`;
+  if (health.eventLoop)
+    figures[`${prefix}: server event-loop delay p99/max`] = `${health.eventLoop.p99Ms} / ${health.eventLoop.maxMs} ms`;
   return figures;
 }
 
 function modelEnv(model: FakeOpenAiServer): Record<string, string> {
-  return { LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: model.baseUrl, LLM_API_KEY: 'bench', LLM_MODEL: 'fake-model' };
+  return {
+    LLM_PROVIDER: 'openai-compatible',
+    LLM_BASE_URL: model.baseUrl,
+    LLM_API_KEY: 'bench',
+    LLM_MODEL: 'fake-model',
+  };
 }
 
 async function embeddedRun(prefix: string, model: FakeOpenAiServer | null): Promise<Figures> {
@@ -134,7 +141,12 @@ async function embeddedRun(prefix: string, model: FakeOpenAiServer | null): Prom
   const port = 3970 + (model ? 1 : 0);
   let server: ChildProcess | null = null;
   try {
-    server = await spawnRole('all', { ...(model ? modelEnv(model) : {}), DATA_DIR: dataDir, PORT: String(port), ADMIN_PASSWORD: BENCH_PASSWORD });
+    server = await spawnRole('all', {
+      ...(model ? modelEnv(model) : {}),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      ADMIN_PASSWORD: BENCH_PASSWORD,
+    });
     const url = `http://127.0.0.1:${port}`;
     const cookie = await loginCookie(url);
     const call = client(url, cookie);
@@ -154,7 +166,13 @@ async function postgresRun(prefix: string): Promise<Figures> {
   }
   const db = await scratchDatabase(adminUrl);
   const port = 3975;
-  const env = { DATABASE_URL: db.url, ADMIN_PASSWORD: BENCH_PASSWORD, APP_SECRET: 'b'.repeat(48), DATA_DIR: '/tmp/abp-bench-pg-unused', PORT: String(port) };
+  const env = {
+    DATABASE_URL: db.url,
+    ADMIN_PASSWORD: BENCH_PASSWORD,
+    APP_SECRET: 'b'.repeat(48),
+    DATA_DIR: '/tmp/abp-bench-pg-unused',
+    PORT: String(port),
+  };
   const processes: ChildProcess[] = [];
   try {
     processes.push(await spawnRole('web', env));
@@ -183,7 +201,8 @@ export const responsivenessScenario: Scenario = {
         await model.close();
       }
     }
-    if (SETUPS.includes('postgres')) Object.assign(figures, await postgresRun('PostgreSQL web + 1 worker, offline writer'));
+    if (SETUPS.includes('postgres'))
+      Object.assign(figures, await postgresRun('PostgreSQL web + 1 worker, offline writer'));
     figures['machine load (1 min) at end'] = os.loadavg()[0]!.toFixed(2);
     return figures;
   },

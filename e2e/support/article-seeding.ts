@@ -7,7 +7,11 @@ import { apiCall } from './fixtures.js';
  * the built-in offline writer, each pushed to WordPress as a draft. `cleanUp` removes the posts
  * from WordPress and the site with its articles from the app, so later specs start clean.
  */
-export const realWordPress = { url: process.env.WP_URL, user: process.env.WP_USER, password: process.env.WP_APP_PASSWORD };
+export const realWordPress = {
+  url: process.env.WP_URL,
+  user: process.env.WP_USER,
+  password: process.env.WP_APP_PASSWORD,
+};
 export const realWordPressMissing = !realWordPress.url || !realWordPress.user || !realWordPress.password;
 
 export interface SeededSite {
@@ -29,13 +33,19 @@ export async function seedSiteWithArticles(page: Page, name: string, count: numb
   const seeded: SeededSite = { id: site.json.id, name, articleIds: [] };
   const run = Date.now().toString(36);
   for (let i = 1; i <= count; i++) {
-    const res = await apiCall<{ data: { article_id: number; publish_error: string | null } }>(page, 'POST', '/api/manual/generate', {
-      topic: `Raised bed gardening tip ${i} (${run})`,
-      site_id: seeded.id,
-      task_type: 'Blog Post',
-      options: { includeImages: false, publishStatus: 'draft', wordCount: 500, persona: '' },
-    });
-    if (res.status !== 200) throw new Error(`generating article ${i} answered ${res.status}: ${JSON.stringify(res.json)}`);
+    const res = await apiCall<{ data: { article_id: number; publish_error: string | null } }>(
+      page,
+      'POST',
+      '/api/manual/generate',
+      {
+        topic: `Raised bed gardening tip ${i} (${run})`,
+        site_id: seeded.id,
+        task_type: 'Blog Post',
+        options: { includeImages: false, publishStatus: 'draft', wordCount: 500, persona: '' },
+      },
+    );
+    if (res.status !== 200)
+      throw new Error(`generating article ${i} answered ${res.status}: ${JSON.stringify(res.json)}`);
     seeded.articleIds.push(res.json.data.article_id);
   }
   return seeded;
@@ -44,11 +54,18 @@ export async function seedSiteWithArticles(page: Page, name: string, count: numb
 /** WordPress posts of the site's articles, then the site and its articles (cascade). */
 export async function cleanUp(page: Page, site: SeededSite | null): Promise<void> {
   if (!site) return;
-  const list = await apiCall<{ items: { wordpress_post_id: number | null }[] }>(page, 'GET', `/api/articles?site_id=${site.id}&limit=100`);
+  const list = await apiCall<{ items: { wordpress_post_id: number | null }[] }>(
+    page,
+    'GET',
+    `/api/articles?site_id=${site.id}&limit=100`,
+  );
   const auth = `Basic ${Buffer.from(`${realWordPress.user}:${realWordPress.password}`).toString('base64')}`;
   for (const article of list.json?.items ?? []) {
     if (article.wordpress_post_id === null) continue;
-    await fetch(`${realWordPress.url}/wp-json/wp/v2/posts/${article.wordpress_post_id}?force=true`, { method: 'DELETE', headers: { Authorization: auth } }).catch(() => undefined);
+    await fetch(`${realWordPress.url}/wp-json/wp/v2/posts/${article.wordpress_post_id}?force=true`, {
+      method: 'DELETE',
+      headers: { Authorization: auth },
+    }).catch(() => undefined);
   }
   await apiCall(page, 'DELETE', `/api/sites/${site.id}?cascade=true`);
   // Cascade deletion runs as a background job: wait until the site is gone.

@@ -40,7 +40,12 @@ export async function saveScreen(page: Page, name: string): Promise<void> {
 }
 
 /** Calls the API as the signed-in page does (same cookies, X-Requested-With). */
-export async function apiCall<T = unknown>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
+export async function apiCall<T = unknown>(
+  page: Page,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
   const res = await page.request.fetch(url, {
     method,
     headers: { 'x-requested-with': 'XMLHttpRequest', ...(body ? { 'content-type': 'application/json' } : {}) },

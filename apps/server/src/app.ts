@@ -1,37 +1,44 @@
+import { BODY_LIMITS } from '@abp/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BODY_LIMITS } from '@abp/contracts';
 import type { AppContext, Services } from './container.js';
 import { registerErrorHandler } from './errors.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { queueProbeRoutes } from './modules/diagnostics/queue-probe.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { sitesRoutes } from './modules/sites/sites.routes.js';
-import { siteInventoryRoutes } from './modules/site-inventory/site-inventory.routes.js';
-import { backlinksRoutes } from './modules/backlinks/backlinks.routes.js';
 import { articlesRoutes } from './modules/articles/articles.routes.js';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
-import { bulkJobsRoutes } from './modules/bulk-jobs/bulk-jobs.routes.js';
-import { manualGenerationRoutes } from './modules/generation/manual-generation.routes.js';
-import { llmChainRoutes, llmSettingsRoutes } from './modules/settings/llm-settings.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { backlinksRoutes } from './modules/backlinks/backlinks.routes.js';
 import { blogConfigsRoutes } from './modules/blog-configs/blog-configs.routes.js';
-import { trendsRoutes } from './modules/trends/trends.routes.js';
-import { trendSettingsRoutes } from './modules/trends/trend-settings.routes.js';
+import { bulkJobsRoutes } from './modules/bulk-jobs/bulk-jobs.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { queueProbeRoutes } from './modules/diagnostics/queue-probe.routes.js';
+import { manualGenerationRoutes } from './modules/generation/manual-generation.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { IdempotencyRepository } from './modules/idempotency/idempotency.repository.js';
 import { seoRoutes } from './modules/seo/seo.module.js';
+import { llmChainRoutes, llmSettingsRoutes } from './modules/settings/llm-settings.routes.js';
+import { siteInventoryRoutes } from './modules/site-inventory/site-inventory.routes.js';
+import { sitesRoutes } from './modules/sites/sites.routes.js';
+import { trendSettingsRoutes } from './modules/trends/trend-settings.routes.js';
+import { trendsRoutes } from './modules/trends/trends.routes.js';
 import { budgetsRoutes, costEstimateRoutes, modelPricesRoutes, usageRoutes } from './modules/usage/usage.routes.js';
 import { registerAccessControl } from './plugins/access-control.js';
 import { registerBodyLimits } from './plugins/body-limits.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerHostCheck } from './plugins/host-check.js';
 import { registerIdempotency } from './plugins/idempotency.js';
-import { IdempotencyRepository } from './modules/idempotency/idempotency.repository.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSession } from './plugins/session.js';
 import { registerTextInputGuard } from './plugins/text-input-guard.js';
 import { registerWebApp } from './plugins/web-app.js';
 
-const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.newPassword', '*.currentPassword'];
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.currentPassword',
+];
 
 export function loggerOptions(ctx: Pick<AppContext, 'config'>): FastifyServerOptions['logger'] {
   const { logLevel, prettyLogs } = ctx.config;
@@ -43,7 +50,11 @@ export function loggerOptions(ctx: Pick<AppContext, 'config'>): FastifyServerOpt
 }
 
 /** Builds the HTTP app: plugins first, then modules. No listen here, so tests use app.inject. */
-export async function buildApp(ctx: AppContext, services: Services, logger = loggerOptions(ctx)): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  services: Services,
+  logger = loggerOptions(ctx),
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: ctx.config.trustProxy,
@@ -57,7 +68,11 @@ export async function buildApp(ctx: AppContext, services: Services, logger = log
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerHostCheck(app, { boundHost: ctx.config.host, allowedHosts: ctx.config.allowedHosts, trustProxy: ctx.config.trustProxy });
+  registerHostCheck(app, {
+    boundHost: ctx.config.host,
+    allowedHosts: ctx.config.allowedHosts,
+    trustProxy: ctx.config.trustProxy,
+  });
   registerTextInputGuard(app);
 
   await registerSecurity(app);
@@ -74,7 +89,9 @@ export async function buildApp(ctx: AppContext, services: Services, logger = log
   await app.register(queueProbeRoutes(services.queueProbes), { prefix: '/api/diagnostics' });
   await app.register(sitesRoutes(services.sites, services.siteHealth), { prefix: '/api/sites' });
   await app.register(siteInventoryRoutes(services.siteInventory), { prefix: '/api/sites' });
-  await app.register(articlesRoutes(services.articles, services.publishing, services.liveVerification), { prefix: '/api' });
+  await app.register(articlesRoutes(services.articles, services.publishing, services.liveVerification), {
+    prefix: '/api',
+  });
   await app.register(backlinksRoutes(services.backlinks), { prefix: '/api' });
   await app.register(dashboardRoutes(services.dashboard), { prefix: '/api/dashboard' });
   await app.register(bulkJobsRoutes(services.bulkJobs.service), { prefix: '/api/bulk-jobs' });

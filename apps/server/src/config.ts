@@ -1,9 +1,14 @@
 import path from 'node:path';
+import { isBlankPassword, LLM_PROVIDERS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@abp/contracts';
 import { z } from 'zod';
-import { LLM_PROVIDERS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, isBlankPassword } from '@abp/contracts';
-import { llmConfigSchema, type LlmConfig } from './integrations/llm/llm-config.js';
-import { trendEnvConfig, trendEnvSchema, type TrendEnvConfig } from './integrations/trends/trend-env.js';
-import { imageEnvConfig, imageEnvSchema, requireImageProviderSettings, type ImageConfig } from './integrations/images/image-env.js';
+import {
+  type ImageConfig,
+  imageEnvConfig,
+  imageEnvSchema,
+  requireImageProviderSettings,
+} from './integrations/images/image-env.js';
+import { type LlmConfig, llmConfigSchema } from './integrations/llm/llm-config.js';
+import { type TrendEnvConfig, trendEnvConfig, trendEnvSchema } from './integrations/trends/trend-env.js';
 import type { InventoryLimits } from './modules/site-inventory/inventory-sync.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -22,58 +27,119 @@ const booleanish = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** Every variable is optional; the defaults give a working first run on the embedded database. */
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
-  ADMIN_PASSWORD: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH)
-    .refine((value) => !isBlankPassword(value), 'must contain a character other than spaces')
-    .optional(),
-  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  TRUST_PROXY: booleanish.default(false),
-  // The address operators reach the app under (behind a proxy or by a name): its host is answered.
-  PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL (e.g. https://blog-poster.example.com)' }).optional(),
-  ALLOWED_HOSTS: z
-    .string()
-    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
-    .refine((hosts) => hosts.every((h) => /^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/.test(h)), 'must be comma-separated host names without scheme or port (e.g. poster.lan,blog-box)')
-    .optional(),
-  NODE_ENV: z.string().default('production'),
-  // The operator's time zone: the scheduler counts "posts today" in it.
-  TZ: z.string().refine(isTimeZone, 'must be an IANA time zone such as UTC or Europe/Berlin').default('UTC'),
-  // The language model; the Settings screen's saved values override these.
-  LLM_PROVIDER: z.enum(LLM_PROVIDERS, { message: `must be one of ${LLM_PROVIDERS.join(', ')}` }).default('offline'),
-  LLM_MODEL: z.string().trim().max(200, 'must be at most 200 characters').optional(),
-  LLM_API_KEY: z.string().max(2000, 'must be at most 2000 characters').optional(),
-  LLM_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL (e.g. http://localhost:11434/v1)' }).optional(),
-  LLM_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1000, 'must be at least 1000').max(3_600_000, 'must be at most 3600000').optional(),
-  LLM_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').optional(),
-  LLM_STREAM: booleanish.default(false),
-  // Makes each answer of the offline writer take this long (demos, and tests that stop a process mid-job).
-  LLM_OFFLINE_DELAY_MS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be at least 0').max(600_000, 'must be at most 600000').default(0),
-  // The trend monitor (TREND_FEEDS, TREND_GEO, TREND_CHECK_INTERVAL_HOURS); saved settings override these.
-  ...trendEnvSchema,
-  // Clear Stuck Jobs fails bulk jobs whose items made no progress for this many minutes.
-  BULK_STUCK_MINUTES: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(10_080, 'must be at most 10080').default(30),
-  // Site inventory: every active site's posts, pages, categories and authors are read again when their last sync is this old (0: only on demand).
-  INVENTORY_SYNC_HOURS: z.coerce.number({ message: 'must be a number' }).min(0, 'must be at least 0').max(8760, 'must be at most 8760').default(24),
-  // Site inventory: how far one sync follows a site, whatever it claims (posts and pages each; categories, tags and authors each; bytes; minutes).
-  INVENTORY_MAX_POSTS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(10_000_000, 'must be at most 10000000').default(50_000),
-  INVENTORY_MAX_TERMS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(1_000_000, 'must be at most 1000000').default(20_000),
-  INVENTORY_MAX_MB: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'must be at most 100000').default(200),
-  // At most 100: the sync job itself expires after two hours.
-  INVENTORY_MAX_MINUTES: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(60),
-  // Featured images: the local title card (default) or an OpenAI-compatible images API (IMAGE_*).
-  ...imageEnvSchema,
-}).superRefine(requireImageProviderSettings);
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+      .max(PASSWORD_MAX_LENGTH)
+      .refine((value) => !isBlankPassword(value), 'must contain a character other than spaces')
+      .optional(),
+    APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    TRUST_PROXY: booleanish.default(false),
+    // The address operators reach the app under (behind a proxy or by a name): its host is answered.
+    PUBLIC_URL: z
+      .url({
+        protocol: /^https?$/,
+        message: 'must be an http:// or https:// URL (e.g. https://blog-poster.example.com)',
+      })
+      .optional(),
+    ALLOWED_HOSTS: z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .refine(
+        (hosts) => hosts.every((h) => /^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/.test(h)),
+        'must be comma-separated host names without scheme or port (e.g. poster.lan,blog-box)',
+      )
+      .optional(),
+    NODE_ENV: z.string().default('production'),
+    // The operator's time zone: the scheduler counts "posts today" in it.
+    TZ: z.string().refine(isTimeZone, 'must be an IANA time zone such as UTC or Europe/Berlin').default('UTC'),
+    // The language model; the Settings screen's saved values override these.
+    LLM_PROVIDER: z.enum(LLM_PROVIDERS, { message: `must be one of ${LLM_PROVIDERS.join(', ')}` }).default('offline'),
+    LLM_MODEL: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+    LLM_API_KEY: z.string().max(2000, 'must be at most 2000 characters').optional(),
+    LLM_BASE_URL: z
+      .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL (e.g. http://localhost:11434/v1)' })
+      .optional(),
+    LLM_TIMEOUT_MS: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1000, 'must be at least 1000')
+      .max(3_600_000, 'must be at most 3600000')
+      .optional(),
+    LLM_CONCURRENCY: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(64, 'must be at most 64')
+      .optional(),
+    LLM_STREAM: booleanish.default(false),
+    // Makes each answer of the offline writer take this long (demos, and tests that stop a process mid-job).
+    LLM_OFFLINE_DELAY_MS: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be at least 0')
+      .max(600_000, 'must be at most 600000')
+      .default(0),
+    // The trend monitor (TREND_FEEDS, TREND_GEO, TREND_CHECK_INTERVAL_HOURS); saved settings override these.
+    ...trendEnvSchema,
+    // Clear Stuck Jobs fails bulk jobs whose items made no progress for this many minutes.
+    BULK_STUCK_MINUTES: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(10_080, 'must be at most 10080')
+      .default(30),
+    // Site inventory: every active site's posts, pages, categories and authors are read again when their last sync is this old (0: only on demand).
+    INVENTORY_SYNC_HOURS: z.coerce
+      .number({ message: 'must be a number' })
+      .min(0, 'must be at least 0')
+      .max(8760, 'must be at most 8760')
+      .default(24),
+    // Site inventory: how far one sync follows a site, whatever it claims (posts and pages each; categories, tags and authors each; bytes; minutes).
+    INVENTORY_MAX_POSTS: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(100, 'must be at least 100')
+      .max(10_000_000, 'must be at most 10000000')
+      .default(50_000),
+    INVENTORY_MAX_TERMS: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(100, 'must be at least 100')
+      .max(1_000_000, 'must be at most 1000000')
+      .default(20_000),
+    INVENTORY_MAX_MB: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(100_000, 'must be at most 100000')
+      .default(200),
+    // At most 100: the sync job itself expires after two hours.
+    INVENTORY_MAX_MINUTES: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(100, 'must be at most 100')
+      .default(60),
+    // Featured images: the local title card (default) or an OpenAI-compatible images API (IMAGE_*).
+    ...imageEnvSchema,
+  })
+  .superRefine(requireImageProviderSettings);
 
 // Their values never appear in a start-up error message.
 const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'APP_SECRET', 'LLM_API_KEY', 'IMAGE_API_KEY']);
@@ -150,7 +216,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
     trends: trendEnvConfig(e),
     bulkStuckMinutes: e.BULK_STUCK_MINUTES,
     inventorySyncHours: e.INVENTORY_SYNC_HOURS,
-    inventoryLimits: { maxPosts: e.INVENTORY_MAX_POSTS, maxTerms: e.INVENTORY_MAX_TERMS, maxBytes: e.INVENTORY_MAX_MB * 1024 * 1024, maxMs: e.INVENTORY_MAX_MINUTES * 60_000 },
+    inventoryLimits: {
+      maxPosts: e.INVENTORY_MAX_POSTS,
+      maxTerms: e.INVENTORY_MAX_TERMS,
+      maxBytes: e.INVENTORY_MAX_MB * 1024 * 1024,
+      maxMs: e.INVENTORY_MAX_MINUTES * 60_000,
+    },
     images: imageEnvConfig(e),
     llmOfflineDelayMs: e.LLM_OFFLINE_DELAY_MS,
   };

@@ -1,58 +1,60 @@
+import type { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
 import type { AppContext } from './app-context.js';
-import { AuthRepository } from './modules/auth/auth.repository.js';
-import { AuthService } from './modules/auth/auth.service.js';
-import { LoginThrottle } from './modules/auth/login-throttle.js';
-import { QueueProbeRepository } from './modules/diagnostics/queue-probe.repository.js';
-import { QueueProbeService } from './modules/diagnostics/queue-probe.service.js';
-import { SiteHealthService } from './modules/sites/site-health.service.js';
-import { SitesRepository } from './modules/sites/sites.repository.js';
-import { SitesService } from './modules/sites/sites.service.js';
+import { createImageProvider } from './integrations/images/index.js';
+import { type ArticlePipeline, createArticlePipeline } from './modules/article-pipeline/article-pipeline.module.js';
+import { ArticleProducer } from './modules/article-pipeline/article-producer.js';
 import { ArticlesRepository } from './modules/articles/articles.repository.js';
 import { ArticlesService } from './modules/articles/articles.service.js';
 import { ArticleTableMaintenance } from './modules/articles/table-maintenance.js';
-import { DashboardRepository } from './modules/dashboard/dashboard.repository.js';
-import { DashboardService } from './modules/dashboard/dashboard.service.js';
-import { PublishingRepository } from './modules/publishing/publishing.repository.js';
-import { PublishingService } from './modules/publishing/publishing.service.js';
-import { LiveVerification } from './modules/publishing/live-verification.js';
-import { LiveCheckRepository } from './modules/publishing/publishing.repository.js';
-import { ContentFingerprintsRepository } from './modules/publishing/content-fingerprints.repository.js';
-import { DuplicateContentCheck } from './modules/publishing/duplicate-content.js';
+import { AuthRepository } from './modules/auth/auth.repository.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { BacklinksRepository } from './modules/backlinks/backlinks.repository.js';
 import { BacklinksService } from './modules/backlinks/backlinks.service.js';
-import { GenerationRepository } from './modules/generation/generation.repository.js';
-import { GenerationService } from './modules/generation/generation.service.js';
-import { MANUAL_ORIGIN, ManualGenerationService, manualConsumer } from './modules/generation/manual-generation.service.js';
-import { ArticleProducer } from './modules/article-pipeline/article-producer.js';
-import { createImageProvider } from './integrations/images/index.js';
-import { LlmProviderRegistry } from './modules/settings/llm-provider-registry.js';
-import { LlmSettingsService } from './modules/settings/llm-settings.service.js';
-import { LlmFallbacksService } from './modules/settings/llm-fallbacks.service.js';
-import { ProviderHealthRepository } from './modules/settings/provider-health.repository.js';
-import { SettingsRepository } from './modules/settings/settings.repository.js';
-import { UsageRepository } from './modules/usage/usage.repository.js';
-import { UsageService } from './modules/usage/usage.service.js';
-import { BudgetsService } from './modules/usage/budgets.service.js';
-import { BudgetGate } from './modules/usage/budget-gate.js';
-import { BudgetReservationsRepository } from './modules/usage/budget-reservations.repository.js';
 import { BlogConfigsRepository } from './modules/blog-configs/blog-configs.repository.js';
 import { BlogConfigsService } from './modules/blog-configs/blog-configs.service.js';
+import { BULK_ORIGIN } from './modules/bulk-jobs/bulk-item-unit.js';
+import { type BulkJobsModule, createBulkJobs, legacyBulkItemJob } from './modules/bulk-jobs/bulk-jobs.module.js';
+import { DashboardRepository } from './modules/dashboard/dashboard.repository.js';
+import { DashboardService } from './modules/dashboard/dashboard.service.js';
+import { QueueProbeRepository } from './modules/diagnostics/queue-probe.repository.js';
+import { QueueProbeService } from './modules/diagnostics/queue-probe.service.js';
+import { GenerationRepository } from './modules/generation/generation.repository.js';
+import { GenerationService } from './modules/generation/generation.service.js';
+import {
+  MANUAL_ORIGIN,
+  ManualGenerationService,
+  manualConsumer,
+} from './modules/generation/manual-generation.service.js';
+import { ContentFingerprintsRepository } from './modules/publishing/content-fingerprints.repository.js';
+import { DuplicateContentCheck } from './modules/publishing/duplicate-content.js';
+import { LiveVerification } from './modules/publishing/live-verification.js';
+import { LiveCheckRepository, PublishingRepository } from './modules/publishing/publishing.repository.js';
+import { PublishingService } from './modules/publishing/publishing.service.js';
+import { legacySlotJob, schedulerTickJob } from './modules/scheduler/scheduler.jobs.js';
 import { SchedulerRepository } from './modules/scheduler/scheduler.repository.js';
 import { SchedulerService } from './modules/scheduler/scheduler.service.js';
-import { legacySlotJob, schedulerTickJob } from './modules/scheduler/scheduler.jobs.js';
 import { SlotConsumer } from './modules/scheduler/slot-consumer.js';
-import { createArticlePipeline, type ArticlePipeline } from './modules/article-pipeline/article-pipeline.module.js';
-import type { PGlite } from '@electric-sql/pglite';
-import { SiteInventoryRepository } from './modules/site-inventory/site-inventory.repository.js';
-import { SiteInventoryService } from './modules/site-inventory/site-inventory.service.js';
+import { createSeoServices, defineSeoJobs, type SeoServices } from './modules/seo/seo.module.js';
+import { LlmFallbacksService } from './modules/settings/llm-fallbacks.service.js';
+import { LlmProviderRegistry } from './modules/settings/llm-provider-registry.js';
+import { LlmSettingsService } from './modules/settings/llm-settings.service.js';
+import { ProviderHealthRepository } from './modules/settings/provider-health.repository.js';
+import { SettingsRepository } from './modules/settings/settings.repository.js';
 import { LiveSiteLinker } from './modules/site-inventory/live-site-linker.js';
 import { placementCheck } from './modules/site-inventory/placement-check.js';
-import { createBulkJobs, legacyBulkItemJob, type BulkJobsModule } from './modules/bulk-jobs/bulk-jobs.module.js';
-import { BULK_ORIGIN } from './modules/bulk-jobs/bulk-item-unit.js';
-
+import { SiteInventoryRepository } from './modules/site-inventory/site-inventory.repository.js';
+import { SiteInventoryService } from './modules/site-inventory/site-inventory.service.js';
+import { SiteHealthService } from './modules/sites/site-health.service.js';
+import { SitesRepository } from './modules/sites/sites.repository.js';
+import { SitesService } from './modules/sites/sites.service.js';
 import { createTrendServices, type TrendServices } from './modules/trends/trend-services.js';
-import { createSeoServices, defineSeoJobs, type SeoServices } from './modules/seo/seo.module.js';
+import { BudgetGate } from './modules/usage/budget-gate.js';
+import { BudgetReservationsRepository } from './modules/usage/budget-reservations.repository.js';
+import { BudgetsService } from './modules/usage/budgets.service.js';
+import { UsageRepository } from './modules/usage/usage.repository.js';
+import { UsageService } from './modules/usage/usage.service.js';
 
 export type { AppContext } from './app-context.js';
 
@@ -127,7 +129,11 @@ export function createServices(ctx: AppContext): Services {
     confirmAboveUsd: () => budgets.confirmAboveUsd(),
     log: pino({ name: 'usage', level: ctx.config.logLevel }),
   });
-  const llmFallbacks = new LlmFallbacksService(settings, ctx.secretBox, async () => (await llmSettings.resolve()).config.timeoutMs);
+  const llmFallbacks = new LlmFallbacksService(
+    settings,
+    ctx.secretBox,
+    async () => (await llmSettings.resolve()).config.timeoutMs,
+  );
   const llmProviders = new LlmProviderRegistry(llmSettings, usage, llmFallbacks, new ProviderHealthRepository(db));
   if (ctx.config.llmOfflineDelayMs > 0) llmProviders.providerOptions = { offlineDelayMs: ctx.config.llmOfflineDelayMs };
   const generationRepo = new GenerationRepository(db);
@@ -148,11 +154,22 @@ export function createServices(ctx: AppContext): Services {
   // The one way an article is written, stored and published; every producer goes through it.
   const producer = new ArticleProducer({ generation, publishing });
   // An article reserves what the first provider of its chain is expected to charge for it.
-  const budgetGate = new BudgetGate(new BudgetReservationsRepository(db), budgets, async (wordCount, providers) => {
-    const provider = await llmProviders.current(providers);
-    return provider.isOffline ? 0 : usage.articleCostNanos({ provider: provider.providerId, model: provider.model }, wordCount);
-  }, { log: pino({ name: 'budgets', level: ctx.config.logLevel }) });
-  const pipeline = createArticlePipeline(ctx, { producer, writesOnThisThread: () => generation.writesOnThisThread(), budget: budgetGate });
+  const budgetGate = new BudgetGate(
+    new BudgetReservationsRepository(db),
+    budgets,
+    async (wordCount, providers) => {
+      const provider = await llmProviders.current(providers);
+      return provider.isOffline
+        ? 0
+        : usage.articleCostNanos({ provider: provider.providerId, model: provider.model }, wordCount);
+    },
+    { log: pino({ name: 'budgets', level: ctx.config.logLevel }) },
+  );
+  const pipeline = createArticlePipeline(ctx, {
+    producer,
+    writesOnThisThread: () => generation.writesOnThisThread(),
+    budget: budgetGate,
+  });
   const schedulerRepo = new SchedulerRepository(db);
   pipeline.register('schedule', new SlotConsumer(schedulerRepo));
   pipeline.register(MANUAL_ORIGIN, manualConsumer);
@@ -224,9 +241,25 @@ export function createServices(ctx: AppContext): Services {
       coveredOnSite: (siteId, topic) => liveSiteLinker.coveringPost(siteId, topic),
       budgetBlock: (siteId) => budgets.blockFor(siteId),
     }),
-    bulkJobs: createBulkJobs(ctx, { pipeline, sites, usage: { spend: (jobId) => usage.jobUsage(BULK_ORIGIN, jobId), budgetBlock: (siteId) => budgets.blockFor(siteId) }, placementCheck: checkPlacement }),
+    bulkJobs: createBulkJobs(ctx, {
+      pipeline,
+      sites,
+      usage: {
+        spend: (jobId) => usage.jobUsage(BULK_ORIGIN, jobId),
+        budgetBlock: (siteId) => budgets.blockFor(siteId),
+      },
+      placementCheck: checkPlacement,
+    }),
     ...trendServices,
-    seo: createSeoServices({ db, queue: ctx.queue, appSecret: ctx.appSecret, sites, publishing, pipeline, providers: llmProviders }),
+    seo: createSeoServices({
+      db,
+      queue: ctx.queue,
+      appSecret: ctx.appSecret,
+      sites,
+      publishing,
+      pipeline,
+      providers: llmProviders,
+    }),
   };
 }
 

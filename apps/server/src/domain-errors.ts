@@ -12,7 +12,10 @@ export abstract class DomainError extends Error {
   readonly details: unknown;
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(message: string, extra: { details?: unknown; retryAfterSeconds?: number | undefined; cause?: unknown } = {}) {
+  constructor(
+    message: string,
+    extra: { details?: unknown; retryAfterSeconds?: number | undefined; cause?: unknown } = {},
+  ) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.details = extra.details;
     this.retryAfterSeconds = extra.retryAfterSeconds;
@@ -31,7 +34,8 @@ export class SiteUnavailableError extends DomainError {
   ) {
     super(message);
     this.name = 'SiteUnavailableError';
-    this.code = reason === 'missing' ? ERROR_CODES.notFound : reason === 'inactive' ? 'site_inactive' : ERROR_CODES.conflict;
+    this.code =
+      reason === 'missing' ? ERROR_CODES.notFound : reason === 'inactive' ? 'site_inactive' : ERROR_CODES.conflict;
   }
 }
 
@@ -75,7 +79,13 @@ export class WordPressStepError extends DomainError {
   ) {
     super(`WordPress ${step} failed: ${cause.message}`, {
       cause,
-      details: { kind: cause.kind, advice: cause.advice, retryable: cause.retryable, outcome_unknown: cause.outcomeUnknown, step },
+      details: {
+        kind: cause.kind,
+        advice: cause.advice,
+        retryable: cause.retryable,
+        outcome_unknown: cause.outcomeUnknown,
+        step,
+      },
       retryAfterSeconds: cause.retryAfterSeconds ?? undefined,
     });
     this.name = 'WordPressStepError';

@@ -1,6 +1,6 @@
+import { describeBytes, ERROR_CODES, type ErrorBody, type FieldProblem } from '@abp/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { describeBytes, ERROR_CODES, type ErrorBody, type FieldProblem } from '@abp/contracts';
 import { inputSqlState } from './db/pg-errors.js';
 import { DomainError, httpStatusOf } from './domain-errors.js';
 
@@ -21,9 +21,13 @@ export class AppError extends Error {
 export const badRequest = (field: string, message: string) =>
   new AppError(ERROR_CODES.validation, `${field}: ${message}`, 400, [{ field, message }] satisfies FieldProblem[]);
 export const notFound = (message = 'Not found') => new AppError(ERROR_CODES.notFound, message, 404);
-export const conflict = (message: string, details?: unknown) => new AppError(ERROR_CODES.conflict, message, 409, details);
+export const conflict = (message: string, details?: unknown) =>
+  new AppError(ERROR_CODES.conflict, message, 409, details);
 
-function fieldProblemsFromValidation(error: FastifyError & { validation?: unknown }, context: string | undefined): FieldProblem[] {
+function fieldProblemsFromValidation(
+  error: FastifyError & { validation?: unknown },
+  context: string | undefined,
+): FieldProblem[] {
   const prefix = context ?? 'body';
   if (hasZodFastifySchemaValidationErrors(error)) {
     return error.validation.map((v) => {
@@ -43,9 +47,18 @@ function databaseInputError(error: unknown): AppError | null {
   const state = inputSqlState(error);
   if (!state) return null;
   if (state === '23505') return new AppError(ERROR_CODES.conflict, 'A record with this value already exists', 409);
-  if (state === '23503') return new AppError(ERROR_CODES.conflict, 'The request refers to a record that does not exist or is still in use', 409);
-  const message = state.startsWith('22') ? 'a value is out of range or not valid text' : 'a value breaks a rule of the stored data';
-  return new AppError(ERROR_CODES.validation, `Invalid request: ${message}`, 400, [{ field: 'request', message }] satisfies FieldProblem[]);
+  if (state === '23503')
+    return new AppError(
+      ERROR_CODES.conflict,
+      'The request refers to a record that does not exist or is still in use',
+      409,
+    );
+  const message = state.startsWith('22')
+    ? 'a value is out of range or not valid text'
+    : 'a value breaks a rule of the stored data';
+  return new AppError(ERROR_CODES.validation, `Invalid request: ${message}`, 400, [
+    { field: 'request', message },
+  ] satisfies FieldProblem[]);
 }
 
 function send(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
@@ -111,7 +124,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const fromDatabase = databaseInputError(error);
     if (fromDatabase) {
       request.log.warn({ err: error }, 'the database refused an input that no check caught');
-      return send(reply, fromDatabase.status, { error: fromDatabase.message, code: fromDatabase.code, details: fromDatabase.details });
+      return send(reply, fromDatabase.status, {
+        error: fromDatabase.message,
+        code: fromDatabase.code,
+        details: fromDatabase.details,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, { error: 'Internal server error', code: ERROR_CODES.internal });

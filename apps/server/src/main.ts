@@ -2,13 +2,13 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp, loggerOptions } from './app.js';
 import { ConfigError, loadConfig, parseRole } from './config.js';
-import { createServices, defineJobs, type AppContext } from './container.js';
-import { openPglite, openPostgres, type DatabaseHandle } from './db/client.js';
+import { type AppContext, createServices, defineJobs } from './container.js';
+import { type DatabaseHandle, openPglite, openPostgres } from './db/client.js';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock.js';
 import { applyMigrations } from './db/migrate.js';
 import { JobQueue } from './jobs/queue.js';
 import { loadOrCreateAppSecret } from './lib/app-secret.js';
-import { makeDataDirPrivate, restrictNewFiles, type PrivacyReport } from './lib/private-data-dir.js';
+import { makeDataDirPrivate, type PrivacyReport, restrictNewFiles } from './lib/private-data-dir.js';
 import { SecretBox } from './lib/secret-box.js';
 
 function fail(message: string): never {
@@ -21,11 +21,14 @@ async function main(): Promise<void> {
   const role = parseRole(process.argv.slice(2));
   const config = loadConfig(process.env);
   if (role !== 'all' && !config.databaseUrl) {
-    throw new ConfigError(`--role=${role} needs DATABASE_URL (PostgreSQL): the embedded database serves one process only`);
+    throw new ConfigError(
+      `--role=${role} needs DATABASE_URL (PostgreSQL): the embedded database serves one process only`,
+    );
   }
   const log = pino({ ...(loggerOptions({ config }) as object), name: `abp-${role}` });
   // With PostgreSQL and APP_SECRET set nothing is kept on disk, and DATA_DIR may be read-only.
-  if (!config.databaseUrl || !config.appSecret) reportDataDirPrivacy(log, config.dataDir, makeDataDirPrivate(config.dataDir));
+  if (!config.databaseUrl || !config.appSecret)
+    reportDataDirPrivacy(log, config.dataDir, makeDataDirPrivate(config.dataDir));
   const appSecret = loadOrCreateAppSecret(config.dataDir, config.appSecret);
 
   const releaseLock = config.databaseUrl ? () => undefined : acquireDataDirLock(config.dataDir);
@@ -91,15 +94,28 @@ async function main(): Promise<void> {
 }
 
 function reportDataDirPrivacy(log: pino.Logger, dataDir: string, report: PrivacyReport): void {
-  if (report.fixed > 0) log.warn({ dataDir, fixed: report.fixed }, `${report.fixed} files or directories under DATA_DIR were open to other users; they are now the operator's only`);
-  if (report.failed.length > 0) log.warn({ dataDir, failed: report.failed.slice(0, 10), count: report.failed.length }, 'could not make these entries under DATA_DIR private (another owner?)');
-  if (report.truncated) log.warn({ dataDir }, 'DATA_DIR holds too many entries to check them all at start; some may still be open to other users');
+  if (report.fixed > 0)
+    log.warn(
+      { dataDir, fixed: report.fixed },
+      `${report.fixed} files or directories under DATA_DIR were open to other users; they are now the operator's only`,
+    );
+  if (report.failed.length > 0)
+    log.warn(
+      { dataDir, failed: report.failed.slice(0, 10), count: report.failed.length },
+      'could not make these entries under DATA_DIR private (another owner?)',
+    );
+  if (report.truncated)
+    log.warn(
+      { dataDir },
+      'DATA_DIR holds too many entries to check them all at start; some may still be open to other users',
+    );
 }
 
 /** The usual reasons a listen fails are settings, said in one line naming the variable. */
 function listenError(err: unknown, host: string, port: number): unknown {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'EADDRINUSE') return new ConfigError(`Invalid PORT: ${port} is already in use on ${host} by another program (got ${port})`);
+  if (code === 'EADDRINUSE')
+    return new ConfigError(`Invalid PORT: ${port} is already in use on ${host} by another program (got ${port})`);
   if (code === 'EACCES') return new ConfigError(`Invalid PORT: this user may not listen on port ${port} (got ${port})`);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EADDRNOTAVAIL') {
     return new ConfigError(`Invalid HOST: "${host}" is not an address of this machine (got "${host}")`);

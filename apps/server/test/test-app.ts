@@ -1,10 +1,10 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
 import type { AppConfig, Role } from '../src/config.js';
-import { createServices, defineJobs, type AppContext, type Services } from '../src/container.js';
+import { type AppContext, createServices, defineJobs, type Services } from '../src/container.js';
 import { JobQueue } from '../src/jobs/queue.js';
-import { DEFAULT_INVENTORY_LIMITS } from '../src/modules/site-inventory/inventory-sync.js';
 import { SecretBox } from '../src/lib/secret-box.js';
+import { DEFAULT_INVENTORY_LIMITS } from '../src/modules/site-inventory/inventory-sync.js';
 import { openTestDatabase } from './test-database.js';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
@@ -55,7 +55,14 @@ export async function createTestApp(options: { role?: Role; config?: Partial<App
   const config = testConfig(options.config);
   const handle = await openTestDatabase();
   const queue = JobQueue.create(handle, role, { error: () => undefined });
-  const ctx: AppContext = { config, role, handle, queue, appSecret: TEST_SECRET, secretBox: SecretBox.fromAppSecret(TEST_SECRET) };
+  const ctx: AppContext = {
+    config,
+    role,
+    handle,
+    queue,
+    appSecret: TEST_SECRET,
+    secretBox: SecretBox.fromAppSecret(TEST_SECRET),
+  };
   const services = createServices(ctx);
   await services.auth.ensureOperator(config.adminPassword);
   defineJobs(ctx, services);
@@ -63,7 +70,10 @@ export async function createTestApp(options: { role?: Role; config?: Partial<App
   const app = await buildApp(ctx, services, false);
 
   const request: TestApp['request'] = ({ cookie, headers, ...rest }) =>
-    app.inject({ ...rest, headers: { 'x-requested-with': 'XMLHttpRequest', ...(cookie ? { cookie } : {}), ...headers } });
+    app.inject({
+      ...rest,
+      headers: { 'x-requested-with': 'XMLHttpRequest', ...(cookie ? { cookie } : {}), ...headers },
+    });
 
   return {
     app,
@@ -89,7 +99,11 @@ export function sessionCookie(res: LightMyRequestResponse): string {
   return `${cookie.name}=${encodeURIComponent(cookie.value)}`;
 }
 
-export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15_000, stepMs = 100): Promise<T> {
+export async function waitFor<T>(
+  fn: () => Promise<T | undefined | null | false>,
+  timeoutMs = 15_000,
+  stepMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPostgres, wrapPglite, type DatabaseHandle } from '../src/db/client.js';
+import { type DatabaseHandle, openPostgres, wrapPglite } from '../src/db/client.js';
 import { applyMigrations } from '../src/db/migrate.js';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_ID } from './ids.js';
 import { qualityReportSchema } from './generation.js';
+import { MAX_ID } from './ids.js';
 import { usageTotalsSchema } from './usage-totals.js';
 
 /* Generated articles: the list, one article, edits, publishing to WordPress, trend sources. */
@@ -41,7 +41,10 @@ export const ARTICLE_ERROR_CODES = {
 // Query strings arrive as text; an empty value (`site_id=`) means "no filter", not 0.
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalQueryInt = (message: string) =>
-  z.preprocess(emptyAsUndefined, z.coerce.number({ message }).int(message).positive(message).max(MAX_ID, message).optional());
+  z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ message }).int(message).positive(message).max(MAX_ID, message).optional(),
+  );
 /** How a publish sends the article: live (or scheduled), or as a draft. */
 export const PUBLISH_SEND_AS = ['published', 'draft'] as const;
 export type PublishSendAs = (typeof PUBLISH_SEND_AS)[number];
@@ -56,7 +59,6 @@ export const WORDPRESS_STATES = ['not_sent', 'draft', 'pending', 'scheduled', 'l
 export const wordpressStateSchema = z.enum(WORDPRESS_STATES);
 export type WordPressState = z.infer<typeof wordpressStateSchema>;
 
-
 export const articleListQuerySchema = z.object({
   limit: z.preprocess(
     emptyAsUndefined,
@@ -69,13 +71,24 @@ export const articleListQuerySchema = z.object({
   ),
   offset: z.preprocess(
     emptyAsUndefined,
-    z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative').max(1_000_000_000, 'is too large').default(0),
+    z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must not be negative')
+      .max(1_000_000_000, 'is too large')
+      .default(0),
   ),
   site_id: optionalQueryInt('must be a positive whole number (a site id)'),
   status: z.preprocess(emptyAsUndefined, articleStatusSchema.optional()),
   source_type: z.preprocess(emptyAsUndefined, articleSourceTypeSchema.optional()),
-  live: z.preprocess(emptyAsUndefined, z.enum(['live', 'not_live'], { message: "must be 'live' or 'not_live'" }).optional()),
-  wordpress_state: z.preprocess(emptyAsUndefined, z.enum(WORDPRESS_STATES, { message: `must be one of ${WORDPRESS_STATES.join(', ')}` }).optional()),
+  live: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['live', 'not_live'], { message: "must be 'live' or 'not_live'" }).optional(),
+  ),
+  wordpress_state: z.preprocess(
+    emptyAsUndefined,
+    z.enum(WORDPRESS_STATES, { message: `must be one of ${WORDPRESS_STATES.join(', ')}` }).optional(),
+  ),
 });
 export type ArticleListQuery = z.infer<typeof articleListQuerySchema>;
 
@@ -155,13 +168,23 @@ export const articleIdParamSchema = z.object({ id: z.string().max(100) });
 /** Edit (title, content, status, scheduled_at) or a bulk status change (status, maybe scheduled_at). */
 export const articleUpdateSchema = z
   .object({
-    title: z.string().trim().min(1, 'must not be empty').max(ARTICLE_TITLE_MAX_LENGTH, `must be at most ${ARTICLE_TITLE_MAX_LENGTH} characters`).optional(),
+    title: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(ARTICLE_TITLE_MAX_LENGTH, `must be at most ${ARTICLE_TITLE_MAX_LENGTH} characters`)
+      .optional(),
     content: z.string().max(ARTICLE_CONTENT_MAX_LENGTH, 'is too long').optional(),
     status: articleStatusSchema.optional(),
     /** ISO 8601 with a zone (e.g. 2026-12-01T09:00:00.000Z); required in the future for 'scheduled'. */
-    scheduled_at: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time with a time zone' }).nullable().optional(),
+    scheduled_at: z.iso
+      .datetime({ offset: true, message: 'must be an ISO 8601 date-time with a time zone' })
+      .nullable()
+      .optional(),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'nothing to update: send title, content, status or scheduled_at' });
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'nothing to update: send title, content, status or scheduled_at',
+  });
 export type ArticleUpdate = z.infer<typeof articleUpdateSchema>;
 
 /**
@@ -225,7 +248,11 @@ export const articleDeleteQuerySchema = z.object({
  * `wordpress_post`: what became of its WordPress post — 'kept' (it stays on the site), 'trashed'
  * (moved to the WordPress trash, restorable there), 'none' (it had no post).
  */
-export const articleDeleteResultSchema = z.object({ success: z.literal(true), id: z.number().int(), wordpress_post: z.enum(['kept', 'trashed', 'none']) });
+export const articleDeleteResultSchema = z.object({
+  success: z.literal(true),
+  id: z.number().int(),
+  wordpress_post: z.enum(['kept', 'trashed', 'none']),
+});
 export type ArticleDeleteResult = z.infer<typeof articleDeleteResultSchema>;
 
 export const articleTrendSourceSchema = z.object({

@@ -53,7 +53,10 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 /** The form asks for the new password twice; only the request's two fields are sent. */
 export const changePasswordFormSchema = changePasswordRequestSchema
   .extend({ confirmPassword: z.string() })
-  .refine((v) => v.confirmPassword === v.newPassword, { path: ['confirmPassword'], message: 'The two new passwords do not match' });
+  .refine((v) => v.confirmPassword === v.newPassword, {
+    path: ['confirmPassword'],
+    message: 'The two new passwords do not match',
+  });
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 export const changePasswordResponseSchema = z.object({ success: z.boolean(), message: z.string() });

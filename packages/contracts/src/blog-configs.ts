@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idSchema, idTextSchema } from './ids.js';
 import { DEFAULT_TASK_TYPE, TASK_TYPES, WORD_COUNT_LIMITS } from './generation.js';
+import { idSchema, idTextSchema } from './ids.js';
 
 /* Blog configurations: one per site, the posting schedule the scheduler follows (spec part 1). */
 
@@ -8,7 +8,12 @@ import { DEFAULT_TASK_TYPE, TASK_TYPES, WORD_COUNT_LIMITS } from './generation.j
 export const BLOG_CONFIG_LIMITS = {
   interval: { min: 1, max: 24, defaultMin: 1, defaultMax: 3 },
   maxPostsPerDay: { min: 1, max: 50, default: 10 },
-  wordCount: { min: WORD_COUNT_LIMITS.config.min, max: WORD_COUNT_LIMITS.config.max, step: 100, default: WORD_COUNT_LIMITS.config.default },
+  wordCount: {
+    min: WORD_COUNT_LIMITS.config.min,
+    max: WORD_COUNT_LIMITS.config.max,
+    step: 100,
+    default: WORD_COUNT_LIMITS.config.default,
+  },
   topic: { maxLength: 200 },
   /** Not in the spec: a bound so that one request cannot store an unbounded list. */
   maxTopics: 1000,
@@ -78,7 +83,9 @@ const topicsSchema = z
 
 /** WordPress category ids chosen for new posts (from the site's inventory): at most 10, no repeats. */
 export const wordpressCategoryIdsSchema = z
-  .array(idSchema('category_ids', 'Each category must be a WordPress category id'), { message: 'Categories must be a list of WordPress category ids' })
+  .array(idSchema('category_ids', 'Each category must be a WordPress category id'), {
+    message: 'Categories must be a list of WordPress category ids',
+  })
   .max(10, 'At most 10 categories')
   .refine((ids) => new Set(ids).size === ids.length, 'A category is chosen twice');
 /** The WordPress user (id on the site) who will be the posts' author; null: the connected user. */
@@ -91,9 +98,15 @@ export const blogConfigInputSchema = z
     topics: topicsSchema,
     posting_interval_min: wholeNumber('Minimum interval', interval.min, interval.max).default(interval.defaultMin),
     posting_interval_max: wholeNumber('Maximum interval', interval.min, interval.max).default(interval.defaultMax),
-    max_posts_per_day: wholeNumber('Max posts per day', maxPostsPerDay.min, maxPostsPerDay.max).default(maxPostsPerDay.default),
-    post_status: z.enum(CONFIG_POST_STATUSES, { message: "Post status must be 'draft' or 'published'" }).default(DEFAULT_CONFIG_POST_STATUS),
-    task_type: z.enum(TASK_TYPES, { message: `Task type must be one of: ${TASK_TYPES.join(', ')}` }).default(DEFAULT_TASK_TYPE),
+    max_posts_per_day: wholeNumber('Max posts per day', maxPostsPerDay.min, maxPostsPerDay.max).default(
+      maxPostsPerDay.default,
+    ),
+    post_status: z
+      .enum(CONFIG_POST_STATUSES, { message: "Post status must be 'draft' or 'published'" })
+      .default(DEFAULT_CONFIG_POST_STATUS),
+    task_type: z
+      .enum(TASK_TYPES, { message: `Task type must be one of: ${TASK_TYPES.join(', ')}` })
+      .default(DEFAULT_TASK_TYPE),
     is_active: z.boolean({ message: 'Active must be true or false' }).default(true),
     word_count: wholeNumber('Word count', wordCount.min, wordCount.max)
       .refine((n) => n % wordCount.step === 0, `Word count must be a multiple of ${wordCount.step}`)
@@ -105,7 +118,9 @@ export const blogConfigInputSchema = z
       .default(''),
     category_ids: wordpressCategoryIdsSchema.default([]),
     author_id: wordpressAuthorIdSchema.default(null),
-    internal_links: wholeNumber('Links into the site', 0, BLOG_CONFIG_LIMITS.internalLinks.max).default(BLOG_CONFIG_LIMITS.internalLinks.default),
+    internal_links: wholeNumber('Links into the site', 0, BLOG_CONFIG_LIMITS.internalLinks.max).default(
+      BLOG_CONFIG_LIMITS.internalLinks.default,
+    ),
     add_tags: z.boolean({ message: 'Add tags must be true or false' }).default(true),
     /** Its own model providers, in order: 'main' (Settings → Language model) and fallback ids; null: the default chain. */
     providers: z

@@ -1,16 +1,28 @@
 import { z } from 'zod';
-import { idTextSchema } from './ids.js';
 import { wordpressAuthorIdSchema, wordpressCategoryIdsSchema } from './blog-configs.js';
-import { WORD_COUNT_LIMITS, taskTypeSchema, DEFAULT_TASK_TYPE } from './generation.js';
+import { DEFAULT_TASK_TYPE, taskTypeSchema, WORD_COUNT_LIMITS } from './generation.js';
+import { idTextSchema } from './ids.js';
 
 /* Background bulk generation: the Bulk Generation tab, the top-bar job indicator and their calls. */
 
-export const BULK_JOB_STATUSES = ['queued', 'processing', 'completed', 'completed_with_errors', 'failed', 'cancelled'] as const;
+export const BULK_JOB_STATUSES = [
+  'queued',
+  'processing',
+  'completed',
+  'completed_with_errors',
+  'failed',
+  'cancelled',
+] as const;
 export const bulkJobStatusSchema = z.enum(BULK_JOB_STATUSES);
 export type BulkJobStatus = z.infer<typeof bulkJobStatusSchema>;
 
 /** Spec: on reaching one of these the stored job and the polling are cleared. */
-export const FINAL_BULK_JOB_STATUSES = ['completed', 'completed_with_errors', 'failed', 'cancelled'] as const satisfies readonly BulkJobStatus[];
+export const FINAL_BULK_JOB_STATUSES = [
+  'completed',
+  'completed_with_errors',
+  'failed',
+  'cancelled',
+] as const satisfies readonly BulkJobStatus[];
 export function isFinalBulkJobStatus(status: string): boolean {
   return (FINAL_BULK_JOB_STATUSES as readonly string[]).includes(status);
 }
@@ -22,7 +34,11 @@ export const BULK_LIMITS = {
   maxItems: 1000,
   /** The engine's own topic limit. */
   maxItemLength: 500,
-  wordCount: { min: WORD_COUNT_LIMITS.manual.min, max: WORD_COUNT_LIMITS.manual.max, fallback: WORD_COUNT_LIMITS.manual.bulkFallback },
+  wordCount: {
+    min: WORD_COUNT_LIMITS.manual.min,
+    max: WORD_COUNT_LIMITS.manual.max,
+    fallback: WORD_COUNT_LIMITS.manual.bulkFallback,
+  },
   /** Cut of an item's text in the results lists. */
   itemTextCut: 60,
 } as const;
@@ -49,7 +65,8 @@ export const BULK_MESSAGES = {
   processing: (successful: number, failed: number, remaining: number) =>
     `Processing: ${successful} successful, ${failed} failed, ${remaining} remaining`,
   // The spec's 'Job completed! ...' read as a placeholder (issue #17 item 19): the figures instead.
-  completed: (successful: number) => `Job completed: ${successful} ${successful === 1 ? 'article' : 'articles'} generated`,
+  completed: (successful: number) =>
+    `Job completed: ${successful} ${successful === 1 ? 'article' : 'articles'} generated`,
   completedWithErrors: (successful: number, failed: number) =>
     `Job completed with errors: ${successful} ${successful === 1 ? 'article' : 'articles'} generated, ${failed} failed`,
   failed: (error: string | null | undefined) => `Job failed: ${error || 'Unknown error'}`,
@@ -96,7 +113,10 @@ export const bulkJobStartSchema = z.object({
       includeImages: z.boolean().default(true),
       publishStatus: z.enum(['draft', 'publish']).default('draft'),
       /** Empty (or missing) falls back to 1,500. */
-      wordCount: z.union([z.number(), z.string().max(20)]).nullable().optional(),
+      wordCount: z
+        .union([z.number(), z.string().max(20)])
+        .nullable()
+        .optional(),
       persona: z.string().trim().max(500).nullable().optional(),
       postToWordPress: z.boolean().default(true),
       /** WordPress categories and author of every post of the job; without them the site's blog configuration decides. */
@@ -190,13 +210,24 @@ export type BulkJobHistoryEntry = z.infer<typeof bulkJobHistoryEntrySchema>;
 export const bulkJobHistoryResponseSchema = z.object({ jobs: z.array(bulkJobHistoryEntrySchema) });
 export type BulkJobHistoryResponse = z.infer<typeof bulkJobHistoryResponseSchema>;
 
-export const bulkJobRetryResponseSchema = z.object({ job_id: z.string(), retried: z.number().int().nonnegative(), status: bulkJobStatusSchema });
+export const bulkJobRetryResponseSchema = z.object({
+  job_id: z.string(),
+  retried: z.number().int().nonnegative(),
+  status: bulkJobStatusSchema,
+});
 export type BulkJobRetryResponse = z.infer<typeof bulkJobRetryResponseSchema>;
 
-export const bulkJobCancelResponseSchema = z.object({ job_id: z.string(), status: bulkJobStatusSchema, message: z.string() });
+export const bulkJobCancelResponseSchema = z.object({
+  job_id: z.string(),
+  status: bulkJobStatusSchema,
+  message: z.string(),
+});
 export type BulkJobCancelResponse = z.infer<typeof bulkJobCancelResponseSchema>;
 
-export const bulkJobsClearStuckResponseSchema = z.object({ cleared: z.number().int().nonnegative(), job_ids: z.array(z.string()) });
+export const bulkJobsClearStuckResponseSchema = z.object({
+  cleared: z.number().int().nonnegative(),
+  job_ids: z.array(z.string()),
+});
 export type BulkJobsClearStuckResponse = z.infer<typeof bulkJobsClearStuckResponseSchema>;
 
 /** What the web keeps in local storage under MANUAL_BULK_JOB_STORAGE_KEY. */

@@ -9,11 +9,7 @@ export const ARTICLES_PER_DAY_WINDOW = 30;
 
 /** Optional `tz` (an IANA zone such as Europe/Berlin) decides where a day starts; default UTC. */
 export const dashboardQuerySchema = z.object({
-  tz: z
-    .string()
-    .max(64)
-    .refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin')
-    .optional(),
+  tz: z.string().max(64).refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin').optional(),
 });
 
 function isTimeZone(value: string): boolean {
@@ -25,7 +21,10 @@ function isTimeZone(value: string): boolean {
   }
 }
 
-export const trendMonitorStatusSchema = z.object({ isRunning: z.boolean(), activeJobs: z.number().int().nonnegative() });
+export const trendMonitorStatusSchema = z.object({
+  isRunning: z.boolean(),
+  activeJobs: z.number().int().nonnegative(),
+});
 export type TrendMonitorStatus = z.infer<typeof trendMonitorStatusSchema>;
 
 export const trendLastExecutionSchema = z.object({

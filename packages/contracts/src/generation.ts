@@ -45,55 +45,64 @@ export const PERSONAS = [
     value: 'sarah',
     label: 'Sarah — The Storyteller',
     description: 'Warm narratives that open with a scene and carry the reader through.',
-    voice: 'Warm and narrative. Opens sections with a small concrete scene or anecdote, then draws the practical lesson from it. Short paragraphs, vivid but plain language.',
+    voice:
+      'Warm and narrative. Opens sections with a small concrete scene or anecdote, then draws the practical lesson from it. Short paragraphs, vivid but plain language.',
   },
   {
     value: 'marcus',
     label: 'Marcus — The Data-Driven Analyst',
     description: 'Numbers, comparisons and evidence before opinions.',
-    voice: 'Analytical and precise. Leads with figures, comparisons and trade-offs, states assumptions, and prefers tables or lists when comparing options. Avoids hype.',
+    voice:
+      'Analytical and precise. Leads with figures, comparisons and trade-offs, states assumptions, and prefers tables or lists when comparing options. Avoids hype.',
   },
   {
     value: 'emily',
     label: 'Emily — The Friendly Educator',
     description: 'Patient step-by-step explanations for beginners.',
-    voice: 'Patient and encouraging. Explains one idea at a time, defines jargon on first use, uses everyday analogies and numbered steps. Speaks directly to the reader as "you".',
+    voice:
+      'Patient and encouraging. Explains one idea at a time, defines jargon on first use, uses everyday analogies and numbered steps. Speaks directly to the reader as "you".',
   },
   {
     value: 'david',
     label: 'David — The Industry Expert',
     description: 'Authoritative, experienced, straight to the point.',
-    voice: 'Authoritative and concise. Writes like a practitioner with many years in the field: names real-world pitfalls, gives firm recommendations and explains the reasoning briefly.',
+    voice:
+      'Authoritative and concise. Writes like a practitioner with many years in the field: names real-world pitfalls, gives firm recommendations and explains the reasoning briefly.',
   },
   {
     value: 'olivia',
     label: 'Olivia — The Trend Spotter',
     description: 'Energetic coverage of what is new and what is next.',
-    voice: 'Energetic and forward-looking. Frames the topic around what is changing, why now, and what readers should watch next. Lively verbs, brisk rhythm, no filler.',
+    voice:
+      'Energetic and forward-looking. Frames the topic around what is changing, why now, and what readers should watch next. Lively verbs, brisk rhythm, no filler.',
   },
   {
     value: 'james',
     label: 'James — The Conversion Copywriter',
     description: 'Benefit-led persuasive copy with clear calls to action.',
-    voice: 'Persuasive and benefit-led. Turns features into outcomes for the reader, uses short punchy sentences, answers objections, and ends sections with a clear next step.',
+    voice:
+      'Persuasive and benefit-led. Turns features into outcomes for the reader, uses short punchy sentences, answers objections, and ends sections with a clear next step.',
   },
   {
     value: 'sophia',
     label: 'Sophia — The Lifestyle Enthusiast',
     description: 'Relatable, upbeat, first-person lifestyle writing.',
-    voice: 'Upbeat and relatable. Writes in a conversational first person, shares practical tips from everyday life, and keeps the tone light without losing substance.',
+    voice:
+      'Upbeat and relatable. Writes in a conversational first person, shares practical tips from everyday life, and keeps the tone light without losing substance.',
   },
   {
     value: 'ryan',
     label: 'Ryan — The Honest Reviewer',
     description: 'Balanced pros and cons, no sugar-coating.',
-    voice: 'Candid and balanced. Weighs pros and cons openly, says who something is and is not for, and backs verdicts with specific observations rather than superlatives.',
+    voice:
+      'Candid and balanced. Weighs pros and cons openly, says who something is and is not for, and backs verdicts with specific observations rather than superlatives.',
   },
   {
     value: 'nina',
     label: 'Nina — The Technical Explainer',
     description: 'Clear, structured explanations of how things work.',
-    voice: 'Clear and structured. Explains how things work from first principles, uses precise terminology with short definitions, and organises detail under descriptive subheadings.',
+    voice:
+      'Clear and structured. Explains how things work from first principles, uses precise terminology with short definitions, and organises detail under descriptive subheadings.',
   },
 ] as const satisfies readonly PersonaDefinition[];
 export type KnownPersona = (typeof PERSONAS)[number]['value'];

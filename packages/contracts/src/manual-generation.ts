@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { MAX_ID } from './ids.js';
 import { wordpressAuthorIdSchema, wordpressCategoryIdsSchema } from './blog-configs.js';
-import { DEFAULT_TASK_TYPE, existingPostSchema, qualityRuleSchema, TASK_TYPES, WORD_COUNT_LIMITS, type TaskType } from './generation.js';
+import {
+  DEFAULT_TASK_TYPE,
+  existingPostSchema,
+  qualityRuleSchema,
+  TASK_TYPES,
+  type TaskType,
+  WORD_COUNT_LIMITS,
+} from './generation.js';
+import { MAX_ID } from './ids.js';
 
 /* Manual generation (spec part 2 §2.2, §2.3, §5, §7, §8): one article from a topic, pushed to a site. */
 
@@ -43,7 +50,8 @@ export const DEFAULT_PUBLISH_STATUS: PublishStatus = 'draft';
 export const GENERATION_FAILED_CODE = 'generation_failed';
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-const numericText = (value: unknown) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value);
+const numericText = (value: unknown) =>
+  typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
 
 export const manualTopicSchema = z
   .string({ message: 'Topic is required' })
@@ -54,7 +62,9 @@ export const manualTopicSchema = z
 export const manualSiteIdSchema = z.preprocess(
   (value) => numericText(blankToUndefined(value)),
   z
-    .number({ error: (issue) => (issue.input === undefined ? MANUAL_MESSAGES.siteIdRequired : MANUAL_MESSAGES.siteIdInvalid) })
+    .number({
+      error: (issue) => (issue.input === undefined ? MANUAL_MESSAGES.siteIdRequired : MANUAL_MESSAGES.siteIdInvalid),
+    })
     .int(MANUAL_MESSAGES.siteIdInvalid)
     .positive(MANUAL_MESSAGES.siteIdInvalid)
     .max(MAX_SITE_ID, MANUAL_MESSAGES.siteIdTooLarge),
@@ -67,7 +77,9 @@ export const manualTaskTypeSchema = z.preprocess(
     .string({ message: 'Task type must be text' })
     // Bounded before the name check, so the API description states a limit too.
     .max(100, `Unknown task type; use one of: ${TASK_TYPES.join(', ')}`)
-    .refine((v): v is TaskType => (TASK_TYPES as readonly string[]).includes(v), { message: `Unknown task type; use one of: ${TASK_TYPES.join(', ')}` })
+    .refine((v): v is TaskType => (TASK_TYPES as readonly string[]).includes(v), {
+      message: `Unknown task type; use one of: ${TASK_TYPES.join(', ')}`,
+    })
     .default(DEFAULT_TASK_TYPE),
 );
 
@@ -78,7 +90,10 @@ const wordCountNumber = z
   .min(WORDS_MIN, `Word count must be between ${WORDS_MIN} and ${WORDS_MAX}`)
   .max(WORDS_MAX, `Word count must be between ${WORDS_MIN} and ${WORDS_MAX}`);
 /** 500–5,000; empty falls back to 3,000 (spec §5). */
-export const manualWordCountSchema = z.preprocess((value) => numericText(blankToUndefined(value)), wordCountNumber.default(WORDS_DEFAULT));
+export const manualWordCountSchema = z.preprocess(
+  (value) => numericText(blankToUndefined(value)),
+  wordCountNumber.default(WORDS_DEFAULT),
+);
 /** A word count that may be left out (or blank): the other place it can be given, else 3,000, decides. */
 const givenWordCountSchema = z.preprocess((value) => numericText(blankToUndefined(value)), wordCountNumber.optional());
 
@@ -88,7 +103,11 @@ const publishStatusSchema = z.preprocess(
 );
 const personaSchema = z.preprocess(
   (value) => (value === null ? '' : value),
-  z.string({ message: 'Persona must be text' }).trim().max(MANUAL_LIMITS.persona, `Persona must be at most ${MANUAL_LIMITS.persona} characters`).default(''),
+  z
+    .string({ message: 'Persona must be text' })
+    .trim()
+    .max(MANUAL_LIMITS.persona, `Persona must be at most ${MANUAL_LIMITS.persona} characters`)
+    .default(''),
 );
 const includeImagesSchema = z.boolean({ message: 'includeImages must be true or false' }).optional();
 
@@ -99,7 +118,12 @@ export const manualGenerateOptionsSchema = z.object({
   /** Accepted for compatibility; a single generation makes one article. */
   maxArticles: z.preprocess(
     (value) => numericText(blankToUndefined(value)),
-    z.number().int().min(MANUAL_LIMITS.maxArticles.min).max(MANUAL_LIMITS.maxArticles.max).default(MANUAL_LIMITS.maxArticles.default),
+    z
+      .number()
+      .int()
+      .min(MANUAL_LIMITS.maxArticles.min)
+      .max(MANUAL_LIMITS.maxArticles.max)
+      .default(MANUAL_LIMITS.maxArticles.default),
   ),
   /** Left out: the request's top-level wordCount, else 3,000. */
   wordCount: givenWordCountSchema,
@@ -113,14 +137,21 @@ export const manualGenerateOptionsSchema = z.object({
     z
       .string()
       .max(MANUAL_LIMITS.imageDataUrl, 'The selected image is too large')
-      .regex(/^data:image\/png;base64,[A-Za-z0-9+/=\s]+$/, 'The selected image must be a PNG data URL (data:image/png;base64,…)')
+      .regex(
+        /^data:image\/png;base64,[A-Za-z0-9+/=\s]+$/,
+        'The selected image must be a PNG data URL (data:image/png;base64,…)',
+      )
       .optional(),
   ),
 });
 export type ManualGenerateOptions = z.infer<typeof manualGenerateOptionsSchema>;
 
 /** The settings a request may give flat or in `options`, with their names for people. */
-const SETTINGS_GIVEN_TWICE = { wordCount: 'Word count', publishStatus: 'Publish status', includeImages: 'includeImages' } as const;
+const SETTINGS_GIVEN_TWICE = {
+  wordCount: 'Word count',
+  publishStatus: 'Publish status',
+  includeImages: 'includeImages',
+} as const;
 
 /**
  * POST /api/manual/generate. The Manual screen sends `options`; the secure variant sends the
@@ -140,11 +171,17 @@ export const manualGenerateRequestSchema = z
     wordCount: givenWordCountSchema,
   })
   .superRefine((request, ctx) => {
-    for (const [name, label] of Object.entries(SETTINGS_GIVEN_TWICE) as Array<[keyof typeof SETTINGS_GIVEN_TWICE, string]>) {
+    for (const [name, label] of Object.entries(SETTINGS_GIVEN_TWICE) as Array<
+      [keyof typeof SETTINGS_GIVEN_TWICE, string]
+    >) {
       const flat = request[name];
       const inOptions = request.options?.[name];
       if (flat === undefined || inOptions === undefined || flat === inOptions) continue;
-      ctx.addIssue({ code: 'custom', path: [name], message: `${label} is given twice with different values (${String(flat)} here, ${String(inOptions)} in options.${name}): send one` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `${label} is given twice with different values (${String(flat)} here, ${String(inOptions)} in options.${name}): send one`,
+      });
     }
   });
 export type ManualGenerateRequest = z.infer<typeof manualGenerateRequestSchema>;

@@ -6,7 +6,10 @@ import { LLM_SETTINGS_LIMITS } from './settings.js';
 
 export const FALLBACK_LIMITS = { providers: 5 } as const;
 /** The offline writer is no fallback: it would publish demonstration text in place of a model's. */
-export const FALLBACK_PROVIDERS = LLM_PROVIDERS.filter((provider) => provider !== 'offline') as Exclude<(typeof LLM_PROVIDERS)[number], 'offline'>[];
+export const FALLBACK_PROVIDERS = LLM_PROVIDERS.filter((provider) => provider !== 'offline') as Exclude<
+  (typeof LLM_PROVIDERS)[number],
+  'offline'
+>[];
 
 /** One fallback as the API shows it: its key is never returned. */
 export const fallbackProviderSchema = z.object({
@@ -32,14 +35,33 @@ export const fallbackProvidersUpdateSchema = z.object({
     .array(
       z.object({
         id: z.string().max(100).optional(),
-        provider: z.enum(FALLBACK_PROVIDERS as [string, ...string[]], { message: `must be one of ${FALLBACK_PROVIDERS.join(', ')}` }),
-        model: z.string().trim().max(LLM_SETTINGS_LIMITS.model, `must be at most ${LLM_SETTINGS_LIMITS.model} characters`).default(''),
+        provider: z.enum(FALLBACK_PROVIDERS as [string, ...string[]], {
+          message: `must be one of ${FALLBACK_PROVIDERS.join(', ')}`,
+        }),
+        model: z
+          .string()
+          .trim()
+          .max(LLM_SETTINGS_LIMITS.model, `must be at most ${LLM_SETTINGS_LIMITS.model} characters`)
+          .default(''),
         base_url: z
-          .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// address' }).max(LLM_SETTINGS_LIMITS.baseUrl)])
+          .union([
+            z.literal(''),
+            z
+              .url({ protocol: /^https?$/, message: 'must be an http:// or https:// address' })
+              .max(LLM_SETTINGS_LIMITS.baseUrl),
+          ])
           .nullable()
           .default(null),
-        api_key: z.string().max(LLM_SETTINGS_LIMITS.apiKey, `must be at most ${LLM_SETTINGS_LIMITS.apiKey} characters`).optional(),
-        concurrency: z.number().int().min(LLM_SETTINGS_LIMITS.concurrency.min).max(LLM_SETTINGS_LIMITS.concurrency.max).default(4),
+        api_key: z
+          .string()
+          .max(LLM_SETTINGS_LIMITS.apiKey, `must be at most ${LLM_SETTINGS_LIMITS.apiKey} characters`)
+          .optional(),
+        concurrency: z
+          .number()
+          .int()
+          .min(LLM_SETTINGS_LIMITS.concurrency.min)
+          .max(LLM_SETTINGS_LIMITS.concurrency.max)
+          .default(4),
       }),
     )
     .max(FALLBACK_LIMITS.providers, `at most ${FALLBACK_LIMITS.providers} fallbacks`),

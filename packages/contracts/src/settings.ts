@@ -68,15 +68,27 @@ const optionalNumber = (label: string, { min, max }: { min: number; max: number 
  */
 export const llmSettingsUpdateSchema = z.object({
   provider: z.enum(LLM_PROVIDERS, { message: `must be one of ${LLM_PROVIDERS.join(', ')}` }),
-  model: z.string().trim().max(LLM_SETTINGS_LIMITS.model, `Model must be at most ${LLM_SETTINGS_LIMITS.model} characters`).default(''),
+  model: z
+    .string()
+    .trim()
+    .max(LLM_SETTINGS_LIMITS.model, `Model must be at most ${LLM_SETTINGS_LIMITS.model} characters`)
+    .default(''),
   base_url: z
     .union([
       z.literal(''),
-      z.url({ protocol: /^https?$/, message: 'Base URL must be an http:// or https:// address (e.g. http://localhost:11434/v1)' }).max(LLM_SETTINGS_LIMITS.baseUrl),
+      z
+        .url({
+          protocol: /^https?$/,
+          message: 'Base URL must be an http:// or https:// address (e.g. http://localhost:11434/v1)',
+        })
+        .max(LLM_SETTINGS_LIMITS.baseUrl),
     ])
     .nullable()
     .default(null),
-  api_key: z.string().max(LLM_SETTINGS_LIMITS.apiKey, `API key must be at most ${LLM_SETTINGS_LIMITS.apiKey} characters`).optional(),
+  api_key: z
+    .string()
+    .max(LLM_SETTINGS_LIMITS.apiKey, `API key must be at most ${LLM_SETTINGS_LIMITS.apiKey} characters`)
+    .optional(),
   clear_api_key: z.boolean().default(false),
   timeout_ms: optionalNumber('Timeout', LLM_SETTINGS_LIMITS.timeoutMs),
   concurrency: optionalNumber('Concurrency', LLM_SETTINGS_LIMITS.concurrency),

@@ -44,21 +44,40 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 export const inventoryListQuerySchema = z.object({
   search: z.preprocess(
     emptyAsUndefined,
-    z.string().trim().max(INVENTORY_SEARCH_MAX_LENGTH, `must be at most ${INVENTORY_SEARCH_MAX_LENGTH} characters`).optional(),
+    z
+      .string()
+      .trim()
+      .max(INVENTORY_SEARCH_MAX_LENGTH, `must be at most ${INVENTORY_SEARCH_MAX_LENGTH} characters`)
+      .optional(),
   ),
   /** A WordPress category id of the site. */
   category: z.preprocess(
     emptyAsUndefined,
-    z.coerce.number({ message: 'must be a category id' }).int('must be a category id').positive('must be a category id').max(MAX_ID, 'must be a category id').optional(),
+    z.coerce
+      .number({ message: 'must be a category id' })
+      .int('must be a category id')
+      .positive('must be a category id')
+      .max(MAX_ID, 'must be a category id')
+      .optional(),
   ),
   kind: z.preprocess(emptyAsUndefined, z.enum(['post', 'page'], { message: "must be 'post' or 'page'" }).optional()),
   limit: z.preprocess(
     emptyAsUndefined,
-    z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(25),
+    z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(100, 'must be at most 100')
+      .default(25),
   ),
   offset: z.preprocess(
     emptyAsUndefined,
-    z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative').max(1_000_000, 'is too large').default(0),
+    z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must not be negative')
+      .max(1_000_000, 'is too large')
+      .default(0),
   ),
 });
 export type InventoryListQuery = z.infer<typeof inventoryListQuerySchema>;
@@ -88,7 +107,13 @@ export const inventoryListSchema = z.object({
 });
 export type InventoryList = z.infer<typeof inventoryListSchema>;
 
-export const inventoryTermSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string(), parent: z.number().int(), count: z.number().int() });
+export const inventoryTermSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  parent: z.number().int(),
+  count: z.number().int(),
+});
 export const inventoryAuthorSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
 export type InventoryTerm = z.infer<typeof inventoryTermSchema>;
 export type InventoryAuthor = z.infer<typeof inventoryAuthorSchema>;

@@ -50,16 +50,24 @@ function hasNoCredentials(value: string): boolean {
 
 export const siteUrlSchema = requiredText('URL', SITE_LIMITS.url)
   .refine(isHttpUrl, { message: 'URL must be a full http:// or https:// address (e.g. https://example.com)' })
-  .refine(hasNoCredentials, { message: 'URL must not contain a user name or password: use the Username and Application password fields' });
+  .refine(hasNoCredentials, {
+    message: 'URL must not contain a user name or password: use the Username and Application password fields',
+  });
 
-const passwordText = z.string().max(SITE_LIMITS.password, `Application password must be at most ${SITE_LIMITS.password} characters`);
+const passwordText = z
+  .string()
+  .max(SITE_LIMITS.password, `Application password must be at most ${SITE_LIMITS.password} characters`);
 
 const siteFields = {
   name: requiredText('Name', SITE_LIMITS.name),
   url: siteUrlSchema,
   username: requiredText('Username', SITE_LIMITS.username),
   is_active: z.boolean().default(true),
-  content_persona: z.string().trim().max(SITE_LIMITS.persona, `Persona must be at most ${SITE_LIMITS.persona} characters`).default(''),
+  content_persona: z
+    .string()
+    .trim()
+    .max(SITE_LIMITS.persona, `Persona must be at most ${SITE_LIMITS.persona} characters`)
+    .default(''),
 };
 
 /** POST /api/sites. The password is write-only: it is never part of any answer. */

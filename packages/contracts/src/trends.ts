@@ -135,7 +135,10 @@ export const trendSettingsUpdateSchema = z.object({
     .number({ message: 'Interval must be a number' })
     .int('Interval must be a whole number of hours')
     .min(TREND_SETTINGS_LIMITS.intervalHours.min, 'Interval must be at least 0 (0 turns scheduled checks off)')
-    .max(TREND_SETTINGS_LIMITS.intervalHours.max, `Interval must be at most ${TREND_SETTINGS_LIMITS.intervalHours.max} hours`)
+    .max(
+      TREND_SETTINGS_LIMITS.intervalHours.max,
+      `Interval must be at most ${TREND_SETTINGS_LIMITS.intervalHours.max} hours`,
+    )
     .nullable()
     .default(null),
 });

@@ -20,7 +20,11 @@ const perMillionSchema = z
 export const modelPriceInputSchema = z.object({
   provider: llmProviderSchema,
   /** A model name, or the start of one: "gpt-4o-mini" prices "gpt-4o-mini-2024-07-18" too. */
-  model: z.string().trim().min(1, 'is required').max(MODEL_PRICE_LIMITS.model, `must be at most ${MODEL_PRICE_LIMITS.model} characters`),
+  model: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(MODEL_PRICE_LIMITS.model, `must be at most ${MODEL_PRICE_LIMITS.model} characters`),
   input_per_million: perMillionSchema,
   output_per_million: perMillionSchema,
 });
@@ -47,7 +51,9 @@ export type ModelPrices = z.infer<typeof modelPricesSchema>;
 
 /** PUT /api/settings/prices: the operator's prices (they replace the saved ones; defaults stay underneath). */
 export const modelPricesUpdateSchema = z.object({
-  prices: z.array(modelPriceInputSchema).max(MODEL_PRICE_LIMITS.entries, `at most ${MODEL_PRICE_LIMITS.entries} prices`),
+  prices: z
+    .array(modelPriceInputSchema)
+    .max(MODEL_PRICE_LIMITS.entries, `at most ${MODEL_PRICE_LIMITS.entries} prices`),
 });
 export type ModelPricesUpdate = z.infer<typeof modelPricesUpdateSchema>;
 
@@ -60,7 +66,9 @@ export const usageSummarySchema = z.object({
   by_site: z.array(usageTotalsSchema.extend({ site_id: z.number().int().nullable(), site_name: z.string() })),
   by_provider: z.array(usageTotalsSchema.extend({ provider: z.string(), model: z.string() })),
   /** The last 30 days, oldest first, every day present. */
-  daily: z.array(z.object({ date: z.string(), cost_usd: z.number().nonnegative(), calls: z.number().int().nonnegative() })),
+  daily: z.array(
+    z.object({ date: z.string(), cost_usd: z.number().nonnegative(), calls: z.number().int().nonnegative() }),
+  ),
 });
 export type UsageSummary = z.infer<typeof usageSummarySchema>;
 

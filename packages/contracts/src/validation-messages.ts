@@ -32,8 +32,14 @@ export function messageForPeople(issue: Issue): string | undefined {
       return issue.inclusive === false ? `must be less than ${words}` : `must be at most ${words}`;
     }
     case 'too_small': {
-      if (issue.origin === 'string' && Number(issue.minimum) <= 1 && issue.inclusive !== false) return 'must not be empty';
-      if ((issue.origin === 'array' || issue.origin === 'set') && Number(issue.minimum) <= 1 && issue.inclusive !== false) return 'must have at least one item';
+      if (issue.origin === 'string' && Number(issue.minimum) <= 1 && issue.inclusive !== false)
+        return 'must not be empty';
+      if (
+        (issue.origin === 'array' || issue.origin === 'set') &&
+        Number(issue.minimum) <= 1 &&
+        issue.inclusive !== false
+      )
+        return 'must have at least one item';
       const words = sizeWords(issue.origin, issue.minimum);
       if (issue.exact) return `must be exactly ${words}`;
       return issue.inclusive === false ? `must be more than ${words}` : `must be at least ${words}`;
@@ -42,9 +48,15 @@ export function messageForPeople(issue: Issue): string | undefined {
       if (issue.input === undefined) return 'is required';
       return `must be ${TYPE_WORDS[issue.expected] ?? issue.expected}`;
     case 'invalid_value':
-      return issue.values.length === 1 ? `must be ${JSON.stringify(issue.values[0])}` : `must be one of: ${issue.values.map(String).join(', ')}`;
+      return issue.values.length === 1
+        ? `must be ${JSON.stringify(issue.values[0])}`
+        : `must be one of: ${issue.values.map(String).join(', ')}`;
     case 'invalid_format':
-      return issue.format === 'email' ? 'must be an email address' : issue.format === 'url' ? 'must be a web address' : `must be a valid ${issue.format}`;
+      return issue.format === 'email'
+        ? 'must be an email address'
+        : issue.format === 'url'
+          ? 'must be a web address'
+          : `must be a valid ${issue.format}`;
     case 'unrecognized_keys':
       return `unknown field${issue.keys.length === 1 ? '' : 's'}: ${issue.keys.join(', ')}`;
     default:

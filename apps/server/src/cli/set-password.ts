@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { PASSWORD_MIN_LENGTH, isBlankPassword } from '@abp/contracts';
+import { isBlankPassword, PASSWORD_MIN_LENGTH } from '@abp/contracts';
 import { loadConfig } from '../config.js';
 import { openPglite, openPostgres } from '../db/client.js';
 import { acquireDataDirLock } from '../db/data-dir-lock.js';
@@ -28,14 +28,20 @@ async function run(): Promise<void> {
   restrictNewFiles();
   const config = loadConfig(process.env);
   const password = await readPassword();
-  if (password.length < PASSWORD_MIN_LENGTH) throw new Error(`The password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
+  if (password.length < PASSWORD_MIN_LENGTH)
+    throw new Error(`The password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
   if (isBlankPassword(password)) throw new Error('The password must contain a character other than spaces.');
   if (!config.databaseUrl) {
     const { fixed } = makeDataDirPrivate(config.dataDir);
-    if (fixed > 0) process.stdout.write(`${fixed} files or directories under DATA_DIR were open to other users; they are now yours only.\n`);
+    if (fixed > 0)
+      process.stdout.write(
+        `${fixed} files or directories under DATA_DIR were open to other users; they are now yours only.\n`,
+      );
   }
   const release = config.databaseUrl ? () => undefined : acquireDataDirLock(config.dataDir);
-  const handle = config.databaseUrl ? openPostgres(config.databaseUrl, 1) : await openPglite(path.join(config.dataDir, 'db'));
+  const handle = config.databaseUrl
+    ? openPostgres(config.databaseUrl, 1)
+    : await openPglite(path.join(config.dataDir, 'db'));
   try {
     await applyMigrations(handle);
     await new AuthService(new AuthRepository(handle.db), new LoginThrottle()).resetPassword(password);

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { makeDataDirPrivate } from '../lib/private-data-dir.js';
@@ -40,7 +40,11 @@ export function openPostgres(connectionString: string, max = 10): DatabaseHandle
 }
 
 /** Runs a raw query on either driver (health checks, advisory locks). */
-export async function rawQuery<T = Record<string, unknown>>(handle: DatabaseHandle, sql: string, params: unknown[] = []): Promise<T[]> {
+export async function rawQuery<T = Record<string, unknown>>(
+  handle: DatabaseHandle,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   if (handle.driver === 'pglite') return (await handle.pglite.query<T>(sql, params)).rows;
   return (await handle.pool.query(sql, params)).rows as T[];
 }

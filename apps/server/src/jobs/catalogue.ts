@@ -15,9 +15,15 @@ export const JOBS = {
   /** Settings → diagnostics: proves a worker picks jobs up. */
   queueProbe: { name: 'diagnostics.queue-probe', payload: z.object({ probeId: z.string() }) },
   /** Deletes a site with all its articles, in batches. */
-  siteCascadeDelete: { name: 'sites.cascade-delete', payload: z.object({ siteId: positiveId, trashPosts: z.boolean().default(false) }) },
+  siteCascadeDelete: {
+    name: 'sites.cascade-delete',
+    payload: z.object({ siteId: positiveId, trashPosts: z.boolean().default(false) }),
+  },
   /** Reads one site's posts, pages, categories and authors into its inventory (one queued or running per site). */
-  inventorySync: { name: 'sites.inventory-sync', payload: z.object({ siteId: positiveId, trigger: z.enum(['manual', 'schedule', 'site_saved']) }) },
+  inventorySync: {
+    name: 'sites.inventory-sync',
+    payload: z.object({ siteId: positiveId, trigger: z.enum(['manual', 'schedule', 'site_saved']) }),
+  },
   /** Every hour: queues the inventory syncs that are due (INVENTORY_SYNC_HOURS). */
   inventorySchedule: { name: 'sites.inventory-schedule', payload: z.unknown() },
   /** Proves a published article's post is live (read back, public page); a scheduled one after its time. */

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
-import { fromDrizzle, fromPglite, PgBoss, type DrizzleTransactionLike, type Job, type Queue, type QueueOptions, type SendOptions, type WorkOptions } from 'pg-boss';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type DrizzleTransactionLike,
+  fromDrizzle,
+  fromPglite,
+  type Job,
+  PgBoss,
+  type Queue,
+  type QueueOptions,
+  type SendOptions,
+  type WorkOptions,
+} from 'pg-boss';
 import type { Role } from '../config.js';
 import type { DatabaseHandle, Tx } from '../db/client.js';
 import { JOBS, type JobKey, type JobPayload } from './catalogue.js';
@@ -107,7 +117,10 @@ export class JobQueue {
     }
     if (!this.runsWorkers) return;
     if (this.embedded) await this.retryEntriesOfDeadProcess();
-    for (const hook of this.beforeWorkerHooks) await hook(this.embedded).catch((err: unknown) => this.logger.error({ err }, 'a start-up step of the job queue failed'));
+    for (const hook of this.beforeWorkerHooks)
+      await hook(this.embedded).catch((err: unknown) =>
+        this.logger.error({ err }, 'a start-up step of the job queue failed'),
+      );
     for (const def of this.definitions.values()) {
       const { name, payload } = JOBS[def.job];
       if (def.cron) await this.boss.schedule(name, def.cron);
@@ -120,7 +133,8 @@ export class JobQueue {
         return def.keepOutput && jobs.length === 1 ? output : undefined;
       });
     }
-    for (const hook of this.startHooks) await hook().catch((err: unknown) => this.logger.error({ err }, 'a start-up step of the job queue failed'));
+    for (const hook of this.startHooks)
+      await hook().catch((err: unknown) => this.logger.error({ err }, 'a start-up step of the job queue failed'));
   }
 
   /**
@@ -133,7 +147,10 @@ export class JobQueue {
     const names = [...this.definitions.values()].map((def) => JOBS[def.job].name);
     await this.boss
       .getDb()
-      .executeSql(`update ${BOSS_SCHEMA}.job set state = 'retry', start_after = now() where state = 'active' and name = any($1::text[])`, [names]);
+      .executeSql(
+        `update ${BOSS_SCHEMA}.job set state = 'retry', start_after = now() where state = 'active' and name = any($1::text[])`,
+        [names],
+      );
   }
 
   async send<K extends JobKey>(key: K, data: JobPayload<K>, options?: SendOptions): Promise<string> {
@@ -173,7 +190,11 @@ export class JobQueue {
     const ids = entries.map(() => randomUUID());
     await this.boss.insert(
       JOBS[key].name,
-      entries.map((entry, index) => ({ id: ids[index], data: this.payload(key, entry.data), ...(entry.startAfter ? { startAfter: entry.startAfter } : {}) })),
+      entries.map((entry, index) => ({
+        id: ids[index],
+        data: this.payload(key, entry.data),
+        ...(entry.startAfter ? { startAfter: entry.startAfter } : {}),
+      })),
       { db: inTransaction(tx) },
     );
     return ids;
@@ -210,7 +231,8 @@ export class JobQueue {
   nudgeWorkers(key: JobKey, which: 'idle' | 'busy'): void {
     const { name } = JOBS[key];
     for (const worker of this.boss.getWipData()) {
-      if (worker.name === name && (which === 'idle' ? worker.count === 0 : worker.count > 0)) this.boss.notifyWorker(worker.id);
+      if (worker.name === name && (which === 'idle' ? worker.count === 0 : worker.count > 0))
+        this.boss.notifyWorker(worker.id);
     }
   }
 

@@ -10,7 +10,11 @@
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 /** The body as a stream that fails with `tooLarge()` once more than `maxBytes` came, and stops reading there. */
-export function capStream(body: ReadableStream<Uint8Array>, maxBytes: number, tooLarge: () => Error): ReadableStream<Uint8Array> {
+export function capStream(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+  tooLarge: () => Error,
+): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   let total = 0;
   return new ReadableStream<Uint8Array>(

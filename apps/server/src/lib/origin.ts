@@ -24,7 +24,9 @@ export function isHttpsUpgrade(from: string | URL, to: string | URL): boolean {
   try {
     const a = new URL(from);
     const b = new URL(to);
-    return a.protocol === 'http:' && b.protocol === 'https:' && a.hostname === b.hostname && a.port === '' && b.port === '';
+    return (
+      a.protocol === 'http:' && b.protocol === 'https:' && a.hostname === b.hostname && a.port === '' && b.port === ''
+    );
   } catch {
     return false;
   }

@@ -43,7 +43,12 @@ export function toPlainText(input: string): string {
  * decoding reveals ("&lt;b&gt;") was written as text and stays text.
  */
 export function htmlToPlainText(html: string): string {
-  return toPlainText(html.replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ').replace(/<!--[\s\S]*?-->/g, ' ').replace(/<\/?[a-z!?][^>]*>/gi, ' '));
+  return toPlainText(
+    html
+      .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+      .replace(/<!--[\s\S]*?-->/g, ' ')
+      .replace(/<\/?[a-z!?][^>]*>/gi, ' '),
+  );
 }
 
 /** `toPlainText` cut to `max` characters at a word where possible, ending with '…' when cut. */

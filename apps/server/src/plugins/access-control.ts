@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@abp/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import { readSession } from '../modules/auth/session.js';
 

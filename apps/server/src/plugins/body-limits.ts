@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BODY_LIMITS, ERROR_CODES, errorBodySchema } from '@abp/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import { sessionIdOf } from '../modules/auth/session.js';
 
@@ -36,10 +36,11 @@ export function registerBodyLimits(app: FastifyInstance, auth: AuthService): voi
     if (!request.is404 && request.routeOptions.config.public !== true) return;
     const retryAfter = auth.lockedOutFor(request.ip);
     if (retryAfter === 0 || (await hasLiveSession(request, auth))) return;
-    return reply
-      .status(429)
-      .header('retry-after', String(retryAfter))
-      .send({ error: 'Too many refused requests from this address. Please try again later.', code: ERROR_CODES.rateLimited, retryAfter });
+    return reply.status(429).header('retry-after', String(retryAfter)).send({
+      error: 'Too many refused requests from this address. Please try again later.',
+      code: ERROR_CODES.rateLimited,
+      retryAfter,
+    });
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

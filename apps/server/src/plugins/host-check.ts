@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import os from 'node:os';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@abp/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export interface HostPolicy {
   /** HOST, the address the server is bound to. */
@@ -20,7 +20,9 @@ export interface HostPolicy {
  */
 export function hostMatcher(policy: Pick<HostPolicy, 'boundHost' | 'allowedHosts'>): (hostHeader: string) => boolean {
   const machine = os.hostname().toLowerCase();
-  const names = new Set(['localhost', machine, `${machine}.local`, policy.boundHost, ...policy.allowedHosts].map((h) => h.toLowerCase()));
+  const names = new Set(
+    ['localhost', machine, `${machine}.local`, policy.boundHost, ...policy.allowedHosts].map((h) => h.toLowerCase()),
+  );
   return (hostHeader) => {
     const name = hostnameOf(hostHeader);
     return name !== null && (isIP(name) !== 0 || names.has(name));
@@ -53,6 +55,11 @@ function hostsOf(request: FastifyRequest, trustProxy: boolean): string[] {
   const hosts: string[] = [];
   if (request.headers.host !== undefined) hosts.push(request.headers.host);
   const forwarded = request.headers['x-forwarded-host'];
-  if (trustProxy && forwarded !== undefined) hosts.push(...String(forwarded).split(',').map((h) => h.trim()));
+  if (trustProxy && forwarded !== undefined)
+    hosts.push(
+      ...String(forwarded)
+        .split(',')
+        .map((h) => h.trim()),
+    );
   return hosts;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES, errorBodySchema, IDEMPOTENCY_KEY_HEADER } from '@abp/contracts';
+import type { FastifyInstance } from 'fastify';
 import { sessionIdOf } from '../modules/auth/session.js';
 import type { IdempotencyRepository, KeyRef } from '../modules/idempotency/idempotency.repository.js';
 
@@ -16,7 +16,8 @@ const KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
 const PURGE_EVERY = 100;
 
 /** Routes without a session, and the auth routes, never replay an answer. */
-const replays = (url: string | undefined, isPublic: boolean | undefined) => isPublic !== true && !url?.startsWith('/api/auth/');
+const replays = (url: string | undefined, isPublic: boolean | undefined) =>
+  isPublic !== true && !url?.startsWith('/api/auth/');
 
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
 
@@ -41,7 +42,13 @@ export function registerIdempotency(app: FastifyInstance, repo: IdempotencyRepos
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const response = route.schema?.response;
-    if (!methods.includes('POST') || !replays(route.url, route.config?.public) || !response || typeof response !== 'object') return;
+    if (
+      !methods.includes('POST') ||
+      !replays(route.url, route.config?.public) ||
+      !response ||
+      typeof response !== 'object'
+    )
+      return;
     route.schema = { ...route.schema, response: { 409: errorBodySchema, 422: errorBodySchema, ...response } };
   });
 
@@ -70,7 +77,8 @@ export function registerIdempotency(app: FastifyInstance, repo: IdempotencyRepos
     }
     const { row } = claim;
     if (row.request !== identity || row.bodyDigest !== bodyDigest) {
-      const message = row.request !== identity ? 'was already used for another request' : 'was already used with a different body';
+      const message =
+        row.request !== identity ? 'was already used for another request' : 'was already used with a different body';
       return reply.status(422).send({
         error: `${IDEMPOTENCY_KEY_HEADER} ${message}: send a new key for a new request`,
         code: ERROR_CODES.idempotencyKeyReused,
@@ -97,7 +105,11 @@ export function registerIdempotency(app: FastifyInstance, repo: IdempotencyRepos
       return payload;
     }
     const contentType = reply.getHeader('content-type');
-    await repo.complete(key, { status: reply.statusCode, contentType: typeof contentType === 'string' ? contentType : null, body: payload.toString() });
+    await repo.complete(key, {
+      status: reply.statusCode,
+      contentType: typeof contentType === 'string' ? contentType : null,
+      body: payload.toString(),
+    });
     return payload;
   });
 }

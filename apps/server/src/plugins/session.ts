@@ -1,6 +1,6 @@
+import { SESSION_IDLE_TIMEOUT_MS } from '@abp/contracts';
 import secureSession from '@fastify/secure-session';
 import type { FastifyInstance } from 'fastify';
-import { SESSION_IDLE_TIMEOUT_MS } from '@abp/contracts';
 import { deriveKey } from '../lib/secret-box.js';
 
 export const SESSION_COOKIE = 'abp_session';

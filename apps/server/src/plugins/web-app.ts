@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ERROR_CODES } from '@abp/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES } from '@abp/contracts';
 import { declarePublicRoutes } from './access-control.js';
 
 /**
@@ -35,14 +35,19 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   async function notFound(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0] ?? '';
     if (isApiPath(pathname)) {
-      return reply.status(404).send({ error: `No such API route: ${request.method} ${pathname}`, code: ERROR_CODES.notFound });
+      return reply
+        .status(404)
+        .send({ error: `No such API route: ${request.method} ${pathname}`, code: ERROR_CODES.notFound });
     }
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname);
     if (hasWebApp && wantsPage) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }
     if (!hasWebApp && wantsPage) {
-      return reply.status(404).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).');
+      return reply
+        .status(404)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (npm start does it for you).');
     }
     return reply.status(404).send({ error: 'Not found', code: ERROR_CODES.notFound });
   }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { WordPressClient } from '../../src/integrations/wordpress/index.js';
+import { syncContentAndWait } from '../site-inventory/inventory-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { describeRealSite, realClient, runId } from '../wordpress/real-site.js';
 import { insertArticle, insertSite } from './article-fixtures.js';
 import { publish } from './publish-helpers.js';
-import { syncContentAndWait } from '../site-inventory/inventory-helpers.js';
 
 describeRealSite('normal', 'no second post on a subject the live site already has', (site) => {
   let t: TestApp;
@@ -17,7 +17,15 @@ describeRealSite('normal', 'no second post on a subject the live site already ha
     t = await createTestApp();
     cookie = await t.login();
     wp = realClient(site);
-    siteId = (await insertSite(t, { name: 'Duplicates', url: site.url, username: site.user, password: site.password, restRoot: `${site.url}/wp-json/` })).id;
+    siteId = (
+      await insertSite(t, {
+        name: 'Duplicates',
+        url: site.url,
+        username: site.user,
+        password: site.password,
+        restRoot: `${site.url}/wp-json/`,
+      })
+    ).id;
   });
   afterAll(async () => {
     for (const id of postIds) await wp.posts.delete(id).catch(() => undefined);
@@ -28,15 +36,25 @@ describeRealSite('normal', 'no second post on a subject the live site already ha
 
   it('a post written on WordPress (known from the content sync) blocks an article with its title, naming it; force publishes anyway', async () => {
     const title = `How to Start Composting ${runId}`;
-    const existing = await wp.posts.create({ title, content: '<p>Written by hand on WordPress.</p>', status: 'publish' });
+    const existing = await wp.posts.create({
+      title,
+      content: '<p>Written by hand on WordPress.</p>',
+      status: 'publish',
+    });
     postIds.add(existing.id);
     await syncAndWait();
 
-    const article = await insertArticle(t, { siteId, title: `How to start composting, ${runId}!`, status: 'published' });
+    const article = await insertArticle(t, {
+      siteId,
+      title: `How to start composting, ${runId}!`,
+      status: 'published',
+    });
     const refused = await publish(t, cookie, article.id, { site_id: siteId });
     expect(refused.statusCode, refused.body).toBe(409);
     const path = new URL(existing.link).pathname;
-    const issue = (refused.json() as { details: { quality_report: { issues: Array<{ rule: string; message: string }> } } }).details.quality_report.issues.find((i) => i.rule === 'already_on_site');
+    const issue = (
+      refused.json() as { details: { quality_report: { issues: Array<{ rule: string; message: string }> } } }
+    ).details.quality_report.issues.find((i) => i.rule === 'already_on_site');
     expect(issue?.message).toBe(`"${title}" already exists on the site: ${path}`);
 
     const forced = await publish(t, cookie, article.id, { site_id: siteId, force_publish: true });
@@ -54,15 +72,26 @@ describeRealSite('normal', 'no second post on a subject the live site already ha
     expect((again.json() as { action: string }).action).toBe('updated');
   }, 90_000);
 
-  it('a post whose title or slug is the article\'s primary keyword blocks it too', async () => {
+  it("a post whose title or slug is the article's primary keyword blocks it too", async () => {
     const keyword = `Worm composting ${runId}`;
-    const existing = await wp.posts.create({ title: `${keyword}!`, content: '<p>Written by hand on WordPress.</p>', status: 'publish' });
+    const existing = await wp.posts.create({
+      title: `${keyword}!`,
+      content: '<p>Written by hand on WordPress.</p>',
+      status: 'publish',
+    });
     postIds.add(existing.id);
     await syncAndWait();
-    const article = await insertArticle(t, { siteId, title: `Ten tips for a worm bin ${runId}`, keywords: [keyword.toLowerCase(), 'worm bin'], status: 'published' });
+    const article = await insertArticle(t, {
+      siteId,
+      title: `Ten tips for a worm bin ${runId}`,
+      keywords: [keyword.toLowerCase(), 'worm bin'],
+      status: 'published',
+    });
     const refused = await publish(t, cookie, article.id, { site_id: siteId });
     expect(refused.statusCode, refused.body).toBe(409);
-    const issue = (refused.json() as { details: { quality_report: { issues: Array<{ rule: string; message: string }> } } }).details.quality_report.issues.find((i) => i.rule === 'already_on_site');
+    const issue = (
+      refused.json() as { details: { quality_report: { issues: Array<{ rule: string; message: string }> } } }
+    ).details.quality_report.issues.find((i) => i.rule === 'already_on_site');
     expect(issue?.message).toBe(`"${keyword}!" already exists on the site: ${new URL(existing.link).pathname}`);
   }, 90_000);
 });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ArticleDeleteResult } from '@abp/contracts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { WordPressClient } from '../../src/integrations/wordpress/index.js';
 import { generate, manualPayload } from '../manual/manual-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
@@ -29,13 +29,18 @@ describeRealSite('normal', 'deleting an article with or without its post on the 
 
   /** An article the Manual screen wrote and sent to WordPress as a draft. */
   const written = async (topic: string): Promise<{ id: number; postId: number }> => {
-    const res = await generate(t, cookie, manualPayload(siteId, `${topic} ${runId}`, { includeImages: false, wordCount: 500 }));
+    const res = await generate(
+      t,
+      cookie,
+      manualPayload(siteId, `${topic} ${runId}`, { includeImages: false, wordCount: 500 }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json<{ data: { article_id: number; wordpress_post_id: number } }>().data;
     postIds.add(data.wordpress_post_id);
     return { id: data.article_id, postId: data.wordpress_post_id };
   };
-  const remove = (id: number, query = '') => t.request({ method: 'DELETE', url: `/api/articles/${id}${query}`, cookie });
+  const remove = (id: number, query = '') =>
+    t.request({ method: 'DELETE', url: `/api/articles/${id}${query}`, cookie });
 
   it('keeps the post by default and says so', async () => {
     const article = await written('Delete keeps the post');

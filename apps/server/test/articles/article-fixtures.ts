@@ -11,7 +11,14 @@ let articleCounter = 0;
 /** A site row as the Sites module stores it (password sealed with the app's key). */
 export async function insertSite(
   t: TestApp,
-  overrides: { name?: string; url?: string; username?: string; password?: string; isActive?: boolean; restRoot?: string | null } = {},
+  overrides: {
+    name?: string;
+    url?: string;
+    username?: string;
+    password?: string;
+    isActive?: boolean;
+    restRoot?: string | null;
+  } = {},
 ) {
   siteCounter += 1;
   const [row] = await t.ctx.handle.db
@@ -30,7 +37,8 @@ export async function insertSite(
 
 /** Content that passes the quality gate: headings, enough words, no placeholders. */
 export function goodContent(topic = 'soil'): string {
-  const paragraph = `Healthy ${topic} holds water, feeds roots and keeps a garden productive through dry weeks. `.repeat(6);
+  const paragraph =
+    `Healthy ${topic} holds water, feeds roots and keeps a garden productive through dry weeks. `.repeat(6);
   return `<h2>Why ${topic} matters</h2><p>${paragraph}</p><h2>How to improve ${topic}</h2><p>${paragraph}</p>`;
 }
 
@@ -40,21 +48,33 @@ export async function insertArticle(t: TestApp, values: Partial<ArticleInsert> =
   const [row] = await t.ctx.handle.db
     .insert(articles)
     // A body of its own too: publishing refuses a body nearly the same as one already published.
-    .values({ title: `A guide to garden soil, part ${articleCounter}`, content: goodContent(`soil in bed ${articleCounter}`), status: 'draft', ...values })
+    .values({
+      title: `A guide to garden soil, part ${articleCounter}`,
+      content: goodContent(`soil in bed ${articleCounter}`),
+      status: 'draft',
+      ...values,
+    })
     .returning();
   return row!;
 }
 
 export async function insertImage(t: TestApp, articleId: number) {
-  await t.ctx.handle.db
-    .insert(articleImages)
-    .values({ articleId, png: Buffer.from(tinyPng()).toString('base64'), filename: `article-${articleId}.png`, altText: 'Title card' });
+  await t.ctx.handle.db.insert(articleImages).values({
+    articleId,
+    png: Buffer.from(tinyPng()).toString('base64'),
+    filename: `article-${articleId}.png`,
+    altText: 'Title card',
+  });
 }
 
 export async function insertTrendSource(t: TestApp, articleId: number, topic: string) {
-  await t.ctx.handle.db
-    .insert(articleTrendSources)
-    .values({ articleId, topic, description: `About ${topic}`, publishedDate: new Date('2026-11-01T08:00:00Z'), trendUrl: `https://news.example/${topic}` });
+  await t.ctx.handle.db.insert(articleTrendSources).values({
+    articleId,
+    topic,
+    description: `About ${topic}`,
+    publishedDate: new Date('2026-11-01T08:00:00Z'),
+    trendUrl: `https://news.example/${topic}`,
+  });
 }
 
 export async function insertGenerationLog(t: TestApp, articleId: number, log: unknown) {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLE_MESSAGES, type GenerationLog } from '@abp/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { insertArticle, insertGenerationLog, insertSite, insertTrendSource } from './article-fixtures.js';
 
@@ -40,7 +40,12 @@ describe('article ids', () => {
 describe('GET /api/articles/{id}', () => {
   it('returns the whole article with its site', async () => {
     const site = await insertSite(t, { name: 'Garden', url: 'https://garden.example' });
-    const article = await insertArticle(t, { siteId: site.id, siteName: 'Old name', keywords: ['soil'], sourceUrls: ['https://news.example/a'] });
+    const article = await insertArticle(t, {
+      siteId: site.id,
+      siteName: 'Old name',
+      keywords: ['soil'],
+      sourceUrls: ['https://news.example/a'],
+    });
     const res = await req('GET', `/api/articles/${article.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -62,7 +67,8 @@ describe('PUT /api/articles/{id}', () => {
     const article = await insertArticle(t);
     const res = await req('PUT', `/api/articles/${article.id}`, {
       title: '  New title  ',
-      content: '<h1>Head</h1><p onclick="steal()">Text <a href="javascript:alert(1)">bad</a> <a href="https://ok.example">good</a></p><script>alert(1)</script>',
+      content:
+        '<h1>Head</h1><p onclick="steal()">Text <a href="javascript:alert(1)">bad</a> <a href="https://ok.example">good</a></p><script>alert(1)</script>',
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -77,7 +83,10 @@ describe('PUT /api/articles/{id}', () => {
 
   it('recounts the word count when the content changes, and keeps it when only the status does', async () => {
     const article = await insertArticle(t, { wordCount: 3034 });
-    const edited = await req('PUT', `/api/articles/${article.id}`, { content: '<p>Seventeen words in all: one two three four five six seven eight nine ten eleven twelve thirteen.</p>' });
+    const edited = await req('PUT', `/api/articles/${article.id}`, {
+      content:
+        '<p>Seventeen words in all: one two three four five six seven eight nine ten eleven twelve thirteen.</p>',
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().word_count).toBe(17);
     expect((await req('PUT', `/api/articles/${article.id}`, { status: 'review' })).json().word_count).toBe(17);
@@ -104,8 +113,16 @@ describe('PUT /api/articles/{id}', () => {
   it.each([
     [{ status: 'scheduled' }, 'scheduled_at', 'is required when status is scheduled'],
     [{ status: 'scheduled', scheduled_at: null }, 'scheduled_at', 'is required when status is scheduled'],
-    [{ status: 'scheduled', scheduled_at: '2020-01-01T00:00:00Z' }, 'scheduled_at', 'must be in the future when status is scheduled'],
-    [{ status: 'draft', scheduled_at: '2099-01-01T00:00:00Z' }, 'scheduled_at', 'can only be set when status is scheduled'],
+    [
+      { status: 'scheduled', scheduled_at: '2020-01-01T00:00:00Z' },
+      'scheduled_at',
+      'must be in the future when status is scheduled',
+    ],
+    [
+      { status: 'draft', scheduled_at: '2099-01-01T00:00:00Z' },
+      'scheduled_at',
+      'can only be set when status is scheduled',
+    ],
   ])('refuses %j', async (payload, field, message) => {
     const article = await insertArticle(t);
     const res = await req('PUT', `/api/articles/${article.id}`, payload);
@@ -128,7 +145,9 @@ describe('PUT /api/articles/{id}', () => {
 
   it('answers 404 for a missing article and 400 for a bad id', async () => {
     expect((await req('PUT', '/api/articles/777777', { status: 'draft' })).statusCode).toBe(404);
-    expect((await req('PUT', '/api/articles/x1', { status: 'draft' })).json().error).toBe(ARTICLE_MESSAGES.invalidIdFormat);
+    expect((await req('PUT', '/api/articles/x1', { status: 'draft' })).json().error).toBe(
+      ARTICLE_MESSAGES.invalidIdFormat,
+    );
   });
 });
 
@@ -152,8 +171,18 @@ describe('trend sources and generation log', () => {
     const res = await req('GET', `/api/articles/${article.id}/trends`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { topic: 'compost', description: 'About compost', published_date: '2026-11-01T08:00:00.000Z', trend_url: 'https://news.example/compost' },
-      { topic: 'mulch', description: 'About mulch', published_date: '2026-11-01T08:00:00.000Z', trend_url: 'https://news.example/mulch' },
+      {
+        topic: 'compost',
+        description: 'About compost',
+        published_date: '2026-11-01T08:00:00.000Z',
+        trend_url: 'https://news.example/compost',
+      },
+      {
+        topic: 'mulch',
+        description: 'About mulch',
+        published_date: '2026-11-01T08:00:00.000Z',
+        trend_url: 'https://news.example/mulch',
+      },
     ]);
     const empty = await insertArticle(t);
     expect((await req('GET', `/api/articles/${empty.id}/trends`)).json()).toEqual([]);
@@ -162,7 +191,9 @@ describe('trend sources and generation log', () => {
 
   it('returns the generation log, or 404 with the spec text when there is none', async () => {
     const article = await insertArticle(t);
-    expect((await req('GET', `/api/generation-logs/${article.id}`)).json()).toMatchObject({ error: ARTICLE_MESSAGES.noGenerationLog });
+    expect((await req('GET', `/api/generation-logs/${article.id}`)).json()).toMatchObject({
+      error: ARTICLE_MESSAGES.noGenerationLog,
+    });
     const log: GenerationLog = {
       status: 'completed',
       method: 'manual',
@@ -170,7 +201,14 @@ describe('trend sources and generation log', () => {
       contentStats: { wordCount: 900 },
       sources: { newsUrls: ['https://n.example/1'], newsUrlsCount: 1, groundingSources: [], groundingSourcesCount: 0 },
       steps: [{ step: 'outline', status: 'success', duration: 200, error: null }],
-      summary: { totalSteps: 1, successfulSteps: 1, failedSteps: 0, usedNewsContent: true, usedGroundedContent: false, hadErrors: false },
+      summary: {
+        totalSteps: 1,
+        successfulSteps: 1,
+        failedSteps: 0,
+        usedNewsContent: true,
+        usedGroundedContent: false,
+        hadErrors: false,
+      },
       errors: [],
       warnings: [{ message: 'Shorter than requested' }],
     };

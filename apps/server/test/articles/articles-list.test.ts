@@ -18,13 +18,25 @@ function model() {
 
 async function list(query: string) {
   const res = await t.request({ method: 'GET', url: `/api/articles${query}`, cookie });
-  return { status: res.statusCode, body: res.json() as { items: { id: number; title: string; site_id: number; status: string; source_type: string; site_name: string }[]; total: number; error?: string; details?: { field: string; message: string }[] } };
+  return {
+    status: res.statusCode,
+    body: res.json() as {
+      items: { id: number; title: string; site_id: number; status: string; source_type: string; site_name: string }[];
+      total: number;
+      error?: string;
+      details?: { field: string; message: string }[];
+    },
+  };
 }
 
 beforeAll(async () => {
   t = await createTestApp();
   cookie = await t.login();
-  const sites = [await insertSite(t, { name: 'Alpha' }), await insertSite(t, { name: 'Beta' }), await insertSite(t, { name: 'Gamma' })];
+  const sites = [
+    await insertSite(t, { name: 'Alpha' }),
+    await insertSite(t, { name: 'Beta' }),
+    await insertSite(t, { name: 'Gamma' }),
+  ];
   siteIds = sites.map((s) => s.id);
   await insertManyArticles(t, COUNT, siteIds);
 });
@@ -35,7 +47,11 @@ describe('GET /api/articles', () => {
     const { status, body } = await list('');
     expect(status).toBe(200);
     expect(body.total).toBe(COUNT);
-    expect(body.items.map((a) => a.title)).toEqual(model().slice(0, 10).map((a) => a.title));
+    expect(body.items.map((a) => a.title)).toEqual(
+      model()
+        .slice(0, 10)
+        .map((a) => a.title),
+    );
     // The current site name wins over the snapshot taken at generation.
     expect(body.items[0]!.site_name).toBe('Alpha');
   });
@@ -43,11 +59,19 @@ describe('GET /api/articles', () => {
   it('pages with limit and offset against the same total', async () => {
     const { body } = await list('?limit=25&offset=50');
     expect(body.total).toBe(COUNT);
-    expect(body.items.map((a) => a.title)).toEqual(model().slice(50, 75).map((a) => a.title));
+    expect(body.items.map((a) => a.title)).toEqual(
+      model()
+        .slice(50, 75)
+        .map((a) => a.title),
+    );
   });
 
   it.each([
-    ['site_id', (ids: number[]) => `site_id=${ids[1]}`, (a: ReturnType<typeof model>[number], ids: number[]) => a.siteId === ids[1]],
+    [
+      'site_id',
+      (ids: number[]) => `site_id=${ids[1]}`,
+      (a: ReturnType<typeof model>[number], ids: number[]) => a.siteId === ids[1],
+    ],
     ['status', () => 'status=published', (a: ReturnType<typeof model>[number]) => a.status === 'published'],
     ['source_type=trend', () => 'source_type=trend', (a: ReturnType<typeof model>[number]) => a.trend],
     ['source_type=manual', () => 'source_type=manual', (a: ReturnType<typeof model>[number]) => !a.trend],

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Article, ArticleListResponse, ArticlePublishResult, QualityReport } from '@abp/contracts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { WordPressClient } from '../../src/integrations/wordpress/index.js';
 import { generate, manualPayload } from '../manual/manual-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
@@ -31,12 +31,22 @@ describeRealSite('normal', 'articles written by the offline writer on the real W
 
   const get = async <T>(url: string) => (await t.request({ method: 'GET', url, cookie })).json<T>();
   const write = async (topic: string): Promise<Article> => {
-    const res = await generate(t, cookie, manualPayload(siteId, `${topic} ${runId}`, { includeImages: false, wordCount: 500 }));
+    const res = await generate(
+      t,
+      cookie,
+      manualPayload(siteId, `${topic} ${runId}`, { includeImages: false, wordCount: 500 }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     return get<Article>(`/api/articles/${res.json<{ data: { article_id: number } }>().data.article_id}`);
   };
   const postsTitled = async (title: string) =>
-    ((await listDirect(site, `wp/v2/posts?status=any&context=edit&search=${encodeURIComponent(title)}`)) as { id: number; status: string; title: { raw: string } }[]).filter((p) => p.title.raw === title);
+    (
+      (await listDirect(site, `wp/v2/posts?status=any&context=edit&search=${encodeURIComponent(title)}`)) as {
+        id: number;
+        status: string;
+        title: { raw: string };
+      }[]
+    ).filter((p) => p.title.raw === title);
 
   it('says it is demo text: in the list and in its quality report', async () => {
     const article = await write('Demo chip compost tea');
@@ -50,13 +60,18 @@ describeRealSite('normal', 'articles written by the offline writer on the real W
 
   it('published live by hand only once the operator confirms; WordPress keeps it a draft until then', async () => {
     const article = await write('Demo live pruning roses');
-    expect((await t.request({ method: 'PUT', url: `/api/articles/${article.id}`, cookie, payload: { status: 'published' } })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'PUT', url: `/api/articles/${article.id}`, cookie, payload: { status: 'published' } }))
+        .statusCode,
+    ).toBe(200);
 
     const asked = await publish(t, cookie, article.id);
     expect(asked.statusCode).toBe(409);
     const body = asked.json<{ code: string; details: { quality_report: QualityReport } }>();
     expect(body.code).toBe('quality_gate');
-    expect(body.details.quality_report.issues).toEqual([expect.objectContaining({ rule: 'offline_writer', severity: 'severe' })]);
+    expect(body.details.quality_report.issues).toEqual([
+      expect.objectContaining({ rule: 'offline_writer', severity: 'severe' }),
+    ]);
     // The manual form sent it as a WordPress draft; it stays one until the operator confirms.
     const before = await postsTitled(article.title);
     for (const post of before) postIds.add(post.id);

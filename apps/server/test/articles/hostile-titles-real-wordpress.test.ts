@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { articles, processedTrends } from '../../src/db/schema/index.js';
 import type { WordPressClient, WpPost } from '../../src/integrations/wordpress/index.js';
-import { startFakeOpenAiServer, type FakeOpenAiServer } from '../llm/fake-openai-server.js';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '../llm/fake-openai-server.js';
 import { writerReply, writerWithOutline } from '../llm/fake-writer.js';
 import { useFakeModel } from '../llm/helpers.js';
 import { generate, manualPayload } from '../manual/manual-helpers.js';
-import { createTestApp, waitFor, type TestApp } from '../test-app.js';
+import { createTestApp, type TestApp, waitFor } from '../test-app.js';
 import { googleTrendsFeed } from '../trends/feed-fixtures.js';
 import { FeedServer } from '../trends/feed-server.js';
 import { addRealSite, describeRealSite, realClient, runId } from '../wordpress/real-site.js';
@@ -48,7 +48,8 @@ describeRealSite('normal', 'hostile titles stay text on the real WordPress', (si
     for (const id of mediaIds) await wp.media.delete(id).catch(() => undefined);
     // The tags this suite's keywords made: they carry the run id or the hostile words.
     const tags = await wp.tags.list().catch(() => []);
-    for (const tag of tags.filter((tg) => tg.name.includes(runId) || /alert|onerror|edges/.test(tg.name))) await wp.tags.delete(tag.id).catch(() => undefined);
+    for (const tag of tags.filter((tg) => tg.name.includes(runId) || /alert|onerror|edges/.test(tg.name)))
+      await wp.tags.delete(tag.id).catch(() => undefined);
     await feeds?.close();
     await model?.close();
     await t?.close();
@@ -70,7 +71,9 @@ describeRealSite('normal', 'hostile titles stay text on the real WordPress', (si
     expect(post.excerpt?.raw ?? '').not.toMatch(LIVE_TAG);
     expect(post.excerpt?.rendered ?? '').not.toMatch(LIVE_TAG);
     for (const tagId of post.tags ?? []) {
-      const tag = await fetch(`${site.url}/wp-json/wp/v2/tags/${tagId}`).then((r) => r.json() as Promise<{ name: string }>);
+      const tag = await fetch(`${site.url}/wp-json/wp/v2/tags/${tagId}`).then(
+        (r) => r.json() as Promise<{ name: string }>,
+      );
       expect(tag.name).not.toMatch(/[<>]/);
     }
     if (post.featured_media) {
@@ -89,9 +92,18 @@ describeRealSite('normal', 'hostile titles stay text on the real WordPress', (si
   }
 
   it('a topic with an encoded tag (manual generation, published with its image)', async () => {
-    const res = await generate(t, cookie, manualPayload(siteId, `${HOSTILE} rain gardens ${runId}`, { publishStatus: 'publish', includeImages: true, wordCount: 600 }));
+    const res = await generate(
+      t,
+      cookie,
+      manualPayload(siteId, `${HOSTILE} rain gardens ${runId}`, {
+        publishStatus: 'publish',
+        includeImages: true,
+        wordCount: 600,
+      }),
+    );
     expect(res.statusCode, res.body).toBe(200);
-    const data = res.json<{ data: { article_id: number; wordpress_post_id: number | null; publish_error: unknown } }>().data;
+    const data = res.json<{ data: { article_id: number; wordpress_post_id: number | null; publish_error: unknown } }>()
+      .data;
     expect(data.publish_error).toBeNull();
     // The model was given the decoded text, never the entities.
     expect(model.requests.some((r) => r.prompt.includes('&lt;img'))).toBe(false);
@@ -104,13 +116,23 @@ describeRealSite('normal', 'hostile titles stay text on the real WordPress', (si
     model.setHandler(
       writerWithOutline({
         title: `${HOSTILE} Rain Gardens &amp;amp; Ponds ${runId}`,
-        metaDescription: '&lt;script&gt;alert(1)&lt;/script&gt; Rain gardens explained, with the plants and soil that work.',
+        metaDescription:
+          '&lt;script&gt;alert(1)&lt;/script&gt; Rain gardens explained, with the plants and soil that work.',
         keywords: ['&lt;img src=x onerror=alert(2)&gt; rain', 'pond <b>edges</b>'],
       }),
     );
-    const res = await generate(t, cookie, manualPayload(siteId, `Rain gardens and ponds ${runId}`, { publishStatus: 'publish', includeImages: true, wordCount: 600 }));
+    const res = await generate(
+      t,
+      cookie,
+      manualPayload(siteId, `Rain gardens and ponds ${runId}`, {
+        publishStatus: 'publish',
+        includeImages: true,
+        wordCount: 600,
+      }),
+    );
     expect(res.statusCode, res.body).toBe(200);
-    const data = res.json<{ data: { article_id: number; wordpress_post_id: number | null; publish_error: unknown } }>().data;
+    const data = res.json<{ data: { article_id: number; wordpress_post_id: number | null; publish_error: unknown } }>()
+      .data;
     expect(data.publish_error).toBeNull();
     // The operator sees the decoded text (React escapes it); WordPress stores it escaped.
     expect(await appTitle(data.article_id)).toBe(`<img src=x onerror=alert(1)> Rain Gardens & Ponds ${runId}`);
@@ -122,19 +144,51 @@ describeRealSite('normal', 'hostile titles stay text on the real WordPress', (si
 
   it('a trend title from a feed, auto-published by the trend monitor', async () => {
     await t.ctx.handle.db.delete(processedTrends);
-    model.setHandler((request) => (isRelevanceRequest(request.prompt) ? { type: 'text', content: '{"relevant":[1]}' } : writerReply(request)));
+    model.setHandler((request) =>
+      isRelevanceRequest(request.prompt) ? { type: 'text', content: '{"relevant":[1]}' } : writerReply(request),
+    );
     // Another subject than the manual article above: the same topic again would be refused as near-duplicate text.
-    feeds.xml('/hostile.xml', googleTrendsFeed([{ title: `${HOSTILE} storm ponds ${runId}`, news: [{ title: `${HOSTILE} flooded streets`, url: `https://news.example/${runId}/rain`, source: 'Rain News' }] }]));
-    const settings = await t.request({ method: 'PUT', url: '/api/settings/trends', cookie, payload: { feeds: [feeds.url('/hostile.xml')], interval_hours: 0 } });
+    feeds.xml(
+      '/hostile.xml',
+      googleTrendsFeed([
+        {
+          title: `${HOSTILE} storm ponds ${runId}`,
+          news: [
+            { title: `${HOSTILE} flooded streets`, url: `https://news.example/${runId}/rain`, source: 'Rain News' },
+          ],
+        },
+      ]),
+    );
+    const settings = await t.request({
+      method: 'PUT',
+      url: '/api/settings/trends',
+      cookie,
+      payload: { feeds: [feeds.url('/hostile.xml')], interval_hours: 0 },
+    });
     expect(settings.statusCode, settings.body).toBe(200);
-    const config = await t.request({ method: 'POST', url: '/api/config', cookie, payload: { site_id: siteId, topics: ['rain gardens'], post_status: 'published', word_count: 500, max_posts_per_day: 10 } });
+    const config = await t.request({
+      method: 'POST',
+      url: '/api/config',
+      cookie,
+      payload: {
+        site_id: siteId,
+        topics: ['rain gardens'],
+        post_status: 'published',
+        word_count: 500,
+        max_posts_per_day: 10,
+      },
+    });
     expect(config.statusCode, config.body).toBe(201);
 
     expect((await t.request({ method: 'POST', url: '/api/trends/check', cookie })).statusCode).toBe(202);
-    const run = await waitFor(async () => {
-      const [latest] = (await t.services.trends.logs({ limit: 1, offset: 0 })).items;
-      return latest && latest.status !== 'running' ? latest : null;
-    }, 120_000, 250);
+    const run = await waitFor(
+      async () => {
+        const [latest] = (await t.services.trends.logs({ limit: 1, offset: 0 })).items;
+        return latest && latest.status !== 'running' ? latest : null;
+      },
+      120_000,
+      250,
+    );
     expect(run).toMatchObject({ status: 'completed', articles_generated: 1, articles_published: 1, errors: [] });
     const [article] = await t.ctx.handle.db.select().from(articles).where(eq(articles.origin, 'trend'));
     const post = await expectStoredAsText(article!.wordpressPostId!);
@@ -143,12 +197,27 @@ describeRealSite('normal', 'hostile titles stay text on the real WordPress', (si
   }, 180_000);
 
   it('an edited title holding a raw tag is stored as text and sent escaped', async () => {
-    const article = await insertArticle(t, { siteId, title: `Plain rain garden guide ${runId}`, content: goodContent('rain gardens'), keywords: ['&lt;script&gt;alert(3)&lt;/script&gt; rain', `edit-${runId}`] });
+    const article = await insertArticle(t, {
+      siteId,
+      title: `Plain rain garden guide ${runId}`,
+      content: goodContent('rain gardens'),
+      keywords: ['&lt;script&gt;alert(3)&lt;/script&gt; rain', `edit-${runId}`],
+    });
     const edited = `<img src=x onerror=alert(1)> Rain gardens, edited ${runId}`;
-    const put = await t.request({ method: 'PUT', url: `/api/articles/${article.id}`, cookie, payload: { title: `&lt;img src=x onerror=alert(1)&gt; Rain gardens, edited ${runId}` } });
+    const put = await t.request({
+      method: 'PUT',
+      url: `/api/articles/${article.id}`,
+      cookie,
+      payload: { title: `&lt;img src=x onerror=alert(1)&gt; Rain gardens, edited ${runId}` },
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json<{ title: string }>().title).toBe(edited);
-    const again = await t.request({ method: 'PUT', url: `/api/articles/${article.id}`, cookie, payload: { title: edited } });
+    const again = await t.request({
+      method: 'PUT',
+      url: `/api/articles/${article.id}`,
+      cookie,
+      payload: { title: edited },
+    });
     expect(again.json<{ title: string }>().title).toBe(edited);
 
     const res = await publish(t, cookie, article.id, { site_id: siteId });
@@ -160,7 +229,12 @@ describeRealSite('normal', 'hostile titles stay text on the real WordPress', (si
 
   it('an edit whose title is only whitespace and control characters is a 400 naming the field', async () => {
     const article = await insertArticle(t, { siteId, title: `Another rain garden guide ${runId}` });
-    const res = await t.request({ method: 'PUT', url: `/api/articles/${article.id}`, cookie, payload: { title: '\u0001\u0002 &nbsp;' } });
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/articles/${article.id}`,
+      cookie,
+      payload: { title: '\u0001\u0002 &nbsp;' },
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.body).toContain('title');
   });

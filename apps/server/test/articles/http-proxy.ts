@@ -21,7 +21,13 @@ export class DroppingProxy {
     const server = createServer((req, res) => {
       const isCreate = req.method === 'POST' && /\/wp\/v2\/posts\/?(\?|$)/.test(req.url ?? '');
       const forward = httpRequest(
-        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: upstream.host },
+        },
         (answer) => {
           if (isCreate && instance) {
             instance.createsForwarded++;

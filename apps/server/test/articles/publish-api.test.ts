@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ARTICLE_MESSAGES } from '@abp/contracts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FakeWordPress } from '../../src/integrations/wordpress/index.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { insertArticle, insertSite } from './article-fixtures.js';
@@ -90,13 +90,16 @@ describe('POST /api/articles/{id}/publish: validation (spec §5 Publish)', () =>
     ['review', 'draft', 'pending', 'Article sent to WordPress for review'],
     ['review', 'published', 'publish', 'Article published to WordPress'],
     ['published', undefined, 'publish', 'Article published to WordPress'],
-  ] as const)('says what WordPress now has: a %s article sent as %s', async (status, sendAs, wordpressStatus, message) => {
-    const article = await insertArticle(t, { siteId, status });
-    const res = await publish(t, cookie, article.id, sendAs ? { send_as: sendAs } : undefined);
-    expect(res.json()).toMatchObject({ wordpress_status: wordpressStatus, message });
-    const again = await publish(t, cookie, article.id, sendAs ? { send_as: sendAs } : undefined);
-    expect(again.json()).toMatchObject({ action: 'updated', message: 'WordPress post updated' });
-  });
+  ] as const)(
+    'says what WordPress now has: a %s article sent as %s',
+    async (status, sendAs, wordpressStatus, message) => {
+      const article = await insertArticle(t, { siteId, status });
+      const res = await publish(t, cookie, article.id, sendAs ? { send_as: sendAs } : undefined);
+      expect(res.json()).toMatchObject({ wordpress_status: wordpressStatus, message });
+      const again = await publish(t, cookie, article.id, sendAs ? { send_as: sendAs } : undefined);
+      expect(again.json()).toMatchObject({ action: 'updated', message: 'WordPress post updated' });
+    },
+  );
 });
 
 describe('quality gate', () => {
@@ -110,7 +113,9 @@ describe('quality gate', () => {
     expect(body.code).toBe('quality_gate');
     expect(body.error).toMatch(/quality gate/);
     expect(body.details.quality_report).toMatchObject({ severity: 'severe', blocking: true });
-    expect(body.details.quality_report.issues.map((i: { rule: string }) => i.rule)).toEqual(expect.arrayContaining(['refusal', 'placeholder']));
+    expect(body.details.quality_report.issues.map((i: { rule: string }) => i.rule)).toEqual(
+      expect.arrayContaining(['refusal', 'placeholder']),
+    );
     expect(fake.calls).toEqual([]);
     // The report is stored with the article.
     expect((await articleRow(t, article.id)).qualityReport).toMatchObject({ severity: 'severe' });
@@ -123,7 +128,11 @@ describe('quality gate', () => {
     expect(forced.json()).toMatchObject({ forced: true, action: 'created', quality_report: { severity: 'severe' } });
     const byHeader = await publish(t, cookie, article.id, { site_id: siteId }, { 'X-Force-Publish': 'true' });
     expect(byHeader.statusCode).toBe(200);
-    expect(byHeader.json()).toMatchObject({ forced: true, action: 'updated', wordpress_post_id: forced.json().wordpress_post_id });
+    expect(byHeader.json()).toMatchObject({
+      forced: true,
+      action: 'updated',
+      wordpress_post_id: forced.json().wordpress_post_id,
+    });
     expect(fake.store.posts.size).toBe(1);
   });
 

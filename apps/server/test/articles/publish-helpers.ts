@@ -10,8 +10,20 @@ export function useFakeWordPress(t: TestApp, options: FakeWordPressOptions = {})
   return fake;
 }
 
-export function publish(t: TestApp, cookie: string, id: number | string, payload?: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return t.request({ method: 'POST', url: `/api/articles/${id}/publish`, cookie, headers, ...(payload ? { payload } : {}) });
+export function publish(
+  t: TestApp,
+  cookie: string,
+  id: number | string,
+  payload?: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  return t.request({
+    method: 'POST',
+    url: `/api/articles/${id}/publish`,
+    cookie,
+    headers,
+    ...(payload ? { payload } : {}),
+  });
 }
 
 export async function articleRow(t: TestApp, id: number) {

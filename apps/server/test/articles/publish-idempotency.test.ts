@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { WordPressError, type FakeWordPress } from '../../src/integrations/wordpress/index.js';
+import { type FakeWordPress, WordPressError } from '../../src/integrations/wordpress/index.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { insertArticle, insertImage, insertSite } from './article-fixtures.js';
 import { articleRow, publish, useFakeWordPress } from './publish-helpers.js';
@@ -11,7 +11,11 @@ let fake: FakeWordPress;
 let siteId: number;
 
 const lostAnswer = () =>
-  new WordPressError('network', { message: 'POST …/wp/v2/posts got no answer within 30 s (timeout).', outcomeUnknown: true, method: 'POST' });
+  new WordPressError('network', {
+    message: 'POST …/wp/v2/posts got no answer within 30 s (timeout).',
+    outcomeUnknown: true,
+    method: 'POST',
+  });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -35,7 +39,9 @@ describe('create, then update the same post', () => {
     expect(row.wordpressPermalink).toBe(created.wordpress_permalink);
     expect(row.publishMarker).toMatch(new RegExp(`^abp-article-${article.id}-[0-9a-f]{8}$`));
     expect(row.publishCreatePending).toBe(false);
-    expect(fake.store.posts.get(created.wordpress_post_id)!.content!.raw).toContain(`<!-- abp:ref:${row.publishMarker} -->`);
+    expect(fake.store.posts.get(created.wordpress_post_id)!.content!.raw).toContain(
+      `<!-- abp:ref:${row.publishMarker} -->`,
+    );
 
     await t.request({ method: 'PUT', url: `/api/articles/${article.id}`, cookie, payload: { title: 'Edited title' } });
     const second = await publish(t, cookie, article.id, { site_id: siteId });
@@ -66,21 +72,40 @@ describe('article status → WordPress status', () => {
 
   it('draft → publish: Publish makes the post live (issue #17), and only then is the article published', async () => {
     const article = await insertArticle(t, { siteId, status: 'draft' });
-    fake.failNext('posts.create', new WordPressError('bad_credentials', { status: 401, message: 'Sorry, you are not allowed to create posts as this user.' }));
+    fake.failNext(
+      'posts.create',
+      new WordPressError('bad_credentials', {
+        status: 401,
+        message: 'Sorry, you are not allowed to create posts as this user.',
+      }),
+    );
     const refused = await publish(t, cookie, article.id);
     expect(refused.statusCode).toBe(424);
-    expect(await articleRow(t, article.id)).toMatchObject({ status: 'draft', wordpressPostId: null, wordpressStatus: null });
+    expect(await articleRow(t, article.id)).toMatchObject({
+      status: 'draft',
+      wordpressPostId: null,
+      wordpressStatus: null,
+    });
     const listed = (await t.request({ method: 'GET', url: '/api/articles?wordpress_state=not_sent', cookie })).json();
     expect(listed.items.map((item: { id: number }) => item.id)).toContain(article.id);
 
     const res = (await publish(t, cookie, article.id)).json();
-    expect(res).toMatchObject({ wordpress_status: 'publish', article_status: 'published', message: 'Article published to WordPress' });
+    expect(res).toMatchObject({
+      wordpress_status: 'publish',
+      article_status: 'published',
+      message: 'Article published to WordPress',
+    });
     expect(fake.store.posts.get(res.wordpress_post_id)!.status).toBe('publish');
     const view = (await t.request({ method: 'GET', url: `/api/articles/${article.id}`, cookie })).json();
     expect(view).toMatchObject({ status: 'published', wordpress_state: 'live' });
     const live = (await t.request({ method: 'GET', url: '/api/articles?wordpress_state=live', cookie })).json();
     expect(live.items.map((item: { id: number }) => item.id)).toContain(article.id);
-    expect(live.items.every((item: { wordpress_state: string; status: string }) => item.wordpress_state === 'live' && item.status === 'published')).toBe(true);
+    expect(
+      live.items.every(
+        (item: { wordpress_state: string; status: string }) =>
+          item.wordpress_state === 'live' && item.status === 'published',
+      ),
+    ).toBe(true);
     expect(live.total).toBe(live.items.length);
   });
 
@@ -92,7 +117,9 @@ describe('article status → WordPress status', () => {
     const res = (await publish(t, cookie, article.id, { send_as: 'draft' })).json();
     expect(res).toMatchObject({ wordpress_status: 'draft', article_status: 'draft' });
     const state = (await t.request({ method: 'GET', url: `/api/articles?wordpress_state=draft`, cookie })).json();
-    expect(state.items.map((item: { id: number; wordpress_state: string }) => [item.id, item.wordpress_state])).toContainEqual([article.id, 'draft']);
+    expect(
+      state.items.map((item: { id: number; wordpress_state: string }) => [item.id, item.wordpress_state]),
+    ).toContainEqual([article.id, 'draft']);
   });
 
   it('scheduled → future with the scheduled time as date_gmt', async () => {
@@ -113,9 +140,13 @@ describe('article status → WordPress status', () => {
 });
 
 describe('tags and featured image', () => {
-  it('maps the article\'s tags to WordPress tags (the site\'s own first, duplicates ignored) and reuses them', async () => {
+  it("maps the article's tags to WordPress tags (the site's own first, duplicates ignored) and reuses them", async () => {
     await fake.tags.getOrCreate('Compost');
-    const article = await insertArticle(t, { siteId, keywords: ['blight garden'], tags: ['Soil health', 'soil  health', ' Compost ', ''] });
+    const article = await insertArticle(t, {
+      siteId,
+      keywords: ['blight garden'],
+      tags: ['Soil health', 'soil  health', ' Compost ', ''],
+    });
     const res = (await publish(t, cookie, article.id)).json();
     const names = res.tag_ids.map((id: number) => fake.store.tags.get(id)!.name);
     // Normalised to lower case, except a tag the site already has, used as it is; keywords are no tags (issue 18.4).
@@ -145,7 +176,10 @@ describe('unknown outcomes', () => {
     fake.failNext('posts.create', lostAnswer(), { afterApply: true });
     const first = await publish(t, cookie, article.id);
     expect(first.statusCode).toBe(424);
-    expect(first.json()).toMatchObject({ code: 'wordpress_error', details: { kind: 'network', outcome_unknown: true, step: 'post create' } });
+    expect(first.json()).toMatchObject({
+      code: 'wordpress_error',
+      details: { kind: 'network', outcome_unknown: true, step: 'post create' },
+    });
     expect(fake.store.posts.size).toBe(1); // WordPress did create it
     expect(await articleRow(t, article.id)).toMatchObject({ wordpressPostId: null, publishCreatePending: true });
 
@@ -155,7 +189,10 @@ describe('unknown outcomes', () => {
     expect(second.json()).toMatchObject({ action: 'recovered', wordpress_post_id: onlyPost!.id });
     expect(fake.store.posts.size).toBe(1);
     expect(fake.calls.filter((c) => c === 'posts.create')).toHaveLength(1);
-    expect(await articleRow(t, article.id)).toMatchObject({ wordpressPostId: onlyPost!.id, publishCreatePending: false });
+    expect(await articleRow(t, article.id)).toMatchObject({
+      wordpressPostId: onlyPost!.id,
+      publishCreatePending: false,
+    });
   });
 
   it('after a lost answer where nothing was created, the lookup finds nothing and creates once', async () => {
@@ -170,7 +207,10 @@ describe('unknown outcomes', () => {
 
   it('a refused create (4xx) clears the pending flag: the next attempt creates without a lookup', async () => {
     const article = await insertArticle(t, { siteId });
-    fake.failNext('posts.create', new WordPressError('invalid_request', { message: 'Invalid parameter(s): status', status: 400 }));
+    fake.failNext(
+      'posts.create',
+      new WordPressError('invalid_request', { message: 'Invalid parameter(s): status', status: 400 }),
+    );
     const first = await publish(t, cookie, article.id);
     expect(first.statusCode).toBe(424);
     expect(first.json().error).toContain('Invalid parameter(s): status');

@@ -37,7 +37,9 @@ it('a create that times out after WordPress stored the post is found by marker o
   expect(second.json()).toMatchObject({ action: 'recovered', wordpress_post_id: post!.id });
   expect(wordpress.posts.size).toBe(1);
   expect(wordpress.requests.filter((r) => r === 'POST /wp-json/wp/v2/posts')).toHaveLength(1);
-  expect(wordpress.requests.some((r) => r.startsWith('GET /wp-json/wp/v2/posts?') && r.includes('search=abp%3Aref%3A'))).toBe(true);
+  expect(
+    wordpress.requests.some((r) => r.startsWith('GET /wp-json/wp/v2/posts?') && r.includes('search=abp%3Aref%3A')),
+  ).toBe(true);
   expect((await articleRow(t, article.id)).wordpressPostId).toBe(post!.id);
 
   // And from then on it is an ordinary update.

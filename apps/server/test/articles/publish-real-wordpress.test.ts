@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { PublishingRepository } from '../../src/modules/publishing/publishing.repository.js';
 import { createWordPressClient, type WordPressClient } from '../../src/integrations/wordpress/index.js';
+import { PublishingRepository } from '../../src/modules/publishing/publishing.repository.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { describeRealSite, listDirect, realClient, runId } from '../wordpress/real-site.js';
 import { insertArticle, insertImage, insertSite } from './article-fixtures.js';
@@ -20,7 +20,15 @@ describeRealSite('normal', 'publishing articles to the real WordPress', (site) =
     t = await createTestApp();
     cookie = await t.login();
     wp = realClient(site);
-    siteId = (await insertSite(t, { name: 'Real WordPress', url: site.url, username: site.user, password: site.password, restRoot: `${site.url}/wp-json/` })).id;
+    siteId = (
+      await insertSite(t, {
+        name: 'Real WordPress',
+        url: site.url,
+        username: site.user,
+        password: site.password,
+        restRoot: `${site.url}/wp-json/`,
+      })
+    ).id;
   });
   afterAll(async () => {
     // Nothing this suite made stays on the site, whatever assertion failed.
@@ -48,7 +56,12 @@ describeRealSite('normal', 'publishing articles to the real WordPress', (site) =
     expect(post.status).toBe('draft');
     expect(post.content?.raw).toContain(`abp:ref:${(await articleRow(t, article.id)).publishMarker}`);
 
-    await t.request({ method: 'PUT', url: `/api/articles/${article.id}`, cookie, payload: { title: `Draft soil guide, revised ${runId}` } });
+    await t.request({
+      method: 'PUT',
+      url: `/api/articles/${article.id}`,
+      cookie,
+      payload: { title: `Draft soil guide, revised ${runId}` },
+    });
     const second = await publishOk(article.id, 'draft');
     expect(second).toMatchObject({ action: 'updated', wordpress_post_id: first.wordpress_post_id });
     expect((await wp.posts.get(first.wordpress_post_id)).title?.raw).toBe(`Draft soil guide, revised ${runId}`);
@@ -57,7 +70,12 @@ describeRealSite('normal', 'publishing articles to the real WordPress', (site) =
   it('Publish makes a draft live (issue #17): the post is public and the article is published', async () => {
     const article = await insertArticle(t, { siteId, title: `Live compost guide ${runId}` });
     const result = await publishOk(article.id);
-    expect(result).toMatchObject({ action: 'created', wordpress_status: 'publish', article_status: 'published', message: 'Article published to WordPress' });
+    expect(result).toMatchObject({
+      action: 'created',
+      wordpress_status: 'publish',
+      article_status: 'published',
+      message: 'Article published to WordPress',
+    });
     expect((await wp.posts.get(result.wordpress_post_id)).status).toBe('publish');
     const view = (await t.request({ method: 'GET', url: `/api/articles/${article.id}`, cookie })).json();
     expect(view).toMatchObject({ status: 'published', wordpress_state: 'live' });
@@ -66,7 +84,12 @@ describeRealSite('normal', 'publishing articles to the real WordPress', (site) =
   it('schedules: the post is future with the scheduled date', async () => {
     const when = new Date(Date.now() + 3 * 86_400_000);
     when.setUTCMilliseconds(0);
-    const article = await insertArticle(t, { siteId, title: `Scheduled compost guide ${runId}`, status: 'scheduled', scheduledAt: when });
+    const article = await insertArticle(t, {
+      siteId,
+      title: `Scheduled compost guide ${runId}`,
+      status: 'scheduled',
+      scheduledAt: when,
+    });
     const result = await publishOk(article.id);
     const post = await wp.posts.get(result.wordpress_post_id);
     expect(post.status).toBe('future');
@@ -80,7 +103,12 @@ describeRealSite('normal', 'publishing articles to the real WordPress', (site) =
   });
 
   it('published goes public with its tags and the featured image', async () => {
-    const article = await insertArticle(t, { siteId, title: `Published soil guide ${runId}`, status: 'published', tags: [...tagNames, tagNames[0]!.toUpperCase()] });
+    const article = await insertArticle(t, {
+      siteId,
+      title: `Published soil guide ${runId}`,
+      status: 'published',
+      tags: [...tagNames, tagNames[0]!.toUpperCase()],
+    });
     await insertImage(t, article.id);
     const result = await publishOk(article.id);
     expect(result).toMatchObject({ wordpress_status: 'publish', article_status: 'published' });
@@ -102,14 +130,21 @@ describeRealSite('normal', 'publishing articles to the real WordPress', (site) =
     const article = await insertArticle(t, { siteId, title });
     await insertImage(t, article.id);
     // The attempt dies right after WordPress took the upload, before the media id is stored (a crash, a lost connection).
-    const record = vi.spyOn(PublishingRepository.prototype, 'setImageMediaId').mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+    const record = vi
+      .spyOn(PublishingRepository.prototype, 'setImageMediaId')
+      .mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
     try {
-      await expect(t.services.publishing.publishArticle(article.id, { siteId })).rejects.toThrow('Connection terminated unexpectedly');
+      await expect(t.services.publishing.publishArticle(article.id, { siteId })).rejects.toThrow(
+        'Connection terminated unexpectedly',
+      );
     } finally {
       record.mockRestore();
     }
     const result = await publishOk(article.id);
-    const items = (await listDirect(site, `wp/v2/media?search=${encodeURIComponent(title)}&per_page=100&context=edit`)) as { id: number; post: number | null }[];
+    const items = (await listDirect(
+      site,
+      `wp/v2/media?search=${encodeURIComponent(title)}&per_page=100&context=edit`,
+    )) as { id: number; post: number | null }[];
     mediaIds.add(result.featured_media_id);
     for (const item of items) mediaIds.add(item.id);
     // One media item for the article, the one the post shows, attached to it.
@@ -120,7 +155,13 @@ describeRealSite('normal', 'publishing articles to the real WordPress', (site) =
   it('after a create whose answer was dropped (WordPress did create it), the next publish finds it: exactly one post', async () => {
     const proxy = await DroppingProxy.start(site.url);
     try {
-      const viaProxy = await insertSite(t, { name: 'Through a lossy proxy', url: proxy.url, username: site.user, password: site.password, restRoot: `${proxy.url}/wp-json/` });
+      const viaProxy = await insertSite(t, {
+        name: 'Through a lossy proxy',
+        url: proxy.url,
+        username: site.user,
+        password: site.password,
+        restRoot: `${proxy.url}/wp-json/`,
+      });
       t.services.sites.clientFactory = (config) => createWordPressClient({ ...config, timeoutMs: 3_000 });
       const article = await insertArticle(t, { siteId: viaProxy.id, title: `Lost answer guide ${runId}` });
       proxy.dropNextCreates = 1;
@@ -137,9 +178,12 @@ describeRealSite('normal', 'publishing articles to the real WordPress', (site) =
       expect(second.statusCode, second.body).toBe(200);
       expect(second.json()).toMatchObject({ action: 'recovered', wordpress_post_id: created!.id });
       expect(proxy.createsForwarded).toBe(1);
-      const found = await fetch(`${site.url}/wp-json/wp/v2/posts?status=any&context=edit&per_page=100&search=${encodeURIComponent(`abp:ref:${marker}`)}`, {
-        headers: { Authorization: `Basic ${Buffer.from(`${site.user}:${site.password}`).toString('base64')}` },
-      }).then((r) => r.json() as Promise<{ id: number }[]>);
+      const found = await fetch(
+        `${site.url}/wp-json/wp/v2/posts?status=any&context=edit&per_page=100&search=${encodeURIComponent(`abp:ref:${marker}`)}`,
+        {
+          headers: { Authorization: `Basic ${Buffer.from(`${site.user}:${site.password}`).toString('base64')}` },
+        },
+      ).then((r) => r.json() as Promise<{ id: number }[]>);
       expect(found.map((p) => p.id)).toEqual([created!.id]);
     } finally {
       t.services.sites.clientFactory = createWordPressClient;

@@ -48,14 +48,21 @@ export class StatefulWordPressServer {
   }
 
   private toWp(post: StoredPost) {
-    return { ...post, slug: `post-${post.id}`, link: `${this.url}/?p=${post.id}`, title: { raw: post.title, rendered: post.title }, content: { raw: post.content, rendered: post.content } };
+    return {
+      ...post,
+      slug: `post-${post.id}`,
+      link: `${this.url}/?p=${post.id}`,
+      title: { raw: post.title, rendered: post.title },
+      content: { raw: post.content, rendered: post.content },
+    };
   }
 
   private handle(req: IncomingMessage, body: string, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', this.url);
     const method = req.method ?? 'GET';
     this.requests.push(`${method} ${url.pathname}${url.search}`);
-    if (!req.headers.authorization && url.pathname !== '/wp-json/') return this.json(res, 401, { code: 'rest_not_logged_in', message: 'Not logged in', data: { status: 401 } });
+    if (!req.headers.authorization && url.pathname !== '/wp-json/')
+      return this.json(res, 401, { code: 'rest_not_logged_in', message: 'Not logged in', data: { status: 401 } });
     if (url.pathname === '/wp-json/') return this.json(res, 200, { name: 'Stateful', namespaces: ['wp/v2'] });
     if (url.pathname === '/wp-json/wp/v2/tags' && method === 'POST') {
       const { name } = JSON.parse(body) as { name: string };
@@ -66,11 +73,23 @@ export class StatefulWordPressServer {
     const id = match[1] ? Number(match[1]) : null;
     if (method === 'GET' && id === null) {
       const term = url.searchParams.get('search') ?? '';
-      return this.json(res, 200, [...this.posts.values()].filter((p) => p.content.includes(term) || p.title.includes(term)).map((p) => this.toWp(p)));
+      return this.json(
+        res,
+        200,
+        [...this.posts.values()]
+          .filter((p) => p.content.includes(term) || p.title.includes(term))
+          .map((p) => this.toWp(p)),
+      );
     }
     const input = body ? (JSON.parse(body) as Partial<StoredPost>) : {};
     if (method === 'POST' && id === null) {
-      const post: StoredPost = { id: this.#nextId++, status: input.status ?? 'draft', title: input.title ?? '', content: input.content ?? '', date_gmt: input.date_gmt ?? null };
+      const post: StoredPost = {
+        id: this.#nextId++,
+        status: input.status ?? 'draft',
+        title: input.title ?? '',
+        content: input.content ?? '',
+        date_gmt: input.date_gmt ?? null,
+      };
       this.posts.set(post.id, post);
       if (this.hangNextCreates > 0) {
         this.hangNextCreates--;
@@ -79,8 +98,10 @@ export class StatefulWordPressServer {
       return this.json(res, 201, this.toWp(post));
     }
     const post = id === null ? undefined : this.posts.get(id);
-    if (!post) return this.json(res, 404, { code: 'rest_post_invalid_id', message: 'Invalid post ID.', data: { status: 404 } });
-    if (method === 'POST') Object.assign(post, Object.fromEntries(Object.entries(input).filter(([k]) => k in post && k !== 'id')));
+    if (!post)
+      return this.json(res, 404, { code: 'rest_post_invalid_id', message: 'Invalid post ID.', data: { status: 404 } });
+    if (method === 'POST')
+      Object.assign(post, Object.fromEntries(Object.entries(input).filter(([k]) => k in post && k !== 'id')));
     return this.json(res, 200, this.toWp(post));
   }
 }

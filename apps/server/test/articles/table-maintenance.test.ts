@@ -9,13 +9,21 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('vacuums the embedded database only after the articles changed', async () => {
-  const maintenance = new ArticleTableMaintenance(t.ctx.handle);
-  await insertArticle(t);
-  expect(await maintenance.runIfChanged()).toBe(true);
-  expect(await maintenance.runIfChanged()).toBe(false);
-  const article = await insertArticle(t);
-  expect(await maintenance.runIfChanged()).toBe(true);
-  await t.request({ method: 'PUT', url: `/api/articles/${article.id}`, cookie: await t.login(), payload: { status: 'review' } });
-  expect(await maintenance.runIfChanged()).toBe(true);
-});
+it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+  'vacuums the embedded database only after the articles changed',
+  async () => {
+    const maintenance = new ArticleTableMaintenance(t.ctx.handle);
+    await insertArticle(t);
+    expect(await maintenance.runIfChanged()).toBe(true);
+    expect(await maintenance.runIfChanged()).toBe(false);
+    const article = await insertArticle(t);
+    expect(await maintenance.runIfChanged()).toBe(true);
+    await t.request({
+      method: 'PUT',
+      url: `/api/articles/${article.id}`,
+      cookie: await t.login(),
+      payload: { status: 'review' },
+    });
+    expect(await maintenance.runIfChanged()).toBe(true);
+  },
+);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { WordPressClient } from '../../src/integrations/wordpress/index.js';
 import { toPlainText } from '../../src/lib/plain-text.js';
-import { startFakeOpenAiServer, type FakeOpenAiServer } from '../llm/fake-openai-server.js';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '../llm/fake-openai-server.js';
 import { writerWithOutline } from '../llm/fake-writer.js';
 import { useFakeModel } from '../llm/helpers.js';
 import { generate, manualPayload } from '../manual/manual-helpers.js';
@@ -35,7 +35,18 @@ describeRealSite('normal', 'tags on the real WordPress follow the policy', (site
     // The model lists its keywords: two whole phrases among junk, one of them a tag the site already has (other case).
     model.setHandler(
       writerWithOutline({
-        keywords: [tag('compost 🍅 &amp; "quotes"'), tag('raised beds'), 'a', 'z'.repeat(200), '&lt;script&gt;alert(1)&lt;/script&gt;', tag('far too many words in one'), tag('mulch'), tag('leaf mould'), tag('worm bins'), tag('seventh one')],
+        keywords: [
+          tag('compost 🍅 &amp; "quotes"'),
+          tag('raised beds'),
+          'a',
+          'z'.repeat(200),
+          '&lt;script&gt;alert(1)&lt;/script&gt;',
+          tag('far too many words in one'),
+          tag('mulch'),
+          tag('leaf mould'),
+          tag('worm bins'),
+          tag('seventh one'),
+        ],
       }),
     );
   }, 60_000);
@@ -53,9 +64,17 @@ describeRealSite('normal', 'tags on the real WordPress follow the policy', (site
     return (post.tags ?? []).map((id) => toPlainText(terms.find((term) => term.id === id)?.name ?? `#${id}`));
   }
 
-  it('whole phrases only, normalised, at most 5, the site\'s own tag reused; no fragment of the topic', async () => {
+  it("whole phrases only, normalised, at most 5, the site's own tag reused; no fragment of the topic", async () => {
     const own = (await wp.tags.getOrCreate(`Raised Beds ${runId}`)).term;
-    const res = await generate(t, cookie, manualPayload(siteId, `Blight garden fungus spray ${runId}`, { publishStatus: 'publish', includeImages: false, wordCount: 600 }));
+    const res = await generate(
+      t,
+      cookie,
+      manualPayload(siteId, `Blight garden fungus spray ${runId}`, {
+        publishStatus: 'publish',
+        includeImages: false,
+        wordCount: 600,
+      }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json<{ data: { wordpress_post_id: number; publish_error: unknown } }>().data;
     expect(data.publish_error).toBeNull();
@@ -65,7 +84,14 @@ describeRealSite('normal', 'tags on the real WordPress follow the policy', (site
     expect(names).toContain(tag('compost & quotes'));
     expect(names).toContain(own.name);
     expect(names.length).toBeLessThanOrEqual(5);
-    const phrases = [tag('compost & quotes'), own.name, tag('mulch'), tag('leaf mould'), tag('worm bins'), tag('seventh one')];
+    const phrases = [
+      tag('compost & quotes'),
+      own.name,
+      tag('mulch'),
+      tag('leaf mould'),
+      tag('worm bins'),
+      tag('seventh one'),
+    ];
     expect(names.filter((name) => !phrases.includes(name))).toEqual([]);
     // No second "raised beds" beside the site's own, nothing made of the topic's words, no junk.
     expect((await wp.tags.list({ search: `raised beds ${runId}` })).map((term) => term.id)).toEqual([own.id]);
@@ -74,10 +100,23 @@ describeRealSite('normal', 'tags on the real WordPress follow the policy', (site
   }, 120_000);
 
   it('a blog configuration with tags turned off: the post gets none', async () => {
-    const config = await t.request({ method: 'POST', url: '/api/config', cookie, payload: { site_id: siteId, topics: ['compost'], add_tags: false, is_active: false } });
+    const config = await t.request({
+      method: 'POST',
+      url: '/api/config',
+      cookie,
+      payload: { site_id: siteId, topics: ['compost'], add_tags: false, is_active: false },
+    });
     expect(config.statusCode, config.body).toBe(201);
     expect(config.json<{ add_tags: boolean }>().add_tags).toBe(false);
-    const res = await generate(t, cookie, manualPayload(siteId, `Autumn leaf mould heaps ${runId}`, { publishStatus: 'publish', includeImages: false, wordCount: 600 }));
+    const res = await generate(
+      t,
+      cookie,
+      manualPayload(siteId, `Autumn leaf mould heaps ${runId}`, {
+        publishStatus: 'publish',
+        includeImages: false,
+        wordCount: 600,
+      }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json<{ data: { wordpress_post_id: number; publish_error: unknown } }>().data;
     expect(data.publish_error).toBeNull();

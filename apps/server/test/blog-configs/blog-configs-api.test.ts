@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sites } from '../../src/db/schema/index.js';
-import { createTestApp, type TestApp } from '../test-app.js';
 import { insertSite } from '../scheduler/scheduler-fixtures.js';
+import { createTestApp, type TestApp } from '../test-app.js';
 
 let t: TestApp;
 let cookie: string;
@@ -15,8 +15,10 @@ afterAll(async () => {
 });
 
 const HOUR = 3_600_000;
-const post = (payload: unknown) => t.request({ method: 'POST', url: '/api/config', payload: payload as object, cookie });
-const put = (id: number, payload: unknown) => t.request({ method: 'PUT', url: `/api/config/${id}`, payload: payload as object, cookie });
+const post = (payload: unknown) =>
+  t.request({ method: 'POST', url: '/api/config', payload: payload as object, cookie });
+const put = (id: number, payload: unknown) =>
+  t.request({ method: 'PUT', url: `/api/config/${id}`, payload: payload as object, cookie });
 
 function firstProblem(res: { json(): unknown }) {
   return (res.json() as { details: Array<{ field: string; message: string }> }).details[0]!;
@@ -101,7 +103,14 @@ describe('GET/POST/PUT/DELETE /api/config', () => {
       content_persona: 'nina',
     });
     expect(res.statusCode).toBe(201);
-    const other = await post({ site_id: (await insertSite(t)).id, topics: ['z'], posting_interval_min: 1, posting_interval_max: 1, max_posts_per_day: 1, word_count: 500 });
+    const other = await post({
+      site_id: (await insertSite(t)).id,
+      topics: ['z'],
+      posting_interval_min: 1,
+      posting_interval_max: 1,
+      max_posts_per_day: 1,
+      word_count: 500,
+    });
     expect(other.statusCode).toBe(201);
   });
 
@@ -122,13 +131,27 @@ describe('GET/POST/PUT/DELETE /api/config', () => {
     expect((await post({ site_id: site.id, topics: ['Soil'] })).statusCode).toBe(201);
     const second = await post({ site_id: site.id, topics: ['Other'] });
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toMatchObject({ code: 'conflict', error: expect.stringContaining('A blog configuration for the site "Only Once" already exists') });
+    expect(second.json()).toMatchObject({
+      code: 'conflict',
+      error: expect.stringContaining('A blog configuration for the site "Only Once" already exists'),
+    });
   });
 
   it('updates every field; a changed interval reschedules, other edits keep the slot', async () => {
     const site = await insertSite(t);
     const created = (await post({ site_id: site.id, topics: ['Soil'] })).json();
-    const body = { site_id: site.id, topics: ['Soil', 'Mulch'], posting_interval_min: 1, posting_interval_max: 3, max_posts_per_day: 4, post_status: 'published', task_type: 'Recipe', is_active: true, word_count: 1200, content_persona: 'emily' };
+    const body = {
+      site_id: site.id,
+      topics: ['Soil', 'Mulch'],
+      posting_interval_min: 1,
+      posting_interval_max: 3,
+      max_posts_per_day: 4,
+      post_status: 'published',
+      task_type: 'Recipe',
+      is_active: true,
+      word_count: 1200,
+      content_persona: 'emily',
+    };
     const edited = await put(created.id, body);
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ ...body, next_post_at: created.next_post_at });
@@ -140,7 +163,7 @@ describe('GET/POST/PUT/DELETE /api/config', () => {
     expect((await put(created.id, { ...body, posting_interval_min: 3, posting_interval_max: 2 })).statusCode).toBe(400);
   });
 
-  it("keeps a configuration editable when its site was switched off, but moving it needs an active, free site", async () => {
+  it('keeps a configuration editable when its site was switched off, but moving it needs an active, free site', async () => {
     const site = await insertSite(t);
     const created = (await post({ site_id: site.id, topics: ['Soil'] })).json();
     await t.ctx.handle.db.update(sites).set({ isActive: false }).where(eq(sites.id, site.id));
@@ -154,13 +177,19 @@ describe('GET/POST/PUT/DELETE /api/config', () => {
     const off = await insertSite(t, { isActive: false });
     expect(firstProblem(await put(created.id, { site_id: off.id, topics: ['Soil'] })).field).toBe('site_id');
     const free = await insertSite(t, { name: 'New Home' });
-    expect((await put(created.id, { site_id: free.id, topics: ['Soil'] })).json()).toMatchObject({ site_id: free.id, site_name: 'New Home' });
+    expect((await put(created.id, { site_id: free.id, topics: ['Soil'] })).json()).toMatchObject({
+      site_id: free.id,
+      site_name: 'New Home',
+    });
   });
 
   it('deletes; a missing id is a 404; deleting the site deletes its configuration', async () => {
     const site = await insertSite(t);
     const created = (await post({ site_id: site.id, topics: ['Soil'] })).json();
-    expect((await t.request({ method: 'DELETE', url: `/api/config/${created.id}`, cookie })).json()).toEqual({ success: true, id: created.id });
+    expect((await t.request({ method: 'DELETE', url: `/api/config/${created.id}`, cookie })).json()).toEqual({
+      success: true,
+      id: created.id,
+    });
     expect((await t.request({ method: 'DELETE', url: `/api/config/${created.id}`, cookie })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: `/api/config/${created.id}`, cookie })).statusCode).toBe(404);
     expect((await put(created.id, { site_id: site.id, topics: ['Soil'] })).statusCode).toBe(404);

@@ -1,10 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FakeWordPress, WordPressError } from '../../src/integrations/wordpress/index.js';
 import { ProductionsRepository } from '../../src/modules/article-pipeline/productions.repository.js';
-import { WordPressError, type FakeWordPress } from '../../src/integrations/wordpress/index.js';
 import { useFakeWordPress } from '../articles/publish-helpers.js';
 import { createSite } from '../sites/sites-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
-import { articleRow, bulkArticles, bulkPayload, isFinal, itemRows, jobResults, startedJob, waitForJob } from './bulk-helpers.js';
+import {
+  articleRow,
+  bulkArticles,
+  bulkPayload,
+  isFinal,
+  itemRows,
+  jobResults,
+  startedJob,
+  waitForJob,
+} from './bulk-helpers.js';
 
 // The offline writer and an in-memory WordPress: the whole path of an item, fast.
 let t: TestApp;
@@ -22,10 +31,20 @@ afterEach(() => t.close());
 
 describe('a bulk job runs every item once, in the background', () => {
   it('generates, publishes and counts every item', async () => {
-    const jobId = await startedJob(t, cookie, bulkPayload(siteId, 'Compost basics\nRaised beds\nMulch basics', { publishStatus: 'publish' }));
+    const jobId = await startedJob(
+      t,
+      cookie,
+      bulkPayload(siteId, 'Compost basics\nRaised beds\nMulch basics', { publishStatus: 'publish' }),
+    );
     const { job, seen } = await waitForJob(t, cookie, jobId, isFinal);
     expect(seen.at(-1)).toBe('completed');
-    expect(job).toMatchObject({ status: 'completed', stage: 'Finished', progress: { processed: 3, total: 3, successful: 3, failed: 0 }, estimated_completion: null, error: null });
+    expect(job).toMatchObject({
+      status: 'completed',
+      stage: 'Finished',
+      progress: { processed: 3, total: 3, successful: 3, failed: 0 },
+      estimated_completion: null,
+      error: null,
+    });
 
     const results = await jobResults(t, cookie, jobId);
     expect(results.results.failed).toEqual([]);
@@ -44,7 +63,9 @@ describe('a bulk job runs every item once, in the background', () => {
     // One article and one post per item: three of each, no more.
     const stored = await bulkArticles(t);
     expect(stored.map((a) => a.id).sort()).toEqual(results.results.successful.map((item) => item.article_id).sort());
-    expect(stored.every((a) => a.status === 'published' && a.siteId === siteId && a.targetWordCount === 500)).toBe(true);
+    expect(stored.every((a) => a.status === 'published' && a.siteId === siteId && a.targetWordCount === 500)).toBe(
+      true,
+    );
     expect(wordpress.store.posts.size).toBe(3);
     expect((await itemRows(t, jobId)).map((item) => [item.status, item.runs, item.notBefore])).toEqual([
       ['succeeded', 1, null],
@@ -59,7 +80,11 @@ describe('a bulk job runs every item once, in the background', () => {
     expect([...wordpress.store.posts.values()].map((post) => post.status)).toEqual(['draft', 'draft']);
     expect((await bulkArticles(t)).map((a) => a.status)).toEqual(['draft', 'draft']);
 
-    const local = await startedJob(t, cookie, bulkPayload(siteId, 'Seed saving', { publishStatus: 'publish', postToWordPress: false }));
+    const local = await startedJob(
+      t,
+      cookie,
+      bulkPayload(siteId, 'Seed saving', { publishStatus: 'publish', postToWordPress: false }),
+    );
     const { job } = await waitForJob(t, cookie, local, isFinal);
     expect(job.status).toBe('completed');
     const [item] = (await jobResults(t, cookie, local)).results.successful;
@@ -82,16 +107,25 @@ describe('a bulk job runs every item once, in the background', () => {
 
   it('a run that dies after storing its article, before recording it on its unit: the next run publishes that article, no second one is written', async () => {
     // What a crash or a lost database connection at that moment looks like: the article is stored, the unit does not know it.
-    const record = vi.spyOn(ProductionsRepository.prototype, 'recordArticle').mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+    const record = vi
+      .spyOn(ProductionsRepository.prototype, 'recordArticle')
+      .mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
     try {
       const jobId = await startedJob(t, cookie, bulkPayload(siteId, 'Mulching in autumn'));
       const { job } = await waitForJob(t, cookie, jobId, isFinal, 30_000);
-      expect(job).toMatchObject({ status: 'completed', progress: { processed: 1, total: 1, successful: 1, failed: 0 } });
+      expect(job).toMatchObject({
+        status: 'completed',
+        progress: { processed: 1, total: 1, successful: 1, failed: 0 },
+      });
       const [item] = await itemRows(t, jobId);
       expect(item!.runs).toBe(2);
       const stored = await bulkArticles(t);
       expect(stored).toHaveLength(1);
-      expect(stored[0]).toMatchObject({ id: item!.articleId, originKey: `bulk-item:${item!.id}`, wordpressPostId: item!.wordpressPostId });
+      expect(stored[0]).toMatchObject({
+        id: item!.articleId,
+        originKey: `bulk-item:${item!.id}`,
+        wordpressPostId: item!.wordpressPostId,
+      });
       expect(wordpress.store.posts.size).toBe(1);
     } finally {
       record.mockRestore();
@@ -99,7 +133,14 @@ describe('a bulk job runs every item once, in the background', () => {
   }, 40_000);
 
   it('a WordPress refusal fails its item only; the job completes with errors and Retry Failed publishes it', async () => {
-    wordpress.failNext('posts.create', new WordPressError('missing_capability', { status: 403, wpCode: 'rest_cannot_create', message: 'Sorry, you are not allowed to create posts as this user.' }));
+    wordpress.failNext(
+      'posts.create',
+      new WordPressError('missing_capability', {
+        status: 403,
+        wpCode: 'rest_cannot_create',
+        message: 'Sorry, you are not allowed to create posts as this user.',
+      }),
+    );
     const jobId = await startedJob(t, cookie, bulkPayload(siteId, 'Watering schedules', { publishStatus: 'publish' }));
     await waitForJob(t, cookie, jobId, isFinal);
     const second = await startedJob(t, cookie, bulkPayload(siteId, 'Greenhouse heating\nCold frames'));
@@ -108,7 +149,9 @@ describe('a bulk job runs every item once, in the background', () => {
 
     const first = await jobResults(t, cookie, jobId);
     expect(first).toMatchObject({ status: 'failed', progress: { processed: 1, total: 1, successful: 0, failed: 1 } });
-    expect(first.error).toMatch(/^All 1 items failed; the first error: WordPress post create failed: Sorry, you are not allowed/);
+    expect(first.error).toMatch(
+      /^All 1 items failed; the first error: WordPress post create failed: Sorry, you are not allowed/,
+    );
     const [failedItem] = first.results.failed;
     expect(failedItem?.error).toMatch(/not allowed to create posts/);
     expect(failedItem?.article_id).toBeGreaterThan(0);
@@ -120,7 +163,11 @@ describe('a bulk job runs every item once, in the background', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual({ job_id: jobId, retried: 1, status: 'queued' });
     const { job: retried } = await waitForJob(t, cookie, jobId, isFinal);
-    expect(retried).toMatchObject({ status: 'completed', progress: { processed: 1, total: 1, successful: 1, failed: 0 }, error: null });
+    expect(retried).toMatchObject({
+      status: 'completed',
+      progress: { processed: 1, total: 1, successful: 1, failed: 0 },
+      error: null,
+    });
     const [item] = (await jobResults(t, cookie, jobId)).results.successful;
     // The article written the first time is the one published now.
     expect(item?.article_id).toBe(failedItem?.article_id);

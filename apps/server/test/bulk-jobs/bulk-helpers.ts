@@ -1,8 +1,13 @@
+import {
+  type BulkJob,
+  type BulkJobResultsResponse,
+  bulkJobResultsResponseSchema,
+  bulkJobStatusResponseSchema,
+} from '@abp/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { bulkJobResultsResponseSchema, bulkJobStatusResponseSchema, type BulkJob, type BulkJobResultsResponse } from '@abp/contracts';
 import { articles, bulkJobItems, bulkJobs } from '../../src/db/schema/index.js';
 import { JOBS } from '../../src/jobs/catalogue.js';
-import { waitFor, type TestApp } from '../test-app.js';
+import { type TestApp, waitFor } from '../test-app.js';
 
 export interface BulkOptions {
   includeImages?: boolean;
@@ -12,12 +17,23 @@ export interface BulkOptions {
   postToWordPress?: boolean;
 }
 
-export function bulkPayload(siteId: number | null, items: string | string[], options: BulkOptions = {}): Record<string, unknown> {
+export function bulkPayload(
+  siteId: number | null,
+  items: string | string[],
+  options: BulkOptions = {},
+): Record<string, unknown> {
   return {
     items_list: items,
     site_id: siteId,
     task_type: 'Blog Post',
-    options: { includeImages: false, publishStatus: 'draft', wordCount: 500, persona: '', postToWordPress: true, ...options },
+    options: {
+      includeImages: false,
+      publishStatus: 'draft',
+      wordCount: 500,
+      persona: '',
+      postToWordPress: true,
+      ...options,
+    },
   };
 }
 
@@ -44,7 +60,13 @@ export async function jobResults(t: TestApp, cookie: string, jobId: string): Pro
 }
 
 /** Polls the status until `done` holds; returns every distinct status seen on the way. */
-export async function waitForJob(t: TestApp, cookie: string, jobId: string, done: (job: BulkJob) => boolean, timeoutMs = 30_000) {
+export async function waitForJob(
+  t: TestApp,
+  cookie: string,
+  jobId: string,
+  done: (job: BulkJob) => boolean,
+  timeoutMs = 30_000,
+) {
   const seen: string[] = [];
   const job = await waitFor(
     async () => {
@@ -58,10 +80,15 @@ export async function waitForJob(t: TestApp, cookie: string, jobId: string, done
   return { job, seen };
 }
 
-export const isFinal = (job: BulkJob) => ['completed', 'completed_with_errors', 'failed', 'cancelled'].includes(job.status);
+export const isFinal = (job: BulkJob) =>
+  ['completed', 'completed_with_errors', 'failed', 'cancelled'].includes(job.status);
 
 export async function itemRows(t: TestApp, jobId: string) {
-  return t.ctx.handle.db.select().from(bulkJobItems).where(eq(bulkJobItems.jobId, jobId)).orderBy(bulkJobItems.position);
+  return t.ctx.handle.db
+    .select()
+    .from(bulkJobItems)
+    .where(eq(bulkJobItems.jobId, jobId))
+    .orderBy(bulkJobItems.position);
 }
 
 export async function jobRow(t: TestApp, jobId: string) {

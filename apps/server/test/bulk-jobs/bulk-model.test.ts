@@ -1,11 +1,24 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BULK_MESSAGES } from '@abp/contracts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BulkJobsRepository } from '../../src/modules/bulk-jobs/bulk-jobs.repository.js';
+import { type FakeModelApp, startFakeModelApp } from '../llm/fake-model-app.js';
 import type { ChatRequest, FakeOpenAiServer, FakeReply } from '../llm/fake-openai-server.js';
-import { startFakeModelApp, type FakeModelApp } from '../llm/fake-model-app.js';
 import { writerReply, writerWithOutline } from '../llm/fake-writer.js';
-import { waitFor, type TestApp } from '../test-app.js';
-import { ageJob, bulkArticles, bulkPayload, isFinal, itemRows, jobResults, jobRow, jobStatus, lapseHeartbeats, queuedEntriesOf, startedJob, waitForJob } from './bulk-helpers.js';
+import { type TestApp, waitFor } from '../test-app.js';
+import {
+  ageJob,
+  bulkArticles,
+  bulkPayload,
+  isFinal,
+  itemRows,
+  jobResults,
+  jobRow,
+  jobStatus,
+  lapseHeartbeats,
+  queuedEntriesOf,
+  startedJob,
+  waitForJob,
+} from './bulk-helpers.js';
 
 // A model behind a local OpenAI-compatible server: slow, refusing, rate limiting or hanging on demand.
 let model: FakeOpenAiServer;
@@ -34,7 +47,11 @@ describe('titles of one job (issue #18 item 12)', () => {
     // Every outline comes back with the same title, and the three items are written at once.
     model.setHandler(writerWithOutline({ title: 'Growing Tomatoes the Easy Way' }));
     model.setLatency(100);
-    const jobId = await startedJob(t, cookie, bulkPayload(siteId, ['Tomato seedlings', 'Tomato cages', 'Tomato feeding'], { postToWordPress: false }));
+    const jobId = await startedJob(
+      t,
+      cookie,
+      bulkPayload(siteId, ['Tomato seedlings', 'Tomato cages', 'Tomato feeding'], { postToWordPress: false }),
+    );
     const { job } = await waitForJob(t, cookie, jobId, isFinal);
     expect(job.progress).toMatchObject({ successful: 3, failed: 0 });
     const titles = (await bulkArticles(t)).map((a) => a.title);
@@ -50,10 +67,14 @@ describe('status transitions and the estimate', () => {
   it('goes processing → completed, with an estimated completion while it runs', async () => {
     model.setLatency(150);
     const jobId = await startedJob(t, cookie, bulkPayload(siteId, ['one', 'two', 'three', 'four', 'five', 'six']));
-    const running = await waitFor(async () => {
-      const job = await jobStatus(t, cookie, jobId);
-      return job.status === 'processing' && job.progress.processed >= 1 && job.progress.processed < 6 ? job : null;
-    }, 60_000, 50);
+    const running = await waitFor(
+      async () => {
+        const job = await jobStatus(t, cookie, jobId);
+        return job.status === 'processing' && job.progress.processed >= 1 && job.progress.processed < 6 ? job : null;
+      },
+      60_000,
+      50,
+    );
     expect(running.stage).toBe('Generating and publishing articles');
     expect(Date.parse(running.estimated_completion!)).toBeGreaterThan(Date.now());
     const { job, seen } = await waitForJob(t, cookie, jobId, isFinal, 60_000);
@@ -66,11 +87,21 @@ describe('status transitions and the estimate', () => {
 
   it('a refused generation fails its item only (completed_with_errors); Retry Failed writes it anew', async () => {
     model.setHandler((request) =>
-      request.prompt.includes('poison') ? { type: 'error', status: 400, body: { error: { message: 'This request is not allowed', type: 'invalid_request_error' } } } : writerReply(request),
+      request.prompt.includes('poison')
+        ? {
+            type: 'error',
+            status: 400,
+            body: { error: { message: 'This request is not allowed', type: 'invalid_request_error' } },
+          }
+        : writerReply(request),
     );
     const jobId = await startedJob(t, cookie, bulkPayload(siteId, 'good apples\npoison ivy removal\ngood pears'));
     const { job } = await waitForJob(t, cookie, jobId, isFinal, 60_000);
-    expect(job).toMatchObject({ status: 'completed_with_errors', progress: { processed: 3, total: 3, successful: 2, failed: 1 }, error: null });
+    expect(job).toMatchObject({
+      status: 'completed_with_errors',
+      progress: { processed: 3, total: 3, successful: 2, failed: 1 },
+      error: null,
+    });
     const results = await jobResults(t, cookie, jobId);
     expect(results.results.successful.map((item) => item.topic)).toEqual(['good apples', 'good pears']);
     const [failed] = results.results.failed;
@@ -78,10 +109,17 @@ describe('status transitions and the estimate', () => {
     expect(failed?.error).toMatch(/This request is not allowed/);
 
     model.setHandler(writerReply);
-    expect((await t.request({ method: 'POST', url: `/api/bulk-jobs/${jobId}/retry`, cookie })).json()).toMatchObject({ retried: 1 });
+    expect((await t.request({ method: 'POST', url: `/api/bulk-jobs/${jobId}/retry`, cookie })).json()).toMatchObject({
+      retried: 1,
+    });
     const { job: retried } = await waitForJob(t, cookie, jobId, isFinal, 60_000);
-    expect(retried).toMatchObject({ status: 'completed', progress: { processed: 3, total: 3, successful: 3, failed: 0 } });
-    const [item] = (await jobResults(t, cookie, jobId)).results.successful.filter((i) => i.topic === 'poison ivy removal');
+    expect(retried).toMatchObject({
+      status: 'completed',
+      progress: { processed: 3, total: 3, successful: 3, failed: 0 },
+    });
+    const [item] = (await jobResults(t, cookie, jobId)).results.successful.filter(
+      (i) => i.topic === 'poison ivy removal',
+    );
     expect(item?.article_id).not.toBe(failed?.article_id);
     // The failed article of the first run stays as the record of that failure.
     expect((await bulkArticles(t)).map((a) => a.status).sort()).toEqual(['draft', 'draft', 'draft', 'failed']);
@@ -94,11 +132,24 @@ describe('rate limits slow the job down instead of failing it', () => {
   it('a 429 puts the item back until the time the provider asked for, then it succeeds', async () => {
     let calls = 0;
     model.setHandler((request) =>
-      ++calls === 1 ? { type: 'error', status: 429, headers: { 'retry-after': '1' }, body: { error: { message: 'Rate limit reached', type: 'rate_limit_error' } } } : writerReply(request),
+      ++calls === 1
+        ? {
+            type: 'error',
+            status: 429,
+            headers: { 'retry-after': '1' },
+            body: { error: { message: 'Rate limit reached', type: 'rate_limit_error' } },
+          }
+        : writerReply(request),
     );
     const jobId = await startedJob(t, cookie, bulkPayload(siteId, 'Leaf mould'));
     const stages = new Set<string>();
-    const { job, seen } = await waitForJob(t, cookie, jobId, (current) => (stages.add(current.stage), isFinal(current)), 60_000);
+    const { job, seen } = await waitForJob(
+      t,
+      cookie,
+      jobId,
+      (current) => (stages.add(current.stage), isFinal(current)),
+      60_000,
+    );
     expect(seen).not.toContain('failed');
     expect(stages).toContain("Waiting for the model's rate limit");
     expect(job).toMatchObject({ status: 'completed', progress: { processed: 1, total: 1, successful: 1, failed: 0 } });
@@ -114,8 +165,16 @@ describe('cancel', () => {
 
   it('starts no new item, aborts the model calls in flight and keeps what finished', async () => {
     model.setHandler(hangWhen(/slow/));
-    const jobId = await startedJob(t, cookie, bulkPayload(siteId, 'fast alpha\nslow beta\nslow gamma\nslow delta\nslow epsilon'));
-    await waitFor(async () => (await jobStatus(t, cookie, jobId)).progress.successful === 1 && model.inFlight === 2, 60_000, 50);
+    const jobId = await startedJob(
+      t,
+      cookie,
+      bulkPayload(siteId, 'fast alpha\nslow beta\nslow gamma\nslow delta\nslow epsilon'),
+    );
+    await waitFor(
+      async () => (await jobStatus(t, cookie, jobId)).progress.successful === 1 && model.inFlight === 2,
+      60_000,
+      50,
+    );
     // What the estimate is made of: one item measured, two running now.
     const timing = await new BulkJobsRepository(t.ctx.handle.db, t.services.pipeline).itemTiming(jobId);
     expect(timing).toEqual({ meanItemSeconds: expect.any(Number), runningItems: 2 });
@@ -130,8 +189,19 @@ describe('cancel', () => {
     await waitForJob(t, cookie, jobId, (job) => job.status === 'cancelled', 10_000);
 
     const job = await jobStatus(t, cookie, jobId);
-    expect(job).toMatchObject({ status: 'cancelled', stage: 'Cancelled', progress: { processed: 1, total: 5, successful: 1, failed: 0 }, estimated_completion: null });
-    expect((await itemRows(t, jobId)).map((item) => item.status)).toEqual(['succeeded', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
+    expect(job).toMatchObject({
+      status: 'cancelled',
+      stage: 'Cancelled',
+      progress: { processed: 1, total: 5, successful: 1, failed: 0 },
+      estimated_completion: null,
+    });
+    expect((await itemRows(t, jobId)).map((item) => item.status)).toEqual([
+      'succeeded',
+      'cancelled',
+      'cancelled',
+      'cancelled',
+      'cancelled',
+    ]);
     expect(asked('slow delta') || asked('slow epsilon')).toBe(false);
     expect(await queuedEntriesOf(t, jobId)).toEqual([]);
     // The aborted generations are not kept as failed articles; the finished one is.
@@ -142,7 +212,12 @@ describe('cancel', () => {
 
     // Issue #17 item 15: the results list the items that never ran, and Retry takes them.
     const results = await jobResults(t, cookie, jobId);
-    expect(results.results.not_run.map((item) => item.topic)).toEqual(['slow beta', 'slow gamma', 'slow delta', 'slow epsilon']);
+    expect(results.results.not_run.map((item) => item.topic)).toEqual([
+      'slow beta',
+      'slow gamma',
+      'slow delta',
+      'slow epsilon',
+    ]);
     expect(results.results.failed).toEqual([]);
     model.setHandler(writerReply);
     const retry = await t.request({ method: 'POST', url: `/api/bulk-jobs/${jobId}/retry`, cookie });
@@ -156,7 +231,13 @@ describe('cancel', () => {
     // The job history lists it, newest first, with its site.
     const history = await t.request({ method: 'GET', url: '/api/bulk-jobs', cookie });
     expect(history.statusCode).toBe(200);
-    expect((history.json() as { jobs: unknown[] }).jobs[0]).toMatchObject({ job_id: jobId, status: 'completed', site_id: siteId, not_run: 0, progress: { successful: 5, total: 5 } });
+    expect((history.json() as { jobs: unknown[] }).jobs[0]).toMatchObject({
+      job_id: jobId,
+      status: 'completed',
+      site_id: siteId,
+      not_run: 0,
+      progress: { successful: 5, total: 5 },
+    });
   });
 
   it('the job history lists the latest jobs newest first, with the items a cancel left unrun', async () => {
@@ -167,12 +248,25 @@ describe('cancel', () => {
     await waitFor(async () => model.inFlight === 2, 30_000, 50);
     await t.request({ method: 'DELETE', url: `/api/bulk-jobs/${second}`, cookie });
     await waitForJob(t, cookie, second, (job) => job.status === 'cancelled', 10_000);
-    const { jobs } = (await t.request({ method: 'GET', url: '/api/bulk-jobs', cookie })).json() as { jobs: { job_id: string; status: string; not_run: number; site_name: string | null; task_type: string; created_at: string }[] };
+    const { jobs } = (await t.request({ method: 'GET', url: '/api/bulk-jobs', cookie })).json() as {
+      jobs: {
+        job_id: string;
+        status: string;
+        not_run: number;
+        site_name: string | null;
+        task_type: string;
+        created_at: string;
+      }[];
+    };
     expect(jobs.map((job) => [job.job_id, job.status, job.not_run])).toEqual([
       [second, 'cancelled', 3],
       [first, 'completed', 0],
     ]);
-    expect(jobs[0]).toMatchObject({ site_name: expect.any(String), task_type: 'Blog Post', created_at: expect.any(String) });
+    expect(jobs[0]).toMatchObject({
+      site_name: expect.any(String),
+      task_type: 'Blog Post',
+      created_at: expect.any(String),
+    });
     // Without a session: 401, like every other route.
     expect((await t.request({ method: 'GET', url: '/api/bulk-jobs' })).statusCode).toBe(401);
   });
@@ -188,10 +282,16 @@ describe('Clear Stuck Jobs', () => {
     const stuck = await startedJob(t, cookie, bulkPayload(siteId, 'stuck one\nstuck two\nstuck three\nstuck four'));
     await waitFor(async () => model.inFlight === 4, 30_000, 50);
 
-    expect((await t.request({ method: 'POST', url: '/api/bulk-jobs/clear-stuck', cookie })).json()).toEqual({ cleared: 0, job_ids: [] });
+    expect((await t.request({ method: 'POST', url: '/api/bulk-jobs/clear-stuck', cookie })).json()).toEqual({
+      cleared: 0,
+      job_ids: [],
+    });
     await ageJob(t, stuck, 31);
     // Idle that long, but a live worker still runs its items (their entries' heartbeats are fresh): it is being worked on.
-    expect((await t.request({ method: 'POST', url: '/api/bulk-jobs/clear-stuck', cookie })).json()).toEqual({ cleared: 0, job_ids: [] });
+    expect((await t.request({ method: 'POST', url: '/api/bulk-jobs/clear-stuck', cookie })).json()).toEqual({
+      cleared: 0,
+      job_ids: [],
+    });
     // Its worker froze: the heartbeats of its runs lapse.
     await lapseHeartbeats(t, stuck);
     const res = await t.request({ method: 'POST', url: '/api/bulk-jobs/clear-stuck', cookie });
@@ -199,7 +299,11 @@ describe('Clear Stuck Jobs', () => {
     expect(res.json()).toEqual({ cleared: 1, job_ids: [stuck] });
 
     const cleared = await jobStatus(t, cookie, stuck);
-    expect(cleared).toMatchObject({ status: 'failed', stage: 'Cleared as stuck', progress: { processed: 4, total: 4, successful: 0, failed: 4 } });
+    expect(cleared).toMatchObject({
+      status: 'failed',
+      stage: 'Cleared as stuck',
+      progress: { processed: 4, total: 4, successful: 0, failed: 4 },
+    });
     expect(cleared.error).toMatch(/^No item made progress for 30 minutes/);
     expect(await queuedEntriesOf(t, stuck)).toEqual([]);
     // Its two runs are aborted; the healthy job's two keep going.
@@ -211,7 +315,9 @@ describe('Clear Stuck Jobs', () => {
 
     // Retry Failed takes the cleared items up again.
     model.setHandler(hangWhen(/healthy/));
-    expect((await t.request({ method: 'POST', url: `/api/bulk-jobs/${stuck}/retry`, cookie })).json()).toMatchObject({ retried: 4 });
+    expect((await t.request({ method: 'POST', url: `/api/bulk-jobs/${stuck}/retry`, cookie })).json()).toMatchObject({
+      retried: 4,
+    });
     const { job } = await waitForJob(t, cookie, stuck, isFinal, 60_000);
     expect(job).toMatchObject({ status: 'completed', progress: { processed: 4, total: 4, successful: 4, failed: 0 } });
     await t.request({ method: 'DELETE', url: `/api/bulk-jobs/${healthy}`, cookie });
@@ -221,7 +327,11 @@ describe('Clear Stuck Jobs', () => {
 describe('Clear Stuck Jobs leaves jobs that are being worked on or waiting their turn', () => {
   beforeEach(() => setUp(1));
 
-  const clearStuck = async () => (await t.request({ method: 'POST', url: '/api/bulk-jobs/clear-stuck', cookie })).json() as { cleared: number; job_ids: string[] };
+  const clearStuck = async () =>
+    (await t.request({ method: 'POST', url: '/api/bulk-jobs/clear-stuck', cookie })).json() as {
+      cleared: number;
+      job_ids: string[];
+    };
 
   it('a slow item run by a live worker, and a job queued behind it, are not stuck; once its heartbeat lapses with nothing else running, both are', async () => {
     model.setHandler(hangWhen(/slow/));
@@ -243,7 +353,11 @@ describe('Clear Stuck Jobs leaves jobs that are being worked on or waiting their
     const cleared = await clearStuck();
     expect(cleared.job_ids.sort()).toEqual([slow, waiting].sort());
     expect(cleared.cleared).toBe(2);
-    expect(await jobStatus(t, cookie, waiting)).toMatchObject({ status: 'failed', stage: 'Cleared as stuck', progress: { processed: 2, total: 2, successful: 0, failed: 2 } });
+    expect(await jobStatus(t, cookie, waiting)).toMatchObject({
+      status: 'failed',
+      stage: 'Cleared as stuck',
+      progress: { processed: 2, total: 2, successful: 0, failed: 2 },
+    });
     await waitFor(async () => model.inFlight === 0, 10_000, 20);
     expect(asked('waiting')).toBe(false);
   });

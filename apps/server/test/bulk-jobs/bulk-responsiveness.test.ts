@@ -35,7 +35,10 @@ describe('requests are answered while a CPU-bound job runs', () => {
     // get its turn once the job had finished, and the assertions below would fail.)
     await waitForJob(t, cookie, jobId, (job) => job.progress.processed >= 1, 60_000);
 
-    const [health, list] = await Promise.all([fetch(`${baseUrl}/api/health`), fetch(`${baseUrl}/api/articles?limit=10`, { headers: { cookie } })]);
+    const [health, list] = await Promise.all([
+      fetch(`${baseUrl}/api/health`),
+      fetch(`${baseUrl}/api/articles?limit=10`, { headers: { cookie } }),
+    ]);
     const during = await jobStatus(t, cookie, jobId);
 
     expect(health.status).toBe(200);

@@ -1,10 +1,10 @@
 import path from 'node:path';
+import { type BulkJob, bulkJobResultsResponseSchema, bulkJobStatusResponseSchema } from '@abp/contracts';
 import { PGlite } from '@electric-sql/pglite';
 import { expect, it } from 'vitest';
-import { bulkJobResultsResponseSchema, bulkJobStatusResponseSchema, type BulkJob } from '@abp/contracts';
-import type { httpClient } from '../process/spawn-server.js';
 import { realSiteProcesses } from '../process/real-site-process.js';
-import { describeRealSite, listDirect, runId, type RealSite } from '../wordpress/real-site.js';
+import type { httpClient } from '../process/spawn-server.js';
+import { describeRealSite, listDirect, type RealSite, runId } from '../wordpress/real-site.js';
 
 const PASSWORD = 'restart-test-password';
 const ITEMS = 8;
@@ -35,7 +35,14 @@ describeRealSite('normal', 'a bulk job survives kill -9 of its process', (site: 
 
   it('kill -9 mid-job, restart: all items done once, no duplicate post, exact counters', async () => {
     const first = await start();
-    const siteRes = await first.call<{ id: number }>('POST', '/api/sites', { name: 'Restart test site', url: site.url, username: site.user, password: site.password, is_active: true, content_persona: '' });
+    const siteRes = await first.call<{ id: number }>('POST', '/api/sites', {
+      name: 'Restart test site',
+      url: site.url,
+      username: site.user,
+      password: site.password,
+      is_active: true,
+      content_persona: '',
+    });
     expect(siteRes.status, JSON.stringify(siteRes.json)).toBe(201);
     const items = Array.from({ length: ITEMS }, (_, i) => `${marker} topic number ${i + 1}`);
     const startRes = await first.call<{ job_id: string }>('POST', '/api/bulk-jobs/start', {
@@ -64,10 +71,16 @@ describeRealSite('normal', 'a bulk job survives kill -9 of its process', (site: 
       const job = await statusOf(second.call, jobId);
       return ['completed', 'completed_with_errors', 'failed', 'cancelled'].includes(job.status) ? job : null;
     }, 180_000);
-    expect(after).toMatchObject({ status: 'completed', progress: { processed: ITEMS, total: ITEMS, successful: ITEMS, failed: 0 }, error: null });
+    expect(after).toMatchObject({
+      status: 'completed',
+      progress: { processed: ITEMS, total: ITEMS, successful: ITEMS, failed: 0 },
+      error: null,
+    });
     expect(after.progress.processed).toBeGreaterThan(before.progress.processed);
 
-    const results = bulkJobResultsResponseSchema.parse((await second.call('GET', `/api/bulk-jobs/${jobId}/results`)).json).job.results;
+    const results = bulkJobResultsResponseSchema.parse(
+      (await second.call('GET', `/api/bulk-jobs/${jobId}/results`)).json,
+    ).job.results;
     expect(results.failed).toEqual([]);
     expect(results.successful.map((item) => item.originalItem)).toEqual(items);
     const postIds = results.successful.map((item) => item.wordpress_post_id!);
@@ -76,13 +89,19 @@ describeRealSite('normal', 'a bulk job survives kill -9 of its process', (site: 
     expect(new Set(results.successful.map((item) => item.article_id)).size).toBe(ITEMS);
 
     // WordPress itself: exactly one post per item, all published.
-    const posts = (await listDirect(site, `wp/v2/posts?search=${marker}&status=any&per_page=100&context=edit`)) as { id: number; status: string }[];
+    const posts = (await listDirect(site, `wp/v2/posts?search=${marker}&status=any&per_page=100&context=edit`)) as {
+      id: number;
+      status: string;
+    }[];
     createdPosts.push(...posts.map((post) => post.id).filter((id) => !createdPosts.includes(id)));
     expect(posts.map((post) => post.id).sort()).toEqual([...postIds].sort());
     expect(posts.filter((post) => post.status !== 'publish')).toEqual([]);
 
     // And here: one stored article per item, no second generation of any of them.
-    const list = await second.call<{ items: { id: number; title: string; status: string }[]; total: number }>('GET', '/api/articles?limit=50');
+    const list = await second.call<{ items: { id: number; title: string; status: string }[]; total: number }>(
+      'GET',
+      '/api/articles?limit=50',
+    );
     expect(list.json.items.filter((article) => article.status !== 'failed').length).toBe(ITEMS);
     expect(list.json.total).toBe(ITEMS);
 
@@ -90,10 +109,19 @@ describeRealSite('normal', 'a bulk job survives kill -9 of its process', (site: 
     expect(await second.server.stop('SIGTERM')).toBe(0);
     const db = await PGlite.create(path.join(dataDir, 'db'));
     try {
-      const rows = (await db.query<{ status: string; runs: number; article_id: number }>('select status, runs, article_id from bulk_job_items where job_id = $1', [jobId])).rows;
+      const rows = (
+        await db.query<{ status: string; runs: number; article_id: number }>(
+          'select status, runs, article_id from bulk_job_items where job_id = $1',
+          [jobId],
+        )
+      ).rows;
       expect(rows.filter((row) => row.status !== 'succeeded')).toEqual([]);
-      expect(rows.some((row) => row.runs > 1), 'the item killed mid-run was taken up again').toBe(true);
-      const articles = (await db.query<{ n: number }>("select count(*)::int as n from articles where origin = 'bulk'")).rows[0];
+      expect(
+        rows.some((row) => row.runs > 1),
+        'the item killed mid-run was taken up again',
+      ).toBe(true);
+      const articles = (await db.query<{ n: number }>("select count(*)::int as n from articles where origin = 'bulk'"))
+        .rows[0];
       expect(articles?.n).toBe(ITEMS);
     } finally {
       await db.close();

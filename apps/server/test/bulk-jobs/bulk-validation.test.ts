@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_LIMITS } from '@abp/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useFakeWordPress } from '../articles/publish-helpers.js';
 import { createSite } from '../sites/sites-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
@@ -38,8 +38,16 @@ describe('POST /api/bulk-jobs/start validation', () => {
 
   it('refuses more than 1,000 items and items longer than the engine takes', async () => {
     const lines = Array.from({ length: BULK_LIMITS.maxItems + 1 }, (_, i) => `topic ${i}`);
-    await expectFieldError(bulkPayload(siteId, lines.join('\n')), 'items_list', /At most 1000 items per job \(got 1001\)/);
-    await expectFieldError(bulkPayload(siteId, `fine\n${'x'.repeat(501)}`), 'items_list', /Item 2 is longer than 500 characters/);
+    await expectFieldError(
+      bulkPayload(siteId, lines.join('\n')),
+      'items_list',
+      /At most 1000 items per job \(got 1001\)/,
+    );
+    await expectFieldError(
+      bulkPayload(siteId, `fine\n${'x'.repeat(501)}`),
+      'items_list',
+      /Item 2 is longer than 500 characters/,
+    );
   });
 
   it('accepts exactly 1,000 items', async () => {
@@ -63,12 +71,24 @@ describe('POST /api/bulk-jobs/start validation', () => {
 
   it('refuses a word count outside 500–5,000 or not a whole number, naming options.wordCount', async () => {
     for (const wordCount of [499, 5001, 0, -1, 1000.5, 'many', '12e']) {
-      await expectFieldError(bulkPayload(siteId, 'a topic', { wordCount }), 'options.wordCount', /whole number from 500 to 5000/);
+      await expectFieldError(
+        bulkPayload(siteId, 'a topic', { wordCount }),
+        'options.wordCount',
+        /whole number from 500 to 5000/,
+      );
     }
   });
 
   it('an empty word count falls back to 1,500; 500, 5,000 and numeric text are accepted', async () => {
-    for (const [wordCount, stored] of [['', 1500], [null, 1500], [undefined, 1500], ['  ', 1500], [500, 500], [5000, 5000], [' 2500 ', 2500]] as const) {
+    for (const [wordCount, stored] of [
+      ['', 1500],
+      [null, 1500],
+      [undefined, 1500],
+      ['  ', 1500],
+      [500, 500],
+      [5000, 5000],
+      [' 2500 ', 2500],
+    ] as const) {
       const jobId = await startedJob(t, cookie, bulkPayload(siteId, 'a topic', { wordCount }));
       expect((await jobRow(t, jobId)).options.wordCount).toBe(stored);
     }
@@ -83,10 +103,19 @@ describe('POST /api/bulk-jobs/start validation', () => {
   });
 
   it('trims lines, drops empty ones and merges duplicate lines with a notice, in order (issue #18 item 12)', async () => {
-    const res = await startBulk(t, cookie, bulkPayload(siteId, '  Compost basics  \n\n\tRaised beds\ncompost   BASICS\r\n   \nSoil   testing kits\nRaised beds'));
+    const res = await startBulk(
+      t,
+      cookie,
+      bulkPayload(
+        siteId,
+        '  Compost basics  \n\n\tRaised beds\ncompost   BASICS\r\n   \nSoil   testing kits\nRaised beds',
+      ),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const started = res.json<{ job_id: string; notices: string[] }>();
-    expect(started.notices).toEqual(['2 duplicate lines were merged, one article each: "Compost basics" (2 times), "Raised beds" (2 times).']);
+    expect(started.notices).toEqual([
+      '2 duplicate lines were merged, one article each: "Compost basics" (2 times), "Raised beds" (2 times).',
+    ]);
     const jobId = started.job_id;
     const items = await itemRows(t, jobId);
     expect(items.map((item) => [item.position, item.originalItem, item.topic, item.status])).toEqual([
@@ -95,14 +124,31 @@ describe('POST /api/bulk-jobs/start validation', () => {
       [2, 'Soil   testing kits', 'Soil testing kits', 'pending'],
     ]);
     const job = await jobRow(t, jobId);
-    expect(job).toMatchObject({ status: 'queued', total: 3, processed: 0, successful: 0, failed: 0, siteId, taskType: 'Blog Post' });
-    expect(job.options).toEqual({ includeImages: false, publishStatus: 'draft', wordCount: 500, persona: '', postToWordPress: true });
+    expect(job).toMatchObject({
+      status: 'queued',
+      total: 3,
+      processed: 0,
+      successful: 0,
+      failed: 0,
+      siteId,
+      taskType: 'Blog Post',
+    });
+    expect(job.options).toEqual({
+      includeImages: false,
+      publishStatus: 'draft',
+      wordCount: 500,
+      persona: '',
+      postToWordPress: true,
+    });
   });
 
   it('refuses one-character items the way the single form refuses a short topic (issue #18 item 12)', async () => {
     const res = await startBulk(t, cookie, bulkPayload(siteId, 'Compost basics\na\nb'));
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ details: { field: string; message: string }[] }>().details[0]).toEqual({ field: 'items_list', message: 'Item 2 ("a"): Topic must be at least 3 characters long' });
+    expect(res.json<{ details: { field: string; message: string }[] }>().details[0]).toEqual({
+      field: 'items_list',
+      message: 'Item 2 ("a"): Topic must be at least 3 characters long',
+    });
   });
 
   it('a job no worker has taken up yet reads as queued, with no estimate and empty results', async () => {
@@ -115,12 +161,21 @@ describe('POST /api/bulk-jobs/start validation', () => {
       estimated_completion: null,
       error: null,
       // Nothing called yet, nothing spent (issue #16).
-      cost: { spent_usd: 0, calls: 0, input_tokens: 0, output_tokens: 0, estimated: false, estimate_to_finish_usd: null },
+      cost: {
+        spent_usd: 0,
+        calls: 0,
+        input_tokens: 0,
+        output_tokens: 0,
+        estimated: false,
+        estimate_to_finish_usd: null,
+      },
     });
     expect((await jobResults(t, cookie, jobId)).results).toEqual({ successful: [], failed: [], not_run: [] });
     const retry = await t.request({ method: 'POST', url: `/api/bulk-jobs/${jobId}/retry`, cookie });
     expect(retry.statusCode).toBe(409);
-    expect(retry.json()).toMatchObject({ error: 'The job is still running: retry its failed items once it has finished' });
+    expect(retry.json()).toMatchObject({
+      error: 'The job is still running: retry its failed items once it has finished',
+    });
   });
 
   it('takes the items list as an array too, and applies the option defaults', async () => {
@@ -128,7 +183,13 @@ describe('POST /api/bulk-jobs/start validation', () => {
     expect((await itemRows(t, jobId)).map((item) => item.topic)).toEqual(['one', 'two']);
     const job = await jobRow(t, jobId);
     expect(job.taskType).toBe('Blog Post');
-    expect(job.options).toEqual({ includeImages: true, publishStatus: 'draft', wordCount: 1500, persona: '', postToWordPress: true });
+    expect(job.options).toEqual({
+      includeImages: true,
+      publishStatus: 'draft',
+      wordCount: 1500,
+      persona: '',
+      postToWordPress: true,
+    });
   });
 });
 
@@ -147,7 +208,9 @@ describe('unknown jobs and sessions', () => {
   });
 
   it('needs a session and the X-Requested-With header', async () => {
-    expect((await t.request({ method: 'POST', url: '/api/bulk-jobs/start', payload: bulkPayload(siteId, 'a') })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/bulk-jobs/start', payload: bulkPayload(siteId, 'a') })).statusCode,
+    ).toBe(401);
     const res = await t.app.inject({ method: 'POST', url: '/api/bulk-jobs/clear-stuck', headers: { cookie } });
     expect(res.statusCode).toBe(403);
   });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '@abp/contracts';
-import { createTestApp, type TestApp } from '../test-app.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertArticle, insertSite } from '../articles/article-fixtures.js';
+import { createTestApp, type TestApp } from '../test-app.js';
 
 const DAY = 86_400_000;
 
@@ -39,7 +39,9 @@ describe('GET /api/dashboard', () => {
       trend_monitor: { isRunning: false, activeJobs: 0 },
       trend_stats: { total_processed: 0, recent_articles: 0, recent_trend_articles: 0, last_execution: null },
     });
-    expect(body.by_status).toEqual(['draft', 'review', 'published', 'scheduled', 'failed'].map((status) => ({ status, count: 0 })));
+    expect(body.by_status).toEqual(
+      ['draft', 'review', 'published', 'scheduled', 'failed'].map((status) => ({ status, count: 0 })),
+    );
     expect(body.articles_per_day).toHaveLength(30);
     expect(body.articles_per_day.every((d) => d.count === 0)).toBe(true);
     expect(body.articles_per_day.at(-1)!.date).toBe(new Date().toISOString().slice(0, 10));
@@ -60,10 +62,17 @@ describe('GET /api/dashboard', () => {
       { siteId: kitchen.id, status: 'failed', daysAgo: 28.5 },
       { siteId: null, status: 'scheduled', daysAgo: 45 },
     ] as const;
-    for (const p of plan) await insertArticle(t, { siteId: p.siteId, status: p.status, createdAt: new Date(now - p.daysAgo * DAY) });
+    for (const p of plan)
+      await insertArticle(t, { siteId: p.siteId, status: p.status, createdAt: new Date(now - p.daysAgo * DAY) });
 
     const { body } = await get();
-    expect(body).toMatchObject({ totalArticles: 7, total_articles: 7, publishedArticles: 2, draftArticles: 2, recent_articles: 4 });
+    expect(body).toMatchObject({
+      totalArticles: 7,
+      total_articles: 7,
+      publishedArticles: 2,
+      draftArticles: 2,
+      recent_articles: 4,
+    });
     expect(body.by_status).toEqual([
       { status: 'draft', count: 2 },
       { status: 'review', count: 1 },
@@ -92,7 +101,9 @@ describe('GET /api/dashboard', () => {
     await insertArticle(t, { origin: 'trend', createdAt: new Date(now - 2 * DAY) });
     await insertArticle(t, { origin: 'trend', createdAt: new Date(now - 10 * DAY) }); // outside the 7 days
     const { body } = await get();
-    const trendStats = (await t.request({ method: 'GET', url: '/api/trends/stats', cookie })).json() as Dashboard['trend_stats'];
+    const trendStats = (
+      await t.request({ method: 'GET', url: '/api/trends/stats', cookie })
+    ).json() as Dashboard['trend_stats'];
     // 4 of the previous test + the 2-day-old trend article; one figure means one thing on both screens.
     expect(body.recent_articles).toBe(5);
     expect(trendStats).toMatchObject({ recent_articles: 5, recent_trend_articles: 1 });
@@ -101,7 +112,12 @@ describe('GET /api/dashboard', () => {
 
   it('groups days in the requested time zone', async () => {
     const { body } = await get('?tz=Pacific/Kiritimati'); // UTC+14: "today" there is often tomorrow in UTC
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    const today = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Pacific/Kiritimati',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
     expect(body.time_zone).toBe('Pacific/Kiritimati');
     expect(body.articles_per_day.at(-1)!.date).toBe(today);
     expect(body.articles_per_day.reduce((sum, d) => sum + d.count, 0)).toBe(8);

@@ -15,7 +15,12 @@ describe('auth', () => {
   });
 
   it('signs in with the right password and reports the session', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { password: TEST_PASSWORD }, remoteAddress: '10.0.0.1' });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { password: TEST_PASSWORD },
+      remoteAddress: '10.0.0.1',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.success).toBe(true);
@@ -28,7 +33,12 @@ describe('auth', () => {
   });
 
   it('refuses a wrong password with 401 Invalid password', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { password: 'nope-nope' }, remoteAddress: '10.0.0.2' });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { password: 'nope-nope' },
+      remoteAddress: '10.0.0.2',
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ error: 'Invalid password', code: 'unauthenticated' });
   });
@@ -37,18 +47,33 @@ describe('auth', () => {
     const from = { remoteAddress: '10.0.0.3' };
     const codes: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { password: `wrong-${i}` }, ...from });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { password: `wrong-${i}` },
+        ...from,
+      });
       codes.push(res.statusCode);
     }
     expect(codes).toEqual([401, 401, 401, 401, 429]);
-    const right = await t.request({ method: 'POST', url: '/api/auth/login', payload: { password: TEST_PASSWORD }, ...from });
+    const right = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { password: TEST_PASSWORD },
+      ...from,
+    });
     expect(right.statusCode).toBe(429);
     const body = right.json();
     expect(body.retryAfter).toBeGreaterThan(890);
     expect(body.retryAfter).toBeLessThanOrEqual(900);
     expect(right.headers['retry-after']).toBe(String(body.retryAfter));
     // Another client is not affected.
-    const other = await t.request({ method: 'POST', url: '/api/auth/login', payload: { password: TEST_PASSWORD }, remoteAddress: '10.0.0.4' });
+    const other = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { password: TEST_PASSWORD },
+      remoteAddress: '10.0.0.4',
+    });
     expect(other.statusCode).toBe(200);
   });
 
@@ -66,14 +91,20 @@ describe('auth', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().details[0]).toMatchObject({ field: 'body.password', message: 'Please enter your password' });
     }
-    expect((await t.request({ method: 'POST', url: '/api/auth/login', payload: { password: TEST_PASSWORD } })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/auth/login', payload: { password: TEST_PASSWORD } })).statusCode,
+    ).toBe(200);
   });
 
   it('requires a session on protected routes and X-Requested-With on state changes', async () => {
     const unauth = await t.request({ method: 'GET', url: '/api/diagnostics/queue-probes/x' });
     expect(unauth.statusCode).toBe(401);
     expect(unauth.json()).toEqual({ error: 'Authentication required', code: 'unauthenticated' });
-    const noHeader = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { password: TEST_PASSWORD } });
+    const noHeader = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { password: TEST_PASSWORD },
+    });
     expect(noHeader.statusCode).toBe(403);
     expect(noHeader.json().code).toBe('csrf_header_missing');
   });
@@ -93,22 +124,50 @@ describe('auth', () => {
   it('changes the password: the old one stops working and other sessions end, this one stays', async () => {
     const mine = await t.login();
     const other = await t.login();
-    const short = await t.request({ method: 'POST', url: '/api/auth/change-password', cookie: mine, payload: { currentPassword: TEST_PASSWORD, newPassword: 'short' } });
+    const short = await t.request({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      cookie: mine,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'short' },
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().details[0].field).toBe('body.newPassword');
-    const blank = await t.request({ method: 'POST', url: '/api/auth/change-password', cookie: mine, payload: { currentPassword: TEST_PASSWORD, newPassword: ' '.repeat(12) } });
+    const blank = await t.request({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      cookie: mine,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: ' '.repeat(12) },
+    });
     expect(blank.statusCode).toBe(400);
-    expect(blank.json().details[0]).toMatchObject({ field: 'body.newPassword', message: 'New password must contain a character other than spaces' });
-    const wrong = await t.request({ method: 'POST', url: '/api/auth/change-password', cookie: mine, payload: { currentPassword: 'not-it-at-all', newPassword: 'a-new-password' } });
+    expect(blank.json().details[0]).toMatchObject({
+      field: 'body.newPassword',
+      message: 'New password must contain a character other than spaces',
+    });
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      cookie: mine,
+      payload: { currentPassword: 'not-it-at-all', newPassword: 'a-new-password' },
+    });
     expect(wrong.statusCode).toBe(401);
-    const ok = await t.request({ method: 'POST', url: '/api/auth/change-password', cookie: mine, payload: { currentPassword: TEST_PASSWORD, newPassword: 'a-new-password' } });
+    const ok = await t.request({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      cookie: mine,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'a-new-password' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().success).toBe(true);
     const mineStatus = await t.request({ method: 'GET', url: '/api/auth/status', cookie: mine });
     expect(mineStatus.json().authenticated).toBe(true);
     const otherStatus = await t.request({ method: 'GET', url: '/api/auth/status', cookie: other });
     expect(otherStatus.json().authenticated).toBe(false);
-    const oldPw = await t.request({ method: 'POST', url: '/api/auth/login', payload: { password: TEST_PASSWORD }, remoteAddress: '10.0.0.9' });
+    const oldPw = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { password: TEST_PASSWORD },
+      remoteAddress: '10.0.0.9',
+    });
     expect(oldPw.statusCode).toBe(401);
     await t.login('a-new-password');
   });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, createTestApp, type TestApp } from '../test-app.js';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../test-app.js';
 
 const BROWSER = 'gzip, deflate, br, zstd';
 const ASSET = `console.log(${JSON.stringify('the app '.repeat(200))});`;
@@ -54,7 +54,11 @@ describe('compression: precompressed web app files, compressed API JSON', () => 
   });
 
   it('sends the gzip copy when br is not accepted, and the plain file without Accept-Encoding', async () => {
-    const gz = await t.request({ method: 'GET', url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip, deflate' } });
+    const gz = await t.request({
+      method: 'GET',
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': 'gzip, deflate' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(decode('gzip', gz.rawPayload)).toBe(ASSET);
 
@@ -66,7 +70,11 @@ describe('compression: precompressed web app files, compressed API JSON', () => 
   });
 
   it('falls back to the plain file when the build wrote no compressed copy', async () => {
-    const res = await t.request({ method: 'GET', url: '/assets/tiny-1234.js', headers: { 'accept-encoding': BROWSER } });
+    const res = await t.request({
+      method: 'GET',
+      url: '/assets/tiny-1234.js',
+      headers: { 'accept-encoding': BROWSER },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body).toBe('x()');
@@ -88,20 +96,35 @@ describe('compression: precompressed web app files, compressed API JSON', () => 
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(10_000);
 
-    const br = await t.request({ method: 'GET', url: '/api/docs/json', cookie, headers: { 'accept-encoding': BROWSER } });
+    const br = await t.request({
+      method: 'GET',
+      url: '/api/docs/json',
+      cookie,
+      headers: { 'accept-encoding': BROWSER },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['vary']).toMatch(/accept-encoding/i);
     expect(br.rawPayload.length).toBeLessThan(plain.body.length / 4);
     expect(JSON.parse(decode('br', br.rawPayload))).toEqual(plain.json());
 
-    const gz = await t.request({ method: 'GET', url: '/api/docs/json', cookie, headers: { 'accept-encoding': 'gzip' } });
+    const gz = await t.request({
+      method: 'GET',
+      url: '/api/docs/json',
+      cookie,
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(decode('gzip', gz.rawPayload))).toEqual(plain.json());
   });
 
   it('leaves a small API JSON answer uncompressed', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/auth/status', cookie, headers: { 'accept-encoding': BROWSER } });
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/auth/status',
+      cookie,
+      headers: { 'accept-encoding': BROWSER },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body.length).toBeLessThan(1024);
     expect(res.headers['content-encoding']).toBeUndefined();

@@ -10,7 +10,14 @@ import { SecretBox } from '../../src/lib/secret-box.js';
 describe('configuration', () => {
   it('gives working defaults for an empty environment', () => {
     const c = loadConfig({}, '/srv/app');
-    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', dataDir: '/srv/app/data', databaseUrl: undefined, logLevel: 'info', trustProxy: false });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: '/srv/app/data',
+      databaseUrl: undefined,
+      logLevel: 'info',
+      trustProxy: false,
+    });
   });
 
   it.each([

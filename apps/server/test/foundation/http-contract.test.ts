@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_VERSION } from '@abp/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 describe('HTTP contract: errors, health, SPA, docs, headers', () => {
@@ -26,7 +26,12 @@ describe('HTTP contract: errors, health, SPA, docs, headers', () => {
   it('health needs no session and reports database, queue and version', async () => {
     const res = await t.request({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', version: APP_VERSION, database: { ok: true }, queue: { ok: true, role: 'all' } });
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      version: APP_VERSION,
+      database: { ok: true },
+      queue: { ok: true, role: 'all' },
+    });
   });
 
   it('the version constant matches package.json', () => {
@@ -59,8 +64,18 @@ describe('HTTP contract: errors, health, SPA, docs, headers', () => {
 
   it('bad input never produces a 500', async () => {
     const cases = [
-      { method: 'POST' as const, url: '/api/auth/login', payload: '{not json', headers: { 'content-type': 'application/json' } },
-      { method: 'POST' as const, url: '/api/auth/login', payload: 'password=x', headers: { 'content-type': 'text/plain' } },
+      {
+        method: 'POST' as const,
+        url: '/api/auth/login',
+        payload: '{not json',
+        headers: { 'content-type': 'application/json' },
+      },
+      {
+        method: 'POST' as const,
+        url: '/api/auth/login',
+        payload: 'password=x',
+        headers: { 'content-type': 'text/plain' },
+      },
       { method: 'POST' as const, url: '/api/auth/login', payload: { password: 12 } },
       { method: 'POST' as const, url: '/api/auth/login', payload: { password: 'x'.repeat(5000) } },
       { method: 'POST' as const, url: '/api/diagnostics/queue-probes', payload: { message: '' }, cookie },
@@ -79,7 +94,12 @@ describe('HTTP contract: errors, health, SPA, docs, headers', () => {
   });
 
   it('a validation error names the field and the reason', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/diagnostics/queue-probes', payload: { message: '' }, cookie });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/diagnostics/queue-probes',
+      payload: { message: '' },
+      cookie,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual([{ field: 'body.message', message: expect.any(String) }]);
   });
@@ -91,8 +111,12 @@ describe('HTTP contract: errors, health, SPA, docs, headers', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/health']));
-    expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties.password).toBeDefined();
-    const publishHeaders = doc.paths['/api/articles/{id}/publish'].post.parameters.filter((p: { in: string }) => p.in === 'header');
+    expect(
+      doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties.password,
+    ).toBeDefined();
+    const publishHeaders = doc.paths['/api/articles/{id}/publish'].post.parameters.filter(
+      (p: { in: string }) => p.in === 'header',
+    );
     expect(publishHeaders.map((p: { name: string }) => p.name)).toEqual(['x-force-publish']);
   });
 });

@@ -31,11 +31,13 @@ const isString = (s: JsonSchema) => s.type === 'string' || (Array.isArray(s.type
 /** Every string and list in a schema, with its path ("topics.0" for a list's items). */
 function* fields(schema: JsonSchema | undefined, path: string[]): Generator<{ path: string[]; schema: JsonSchema }> {
   if (!schema || typeof schema !== 'object') return;
-  for (const variant of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) yield* fields(variant, path);
+  for (const variant of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])])
+    yield* fields(variant, path);
   if (isString(schema) || schema.type === 'array' || schema.items) yield { path, schema };
   if (schema.items) yield* fields(schema.items, [...path, '0']);
   for (const [name, property] of Object.entries(schema.properties ?? {})) yield* fields(property, [...path, name]);
-  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') yield* fields(schema.additionalProperties, [...path, 'key']);
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
+    yield* fields(schema.additionalProperties, [...path, 'key']);
 }
 
 /** A body holding only `value` at `path`: the other fields' own errors come too, but this one must be named. */
@@ -52,8 +54,12 @@ let operations: Array<{ method: string; path: string; op: Operation }>;
 beforeAll(async () => {
   t = await createTestApp();
   cookie = await t.login();
-  const doc = (await t.request({ method: 'GET', url: '/api/docs/json', cookie })).json() as { paths: Record<string, Record<string, Operation>> };
-  operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })));
+  const doc = (await t.request({ method: 'GET', url: '/api/docs/json', cookie })).json() as {
+    paths: Record<string, Record<string, Operation>>;
+  };
+  operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+  );
 });
 afterAll(async () => t.close());
 
@@ -63,15 +69,23 @@ describe('input limits', () => {
     for (const { method, path, op } of operations) {
       const inputs = [
         { where: 'body', schema: op.requestBody?.content?.['application/json']?.schema },
-        ...(op.parameters ?? []).filter((p) => p.in === 'query').map((p) => ({ where: `query.${p.name}`, schema: p.schema })),
+        ...(op.parameters ?? [])
+          .filter((p) => p.in === 'query')
+          .map((p) => ({ where: `query.${p.name}`, schema: p.schema })),
       ];
       for (const input of inputs) {
         for (const field of fields(input.schema, [])) {
           const name = `${method} ${path} ${[input.where, ...field.path].join('.')}`;
           // An enum, a constant, a format or a pattern bounds a string by itself.
-          const bounded = field.schema.maxLength !== undefined || field.schema.enum || field.schema.const !== undefined || field.schema.format || field.schema.pattern;
+          const bounded =
+            field.schema.maxLength !== undefined ||
+            field.schema.enum ||
+            field.schema.const !== undefined ||
+            field.schema.format ||
+            field.schema.pattern;
           if (isString(field.schema) && !bounded) unbounded.push(`${name}: a string without maxLength`);
-          if ((field.schema.type === 'array' || field.schema.items) && field.schema.maxItems === undefined) unbounded.push(`${name}: a list without maxItems`);
+          if ((field.schema.type === 'array' || field.schema.items) && field.schema.maxItems === undefined)
+            unbounded.push(`${name}: a list without maxItems`);
         }
       }
     }
@@ -89,12 +103,19 @@ describe('input limits', () => {
       for (const field of fields(schema, [])) {
         if (!isString(field.schema) || field.schema.maxLength === undefined || field.schema.enum) continue;
         const name = ['body', ...field.path].join('.');
-        const res = await t.request({ method: method as 'POST', url, cookie, payload: bodyWith(field.path, 'x'.repeat(field.schema.maxLength + 1)) as object });
+        const res = await t.request({
+          method: method as 'POST',
+          url,
+          cookie,
+          payload: bodyWith(field.path, 'x'.repeat(field.schema.maxLength + 1)) as object,
+        });
         sent++;
         const body = res.json() as { details?: Array<{ field: string; message: string }> };
         const detail = body.details?.find((d) => d.field === name);
-        if (res.statusCode !== 400 || !detail) problems.push(`${method} ${path} ${name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-        else if (/too big|expected string|<=/i.test(detail.message)) problems.push(`${method} ${path} ${name}: says "${detail.message}"`);
+        if (res.statusCode !== 400 || !detail)
+          problems.push(`${method} ${path} ${name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        else if (/too big|expected string|<=/i.test(detail.message))
+          problems.push(`${method} ${path} ${name}: says "${detail.message}"`);
       }
     }
     expect(sent).toBeGreaterThan(40);

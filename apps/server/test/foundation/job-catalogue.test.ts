@@ -11,8 +11,15 @@ describe('the job catalogue', () => {
 
   it('has a queue for every job, and every queue of the app is a catalogue job', async () => {
     // pg-boss keeps queues of its own (__pgboss__…); every other queue is one of ours.
-    const queues = (await t.ctx.queue.boss.getQueues()).map((queue) => queue.name).filter((name) => !name.startsWith('__pgboss__')).sort();
-    expect(queues).toEqual(Object.values(JOBS).map((job) => job.name).sort());
+    const queues = (await t.ctx.queue.boss.getQueues())
+      .map((queue) => queue.name)
+      .filter((name) => !name.startsWith('__pgboss__'))
+      .sort();
+    expect(queues).toEqual(
+      Object.values(JOBS)
+        .map((job) => job.name)
+        .sort(),
+    );
   });
 
   it('refuses a payload that breaks its schema before anything reaches the queue', async () => {
@@ -28,14 +35,18 @@ describe('the job catalogue', () => {
     const before = (await t.ctx.queue.states('seoArticle')).length;
     await expect(
       t.ctx.handle.db.transaction(async (tx) => {
-        await t.ctx.queue.sendInTx(tx, 'seoArticle', [{ data: { seoArticleId: 999_999 }, startAfter: new Date(Date.now() + 3_600_000) }]);
+        await t.ctx.queue.sendInTx(tx, 'seoArticle', [
+          { data: { seoArticleId: 999_999 }, startAfter: new Date(Date.now() + 3_600_000) },
+        ]);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
     expect((await t.ctx.queue.states('seoArticle')).length).toBe(before);
 
     const [id] = await t.ctx.handle.db.transaction((tx) =>
-      t.ctx.queue.sendInTx(tx, 'seoArticle', [{ data: { seoArticleId: 999_998 }, startAfter: new Date(Date.now() + 3_600_000) }]),
+      t.ctx.queue.sendInTx(tx, 'seoArticle', [
+        { data: { seoArticleId: 999_998 }, startAfter: new Date(Date.now() + 3_600_000) },
+      ]),
     );
     expect((await t.ctx.queue.states('seoArticle')).length).toBe(before + 1);
     await t.ctx.handle.db.transaction((tx) => t.ctx.queue.deleteInTx(tx, 'seoArticle', [id!]));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertArticle, insertSite } from '../articles/article-fixtures.js';
 import { createTestApp, type TestApp } from '../test-app.js';
-import { operationCases, seeded, type FuzzCase, type Operation } from './openapi-fuzz.js';
+import { type FuzzCase, type Operation, operationCases, seeded } from './openapi-fuzz.js';
 
 /**
  * The README promises that no input gives a 500. This walks the OpenAPI description — so a new
@@ -19,11 +19,43 @@ describe('no input gives a 5xx', () => {
     cookie = await t.login();
     const site = await insertSite(t, { url: 'http://127.0.0.1:9' });
     const article = await insertArticle(t, { siteId: site.id });
-    const config = await t.request({ method: 'POST', url: '/api/config', cookie, payload: { site_id: site.id, topics: ['soil'] } });
-    const project = await t.request({ method: 'POST', url: '/api/seo-suite/projects', cookie, payload: { site_id: site.id, project_name: 'Fuzz', niche: 'soil', company_name: 'Fuzz Co', target_audience: 'gardeners', goal: 'traffic' } });
-    const keyword = await t.request({ method: 'POST', url: `/api/seo/projects/${project.json().id}/keywords`, cookie, payload: { keyword: 'garden soil' } });
-    const probe = await t.request({ method: 'POST', url: '/api/diagnostics/queue-probes', cookie, payload: { message: 'fuzz' } });
-    const bulk = await t.request({ method: 'POST', url: '/api/bulk-jobs/start', cookie, payload: { items_list: ['soil'], site_id: site.id, options: { postToWordPress: false } } });
+    const config = await t.request({
+      method: 'POST',
+      url: '/api/config',
+      cookie,
+      payload: { site_id: site.id, topics: ['soil'] },
+    });
+    const project = await t.request({
+      method: 'POST',
+      url: '/api/seo-suite/projects',
+      cookie,
+      payload: {
+        site_id: site.id,
+        project_name: 'Fuzz',
+        niche: 'soil',
+        company_name: 'Fuzz Co',
+        target_audience: 'gardeners',
+        goal: 'traffic',
+      },
+    });
+    const keyword = await t.request({
+      method: 'POST',
+      url: `/api/seo/projects/${project.json().id}/keywords`,
+      cookie,
+      payload: { keyword: 'garden soil' },
+    });
+    const probe = await t.request({
+      method: 'POST',
+      url: '/api/diagnostics/queue-probes',
+      cookie,
+      payload: { message: 'fuzz' },
+    });
+    const bulk = await t.request({
+      method: 'POST',
+      url: '/api/bulk-jobs/start',
+      cookie,
+      payload: { items_list: ['soil'], site_id: site.id, options: { postToWordPress: false } },
+    });
     for (const res of [config, project, keyword, probe, bulk]) expect(res.statusCode, res.body).toBeLessThan(300);
     Object.assign(valid, {
       site: String(site.id),
@@ -68,10 +100,23 @@ describe('no input gives a 5xx', () => {
       ['params.id', { method: 'GET', url: '/api/seo-suite/projects/9007199254740992' }],
       ['params.keywordId', { method: 'DELETE', url: '/api/seo/keywords/2147483648' }],
       ['body.site_id', { method: 'POST', url: '/api/config', payload: { site_id: 2 ** 31, topics: ['soil'] } }],
-      ['body.site_id', { method: 'POST', url: '/api/bulk-jobs/start', payload: { items_list: ['soil'], site_id: 2 ** 31 } }],
-      ['body.project_id', { method: 'POST', url: '/api/seo-suite/generate-meta-descriptions', payload: { project_id: 2 ** 31 } }],
+      [
+        'body.site_id',
+        { method: 'POST', url: '/api/bulk-jobs/start', payload: { items_list: ['soil'], site_id: 2 ** 31 } },
+      ],
+      [
+        'body.project_id',
+        { method: 'POST', url: '/api/seo-suite/generate-meta-descriptions', payload: { project_id: 2 ** 31 } },
+      ],
       ['body.message', { method: 'POST', url: '/api/diagnostics/queue-probes', payload: { message: 'a\u0000b' } }],
-      ['body.topics.0', { method: 'PUT', url: `/api/config/${valid.config}`, payload: { site_id: Number(valid.site), topics: ['a\u0000b'] } }],
+      [
+        'body.topics.0',
+        {
+          method: 'PUT',
+          url: `/api/config/${valid.config}`,
+          payload: { site_id: Number(valid.site), topics: ['a\u0000b'] },
+        },
+      ],
       ['body.model', { method: 'PUT', url: '/api/settings/llm', payload: { provider: 'openai', model: 'gpt\ud800' } }],
       ['params.id', { method: 'GET', url: '/api/bulk-jobs/a%00b/status' }],
       ['query.status', { method: 'GET', url: '/api/articles?status=a%00b' }],
@@ -84,7 +129,9 @@ describe('no input gives a 5xx', () => {
   });
 
   it('every operation answers every bad input with a status below 500', async () => {
-    const doc = (await t.request({ method: 'GET', url: '/api/docs/json', cookie })).json() as { paths: Record<string, Record<string, Operation>> };
+    const doc = (await t.request({ method: 'GET', url: '/api/docs/json', cookie })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
     const pick = seeded(12);
     const operations = Object.entries(doc.paths)
       .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })))
@@ -103,7 +150,8 @@ describe('no input gives a 5xx', () => {
           res = await send(c);
         }
         sent++;
-        if (res.statusCode >= 500) failures.push(`${c.method} ${path} [${c.label}] → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (res.statusCode >= 500)
+          failures.push(`${c.method} ${path} [${c.label}] → ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
     }
     expect(sent).toBeGreaterThan(2_000);

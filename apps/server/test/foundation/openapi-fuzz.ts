@@ -119,7 +119,9 @@ export function sampleValue(schema: JsonSchema | undefined, name = '', depth = 0
       return out;
     }
     case 'array':
-      return Array.from({ length: Math.max(1, schema.minItems ?? 0) }, () => sampleValue(schema.items, name, depth + 1));
+      return Array.from({ length: Math.max(1, schema.minItems ?? 0) }, () =>
+        sampleValue(schema.items, name, depth + 1),
+      );
     case 'integer':
     case 'number':
       return Math.max(1, typeof schema.minimum === 'number' ? schema.minimum : 1);
@@ -137,18 +139,24 @@ export function sampleValue(schema: JsonSchema | undefined, name = '', depth = 0
 /** Dotted paths of every field of a value (objects and the first array item), up to a depth. */
 function fieldPaths(value: unknown, prefix: string[] = [], depth = 0): string[][] {
   if (depth > 3 || value === null || typeof value !== 'object') return [];
-  const entries = Array.isArray(value) ? value.slice(0, 1).map((v, i) => [String(i), v] as const) : Object.entries(value);
+  const entries = Array.isArray(value)
+    ? value.slice(0, 1).map((v, i) => [String(i), v] as const)
+    : Object.entries(value);
   return entries.flatMap(([k, v]) => [[...prefix, k], ...fieldPaths(v, [...prefix, k], depth + 1)]);
 }
 
 /** A number field or an id gets every bad id; any other field one number is enough to be the wrong type. */
 function badValuesFor(path: string[], current: unknown): Array<[string, unknown]> {
-  const idLike = typeof current === 'number' || /(^id|Id|_id|Ids|_ids)$/.test(path.filter((k) => !/^\d+$/.test(k)).at(-1) ?? '');
+  const idLike =
+    typeof current === 'number' || /(^id|Id|_id|Ids|_ids)$/.test(path.filter((k) => !/^\d+$/.test(k)).at(-1) ?? '');
   return [...(idLike ? BAD_IDS : [['number', -1] as [string, unknown]]), ...BAD_VALUES];
 }
 
 function valueAt(base: unknown, path: string[]): unknown {
-  return path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), base);
+  return path.reduce<unknown>(
+    (node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+    base,
+  );
 }
 
 function withField(base: unknown, path: string[], value: unknown, remove = false): unknown {
@@ -166,11 +174,20 @@ function bodyCases(schema: JsonSchema | undefined, pick: () => number): Array<[s
   const json = 'application/json';
   const base = sampleValue(schema) ?? {};
   const out: Array<[string, string, string]> = [['valid-looking body', JSON.stringify(base), json]];
-  for (const path of fieldPaths(base).concat(Object.keys(schema?.properties ?? {}).filter((k) => !(k in (base as object))).map((k) => [k]))) {
-    for (const [label, value] of badValuesFor(path, valueAt(base, path))) out.push([`${path.join('.')} = ${label}`, JSON.stringify(withField(base, path, value)), json]);
+  for (const path of fieldPaths(base).concat(
+    Object.keys(schema?.properties ?? {})
+      .filter((k) => !(k in (base as object)))
+      .map((k) => [k]),
+  )) {
+    for (const [label, value] of badValuesFor(path, valueAt(base, path)))
+      out.push([`${path.join('.')} = ${label}`, JSON.stringify(withField(base, path, value)), json]);
     out.push([`${path.join('.')} missing`, JSON.stringify(withField(base, path, undefined, true)), json]);
   }
-  out.push(['extra field', JSON.stringify({ ...(base as object), ['extra' + Math.floor(pick() * 1000)]: 'extra' }), json]);
+  out.push([
+    'extra field',
+    JSON.stringify({ ...(base as object), ['extra' + Math.floor(pick() * 1000)]: 'extra' }),
+    json,
+  ]);
   for (const [label, text] of [
     ['array body', '[]'],
     ['null body', 'null'],
@@ -187,7 +204,13 @@ function bodyCases(schema: JsonSchema | undefined, pick: () => number): Array<[s
 }
 
 /** Every case for one operation. `validPath` gives a real value for each path parameter. */
-export function operationCases(method: string, template: string, op: Operation, validPath: (name: string) => string, pick: () => number): FuzzCase[] {
+export function operationCases(
+  method: string,
+  template: string,
+  op: Operation,
+  validPath: (name: string) => string,
+  pick: () => number,
+): FuzzCase[] {
   const params = op.parameters ?? [];
   const pathParams = params.filter((p) => p.in === 'path');
   const queryParams = params.filter((p) => p.in === 'query');
@@ -209,28 +232,75 @@ export function operationCases(method: string, template: string, op: Operation, 
 
   for (const p of pathParams) {
     for (const [label, raw] of BAD_TEXT) {
-      cases.push({ label: `path ${p.name} = ${label}`, method: upper, url: withQuery(fill({ [p.name]: raw })), payload: validBody, headers: jsonHeaders });
+      cases.push({
+        label: `path ${p.name} = ${label}`,
+        method: upper,
+        url: withQuery(fill({ [p.name]: raw })),
+        payload: validBody,
+        headers: jsonHeaders,
+      });
     }
   }
   for (const p of queryParams) {
     for (const [label, raw] of [...BAD_TEXT, ['repeated', `1&${p.name}=2`], ['empty', '']] as Array<[string, string]>) {
-      cases.push({ label: `query ${p.name} = ${label}`, method: upper, url: withQuery(fill(), [`${p.name}=${raw}`]), payload: validBody, headers: jsonHeaders });
+      cases.push({
+        label: `query ${p.name} = ${label}`,
+        method: upper,
+        url: withQuery(fill(), [`${p.name}=${raw}`]),
+        payload: validBody,
+        headers: jsonHeaders,
+      });
     }
   }
   // Strings a route does not declare are still input (and logged): NUL and surrogates there too.
-  cases.push({ label: 'undeclared query with NUL', method: upper, url: withQuery(fill(), ['zz=a%00b']), payload: validBody, headers: jsonHeaders });
+  cases.push({
+    label: 'undeclared query with NUL',
+    method: upper,
+    url: withQuery(fill(), ['zz=a%00b']),
+    payload: validBody,
+    headers: jsonHeaders,
+  });
   for (const h of headerParams) {
-    for (const [label, value] of [['maybe', 'maybe'], ['empty', ''], ['long', 'x'.repeat(5_000)], ['latin-1', 'd\u00e9j\u00e0']]) {
-      cases.push({ label: `header ${h.name} = ${label}`, method: upper, url: withQuery(fill()), payload: validBody, headers: { ...jsonHeaders, [h.name]: value! } });
+    for (const [label, value] of [
+      ['maybe', 'maybe'],
+      ['empty', ''],
+      ['long', 'x'.repeat(5_000)],
+      ['latin-1', 'd\u00e9j\u00e0'],
+    ]) {
+      cases.push({
+        label: `header ${h.name} = ${label}`,
+        method: upper,
+        url: withQuery(fill()),
+        payload: validBody,
+        headers: { ...jsonHeaders, [h.name]: value! },
+      });
     }
   }
   if (op.requestBody) {
     for (const [label, payload, type] of bodyCases(bodySchema, pick)) {
-      cases.push({ label: `body ${label}`, method: upper, url: withQuery(fill()), payload, headers: { 'content-type': type } });
+      cases.push({
+        label: `body ${label}`,
+        method: upper,
+        url: withQuery(fill()),
+        payload,
+        headers: { 'content-type': type },
+      });
     }
   } else if (upper !== 'GET' && upper !== 'DELETE') {
-    cases.push({ label: 'unexpected JSON body', method: upper, url: withQuery(fill()), payload: JSON.stringify({ a: NUL }), headers: { 'content-type': 'application/json' } });
-    cases.push({ label: 'unexpected bad JSON body', method: upper, url: withQuery(fill()), payload: '{', headers: { 'content-type': 'application/json' } });
+    cases.push({
+      label: 'unexpected JSON body',
+      method: upper,
+      url: withQuery(fill()),
+      payload: JSON.stringify({ a: NUL }),
+      headers: { 'content-type': 'application/json' },
+    });
+    cases.push({
+      label: 'unexpected bad JSON body',
+      method: upper,
+      url: withQuery(fill()),
+      payload: '{',
+      headers: { 'content-type': 'application/json' },
+    });
   }
   return cases;
 }

@@ -5,7 +5,11 @@ import { openTestDatabase } from '../test-database.js';
 
 const noop = { error: () => undefined };
 // A catalogue job on a fresh database, in web processes (no workers): only its queue options matter here.
-const definition = (queue: { retryLimit: number; heartbeatSeconds?: number }) => ({ job: 'queueProbe' as const, queue, handler: async () => undefined });
+const definition = (queue: { retryLimit: number; heartbeatSeconds?: number }) => ({
+  job: 'queueProbe' as const,
+  queue,
+  handler: async () => undefined,
+});
 const QUEUE = JOBS.queueProbe.name;
 
 describe('queue options', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, waitFor, type TestApp } from '../test-app.js';
+import { createTestApp, type TestApp, waitFor } from '../test-app.js';
 
 describe('job queue round trip (web → pg-boss → worker → database)', () => {
   let t: TestApp;
@@ -11,7 +11,12 @@ describe('job queue round trip (web → pg-boss → worker → database)', () =>
   afterAll(async () => t.close());
 
   it('a queued probe is completed by the worker', async () => {
-    const created = await t.request({ method: 'POST', url: '/api/diagnostics/queue-probes', payload: { message: 'ping' }, cookie });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/diagnostics/queue-probes',
+      payload: { message: 'ping' },
+      cookie,
+    });
     expect(created.statusCode).toBe(202);
     const { id, status } = created.json();
     expect(status).toBe('queued');

@@ -55,7 +55,12 @@ export async function startFakeImagesServer(handler: ImagesHandler): Promise<Fak
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
       const moved = redirects.get(path);
       if (moved) {
-        if (req.method === 'POST') requests.push({ path, authorization: req.headers.authorization, body: JSON.parse(await readBody(req)) as Record<string, unknown> });
+        if (req.method === 'POST')
+          requests.push({
+            path,
+            authorization: req.headers.authorization,
+            body: JSON.parse(await readBody(req)) as Record<string, unknown>,
+          });
         else downloads.push(req.headers.authorization);
         res.writeHead(moved.status, { location: moved.location }).end();
         return;
@@ -67,13 +72,20 @@ export async function startFakeImagesServer(handler: ImagesHandler): Promise<Fak
         return;
       }
       if (req.method !== 'POST' || path !== '/v1/images/generations') {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `no route ${req.method} ${path}` } }));
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: `no route ${req.method} ${path}` } }));
         return;
       }
-      const request: ImagesRequest = { path, authorization: req.headers.authorization, body: JSON.parse(await readBody(req)) as Record<string, unknown> };
+      const request: ImagesRequest = {
+        path,
+        authorization: req.headers.authorization,
+        body: JSON.parse(await readBody(req)) as Record<string, unknown>,
+      };
       requests.push(request);
       const reply = current(request, requests.length);
-      const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const json = (status: number, body: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       if (reply.type === 'hang') hanging.add(res);
       else if (reply.type === 'error') json(reply.status, reply.body);
       else if (reply.type === 'json') json(200, reply.body);
@@ -115,7 +127,9 @@ export async function startFakeImagesServer(handler: ImagesHandler): Promise<Fak
 /** A small solid-colour PNG, unlike any title card (those are 1200×630). */
 export async function samplePng(width = 64, height = 40, colour = '#e11d48'): Promise<Buffer> {
   const runtime = await loadSvgRuntime();
-  return runtime.renderPng(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="${colour}"/></svg>`);
+  return runtime.renderPng(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="${colour}"/></svg>`,
+  );
 }
 
 export const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });

@@ -1,12 +1,21 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RemoteImageProvider, type FeaturedImageRequest, type RemoteImageProviderOptions } from '../../src/integrations/images/index.js';
-import { closedPort } from '../wordpress/fake-server.js';
+import {
+  type FeaturedImageRequest,
+  RemoteImageProvider,
+  type RemoteImageProviderOptions,
+} from '../../src/integrations/images/index.js';
 import { at, testNetwork } from '../outbound/test-network.js';
 import { FeedServer } from '../trends/feed-server.js';
-import { pngSize, samplePng, startFakeImagesServer, type FakeImagesServer } from './fake-images-server.js';
+import { closedPort } from '../wordpress/fake-server.js';
+import { type FakeImagesServer, pngSize, samplePng, startFakeImagesServer } from './fake-images-server.js';
 
 const KEY = 'sk-test-images-0123456789';
-const request: FeaturedImageRequest = { title: 'Heat Pumps in Older Homes', topic: 'retrofitting heat pumps', taskType: 'Blog Post', keywords: ['heat pump', 'insulation'] };
+const request: FeaturedImageRequest = {
+  title: 'Heat Pumps in Older Homes',
+  topic: 'retrofitting heat pumps',
+  taskType: 'Blog Post',
+  keywords: ['heat pump', 'insulation'],
+};
 const TITLE_CARD = { width: 1200, height: 630 };
 
 let server: FakeImagesServer;
@@ -22,14 +31,26 @@ beforeEach(() => {
 });
 
 const provider = (overrides: Partial<RemoteImageProviderOptions> = {}) =>
-  new RemoteImageProvider({ baseUrl: server.baseUrl, apiKey: KEY, model: 'dall-e-3', size: '1024x1024', timeoutMs: 10_000, ...overrides });
+  new RemoteImageProvider({
+    baseUrl: server.baseUrl,
+    apiKey: KEY,
+    model: 'dall-e-3',
+    size: '1024x1024',
+    timeoutMs: 10_000,
+    ...overrides,
+  });
 
 describe('remote image provider (OpenAI images API)', () => {
   it('returns the base64 PNG it was sent, asking with the key, model, size and a no-text prompt', async () => {
     server.setHandler(() => ({ type: 'b64', bytes: png }));
     const image = await provider().createFeaturedImage(request);
     expect(image.png.equals(png)).toBe(true);
-    expect(image).toMatchObject({ alt: request.title, filename: 'heat-pumps-in-older-homes.png', width: 64, height: 40 });
+    expect(image).toMatchObject({
+      alt: request.title,
+      filename: 'heat-pumps-in-older-homes.png',
+      width: 64,
+      height: 40,
+    });
     expect(image.warnings).toBeUndefined();
     const [sent] = server.requests;
     expect(sent?.authorization).toBe(`Bearer ${KEY}`);
@@ -41,7 +62,12 @@ describe('remote image provider (OpenAI images API)', () => {
 
   it('sends no Authorization header when no key is configured (local servers)', async () => {
     server.setHandler(() => ({ type: 'b64', bytes: png }));
-    const local = new RemoteImageProvider({ baseUrl: `${server.baseUrl}/`, model: 'sdxl', size: 'auto', timeoutMs: 10_000 });
+    const local = new RemoteImageProvider({
+      baseUrl: `${server.baseUrl}/`,
+      model: 'sdxl',
+      size: 'auto',
+      timeoutMs: 10_000,
+    });
     expect((await local.createFeaturedImage(request)).png.equals(png)).toBe(true);
     expect(server.requests[0]?.authorization).toBeUndefined();
     expect(server.requests[0]?.body.size).toBe('auto');
@@ -56,7 +82,13 @@ describe('remote image provider (OpenAI images API)', () => {
 
   it('asks again without response_format when the server says it is unknown', async () => {
     server.setHandler((sent) =>
-      'response_format' in sent.body ? { type: 'error', status: 400, body: { error: { message: "Unknown parameter: 'response_format'.", type: 'invalid_request_error' } } } : { type: 'b64', bytes: png },
+      'response_format' in sent.body
+        ? {
+            type: 'error',
+            status: 400,
+            body: { error: { message: "Unknown parameter: 'response_format'.", type: 'invalid_request_error' } },
+          }
+        : { type: 'b64', bytes: png },
     );
     const image = await provider({ model: 'new-model' }).createFeaturedImage(request);
     expect(image.png.equals(png)).toBe(true);
@@ -71,7 +103,10 @@ describe('remote image provider (OpenAI images API)', () => {
   });
 
   describe('falls back to the title card and says why', () => {
-    const expectTitleCard = (image: Awaited<ReturnType<RemoteImageProvider['createFeaturedImage']>>, reason: RegExp) => {
+    const expectTitleCard = (
+      image: Awaited<ReturnType<RemoteImageProvider['createFeaturedImage']>>,
+      reason: RegExp,
+    ) => {
       expect(pngSize(image.png)).toEqual(TITLE_CARD);
       expect(image).toMatchObject({ ...TITLE_CARD, filename: 'heat-pumps-in-older-homes.png', alt: request.title });
       expect(image.warnings).toHaveLength(1);
@@ -81,8 +116,15 @@ describe('remote image provider (OpenAI images API)', () => {
     };
 
     it('on an HTTP 500, quoting the server', async () => {
-      server.setHandler(() => ({ type: 'error', status: 500, body: { error: { message: 'The server had an error while processing your request.' } } }));
-      expectTitleCard(await provider().createFeaturedImage(request), /HTTP 500: The server had an error while processing your request\./);
+      server.setHandler(() => ({
+        type: 'error',
+        status: 500,
+        body: { error: { message: 'The server had an error while processing your request.' } },
+      }));
+      expectTitleCard(
+        await provider().createFeaturedImage(request),
+        /HTTP 500: The server had an error while processing your request\./,
+      );
       expect(server.requests).toHaveLength(1);
     });
 
@@ -99,7 +141,10 @@ describe('remote image provider (OpenAI images API)', () => {
     });
 
     it('when the image is not a PNG (the upload path stores PNG only)', async () => {
-      server.setHandler(() => ({ type: 'b64', bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200)]) }));
+      server.setHandler(() => ({
+        type: 'b64',
+        bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200)]),
+      }));
       expectTitleCard(await provider().createFeaturedImage(request), /is a JPEG; only PNG/);
     });
 
@@ -110,7 +155,10 @@ describe('remote image provider (OpenAI images API)', () => {
 
     it('when the downloaded image is larger than the cap', async () => {
       server.setHandler(() => ({ type: 'url', bytes: png }));
-      expectTitleCard(await provider({ maxImageBytes: 100 }).createFeaturedImage(request), /more than the limit of 100/);
+      expectTitleCard(
+        await provider({ maxImageBytes: 100 }).createFeaturedImage(request),
+        /more than the limit of 100/,
+      );
     });
 
     it('when the answer has no image in it', async () => {
@@ -120,11 +168,18 @@ describe('remote image provider (OpenAI images API)', () => {
 
     it('when nothing listens at the address', async () => {
       const port = await closedPort();
-      expectTitleCard(await provider({ baseUrl: `http://127.0.0.1:${port}/v1` }).createFeaturedImage(request), /ECONNREFUSED/);
+      expectTitleCard(
+        await provider({ baseUrl: `http://127.0.0.1:${port}/v1` }).createFeaturedImage(request),
+        /ECONNREFUSED/,
+      );
     });
 
     it('on a 401, without repeating the key the server echoed', async () => {
-      server.setHandler(() => ({ type: 'error', status: 401, body: { error: { message: `Incorrect API key provided: ${KEY}.` } } }));
+      server.setHandler(() => ({
+        type: 'error',
+        status: 401,
+        body: { error: { message: `Incorrect API key provided: ${KEY}.` } },
+      }));
       const image = await provider().createFeaturedImage(request);
       expectTitleCard(image, /HTTP 401: Incorrect API key provided: \[redacted\]/);
       expect(image.warnings?.join(' ')).not.toContain(KEY);
@@ -154,7 +209,9 @@ describe('remote image provider (OpenAI images API)', () => {
       server.redirect('/files/away.png', elsewhere);
       server.setHandler(() => ({ type: 'url-to', url: `${server.baseUrl.replace(/\/v1$/, '')}/files/away.png` }));
       const warning = await warningOf(provider().createFeaturedImage(request));
-      expect(warning).toMatch(/^Image provider openai-compatible \(dall-e-3\) failed: The image server redirected to http:\/\/localhost:\d+\/files\/real\.png \(its name resolves to (127\.0\.0\.1|::1)\), a loopback address; it was not followed; the title-card image was used instead$/);
+      expect(warning).toMatch(
+        /^Image provider openai-compatible \(dall-e-3\) failed: The image server redirected to http:\/\/localhost:\d+\/files\/real\.png \(its name resolves to (127\.0\.0\.1|::1)\), a loopback address; it was not followed; the title-card image was used instead$/,
+      );
       expect(server.downloads).toEqual([undefined]);
     });
 
@@ -162,7 +219,9 @@ describe('remote image provider (OpenAI images API)', () => {
       server.file('real.png', png);
       server.setHandler(() => ({ type: 'url-to', url: `http://[::ffff:127.0.0.1]:${port()}/files/real.png` }));
       const warning = await warningOf(provider().createFeaturedImage(request));
-      expect(warning).toContain(`failed: The image server pointed to http://[::ffff:7f00:1]:${port()}/files/real.png, a loopback address; it was not fetched;`);
+      expect(warning).toContain(
+        `failed: The image server pointed to http://[::ffff:7f00:1]:${port()}/files/real.png, a loopback address; it was not fetched;`,
+      );
       expect(server.downloads).toEqual([]);
     });
 
@@ -172,13 +231,17 @@ describe('remote image provider (OpenAI images API)', () => {
         const received: string[] = [];
         other.on('/v1/images/generations', (req, res) => {
           received.push(`${req.method} ${req.headers.authorization ?? 'no key'}`);
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [{ b64_json: png.toString('base64') }] }));
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ data: [{ b64_json: png.toString('base64') }] }));
         });
         server.redirect('/v1/images/generations', `${other.baseUrl}/v1/images/generations`, 307);
         const image = await provider().createFeaturedImage(request);
         expect(received).toEqual([]);
         const warning = await warningOf(Promise.resolve(image));
-        expect(warning).toContain(`failed: The image server answered POST with a redirect (HTTP 307) to ${other.baseUrl}/v1/images/generations; a POST is not repeated at another address;`);
+        expect(warning).toContain(
+          `failed: The image server answered POST with a redirect (HTTP 307) to ${other.baseUrl}/v1/images/generations; a POST is not repeated at another address;`,
+        );
       } finally {
         server.redirect('/v1/images/generations', '', 0);
         await other.close();
@@ -187,7 +250,8 @@ describe('remote image provider (OpenAI images API)', () => {
 
     describe('with a public image server (public.test, a pretend public name on 127.0.0.1)', () => {
       const net = testNetwork();
-      const publicProvider = () => provider({ baseUrl: at('public.test', server.baseUrl, '/v1'), outbound: net.outbound });
+      const publicProvider = () =>
+        provider({ baseUrl: at('public.test', server.baseUrl, '/v1'), outbound: net.outbound });
       afterAll(() => net.outbound.close());
 
       it('an image URL on a CDN that redirects again is downloaded, and the key goes to neither', async () => {
@@ -211,7 +275,9 @@ describe('remote image provider (OpenAI images API)', () => {
         const sentBefore = net.sent.length;
         const warning = await warningOf(publicProvider().createFeaturedImage(request));
         const shown = new URL(url);
-        expect(warning).toContain(`failed: The image server pointed to ${shown.origin}${shown.pathname}, ${words}; it was not fetched;`);
+        expect(warning).toContain(
+          `failed: The image server pointed to ${shown.origin}${shown.pathname}, ${words}; it was not fetched;`,
+        );
         expect(net.sent.slice(sentBefore)).toEqual([at('public.test', server.baseUrl, '/v1/images/generations')]);
       });
 
@@ -220,7 +286,9 @@ describe('remote image provider (OpenAI images API)', () => {
         server.redirect('/files/to-metadata.png', at('metadata.test', server.baseUrl, '/files/real.png'));
         server.setHandler(() => ({ type: 'url-to', url: at('public.test', server.baseUrl, '/files/to-metadata.png') }));
         const warning = await warningOf(publicProvider().createFeaturedImage(request));
-        expect(warning).toContain(`failed: The image server redirected to ${at('metadata.test', server.baseUrl, '/files/real.png')} (its name resolves to 127.0.0.1), a link-local address; it was not followed;`);
+        expect(warning).toContain(
+          `failed: The image server redirected to ${at('metadata.test', server.baseUrl, '/files/real.png')} (its name resolves to 127.0.0.1), a link-local address; it was not followed;`,
+        );
         expect(server.downloads).toEqual([undefined]);
       });
     });

@@ -1,6 +1,6 @@
 import { OfflineWriterProvider } from '../../src/integrations/llm/index.js';
 import { ArticleGenerator } from '../../src/modules/generation/engine/index.js';
-import { startFakeOpenAiServer, type CallSpan } from './fake-openai-server.js';
+import { type CallSpan, startFakeOpenAiServer } from './fake-openai-server.js';
 import { providerFor } from './helpers.js';
 
 /*
@@ -28,7 +28,10 @@ function busyTime(spans: readonly CallSpan[]): number {
   return busy + (current ? current.end - current.start : 0);
 }
 
-export async function benchOfflineGeneration(wordCounts: readonly number[] = [3000, 20_000], runs = 5): Promise<Figures> {
+export async function benchOfflineGeneration(
+  wordCounts: readonly number[] = [3000, 20_000],
+  runs = 5,
+): Promise<Figures> {
   const generator = new ArticleGenerator({ provider: new OfflineWriterProvider() });
   const figures: Figures = {};
   await generator.generate({ topic: 'warm-up run', wordCount: 1000 }); // JIT and module warm-up
@@ -59,7 +62,10 @@ export async function benchFakeServerGeneration(options: FakeServerBenchOptions 
   const { wordCount = 3000, latencyMs = 50, concurrency = 4, stream = false } = options;
   const server = await startFakeOpenAiServer({ latencyMs });
   try {
-    const generator = new ArticleGenerator({ provider: providerFor(server.baseUrl, { concurrency, stream, apiKey: 'bench' }), sectionConcurrency: concurrency });
+    const generator = new ArticleGenerator({
+      provider: providerFor(server.baseUrl, { concurrency, stream, apiKey: 'bench' }),
+      sectionConcurrency: concurrency,
+    });
     // Warm-up: module loading, JIT and the first connection are not the pipeline's steady cost.
     await generator.generate({ topic: 'warm-up', wordCount: 500 });
     server.spans.length = 0;
@@ -84,7 +90,11 @@ export async function benchFakeServerGeneration(options: FakeServerBenchOptions 
 
 /** Scenarios in the shape bench/run.ts lists. */
 export const generationBenchScenarios = [
-  { name: 'generation-offline', description: 'offline writer, 3,000 and 20,000 words', run: () => benchOfflineGeneration() },
+  {
+    name: 'generation-offline',
+    description: 'offline writer, 3,000 and 20,000 words',
+    run: () => benchOfflineGeneration(),
+  },
   {
     name: 'generation-pipeline',
     description: 'engine against a local chat-completions server with a fixed 50 ms per call',

@@ -1,15 +1,28 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TASK_TYPES } from '@abp/contracts';
-import { OfflineWriterProvider, buildOfflineOutline, titleKey, type ArticleBrief } from '../../src/integrations/llm/index.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type ArticleBrief,
+  buildOfflineOutline,
+  OfflineWriterProvider,
+  titleKey,
+} from '../../src/integrations/llm/index.js';
 import { ArticleGenerator, runQualityGate } from '../../src/modules/generation/engine/index.js';
-import { startFakeOpenAiServer, type FakeOpenAiServer } from './fake-openai-server.js';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from './fake-openai-server.js';
 import { isOutlineRequest, writerReply } from './fake-writer.js';
 import { providerFor } from './helpers.js';
 
 // A topic written about again must get a title the site does not have yet: publishing refuses duplicates.
-const brief = (overrides: Partial<ArticleBrief> = {}): ArticleBrief => ({ topic: 'composting basics', taskType: 'Blog Post', voice: '', keywords: [], ...overrides });
+const brief = (overrides: Partial<ArticleBrief> = {}): ArticleBrief => ({
+  topic: 'composting basics',
+  taskType: 'Blog Post',
+  voice: '',
+  keywords: [],
+  ...overrides,
+});
 const isDuplicateForGate = (title: string, others: string[]) =>
-  runQualityGate({ title, content: '<p>Some text.</p>' }, { otherTitlesOnSite: others }).issues.some((issue) => issue.rule === 'duplicate_title');
+  runQualityGate({ title, content: '<p>Some text.</p>' }, { otherTitlesOnSite: others }).issues.some(
+    (issue) => issue.rule === 'duplicate_title',
+  );
 
 describe('titleKey', () => {
   it.each([
@@ -93,8 +106,16 @@ describe('a real model that repeats a taken title', () => {
   const isRetitle = (prompt: string) => prompt.includes('the website already has an article with that title');
 
   it('is shown the taken titles, then asked once for a new title, which is used', async () => {
-    server.setHandler((request) => (isRetitle(request.prompt) ? { type: 'text', content: 'Title: "Balcony Tomatoes From Seed to Harvest"' } : writerReply(request)));
-    const article = await generator().generate({ topic: 'balcony tomatoes', wordCount: 800, avoidTitles: [taken, 'Balcony Tomatoes on a Budget'] });
+    server.setHandler((request) =>
+      isRetitle(request.prompt)
+        ? { type: 'text', content: 'Title: "Balcony Tomatoes From Seed to Harvest"' }
+        : writerReply(request),
+    );
+    const article = await generator().generate({
+      topic: 'balcony tomatoes',
+      wordCount: 800,
+      avoidTitles: [taken, 'Balcony Tomatoes on a Budget'],
+    });
     expect(article.title).toBe('Balcony Tomatoes From Seed to Harvest');
     const outlinePrompt = server.requests.find((r) => isOutlineRequest(r))!.prompt;
     expect(outlinePrompt).toContain('already used on the website');
@@ -103,18 +124,34 @@ describe('a real model that repeats a taken title', () => {
     expect(server.requests.filter((r) => isRetitle(r.prompt))).toHaveLength(1);
     expect(article.log.steps.find((s) => s.step === 'retitle')).toMatchObject({ status: 'success' });
     // The sections are written for the new title.
-    expect(server.requests.find((r) => r.prompt.includes('Write section 1 of'))!.prompt).toContain('Article: "Balcony Tomatoes From Seed to Harvest"');
+    expect(server.requests.find((r) => r.prompt.includes('Write section 1 of'))!.prompt).toContain(
+      'Article: "Balcony Tomatoes From Seed to Harvest"',
+    );
   });
 
   it('numbers the title when the new one is taken too', async () => {
-    server.setHandler((request) => (isRetitle(request.prompt) ? { type: 'text', content: 'Balcony Tomatoes on a Budget' } : writerReply(request)));
-    const article = await generator().generate({ topic: 'balcony tomatoes', wordCount: 800, avoidTitles: [taken, 'Balcony Tomatoes on a Budget'] });
+    server.setHandler((request) =>
+      isRetitle(request.prompt) ? { type: 'text', content: 'Balcony Tomatoes on a Budget' } : writerReply(request),
+    );
+    const article = await generator().generate({
+      topic: 'balcony tomatoes',
+      wordCount: 800,
+      avoidTitles: [taken, 'Balcony Tomatoes on a Budget'],
+    });
     expect(article.title).toBe(`${taken} (Part 2)`);
   });
 
   it('numbers the title when the retitle call fails, and still writes the article', async () => {
-    server.setHandler((request) => (isRetitle(request.prompt) ? { type: 'error', status: 400, body: { error: { message: 'bad request' } } } : writerReply(request)));
-    const article = await generator().generate({ topic: 'balcony tomatoes', wordCount: 800, isTitleInUse: async (title) => title === taken });
+    server.setHandler((request) =>
+      isRetitle(request.prompt)
+        ? { type: 'error', status: 400, body: { error: { message: 'bad request' } } }
+        : writerReply(request),
+    );
+    const article = await generator().generate({
+      topic: 'balcony tomatoes',
+      wordCount: 800,
+      isTitleInUse: async (title) => title === taken,
+    });
     expect(article.title).toBe(`${taken} (Part 2)`);
     expect(article.log.steps.find((s) => s.step === 'retitle')).toMatchObject({ status: 'failed' });
     expect(article.wordCount).toBeGreaterThan(600);

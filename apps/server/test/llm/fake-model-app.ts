@@ -1,7 +1,7 @@
 import { useFakeWordPress } from '../articles/publish-helpers.js';
 import { createSite } from '../sites/sites-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
-import { startFakeOpenAiServer, type FakeOpenAiServer } from './fake-openai-server.js';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from './fake-openai-server.js';
 import { instantRetry } from './helpers.js';
 
 export interface FakeModelApp {
@@ -19,7 +19,17 @@ export interface FakeModelApp {
 export async function startFakeModelApp(options: { concurrency: number; timeoutMs?: number }): Promise<FakeModelApp> {
   const model = await startFakeOpenAiServer();
   const t = await createTestApp({
-    config: { llm: { provider: 'openai-compatible', model: 'fake-model', baseUrl: model.baseUrl, apiKey: 'test-key', timeoutMs: options.timeoutMs ?? 20_000, concurrency: options.concurrency, stream: false } },
+    config: {
+      llm: {
+        provider: 'openai-compatible',
+        model: 'fake-model',
+        baseUrl: model.baseUrl,
+        apiKey: 'test-key',
+        timeoutMs: options.timeoutMs ?? 20_000,
+        concurrency: options.concurrency,
+        stream: false,
+      },
+    },
   });
   t.services.llmProviders.providerOptions = { retry: instantRetry({ maxAttempts: 1 }).policy };
   const cookie = await t.login();

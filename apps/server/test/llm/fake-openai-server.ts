@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { writerReply } from './fake-writer.js';
 import { closeServer, readBody } from './fake-http.js';
+import { writerReply } from './fake-writer.js';
 
 /*
  * A local server speaking OpenAI's chat-completions protocol, both as one JSON answer and as a
@@ -64,38 +64,87 @@ export interface FakeServerOptions {
 }
 
 function parseChatRequest(raw: string, path: string, authorization: string | undefined): ChatRequest {
-  const body = JSON.parse(raw) as { model?: string; messages?: Array<{ role: string; content: unknown }>; stream?: boolean; response_format?: { type?: string } };
-  const messages = (body.messages ?? []).map((m) => ({ role: m.role, content: typeof m.content === 'string' ? m.content : JSON.stringify(m.content) }));
+  const body = JSON.parse(raw) as {
+    model?: string;
+    messages?: Array<{ role: string; content: unknown }>;
+    stream?: boolean;
+    response_format?: { type?: string };
+  };
+  const messages = (body.messages ?? []).map((m) => ({
+    role: m.role,
+    content: typeof m.content === 'string' ? m.content : JSON.stringify(m.content),
+  }));
   const prompt = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-  return { model: body.model ?? '', messages, stream: body.stream === true, responseFormat: body.response_format?.type, prompt, path, authorization };
+  return {
+    model: body.model ?? '',
+    messages,
+    stream: body.stream === true,
+    responseFormat: body.response_format?.type,
+    prompt,
+    path,
+    authorization,
+  };
 }
 
-function sendCompletion(response: ServerResponse, request: ChatRequest, reply: Extract<FakeReply, { type: 'text' }>, reportUsage: (usage: { promptTokens: number; completionTokens: number }) => boolean): void {
+function sendCompletion(
+  response: ServerResponse,
+  request: ChatRequest,
+  reply: Extract<FakeReply, { type: 'text' }>,
+  reportUsage: (usage: { promptTokens: number; completionTokens: number }) => boolean,
+): void {
   const id = `chatcmpl-fake-${Date.now()}`;
   const created = Math.floor(Date.now() / 1000);
   const finishReason = reply.finishReason ?? 'stop';
-  const counted = { prompt_tokens: Math.ceil(request.prompt.length / 4), completion_tokens: Math.ceil(reply.content.length / 4), total_tokens: 0 };
-  const usage = reportUsage({ promptTokens: counted.prompt_tokens, completionTokens: counted.completion_tokens }) ? counted : undefined;
+  const counted = {
+    prompt_tokens: Math.ceil(request.prompt.length / 4),
+    completion_tokens: Math.ceil(reply.content.length / 4),
+    total_tokens: 0,
+  };
+  const usage = reportUsage({ promptTokens: counted.prompt_tokens, completionTokens: counted.completion_tokens })
+    ? counted
+    : undefined;
   if (!request.stream) {
     response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ id, object: 'chat.completion', created, model: request.model, choices: [{ index: 0, message: { role: 'assistant', content: reply.content }, finish_reason: finishReason }], usage }));
+    response.end(
+      JSON.stringify({
+        id,
+        object: 'chat.completion',
+        created,
+        model: request.model,
+        choices: [{ index: 0, message: { role: 'assistant', content: reply.content }, finish_reason: finishReason }],
+        usage,
+      }),
+    );
     return;
   }
-  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  response.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  });
   const chunk = (delta: Record<string, string>, finish: string | null) =>
     `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
   response.write(chunk({ role: 'assistant', content: '' }, null));
   // Split into several deltas, as a real server does, cutting inside words on purpose.
-  for (let i = 0; i < reply.content.length; i += 37) response.write(chunk({ content: reply.content.slice(i, i + 37) }, null));
+  for (let i = 0; i < reply.content.length; i += 37)
+    response.write(chunk({ content: reply.content.slice(i, i + 37) }, null));
   response.write(chunk({}, finishReason));
-  response.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [], usage })}\n\n`);
+  response.write(
+    `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [], usage })}\n\n`,
+  );
   response.end('data: [DONE]\n\n');
 }
 
 export async function startFakeOpenAiServer(options: FakeServerOptions = {}): Promise<FakeOpenAiServer> {
   let handler: FakeHandler = options.handler ?? ((request) => writerReply(request));
   let latencyMs = options.latencyMs ?? 0;
-  const state = { requests: [] as ChatRequest[], spans: [] as CallSpan[], inFlight: 0, maxInFlight: 0, reportedUsage: [] as FakeOpenAiServer['reportedUsage'] };
+  const state = {
+    requests: [] as ChatRequest[],
+    spans: [] as CallSpan[],
+    inFlight: 0,
+    maxInFlight: 0,
+    reportedUsage: [] as FakeOpenAiServer['reportedUsage'],
+  };
   let reportsUsage = true;
   const reportUsage = (usage: FakeOpenAiServer['reportedUsage'][number]) => {
     if (reportsUsage) state.reportedUsage.push(usage);
@@ -107,13 +156,19 @@ export async function startFakeOpenAiServer(options: FakeServerOptions = {}): Pr
       const start = performance.now();
       const path = request.url ?? '';
       if (request.method !== 'POST' || !path.endsWith('/chat/completions')) {
-        response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `No route ${path}`, type: 'invalid_request_error' } }));
+        response
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: `No route ${path}`, type: 'invalid_request_error' } }));
         return;
       }
       const chat = parseChatRequest(await readBody(request), path, request.headers.authorization);
       state.requests.push(chat);
       if (options.apiKey && chat.authorization !== `Bearer ${options.apiKey}`) {
-        response.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } }));
+        response.writeHead(401, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' },
+          }),
+        );
         return;
       }
       state.inFlight++;
@@ -127,7 +182,9 @@ export async function startFakeOpenAiServer(options: FakeServerOptions = {}): Pr
         }
         if (reply.type === 'error') {
           response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-          response.end(JSON.stringify(reply.body ?? { error: { message: `Fake error ${reply.status}`, type: 'server_error' } }));
+          response.end(
+            JSON.stringify(reply.body ?? { error: { message: `Fake error ${reply.status}`, type: 'server_error' } }),
+          );
           return;
         }
         sendCompletion(response, chat, reply, reportUsage);

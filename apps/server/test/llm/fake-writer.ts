@@ -18,7 +18,8 @@ const SENTENCES = [
   'With {heading} in place, the next step becomes much easier to plan.',
 ];
 
-export const isOutlineRequest = (request: ChatRequest) => request.responseFormat !== undefined || request.prompt.includes('Answer with a JSON object only');
+export const isOutlineRequest = (request: ChatRequest) =>
+  request.responseFormat !== undefined || request.prompt.includes('Answer with a JSON object only');
 
 /** HTML of about `words` words, in paragraphs of about 60. */
 export function htmlOfLength(words: number, topic: string, heading: string): string {
@@ -29,7 +30,9 @@ export function htmlOfLength(words: number, topic: string, heading: string): str
     const sentences: string[] = [];
     let paragraphWords = 0;
     while (paragraphWords < Math.min(60, remaining)) {
-      const sentence = (SENTENCES[index++ % SENTENCES.length] as string).replaceAll('{topic}', topic).replaceAll('{heading}', heading.toLowerCase());
+      const sentence = (SENTENCES[index++ % SENTENCES.length] as string)
+        .replaceAll('{topic}', topic)
+        .replaceAll('{heading}', heading.toLowerCase());
       sentences.push(sentence);
       paragraphWords += sentence.split(/\s+/).length;
     }
@@ -49,24 +52,54 @@ export function outlineJson(prompt: string): string {
   const bodyRole = roles?.[3] ?? 'body';
   const bodyCount = Math.max(1, count - lead.length - tail.length);
   const sections = [
-    ...lead.map((role) => ({ heading: `${role.replace(/_/g, ' ')} of ${topic}`, role, keyPoints: ['what matters first'] })),
-    ...Array.from({ length: bodyCount }, (_, i) => ({ heading: `Aspect ${i + 1} of ${topic}`, role: bodyRole, keyPoints: ['a practical example', 'a common mistake'] })),
-    ...tail.map((role) => ({ heading: `${role.replace(/_/g, ' ')} for ${topic}`, role, keyPoints: ['the main takeaway'] })),
+    ...lead.map((role) => ({
+      heading: `${role.replace(/_/g, ' ')} of ${topic}`,
+      role,
+      keyPoints: ['what matters first'],
+    })),
+    ...Array.from({ length: bodyCount }, (_, i) => ({
+      heading: `Aspect ${i + 1} of ${topic}`,
+      role: bodyRole,
+      keyPoints: ['a practical example', 'a common mistake'],
+    })),
+    ...tail.map((role) => ({
+      heading: `${role.replace(/_/g, ' ')} for ${topic}`,
+      role,
+      keyPoints: ['the main takeaway'],
+    })),
   ];
-  return JSON.stringify({ title: `A Practical Guide to ${topic}`, metaDescription: `Everything you need to know about ${topic}, explained clearly with practical steps.`, keywords: [topic, `${topic} tips`], sections });
+  return JSON.stringify({
+    title: `A Practical Guide to ${topic}`,
+    metaDescription: `Everything you need to know about ${topic}, explained clearly with practical steps.`,
+    keywords: [topic, `${topic} tips`],
+    sections,
+  });
 }
 
 export function sectionHtml(prompt: string): string {
-  const words = Number(/about (\d+) (?:words|NEW)/.exec(prompt)?.[1] ?? /Write about (\d+) words/.exec(prompt)?.[1] ?? 200);
+  const words = Number(
+    /about (\d+) (?:words|NEW)/.exec(prompt)?.[1] ?? /Write about (\d+) words/.exec(prompt)?.[1] ?? 200,
+  );
   const topic = /a [\w ()-]+ about "(.+?)"\./.exec(prompt)?.[1] ?? 'the topic';
-  const heading = /Write section \d+ of \d+: "(.+?)"/.exec(prompt)?.[1] ?? /The section "(.+?)" is too short/.exec(prompt)?.[1] ?? 'this subject';
+  const heading =
+    /Write section \d+ of \d+: "(.+?)"/.exec(prompt)?.[1] ??
+    /The section "(.+?)" is too short/.exec(prompt)?.[1] ??
+    'this subject';
   return htmlOfLength(words, topic, heading);
 }
 
 /** The fake writer, with these fields of its outline replaced (a title, keywords … as a model might answer them). */
 export function writerWithOutline(fields: Record<string, unknown>): (request: ChatRequest) => FakeReply {
   return (request) =>
-    isOutlineRequest(request) ? { type: 'text', content: JSON.stringify({ ...(JSON.parse(outlineJson(request.prompt)) as Record<string, unknown>), ...fields }) } : writerReply(request);
+    isOutlineRequest(request)
+      ? {
+          type: 'text',
+          content: JSON.stringify({
+            ...(JSON.parse(outlineJson(request.prompt)) as Record<string, unknown>),
+            ...fields,
+          }),
+        }
+      : writerReply(request);
 }
 
 export function writerReply(request: ChatRequest): FakeReply {

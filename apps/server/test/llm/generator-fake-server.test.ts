@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generationLogSchema } from '@abp/contracts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countWords } from '../../src/lib/html/index.js';
 import { ArticleGenerationError, ArticleGenerator } from '../../src/modules/generation/engine/index.js';
-import { startFakeOpenAiServer, type FakeOpenAiServer } from './fake-openai-server.js';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from './fake-openai-server.js';
 import { htmlOfLength, isOutlineRequest, writerReply } from './fake-writer.js';
 import { providerFor } from './helpers.js';
 
@@ -17,18 +17,29 @@ beforeEach(() => {
   server.setHandler((request) => writerReply(request));
 });
 
-const generator = (stream = false) => new ArticleGenerator({ provider: providerFor(server.baseUrl, { stream }), sectionConcurrency: 3 });
+const generator = (stream = false) =>
+  new ArticleGenerator({ provider: providerFor(server.baseUrl, { stream }), sectionConcurrency: 3 });
 const REFUSAL = "I'm sorry, but I can't help with that request.";
 
 describe('article generation against a chat-completions server', () => {
   it.each([false, true])('writes a planned, section-by-section article (stream: %s)', async (stream) => {
-    const article = await generator(stream).generate({ topic: 'balcony tomatoes', wordCount: 1500, persona: 'marcus', keywords: ['container gardening'] });
+    const article = await generator(stream).generate({
+      topic: 'balcony tomatoes',
+      wordCount: 1500,
+      persona: 'marcus',
+      keywords: ['container gardening'],
+    });
     expect(article.title).toBe('A Practical Guide to balcony tomatoes');
     expect(article.wordCount / 1500).toBeGreaterThan(0.85);
     expect(article.wordCount / 1500).toBeLessThan(1.15);
     expect(article.wordCount).toBe(countWords(article.content));
     expect(article.content).toContain('<h2>');
-    expect(article).toMatchObject({ attempts: 1, refusal_recovered: false, refusal_matches: [], provider: { id: 'openai-compatible', offline: false } });
+    expect(article).toMatchObject({
+      attempts: 1,
+      refusal_recovered: false,
+      refusal_matches: [],
+      provider: { id: 'openai-compatible', offline: false },
+    });
     expect(generationLogSchema.parse(article.log).status).toBe('completed');
     expect(article.log.steps[0]?.step).toBe('plan outline');
     expect(article.log.steps.filter((s) => s.step.startsWith('write section')).length).toBeGreaterThanOrEqual(3);
@@ -54,8 +65,11 @@ describe('article generation against a chat-completions server', () => {
     const hedge = 'As of my last knowledge update, I cannot confirm the latest figures.';
     server.setHandler((request) => {
       const reply = writerReply(request);
-      const isSectionFour = request.prompt.includes('Write section 4 of') && !request.prompt.startsWith('Your previous answer');
-      return isSectionFour && reply.type === 'text' ? { type: 'text', content: `${reply.content}\n<p>${hedge} Prices vary.</p>` } : reply;
+      const isSectionFour =
+        request.prompt.includes('Write section 4 of') && !request.prompt.startsWith('Your previous answer');
+      return isSectionFour && reply.type === 'text'
+        ? { type: 'text', content: `${reply.content}\n<p>${hedge} Prices vary.</p>` }
+        : reply;
     });
     const article = await generator().generate({ topic: 'electric bikes', wordCount: 5000 });
     const sectionFour = article.log.steps.filter((s) => s.step.startsWith('write section 4/'));
@@ -69,17 +83,25 @@ describe('article generation against a chat-completions server', () => {
   it('reads an outline that is not JSON from its headings', async () => {
     server.setHandler((request) =>
       isOutlineRequest(request)
-        ? { type: 'text', content: '# Winter Cycling Guide\n## Why Ride in Winter\n## Clothing Layers\n## Lights and Visibility\n## Bike Maintenance\n## Final Thoughts' }
+        ? {
+            type: 'text',
+            content:
+              '# Winter Cycling Guide\n## Why Ride in Winter\n## Clothing Layers\n## Lights and Visibility\n## Bike Maintenance\n## Final Thoughts',
+          }
         : writerReply(request),
     );
     const article = await generator().generate({ topic: 'winter cycling', wordCount: 1200 });
     expect(article.title).toBe('Winter Cycling Guide');
     expect(article.content).toContain('<h2>Clothing Layers</h2>');
-    expect(article.log.warnings.map((w) => w.message)).toContain('The outline was not valid JSON; it was read from the text of the answer.');
+    expect(article.log.warnings.map((w) => w.message)).toContain(
+      'The outline was not valid JSON; it was read from the text of the answer.',
+    );
   });
 
   it('falls back to the standard outline when the outline is unreadable', async () => {
-    server.setHandler((request) => (isOutlineRequest(request) ? { type: 'text', content: 'Sure thing!' } : writerReply(request)));
+    server.setHandler((request) =>
+      isOutlineRequest(request) ? { type: 'text', content: 'Sure thing!' } : writerReply(request),
+    );
     const article = await generator().generate({ topic: 'lemon tart', taskType: 'Recipe', wordCount: 1000 });
     expect(article.content).toContain('<h2>Ingredients</h2>');
     expect(article.content).toContain('<h2>Method</h2>');
@@ -88,21 +110,29 @@ describe('article generation against a chat-completions server', () => {
   });
 
   it('rides out a 429 in the middle of an article', async () => {
-    server.setHandler((request, call) => (call === 3 ? { type: 'error', status: 429, headers: { 'retry-after': '0' } } : writerReply(request)));
+    server.setHandler((request, call) =>
+      call === 3 ? { type: 'error', status: 429, headers: { 'retry-after': '0' } } : writerReply(request),
+    );
     const article = await generator().generate({ topic: 'podcast microphones', wordCount: 1000 });
     expect(article.log.status).toBe('completed');
     expect(article.log.summary.hadErrors).toBe(false);
   });
 
   it('extends sections when the model writes too little', async () => {
-    server.setHandler((request) => (isOutlineRequest(request) || request.prompt.includes('is too short') ? writerReply(request) : { type: 'text', content: htmlOfLength(60, 'x', 'y') }));
+    server.setHandler((request) =>
+      isOutlineRequest(request) || request.prompt.includes('is too short')
+        ? writerReply(request)
+        : { type: 'text', content: htmlOfLength(60, 'x', 'y') },
+    );
     const article = await generator().generate({ topic: 'sleep hygiene', wordCount: 2000 });
     expect(Math.abs(article.wordCount / 2000 - 1)).toBeLessThan(0.15);
     expect(article.log.steps.some((s) => s.step.startsWith('extend section'))).toBe(true);
   });
 
   it('trims when the model writes far too much', async () => {
-    server.setHandler((request) => (isOutlineRequest(request) ? writerReply(request) : { type: 'text', content: htmlOfLength(900, 'x', 'y') }));
+    server.setHandler((request) =>
+      isOutlineRequest(request) ? writerReply(request) : { type: 'text', content: htmlOfLength(900, 'x', 'y') },
+    );
     const article = await generator().generate({ topic: 'sleep hygiene', wordCount: 2000 });
     expect(Math.abs(article.wordCount / 2000 - 1)).toBeLessThan(0.15);
     expect(article.log.steps.some((s) => s.step === 'trim to length')).toBe(true);
@@ -110,7 +140,9 @@ describe('article generation against a chat-completions server', () => {
 
   it('fails with a failed log when the model refuses every attempt', async () => {
     server.setHandler(() => ({ type: 'text', content: REFUSAL }));
-    const error = await generator().generate({ topic: 'anything', wordCount: 600 }).catch((e: unknown) => e);
+    const error = await generator()
+      .generate({ topic: 'anything', wordCount: 600 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ArticleGenerationError);
     const failure = error as ArticleGenerationError;
     expect(failure.kind).toBe('refused');
@@ -121,8 +153,12 @@ describe('article generation against a chat-completions server', () => {
   });
 
   it('stops at once on an authentication error', async () => {
-    server.setHandler((request, call) => (call > 1 ? { type: 'error', status: 401, body: { error: { message: 'bad key' } } } : writerReply(request)));
-    const error = await generator().generate({ topic: 'anything', wordCount: 3000 }).catch((e: unknown) => e);
+    server.setHandler((request, call) =>
+      call > 1 ? { type: 'error', status: 401, body: { error: { message: 'bad key' } } } : writerReply(request),
+    );
+    const error = await generator()
+      .generate({ topic: 'anything', wordCount: 3000 })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ArticleGenerationError', kind: 'auth' });
     expect((error as ArticleGenerationError).log.errors[0]?.message).toMatch(/credentials/);
     // The outline plus at most the first wave of sections: no retries, no further waves.
@@ -130,7 +166,9 @@ describe('article generation against a chat-completions server', () => {
   });
 
   it('rejects requests outside the limits before calling the model', async () => {
-    const error = await generator().generate({ topic: 'x', wordCount: 60_000 }).catch((e: unknown) => e);
+    const error = await generator()
+      .generate({ topic: 'x', wordCount: 60_000 })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'invalid_request' });
     expect(server.requests).toHaveLength(0);
   });

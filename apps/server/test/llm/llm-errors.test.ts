@@ -1,9 +1,29 @@
 import { APICallError, JSONParseError, LoadAPIKeyError } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { LlmError, classifyLlmError, retryAfterSeconds, retryDelayMs, withRetry, DEFAULT_RETRY_POLICY } from '../../src/integrations/llm/index.js';
+import {
+  classifyLlmError,
+  DEFAULT_RETRY_POLICY,
+  LlmError,
+  retryAfterSeconds,
+  retryDelayMs,
+  withRetry,
+} from '../../src/integrations/llm/index.js';
 
-const apiError = (statusCode: number | undefined, responseBody = '', responseHeaders: Record<string, string> = {}, cause?: unknown) =>
-  new APICallError({ message: 'call failed', url: 'http://x', requestBodyValues: {}, statusCode, responseBody, responseHeaders, cause });
+const apiError = (
+  statusCode: number | undefined,
+  responseBody = '',
+  responseHeaders: Record<string, string> = {},
+  cause?: unknown,
+) =>
+  new APICallError({
+    message: 'call failed',
+    url: 'http://x',
+    requestBodyValues: {},
+    statusCode,
+    responseBody,
+    responseHeaders,
+    cause,
+  });
 const noContext = { timedOut: false, aborted: false };
 
 describe('LLM error classification', () => {
@@ -42,17 +62,29 @@ describe('LLM error classification', () => {
 });
 
 describe('retry policy', () => {
-  const policy = { ...DEFAULT_RETRY_POLICY, baseDelayMs: 1000, maxDelayMs: 5000, maxAttempts: 6, random: () => 1 - Number.EPSILON };
+  const policy = {
+    ...DEFAULT_RETRY_POLICY,
+    baseDelayMs: 1000,
+    maxDelayMs: 5000,
+    maxAttempts: 6,
+    random: () => 1 - Number.EPSILON,
+  };
   const retryable = new LlmError('server', 'x', { retryable: true });
 
   it('backs off exponentially with jitter, up to a ceiling', () => {
-    expect([1, 2, 3, 4, 5].map((attempt) => retryDelayMs(retryable, attempt, policy))).toEqual([1000, 2000, 4000, 5000, 5000]);
+    expect([1, 2, 3, 4, 5].map((attempt) => retryDelayMs(retryable, attempt, policy))).toEqual([
+      1000, 2000, 4000, 5000, 5000,
+    ]);
     expect(retryDelayMs(retryable, 2, { ...policy, random: () => 0 })).toBe(1000);
   });
 
   it('honours Retry-After, gives up when it is too long, and never retries permanent errors', () => {
-    expect(retryDelayMs(new LlmError('rate_limit', 'x', { retryable: true, retryAfterSeconds: 3 }), 1, policy)).toBe(3000);
-    expect(retryDelayMs(new LlmError('rate_limit', 'x', { retryable: true, retryAfterSeconds: 3600 }), 1, policy)).toBeUndefined();
+    expect(retryDelayMs(new LlmError('rate_limit', 'x', { retryable: true, retryAfterSeconds: 3 }), 1, policy)).toBe(
+      3000,
+    );
+    expect(
+      retryDelayMs(new LlmError('rate_limit', 'x', { retryable: true, retryAfterSeconds: 3600 }), 1, policy),
+    ).toBeUndefined();
     expect(retryDelayMs(new LlmError('auth', 'x', { retryable: false }), 1, policy)).toBeUndefined();
     expect(retryDelayMs(retryable, 6, policy)).toBeUndefined();
   });

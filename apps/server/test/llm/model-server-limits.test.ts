@@ -38,7 +38,14 @@ async function startServer(host: string): Promise<TestServer> {
 }
 
 /** Writes `head`, then `chunk` again and again up to `total` bytes, as fast as the client reads. */
-function endless(res: ServerResponse, status: number, contentType: string, head: string, chunk: string, total: number): Promise<number> {
+function endless(
+  res: ServerResponse,
+  status: number,
+  contentType: string,
+  head: string,
+  chunk: string,
+  total: number,
+): Promise<number> {
   return new Promise((resolve) => {
     const bytes = Buffer.from(chunk);
     let written = 0;
@@ -81,7 +88,10 @@ beforeEach(() => {
 });
 
 async function llmError(promise: Promise<unknown>): Promise<LlmError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(LlmError);
   return error as LlmError;
 }
@@ -89,7 +99,14 @@ async function llmError(promise: Promise<unknown>): Promise<LlmError> {
 describe('model server answers are read with a size cap', () => {
   it('stops an endless JSON answer at the cap with a clear error', async () => {
     a.handle = (res) => {
-      written = endless(res, 200, 'application/json', '{"id":"c","choices":[{"index":0,"message":{"role":"assistant","content":"', text, ENDLESS);
+      written = endless(
+        res,
+        200,
+        'application/json',
+        '{"id":"c","choices":[{"index":0,"message":{"role":"assistant","content":"',
+        text,
+        ENDLESS,
+      );
     };
     const error = await llmError(providerFor(`${a.url}/v1`).generateText({ prompt: 'Write.' }));
     expect(error.kind).toBe('bad_output');
@@ -128,7 +145,9 @@ describe('the API key goes only to the configured base URL', () => {
       res.writeHead(307, { Location: `${b.url}/v1/stolen?x=1` });
       res.end();
     };
-    const error = await llmError(providerFor(`${a.url}/v1`, { provider, apiKey: 'sk-secret-key' }).generateText({ prompt: 'Write.' }));
+    const error = await llmError(
+      providerFor(`${a.url}/v1`, { provider, apiKey: 'sk-secret-key' }).generateText({ prompt: 'Write.' }),
+    );
     expect(error.kind).toBe('bad_request');
     expect(error.message).toContain(`answered with a redirect (HTTP 307) to ${b.url}/v1/stolen`);
     expect(a.requests[0]?.headers[header]).toContain('sk-secret-key');

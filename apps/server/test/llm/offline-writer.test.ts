@@ -1,10 +1,16 @@
-import { describe, expect, it } from 'vitest';
 import { TASK_TYPES, type TaskType } from '@abp/contracts';
-import { OfflineWriterProvider, articleOutlineSchema, probeProvider } from '../../src/integrations/llm/index.js';
-import { ArticleGenerator, detectRefusal, runQualityGate, type GeneratedArticle } from '../../src/modules/generation/engine/index.js';
+import { describe, expect, it } from 'vitest';
+import { articleOutlineSchema, OfflineWriterProvider, probeProvider } from '../../src/integrations/llm/index.js';
+import {
+  ArticleGenerator,
+  detectRefusal,
+  type GeneratedArticle,
+  runQualityGate,
+} from '../../src/modules/generation/engine/index.js';
 
 const generator = new ArticleGenerator({ provider: new OfflineWriterProvider() });
-const write = (taskType: TaskType, wordCount: number, topic = 'container gardening for beginners', persona = '') => generator.generate({ topic, taskType, wordCount, persona });
+const write = (taskType: TaskType, wordCount: number, topic = 'container gardening for beginners', persona = '') =>
+  generator.generate({ topic, taskType, wordCount, persona });
 
 /** What makes each task type recognisable, checked on its HTML. */
 const SHAPES: Record<TaskType, (article: GeneratedArticle) => void> = {
@@ -22,7 +28,8 @@ const SHAPES: Record<TaskType, (article: GeneratedArticle) => void> = {
     expect(content).toContain('Baseline');
   },
   'Landing Page': ({ content }) => {
-    for (const heading of ['What You Get', 'How It Works', 'What Customers Say', 'Get Started Today']) expect(content).toContain(`<h2>${heading}</h2>`);
+    for (const heading of ['What You Get', 'How It Works', 'What Customers Say', 'Get Started Today'])
+      expect(content).toContain(`<h2>${heading}</h2>`);
     expect(content).toMatch(/<blockquote>/);
     expect(content.slice(content.lastIndexOf('<h2>'))).toMatch(/<strong>Get started today<\/strong>/);
   },
@@ -37,7 +44,8 @@ const SHAPES: Record<TaskType, (article: GeneratedArticle) => void> = {
     expect(content).toContain('<h2>Legacy</h2>');
   },
   'ACT Like IMDB And Give Me Full Movie Data': ({ content, title }) => {
-    for (const field of ['Title', 'Year', 'Director', 'Starring', 'Genre', 'Runtime', 'Rating', 'Box office']) expect(content).toContain(`<strong>${field}:</strong>`);
+    for (const field of ['Title', 'Year', 'Director', 'Starring', 'Genre', 'Runtime', 'Rating', 'Box office'])
+      expect(content).toContain(`<strong>${field}:</strong>`);
     const year = /<strong>Year:<\/strong> (\d{4})/.exec(content)?.[1];
     expect(title).toContain(`(${year})`);
     const director = /<strong>Director:<\/strong> ([^<]+)/.exec(content)?.[1];
@@ -45,7 +53,8 @@ const SHAPES: Record<TaskType, (article: GeneratedArticle) => void> = {
     expect(content).toContain('<h2>Synopsis</h2>');
   },
   'Business Information Listing (like yelp)': ({ content }) => {
-    for (const field of ['Name', 'Address', 'Phone', 'Price range', 'Rating']) expect(content).toContain(`<strong>${field}:</strong>`);
+    for (const field of ['Name', 'Address', 'Phone', 'Price range', 'Rating'])
+      expect(content).toContain(`<strong>${field}:</strong>`);
     expect(content).toMatch(/<table>[\s\S]*<td>Monday<\/td>[\s\S]*<\/table>/);
     expect(content).toContain('<h2>Services</h2>');
     expect(content).toMatch(/<h2>Customer Reviews<\/h2>[\s\S]*?<blockquote>/);
@@ -70,11 +79,14 @@ describe('offline writer', () => {
     expect(runQualityGate(article, { targetWordCount: 3000 })).toMatchObject({ severity: 'none', blocking: false });
   });
 
-  it.each(TASK_TYPES.flatMap((taskType) => [500, 3000, 20_000].map((words) => [taskType, words] as const)))('%s of %i words lands within ±15%%', async (taskType, wordCount) => {
-    const article = await write(taskType, wordCount, TOPICS[taskType]);
-    expect(Math.abs(article.wordCount / wordCount - 1)).toBeLessThanOrEqual(0.15);
-    expect(article.log.status).toBe('completed');
-  });
+  it.each(TASK_TYPES.flatMap((taskType) => [500, 3000, 20_000].map((words) => [taskType, words] as const)))(
+    '%s of %i words lands within ±15%%',
+    async (taskType, wordCount) => {
+      const article = await write(taskType, wordCount, TOPICS[taskType]);
+      expect(Math.abs(article.wordCount / wordCount - 1)).toBeLessThanOrEqual(0.15);
+      expect(article.log.status).toBe('completed');
+    },
+  );
 
   it('reaches the extremes of the configuration range', async () => {
     for (const wordCount of [500, 50_000]) {
@@ -105,20 +117,35 @@ describe('offline writer', () => {
     const neutral = await write('Blog Post', 1500, 'home composting', '');
     const friendly = await write('Blog Post', 1500, 'home composting', 'emily');
     expect(neutral.content).not.toContain('Here is the encouraging part.');
-    expect(friendly.content).toMatch(/Here is the encouraging part\.|You do not need to get everything right at once\./);
+    expect(friendly.content).toMatch(
+      /Here is the encouraging part\.|You do not need to get everything right at once\./,
+    );
   });
 
   it('answers a probe and builds schema-valid outlines', async () => {
     const provider = new OfflineWriterProvider();
-    expect(await probeProvider(provider)).toMatchObject({ ok: true, offline: true, answer: expect.stringContaining('offline writer') });
+    expect(await probeProvider(provider)).toMatchObject({
+      ok: true,
+      offline: true,
+      answer: expect.stringContaining('offline writer'),
+    });
     const brief = { topic: 'kayaking', taskType: 'Landing Page' as const, voice: '', keywords: [] };
-    const { object } = await provider.generateObject({ prompt: '', schema: articleOutlineSchema, intent: { kind: 'outline', brief, wordCount: 3000, sectionCount: 9 } });
+    const { object } = await provider.generateObject({
+      prompt: '',
+      schema: articleOutlineSchema,
+      intent: { kind: 'outline', brief, wordCount: 3000, sectionCount: 9 },
+    });
     expect(object.sections).toHaveLength(9);
     expect(object.sections.at(-1)?.role).toBe('call_to_action');
   });
 
   it('adds a title card when images are asked for', async () => {
-    const article = await generator.generate({ topic: 'trail running shoes', wordCount: 500, includeImages: true, siteName: 'Run Club' });
+    const article = await generator.generate({
+      topic: 'trail running shoes',
+      wordCount: 500,
+      includeImages: true,
+      siteName: 'Run Club',
+    });
     expect(article.featuredImage?.png.subarray(1, 4).toString()).toBe('PNG');
     expect(article.featuredImage).toMatchObject({ alt: article.title, width: 1200, height: 630 });
     expect(article.featuredImage?.filename).toMatch(/^[a-z0-9-]+\.png$/);

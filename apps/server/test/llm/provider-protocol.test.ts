@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AiSdkProvider, LlmError, createLanguageModelProvider, llmConfigSchema, probeProvider } from '../../src/integrations/llm/index.js';
-import { startFakeOpenAiServer, type FakeOpenAiServer } from './fake-openai-server.js';
+import {
+  AiSdkProvider,
+  createLanguageModelProvider,
+  LlmError,
+  llmConfigSchema,
+  probeProvider,
+} from '../../src/integrations/llm/index.js';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from './fake-openai-server.js';
 import { writerReply } from './fake-writer.js';
 import { instantRetry, providerFor } from './helpers.js';
 
@@ -46,7 +52,16 @@ describe.each([false, true])('chat completions (stream: %s)', (stream) => {
   it('retries a 429 after the Retry-After it was given', async () => {
     const retry = instantRetry();
     const provider = providerFor(server.baseUrl, { stream }, retry.policy);
-    server.setHandler((request, call) => (call === 1 ? { type: 'error', status: 429, headers: { 'retry-after': '2' }, body: { error: { message: 'Rate limit reached', type: 'requests' } } } : writerReply(request)));
+    server.setHandler((request, call) =>
+      call === 1
+        ? {
+            type: 'error',
+            status: 429,
+            headers: { 'retry-after': '2' },
+            body: { error: { message: 'Rate limit reached', type: 'requests' } },
+          }
+        : writerReply(request),
+    );
     const result = await provider.generateText({ prompt: 'Can you write?' });
     expect(result.text).toContain('I can write');
     expect(result.transportAttempts).toBe(2);
@@ -82,7 +97,11 @@ describe('error classification against the server', () => {
   });
 
   it('reports an exhausted quota as a rate limit that is not worth retrying', async () => {
-    server.setHandler(() => ({ type: 'error', status: 429, body: { error: { message: 'You exceeded your current quota', code: 'insufficient_quota' } } }));
+    server.setHandler(() => ({
+      type: 'error',
+      status: 429,
+      body: { error: { message: 'You exceeded your current quota', code: 'insufficient_quota' } },
+    }));
     const error = await expectLlmError(providerFor(server.baseUrl).generateText({ prompt: 'hello' }));
     expect(error).toMatchObject({ kind: 'rate_limit', retryable: false });
     expect(server.requests).toHaveLength(1);
@@ -95,14 +114,20 @@ describe('error classification against the server', () => {
   });
 
   it('classifies an unreachable server as network', async () => {
-    const error = await expectLlmError(providerFor('http://127.0.0.1:9/v1', {}, instantRetry({ maxAttempts: 2 }).policy).generateText({ prompt: 'hello' }));
+    const error = await expectLlmError(
+      providerFor('http://127.0.0.1:9/v1', {}, instantRetry({ maxAttempts: 2 }).policy).generateText({
+        prompt: 'hello',
+      }),
+    );
     expect(error).toMatchObject({ kind: 'network', retryable: true });
   });
 
   it('classifies malformed structured output as bad_output and keeps the raw text', async () => {
     server.setHandler(() => ({ type: 'text', content: 'Here is your outline: {title: oops' }));
     const schema = z.object({ title: z.string() });
-    const error = await expectLlmError(providerFor(server.baseUrl).generateObject({ prompt: 'outline please', schema }));
+    const error = await expectLlmError(
+      providerFor(server.baseUrl).generateObject({ prompt: 'outline please', schema }),
+    );
     expect(error.kind).toBe('bad_output');
     expect(error.rawText).toContain('{title: oops');
   });
@@ -110,9 +135,14 @@ describe('error classification against the server', () => {
   it('keeps the usage the server reported for an answer that could not be used (issue #31)', async () => {
     server.reportedUsage.length = 0;
     server.setHandler(() => ({ type: 'text', content: 'Here is your outline: {title: oops' }));
-    const unusable = await expectLlmError(providerFor(server.baseUrl).generateObject({ prompt: 'outline please', schema: z.object({ title: z.string() }) }));
+    const unusable = await expectLlmError(
+      providerFor(server.baseUrl).generateObject({ prompt: 'outline please', schema: z.object({ title: z.string() }) }),
+    );
     expect(unusable.kind).toBe('bad_output');
-    expect(unusable.usage).toEqual({ inputTokens: server.reportedUsage[0]!.promptTokens, outputTokens: server.reportedUsage[0]!.completionTokens });
+    expect(unusable.usage).toEqual({
+      inputTokens: server.reportedUsage[0]!.promptTokens,
+      outputTokens: server.reportedUsage[0]!.completionTokens,
+    });
     server.setHandler(() => ({ type: 'text', content: '  ' }));
     const empty = await expectLlmError(providerFor(server.baseUrl).generateText({ prompt: 'write please' }));
     expect(empty.kind).toBe('bad_output');
@@ -121,7 +151,10 @@ describe('error classification against the server', () => {
 
   it('returns structured output validated by the schema', async () => {
     server.setHandler(() => ({ type: 'text', content: '{"title":"Hello"}' }));
-    const result = await providerFor(server.baseUrl).generateObject({ prompt: 'outline please', schema: z.object({ title: z.string() }) });
+    const result = await providerFor(server.baseUrl).generateObject({
+      prompt: 'outline please',
+      schema: z.object({ title: z.string() }),
+    });
     expect(result.object).toEqual({ title: 'Hello' });
     expect(server.requests[0]?.responseFormat).toBe('json_object');
   });
@@ -163,7 +196,11 @@ describe('provider factory and probe', () => {
 
   it('probe gives a short live answer or the classified error', async () => {
     const ok = await probeProvider(providerFor(server.baseUrl));
-    expect(ok).toMatchObject({ ok: true, provider: 'openai-compatible', answer: expect.stringContaining('I can write') });
+    expect(ok).toMatchObject({
+      ok: true,
+      provider: 'openai-compatible',
+      answer: expect.stringContaining('I can write'),
+    });
     const failed = await probeProvider(providerFor(server.baseUrl, { apiKey: 'nope' }));
     expect(failed).toMatchObject({ ok: false, kind: 'auth' });
   });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { generationLogSchema } from '@abp/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles } from '../../src/db/schema/index.js';
 import { AppError } from '../../src/errors.js';
 import type { GenerateAndStoreInput } from '../../src/modules/generation/generation.service.js';
@@ -38,7 +38,14 @@ describe('generateAndStore', () => {
         keywords: ['heat pump', ' retrofit ', 'heat pump'],
         sources: {
           newsUrls: ['https://news.example/heat-pumps'],
-          trendSources: [{ topic: 'heat pumps', description: 'Searches up 300%', publishedDate: '2026-11-02T10:00:00Z', trendUrl: 'https://trends.example/heat-pumps' }],
+          trendSources: [
+            {
+              topic: 'heat pumps',
+              description: 'Searches up 300%',
+              publishedDate: '2026-11-02T10:00:00Z',
+              trendUrl: 'https://trends.example/heat-pumps',
+            },
+          ],
         },
       }),
     );
@@ -55,23 +62,36 @@ describe('generateAndStore', () => {
     });
     expect(stored.article.keywords).toEqual(expect.arrayContaining(['heat pump', 'retrofit']));
     expect(stored.trendSources).toEqual([
-      expect.objectContaining({ topic: 'heat pumps', description: 'Searches up 300%', publishedDate: new Date('2026-11-02T10:00:00Z'), trendUrl: 'https://trends.example/heat-pumps' }),
+      expect.objectContaining({
+        topic: 'heat pumps',
+        description: 'Searches up 300%',
+        publishedDate: new Date('2026-11-02T10:00:00Z'),
+        trendUrl: 'https://trends.example/heat-pumps',
+      }),
     ]);
     expect(Buffer.from(stored.image!.png, 'base64').subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
     const log = generationLogSchema.parse(stored.log);
     // The offline writer writes without the news: the log lists it but does not claim it was used (issue #18 item 11).
-    expect(log).toMatchObject({ method: 'trend', sources: { newsUrls: ['https://news.example/heat-pumps'], newsUrlsCount: 1 }, summary: { usedNewsContent: false } });
+    expect(log).toMatchObject({
+      method: 'trend',
+      sources: { newsUrls: ['https://news.example/heat-pumps'], newsUrlsCount: 1 },
+      summary: { usedNewsContent: false },
+    });
   });
 
   it('maps the schedule origin to the scheduled method', async () => {
-    const result = await t.services.generation.generateAndStore(input({ origin: 'schedule', topic: 'Scheduled topic' }));
+    const result = await t.services.generation.generateAndStore(
+      input({ origin: 'schedule', topic: 'Scheduled topic' }),
+    );
     expect(generationLogSchema.parse((await storedGeneration(t, result.articleId)).log).method).toBe('scheduled');
   });
 
   it('stores a cancelled generation as a failed article and returns it instead of throwing', async () => {
     const controller = new AbortController();
     controller.abort();
-    const result = await t.services.generation.generateAndStore(input({ topic: 'Cancelled topic', signal: controller.signal }));
+    const result = await t.services.generation.generateAndStore(
+      input({ topic: 'Cancelled topic', signal: controller.signal }),
+    );
     expect(result).toMatchObject({ status: 'failed', errorKind: 'aborted', content: '', title: 'Cancelled topic' });
     const stored = await storedGeneration(t, result.articleId);
     expect(stored.article).toMatchObject({ status: 'failed', failureReason: result.error });
@@ -99,19 +119,31 @@ describe('generateAndStore', () => {
   });
 
   it('an origin key: a second run of the same unit gets the stored article back and writes nothing', async () => {
-    const first = await t.services.generation.generateAndStore(input({ origin: 'bulk', topic: 'Keyed topic', originKey: 'bulk-item:900001' }));
+    const first = await t.services.generation.generateAndStore(
+      input({ origin: 'bulk', topic: 'Keyed topic', originKey: 'bulk-item:900001' }),
+    );
     expect(first).toMatchObject({ status: 'draft' });
     expect(first.reused).toBeUndefined();
     expect((await storedGeneration(t, first.articleId)).article.originKey).toBe('bulk-item:900001');
     const before = await articleCount(t);
 
-    const again = await t.services.generation.generateAndStore(input({ origin: 'bulk', topic: 'Keyed topic', originKey: 'bulk-item:900001' }));
-    expect(again).toMatchObject({ articleId: first.articleId, title: first.title, status: 'draft', wordCount: first.wordCount, reused: true });
+    const again = await t.services.generation.generateAndStore(
+      input({ origin: 'bulk', topic: 'Keyed topic', originKey: 'bulk-item:900001' }),
+    );
+    expect(again).toMatchObject({
+      articleId: first.articleId,
+      title: first.title,
+      status: 'draft',
+      wordCount: first.wordCount,
+      reused: true,
+    });
     expect(await articleCount(t)).toBe(before);
 
     // Once that article has failed (say its publishing failed for good), the next run writes a new one and the key moves.
     await t.ctx.handle.db.update(articles).set({ status: 'failed' }).where(eq(articles.id, first.articleId));
-    const fresh = await t.services.generation.generateAndStore(input({ origin: 'bulk', topic: 'Keyed topic', originKey: 'bulk-item:900001' }));
+    const fresh = await t.services.generation.generateAndStore(
+      input({ origin: 'bulk', topic: 'Keyed topic', originKey: 'bulk-item:900001' }),
+    );
     expect(fresh.articleId).not.toBe(first.articleId);
     expect(fresh.reused).toBeUndefined();
     expect((await storedGeneration(t, fresh.articleId)).article.originKey).toBe('bulk-item:900001');
@@ -120,7 +152,11 @@ describe('generateAndStore', () => {
 
   it('two runs of one unit racing past their checks store one article between them', async () => {
     const key = 'schedule-slot:900002';
-    const results = await Promise.all([1, 2].map(() => t.services.generation.generateAndStore(input({ origin: 'schedule', topic: 'Raced topic', originKey: key }))));
+    const results = await Promise.all(
+      [1, 2].map(() =>
+        t.services.generation.generateAndStore(input({ origin: 'schedule', topic: 'Raced topic', originKey: key })),
+      ),
+    );
     expect(results[0]!.articleId).toBe(results[1]!.articleId);
     const keyed = await t.ctx.handle.db.select({ id: articles.id }).from(articles).where(eq(articles.originKey, key));
     expect(keyed).toHaveLength(1);
@@ -129,7 +165,9 @@ describe('generateAndStore', () => {
   it('failed generations do not take the key', async () => {
     const controller = new AbortController();
     controller.abort();
-    const failed = await t.services.generation.generateAndStore(input({ topic: 'Keyed failure', originKey: 'bulk-item:900003', signal: controller.signal }));
+    const failed = await t.services.generation.generateAndStore(
+      input({ topic: 'Keyed failure', originKey: 'bulk-item:900003', signal: controller.signal }),
+    );
     expect(failed.status).toBe('failed');
     expect((await storedGeneration(t, failed.articleId)).article.originKey).toBeNull();
   });

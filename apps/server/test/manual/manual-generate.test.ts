@@ -1,6 +1,11 @@
+import {
+  generationLogSchema,
+  manualGenerateResponseSchema,
+  qualityReportSchema,
+  secureGenerateResponseSchema,
+} from '@abp/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { generationLogSchema, manualGenerateResponseSchema, qualityReportSchema, secureGenerateResponseSchema } from '@abp/contracts';
-import { WordPressError, type FakeWordPress } from '../../src/integrations/wordpress/index.js';
+import { type FakeWordPress, WordPressError } from '../../src/integrations/wordpress/index.js';
 import { useFakeWordPress } from '../articles/publish-helpers.js';
 import { createSite } from '../sites/sites-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
@@ -21,10 +26,21 @@ afterEach(() => t.close());
 
 describe('POST /api/manual/generate (offline writer, in-memory WordPress)', () => {
   it('generates, stores the article with its log and image, and pushes a draft with its featured image', async () => {
-    const res = await generate(t, cookie, manualPayload(siteId, 'Composting in small gardens', { persona: 'emily', wordCount: 1000 }));
+    const res = await generate(
+      t,
+      cookie,
+      manualPayload(siteId, 'Composting in small gardens', { persona: 'emily', wordCount: 1000 }),
+    );
     expect(res.statusCode).toBe(200);
     const { data } = manualGenerateResponseSchema.parse(res.json());
-    expect(data).toMatchObject({ attempts: 1, refusal_recovered: false, refusal_matches: [], status: 'draft', publish_error: null, offline: true });
+    expect(data).toMatchObject({
+      attempts: 1,
+      refusal_recovered: false,
+      refusal_matches: [],
+      status: 'draft',
+      publish_error: null,
+      offline: true,
+    });
     expect(data.title.toLowerCase()).toContain('composting in small gardens');
     expect(data.content).toContain('<h2>');
     expect(data.word_count / 1000).toBeGreaterThan(0.85);
@@ -51,7 +67,9 @@ describe('POST /api/manual/generate (offline writer, in-memory WordPress)', () =
     expect(qualityReportSchema.parse(stored.article.qualityReport).blocking).toBe(false);
     const log = generationLogSchema.parse(stored.log);
     expect(log).toMatchObject({ status: 'completed', method: 'manual', contentStats: { wordCount: data.word_count } });
-    expect(log.steps.map((s) => s.step)).toEqual(expect.arrayContaining(['plan outline', 'featured image (title-card)']));
+    expect(log.steps.map((s) => s.step)).toEqual(
+      expect.arrayContaining(['plan outline', 'featured image (title-card)']),
+    );
     expect(Buffer.from(stored.image!.png, 'base64').subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
 
     const post = wordpress.store.posts.get(data.wordpress_post_id!);
@@ -61,7 +79,11 @@ describe('POST /api/manual/generate (offline writer, in-memory WordPress)', () =
   });
 
   it('publishes when publishStatus is publish', async () => {
-    const res = await generate(t, cookie, manualPayload(siteId, 'Rainwater harvesting basics', { publishStatus: 'publish', includeImages: false }));
+    const res = await generate(
+      t,
+      cookie,
+      manualPayload(siteId, 'Rainwater harvesting basics', { publishStatus: 'publish', includeImages: false }),
+    );
     expect(res.statusCode).toBe(200);
     const { data } = manualGenerateResponseSchema.parse(res.json());
     expect(data.status).toBe('published');
@@ -79,20 +101,40 @@ describe('POST /api/manual/generate (offline writer, in-memory WordPress)', () =
   it('takes the top-level word count when options give none, and the same count given twice is one', async () => {
     const { options } = manualPayload(siteId, 'Mulching vegetable beds', { includeImages: false });
     const { wordCount: _none, ...withoutWordCount } = options;
-    const res = await generate(t, cookie, { topic: 'Mulching vegetable beds', site_id: siteId, task_type: 'Blog Post', wordCount: 800, options: withoutWordCount });
+    const res = await generate(t, cookie, {
+      topic: 'Mulching vegetable beds',
+      site_id: siteId,
+      task_type: 'Blog Post',
+      wordCount: 800,
+      options: withoutWordCount,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { data } = manualGenerateResponseSchema.parse(res.json());
     expect(data.word_count / 800).toBeGreaterThan(0.85);
     expect(data.word_count / 800).toBeLessThan(1.15);
     expect((await storedGeneration(t, data.article_id)).article.targetWordCount).toBe(800);
 
-    const twice = await generate(t, cookie, manualPayload(siteId, 'Mulching fruit trees', { includeImages: false, wordCount: 600 }, { wordCount: '600' }));
+    const twice = await generate(
+      t,
+      cookie,
+      manualPayload(siteId, 'Mulching fruit trees', { includeImages: false, wordCount: 600 }, { wordCount: '600' }),
+    );
     expect(twice.statusCode, twice.body).toBe(200);
-    expect((await storedGeneration(t, manualGenerateResponseSchema.parse(twice.json()).data.article_id)).article.targetWordCount).toBe(600);
+    expect(
+      (await storedGeneration(t, manualGenerateResponseSchema.parse(twice.json()).data.article_id)).article
+        .targetWordCount,
+    ).toBe(600);
   });
 
   it('answers the secure variant (flat options) with success and message', async () => {
-    const res = await generate(t, cookie, { topic: 'Pruning fruit trees', site_id: siteId, task_type: 'Blog Post', includeImages: false, publishStatus: 'draft', wordCount: 600 });
+    const res = await generate(t, cookie, {
+      topic: 'Pruning fruit trees',
+      site_id: siteId,
+      task_type: 'Blog Post',
+      includeImages: false,
+      publishStatus: 'draft',
+      wordCount: 600,
+    });
     expect(res.statusCode).toBe(200);
     const body = secureGenerateResponseSchema.strict().parse(res.json());
     expect(body.success).toBe(true);
@@ -103,7 +145,11 @@ describe('POST /api/manual/generate (offline writer, in-memory WordPress)', () =
   });
 
   it('uses the defaults of the spec when options are left out: 3,000 words, draft, images', async () => {
-    const res = await generate(t, cookie, { topic: 'Raised bed soil mixes', site_id: String(siteId), options: { wordCount: '' } });
+    const res = await generate(t, cookie, {
+      topic: 'Raised bed soil mixes',
+      site_id: String(siteId),
+      options: { wordCount: '' },
+    });
     expect(res.statusCode).toBe(200);
     const { data } = manualGenerateResponseSchema.parse(res.json());
     const stored = await storedGeneration(t, data.article_id);
@@ -113,7 +159,10 @@ describe('POST /api/manual/generate (offline writer, in-memory WordPress)', () =
   });
 
   it('writes each task type in its own shape', async () => {
-    const res = await generate(t, cookie, { ...manualPayload(siteId, 'Sourdough bread', { includeImages: false, wordCount: 700 }), task_type: 'Recipe' });
+    const res = await generate(t, cookie, {
+      ...manualPayload(siteId, 'Sourdough bread', { includeImages: false, wordCount: 700 }),
+      task_type: 'Recipe',
+    });
     const { data } = manualGenerateResponseSchema.parse(res.json());
     expect(data.content).toMatch(/<h2>[^<]*Ingredients/i);
     expect(data.content).toMatch(/<ol>/);
@@ -122,15 +171,32 @@ describe('POST /api/manual/generate (offline writer, in-memory WordPress)', () =
 
   it('uses a PNG chosen by the operator as the featured image', async () => {
     const png = Buffer.concat([PNG_SIGNATURE, Buffer.alloc(64, 7)]);
-    const res = await generate(t, cookie, manualPayload(siteId, 'Garden pond care', { selectedImageDataUrl: `data:image/png;base64,${png.toString('base64')}` }));
+    const res = await generate(
+      t,
+      cookie,
+      manualPayload(siteId, 'Garden pond care', {
+        selectedImageDataUrl: `data:image/png;base64,${png.toString('base64')}`,
+      }),
+    );
     const { data } = manualGenerateResponseSchema.parse(res.json());
     const stored = await storedGeneration(t, data.article_id);
     expect(Buffer.from(stored.image!.png, 'base64').equals(png)).toBe(true);
   });
 
   it('keeps the article as a draft and says why when WordPress refuses the push', async () => {
-    wordpress.failAlways('posts.create', new WordPressError('missing_capability', { message: 'Sorry, you are not allowed to publish posts as this user.', status: 403, wpCode: 'rest_cannot_publish' }));
-    const res = await generate(t, cookie, manualPayload(siteId, 'Mulching strategies', { publishStatus: 'publish', includeImages: false }));
+    wordpress.failAlways(
+      'posts.create',
+      new WordPressError('missing_capability', {
+        message: 'Sorry, you are not allowed to publish posts as this user.',
+        status: 403,
+        wpCode: 'rest_cannot_publish',
+      }),
+    );
+    const res = await generate(
+      t,
+      cookie,
+      manualPayload(siteId, 'Mulching strategies', { publishStatus: 'publish', includeImages: false }),
+    );
     expect(res.statusCode).toBe(200);
     const { data } = manualGenerateResponseSchema.parse(res.json());
     expect(data).toMatchObject({ status: 'draft', wordpress_post_id: null });
@@ -142,14 +208,18 @@ describe('POST /api/manual/generate (offline writer, in-memory WordPress)', () =
   // The quality gate refuses a title the site already has (test/articles/publish-api.test.ts), so
   // generation gives a topic written about before a new title instead of a post that cannot go out.
   it('gives a repeated topic a new title, so the quality gate lets the second article through', async () => {
-    const first = manualGenerateResponseSchema.parse((await generate(t, cookie, manualPayload(siteId, 'Winter vegetable gardens', { includeImages: false }))).json());
+    const first = manualGenerateResponseSchema.parse(
+      (await generate(t, cookie, manualPayload(siteId, 'Winter vegetable gardens', { includeImages: false }))).json(),
+    );
     const res = await generate(t, cookie, manualPayload(siteId, 'Winter vegetable gardens', { includeImages: false }));
     const { data } = manualGenerateResponseSchema.parse(res.json());
     expect(data.title.toLowerCase()).not.toBe(first.data.title.toLowerCase());
     expect(data.publish_error).toBeNull();
     expect(data.wordpress_post_id).not.toBeNull();
     const stored = await storedGeneration(t, data.article_id);
-    expect(qualityReportSchema.parse(stored.article.qualityReport).issues.map((i) => i.rule)).not.toContain('duplicate_title');
+    expect(qualityReportSchema.parse(stored.article.qualityReport).issues.map((i) => i.rule)).not.toContain(
+      'duplicate_title',
+    );
     expect(await articleCount(t)).toBe(2);
     expect(wordpress.store.posts.size).toBe(2);
   });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
 import { manualGenerateResponseSchema, secureGenerateResponseSchema } from '@abp/contracts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { WordPressClient } from '../../src/integrations/wordpress/index.js';
 import { addSite, syncContentAndWait } from '../site-inventory/inventory-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
@@ -24,7 +24,11 @@ describeRealSite('normal', 'a manual article held back by the duplicate check sa
     t = await createTestApp();
     cookie = await t.login();
     siteId = await addSite(t, cookie, `Held ${runId}`, site);
-    const post = await wp.posts.create({ title: topic, content: '<p>Written by hand on WordPress.</p>', status: 'publish' });
+    const post = await wp.posts.create({
+      title: topic,
+      content: '<p>Written by hand on WordPress.</p>',
+      status: 'publish',
+    });
     existing = { id: post.id, link: post.link };
     postIds.add(post.id);
     await syncContentAndWait(t, cookie, siteId);
@@ -34,7 +38,7 @@ describeRealSite('normal', 'a manual article held back by the duplicate check sa
     await t?.close();
   });
 
-  it('the Manual screen\'s answer: held, the reason, and the post already on the site with its link; nothing sent to WordPress', async () => {
+  it("the Manual screen's answer: held, the reason, and the post already on the site with its link; nothing sent to WordPress", async () => {
     const res = await generate(t, cookie, manualPayload(siteId, topic, { includeImages: false, wordCount: 500 }));
     expect(res.statusCode, res.body).toBe(200);
     const { data } = manualGenerateResponseSchema.parse(res.json());
@@ -46,11 +50,20 @@ describeRealSite('normal', 'a manual article held back by the duplicate check sa
     });
     expect(data).toMatchObject({ status: 'draft', wordpress_post_id: null, wordpress_permalink: null });
     expect(data.publish_error).toContain('quality gate');
-    expect((await storedGeneration(t, data.article_id)).article).toMatchObject({ status: 'draft', wordpressPostId: null });
+    expect((await storedGeneration(t, data.article_id)).article).toMatchObject({
+      status: 'draft',
+      wordpressPostId: null,
+    });
   }, 60_000);
 
-  it('the secure variant\'s answer is no success: it says held back, why, and carries the post', async () => {
-    const res = await generate(t, cookie, { topic, site_id: siteId, task_type: 'Blog Post', includeImages: false, wordCount: 500 });
+  it("the secure variant's answer is no success: it says held back, why, and carries the post", async () => {
+    const res = await generate(t, cookie, {
+      topic,
+      site_id: siteId,
+      task_type: 'Blog Post',
+      includeImages: false,
+      wordCount: 500,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const answer = secureGenerateResponseSchema.parse(res.json());
     expect(answer.success).toBe(false);

@@ -7,7 +7,12 @@ export function generate(t: TestApp, cookie: string, payload: Record<string, unk
 }
 
 /** The Manual screen's payload with the spec's defaults; `options` entries override one by one. */
-export function manualPayload(siteId: number, topic: string, options: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
+export function manualPayload(
+  siteId: number,
+  topic: string,
+  options: Record<string, unknown> = {},
+  extra: Record<string, unknown> = {},
+) {
   return {
     topic,
     site_id: siteId,

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANUAL_MESSAGES, TASK_TYPES } from '@abp/contracts';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sites } from '../../src/db/schema/index.js';
 import { useFakeWordPress } from '../articles/publish-helpers.js';
 import { createSite } from '../sites/sites-helpers.js';
@@ -38,35 +38,127 @@ describe('POST /api/manual/generate validation', () => {
   const withTopic = (topic: unknown) => ({ ...manualPayload(0, 'x'), topic });
 
   it.each([
-    ['a missing topic', (id: number) => ({ ...manualPayload(id, 'x'), topic: undefined }), 'body.topic', 'Topic is required'],
-    ['a two-character topic', (id: number) => ({ ...withTopic('ab'), site_id: id }), 'body.topic', MANUAL_MESSAGES.topicTooShort],
-    ['a blank topic', (id: number) => ({ ...withTopic('     '), site_id: id }), 'body.topic', MANUAL_MESSAGES.topicTooShort],
-    ['a 201-character topic', (id: number) => ({ ...withTopic('t'.repeat(201)), site_id: id }), 'body.topic', MANUAL_MESSAGES.topicTooLong],
-    ['a missing site', () => ({ ...manualPayload(0, 'Valid topic'), site_id: undefined }), 'body.site_id', MANUAL_MESSAGES.siteIdRequired],
+    [
+      'a missing topic',
+      (id: number) => ({ ...manualPayload(id, 'x'), topic: undefined }),
+      'body.topic',
+      'Topic is required',
+    ],
+    [
+      'a two-character topic',
+      (id: number) => ({ ...withTopic('ab'), site_id: id }),
+      'body.topic',
+      MANUAL_MESSAGES.topicTooShort,
+    ],
+    [
+      'a blank topic',
+      (id: number) => ({ ...withTopic('     '), site_id: id }),
+      'body.topic',
+      MANUAL_MESSAGES.topicTooShort,
+    ],
+    [
+      'a 201-character topic',
+      (id: number) => ({ ...withTopic('t'.repeat(201)), site_id: id }),
+      'body.topic',
+      MANUAL_MESSAGES.topicTooLong,
+    ],
+    [
+      'a missing site',
+      () => ({ ...manualPayload(0, 'Valid topic'), site_id: undefined }),
+      'body.site_id',
+      MANUAL_MESSAGES.siteIdRequired,
+    ],
     ['site 0', () => manualPayload(0, 'Valid topic'), 'body.site_id', MANUAL_MESSAGES.siteIdInvalid],
     ['a negative site', () => manualPayload(-3, 'Valid topic'), 'body.site_id', MANUAL_MESSAGES.siteIdInvalid],
     ['a fractional site', () => manualPayload(1.5, 'Valid topic'), 'body.site_id', MANUAL_MESSAGES.siteIdInvalid],
-    ['a text site', () => ({ ...manualPayload(0, 'Valid topic'), site_id: 'garden' }), 'body.site_id', MANUAL_MESSAGES.siteIdInvalid],
-    ['a huge site id', () => manualPayload(2_147_483_648, 'Valid topic'), 'body.site_id', MANUAL_MESSAGES.siteIdTooLarge],
-    ['an unknown task type', (id: number) => ({ ...manualPayload(id, 'Valid topic'), task_type: 'Poem' }), 'body.task_type', 'Unknown task type'],
-    ['499 words', (id: number) => manualPayload(id, 'Valid topic', { wordCount: 499 }), 'body.options.wordCount', 'between 500 and 5000'],
-    ['5,001 words', (id: number) => manualPayload(id, 'Valid topic', { wordCount: 5001 }), 'body.options.wordCount', 'between 500 and 5000'],
-    ['a text word count', (id: number) => manualPayload(id, 'Valid topic', { wordCount: 'many' }), 'body.options.wordCount', 'must be a number'],
-    ['a flat word count over 5,000', (id: number) => ({ topic: 'Valid topic', site_id: id, wordCount: 9000 }), 'body.wordCount', 'between 500 and 5000'],
-    ['an unknown publish status', (id: number) => manualPayload(id, 'Valid topic', { publishStatus: 'live' }), 'body.options.publishStatus', 'draft or publish'],
-    ['a non-boolean includeImages', (id: number) => manualPayload(id, 'Valid topic', { includeImages: 'yes' }), 'body.options.includeImages', 'true or false'],
-    ['a 501-character persona', (id: number) => manualPayload(id, 'Valid topic', { persona: 'p'.repeat(501) }), 'body.options.persona', 'at most 500'],
+    [
+      'a text site',
+      () => ({ ...manualPayload(0, 'Valid topic'), site_id: 'garden' }),
+      'body.site_id',
+      MANUAL_MESSAGES.siteIdInvalid,
+    ],
+    [
+      'a huge site id',
+      () => manualPayload(2_147_483_648, 'Valid topic'),
+      'body.site_id',
+      MANUAL_MESSAGES.siteIdTooLarge,
+    ],
+    [
+      'an unknown task type',
+      (id: number) => ({ ...manualPayload(id, 'Valid topic'), task_type: 'Poem' }),
+      'body.task_type',
+      'Unknown task type',
+    ],
+    [
+      '499 words',
+      (id: number) => manualPayload(id, 'Valid topic', { wordCount: 499 }),
+      'body.options.wordCount',
+      'between 500 and 5000',
+    ],
+    [
+      '5,001 words',
+      (id: number) => manualPayload(id, 'Valid topic', { wordCount: 5001 }),
+      'body.options.wordCount',
+      'between 500 and 5000',
+    ],
+    [
+      'a text word count',
+      (id: number) => manualPayload(id, 'Valid topic', { wordCount: 'many' }),
+      'body.options.wordCount',
+      'must be a number',
+    ],
+    [
+      'a flat word count over 5,000',
+      (id: number) => ({ topic: 'Valid topic', site_id: id, wordCount: 9000 }),
+      'body.wordCount',
+      'between 500 and 5000',
+    ],
+    [
+      'an unknown publish status',
+      (id: number) => manualPayload(id, 'Valid topic', { publishStatus: 'live' }),
+      'body.options.publishStatus',
+      'draft or publish',
+    ],
+    [
+      'a non-boolean includeImages',
+      (id: number) => manualPayload(id, 'Valid topic', { includeImages: 'yes' }),
+      'body.options.includeImages',
+      'true or false',
+    ],
+    [
+      'a 501-character persona',
+      (id: number) => manualPayload(id, 'Valid topic', { persona: 'p'.repeat(501) }),
+      'body.options.persona',
+      'at most 500',
+    ],
     // Issue #31 §4: a setting given both flat and in options must be one value.
-    ['two different word counts', (id: number) => manualPayload(id, 'Valid topic', { wordCount: 1200 }, { wordCount: 800 }), 'body.wordCount', 'Word count is given twice with different values (800 here, 1200 in options.wordCount)'],
-    ['two different publish statuses', (id: number) => manualPayload(id, 'Valid topic', { publishStatus: 'draft' }, { publishStatus: 'publish' }), 'body.publishStatus', 'given twice'],
-    ['a JPEG data URL as image', (id: number) => manualPayload(id, 'Valid topic', { selectedImageDataUrl: 'data:image/jpeg;base64,/9j/4AAQ' }), 'body.options.selectedImageDataUrl', 'PNG data URL'],
+    [
+      'two different word counts',
+      (id: number) => manualPayload(id, 'Valid topic', { wordCount: 1200 }, { wordCount: 800 }),
+      'body.wordCount',
+      'Word count is given twice with different values (800 here, 1200 in options.wordCount)',
+    ],
+    [
+      'two different publish statuses',
+      (id: number) => manualPayload(id, 'Valid topic', { publishStatus: 'draft' }, { publishStatus: 'publish' }),
+      'body.publishStatus',
+      'given twice',
+    ],
+    [
+      'a JPEG data URL as image',
+      (id: number) => manualPayload(id, 'Valid topic', { selectedImageDataUrl: 'data:image/jpeg;base64,/9j/4AAQ' }),
+      'body.options.selectedImageDataUrl',
+      'PNG data URL',
+    ],
   ])('refuses %s with a 400 naming the field', async (_label, payload, field, message) => {
     const before = await articleCount(t);
     const res = await generate(t, cookie, payload(siteId));
     expect(res.statusCode).toBe(400);
     const body = res.json() as { code: string; error: string; details: Array<{ field: string; message: string }> };
     expect(body.code).toBe('validation');
-    expect(body.details).toEqual(expect.arrayContaining([expect.objectContaining({ field, message: expect.stringContaining(message) })]));
+    expect(body.details).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field, message: expect.stringContaining(message) })]),
+    );
     expect(body.error).toContain(field);
     expect(await articleCount(t)).toBe(before);
   });
@@ -94,12 +186,21 @@ describe('POST /api/manual/generate validation', () => {
     const before = await articleCount(t);
     const res = await generate(t, cookie, manualPayload(inactive, 'Valid topic'));
     expect(res.statusCode).toBe(400);
-    expect(res.json().details[0]).toMatchObject({ field: 'site_id', message: expect.stringContaining('"Dormant Blog" is inactive') });
+    expect(res.json().details[0]).toMatchObject({
+      field: 'site_id',
+      message: expect.stringContaining('"Dormant Blog" is inactive'),
+    });
     expect(await articleCount(t)).toBe(before);
   });
 
   it('refuses a malformed PNG data URL that only claims to be a PNG', async () => {
-    const res = await generate(t, cookie, manualPayload(siteId, 'Valid topic', { selectedImageDataUrl: `data:image/png;base64,${Buffer.from('not really a png image at all').toString('base64')}` }));
+    const res = await generate(
+      t,
+      cookie,
+      manualPayload(siteId, 'Valid topic', {
+        selectedImageDataUrl: `data:image/png;base64,${Buffer.from('not really a png image at all').toString('base64')}`,
+      }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().details[0]).toEqual({ field: 'options.selectedImageDataUrl', message: 'is not a PNG image' });
   });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qualityReportSchema } from '@abp/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { titleKey } from '../../src/integrations/llm/index.js';
 import type { GenerateAndStoreInput } from '../../src/modules/generation/generation.service.js';
 import { insertArticle, insertSite } from '../articles/article-fixtures.js';
@@ -13,7 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const input = (siteId: number, topic: string, overrides: Partial<GenerateAndStoreInput> = {}): GenerateAndStoreInput => ({
+const input = (
+  siteId: number,
+  topic: string,
+  overrides: Partial<GenerateAndStoreInput> = {},
+): GenerateAndStoreInput => ({
   siteId,
   topic,
   taskType: 'Blog Post',
@@ -46,7 +50,9 @@ describe('generateAndStore on a topic the site has written about before', () => 
     const site = await insertSite(t);
     const titles: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const result = await t.services.generation.generateAndStore(input(site.id, 'Sourdough starter', { taskType: 'Recipe', wordCount: 500 }));
+      const result = await t.services.generation.generateAndStore(
+        input(site.id, 'Sourdough starter', { taskType: 'Recipe', wordCount: 500 }),
+      );
       expect(await qualityRules(result.articleId)).not.toContain('duplicate_title');
       titles.push(result.title);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAddress, isIpAddress, type AddressKind } from '../../src/lib/outbound/index.js';
+import { type AddressKind, classifyAddress, isIpAddress } from '../../src/lib/outbound/index.js';
 
 /** The host the URL parser hands on (it normalises decimal, hex and octal IPv4 and IPv6 spellings). */
 const hostOf = (url: string) => new URL(url).hostname;

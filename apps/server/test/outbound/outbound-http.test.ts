@@ -23,7 +23,10 @@ const redirect = (res: ServerResponse, location: string, status = 302) => {
 beforeAll(async () => {
   a = await FeedServer.start();
   b = await FeedServer.start();
-  for (const [name, server] of [['a', a], ['b', b]] as const) {
+  for (const [name, server] of [
+    ['a', a],
+    ['b', b],
+  ] as const) {
     server.on('/ok', (req, res) => {
       seen.push({ server: name, path: '/ok', headers: req.headers });
       res.writeHead(200, { 'Content-Type': 'text/plain' });
@@ -38,12 +41,16 @@ afterAll(async () => {
 });
 
 async function refusal(promise: Promise<unknown>): Promise<OutboundRefusal> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!isOutboundRefusal(error)) throw new Error(`expected an OutboundRefusal, got ${String(error)}`);
   return error;
 }
 
-const get = (url: string, extra: Partial<Parameters<typeof net.outbound.fetch>[1]> = {}) => net.outbound.fetch(url, { subject: 'The feed', ...extra });
+const get = (url: string, extra: Partial<Parameters<typeof net.outbound.fetch>[1]> = {}) =>
+  net.outbound.fetch(url, { subject: 'The feed', ...extra });
 
 describe('redirects within the rule are followed', () => {
   it('a redirect to another public origin, with the trail of addresses', async () => {
@@ -64,7 +71,9 @@ describe('redirects within the rule are followed', () => {
     a.hits.clear();
     const error = await refusal(get(at('public.test', a.baseUrl, '/hop1')));
     expect(error.kind).toBe('too_many_redirects');
-    expect(error.message).toBe(`The feed redirected more than 5 times (the last time to ${at('public.test', a.baseUrl, '/hop7')}); it was not followed further.`);
+    expect(error.message).toBe(
+      `The feed redirected more than 5 times (the last time to ${at('public.test', a.baseUrl, '/hop7')}); it was not followed further.`,
+    );
     expect([...a.hits.keys()]).toEqual(['/hop1', '/hop2', '/hop3', '/hop4', '/hop5', '/hop6']);
   });
 
@@ -86,7 +95,9 @@ describe('only http and https, at every hop', () => {
     a.on('/scheme', (_q, res) => redirect(res, location));
     const error = await refusal(get(at('public.test', a.baseUrl, '/scheme')));
     expect(error.kind).toBe('scheme');
-    expect(error.message).toBe(`The feed redirected to ${shown}, which is not an http or https address; it was not followed.`);
+    expect(error.message).toBe(
+      `The feed redirected to ${shown}, which is not an http or https address; it was not followed.`,
+    );
   });
 
   it('no user name or password in an address', async () => {
@@ -121,21 +132,28 @@ describe('a public server cannot send a request to a private address', () => {
     const error = await refusal(get(at('public.test', a.baseUrl, '/to-private')));
     expect(error.kind).toBe('forbidden_address');
     const shown = new URL(location);
-    expect(error.message).toBe(`The feed redirected to ${shown.origin}${shown.pathname}, ${words}; it was not followed.`);
+    expect(error.message).toBe(
+      `The feed redirected to ${shown.origin}${shown.pathname}, ${words}; it was not followed.`,
+    );
     expect(net.sent.slice(before)).toEqual([at('public.test', a.baseUrl, '/to-private')]);
   });
 
   it.each([
     ['lan.test', 'a private address'],
     ['metadata.test', 'a link-local address'],
-  ])('a redirect to a name resolving to a forbidden address (%s) is refused when the socket looks it up', async (name, words) => {
-    a.on('/to-name', (_q, res) => redirect(res, at(name, b.baseUrl, '/ok')));
-    const hitsBefore = b.hits.get('/ok') ?? 0;
-    const error = await refusal(get(at('public.test', a.baseUrl, '/to-name')));
-    expect(error.kind).toBe('forbidden_address');
-    expect(error.message).toBe(`The feed redirected to ${at(name, b.baseUrl, '/ok')} (its name resolves to 127.0.0.1), ${words}; it was not followed.`);
-    expect(b.hits.get('/ok') ?? 0).toBe(hitsBefore);
-  });
+  ])(
+    'a redirect to a name resolving to a forbidden address (%s) is refused when the socket looks it up',
+    async (name, words) => {
+      a.on('/to-name', (_q, res) => redirect(res, at(name, b.baseUrl, '/ok')));
+      const hitsBefore = b.hits.get('/ok') ?? 0;
+      const error = await refusal(get(at('public.test', a.baseUrl, '/to-name')));
+      expect(error.kind).toBe('forbidden_address');
+      expect(error.message).toBe(
+        `The feed redirected to ${at(name, b.baseUrl, '/ok')} (its name resolves to 127.0.0.1), ${words}; it was not followed.`,
+      );
+      expect(b.hits.get('/ok') ?? 0).toBe(hitsBefore);
+    },
+  );
 
   it('the entered address may be private, and redirect within its own origin, but not to another private origin', async () => {
     a.on('/local-moved', (_q, res) => redirect(res, '/ok'));
@@ -161,20 +179,37 @@ describe('credentials go only to the entered origin', () => {
     b.on('/back', (_q, res) => redirect(res, at('public.test', a.baseUrl, '/ok')));
     seen.length = 0;
     const answer = await get(at('public.test', a.baseUrl, '/keyed'), {
-      headers: { Authorization: 'Bearer sk-secret', 'x-api-key': 'k1', 'x-goog-api-key': 'k2', 'api-key': 'k3', Cookie: 'session=s', Accept: 'text/plain', 'User-Agent': 'abp-test' },
+      headers: {
+        Authorization: 'Bearer sk-secret',
+        'x-api-key': 'k1',
+        'x-goog-api-key': 'k2',
+        'api-key': 'k3',
+        Cookie: 'session=s',
+        Accept: 'text/plain',
+        'User-Agent': 'abp-test',
+      },
     });
     expect(await answer.response.text()).toBe('ok from a');
     const [final] = seen;
     expect(final?.headers).toMatchObject({ accept: 'text/plain', 'user-agent': 'abp-test' });
-    for (const name of ['authorization', 'x-api-key', 'x-goog-api-key', 'api-key', 'cookie']) expect(final?.headers).not.toHaveProperty(name);
+    for (const name of ['authorization', 'x-api-key', 'x-goog-api-key', 'api-key', 'cookie'])
+      expect(final?.headers).not.toHaveProperty(name);
   });
 
   it('a POST that is redirected is not repeated anywhere', async () => {
     a.on('/post', (_q, res) => redirect(res, at('cdn.public.test', b.baseUrl, '/ok'), 307));
     seen.length = 0;
-    const error = await refusal(get(at('public.test', a.baseUrl, '/post'), { method: 'POST', body: '{"prompt":"x"}', headers: { Authorization: 'Bearer sk-secret' } }));
+    const error = await refusal(
+      get(at('public.test', a.baseUrl, '/post'), {
+        method: 'POST',
+        body: '{"prompt":"x"}',
+        headers: { Authorization: 'Bearer sk-secret' },
+      }),
+    );
     expect(error.kind).toBe('redirect_not_followed');
-    expect(error.message).toBe(`The feed answered POST with a redirect (HTTP 307) to ${at('cdn.public.test', b.baseUrl, '/ok')}; a POST is not repeated at another address.`);
+    expect(error.message).toBe(
+      `The feed answered POST with a redirect (HTTP 307) to ${at('cdn.public.test', b.baseUrl, '/ok')}; a POST is not repeated at another address.`,
+    );
     expect(seen).toEqual([]);
   });
 });

@@ -1,4 +1,10 @@
-import { classifyAddress, OutboundHttp, undiciTransport, type AddressKind, type Transport } from '../../src/lib/outbound/index.js';
+import {
+  type AddressKind,
+  classifyAddress,
+  OutboundHttp,
+  type Transport,
+  undiciTransport,
+} from '../../src/lib/outbound/index.js';
 
 /*
  * A pretend network for the outbound rule, all of it on 127.0.0.1 where the test servers listen.
@@ -25,7 +31,8 @@ export function testNetwork(): TestNetwork {
   const transport: Transport = (url, init) => {
     const host = new URL(url).hostname;
     // A safety net: whatever the rule says, nothing here leaves this machine's loopback.
-    if (host !== '127.0.0.1' && !(host in TEST_NAMES)) return Promise.reject(new Error(`test network: ${url} is not a local test address`));
+    if (host !== '127.0.0.1' && !(host in TEST_NAMES))
+      return Promise.reject(new Error(`test network: ${url} is not a local test address`));
     sent.push(url);
     return undiciTransport(url, init);
   };

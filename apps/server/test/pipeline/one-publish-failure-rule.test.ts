@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { manualGenerateResponseSchema } from '@abp/contracts';
-import { WordPressError, type FakeWordPress } from '../../src/integrations/wordpress/index.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeWordPress, WordPressError } from '../../src/integrations/wordpress/index.js';
 import { insertArticle } from '../articles/article-fixtures.js';
 import { articleRow, publish, useFakeWordPress } from '../articles/publish-helpers.js';
 import { bulkPayload, isFinal, jobResults, startedJob, waitForJob } from '../bulk-jobs/bulk-helpers.js';
@@ -19,7 +19,12 @@ let cookie: string;
 let wordpress: FakeWordPress;
 let siteId: number;
 
-const refusal = () => new WordPressError('missing_capability', { status: 403, wpCode: 'rest_cannot_create', message: 'Sorry, you are not allowed to create posts as this user.' });
+const refusal = () =>
+  new WordPressError('missing_capability', {
+    status: 403,
+    wpCode: 'rest_cannot_create',
+    message: 'Sorry, you are not allowed to create posts as this user.',
+  });
 const REASON = /^Publishing failed: WordPress post create failed: Sorry, you are not allowed to create posts/;
 
 beforeAll(async () => {
@@ -42,7 +47,11 @@ async function expectTheRule(articleId: number) {
 describe('one rule for a publish WordPress refuses for good', () => {
   it('manual generation: the draft stays, with the reason; the answer says it too', async () => {
     wordpress.failAlways('posts.create', refusal());
-    const res = await generate(t, cookie, manualPayload(siteId, 'Rule of mulch', { publishStatus: 'publish', includeImages: false }));
+    const res = await generate(
+      t,
+      cookie,
+      manualPayload(siteId, 'Rule of mulch', { publishStatus: 'publish', includeImages: false }),
+    );
     expect(res.statusCode).toBe(200);
     const { data } = manualGenerateResponseSchema.parse(res.json());
     expect(data).toMatchObject({ status: 'draft', wordpress_post_id: null });
@@ -64,11 +73,18 @@ describe('one rule for a publish WordPress refuses for good', () => {
     wordpress.failNext('posts.create', refusal());
     const refused = await publish(t, cookie, article.id, { site_id: siteId, send_as: 'draft' });
     expect(refused.statusCode).toBe(424);
-    expect(refused.json()).toMatchObject({ code: 'wordpress_error', details: { kind: 'missing_capability', retryable: false, outcome_unknown: false, step: 'post create' } });
+    expect(refused.json()).toMatchObject({
+      code: 'wordpress_error',
+      details: { kind: 'missing_capability', retryable: false, outcome_unknown: false, step: 'post create' },
+    });
     await expectTheRule(article.id);
 
     const published = await publish(t, cookie, article.id, { site_id: siteId, send_as: 'draft' });
     expect(published.statusCode).toBe(200);
-    expect(await articleRow(t, article.id)).toMatchObject({ status: 'draft', failureReason: null, wordpressPostId: published.json().wordpress_post_id });
+    expect(await articleRow(t, article.id)).toMatchObject({
+      status: 'draft',
+      failureReason: null,
+      wordpressPostId: published.json().wordpress_post_id,
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpClient, type ServerProcess, spawnServer } from '../process/spawn-server.js';
 import { createScratchPostgresDatabase } from '../test-database.js';
-import { httpClient, spawnServer, type ServerProcess } from '../process/spawn-server.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -12,7 +12,12 @@ describe.skipIf(!adminUrl)('PostgreSQL: a web process and separate worker proces
 
   beforeAll(async () => {
     const url = await createScratchPostgresDatabase(adminUrl!);
-    const env = { DATABASE_URL: url, ADMIN_PASSWORD: 'pg-mode-password', APP_SECRET: 'p'.repeat(48), DATA_DIR: '/tmp/abp-pg-unused' };
+    const env = {
+      DATABASE_URL: url,
+      ADMIN_PASSWORD: 'pg-mode-password',
+      APP_SECRET: 'p'.repeat(48),
+      DATA_DIR: '/tmp/abp-pg-unused',
+    };
     // Start them together: migrations and pg-boss's own schema must cope with concurrent starts.
     [web, ...workers] = await Promise.all([
       spawnServer(env, ['--role=web']),
@@ -27,16 +32,26 @@ describe.skipIf(!adminUrl)('PostgreSQL: a web process and separate worker proces
 
   it('the web process only enqueues; the worker processes run the jobs', async () => {
     const call = httpClient(web.port);
-    expect((await call('GET', '/api/health')).json).toMatchObject({ status: 'ok', database: { driver: 'postgres' }, queue: { role: 'web' } });
+    expect((await call('GET', '/api/health')).json).toMatchObject({
+      status: 'ok',
+      database: { driver: 'postgres' },
+      queue: { role: 'web' },
+    });
     expect((await call('POST', '/api/auth/login', { password: 'pg-mode-password' })).status).toBe(200);
     const ids: string[] = [];
-    for (let i = 0; i < 12; i++) ids.push((await call<{ id: string }>('POST', '/api/diagnostics/queue-probes', { message: `m${i}` })).json.id);
+    for (let i = 0; i < 12; i++)
+      ids.push((await call<{ id: string }>('POST', '/api/diagnostics/queue-probes', { message: `m${i}` })).json.id);
     const deadline = Date.now() + 60_000;
     const done = new Map<string, { result: string; workerPid: number }>();
     while (done.size < ids.length && Date.now() < deadline) {
       for (const id of ids) {
         if (done.has(id)) continue;
-        const probe = (await call<{ status: string; result: string; workerPid: number }>('GET', `/api/diagnostics/queue-probes/${id}`)).json;
+        const probe = (
+          await call<{ status: string; result: string; workerPid: number }>(
+            'GET',
+            `/api/diagnostics/queue-probes/${id}`,
+          )
+        ).json;
         if (probe.status === 'completed') done.set(id, probe);
       }
       await new Promise((r) => setTimeout(r, 200));

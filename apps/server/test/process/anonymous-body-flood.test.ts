@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { peakRssMiB, percentile, pollHealth, sendLargeBody, type LargeBodyResult } from '../security/body-flood.js';
-import { spawnServer, type ServerProcess } from './spawn-server.js';
+import { type LargeBodyResult, peakRssMiB, percentile, pollHealth, sendLargeBody } from '../security/body-flood.js';
+import { type ServerProcess, spawnServer } from './spawn-server.js';
 
 /*
  * Issue #31 item 1: 20 parallel 24 MB bodies without a cookie held /api/health for up to 9.5 s and
@@ -25,7 +25,9 @@ const FLOOD = [
 ];
 
 const tally = (values: unknown[]) =>
-  Object.entries(values.reduce<Record<string, number>>((acc, v) => ({ ...acc, [String(v)]: (acc[String(v)] ?? 0) + 1 }), {}))
+  Object.entries(
+    values.reduce<Record<string, number>>((acc, v) => ({ ...acc, [String(v)]: (acc[String(v)] ?? 0) + 1 }), {}),
+  )
     .map(([value, count]) => `${value} × ${count}`)
     .join(', ');
 
@@ -80,7 +82,11 @@ describe('anonymous clients sending large bodies in parallel', () => {
       'flood: answers': tally(all.map((r) => r.status ?? r.error)),
       'flood: MiB taken per request (max)': Math.round(Math.max(...all.map((r) => r.sentBytes)) / 1048576),
     };
-    console.log(`anonymous body flood (${FLOOD.length} × 24 MB):\n${Object.entries(figures).map(([k, v]) => `  ${k.padEnd(36)} ${v}`).join('\n')}`);
+    console.log(
+      `anonymous body flood (${FLOOD.length} × 24 MB):\n${Object.entries(figures)
+        .map(([k, v]) => `  ${k.padEnd(36)} ${v}`)
+        .join('\n')}`,
+    );
 
     expect(failures).toEqual([]);
     FLOOD.forEach((f, i) => {
@@ -90,8 +96,13 @@ describe('anonymous clients sending large bodies in parallel', () => {
         // The server closes the connection after its answer, so a client still writing may see
         // the close (EPIPE, ECONNRESET) before it has read the answer: a refusal all the same.
         const allowed = f.path === '/api/articles/1' ? [401] : [413, 429];
-        const outcome = result.status ?? (/EPIPE|ECONNRESET/.test(result.error ?? '') ? 'closed by the server' : result.error);
-        expect({ path: f.path, chunked: f.chunked, outcome }).toEqual({ path: f.path, chunked: f.chunked, outcome: expect.toBeOneOf([...allowed, 'closed by the server']) });
+        const outcome =
+          result.status ?? (/EPIPE|ECONNRESET/.test(result.error ?? '') ? 'closed by the server' : result.error);
+        expect({ path: f.path, chunked: f.chunked, outcome }).toEqual({
+          path: f.path,
+          chunked: f.chunked,
+          outcome: expect.toBeOneOf([...allowed, 'closed by the server']),
+        });
         // The server stopped reading: the client could not hand over the whole body.
         expect(result.sentBytes).toBeLessThan(BODY_BYTES);
       }

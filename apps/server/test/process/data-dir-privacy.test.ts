@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { httpClient, spawnServer, type ServerProcess } from './spawn-server.js';
+import { httpClient, type ServerProcess, spawnServer } from './spawn-server.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
@@ -44,7 +44,12 @@ describe('DATA_DIR is readable and writable by the operator only', () => {
     const password = /operator password is\s+(\S+)/.exec(server.output())?.[1];
     expect((await call('POST', '/api/auth/login', { password })).status).toBe(200);
     // Writes: a site with a sealed secret lands in the tables and the WAL.
-    const site = await call('POST', '/api/sites', { name: 'Private', url: 'http://127.0.0.1:9', username: 'u', password: 'abcd efgh ijkl mnop' });
+    const site = await call('POST', '/api/sites', {
+      name: 'Private',
+      url: 'http://127.0.0.1:9',
+      username: 'u',
+      password: 'abcd efgh ijkl mnop',
+    });
     expect(site.status).toBeLessThan(300);
     expect(countEntries(dataDir)).toBeGreaterThan(100); // the database really is on disk here
     expect(openEntries(dataDir)).toEqual([]);
@@ -76,12 +81,16 @@ describe('DATA_DIR is readable and writable by the operator only', () => {
     const dataDir = path.join(root, 'fresh');
     fs.chmodSync(dataDir, 0o755);
     fs.chmodSync(path.join(dataDir, 'secret.key'), 0o644);
-    const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/cli/set-password.ts')], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, NEW_PASSWORD: 'a new password 123' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const res = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'apps/server/src/cli/set-password.ts')],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, NEW_PASSWORD: 'a new password 123' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     expect(res.stderr).toBe('');
     expect(res.stdout).toContain('Password changed');
     expect(res.stdout).toMatch(/2 files or directories under DATA_DIR were open/);

@@ -1,9 +1,9 @@
-import net from 'node:net';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { httpClient, spawnServer, type ServerProcess } from './spawn-server.js';
+import { httpClient, type ServerProcess, spawnServer } from './spawn-server.js';
 
 describe('the real process on the embedded database', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abp-proc-'));

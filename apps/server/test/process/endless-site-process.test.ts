@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
 import type { InventoryList, InventorySummary } from '@abp/contracts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { EndlessWordPress } from '../site-inventory/endless-wordpress.js';
-import { httpClient, spawnServer, type ServerProcess } from './spawn-server.js';
+import { httpClient, type ServerProcess, spawnServer } from './spawn-server.js';
 
 const PASSWORD = 'correct horse battery staple';
 const MAX_POSTS = 1_000;
@@ -36,13 +36,23 @@ describe('the real process syncing a WordPress that never ends', () => {
 
   it('stops at INVENTORY_MAX_POSTS, says why on the Sites screen, and keeps the posts it read listed and counted', async () => {
     wp = await EndlessWordPress.start();
-    server = await spawnServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, INVENTORY_MAX_POSTS: String(MAX_POSTS), INVENTORY_SYNC_HOURS: '0' });
+    server = await spawnServer({
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: PASSWORD,
+      INVENTORY_MAX_POSTS: String(MAX_POSTS),
+      INVENTORY_SYNC_HOURS: '0',
+    });
     const pid = server.child.pid!;
     const call = httpClient(server.port);
     expect((await call('POST', '/api/auth/login', { password: PASSWORD })).status).toBe(200);
     const before = { rss: rssMb(pid), dir: dirMb(dataDir) };
 
-    const created = await call<{ id: number }>('POST', '/api/sites', { name: 'Endless', url: wp.url, username: 'admin', password: 'abcd efgh ijkl mnop qrst uvwx' });
+    const created = await call<{ id: number }>('POST', '/api/sites', {
+      name: 'Endless',
+      url: wp.url,
+      username: 'admin',
+      password: 'abcd efgh ijkl mnop qrst uvwx',
+    });
     expect(created.status).toBe(201);
     const siteId = created.json.id;
     expect((await call('POST', `/api/sites/${siteId}/inventory/sync`)).status).toBe(202);

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { expect, it } from 'vitest';
+import { describeRealSite, listDirect, type RealSite, runId } from '../wordpress/real-site.js';
 import { realSiteProcesses } from './real-site-process.js';
-import { describeRealSite, listDirect, runId, type RealSite } from '../wordpress/real-site.js';
 
 const PASSWORD = 'manual-restart-password';
 
@@ -19,7 +19,14 @@ describeRealSite('normal', 'a manual generation survives kill -9 of its process'
 
   it('kill -9 mid-request, restart: the article is written and published once', async () => {
     const first = await start();
-    const siteRes = await first.call<{ id: number }>('POST', '/api/sites', { name: 'Manual restart site', url: site.url, username: site.user, password: site.password, is_active: true, content_persona: '' });
+    const siteRes = await first.call<{ id: number }>('POST', '/api/sites', {
+      name: 'Manual restart site',
+      url: site.url,
+      username: site.user,
+      password: site.password,
+      is_active: true,
+      content_persona: '',
+    });
     expect(siteRes.status, JSON.stringify(siteRes.json)).toBe(201);
     const request = first
       .call('POST', '/api/manual/generate', {
@@ -40,20 +47,38 @@ describeRealSite('normal', 'a manual generation survives kill -9 of its process'
     for (;;) {
       articles = (await second.call<{ items: typeof articles }>('GET', '/api/articles?limit=50')).json.items;
       if (articles.length === 1 && articles[0]!.wordpress_post_id !== null) break;
-      if (Date.now() > deadline) throw new Error(`the article did not reach WordPress: ${JSON.stringify(articles)}\n${second.server.output().slice(-3000)}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `the article did not reach WordPress: ${JSON.stringify(articles)}\n${second.server.output().slice(-3000)}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(articles[0]).toMatchObject({ origin: 'manual', status: 'published' });
-    const posts = (await listDirect(site, `wp/v2/posts?search=${marker}&status=any&per_page=100&context=edit`)) as { id: number; status: string }[];
+    const posts = (await listDirect(site, `wp/v2/posts?search=${marker}&status=any&per_page=100&context=edit`)) as {
+      id: number;
+      status: string;
+    }[];
     createdPosts.push(...posts.map((post) => post.id));
     expect(posts.map((post) => [post.id, post.status])).toEqual([[articles[0]!.wordpress_post_id, 'publish']]);
 
     expect(await second.server.stop('SIGTERM')).toBe(0);
     const db = await PGlite.create(path.join(dataDir, 'db'));
     try {
-      const units = (await db.query<{ origin_key: string; state: string; result: string; attempts: number; article_id: number }>('select origin_key, state, result, attempts, article_id from article_productions')).rows;
+      const units = (
+        await db.query<{ origin_key: string; state: string; result: string; attempts: number; article_id: number }>(
+          'select origin_key, state, result, attempts, article_id from article_productions',
+        )
+      ).rows;
       // One unit, taken up again after the kill: its second run wrote and published the article.
-      expect(units).toEqual([{ origin_key: expect.stringMatching(/^manual:\d+$/), state: 'finished', result: 'succeeded', attempts: 2, article_id: articles[0]!.id }]);
+      expect(units).toEqual([
+        {
+          origin_key: expect.stringMatching(/^manual:\d+$/),
+          state: 'finished',
+          result: 'succeeded',
+          attempts: 2,
+          article_id: articles[0]!.id,
+        },
+      ]);
     } finally {
       await db.close();
     }

@@ -4,11 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import semver from 'semver';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeRealSite, listDirect, runId, type RealSite } from '../wordpress/real-site.js';
-import { httpClient, spawnServer, type ServerProcess } from './spawn-server.js';
+import { describeRealSite, listDirect, type RealSite, runId } from '../wordpress/real-site.js';
+import { httpClient, type ServerProcess, spawnServer } from './spawn-server.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
-const DECLARED = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+const DECLARED = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } })
+  .engines.node;
 const PASSWORD = 'other-runtimes-password';
 
 /**
@@ -19,10 +20,12 @@ const PASSWORD = 'other-runtimes-password';
  * written by the offline writer and published to the real WordPress through the job queue, and a
  * clean stop. Without ABP_OTHER_NODES it runs on this Node only.
  */
-const runtimes = [process.execPath, ...(process.env.ABP_OTHER_NODES ?? '').split(',').filter(Boolean)].map((binary) => ({
-  binary,
-  version: execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim(),
-}));
+const runtimes = [process.execPath, ...(process.env.ABP_OTHER_NODES ?? '').split(',').filter(Boolean)].map(
+  (binary) => ({
+    binary,
+    version: execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim(),
+  }),
+);
 
 describe('the runtimes the app declares', () => {
   it(`each runtime tested is one the app declares (${DECLARED}), and CI tests 20, 22 and 24`, () => {
@@ -39,7 +42,11 @@ describeRealSite('normal', 'the server on every declared Node runtime', (site: R
     await Promise.all(started.map((server) => server.stop('SIGKILL')));
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
     const auth = `Basic ${Buffer.from(`${site.user}:${site.password}`).toString('base64')}`;
-    for (const id of posts) await fetch(`${site.url}/wp-json/wp/v2/posts/${id}?force=true`, { method: 'DELETE', headers: { authorization: auth } }).catch(() => undefined);
+    for (const id of posts)
+      await fetch(`${site.url}/wp-json/wp/v2/posts/${id}?force=true`, {
+        method: 'DELETE',
+        headers: { authorization: auth },
+      }).catch(() => undefined);
   });
 
   for (const { binary, version } of runtimes) {
@@ -54,10 +61,19 @@ describeRealSite('normal', 'the server on every declared Node runtime', (site: R
       expect((await call('GET', '/api/sites')).status).toBe(401);
       expect((await call('POST', '/api/auth/login', { password: PASSWORD })).status).toBe(200);
 
-      const created = await call<{ id: number }>('POST', '/api/sites', { name: `Node ${version}`, url: site.url, username: site.user, password: site.password, is_active: true, content_persona: '' });
+      const created = await call<{ id: number }>('POST', '/api/sites', {
+        name: `Node ${version}`,
+        url: site.url,
+        username: site.user,
+        password: site.password,
+        is_active: true,
+        content_persona: '',
+      });
       expect(created.status, JSON.stringify(created.json)).toBe(201);
       const marker = `runtime${semver.major(version)}${runId}`;
-      const answer = await call<{ data: { status: string; wordpress_post_id: number | null; publish_error: string | null } }>('POST', '/api/manual/generate', {
+      const answer = await call<{
+        data: { status: string; wordpress_post_id: number | null; publish_error: string | null };
+      }>('POST', '/api/manual/generate', {
         topic: `${marker} compost basics`,
         site_id: created.json.id,
         task_type: 'Blog Post',
@@ -66,7 +82,10 @@ describeRealSite('normal', 'the server on every declared Node runtime', (site: R
       expect(answer.status, JSON.stringify(answer.json)).toBe(200);
       if (answer.json.data.wordpress_post_id) posts.push(answer.json.data.wordpress_post_id);
       expect(answer.json.data).toMatchObject({ status: 'published', publish_error: null });
-      const onSite = (await listDirect(site, `wp/v2/posts?search=${marker}&status=any&context=edit`)) as { id: number; status: string }[];
+      const onSite = (await listDirect(site, `wp/v2/posts?search=${marker}&status=any&context=edit`)) as {
+        id: number;
+        status: string;
+      }[];
       expect(onSite.map((post) => [post.id, post.status])).toEqual([[answer.json.data.wordpress_post_id, 'publish']]);
 
       expect(await server.stop('SIGTERM')).toBe(0);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect } from 'vitest';
 import type { RealSite } from '../wordpress/real-site.js';
-import { httpClient, spawnServer, type ServerProcess } from './spawn-server.js';
+import { httpClient, type ServerProcess, spawnServer } from './spawn-server.js';
 
 /**
  * Server processes on a data directory of their own, posting to a real WordPress: what the
@@ -19,7 +19,11 @@ export function realSiteProcesses(site: RealSite, prefix: string, password: stri
     await Promise.all(started.map((server) => server.stop('SIGKILL')));
     fs.rmSync(dataDir, { recursive: true, force: true });
     const auth = `Basic ${Buffer.from(`${site.user}:${site.password}`).toString('base64')}`;
-    for (const id of posts) await fetch(`${site.url}/wp-json/wp/v2/posts/${id}?force=true`, { method: 'DELETE', headers: { authorization: auth } }).catch(() => undefined);
+    for (const id of posts)
+      await fetch(`${site.url}/wp-json/wp/v2/posts/${id}?force=true`, {
+        method: 'DELETE',
+        headers: { authorization: auth },
+      }).catch(() => undefined);
   });
 
   /** Starts the server on the directory (with `env` on top) and signs in. */

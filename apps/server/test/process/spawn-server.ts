@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -66,10 +66,18 @@ type JsonObject = Record<string, unknown> & { id?: string; status?: string };
 
 export function httpClient(port: number) {
   let cookie = '';
-  return async function call<T = JsonObject>(method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
+  return async function call<T = JsonObject>(
+    method: string,
+    url: string,
+    body?: unknown,
+  ): Promise<{ status: number; json: T }> {
     const res = await fetch(`http://127.0.0.1:${port}${url}`, {
       method,
-      headers: { 'x-requested-with': 'XMLHttpRequest', ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+      headers: {
+        'x-requested-with': 'XMLHttpRequest',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(cookie ? { cookie } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     const set = res.headers.get('set-cookie');

@@ -1,25 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { nextSlotAfter, pickTopic, pickUncoveredTopic, startOfOperatorDay } from '../../src/modules/posting-policy/schedule-math.js';
+import {
+  nextSlotAfter,
+  pickTopic,
+  pickUncoveredTopic,
+  startOfOperatorDay,
+} from '../../src/modules/posting-policy/schedule-math.js';
 
 describe('startOfOperatorDay', () => {
   it('is midnight UTC in UTC', () => {
-    expect(startOfOperatorDay(new Date('2031-01-15T23:59:59.999Z'), 'UTC').toISOString()).toBe('2031-01-15T00:00:00.000Z');
-    expect(startOfOperatorDay(new Date('2031-01-16T00:00:00.000Z'), 'UTC').toISOString()).toBe('2031-01-16T00:00:00.000Z');
+    expect(startOfOperatorDay(new Date('2031-01-15T23:59:59.999Z'), 'UTC').toISOString()).toBe(
+      '2031-01-15T00:00:00.000Z',
+    );
+    expect(startOfOperatorDay(new Date('2031-01-16T00:00:00.000Z'), 'UTC').toISOString()).toBe(
+      '2031-01-16T00:00:00.000Z',
+    );
   });
 
   it("is the zone's local midnight, on either side of UTC midnight", () => {
     // 19:30 in New York on the 15th is 00:30 UTC on the 16th: still the 15th for the operator.
-    expect(startOfOperatorDay(new Date('2031-01-16T00:30:00Z'), 'America/New_York').toISOString()).toBe('2031-01-15T05:00:00.000Z');
-    expect(startOfOperatorDay(new Date('2031-01-16T05:00:00Z'), 'America/New_York').toISOString()).toBe('2031-01-16T05:00:00.000Z');
-    expect(startOfOperatorDay(new Date('2031-01-15T20:00:00Z'), 'Asia/Tokyo').toISOString()).toBe('2031-01-15T15:00:00.000Z');
-    expect(startOfOperatorDay(new Date('2031-01-15T12:00:00Z'), 'Asia/Kolkata').toISOString()).toBe('2031-01-14T18:30:00.000Z');
+    expect(startOfOperatorDay(new Date('2031-01-16T00:30:00Z'), 'America/New_York').toISOString()).toBe(
+      '2031-01-15T05:00:00.000Z',
+    );
+    expect(startOfOperatorDay(new Date('2031-01-16T05:00:00Z'), 'America/New_York').toISOString()).toBe(
+      '2031-01-16T05:00:00.000Z',
+    );
+    expect(startOfOperatorDay(new Date('2031-01-15T20:00:00Z'), 'Asia/Tokyo').toISOString()).toBe(
+      '2031-01-15T15:00:00.000Z',
+    );
+    expect(startOfOperatorDay(new Date('2031-01-15T12:00:00Z'), 'Asia/Kolkata').toISOString()).toBe(
+      '2031-01-14T18:30:00.000Z',
+    );
   });
 
   it('uses the offset of midnight on daylight-saving days', () => {
     // Berlin switches to summer time at 02:00 on 30 March 2031: midnight was still UTC+1.
-    expect(startOfOperatorDay(new Date('2031-03-30T12:00:00Z'), 'Europe/Berlin').toISOString()).toBe('2031-03-29T23:00:00.000Z');
+    expect(startOfOperatorDay(new Date('2031-03-30T12:00:00Z'), 'Europe/Berlin').toISOString()).toBe(
+      '2031-03-29T23:00:00.000Z',
+    );
     // And back on 26 October 2031: midnight was still UTC+2.
-    expect(startOfOperatorDay(new Date('2031-10-26T12:00:00Z'), 'Europe/Berlin').toISOString()).toBe('2031-10-25T22:00:00.000Z');
+    expect(startOfOperatorDay(new Date('2031-10-26T12:00:00Z'), 'Europe/Berlin').toISOString()).toBe(
+      '2031-10-25T22:00:00.000Z',
+    );
   });
 });
 
@@ -58,10 +79,22 @@ describe('pickTopic', () => {
 describe('pickUncoveredTopic', () => {
   it('passes over covered topics (they count as used), keeps the rotation, and gives null when all are covered', () => {
     const covered = (t: string) => t === 'B';
-    expect(pickUncoveredTopic(['A', 'B', 'C'], ['A'], covered)).toEqual({ topic: 'C', used: ['A', 'B', 'C'], passedOver: ['B'] });
+    expect(pickUncoveredTopic(['A', 'B', 'C'], ['A'], covered)).toEqual({
+      topic: 'C',
+      used: ['A', 'B', 'C'],
+      passedOver: ['B'],
+    });
     // At the end of a round the next one starts; the covered topic is passed over again.
-    expect(pickUncoveredTopic(['A', 'B', 'C'], ['A', 'C'], covered)).toEqual({ topic: 'A', used: ['A'], passedOver: ['B'] });
+    expect(pickUncoveredTopic(['A', 'B', 'C'], ['A', 'C'], covered)).toEqual({
+      topic: 'A',
+      used: ['A'],
+      passedOver: ['B'],
+    });
     expect(pickUncoveredTopic(['A', 'B'], [], () => false)).toEqual({ topic: 'A', used: ['A'], passedOver: [] });
-    expect(pickUncoveredTopic(['A', 'B'], ['A'], () => true)).toEqual({ topic: null, used: ['A'], passedOver: ['B', 'A'] });
+    expect(pickUncoveredTopic(['A', 'B'], ['A'], () => true)).toEqual({
+      topic: null,
+      used: ['A'],
+      passedOver: ['B', 'A'],
+    });
   });
 });

@@ -1,8 +1,8 @@
+import type { BlogConfig } from '@abp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { BlogConfig } from '@abp/contracts';
 import { articles } from '../../src/db/schema/index.js';
-import { createTestApp, waitFor, type TestApp } from '../test-app.js';
+import { createTestApp, type TestApp, waitFor } from '../test-app.js';
 import { describeRealSite, realClient, runId } from '../wordpress/real-site.js';
 import { runDueSlotThroughJobs } from './scheduler-fixtures.js';
 
@@ -18,13 +18,28 @@ describeRealSite('normal', 'schedules pass over topics the site already covers (
   beforeAll(async () => {
     t = await createTestApp();
     cookie = await t.login();
-    const site = await t.request({ method: 'POST', url: '/api/sites', cookie, payload: { name: `Covered ${runId}`, url: wp.url, username: wp.user, password: wp.password } });
+    const site = await t.request({
+      method: 'POST',
+      url: '/api/sites',
+      cookie,
+      payload: { name: `Covered ${runId}`, url: wp.url, username: wp.user, password: wp.password },
+    });
     siteId = site.json<{ id: number }>().id;
-    const post = await client.posts.create({ title: `Planting garlic in autumn ${runId}`, content: '<p>Written on WordPress.</p>', status: 'publish' });
+    const post = await client.posts.create({
+      title: `Planting garlic in autumn ${runId}`,
+      content: '<p>Written on WordPress.</p>',
+      status: 'publish',
+    });
     existing = { id: post.id, link: post.link };
     postIds.push(post.id);
-    expect((await t.request({ method: 'POST', url: `/api/sites/${siteId}/inventory/sync`, cookie })).statusCode).toBe(202);
-    await waitFor(async () => ((await t.services.siteInventory.summary(siteId)).state === 'succeeded' ? true : null), 60_000, 250);
+    expect((await t.request({ method: 'POST', url: `/api/sites/${siteId}/inventory/sync`, cookie })).statusCode).toBe(
+      202,
+    );
+    await waitFor(
+      async () => ((await t.services.siteInventory.summary(siteId)).state === 'succeeded' ? true : null),
+      60_000,
+      250,
+    );
   });
   afterAll(async () => {
     for (const id of postIds) await client.posts.delete(id).catch(() => undefined);
@@ -41,10 +56,22 @@ describeRealSite('normal', 'schedules pass over topics the site already covers (
     return slot;
   }
 
-  const configOf = async (id: number) => (await t.request({ method: 'GET', url: `/api/config/${id}`, cookie })).json<BlogConfig>();
+  const configOf = async (id: number) =>
+    (await t.request({ method: 'GET', url: `/api/config/${id}`, cookie })).json<BlogConfig>();
 
   it('passes over the covered topic, writes the next one, and the configuration shows which post covers it', async () => {
-    const created = await t.request({ method: 'POST', url: '/api/config', cookie, payload: { site_id: siteId, topics: [`Garlic ${runId}`, `Leeks ${runId}`], post_status: 'draft', word_count: 500, is_active: true } });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/config',
+      cookie,
+      payload: {
+        site_id: siteId,
+        topics: [`Garlic ${runId}`, `Leeks ${runId}`],
+        post_status: 'draft',
+        word_count: 500,
+        is_active: true,
+      },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const configId = created.json<{ id: number }>().id;
 
@@ -59,7 +86,12 @@ describeRealSite('normal', 'schedules pass over topics the site already covers (
   }, 120_000);
 
   it('when every topic is covered, the slot posts nothing and says so', async () => {
-    const created = await t.request({ method: 'POST', url: '/api/config', cookie, payload: { site_id: siteId, topics: [`Garlic ${runId}`], post_status: 'draft', word_count: 500, is_active: true } });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/config',
+      cookie,
+      payload: { site_id: siteId, topics: [`Garlic ${runId}`], post_status: 'draft', word_count: 500, is_active: true },
+    });
     const configId = created.json<{ id: number }>().id;
     const slot = await runDueSlot(configId, 1);
     expect(slot).toMatchObject({ outcome: 'skipped', articleId: null });

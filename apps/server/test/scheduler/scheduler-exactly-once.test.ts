@@ -1,9 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProducerPorts } from '../../src/modules/article-pipeline/article-producer.js';
 import { WordPressError } from '../../src/integrations/wordpress/index.js';
+import type { ProducerPorts } from '../../src/modules/article-pipeline/article-producer.js';
 import { slotOriginKey } from '../../src/modules/scheduler/scheduler.service.js';
 import { createTestApp, type TestApp } from '../test-app.js';
-import { TestClock, configRow, configValues, insertSite, removeAllConfigs, scheduledArticles, schedulerHarness, setNextPostAt, slotsOf, useFakeWordPress } from './scheduler-fixtures.js';
+import {
+  configRow,
+  configValues,
+  insertSite,
+  removeAllConfigs,
+  scheduledArticles,
+  schedulerHarness,
+  setNextPostAt,
+  slotsOf,
+  TestClock,
+  useFakeWordPress,
+} from './scheduler-fixtures.js';
 
 let t: TestApp;
 let fake: ReturnType<typeof useFakeWordPress>;
@@ -19,7 +30,11 @@ beforeEach(async () => {
 });
 
 const lostAnswer = () =>
-  new WordPressError('network', { message: 'POST …/wp/v2/posts got no answer within 30 s (timeout).', outcomeUnknown: true, method: 'POST' });
+  new WordPressError('network', {
+    message: 'POST …/wp/v2/posts got no answer within 30 s (timeout).',
+    outcomeUnknown: true,
+    method: 'POST',
+  });
 
 /** A configuration whose slot is due at the clock's time. */
 async function dueConfig(h: ReturnType<typeof schedulerHarness>, clock: TestClock) {
@@ -47,7 +62,9 @@ describe('exactly once', () => {
     expect(again.flatMap((r) => r.claimed)).toHaveLength(0);
 
     // Every slot's unit also gets a duplicated entry, run at the same time: one posts, the other finds the unit owned by another entry.
-    const runs = await Promise.all(claimed.flatMap((slot) => [a.runSlot(slot.id), b.runSlot(slot.id, `duplicate-of-${slot.id}`)]));
+    const runs = await Promise.all(
+      claimed.flatMap((slot) => [a.runSlot(slot.id), b.runSlot(slot.id, `duplicate-of-${slot.id}`)]),
+    );
     expect(runs.filter((r) => r.status === 'posted')).toHaveLength(6);
     expect(runs.filter((r) => r.status === 'busy')).toHaveLength(6);
     expect(fake.store.posts.size).toBe(6);
@@ -120,13 +137,18 @@ describe('exactly once', () => {
     expect((await slotsOf(t, config.id))[0]).toMatchObject({ outcome: 'posted', articleId: article!.id });
   });
 
-  it('a claimed slot always has its entry (queued in the claim\'s transaction); only that entry runs it', async () => {
+  it("a claimed slot always has its entry (queued in the claim's transaction); only that entry runs it", async () => {
     const clock = new TestClock(new Date('2032-03-01T09:00:00Z'));
     const h = schedulerHarness(t, { clock });
     const { site, config } = await dueConfig(h, clock);
     const [slot] = (await h.scheduler.tick()).claimed;
     const unit = await h.units.find(slotOriginKey(slot!.id));
-    expect(unit).toMatchObject({ origin: 'schedule', state: 'queued', queueJobId: h.dispatched[0]!.queueJobId, articleId: null });
+    expect(unit).toMatchObject({
+      origin: 'schedule',
+      state: 'queued',
+      queueJobId: h.dispatched[0]!.queueJobId,
+      articleId: null,
+    });
     expect(unit!.brief).toMatchObject({ siteId: site.id, topic: 'Composting basics', origin: 'schedule' });
     expect(unit!.policy).toEqual({ publish: true, status: 'draft', onQualityGate: 'refuse', siteId: site.id });
     // An entry that is not the unit's does nothing, however often it comes.
@@ -138,7 +160,11 @@ describe('exactly once', () => {
     expect(await scheduledArticles(t, site.id)).toHaveLength(1);
     expect(fake.store.posts.size).toBe(1);
     expect((await slotsOf(t, config.id))[0]).toMatchObject({ outcome: 'posted', attempts: 1 });
-    expect(await h.units.find(slotOriginKey(slot!.id))).toMatchObject({ state: 'finished', result: 'succeeded', attempts: 1 });
+    expect(await h.units.find(slotOriginKey(slot!.id))).toMatchObject({
+      state: 'finished',
+      result: 'succeeded',
+      attempts: 1,
+    });
   });
 
   it('a post created on WordPress whose answer was lost is found again, not duplicated', async () => {
@@ -160,7 +186,14 @@ describe('failures are recorded and retried at the next slot', () => {
     const clock = new TestClock(new Date('2032-05-01T09:00:00Z'));
     const h = schedulerHarness(t, { clock });
     const { site, config } = await dueConfig(h, clock);
-    fake.failNext('posts.create', new WordPressError('missing_capability', { status: 403, wpCode: 'rest_cannot_create', message: 'Sorry, you are not allowed to create posts as this user.' }));
+    fake.failNext(
+      'posts.create',
+      new WordPressError('missing_capability', {
+        status: 403,
+        wpCode: 'rest_cannot_create',
+        message: 'Sorry, you are not allowed to create posts as this user.',
+      }),
+    );
     const [slot] = (await h.scheduler.tick()).claimed;
     const failed = await h.runSlot(slot!.id);
     expect(failed).toMatchObject({ status: 'failed' });
@@ -185,7 +218,10 @@ describe('failures are recorded and retried at the next slot', () => {
     const clock = new TestClock(new Date('2032-06-01T09:00:00Z'));
     const generation = {
       generateAndStore: (input: Parameters<typeof t.services.generation.generateAndStore>[0]) =>
-        t.services.generation.generateAndStore({ ...input, signal: AbortSignal.abort(new Error('provider unavailable')) }),
+        t.services.generation.generateAndStore({
+          ...input,
+          signal: AbortSignal.abort(new Error('provider unavailable')),
+        }),
     };
     const h = schedulerHarness(t, { clock, generation });
     const { site, config } = await dueConfig(h, clock);

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { BlogConfigValues } from '@abp/contracts';
+import { eq } from 'drizzle-orm';
 import { articles, blogConfigs, schedulerLog, sites } from '../../src/db/schema/index.js';
 import { FakeWordPress } from '../../src/integrations/wordpress/index.js';
-import { BlogConfigsRepository } from '../../src/modules/blog-configs/blog-configs.repository.js';
-import { BlogConfigsService } from '../../src/modules/blog-configs/blog-configs.service.js';
 import { ArticleProducer, type ProducerPorts } from '../../src/modules/article-pipeline/article-producer.js';
 import { enqueueUnit } from '../../src/modules/article-pipeline/production-job.js';
 import { ProductionRunner } from '../../src/modules/article-pipeline/production-runner.js';
 import { ProductionsRepository } from '../../src/modules/article-pipeline/productions.repository.js';
+import { BlogConfigsRepository } from '../../src/modules/blog-configs/blog-configs.repository.js';
+import { BlogConfigsService } from '../../src/modules/blog-configs/blog-configs.service.js';
 import { SchedulerRepository, type SlotRow } from '../../src/modules/scheduler/scheduler.repository.js';
 import { SchedulerService, slotOriginKey } from '../../src/modules/scheduler/scheduler.service.js';
 import { SlotConsumer } from '../../src/modules/scheduler/slot-consumer.js';
-import { waitFor, type TestApp } from '../test-app.js';
+import { type TestApp, waitFor } from '../test-app.js';
 
 export const HOUR = 3_600_000;
 
@@ -36,7 +36,10 @@ export function sequence(...values: number[]): () => number {
 
 let siteCounter = 0;
 
-export async function insertSite(t: TestApp, overrides: { name?: string; isActive?: boolean; deleting?: boolean } = {}) {
+export async function insertSite(
+  t: TestApp,
+  overrides: { name?: string; isActive?: boolean; deleting?: boolean } = {},
+) {
   siteCounter += 1;
   const [row] = await t.ctx.handle.db
     .insert(sites)
@@ -98,7 +101,13 @@ export interface SentEntry {
  */
 export function schedulerHarness(
   t: TestApp,
-  options: { clock: TestClock; random?: () => number; timeZone?: string; generation?: ProducerPorts['generation']; publishing?: ProducerPorts['publishing'] },
+  options: {
+    clock: TestClock;
+    random?: () => number;
+    timeZone?: string;
+    generation?: ProducerPorts['generation'];
+    publishing?: ProducerPorts['publishing'];
+  },
 ) {
   const random = options.random ?? sequence(0.5);
   const timeZone = options.timeZone ?? 'UTC';
@@ -109,7 +118,12 @@ export function schedulerHarness(
     prepare: async () => undefined,
     send: async (_tx: unknown, originKey: string, startAfter?: Date) => {
       const queueJobId = randomUUID();
-      dispatched.push({ id: Number(originKey.split(':')[1]), originKey, queueJobId, ...(startAfter ? { startAfter } : {}) });
+      dispatched.push({
+        id: Number(originKey.split(':')[1]),
+        originKey,
+        queueJobId,
+        ...(startAfter ? { startAfter } : {}),
+      });
       return queueJobId;
     },
     // The scheduler sends one entry per unit; these stand for the rest of the port.
@@ -118,7 +132,10 @@ export function schedulerHarness(
     wake: () => undefined,
     keepFetching: () => undefined,
   };
-  const producer = new ArticleProducer({ generation: options.generation ?? t.services.generation, publishing: options.publishing ?? t.services.publishing });
+  const producer = new ArticleProducer({
+    generation: options.generation ?? t.services.generation,
+    publishing: options.publishing ?? t.services.publishing,
+  });
   const runner = new ProductionRunner(units, producer, queue, { error: () => undefined });
   runner.register('schedule', new SlotConsumer(repo, options.clock.now));
   const scheduler = new SchedulerService({
@@ -130,7 +147,11 @@ export function schedulerHarness(
     // Title cards are covered by the generation tests; leaving them out keeps these fast.
     includeImages: false,
   });
-  const configs = new BlogConfigsService(new BlogConfigsRepository(t.ctx.handle.db), { now: options.clock.now, random, timeZone });
+  const configs = new BlogConfigsService(new BlogConfigsRepository(t.ctx.handle.db), {
+    now: options.clock.now,
+    random,
+    timeZone,
+  });
 
   /** Runs the slot's unit as its current queue entry would (or as `queueJobId`, e.g. a duplicated entry). */
   const runSlot = async (slotId: number, queueJobId?: string): Promise<SlotRunResult> => {
@@ -167,7 +188,11 @@ export async function removeAllConfigs(t: TestApp): Promise<void> {
 }
 
 export async function slotsOf(t: TestApp, configId: number) {
-  return t.ctx.handle.db.select().from(schedulerLog).where(eq(schedulerLog.configId, configId)).orderBy(schedulerLog.id);
+  return t.ctx.handle.db
+    .select()
+    .from(schedulerLog)
+    .where(eq(schedulerLog.configId, configId))
+    .orderBy(schedulerLog.id);
 }
 
 export async function configRow(t: TestApp, configId: number) {
@@ -188,10 +213,21 @@ export async function scheduledArticles(t: TestApp, siteId: number) {
  * workers) run it, and returns the configuration's slots once the n-th has finished.
  */
 export async function runDueSlotThroughJobs(t: TestApp, configId: number, slotNumber: number): Promise<SlotRow[]> {
-  await t.ctx.handle.db.update(blogConfigs).set({ nextPostAt: new Date(Date.now() - 1000) }).where(eq(blogConfigs.id, configId));
+  await t.ctx.handle.db
+    .update(blogConfigs)
+    .set({ nextPostAt: new Date(Date.now() - 1000) })
+    .where(eq(blogConfigs.id, configId));
   await t.services.scheduler.tick();
-  return waitFor(async () => {
-    const rows = await t.ctx.handle.db.select().from(schedulerLog).where(eq(schedulerLog.configId, configId)).orderBy(schedulerLog.id);
-    return rows.length === slotNumber && ['posted', 'failed', 'skipped'].includes(rows.at(-1)!.outcome) ? rows : null;
-  }, 90_000, 250);
+  return waitFor(
+    async () => {
+      const rows = await t.ctx.handle.db
+        .select()
+        .from(schedulerLog)
+        .where(eq(schedulerLog.configId, configId))
+        .orderBy(schedulerLog.id);
+      return rows.length === slotNumber && ['posted', 'failed', 'skipped'].includes(rows.at(-1)!.outcome) ? rows : null;
+    },
+    90_000,
+    250,
+  );
 }

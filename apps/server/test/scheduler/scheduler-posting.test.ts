@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GenerateAndStoreInput } from '../../src/modules/generation/generation-input.js';
-import { createTestApp, waitFor, type TestApp } from '../test-app.js';
+import { createTestApp, type TestApp, waitFor } from '../test-app.js';
 import {
-  HOUR,
-  TestClock,
   configRow,
   configValues,
+  HOUR,
   insertSite,
   removeAllConfigs,
   scheduledArticles,
@@ -13,6 +12,7 @@ import {
   sequence,
   setNextPostAt,
   slotsOf,
+  TestClock,
   useFakeWordPress,
 } from './scheduler-fixtures.js';
 
@@ -55,7 +55,12 @@ describe('the scheduler posts when a slot is due', () => {
     expect(posts).toHaveLength(1);
     expect(posts[0]!.status).toBe('draft');
     const [article] = await scheduledArticles(t, site.id);
-    expect(article).toMatchObject({ origin: 'schedule', status: 'draft', wordpressPostId: posts[0]!.id, taskType: 'Blog Post' });
+    expect(article).toMatchObject({
+      origin: 'schedule',
+      status: 'draft',
+      wordpressPostId: posts[0]!.id,
+      taskType: 'Blog Post',
+    });
     expect(article!.title.length).toBeGreaterThan(0);
 
     const [slot] = await slotsOf(t, config.id);
@@ -74,7 +79,9 @@ describe('the scheduler posts when a slot is due', () => {
     const clock = new TestClock(new Date('2031-04-01T08:00:00Z'));
     const h = schedulerHarness(t, { clock });
     const site = await insertSite(t);
-    const config = await h.configs.create(configValues(site.id, { post_status: 'published', task_type: 'FAQ', content_persona: 'marcus', word_count: 800 }));
+    const config = await h.configs.create(
+      configValues(site.id, { post_status: 'published', task_type: 'FAQ', content_persona: 'marcus', word_count: 800 }),
+    );
     let seen: GenerateAndStoreInput | undefined;
     const generation = {
       generateAndStore: (input: GenerateAndStoreInput) => {
@@ -86,7 +93,14 @@ describe('the scheduler posts when a slot is due', () => {
     clock.set(config.next_post_at!);
     const { claimed } = await spy.scheduler.tick();
     expect(await spy.runSlot(claimed[0]!.id)).toMatchObject({ status: 'posted' });
-    expect(seen).toMatchObject({ siteId: site.id, topic: 'Composting basics', taskType: 'FAQ', persona: 'marcus', wordCount: 800, origin: 'schedule' });
+    expect(seen).toMatchObject({
+      siteId: site.id,
+      topic: 'Composting basics',
+      taskType: 'FAQ',
+      persona: 'marcus',
+      wordCount: 800,
+      origin: 'schedule',
+    });
     const [article] = await scheduledArticles(t, site.id);
     expect(article!.status).toBe('published');
     expect(fake.store.posts.get(article!.wordpressPostId!)!.status).toBe('publish');
@@ -97,7 +111,9 @@ describe('the scheduler posts when a slot is due', () => {
     const draws = [0, 0.999999, 0.25, 0.5, 0.75, ...Array.from({ length: 15 }, () => Math.random())];
     const h = schedulerHarness(t, { clock, random: sequence(...draws) });
     const site = await insertSite(t);
-    const config = await h.configs.create(configValues(site.id, { posting_interval_min: 2, posting_interval_max: 5, max_posts_per_day: 50 }));
+    const config = await h.configs.create(
+      configValues(site.id, { posting_interval_min: 2, posting_interval_max: 5, max_posts_per_day: 50 }),
+    );
     // The first draw (0) placed the first slot at the minimum.
     expect(config.next_post_at).toBe('2031-05-01T02:00:00.000Z');
     const gaps: number[] = [];
@@ -125,7 +141,12 @@ describe('the recurring tick', () => {
   it("the app's own tick and slot job post a due configuration (real clock, real queue)", async () => {
     const site = await insertSite(t);
     const cookie = await t.login();
-    const created = await t.request({ method: 'POST', url: '/api/config', cookie, payload: configValues(site.id, { word_count: 600 }) });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/config',
+      cookie,
+      payload: configValues(site.id, { word_count: 600 }),
+    });
     expect(created.statusCode).toBe(201);
     const configId = created.json<{ id: number }>().id;
     await setNextPostAt(t, configId, new Date(Date.now() - 1000));

@@ -38,10 +38,20 @@ describeRealSite('normal', 'scheduler against the real WordPress', (wp) => {
   }
 
   it('a configuration due now produces one post with the configured status', async () => {
-    const siteRes = await t.request({ method: 'POST', url: '/api/sites', cookie, payload: { name: `Scheduler ${runId}`, url: wp.url, username: wp.user, password: wp.password } });
+    const siteRes = await t.request({
+      method: 'POST',
+      url: '/api/sites',
+      cookie,
+      payload: { name: `Scheduler ${runId}`, url: wp.url, username: wp.user, password: wp.password },
+    });
     expect(siteRes.statusCode).toBe(201);
     const siteId = siteRes.json<{ id: number }>().id;
-    const body = { site_id: siteId, topics: [`Scheduled compost ${runId}`, `Scheduled mulch ${runId}`], post_status: 'published', word_count: 500 };
+    const body = {
+      site_id: siteId,
+      topics: [`Scheduled compost ${runId}`, `Scheduled mulch ${runId}`],
+      post_status: 'published',
+      word_count: 500,
+    };
     const created = await t.request({ method: 'POST', url: '/api/config', cookie, payload: body });
     expect(created.statusCode).toBe(201);
     const configId = created.json<{ id: number }>().id;
@@ -52,13 +62,25 @@ describeRealSite('normal', 'scheduler against the real WordPress', (wp) => {
     expect(first.post.title?.rendered.toLowerCase()).toContain(runId.toLowerCase());
 
     // The same configuration switched to draft: the next slot posts a WordPress draft, on the next topic.
-    expect((await t.request({ method: 'PUT', url: `/api/config/${configId}`, cookie, payload: { ...body, post_status: 'draft' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: `/api/config/${configId}`,
+          cookie,
+          payload: { ...body, post_status: 'draft' },
+        })
+      ).statusCode,
+    ).toBe(200);
     const second = await postDueSlot(configId, 2);
     expect(second.post.status).toBe('draft');
     expect(second.article.status).toBe('draft');
     expect(second.post.id).not.toBe(first.post.id);
 
-    const listed = (await t.request({ method: 'GET', url: `/api/config/${configId}`, cookie })).json<{ posts_today: number; last_post_at: string | null }>();
+    const listed = (await t.request({ method: 'GET', url: `/api/config/${configId}`, cookie })).json<{
+      posts_today: number;
+      last_post_at: string | null;
+    }>();
     expect(listed.posts_today).toBe(2);
     expect(listed.last_post_at).not.toBeNull();
   }, 180_000);

@@ -2,7 +2,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articles, sites } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../test-app.js';
-import { HOUR, TestClock, configRow, configValues, insertSite, removeAllConfigs, schedulerHarness, sequence, setNextPostAt, slotsOf, useFakeWordPress } from './scheduler-fixtures.js';
+import {
+  configRow,
+  configValues,
+  HOUR,
+  insertSite,
+  removeAllConfigs,
+  schedulerHarness,
+  sequence,
+  setNextPostAt,
+  slotsOf,
+  TestClock,
+  useFakeWordPress,
+} from './scheduler-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,7 +34,9 @@ describe('daily cap', () => {
     const clock = new TestClock(new Date('2031-01-15T23:30:00Z'));
     const h = schedulerHarness(t, { clock, timeZone: 'America/New_York' });
     const site = await insertSite(t);
-    const config = await h.configs.create(configValues(site.id, { posting_interval_min: 1, posting_interval_max: 1, max_posts_per_day: 2 }));
+    const config = await h.configs.create(
+      configValues(site.id, { posting_interval_min: 1, posting_interval_max: 1, max_posts_per_day: 2 }),
+    );
     await setNextPostAt(t, config.id, clock.now());
 
     expect((await h.scheduler.tick()).claimed).toHaveLength(1); // 18:30
@@ -53,7 +67,9 @@ describe('daily cap', () => {
     };
     const h = schedulerHarness(t, { clock, generation });
     const site = await insertSite(t);
-    const config = await h.configs.create(configValues(site.id, { posting_interval_min: 1, posting_interval_max: 1, max_posts_per_day: 1 }));
+    const config = await h.configs.create(
+      configValues(site.id, { posting_interval_min: 1, posting_interval_max: 1, max_posts_per_day: 1 }),
+    );
     await setNextPostAt(t, config.id, clock.now());
     const { claimed } = await h.scheduler.tick();
     // Three crash-like failures: tried again twice (handed to a later entry), then recorded as failed;
@@ -72,10 +88,14 @@ describe('daily cap shared with the trend monitor', () => {
     const clock = new TestClock(new Date('2031-03-01T10:00:00Z'));
     const h = schedulerHarness(t, { clock });
     const site = await insertSite(t);
-    const config = await h.configs.create(configValues(site.id, { posting_interval_min: 1, posting_interval_max: 1, max_posts_per_day: 2 }));
+    const config = await h.configs.create(
+      configValues(site.id, { posting_interval_min: 1, posting_interval_max: 1, max_posts_per_day: 2 }),
+    );
     await setNextPostAt(t, config.id, clock.now());
     const trendArticle = (status: 'draft' | 'failed', createdAt: Date) =>
-      t.ctx.handle.db.insert(articles).values({ siteId: site.id, siteName: 'x', title: `trend ${status}`, origin: 'trend', status, createdAt });
+      t.ctx.handle.db
+        .insert(articles)
+        .values({ siteId: site.id, siteName: 'x', title: `trend ${status}`, origin: 'trend', status, createdAt });
     await trendArticle('failed', clock.now()); // failed: does not count
     await trendArticle('draft', new Date('2031-02-28T12:00:00Z')); // yesterday: does not count
     await trendArticle('draft', clock.now()); // counts
@@ -120,7 +140,8 @@ describe('inactive configurations and sites', () => {
     const siteGoing = await insertSite(t);
     const onDeletingSite = await h.configs.create(configValues(siteGoing.id));
     await t.ctx.handle.db.update(sites).set({ deletingSince: clock.now() }).where(eq(sites.id, siteGoing.id));
-    for (const c of [inactiveConfig, onInactiveSite, onDeletingSite]) await setNextPostAt(t, c.id, new Date('2031-06-30T00:00:00Z'));
+    for (const c of [inactiveConfig, onInactiveSite, onDeletingSite])
+      await setNextPostAt(t, c.id, new Date('2031-06-30T00:00:00Z'));
     for (let day = 0; day < 3; day++) {
       clock.advance(24 * HOUR);
       expect((await h.scheduler.tick()).claimed).toHaveLength(0);
@@ -172,13 +193,27 @@ describe('rescheduling', () => {
     const topicsEdited = await h.configs.update(config.id, { ...values, topics: ['Something new'] });
     expect(topicsEdited.next_post_at).toBe('2031-08-01T02:00:00.000Z');
 
-    const intervalEdited = await h.configs.update(config.id, { ...values, posting_interval_min: 10, posting_interval_max: 20 });
+    const intervalEdited = await h.configs.update(config.id, {
+      ...values,
+      posting_interval_min: 10,
+      posting_interval_max: 20,
+    });
     expect(intervalEdited.next_post_at).toBe('2031-08-01T16:00:00.000Z'); // 01:00 + 15 h
 
-    const paused = await h.configs.update(config.id, { ...values, posting_interval_min: 10, posting_interval_max: 20, is_active: false });
+    const paused = await h.configs.update(config.id, {
+      ...values,
+      posting_interval_min: 10,
+      posting_interval_max: 20,
+      is_active: false,
+    });
     clock.advance(48 * HOUR);
     // Switched back on two days later: the next slot is one interval away, not the missed one.
-    const resumed = await h.configs.update(config.id, { ...values, posting_interval_min: 10, posting_interval_max: 20, is_active: true });
+    const resumed = await h.configs.update(config.id, {
+      ...values,
+      posting_interval_min: 10,
+      posting_interval_max: 20,
+      is_active: true,
+    });
     expect(paused.next_post_at).toBe('2031-08-01T16:00:00.000Z');
     expect(resumed.next_post_at).toBe('2031-08-03T16:00:00.000Z');
   });

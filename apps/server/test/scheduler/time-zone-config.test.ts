@@ -10,6 +10,8 @@ describe('TZ, the operator time zone', () => {
 
   it('stops the start with a message naming TZ when the zone is unknown', () => {
     expect(() => loadConfig({ TZ: 'Mars/Olympus_Mons' })).toThrow(ConfigError);
-    expect(() => loadConfig({ TZ: 'Mars/Olympus_Mons' })).toThrow('Invalid TZ: must be an IANA time zone such as UTC or Europe/Berlin (got "Mars/Olympus_Mons")');
+    expect(() => loadConfig({ TZ: 'Mars/Olympus_Mons' })).toThrow(
+      'Invalid TZ: must be an IANA time zone such as UTC or Europe/Berlin (got "Mars/Olympus_Mons")',
+    );
   });
 });

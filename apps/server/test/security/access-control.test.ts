@@ -1,13 +1,18 @@
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { rawRequest } from './raw-http.js';
 
 // The routes that declare themselves public, and what they may say without a session.
-const PUBLIC_OPERATIONS = new Set(['GET /api/health', 'GET /api/auth/status', 'POST /api/auth/login', 'POST /api/auth/logout']);
+const PUBLIC_OPERATIONS = new Set([
+  'GET /api/health',
+  'GET /api/auth/status',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+]);
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 
 /** Spellings of one path that a router may decode to the same route. */
@@ -45,7 +50,12 @@ describe('deny by default: no spelling of a path reaches a route without a sessi
     t = await createTestApp({ config: { webDistDir: webDist } });
     const cookie = await t.login();
     // Something to find: a site a leaky route would list.
-    await t.request({ method: 'POST', url: '/api/sites', cookie, payload: { name: 'Secret site', url: 'http://127.0.0.1:9', username: 'admin', password: 'abcd efgh ijkl mnop' } });
+    await t.request({
+      method: 'POST',
+      url: '/api/sites',
+      cookie,
+      payload: { name: 'Secret site', url: 'http://127.0.0.1:9', username: 'admin', password: 'abcd efgh ijkl mnop' },
+    });
     const docs = await t.request({ method: 'GET', url: '/api/docs/json', cookie });
     expect(docs.statusCode).toBe(200);
     const paths = docs.json().paths as Record<string, Record<string, unknown>>;
@@ -74,7 +84,9 @@ describe('deny by default: no spelling of a path reaches a route without a sessi
           const body = method === 'GET' || method === 'DELETE' ? undefined : '{}';
           const res = await rawRequest(port, method, target, { 'X-Requested-With': 'XMLHttpRequest' }, body);
           if (res.status >= 200 && res.status < 300 && !PUBLIC_OPERATIONS.has(`${method} ${p}`)) {
-            leaks.push(`${method} ${target} → ${res.status} ${res.headers['content-type'] ?? ''} ${res.body.slice(0, 80)}`);
+            leaks.push(
+              `${method} ${target} → ${res.status} ${res.headers['content-type'] ?? ''} ${res.body.slice(0, 80)}`,
+            );
           }
           if (res.status >= 500) leaks.push(`${method} ${target} → ${res.status}`);
         }
@@ -86,7 +98,13 @@ describe('deny by default: no spelling of a path reaches a route without a sessi
   it('signed out, a state change without X-Requested-With is refused under every spelling (no-cors requests)', async () => {
     const refused: number[] = [];
     for (const target of spellings('/api/sites', port)) {
-      const res = await rawRequest(port, 'POST', target, {}, JSON.stringify({ name: 'x', url: 'http://127.0.0.1:9', username: 'a', password: 'b' }));
+      const res = await rawRequest(
+        port,
+        'POST',
+        target,
+        {},
+        JSON.stringify({ name: 'x', url: 'http://127.0.0.1:9', username: 'a', password: 'b' }),
+      );
       refused.push(res.status);
     }
     expect(refused.every((s) => s === 403 || s === 404)).toBe(true);
@@ -100,7 +118,13 @@ describe('deny by default: no spelling of a path reaches a route without a sessi
   });
 
   it('the OpenAPI description itself needs a session, however spelled', async () => {
-    for (const target of ['/api/docs/json', '/%61pi/docs/json', '/api/docs', '/api/docs/', '/%61pi/docs/static/index.html']) {
+    for (const target of [
+      '/api/docs/json',
+      '/%61pi/docs/json',
+      '/api/docs',
+      '/api/docs/',
+      '/%61pi/docs/static/index.html',
+    ]) {
       const res = await rawRequest(port, 'GET', target);
       expect([401, 404], target).toContain(res.status);
     }

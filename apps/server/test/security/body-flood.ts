@@ -32,7 +32,12 @@ export function sendLargeBody(port: number, options: LargeBodyOptions): Promise<
   const fill = Buffer.alloc(CHUNK, 'a');
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
-    const lines = [`${method} ${path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Content-Type: application/json', 'X-Requested-With: XMLHttpRequest'];
+    const lines = [
+      `${method} ${path} HTTP/1.1`,
+      `Host: 127.0.0.1:${port}`,
+      'Content-Type: application/json',
+      'X-Requested-With: XMLHttpRequest',
+    ];
     lines.push(chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${bytes}`);
     for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
     let sent = 0;
@@ -49,10 +54,13 @@ export function sendLargeBody(port: number, options: LargeBodyOptions): Promise<
       if (sent >= bytes) return null;
       let data: Buffer;
       if (sent === 0) data = Buffer.concat([Buffer.from(head), fill.subarray(0, Math.min(CHUNK, bytes) - head.length)]);
-      else if (bytes - sent <= CHUNK) data = Buffer.concat([fill.subarray(0, bytes - sent - tail.length), Buffer.from(tail)]);
+      else if (bytes - sent <= CHUNK)
+        data = Buffer.concat([fill.subarray(0, bytes - sent - tail.length), Buffer.from(tail)]);
       else data = fill;
       sent += data.length;
-      return chunked ? Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')]) : data;
+      return chunked
+        ? Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')])
+        : data;
     };
     // One chunk per turn of the event loop, as a browser's upload goes: an answer that arrives
     // meanwhile is read before the next write can fail on a connection the server closed.
@@ -89,7 +97,12 @@ export function sendLargeBody(port: number, options: LargeBodyOptions): Promise<
  * GET /api/health every `everyMs` until `stop.done`, each sent on time whether or not the previous
  * one has answered (so a stall shows as many slow answers, not one); the time of each answer in ms.
  */
-export async function pollHealth(port: number, stop: { done: boolean }, failures: string[], everyMs = 50): Promise<number[]> {
+export async function pollHealth(
+  port: number,
+  stop: { done: boolean },
+  failures: string[],
+  everyMs = 50,
+): Promise<number[]> {
   const times: number[] = [];
   const pending: Promise<void>[] = [];
   while (!stop.done) {

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMITS } from '@abp/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertArticle, insertSite } from '../articles/article-fixtures.js';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../test-app.js';
 import { sendLargeBody } from './body-flood.js';
@@ -41,8 +41,12 @@ function countedStream(total: number): { stream: Readable; read: () => number } 
   return { stream, read: () => read };
 }
 
-const send = (method: 'POST' | 'PUT', url: string, body: string, extra: { cookie?: string; remoteAddress?: string } = {}) =>
-  t.request({ method, url, payload: body, headers: { 'content-type': 'application/json' }, ...extra });
+const send = (
+  method: 'POST' | 'PUT',
+  url: string,
+  body: string,
+  extra: { cookie?: string; remoteAddress?: string } = {},
+) => t.request({ method, url, payload: body, headers: { 'content-type': 'application/json' }, ...extra });
 
 function expectTooLarge(res: { statusCode: number; json(): unknown }, limit: string) {
   expect(res.statusCode).toBe(413);
@@ -64,9 +68,18 @@ describe('each route reads no more body than it needs', () => {
   it('/api/auth/*: a few KB — login and logout without a session, change-password with one', async () => {
     expectTooLarge(await send('POST', '/api/auth/login', jsonOf(BODY_LIMITS.auth + 1), fresh()), '8 KB');
     expectTooLarge(await send('POST', '/api/auth/logout', jsonOf(BODY_LIMITS.auth + 1), fresh()), '8 KB');
-    expectTooLarge(await send('POST', '/api/auth/change-password', jsonOf(BODY_LIMITS.auth + 1), { cookie, ...fresh() }), '8 KB');
+    expectTooLarge(
+      await send('POST', '/api/auth/change-password', jsonOf(BODY_LIMITS.auth + 1), { cookie, ...fresh() }),
+      '8 KB',
+    );
     // The largest password the contract allows, in three-byte characters, still fits.
-    const longest = await t.request({ method: 'POST', url: '/api/auth/change-password', cookie, payload: { currentPassword: heavy(1024), newPassword: heavy(1024) }, ...fresh() });
+    const longest = await t.request({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      cookie,
+      payload: { currentPassword: heavy(1024), newPassword: heavy(1024) },
+      ...fresh(),
+    });
     expect(longest.statusCode).toBe(401);
   });
 
@@ -83,7 +96,12 @@ describe('each route reads no more body than it needs', () => {
     // A blog configuration's 1,000 topics of 200 three-byte characters fit the default.
     const site = await insertSite(t);
     const topics = Array.from({ length: 1000 }, (_, i) => `${i} ${heavy(195)}`);
-    const config = await t.request({ method: 'POST', url: '/api/config', cookie, payload: { site_id: site.id, topics } });
+    const config = await t.request({
+      method: 'POST',
+      url: '/api/config',
+      cookie,
+      payload: { site_id: site.id, topics },
+    });
     expect(config.statusCode, config.body.slice(0, 300)).not.toBe(413);
     expect(config.statusCode).toBeLessThan(500);
   });
@@ -91,7 +109,12 @@ describe('each route reads no more body than it needs', () => {
   it('the routes that take long lists, long articles or an image take what their contract allows, and no more', async () => {
     // Bulk generation: 1,000 topics of 500 three-byte characters (~1.5 MB) reach the job's own rules.
     const list = Array.from({ length: 1000 }, (_, i) => `${i} ${heavy(495)}`).join('\n');
-    const bulk = await t.request({ method: 'POST', url: '/api/bulk-jobs/start', cookie, payload: { items_list: list } });
+    const bulk = await t.request({
+      method: 'POST',
+      url: '/api/bulk-jobs/start',
+      cookie,
+      payload: { items_list: list },
+    });
     expect(bulk.statusCode).toBe(400);
     expect(bulk.json().details[0].field).toBe('site_id');
     expectTooLarge(await send('POST', '/api/bulk-jobs/start', jsonOf(BODY_LIMITS.bulkTopics + 1), { cookie }), '2 MB');
@@ -112,21 +135,35 @@ describe('each route reads no more body than it needs', () => {
     });
     expect(seo.statusCode, seo.body.slice(0, 300)).toBe(400);
     expect(seo.json().details[0].field).toBe('project_id');
-    expectTooLarge(await send('POST', '/api/seo-suite/generate-articles-bulk', jsonOf(BODY_LIMITS.seoBulkArticles + 1), { cookie }), '3 MB');
+    expectTooLarge(
+      await send('POST', '/api/seo-suite/generate-articles-bulk', jsonOf(BODY_LIMITS.seoBulkArticles + 1), { cookie }),
+      '3 MB',
+    );
 
     // An article's edit: content of 2,000,000 three-byte characters (~6 MB) is stored.
     const stored = await insertArticle(t);
     const content = `<p>${heavy(2_000_000 - 7)}</p>`;
     const edit = await t.request({ method: 'PUT', url: `/api/articles/${stored.id}`, cookie, payload: { content } });
     expect(edit.statusCode, edit.body.slice(0, 300)).toBe(200);
-    expectTooLarge(await send('PUT', `/api/articles/${stored.id}`, jsonOf(BODY_LIMITS.articleEdit + 1), { cookie }), '8 MB');
+    expectTooLarge(
+      await send('PUT', `/api/articles/${stored.id}`, jsonOf(BODY_LIMITS.articleEdit + 1), { cookie }),
+      '8 MB',
+    );
 
     // Manual generation: a chosen image as a data URL of 10,000,000 characters reaches validation.
     const image = `data:image/png;base64,${'A'.repeat(10_000_000 - 22)}`;
-    const manual = await t.request({ method: 'POST', url: '/api/manual/generate', cookie, payload: { topic: 'x', options: { selectedImageDataUrl: image } } });
+    const manual = await t.request({
+      method: 'POST',
+      url: '/api/manual/generate',
+      cookie,
+      payload: { topic: 'x', options: { selectedImageDataUrl: image } },
+    });
     expect(manual.statusCode).toBe(400);
     expect(manual.json().code).toBe('validation');
-    expectTooLarge(await send('POST', '/api/manual/generate', jsonOf(BODY_LIMITS.manualGeneration + 1), { cookie }), '12 MB');
+    expectTooLarge(
+      await send('POST', '/api/manual/generate', jsonOf(BODY_LIMITS.manualGeneration + 1), { cookie }),
+      '12 MB',
+    );
   }, 120_000);
 
   it('a Content-Length over the limit is refused before anything is read; a chunked body is cut off once it passes it', async () => {
@@ -186,7 +223,9 @@ describe('each route reads no more body than it needs', () => {
   });
 
   it('the API description lists the 413 of every route that takes a body', async () => {
-    const doc = (await t.request({ method: 'GET', url: '/api/docs/json', cookie })).json() as { paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> };
+    const doc = (await t.request({ method: 'GET', url: '/api/docs/json', cookie })).json() as {
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
+    };
     const missing = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops)
         .filter(([, op]) => op.requestBody && !op.responses['413'])
@@ -204,7 +243,12 @@ describe('refused bodies count like failed logins', () => {
       const path = i % 2 === 0 ? '/api/auth/login' : '/api/auth/logout';
       expect((await send('POST', path, jsonOf(BODY_LIMITS.auth + 1), from)).statusCode).toBe(413);
     }
-    const login = await t.request({ method: 'POST', url: '/api/auth/login', payload: { password: TEST_PASSWORD }, ...from });
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { password: TEST_PASSWORD },
+      ...from,
+    });
     expect(login.statusCode).toBe(429);
     expect(login.json().retryAfter).toBeGreaterThan(800);
 
@@ -221,24 +265,39 @@ describe('refused bodies count like failed logins', () => {
     expect(next.headers['retry-after']).toBeDefined();
     expect(body.read()).toBe(0);
     // Another address is not affected.
-    expect((await t.request({ method: 'POST', url: '/api/auth/login', payload: { password: TEST_PASSWORD }, ...fresh() })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/auth/login', payload: { password: TEST_PASSWORD }, ...fresh() }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it("a signed-in operator's oversized bodies are not counted: they never lock the operator out", async () => {
     const from = fresh();
     const stored = await insertArticle(t);
     for (let i = 0; i < 6; i += 1) {
-      expect((await send('PUT', `/api/articles/${stored.id}`, jsonOf(BODY_LIMITS.articleEdit + 1), { cookie, ...from })).statusCode).toBe(413);
+      expect(
+        (await send('PUT', `/api/articles/${stored.id}`, jsonOf(BODY_LIMITS.articleEdit + 1), { cookie, ...from }))
+          .statusCode,
+      ).toBe(413);
     }
-    expect((await t.request({ method: 'POST', url: '/api/auth/login', payload: { password: TEST_PASSWORD }, ...from })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/auth/login', payload: { password: TEST_PASSWORD }, ...from }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('a locked-out address keeps its live session: its bodies are still read', async () => {
     const from = fresh();
-    const session = (await t.request({ method: 'POST', url: '/api/auth/login', payload: { password: TEST_PASSWORD }, ...from })).cookies.find((c) => c.name === 'abp_session')!;
+    const session = (
+      await t.request({ method: 'POST', url: '/api/auth/login', payload: { password: TEST_PASSWORD }, ...from })
+    ).cookies.find((c) => c.name === 'abp_session')!;
     const mine = `abp_session=${encodeURIComponent(session.value)}`;
-    for (let i = 0; i < 5; i += 1) expect((await send('POST', '/api/auth/login', jsonOf(BODY_LIMITS.auth + 1), from)).statusCode).toBe(413);
-    expect((await t.request({ method: 'POST', url: '/api/auth/login', payload: { password: TEST_PASSWORD }, ...from })).statusCode).toBe(429);
+    for (let i = 0; i < 5; i += 1)
+      expect((await send('POST', '/api/auth/login', jsonOf(BODY_LIMITS.auth + 1), from)).statusCode).toBe(413);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/auth/login', payload: { password: TEST_PASSWORD }, ...from }))
+        .statusCode,
+    ).toBe(429);
     const site = await t.request({ method: 'POST', url: '/api/sites', cookie: mine, payload: { name: '' }, ...from });
     expect(site.statusCode).toBe(400);
     const logout = await t.request({ method: 'POST', url: '/api/auth/logout', cookie: mine, payload: {}, ...from });

@@ -14,7 +14,8 @@ describe('DNS rebinding: only hosts the operator serves are answered', () => {
     await proxied.close();
   });
 
-  const get = (app: TestApp, url: string, headers: Record<string, string>) => app.request({ method: 'GET', url, headers });
+  const get = (app: TestApp, url: string, headers: Record<string, string>) =>
+    app.request({ method: 'GET', url, headers });
 
   it('a page on another name that resolves here gets 403 for the API, the SPA and health alike', async () => {
     for (const url of ['/api/health', '/api/auth/status', '/', '/assets/x.js']) {
@@ -26,21 +27,41 @@ describe('DNS rebinding: only hosts the operator serves are answered', () => {
   });
 
   it('a rebound page cannot log in either', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { password: 'x' }, headers: { host: 'evil.test' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { password: 'x' },
+      headers: { host: 'evil.test' },
+    });
     expect(res.statusCode).toBe(403);
   });
 
   it('localhost, IP addresses, the bound host and the configured names are answered', async () => {
-    for (const host of ['localhost:3000', 'LOCALHOST', '127.0.0.1:3000', '[::1]:3000', '192.168.1.20', 'poster.example.com', 'poster.example.com.:443']) {
+    for (const host of [
+      'localhost:3000',
+      'LOCALHOST',
+      '127.0.0.1:3000',
+      '[::1]:3000',
+      '192.168.1.20',
+      'poster.example.com',
+      'poster.example.com.:443',
+    ]) {
       expect((await get(t, '/api/health', { host })).statusCode, host).toBe(200);
     }
   });
 
   it('behind a trusted proxy the forwarded host must be one we serve too', async () => {
-    expect((await get(proxied, '/api/health', { host: '127.0.0.1:3000', 'x-forwarded-host': 'attacker.example' })).statusCode).toBe(403);
-    expect((await get(proxied, '/api/health', { host: '127.0.0.1:3000', 'x-forwarded-host': 'localhost' })).statusCode).toBe(200);
+    expect(
+      (await get(proxied, '/api/health', { host: '127.0.0.1:3000', 'x-forwarded-host': 'attacker.example' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await get(proxied, '/api/health', { host: '127.0.0.1:3000', 'x-forwarded-host': 'localhost' })).statusCode,
+    ).toBe(200);
     // Without TRUST_PROXY the header means nothing and is not looked at.
-    expect((await get(t, '/api/health', { host: '127.0.0.1', 'x-forwarded-host': 'attacker.example' })).statusCode).toBe(200);
+    expect(
+      (await get(t, '/api/health', { host: '127.0.0.1', 'x-forwarded-host': 'attacker.example' })).statusCode,
+    ).toBe(200);
   });
 
   it('parses host headers strictly', () => {

@@ -1,15 +1,15 @@
+import { manualGenerateResponseSchema } from '@abp/contracts';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manualGenerateResponseSchema } from '@abp/contracts';
 import { MIGRATIONS_DIR } from '../../src/db/migrate.js';
 import { idempotencyKeys, operatorSessions } from '../../src/db/schema/index.js';
 import type { FakeWordPress } from '../../src/integrations/wordpress/index.js';
 import { useFakeWordPress } from '../articles/publish-helpers.js';
 import { articleCount, manualPayload } from '../manual/manual-helpers.js';
-import { createSite } from '../sites/sites-helpers.js';
 import { oldMigrationsFolder } from '../old-migrations.js';
+import { createSite } from '../sites/sites-helpers.js';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../test-app.js';
 
 /*
@@ -23,7 +23,13 @@ let wordpress: FakeWordPress;
 let siteId: number;
 
 const generate = (key: string | undefined, topic = 'Composting in small gardens') =>
-  t.request({ method: 'POST', url: '/api/manual/generate', payload: manualPayload(siteId, topic), cookie, headers: key ? { 'idempotency-key': key } : {} });
+  t.request({
+    method: 'POST',
+    url: '/api/manual/generate',
+    payload: manualPayload(siteId, topic),
+    cookie,
+    headers: key ? { 'idempotency-key': key } : {},
+  });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -61,7 +67,9 @@ describe('Idempotency-Key on create-type requests', () => {
     const again = await generate('submission-0002', 'Raised beds for beginners');
     expect(again.statusCode).toBe(first.statusCode);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    expect(manualGenerateResponseSchema.parse(again.json()).data.article_id).toBe(manualGenerateResponseSchema.parse(first.json()).data.article_id);
+    expect(manualGenerateResponseSchema.parse(again.json()).data.article_id).toBe(
+      manualGenerateResponseSchema.parse(first.json()).data.article_id,
+    );
     expect(await articleCount(t)).toBe(before + 1);
   });
 
@@ -74,7 +82,13 @@ describe('Idempotency-Key on create-type requests', () => {
 
   // Issue #31 changed the status of this refusal from 409 to 422 (409 stays "still being processed").
   it('a key reused for another request is refused (422), a malformed key is a 400 naming the header', async () => {
-    const reused = await t.request({ method: 'POST', url: '/api/sites', cookie, headers: { 'idempotency-key': 'submission-0002' }, payload: { name: 'x', url: 'https://x.example', username: 'u', password: 'abcd efgh ijkl mnop qrst uvwx' } });
+    const reused = await t.request({
+      method: 'POST',
+      url: '/api/sites',
+      cookie,
+      headers: { 'idempotency-key': 'submission-0002' },
+      payload: { name: 'x', url: 'https://x.example', username: 'u', password: 'abcd efgh ijkl mnop qrst uvwx' },
+    });
     expect(reused.statusCode).toBe(422);
     expect(reused.json().error).toMatch(/already used for another request/);
     const bad = await generate('short');
@@ -83,7 +97,13 @@ describe('Idempotency-Key on create-type requests', () => {
   });
 
   it('a refused request (400 from validation) stores nothing: the key stays free', async () => {
-    const invalid = await t.request({ method: 'POST', url: '/api/manual/generate', cookie, headers: { 'idempotency-key': 'submission-0004' }, payload: { topic: '' } });
+    const invalid = await t.request({
+      method: 'POST',
+      url: '/api/manual/generate',
+      cookie,
+      headers: { 'idempotency-key': 'submission-0004' },
+      payload: { topic: '' },
+    });
     expect(invalid.statusCode).toBe(400);
     const before = await articleCount(t);
     const valid = await generate('submission-0004', 'Worm bins');
@@ -99,15 +119,38 @@ describe('Idempotency-Key on create-type requests', () => {
  * and body, and the auth routes never replay.
  */
 describe('an Idempotency-Key belongs to one session, one route and one body', () => {
-  const site = (name: string) => ({ name, url: `https://${name.toLowerCase().replace(/\W+/g, '-')}.example`, username: 'editor', password: 'abcd efgh ijkl mnop qrst uvwx' });
+  const site = (name: string) => ({
+    name,
+    url: `https://${name.toLowerCase().replace(/\W+/g, '-')}.example`,
+    username: 'editor',
+    password: 'abcd efgh ijkl mnop qrst uvwx',
+  });
   const createSiteWith = (session: string, key: string, body: Record<string, unknown>) =>
-    t.request({ method: 'POST', url: '/api/sites', cookie: session, headers: { 'idempotency-key': key }, payload: body });
+    t.request({
+      method: 'POST',
+      url: '/api/sites',
+      cookie: session,
+      headers: { 'idempotency-key': key },
+      payload: body,
+    });
 
   it("a wrong password sent with the key of an earlier correct login is a 401, not that login's answer", async () => {
     const key = 'login-key-0001';
-    const first = await t.request({ method: 'POST', url: '/api/auth/login', headers: { 'idempotency-key': key }, payload: { password: TEST_PASSWORD }, remoteAddress: '10.32.0.1' });
+    const first = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'idempotency-key': key },
+      payload: { password: TEST_PASSWORD },
+      remoteAddress: '10.32.0.1',
+    });
     expect(first.statusCode).toBe(200);
-    const wrong = await t.request({ method: 'POST', url: '/api/auth/login', headers: { 'idempotency-key': key }, payload: { password: 'not the password' }, remoteAddress: '10.32.0.1' });
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'idempotency-key': key },
+      payload: { password: 'not the password' },
+      remoteAddress: '10.32.0.1',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.headers['idempotent-replayed']).toBeUndefined();
     expect(wrong.body).not.toContain(first.json().loginTime);
@@ -116,7 +159,14 @@ describe('an Idempotency-Key belongs to one session, one route and one body', ()
   it('the auth routes never replay: change-password with a used key is checked again', async () => {
     const key = 'change-password-key-1';
     const change = (currentPassword: string, newPassword: string) =>
-      t.request({ method: 'POST', url: '/api/auth/change-password', cookie, headers: { 'idempotency-key': key }, payload: { currentPassword, newPassword }, remoteAddress: '10.32.0.2' });
+      t.request({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        cookie,
+        headers: { 'idempotency-key': key },
+        payload: { currentPassword, newPassword },
+        remoteAddress: '10.32.0.2',
+      });
     expect((await change('a wrong current password', 'a new password 123')).statusCode).toBe(401);
     const right = await change(TEST_PASSWORD, 'a new password 123');
     expect(right.statusCode).toBe(200);
@@ -158,7 +208,9 @@ describe('an Idempotency-Key belongs to one session, one route and one body', ()
   });
 
   it('the API description lists 409 and 422 for the routes that replay, not for the auth routes', async () => {
-    const doc = (await t.request({ method: 'GET', url: '/api/docs/json', cookie })).json() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const doc = (await t.request({ method: 'GET', url: '/api/docs/json', cookie })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
     expect(Object.keys(doc.paths['/api/sites/']!.post!.responses)).toEqual(expect.arrayContaining(['409', '422']));
     expect(doc.paths['/api/auth/login']!.post!.responses['422']).toBeUndefined();
     expect(doc.paths['/api/auth/change-password']!.post!.responses['422']).toBeUndefined();
@@ -182,11 +234,16 @@ describe('upgrade: stored keys of the old shared table', () => {
 
   it('are dropped (they had no session), and the table takes keys per session afterwards', async () => {
     await migrate(drizzle(pglite), { migrationsFolder: oldMigrationsFolder(34) });
-    await pglite.query(`insert into idempotency_keys (key, request, state, status, body) values ('old-key-0001', 'POST /api/sites /api/sites', 'done', 201, '{}')`);
+    await pglite.query(
+      `insert into idempotency_keys (key, request, state, status, body) values ('old-key-0001', 'POST /api/sites /api/sites', 'done', 201, '{}')`,
+    );
     await migrate(drizzle(pglite), { migrationsFolder: MIGRATIONS_DIR });
     expect((await pglite.query('select * from idempotency_keys')).rows).toEqual([]);
     const insert = (owner: string) =>
-      pglite.query(`insert into idempotency_keys (owner, key, request, body_digest) values ($1, 'same-key-0001', 'POST /api/sites /api/sites', 'd')`, [owner]);
+      pglite.query(
+        `insert into idempotency_keys (owner, key, request, body_digest) values ($1, 'same-key-0001', 'POST /api/sites /api/sites', 'd')`,
+        [owner],
+      );
     await insert('session-a');
     await insert('session-b');
     await expect(insert('session-a')).rejects.toThrow(/duplicate key/);

@@ -1,10 +1,19 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DeleteProjectResponse, OutlineData, SeoArticle, SeoPage, SeoProject } from '@abp/contracts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { WordPressClient } from '../../src/integrations/wordpress/index.js';
 import { extractJsonLd } from '../../src/modules/seo/shared/json-ld.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { describeRealSite, realClient, runId } from '../wordpress/real-site.js';
-import { createProject, expectOk, fieldOf, planProject, publishAndWait, seoApi, writeArticles, type SeoApi } from './seo-helpers.js';
+import {
+  createProject,
+  expectOk,
+  fieldOf,
+  planProject,
+  publishAndWait,
+  type SeoApi,
+  seoApi,
+  writeArticles,
+} from './seo-helpers.js';
 import { h2sOf, linksOf } from './seo-html.js';
 import { expectSearchEngineReadyGraph } from './seo-jsonld-checks.js';
 
@@ -25,14 +34,26 @@ describeRealSite('normal', 'SEO campaign on the offline writer, published to a r
     const cookie = await t.login();
     api = seoApi(t, cookie);
     client = realClient(site);
-    const created = expectOk(await api.post('/api/sites', { name: `SEO ${runId}`, url: site.url, username: site.user, password: site.password }), 201);
-    project = await createProject(api, created.id as unknown as number, { project_name: `Campaign ${runId}`, niche: `${runId} pour over coffee` });
+    const created = expectOk(
+      await api.post('/api/sites', {
+        name: `SEO ${runId}`,
+        url: site.url,
+        username: site.user,
+        password: site.password,
+      }),
+      201,
+    );
+    project = await createProject(api, created.id as unknown as number, {
+      project_name: `Campaign ${runId}`,
+      niche: `${runId} pour over coffee`,
+    });
   });
   afterAll(() => t?.close());
 
   it('plans keywords, outline and pages, then writes the articles in the background', async () => {
     outline = await planProject(api, project);
-    pages = (expectOk(await api.post(`/api/seo/projects/${project.id}/generate-pages`, { includeOptional: false })).pages as unknown as SeoPage[]);
+    pages = expectOk(await api.post(`/api/seo/projects/${project.id}/generate-pages`, { includeOptional: false }))
+      .pages as unknown as SeoPage[];
     articles = await writeArticles(api, project, outline, ARTICLES);
     expect(articles.map((a) => a.generation_status)).toEqual(Array(ARTICLES).fill('generated'));
     for (const article of articles) {
@@ -41,19 +62,34 @@ describeRealSite('normal', 'SEO campaign on the offline writer, published to a r
     }
     expect(articles[0]).toMatchObject({ article_type: 'pillar', title: outline.pillar_posts[0]!.title });
     const state = expectOk(await api.get(`/api/seo-suite/projects/${project.id}`)) as unknown as SeoProject;
-    expect(state).toMatchObject({ current_phase: 2, progress_percentage: 100, articles_generated: ARTICLES, articles_in_progress: 0 });
+    expect(state).toMatchObject({
+      current_phase: 2,
+      progress_percentage: 100,
+      articles_generated: ARTICLES,
+      articles_in_progress: 0,
+    });
   }, 180_000);
 
   it('optimises: meta descriptions, schema markup and at most 5 internal links per article', async () => {
     const meta = expectOk(await api.post('/api/seo-suite/generate-meta-descriptions', { project_id: project.id }));
     expect(meta.summary).toMatchObject({ articles_processed: ARTICLES });
-    const schema = expectOk(await api.post('/api/seo-suite/generate-schema-markup', { project_id: project.id, schema_types: ['Article', 'WebPage', 'BreadcrumbList', 'Organization'] }));
+    const schema = expectOk(
+      await api.post('/api/seo-suite/generate-schema-markup', {
+        project_id: project.id,
+        schema_types: ['Article', 'WebPage', 'BreadcrumbList', 'Organization'],
+      }),
+    );
     // The test site's user is an administrator: <script> survives, so the markup is delivered.
     expect(schema.summary).toMatchObject({ delivered_in_html: true });
     expect(schema.warnings).toEqual([]);
-    const tooMany = await api.post('/api/seo-suite/optimize-internal-linking', { project_id: project.id, max_links_per_article: 6 });
+    const tooMany = await api.post('/api/seo-suite/optimize-internal-linking', {
+      project_id: project.id,
+      max_links_per_article: 6,
+    });
     expect(fieldOf(tooMany)).toBe('body.max_links_per_article');
-    const links = expectOk(await api.post('/api/seo-suite/optimize-internal-linking', { project_id: project.id, max_links_per_article: 5 }));
+    const links = expectOk(
+      await api.post('/api/seo-suite/optimize-internal-linking', { project_id: project.id, max_links_per_article: 5 }),
+    );
     expect(links.summary).toMatchObject({ articles_processed: ARTICLES });
 
     articles = expectOk(await api.get(`/api/seo-suite/articles/${project.id}`)) as unknown as SeoArticle[];
@@ -69,8 +105,16 @@ describeRealSite('normal', 'SEO campaign on the offline writer, published to a r
         expect(article.internal_links[0]).toMatchObject({ target_article_id: pillar.article_id, relation: 'pillar' });
       }
     }
-    const logs = expectOk(await api.get(`/api/seo-suite/logs/${project.id}`)) as unknown as { phase: number; step: string }[];
-    expect(logs.filter((l) => l.phase === 3 && l.step.includes('_complete')).map((l) => l.step).sort()).toEqual(['internal_linking_complete', 'meta_descriptions_complete', 'schema_markup_complete']);
+    const logs = expectOk(await api.get(`/api/seo-suite/logs/${project.id}`)) as unknown as {
+      phase: number;
+      step: string;
+    }[];
+    expect(
+      logs
+        .filter((l) => l.phase === 3 && l.step.includes('_complete'))
+        .map((l) => l.step)
+        .sort(),
+    ).toEqual(['internal_linking_complete', 'meta_descriptions_complete', 'schema_markup_complete']);
   }, 60_000);
 
   it('publishes the pages, and saves privacy and terms as drafts for a legal review', async () => {
@@ -86,16 +130,27 @@ describeRealSite('normal', 'SEO campaign on the offline writer, published to a r
     const again = (await publishAndWait(api, project.id, 'pages', { status: 'publish' })).outcome;
     expect(again.results.map((r) => r.wordpress_id)).toEqual(published.results.map((r) => r.wordpress_id));
 
-    expectOk(await api.post('/api/seo-suite/generate-site-pages', { project_id: project.id, company_name: `Pour ${runId}`, page_types: ['privacy', 'terms'] }));
-    const legal = (expectOk(await api.get(`/api/seo-suite/projects/${project.id}/site-pages`)) as unknown as SeoPage[]).filter((p) => p.needs_legal_review);
+    expectOk(
+      await api.post('/api/seo-suite/generate-site-pages', {
+        project_id: project.id,
+        company_name: `Pour ${runId}`,
+        page_types: ['privacy', 'terms'],
+      }),
+    );
+    const legal = (
+      expectOk(await api.get(`/api/seo-suite/projects/${project.id}/site-pages`)) as unknown as SeoPage[]
+    ).filter((p) => p.needs_legal_review);
     // WordPress' own Privacy Policy holds /privacy-policy/: without the operator's choice to update
     // it, ours is not added beside it (issue #18 item 5; it used to become `privacy-policy-2`).
     const wordpressOwn = await client.pages.findBySlug('privacy-policy');
     expect(wordpressOwn).not.toBeNull();
-    const drafts = (await publishAndWait(api, project.id, 'pages', { status: 'publish', pageIds: legal.map((p) => p.id) })).outcome;
+    const drafts = (
+      await publishAndWait(api, project.id, 'pages', { status: 'publish', pageIds: legal.map((p) => p.id) })
+    ).outcome;
     expect(drafts).toMatchObject({ published: 0, drafts: 1, skipped: 1, failed: 0 });
     expect(drafts.warnings.join(' ')).toMatch(/legal/);
-    for (const result of drafts.results) if (result.outcome !== 'skipped') expect((await client.pages.get(result.wordpress_id!)).status).toBe('draft');
+    for (const result of drafts.results)
+      if (result.outcome !== 'skipped') expect((await client.pages.get(result.wordpress_id!)).status).toBe('draft');
     expect(await client.pages.findBySlug('privacy-policy-2')).toBeNull();
     expect((await client.pages.get(wordpressOwn!.id)).content?.raw).toBe(wordpressOwn!.content?.raw);
     legalSent = drafts.drafts;
@@ -127,9 +182,13 @@ describeRealSite('normal', 'SEO campaign on the offline writer, published to a r
       }
       const blocks = extractJsonLd(html);
       expect(blocks).toHaveLength(1);
-      const image = post.featured_media ? (await client.media.get(post.featured_media)).source_url ?? null : null;
-      expectSearchEngineReadyGraph(blocks[0], article.wordpress_permalink!, { imageUrl: image, publishedGmt: post.date_gmt ?? null });
-      if (article.article_type === 'pillar') expect(image, 'the campaign\'s articles carry a featured image').not.toBeNull();
+      const image = post.featured_media ? ((await client.media.get(post.featured_media)).source_url ?? null) : null;
+      expectSearchEngineReadyGraph(blocks[0], article.wordpress_permalink!, {
+        imageUrl: image,
+        publishedGmt: post.date_gmt ?? null,
+      });
+      if (article.article_type === 'pillar')
+        expect(image, "the campaign's articles carry a featured image").not.toBeNull();
     }
     const state = expectOk(await api.get(`/api/seo-suite/projects/${project.id}`)) as unknown as SeoProject;
     expect(state).toMatchObject({ status: 'completed', current_phase: 3, progress_percentage: 100 });
@@ -137,16 +196,41 @@ describeRealSite('normal', 'SEO campaign on the offline writer, published to a r
 
   it('deletes the project after confirmation: its posts and pages to the WordPress trash, their images removed', async () => {
     // What is on WordPress now: the pages pushed, each post's featured image.
-    const onSite = (expectOk(await api.get(`/api/seo/projects/${project.id}/pages`)) as unknown as SeoPage[]).filter((p) => p.wordpress_page_id !== null);
+    const onSite = (expectOk(await api.get(`/api/seo/projects/${project.id}/pages`)) as unknown as SeoPage[]).filter(
+      (p) => p.wordpress_page_id !== null,
+    );
     expect(onSite).toHaveLength(pages.length + legalSent);
-    const media = (await Promise.all(articles.map(async (a) => (await client.posts.get(a.wordpress_post_id!)).featured_media ?? 0))).filter((id) => id > 0);
+    const media = (
+      await Promise.all(articles.map(async (a) => (await client.posts.get(a.wordpress_post_id!)).featured_media ?? 0))
+    ).filter((id) => id > 0);
     const preview = expectOk(await api.get(`/api/seo-suite/delete-preview/${project.id}`));
-    expect(preview.relatedData).toMatchObject({ seo_project_articles: ARTICLES, generated_articles: ARTICLES, wordpress_posts: ARTICLES, wordpress_pages: pages.length + legalSent, wordpress_media: media.length });
-    const first = expectOk(await api.del(`/api/seo-suite/projects/${project.id}`, { deleteWordPressPosts: true })) as unknown as DeleteProjectResponse;
+    expect(preview.relatedData).toMatchObject({
+      seo_project_articles: ARTICLES,
+      generated_articles: ARTICLES,
+      wordpress_posts: ARTICLES,
+      wordpress_pages: pages.length + legalSent,
+      wordpress_media: media.length,
+    });
+    const first = expectOk(
+      await api.del(`/api/seo-suite/projects/${project.id}`, { deleteWordPressPosts: true }),
+    ) as unknown as DeleteProjectResponse;
     expect(first.status).toBe('confirmation_required');
     if (first.status !== 'confirmation_required') return;
-    const done = expectOk(await api.del(`/api/seo-suite/projects/${project.id}`, { confirmationToken: first.confirmationToken, deleteWordPressPosts: true })) as unknown as DeleteProjectResponse;
-    expect(done).toMatchObject({ status: 'deleted', deleted: { wordpress_posts: ARTICLES, wordpress_pages: pages.length + legalSent, wordpress_media: media.length, generated_articles: ARTICLES } });
+    const done = expectOk(
+      await api.del(`/api/seo-suite/projects/${project.id}`, {
+        confirmationToken: first.confirmationToken,
+        deleteWordPressPosts: true,
+      }),
+    ) as unknown as DeleteProjectResponse;
+    expect(done).toMatchObject({
+      status: 'deleted',
+      deleted: {
+        wordpress_posts: ARTICLES,
+        wordpress_pages: pages.length + legalSent,
+        wordpress_media: media.length,
+        generated_articles: ARTICLES,
+      },
+    });
     // Issue #18 item 7: the trash by default (restorable there); media has no trash and is removed.
     for (const article of articles) expect((await client.posts.get(article.wordpress_post_id!)).status).toBe('trash');
     for (const page of onSite) expect((await client.pages.get(page.wordpress_page_id!)).status).toBe('trash');

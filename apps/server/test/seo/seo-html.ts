@@ -1,5 +1,5 @@
-import { findElements, parseHtml } from '../../src/lib/html/html-tree.js';
 import type { Element } from '../../src/lib/html/html-tree.js';
+import { findElements, parseHtml } from '../../src/lib/html/html-tree.js';
 import { toPlainText } from '../../src/lib/plain-text.js';
 
 export interface FoundLink {

@@ -3,7 +3,11 @@ import { expect } from 'vitest';
 type Node = Record<string, unknown>;
 
 /** The properties search engines read for each type; the test fails naming what is missing. */
-export function expectSearchEngineReadyGraph(graph: unknown, url: string, post?: { imageUrl: string | null; publishedGmt: string | null }): void {
+export function expectSearchEngineReadyGraph(
+  graph: unknown,
+  url: string,
+  post?: { imageUrl: string | null; publishedGmt: string | null },
+): void {
   const root = graph as { '@context'?: string; '@graph'?: Node[] };
   expect(root['@context']).toBe('https://schema.org');
   const nodes = root['@graph'] ?? [];
@@ -26,8 +30,13 @@ export function expectSearchEngineReadyGraph(graph: unknown, url: string, post?:
   // datePublished is when WordPress published it (to the minute; dateModified never before it).
   expect((article.image as string[]).some((i) => i.endsWith('/favicon.ico'))).toBe(false);
   if (post?.imageUrl) expect(article.image).toEqual([post.imageUrl]);
-  if (post?.publishedGmt) expect(Math.abs(Date.parse(article.datePublished as string) - Date.parse(`${post.publishedGmt}Z`))).toBeLessThan(120_000);
-  expect(Date.parse(article.dateModified as string)).toBeGreaterThanOrEqual(Date.parse(article.datePublished as string));
+  if (post?.publishedGmt)
+    expect(Math.abs(Date.parse(article.datePublished as string) - Date.parse(`${post.publishedGmt}Z`))).toBeLessThan(
+      120_000,
+    );
+  expect(Date.parse(article.dateModified as string)).toBeGreaterThanOrEqual(
+    Date.parse(article.datePublished as string),
+  );
   expect(article.publisher).toBeDefined();
   expect(article.url).toBe(url);
 
@@ -36,7 +45,14 @@ export function expectSearchEngineReadyGraph(graph: unknown, url: string, post?:
 
   const crumbs = byType('BreadcrumbList').itemListElement as Node[];
   expect(crumbs.length).toBeGreaterThanOrEqual(2);
-  crumbs.forEach((crumb, index) => expect(crumb).toMatchObject({ '@type': 'ListItem', position: index + 1, name: expect.any(String), item: expect.stringMatching(/^https?:\/\//) }));
+  crumbs.forEach((crumb, index) =>
+    expect(crumb).toMatchObject({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: expect.any(String),
+      item: expect.stringMatching(/^https?:\/\//),
+    }),
+  );
   expect(crumbs[crumbs.length - 1]!.item).toBe(url);
 
   const org = byType('Organization');

@@ -1,11 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobUsage, OptimisationResponse, OutlineData, SeoKeyword, SeoProject } from '@abp/contracts';
-import { startFakeOpenAiServer, type ChatRequest, type FakeOpenAiServer, type FakeReply } from '../llm/fake-openai-server.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ChatRequest,
+  type FakeOpenAiServer,
+  type FakeReply,
+  startFakeOpenAiServer,
+} from '../llm/fake-openai-server.js';
 import { writerReply } from '../llm/fake-writer.js';
 import { instantRetry } from '../llm/helpers.js';
 import { createSite, fakeWordPressFor } from '../sites/sites-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
-import { createProject, expectOk, seoApi, writeArticles, type SeoApi } from './seo-helpers.js';
+import { createProject, expectOk, type SeoApi, seoApi, writeArticles } from './seo-helpers.js';
 import { h2sOf } from './seo-html.js';
 
 // The SEO steps with a configured model: the real AI SDK provider against a local chat-completions server.
@@ -15,15 +20,38 @@ const json = (value: unknown): FakeReply => ({ type: 'text', content: JSON.strin
 const KEYWORDS = {
   keywords: [
     { keyword: 'espresso machines', keyword_type: 'primary', intent_type: 'transactional', competition_level: 'high' },
-    { keyword: 'how to descale an espresso machine', keyword_type: 'long-tail', intent_type: 'informational', competition_level: 'low' },
+    {
+      keyword: 'how to descale an espresso machine',
+      keyword_type: 'long-tail',
+      intent_type: 'informational',
+      competition_level: 'low',
+    },
     { keyword: 'crema', keyword_type: 'semantic', intent_type: 'informational', competition_level: 'medium' },
   ],
 };
 const OUTLINE = {
-  pillar_posts: [{ title: 'Espresso Machines: The Buyer Guide', target_keywords: ['espresso machines'], h2_headings: ['Types', 'Budgets', 'Care'] }],
+  pillar_posts: [
+    {
+      title: 'Espresso Machines: The Buyer Guide',
+      target_keywords: ['espresso machines'],
+      h2_headings: ['Types', 'Budgets', 'Care'],
+    },
+  ],
   cluster_posts: [
-    { title: 'How to Descale an Espresso Machine', target_keywords: ['how to descale an espresso machine'], h2_headings: ['Why', 'Steps', 'How often'], content_type: 'how-to', pillar_parent: 'espresso machines: the buyer guide' },
-    { title: 'Crema Explained', target_keywords: ['crema'], h2_headings: ['What', 'Why', 'How'], content_type: 'cluster', pillar_parent: 'A pillar that does not exist' },
+    {
+      title: 'How to Descale an Espresso Machine',
+      target_keywords: ['how to descale an espresso machine'],
+      h2_headings: ['Why', 'Steps', 'How often'],
+      content_type: 'how-to',
+      pillar_parent: 'espresso machines: the buyer guide',
+    },
+    {
+      title: 'Crema Explained',
+      target_keywords: ['crema'],
+      h2_headings: ['What', 'Why', 'How'],
+      content_type: 'cluster',
+      pillar_parent: 'A pillar that does not exist',
+    },
   ],
 };
 
@@ -33,7 +61,15 @@ function seoModel(request: ChatRequest): FakeReply {
   if (request.prompt.startsWith('Write one meta description')) {
     const ids = [...request.prompt.matchAll(/- id (\d+):/g)].map((m) => Number(m[1]));
     // The first is fine; the second is too long and must be replaced by the template.
-    return json({ descriptions: ids.map((id, i) => ({ id, meta_description: i === 0 ? 'Espresso machines compared: pick the right one for your kitchen.' : `Crema ${'and more '.repeat(30)}` })) });
+    return json({
+      descriptions: ids.map((id, i) => ({
+        id,
+        meta_description:
+          i === 0
+            ? 'Espresso machines compared: pick the right one for your kitchen.'
+            : `Crema ${'and more '.repeat(30)}`,
+      })),
+    });
   }
   return writerReply(request);
 }
@@ -52,7 +88,18 @@ beforeAll(async () => {
   cookie = await t.login();
   api = seoApi(t, cookie);
   siteId = (await createSite(t, cookie)).id;
-  const res = await t.request({ method: 'PUT', url: '/api/settings/llm', cookie, payload: { provider: 'openai-compatible', model: 'fake-model', timeout_ms: 5000, base_url: server.baseUrl, api_key: KEY } });
+  const res = await t.request({
+    method: 'PUT',
+    url: '/api/settings/llm',
+    cookie,
+    payload: {
+      provider: 'openai-compatible',
+      model: 'fake-model',
+      timeout_ms: 5000,
+      base_url: server.baseUrl,
+      api_key: KEY,
+    },
+  });
   expect(res.statusCode).toBe(200);
 });
 afterAll(async () => {
@@ -67,17 +114,28 @@ describe('SEO steps with a configured model', () => {
     project = await createProject(api, siteId, { niche: 'espresso' });
     const keywords = expectOk(await api.post('/api/seo-suite/generate-keywords', { project_id: project.id }));
     expect(keywords.summary).toMatchObject({ source: 'model', keywords_added: 3 });
-    expect((keywords.keywords as unknown as SeoKeyword[]).map((k) => k.keyword_type)).toEqual(['primary', 'long-tail', 'semantic']);
+    expect((keywords.keywords as unknown as SeoKeyword[]).map((k) => k.keyword_type)).toEqual([
+      'primary',
+      'long-tail',
+      'semantic',
+    ]);
     expect(server.requests.at(-1)?.prompt).toContain('"espresso"');
 
-    const outline = expectOk(await api.post('/api/seo-suite/generate-outline', { project_id: project.id, keywords: ['espresso machines'] }));
+    const outline = expectOk(
+      await api.post('/api/seo-suite/generate-outline', { project_id: project.id, keywords: ['espresso machines'] }),
+    );
     const data = (outline.outline as unknown as { outline_data: OutlineData }).outline_data;
-    expect(data.cluster_posts.map((c) => c.pillar_parent)).toEqual(['Espresso Machines: The Buyer Guide', 'Espresso Machines: The Buyer Guide']);
+    expect(data.cluster_posts.map((c) => c.pillar_parent)).toEqual([
+      'Espresso Machines: The Buyer Guide',
+      'Espresso Machines: The Buyer Guide',
+    ]);
     expect(data.cluster_posts[0]!.content_type).toBe('how-to');
   });
 
   it('keeps valid model meta descriptions and replaces ones over 160 characters, with a warning', async () => {
-    const outline = (expectOk<{ outline_data: OutlineData }[]>(await api.get(`/api/seo-suite/outlines/${project.id}`)))[0]!.outline_data;
+    const outline = expectOk<{ outline_data: OutlineData }[]>(
+      await api.get(`/api/seo-suite/outlines/${project.id}`),
+    )[0]!.outline_data;
     const written = await writeArticles(api, project, outline, 2);
     expect(written.every((a) => a.generation_status === 'generated')).toBe(true);
     // Issue #18 item 8: the plan's H2s are the article's H2s, in order, with a model too.
@@ -85,7 +143,9 @@ describe('SEO steps with a configured model', () => {
       const article = expectOk<{ content: string }>(await api.get(`/api/articles/${item.article_id}`));
       expect(h2sOf(article.content)).toEqual(item.h2_headings);
     }
-    const res = expectOk<OptimisationResponse>(await api.post('/api/seo-suite/generate-meta-descriptions', { project_id: project.id }));
+    const res = expectOk<OptimisationResponse>(
+      await api.post('/api/seo-suite/generate-meta-descriptions', { project_id: project.id }),
+    );
     expect(res.results[0]!.meta_description).toBe('Espresso machines compared: pick the right one for your kitchen.');
     expect(res.results[1]!.meta_description!.length).toBeLessThanOrEqual(160);
     expect(res.results[1]!.meta_description!.toLowerCase()).toContain('how to descale an espresso machine');

@@ -1,17 +1,45 @@
-import { describe, expect, it } from 'vitest';
 import { SEO_SCHEMA_TYPES } from '@abp/contracts';
+import { describe, expect, it } from 'vitest';
+import { findElements, isHeading, parseHtml } from '../../src/lib/html/html-tree.js';
 import { placeInternalLinks, rewriteLinkTargets } from '../../src/modules/seo/optimisation/link-placement.js';
-import { linkCandidates, type LinkableArticle } from '../../src/modules/seo/optimisation/link-planner.js';
+import { type LinkableArticle, linkCandidates } from '../../src/modules/seo/optimisation/link-planner.js';
 import { isValidMeta, offlineMeta } from '../../src/modules/seo/optimisation/meta-descriptions.js';
 import { articleGraph } from '../../src/modules/seo/optimisation/schema-markup.js';
 import { extractJsonLd, withJsonLd } from '../../src/modules/seo/shared/json-ld.js';
-import { findElements, isHeading, parseHtml } from '../../src/lib/html/html-tree.js';
 import { linksOf } from './seo-html.js';
 
-const pillar: LinkableArticle = { id: 1, type: 'pillar', title: 'The Complete Guide to Coffee Grinders', pillarParent: '', keywords: ['coffee grinders', 'burr grinder'], href: 'https://s.example/guide/' };
-const clusterA: LinkableArticle = { id: 2, type: 'cluster', title: 'How to Clean a Grinder', pillarParent: pillar.title, keywords: ['clean a grinder'], href: 'https://s.example/clean/' };
-const clusterB: LinkableArticle = { id: 3, type: 'cluster', title: 'Grind Size Chart', pillarParent: pillar.title, keywords: ['grind size'], href: 'https://s.example/size/' };
-const other: LinkableArticle = { id: 4, type: 'pillar', title: 'Espresso at Home', pillarParent: '', keywords: ['espresso'], href: 'https://s.example/espresso/' };
+const pillar: LinkableArticle = {
+  id: 1,
+  type: 'pillar',
+  title: 'The Complete Guide to Coffee Grinders',
+  pillarParent: '',
+  keywords: ['coffee grinders', 'burr grinder'],
+  href: 'https://s.example/guide/',
+};
+const clusterA: LinkableArticle = {
+  id: 2,
+  type: 'cluster',
+  title: 'How to Clean a Grinder',
+  pillarParent: pillar.title,
+  keywords: ['clean a grinder'],
+  href: 'https://s.example/clean/',
+};
+const clusterB: LinkableArticle = {
+  id: 3,
+  type: 'cluster',
+  title: 'Grind Size Chart',
+  pillarParent: pillar.title,
+  keywords: ['grind size'],
+  href: 'https://s.example/size/',
+};
+const other: LinkableArticle = {
+  id: 4,
+  type: 'pillar',
+  title: 'Espresso at Home',
+  pillarParent: '',
+  keywords: ['espresso'],
+  href: 'https://s.example/espresso/',
+};
 const all = [pillar, clusterA, clusterB, other];
 
 describe('internal link planning', () => {
@@ -21,7 +49,11 @@ describe('internal link planning', () => {
       [3, 'sibling'],
       [4, 'related'],
     ]);
-    expect(linkCandidates(pillar, all).slice(0, 2).map((c) => [c.target.id, c.relation])).toEqual([
+    expect(
+      linkCandidates(pillar, all)
+        .slice(0, 2)
+        .map((c) => [c.target.id, c.relation]),
+    ).toEqual([
       [2, 'cluster'],
       [3, 'cluster'],
     ]);
@@ -62,22 +94,43 @@ describe('internal link placement', () => {
   });
 
   it('adds a Related reading paragraph for a pillar link whose words do not occur', () => {
-    const { html: out, links } = placeInternalLinks('<h2>Intro</h2><p>Nothing related here.</p>', linkCandidates(clusterB, all), 5);
+    const { html: out, links } = placeInternalLinks(
+      '<h2>Intro</h2><p>Nothing related here.</p>',
+      linkCandidates(clusterB, all),
+      5,
+    );
     expect(links).toEqual([{ target_article_id: 1, anchor: pillar.title, href: pillar.href, relation: 'pillar' }]);
-    expect(out).toMatch(/<p data-abp-related="1">Related reading:<\/p><ul data-abp-related="1"><li><a href="https:\/\/s\.example\/guide\/"/);
+    expect(out).toMatch(
+      /<p data-abp-related="1">Related reading:<\/p><ul data-abp-related="1"><li><a href="https:\/\/s\.example\/guide\/"/,
+    );
   });
 
   it('reads naturally: one anchor text per target, one link per paragraph, never inside a title in the text (issue #18 item 9)', () => {
     // Five targets that all carry the same keyword, as the pillar's clusters of one niche do.
-    const shared = (id: number, title: string, own: string): LinkableArticle => ({ id, type: 'cluster', title, pillarParent: 'Hub', keywords: ['organic vegetable gardening', own], href: `https://s.example/${id}/` });
-    const targets = [shared(11, 'Soil for Vegetables', 'soil preparation'), shared(12, 'Watering Vegetables', 'watering schedule'), shared(13, 'Companion Planting', 'companion planting')];
+    const shared = (id: number, title: string, own: string): LinkableArticle => ({
+      id,
+      type: 'cluster',
+      title,
+      pillarParent: 'Hub',
+      keywords: ['organic vegetable gardening', own],
+      href: `https://s.example/${id}/`,
+    });
+    const targets = [
+      shared(11, 'Soil for Vegetables', 'soil preparation'),
+      shared(12, 'Watering Vegetables', 'watering schedule'),
+      shared(13, 'Companion Planting', 'companion planting'),
+    ];
     const text = [
       '<p>Read The Complete Guide to Organic Vegetable Gardening before you start.</p>',
       '<p>Organic vegetable gardening begins with soil preparation and a watering schedule.</p>',
       '<p>Good soil preparation pays off. Companion planting helps too.</p>',
       '<p>A steady watering schedule keeps roots deep; organic vegetable gardening rewards patience.</p>',
     ].join('');
-    const { html: out, links } = placeInternalLinks(text, targets.map((target) => ({ target, relation: 'cluster' as const })), 5);
+    const { html: out, links } = placeInternalLinks(
+      text,
+      targets.map((target) => ({ target, relation: 'cluster' as const })),
+      5,
+    );
     const anchors = links.map((l) => l.anchor.toLowerCase());
     expect(new Set(anchors).size).toBe(anchors.length);
     const paragraphs = findElements(parseHtml(out), (el) => el.name === 'p');
@@ -99,7 +152,13 @@ describe('meta descriptions', () => {
   it('are at most 160 characters and contain the primary keyword', () => {
     for (const keyword of ['coffee', 'how to get started with home coffee brewing', 'x'.repeat(100)]) {
       for (const articleType of ['pillar', 'cluster'] as const) {
-        const meta = offlineMeta({ id: 1, title: 'T', primaryKeyword: keyword, articleType, companyName: 'A Company With A Rather Long Name Ltd' });
+        const meta = offlineMeta({
+          id: 1,
+          title: 'T',
+          primaryKeyword: keyword,
+          articleType,
+          companyName: 'A Company With A Rather Long Name Ltd',
+        });
         expect(meta.length).toBeLessThanOrEqual(160);
         expect(isValidMeta(meta, keyword)).toBe(true);
       }
@@ -110,7 +169,13 @@ describe('meta descriptions', () => {
 });
 
 describe('JSON-LD', () => {
-  const site = { siteName: 'Site', siteUrl: 'https://s.example', organizationName: 'Bean <There>', description: '', contact: null };
+  const site = {
+    siteName: 'Site',
+    siteUrl: 'https://s.example',
+    organizationName: 'Bean <There>',
+    description: '',
+    contact: null,
+  };
   const facts = {
     title: 'A'.repeat(130),
     description: 'desc',
@@ -136,13 +201,22 @@ describe('JSON-LD', () => {
     expect((article.headline as string).length).toBeLessThanOrEqual(110);
     // No featured image yet: no image at all, never the site's favicon (issue #18 item 13).
     expect(article.image).toBeUndefined();
-    const withImage = articleGraph(SEO_SCHEMA_TYPES, site, { ...facts, imageUrl: 'https://s.example/wp-content/uploads/card.png' });
-    expect((withImage['@graph'] as Record<string, unknown>[]).find((g) => g['@type'] === 'Article')!.image).toEqual(['https://s.example/wp-content/uploads/card.png']);
+    const withImage = articleGraph(SEO_SCHEMA_TYPES, site, {
+      ...facts,
+      imageUrl: 'https://s.example/wp-content/uploads/card.png',
+    });
+    expect((withImage['@graph'] as Record<string, unknown>[]).find((g) => g['@type'] === 'Article')!.image).toEqual([
+      'https://s.example/wp-content/uploads/card.png',
+    ]);
   });
 
   it('keeps a hostile title inside its <script>: no "</script", values decoded to plain text', () => {
     const title = '</script><script>alert(1)</script> &amp; Grinders\u2028Guide';
-    const graph = articleGraph(SEO_SCHEMA_TYPES, site, { ...facts, title, breadcrumb: [{ name: title, url: facts.url }] });
+    const graph = articleGraph(SEO_SCHEMA_TYPES, site, {
+      ...facts,
+      title,
+      breadcrumb: [{ name: title, url: facts.url }],
+    });
     const html = withJsonLd('<p>Body</p>', graph);
     expect(html.toLowerCase().match(/<\/script/g)).toHaveLength(1); // only the block's own end tag
     expect(html).not.toContain('\u2028');
@@ -153,8 +227,14 @@ describe('JSON-LD', () => {
   });
 
   it('has no headings with links after parsing our placement output', () => {
-    const { html } = placeInternalLinks('<h2>coffee grinders</h2><p>coffee grinders</p>', linkCandidates(clusterA, all), 5);
+    const { html } = placeInternalLinks(
+      '<h2>coffee grinders</h2><p>coffee grinders</p>',
+      linkCandidates(clusterA, all),
+      5,
+    );
     const doc = parseHtml(html);
-    expect(findElements(doc, (el) => isHeading(el) && findElements(el, (a) => a.name === 'a').length > 0)).toHaveLength(0);
+    expect(findElements(doc, (el) => isHeading(el) && findElements(el, (a) => a.name === 'a').length > 0)).toHaveLength(
+      0,
+    );
   });
 });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { OutlineData } from '@abp/contracts';
+import { describe, expect, it } from 'vitest';
 import { structurePlans } from '../../src/modules/seo/pages/page-plans.js';
 
 /* Issue #18 item 10: site pages carry the facts they need, and one niche gets one hub per subject. */
@@ -13,12 +13,19 @@ const outline: OutlineData = {
   ],
   cluster_posts: [],
 };
-const context = { niche: 'organic gardening', companyName: 'Green Row', keywords: ['organic gardening'], hasContact: false };
+const context = {
+  niche: 'organic gardening',
+  companyName: 'Green Row',
+  keywords: ['organic gardening'],
+  hasContact: false,
+};
 
 describe('the site structure', () => {
   it('has no Contact page without an email, phone or address, and one with them', () => {
     expect(structurePlans(context, outline, false).map((p) => p.pageType)).not.toContain('contact');
-    expect(structurePlans({ ...context, hasContact: true }, outline, false).filter((p) => p.pageType === 'contact')).toHaveLength(1);
+    expect(
+      structurePlans({ ...context, hasContact: true }, outline, false).filter((p) => p.pageType === 'contact'),
+    ).toHaveLength(1);
   });
 
   it('gives near-identical pillars of one niche one hub page', () => {

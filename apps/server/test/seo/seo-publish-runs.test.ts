@@ -1,11 +1,11 @@
+import type { SeoPage, SeoProject, SeoPublishRun } from '@abp/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { SeoPage, SeoProject, SeoPublishRun } from '@abp/contracts';
 import { seoPages } from '../../src/db/schema/index.js';
-import { WordPressError, type FakeWordPress } from '../../src/integrations/wordpress/index.js';
+import { type FakeWordPress, WordPressError } from '../../src/integrations/wordpress/index.js';
 import { createSite, fakeWordPressFor, siteBody } from '../sites/sites-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
-import { createProject, expectOk, fieldOf, planProject, seoApi, type SeoApi } from './seo-helpers.js';
+import { createProject, expectOk, fieldOf, planProject, type SeoApi, seoApi } from './seo-helpers.js';
 
 /*
  * "Publish Pages" / "Publish Articles" as durable runs (issue #14). A web-only process queues runs
@@ -19,9 +19,15 @@ let project: SeoProject;
 let wordpress: FakeWordPress;
 let pages: SeoPage[];
 
-const lostAnswer = () => new WordPressError('network', { message: 'POST …/wp/v2/pages got no answer within 30 s (timeout).', outcomeUnknown: true, method: 'POST' });
+const lostAnswer = () =>
+  new WordPressError('network', {
+    message: 'POST …/wp/v2/pages got no answer within 30 s (timeout).',
+    outcomeUnknown: true,
+    method: 'POST',
+  });
 const getRun = async (id: number) => expectOk<SeoPublishRun>(await api.get(`/api/seo/publish-runs/${id}`));
-const startPages = async (body: Record<string, unknown>) => expectOk<SeoPublishRun>(await api.post(`/api/seo/projects/${project.id}/publish-pages`, body), 202);
+const startPages = async (body: Record<string, unknown>) =>
+  expectOk<SeoPublishRun>(await api.post(`/api/seo/projects/${project.id}/publish-pages`, body), 202);
 /** WordPress pages per marker-free title: a duplicate shows up as a title seen twice. */
 const wordpressTitles = () => [...wordpress.store.pages.values()].map((p) => p.title?.raw ?? p.title?.rendered ?? '');
 
@@ -33,7 +39,11 @@ beforeAll(async () => {
   const site = await createSite(t, cookie);
   project = await createProject(api, site.id);
   await planProject(api, project);
-  pages = (expectOk(await api.post(`/api/seo/projects/${project.id}/generate-pages`, { includeOptional: false })) as unknown as { pages: SeoPage[] }).pages;
+  pages = (
+    expectOk(
+      await api.post(`/api/seo/projects/${project.id}/generate-pages`, { includeOptional: false }),
+    ) as unknown as { pages: SeoPage[] }
+  ).pages;
   // The site's client (and so its fake) exists once something has talked to it.
   await t.services.sites.getClientForSite(site.id);
   wordpress = fake.fakeAt(site.url);
@@ -42,7 +52,14 @@ afterAll(() => t.close());
 
 it('starts a run (202) that the same request joins and a different one waits for (409)', async () => {
   const run = await startPages({ status: 'draft' });
-  expect(run).toMatchObject({ kind: 'pages', target_status: 'draft', state: 'queued', total: pages.length, processed: 0, error: null });
+  expect(run).toMatchObject({
+    kind: 'pages',
+    target_status: 'draft',
+    state: 'queued',
+    total: pages.length,
+    processed: 0,
+    error: null,
+  });
   // A double click: the same run, not a second one.
   expect((await startPages({ status: 'draft' })).id).toBe(run.id);
   const other = await api.post(`/api/seo/projects/${project.id}/publish-pages`, { status: 'publish' });
@@ -55,14 +72,20 @@ it('starts a run (202) that the same request joins and a different one waits for
 
   await t.services.seo.publishRunner.run(run.id);
   const done = await getRun(run.id);
-  expect(done).toMatchObject({ state: 'done', processed: pages.length, outcome: { drafts: pages.length, failed: 0, published: 0 } });
+  expect(done).toMatchObject({
+    state: 'done',
+    processed: pages.length,
+    outcome: { drafts: pages.length, failed: 0, published: 0 },
+  });
   expect(done.outcome.results.map((r) => r.id)).toEqual(pages.map((p) => p.id));
   expect(wordpress.store.pages.size).toBe(pages.length);
   // A retried or duplicated entry of a finished run does nothing.
   await t.services.seo.publishRunner.run(run.id);
   expect(wordpress.store.pages.size).toBe(pages.length);
   const logs = expectOk<{ step: string; message: string }[]>(await api.get(`/api/seo-suite/logs/${project.id}`));
-  expect(logs.filter((l) => l.step === 'publish_pages').map((l) => l.message)).toEqual([`Pages: 0 published, ${pages.length} saved as drafts, 0 failed`]);
+  expect(logs.filter((l) => l.step === 'publish_pages').map((l) => l.message)).toEqual([
+    `Pages: 0 published, ${pages.length} saved as drafts, 0 failed`,
+  ]);
   // The project's runs, newest first, for a wizard that reloads mid-run.
   const runs = expectOk<SeoPublishRun[]>(await api.get(`/api/seo/projects/${project.id}/publish-runs`));
   expect(runs[0]).toMatchObject({ id: run.id, state: 'done' });
@@ -96,10 +119,17 @@ it('resumes after a crash with the items that are left, and a lost answer is fou
 });
 
 it('a page created whose answer was lost is looked up by its marker, never created twice', async () => {
-  const [target] = await t.ctx.handle.db.select().from(seoPages).where(eq(seoPages.projectId, project.id)).orderBy(asc(seoPages.id)).limit(1);
+  const [target] = await t.ctx.handle.db
+    .select()
+    .from(seoPages)
+    .where(eq(seoPages.projectId, project.id))
+    .orderBy(asc(seoPages.id))
+    .limit(1);
   // The page was deleted in WordPress: the next push creates it again, and WordPress' answer is lost.
   wordpress.store.pages.delete(target!.wordpressPageId!);
-  await t.ctx.handle.db.execute(sql`update seo_pages set wordpress_page_id = null, publish_create_pending = false where id = ${target!.id}`);
+  await t.ctx.handle.db.execute(
+    sql`update seo_pages set wordpress_page_id = null, publish_create_pending = false where id = ${target!.id}`,
+  );
   wordpress.failNext('pages.create', lostAnswer(), { afterApply: true });
   const lost = await startPages({ status: 'publish', pageIds: [target!.id] });
   await t.services.seo.publishRunner.run(lost.id);
@@ -129,7 +159,12 @@ it('two workers on one run (a duplicated entry) push each page once', async () =
 
 it('a site switched off after the run was asked for stops it with the reason', async () => {
   const run = await startPages({ status: 'publish' });
-  const off = await t.request({ method: 'PUT', url: `/api/sites/${project.site_id}`, cookie, payload: siteBody({ is_active: false }) });
+  const off = await t.request({
+    method: 'PUT',
+    url: `/api/sites/${project.site_id}`,
+    cookie,
+    payload: siteBody({ is_active: false }),
+  });
   expect(off.statusCode).toBe(200);
   try {
     await t.services.seo.publishRunner.run(run.id, { retryCount: 0, retryLimit: 3 });
@@ -137,9 +172,16 @@ it('a site switched off after the run was asked for stops it with the reason', a
     expect(failed).toMatchObject({ state: 'failed', processed: 0 });
     expect(failed.error).toMatch(/inactive|disabled|not active/i);
     // While the site is off, a new publish is refused at once.
-    expect((await api.post(`/api/seo/projects/${project.id}/publish-pages`, { status: 'publish' })).statusCode).toBe(409);
+    expect((await api.post(`/api/seo/projects/${project.id}/publish-pages`, { status: 'publish' })).statusCode).toBe(
+      409,
+    );
   } finally {
-    await t.request({ method: 'PUT', url: `/api/sites/${project.site_id}`, cookie, payload: siteBody({ is_active: true }) });
+    await t.request({
+      method: 'PUT',
+      url: `/api/sites/${project.site_id}`,
+      cookie,
+      payload: siteBody({ is_active: true }),
+    });
   }
   // The failed run does not block the next one.
   const next = await startPages({ status: 'publish' });
@@ -163,15 +205,23 @@ it('a passing failure before any push is retried by the queue, and the retry fin
 it('regenerating published pages keeps their status and page, flags them changed, and the next publish updates them', async () => {
   const run = await startPages({ status: 'publish' });
   await t.services.seo.publishRunner.run(run.id);
-  const before = (expectOk(await api.get(`/api/seo/projects/${project.id}/pages`)) as unknown as SeoPage[]).filter((p) => !p.needs_legal_review);
+  const before = (expectOk(await api.get(`/api/seo/projects/${project.id}/pages`)) as unknown as SeoPage[]).filter(
+    (p) => !p.needs_legal_review,
+  );
   expect(before.every((p) => p.status === 'published' && !p.changed_since_publish)).toBe(true);
   // The model writes new copy: the pages stay 'published' (WordPress still shows them), flagged as changed.
-  await t.ctx.handle.db.execute(sql`update seo_pages set content = content || '<p>old</p>' where project_id = ${project.id}`);
+  await t.ctx.handle.db.execute(
+    sql`update seo_pages set content = content || '<p>old</p>' where project_id = ${project.id}`,
+  );
   expectOk(await api.post(`/api/seo/projects/${project.id}/generate-pages`, { includeOptional: false }));
   const after = expectOk(await api.get(`/api/seo/projects/${project.id}/pages`)) as unknown as SeoPage[];
   for (const page of before) {
     const now = after.find((p) => p.id === page.id)!;
-    expect(now).toMatchObject({ status: 'published', wordpress_page_id: page.wordpress_page_id, changed_since_publish: true });
+    expect(now).toMatchObject({
+      status: 'published',
+      wordpress_page_id: page.wordpress_page_id,
+      changed_since_publish: true,
+    });
   }
   const size = wordpress.store.pages.size;
   const again = await startPages({ status: 'publish' });
@@ -191,5 +241,13 @@ it('answers 404 for an unknown run, 400 for a malformed id, 401 without a sessio
   expect(bad.statusCode).toBe(400);
   expect(fieldOf(bad)).toBe('params.runId');
   expect((await t.request({ method: 'GET', url: '/api/seo/publish-runs/1' })).statusCode).toBe(401);
-  expect((await t.request({ method: 'POST', url: `/api/seo/projects/${project.id}/publish-pages`, payload: { status: 'draft' } })).statusCode).toBe(401);
+  expect(
+    (
+      await t.request({
+        method: 'POST',
+        url: `/api/seo/projects/${project.id}/publish-pages`,
+        payload: { status: 'draft' },
+      })
+    ).statusCode,
+  ).toBe(401);
 });

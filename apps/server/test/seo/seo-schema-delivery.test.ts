@@ -1,9 +1,17 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OptimisationResponse, SeoArticle } from '@abp/contracts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { extractJsonLd } from '../../src/modules/seo/shared/json-ld.js';
 import { createSite, fakeWordPressFor } from '../sites/sites-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
-import { createProject, expectOk, planProject, publishAndWait, seoApi, writeArticles, type SeoApi } from './seo-helpers.js';
+import {
+  createProject,
+  expectOk,
+  planProject,
+  publishAndWait,
+  type SeoApi,
+  seoApi,
+  writeArticles,
+} from './seo-helpers.js';
 
 // A WordPress user without unfiltered_html (an editor on multisite, DISALLOW_UNFILTERED_HTML): WordPress
 // would strip <script>, so JSON-LD is stored but not put into the HTML, and the answer says so.
@@ -26,7 +34,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it('stores the schema, keeps it out of the HTML and warns', async () => {
-  const res = expectOk<OptimisationResponse>(await api.post('/api/seo-suite/generate-schema-markup', { project_id: projectId, schema_types: ['Article', 'BreadcrumbList'] }));
+  const res = expectOk<OptimisationResponse>(
+    await api.post('/api/seo-suite/generate-schema-markup', {
+      project_id: projectId,
+      schema_types: ['Article', 'BreadcrumbList'],
+    }),
+  );
   expect(res.summary).toMatchObject({ delivered_in_html: false });
   expect(res.warnings.join(' ')).toMatch(/unfiltered_html/);
   const articles = expectOk<SeoArticle[]>(await api.get(`/api/seo-suite/articles/${projectId}`));

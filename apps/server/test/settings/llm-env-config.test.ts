@@ -3,7 +3,13 @@ import { ConfigError, loadConfig } from '../../src/config.js';
 
 describe('LLM_* environment variables', () => {
   it('default to the offline writer', () => {
-    expect(loadConfig({}).llm).toEqual({ provider: 'offline', model: '', timeoutMs: 120_000, concurrency: 4, stream: false });
+    expect(loadConfig({}).llm).toEqual({
+      provider: 'offline',
+      model: '',
+      timeoutMs: 120_000,
+      concurrency: 4,
+      stream: false,
+    });
   });
 
   it('are read into the language model configuration', () => {
@@ -16,11 +22,22 @@ describe('LLM_* environment variables', () => {
       LLM_CONCURRENCY: '2',
       LLM_STREAM: 'true',
     });
-    expect(config.llm).toEqual({ provider: 'openai-compatible', model: 'llama3.1', apiKey: 'sk-local', baseUrl: 'http://localhost:11434/v1', timeoutMs: 30_000, concurrency: 2, stream: true });
+    expect(config.llm).toEqual({
+      provider: 'openai-compatible',
+      model: 'llama3.1',
+      apiKey: 'sk-local',
+      baseUrl: 'http://localhost:11434/v1',
+      timeoutMs: 30_000,
+      concurrency: 2,
+      stream: true,
+    });
   });
 
   it.each([
-    [{ LLM_PROVIDER: 'cohere' }, 'Invalid LLM_PROVIDER: must be one of offline, openai, anthropic, google, openai-compatible (got "cohere")'],
+    [
+      { LLM_PROVIDER: 'cohere' },
+      'Invalid LLM_PROVIDER: must be one of offline, openai, anthropic, google, openai-compatible (got "cohere")',
+    ],
     [{ LLM_BASE_URL: 'localhost:11434' }, 'Invalid LLM_BASE_URL: must be an http:// or https:// URL'],
     [{ LLM_TIMEOUT_MS: 'soon' }, 'Invalid LLM_TIMEOUT_MS: must be a number'],
     [{ LLM_TIMEOUT_MS: '10' }, 'Invalid LLM_TIMEOUT_MS: must be at least 1000'],

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { llmProbeResultSchema, llmSettingsSchema } from '@abp/contracts';
-import { startFakeOpenAiServer, type FakeOpenAiServer } from '../llm/fake-openai-server.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '../llm/fake-openai-server.js';
 import { instantRetry } from '../llm/helpers.js';
-import { createTestApp, testConfig, type TestApp } from '../test-app.js';
+import { createTestApp, type TestApp, testConfig } from '../test-app.js';
 
 /*
  * An API key belongs to the server it was entered for. Server A (127.0.0.1) is that server; B
@@ -28,8 +28,10 @@ let t: TestApp;
 let cookie: string;
 afterEach(() => t.close());
 
-const put = (payload: Record<string, unknown>) => t.request({ method: 'PUT', url: '/api/settings/llm', payload, cookie });
-const probe = (payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/settings/llm/test', payload, cookie });
+const put = (payload: Record<string, unknown>) =>
+  t.request({ method: 'PUT', url: '/api/settings/llm', payload, cookie });
+const probe = (payload: Record<string, unknown>) =>
+  t.request({ method: 'POST', url: '/api/settings/llm/test', payload, cookie });
 const keysSeenByB = () => b.requests.map((r) => r.authorization).filter(Boolean);
 
 describe('a saved API key and a new base URL', () => {
@@ -39,7 +41,12 @@ describe('a saved API key and a new base URL', () => {
     t = await createTestApp();
     cookie = await t.login();
     t.services.llmProviders.providerOptions = { retry: instantRetry().policy };
-    const saved = await put({ provider: 'openai-compatible', model: 'fake-model', base_url: a.baseUrl, api_key: SAVED_KEY });
+    const saved = await put({
+      provider: 'openai-compatible',
+      model: 'fake-model',
+      base_url: a.baseUrl,
+      api_key: SAVED_KEY,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
   });
 
@@ -47,7 +54,12 @@ describe('a saved API key and a new base URL', () => {
     const res = await probe({ provider: 'openai-compatible', model: 'fake-model', base_url: b.baseUrl, api_key: '' });
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual([
-      { field: 'api_key', message: expect.stringMatching(/^Enter the API key again \(or clear it\): the base URL changed \(http:\/\/127\.0\.0\.1:\d+ → http:\/\/127\.0\.0\.2:\d+\)/) },
+      {
+        field: 'api_key',
+        message: expect.stringMatching(
+          /^Enter the API key again \(or clear it\): the base URL changed \(http:\/\/127\.0\.0\.1:\d+ → http:\/\/127\.0\.0\.2:\d+\)/,
+        ),
+      },
     ]);
     expect(b.requests).toEqual([]);
   });
@@ -62,16 +74,33 @@ describe('a saved API key and a new base URL', () => {
   });
 
   it('the new server gets only the key entered for it; a cleared key sends none', async () => {
-    const tested = llmProbeResultSchema.parse((await probe({ provider: 'openai-compatible', model: 'fake-model', base_url: b.baseUrl, api_key: NEW_KEY })).json());
+    const tested = llmProbeResultSchema.parse(
+      (
+        await probe({ provider: 'openai-compatible', model: 'fake-model', base_url: b.baseUrl, api_key: NEW_KEY })
+      ).json(),
+    );
     expect(tested).toMatchObject({ ok: true });
-    const cleared = await put({ provider: 'openai-compatible', model: 'fake-model', base_url: b.baseUrl, clear_api_key: true });
+    const cleared = await put({
+      provider: 'openai-compatible',
+      model: 'fake-model',
+      base_url: b.baseUrl,
+      clear_api_key: true,
+    });
     expect(llmSettingsSchema.parse(cleared.json())).toMatchObject({ base_url: b.baseUrl, has_api_key: false });
-    expect(llmProbeResultSchema.parse((await probe({ provider: 'openai-compatible', model: 'fake-model', base_url: b.baseUrl })).json()).ok).toBe(true);
+    expect(
+      llmProbeResultSchema.parse(
+        (await probe({ provider: 'openai-compatible', model: 'fake-model', base_url: b.baseUrl })).json(),
+      ).ok,
+    ).toBe(true);
     expect(keysSeenByB()).toEqual([`Bearer ${NEW_KEY}`]);
   });
 
   it('keeps the key for another path on the same server', async () => {
-    const res = await put({ provider: 'openai-compatible', model: 'fake-model', base_url: a.baseUrl.replace(/\/v1$/, '/api/v1') });
+    const res = await put({
+      provider: 'openai-compatible',
+      model: 'fake-model',
+      base_url: a.baseUrl.replace(/\/v1$/, '/api/v1'),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(llmSettingsSchema.parse(res.json()).has_api_key).toBe(true);
   });
@@ -82,7 +111,15 @@ describe('the environment key and a base URL saved in the app', () => {
     a.requests.length = 0;
     b.requests.length = 0;
     t = await createTestApp({
-      config: { llm: { ...testConfig().llm, provider: 'openai-compatible', model: 'fake-model', baseUrl: a.baseUrl, apiKey: ENV_KEY } },
+      config: {
+        llm: {
+          ...testConfig().llm,
+          provider: 'openai-compatible',
+          model: 'fake-model',
+          baseUrl: a.baseUrl,
+          apiKey: ENV_KEY,
+        },
+      },
     });
     cookie = await t.login();
     t.services.llmProviders.providerOptions = { retry: instantRetry().policy };
@@ -92,7 +129,9 @@ describe('the environment key and a base URL saved in the app', () => {
     const saved = await put({ provider: 'openai-compatible', model: 'fake-model', base_url: b.baseUrl });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(llmSettingsSchema.parse(saved.json())).toMatchObject({ base_url: b.baseUrl, has_api_key: false });
-    const tested = llmProbeResultSchema.parse((await t.request({ method: 'POST', url: '/api/settings/llm/test', cookie })).json());
+    const tested = llmProbeResultSchema.parse(
+      (await t.request({ method: 'POST', url: '/api/settings/llm/test', cookie })).json(),
+    );
     expect(tested.ok).toBe(true);
     await t.services.llmProviders.current().then((provider) => provider.generateText({ prompt: 'Write.' }));
     expect(b.requests.length).toBeGreaterThan(0);
@@ -100,7 +139,9 @@ describe('the environment key and a base URL saved in the app', () => {
   });
 
   it('still goes to its own server', async () => {
-    const tested = llmProbeResultSchema.parse((await probe({ provider: 'openai-compatible', model: 'other-model' })).json());
+    const tested = llmProbeResultSchema.parse(
+      (await probe({ provider: 'openai-compatible', model: 'other-model' })).json(),
+    );
     expect(tested.ok).toBe(true);
     expect(a.requests.at(-1)?.authorization).toBe(`Bearer ${ENV_KEY}`);
   });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { InventoryItem, InventoryList, InventorySummary, InventoryTaxonomy } from '@abp/contracts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { describeRealSite, runId } from '../wordpress/real-site.js';
 import { WordPressSeed } from './wordpress-seed.js';
@@ -42,7 +42,10 @@ describeRealSite('normal', 'site inventory: sync of a real WordPress with 500 po
     otherCategoryId = other.id;
     postIds = await seed.createPosts(
       Array.from({ length: SEEDED }, (_, i) => ({
-        title: i % SQUASH_EVERY === 0 ? `Growing heirloom squash ${runId} no. ${i}` : `Inventory ${runId} post ${i} &amp; more`,
+        title:
+          i % SQUASH_EVERY === 0
+            ? `Growing heirloom squash ${runId} no. ${i}`
+            : `Inventory ${runId} post ${i} &amp; more`,
         status: i % 10 === 9 ? 'draft' : 'publish',
         excerpt: `Excerpt of post ${i}`,
         categories: i < 20 ? [category.id, other.id] : [category.id],
@@ -50,7 +53,12 @@ describeRealSite('normal', 'site inventory: sync of a real WordPress with 500 po
     );
     t = await createTestApp();
     cookie = await t.login();
-    const created = await t.request({ method: 'POST', url: '/api/sites', cookie, payload: { name: `Inventory ${runId}`, url: site.url, username: site.user, password: site.password } });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/sites',
+      cookie,
+      payload: { name: `Inventory ${runId}`, url: site.url, username: site.user, password: site.password },
+    });
     expect(created.statusCode, created.body).toBe(201);
     siteId = (created.json() as { id: number }).id;
   }, 120_000);
@@ -58,7 +66,8 @@ describeRealSite('normal', 'site inventory: sync of a real WordPress with 500 po
   afterAll(async () => {
     await t?.close();
     await seed.deletePosts(postIds).catch(() => undefined);
-    for (const id of [categoryId, otherCategoryId]) if (id) await seed.rest('DELETE', `wp/v2/categories/${id}?force=true`).catch(() => undefined);
+    for (const id of [categoryId, otherCategoryId])
+      if (id) await seed.rest('DELETE', `wp/v2/categories/${id}?force=true`).catch(() => undefined);
   });
 
   it('reads every post with its categories, status and author; search and filters work', async () => {
@@ -71,34 +80,58 @@ describeRealSite('normal', 'site inventory: sync of a real WordPress with 500 po
     expect(summary.fetched).toBeGreaterThanOrEqual(SEEDED);
     expect(summary.last_synced_at).not.toBeNull();
 
-    const inCategory = await get<InventoryList>(`/api/sites/${siteId}/inventory/items?category=${categoryId}&limit=100`);
+    const inCategory = await get<InventoryList>(
+      `/api/sites/${siteId}/inventory/items?category=${categoryId}&limit=100`,
+    );
     expect(inCategory.total).toBe(SEEDED);
     expect(inCategory.items).toHaveLength(100);
     const byId = new Map<number, InventoryItem>();
     for (let offset = 0; offset < SEEDED; offset += 100) {
-      const page = await get<InventoryList>(`/api/sites/${siteId}/inventory/items?category=${categoryId}&limit=100&offset=${offset}`);
+      const page = await get<InventoryList>(
+        `/api/sites/${siteId}/inventory/items?category=${categoryId}&limit=100&offset=${offset}`,
+      );
       for (const item of page.items) byId.set(item.wp_id, item);
     }
     expect([...byId.keys()].sort((a, b) => a - b)).toEqual([...postIds].sort((a, b) => a - b));
 
     // Titles are plain text (WordPress stores "&amp;" for "&"); drafts are in the inventory too.
     const one = byId.get(postIds[31]!)!;
-    expect(one).toMatchObject({ kind: 'post', title: `Inventory ${runId} post 31 & more`, status: 'publish', excerpt: 'Excerpt of post 31', category_ids: [categoryId] });
+    expect(one).toMatchObject({
+      kind: 'post',
+      title: `Inventory ${runId} post 31 & more`,
+      status: 'publish',
+      excerpt: 'Excerpt of post 31',
+      category_ids: [categoryId],
+    });
     expect(one.link).toMatch(/^http/);
     expect(one.published_at).not.toBeNull();
-    const drafts = await get<InventoryList>(`/api/sites/${siteId}/inventory/items?category=${categoryId}&search=${runId}&limit=100`);
+    const drafts = await get<InventoryList>(
+      `/api/sites/${siteId}/inventory/items?category=${categoryId}&search=${runId}&limit=100`,
+    );
     expect(drafts.items.filter((item) => item.status === 'draft').length).toBeGreaterThan(0);
 
-    const squash = await get<InventoryList>(`/api/sites/${siteId}/inventory/items?search=${encodeURIComponent(`heirloom squash ${runId}`)}`);
+    const squash = await get<InventoryList>(
+      `/api/sites/${siteId}/inventory/items?search=${encodeURIComponent(`heirloom squash ${runId}`)}`,
+    );
     expect(squash.total).toBe(SEEDED / SQUASH_EVERY);
     expect(squash.items.every((item) => item.title.startsWith('Growing heirloom squash'))).toBe(true);
     const both = await get<InventoryList>(`/api/sites/${siteId}/inventory/items?category=${otherCategoryId}`);
     expect(both.total).toBe(20);
     // A search is text, not a pattern: "%" finds only titles with a "%".
-    expect((await get<InventoryList>(`/api/sites/${siteId}/inventory/items?category=${categoryId}&search=%25`)).total).toBe(0);
+    expect(
+      (await get<InventoryList>(`/api/sites/${siteId}/inventory/items?category=${categoryId}&search=%25`)).total,
+    ).toBe(0);
 
     const taxonomy = await get<InventoryTaxonomy>(`/api/sites/${siteId}/inventory/taxonomy`);
-    expect(taxonomy.categories).toEqual(expect.arrayContaining([expect.objectContaining({ id: categoryId, name: `Inventory ${runId}`, count: SEEDED - SEEDED / 10 /* WordPress counts the published ones */ })]));
+    expect(taxonomy.categories).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          id: categoryId,
+          name: `Inventory ${runId}`,
+          count: SEEDED - SEEDED / 10 /* WordPress counts the published ones */,
+        }),
+      ]),
+    );
     expect(taxonomy.authors.map((a) => a.slug)).toContain(site.user);
     expect(one.author_id).toBe(taxonomy.authors.find((a) => a.slug === site.user)!.id);
   }, 180_000);
@@ -116,9 +149,21 @@ describeRealSite('normal', 'site inventory: sync of a real WordPress with 500 po
     // Only what changed since the last sync is read again (plus the posts of its last seconds).
     expect(summary.fetched).toBeLessThan(SEEDED / 2);
 
-    const all = await get<InventoryList>(`/api/sites/${siteId}/inventory/items?category=${categoryId}&search=${runId}&limit=100`);
+    const all = await get<InventoryList>(
+      `/api/sites/${siteId}/inventory/items?category=${categoryId}&search=${runId}&limit=100`,
+    );
     expect(all.total).toBe(SEEDED - 2 + 1);
-    const titles = new Map((await Promise.all([0, 100, 200, 300, 400].map((offset) => get<InventoryList>(`/api/sites/${siteId}/inventory/items?category=${categoryId}&limit=100&offset=${offset}`)))).flatMap((page) => page.items.map((item) => [item.wp_id, item.title] as const)));
+    const titles = new Map(
+      (
+        await Promise.all(
+          [0, 100, 200, 300, 400].map((offset) =>
+            get<InventoryList>(
+              `/api/sites/${siteId}/inventory/items?category=${categoryId}&limit=100&offset=${offset}`,
+            ),
+          ),
+        )
+      ).flatMap((page) => page.items.map((item) => [item.wp_id, item.title] as const)),
+    );
     expect(titles.size).toBe(SEEDED - 2 + 1);
     expect(titles.get(edited)).toBe(`Edited ${runId}`);
     expect(titles.has(deleted)).toBe(false);

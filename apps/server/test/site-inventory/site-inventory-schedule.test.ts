@@ -1,12 +1,14 @@
-import { afterEach, expect, it } from 'vitest';
 import type { InventorySummary } from '@abp/contracts';
+import { afterEach, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { describeRealSite, realSite, runId } from '../wordpress/real-site.js';
 
 async function waitForEnd(t: TestApp, cookie: string, siteId: number): Promise<InventorySummary> {
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const summary = (await t.request({ method: 'GET', url: `/api/sites/${siteId}/inventory`, cookie })).json() as InventorySummary;
+    const summary = (
+      await t.request({ method: 'GET', url: `/api/sites/${siteId}/inventory`, cookie })
+    ).json() as InventorySummary;
     if (summary.state === 'succeeded' || summary.state === 'failed') return summary;
     if (Date.now() > deadline) throw new Error(`sync did not finish: ${JSON.stringify(summary)}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -21,12 +23,22 @@ describeRealSite('normal', 'site inventory: the schedule, failures and deleted s
     t = undefined;
   });
 
-  async function addSite(app: TestApp, cookie: string, values: { url: string; user: string; password: string; active?: boolean }): Promise<number> {
+  async function addSite(
+    app: TestApp,
+    cookie: string,
+    values: { url: string; user: string; password: string; active?: boolean },
+  ): Promise<number> {
     const res = await app.request({
       method: 'POST',
       url: '/api/sites',
       cookie,
-      payload: { name: `Inv ${values.url} ${runId}`, url: values.url, username: values.user, password: values.password, is_active: values.active ?? true },
+      payload: {
+        name: `Inv ${values.url} ${runId}`,
+        url: values.url,
+        username: values.user,
+        password: values.password,
+        is_active: values.active ?? true,
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     return (res.json() as { id: number }).id;
@@ -39,7 +51,9 @@ describeRealSite('normal', 'site inventory: the schedule, failures and deleted s
     const inactive = await addSite(t, cookie, { ...plain, active: false });
     // Adding the active site synced it already (see below); a day later it is due again.
     expect(await waitForEnd(t, cookie, active)).toMatchObject({ state: 'succeeded', trigger: 'site_saved' });
-    await t.ctx.handle.db.execute(`update site_inventory_syncs set last_success_at = now() - interval '25 hours' where site_id = ${active}`);
+    await t.ctx.handle.db.execute(
+      `update site_inventory_syncs set last_success_at = now() - interval '25 hours' where site_id = ${active}`,
+    );
 
     expect(await t.services.siteInventory.queueDueSyncs()).toEqual([active]);
     const done = await waitForEnd(t, cookie, active);
@@ -57,7 +71,9 @@ describeRealSite('normal', 'site inventory: the schedule, failures and deleted s
     const cookie = await t.login();
     const id = await addSite(t, cookie, site);
     // Nobody pressed "Sync content": the save queued it.
-    const started = (await t.request({ method: 'GET', url: `/api/sites/${id}/inventory`, cookie })).json() as InventorySummary;
+    const started = (
+      await t.request({ method: 'GET', url: `/api/sites/${id}/inventory`, cookie })
+    ).json() as InventorySummary;
     expect(started).toMatchObject({ state: expect.stringMatching(/^(queued|running)$/), trigger: 'site_saved' });
     const first = await waitForEnd(t, cookie, id);
     expect(first).toMatchObject({ state: 'succeeded', trigger: 'site_saved', error: null });
@@ -65,9 +81,16 @@ describeRealSite('normal', 'site inventory: the schedule, failures and deleted s
 
     // The application password entered again: read again, from the start (not only the changes).
     const name = `Inv ${site.url} ${runId}`;
-    const saved = await t.request({ method: 'PUT', url: `/api/sites/${id}`, cookie, payload: { name, url: site.url, username: site.user, password: site.password } });
+    const saved = await t.request({
+      method: 'PUT',
+      url: `/api/sites/${id}`,
+      cookie,
+      payload: { name, url: site.url, username: site.user, password: site.password },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    const restarted = (await t.request({ method: 'GET', url: `/api/sites/${id}/inventory`, cookie })).json() as InventorySummary;
+    const restarted = (
+      await t.request({ method: 'GET', url: `/api/sites/${id}/inventory`, cookie })
+    ).json() as InventorySummary;
     expect(restarted).toMatchObject({ state: expect.stringMatching(/^(queued|running)$/), trigger: 'site_saved' });
     const second = await waitForEnd(t, cookie, id);
     expect(second).toMatchObject({ state: 'succeeded', trigger: 'site_saved' });
@@ -76,12 +99,26 @@ describeRealSite('normal', 'site inventory: the schedule, failures and deleted s
     expect(Date.parse(second.finished_at!)).toBeGreaterThan(Date.parse(first.finished_at!));
 
     // A renamed site (same address and credentials) is not read again.
-    expect((await t.request({ method: 'PUT', url: `/api/sites/${id}`, cookie, payload: { name: `${name} renamed`, url: site.url, username: site.user } })).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: `/api/sites/${id}/inventory`, cookie })).json()).toMatchObject({ state: 'succeeded', finished_at: second.finished_at });
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: `/api/sites/${id}`,
+          cookie,
+          payload: { name: `${name} renamed`, url: site.url, username: site.user },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await t.request({ method: 'GET', url: `/api/sites/${id}/inventory`, cookie })).json()).toMatchObject({
+      state: 'succeeded',
+      finished_at: second.finished_at,
+    });
 
     // Switched off: like the schedule, the save leaves it alone (a sync on demand still works).
     const off = await addSite(t, cookie, { ...plain, active: false });
-    expect((await t.request({ method: 'GET', url: `/api/sites/${off}/inventory`, cookie })).json()).toMatchObject({ state: 'never' });
+    expect((await t.request({ method: 'GET', url: `/api/sites/${off}/inventory`, cookie })).json()).toMatchObject({
+      state: 'never',
+    });
   }, 180_000);
 
   it('a site on plain permalinks (?rest_route=) syncs on demand, even when switched off', async () => {

@@ -8,24 +8,39 @@ export class WordPressSeed {
   constructor(private readonly site: RealSite) {}
 
   private get headers() {
-    return { authorization: `Basic ${Buffer.from(`${this.site.user}:${this.site.password}`).toString('base64')}`, 'content-type': 'application/json' };
+    return {
+      authorization: `Basic ${Buffer.from(`${this.site.user}:${this.site.password}`).toString('base64')}`,
+      'content-type': 'application/json',
+    };
   }
 
   async rest<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${this.site.url}/wp-json/${path}`, { method, headers: this.headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const response = await fetch(`${this.site.url}/wp-json/${path}`, {
+      method,
+      headers: this.headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as T;
   }
 
   /** Runs the requests 25 at a time; returns each answer's body in order. `missingOk`: a 404 is no failure (cleaning up). */
-  async batch(requests: Array<{ method: 'POST' | 'DELETE'; path: string; body?: unknown }>, missingOk = false): Promise<Array<Record<string, unknown>>> {
+  async batch(
+    requests: Array<{ method: 'POST' | 'DELETE'; path: string; body?: unknown }>,
+    missingOk = false,
+  ): Promise<Array<Record<string, unknown>>> {
     const bodies: Array<Record<string, unknown>> = [];
     for (let start = 0; start < requests.length; start += 25) {
-      const answer = await this.rest<{ responses: Array<{ status: number; body: Record<string, unknown> }> }>('POST', 'batch/v1', {
-        requests: requests.slice(start, start + 25),
-      });
+      const answer = await this.rest<{ responses: Array<{ status: number; body: Record<string, unknown> }> }>(
+        'POST',
+        'batch/v1',
+        {
+          requests: requests.slice(start, start + 25),
+        },
+      );
       for (const response of answer.responses) {
-        if (response.status >= 300 && !(missingOk && response.status === 404)) throw new Error(`batch request answered ${response.status}: ${JSON.stringify(response.body)}`);
+        if (response.status >= 300 && !(missingOk && response.status === 404))
+          throw new Error(`batch request answered ${response.status}: ${JSON.stringify(response.body)}`);
         bodies.push(response.body);
       }
     }
@@ -38,6 +53,9 @@ export class WordPressSeed {
   }
 
   async deletePosts(ids: readonly number[]): Promise<void> {
-    await this.batch(ids.map((id) => ({ method: 'DELETE', path: `/wp/v2/posts/${id}?force=true` })), true);
+    await this.batch(
+      ids.map((id) => ({ method: 'DELETE', path: `/wp/v2/posts/${id}?force=true` })),
+      true,
+    );
   }
 }

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SiteDeletePreview, SiteDeletionStatus } from '@abp/contracts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { WordPressClient } from '../../src/integrations/wordpress/index.js';
 import { generate, manualPayload } from '../manual/manual-helpers.js';
-import { createTestApp, waitFor, type TestApp } from '../test-app.js';
+import { createTestApp, type TestApp, waitFor } from '../test-app.js';
 import { addRealSite, describeRealSite, realClient, runId } from '../wordpress/real-site.js';
 
 /*
@@ -31,7 +31,11 @@ describeRealSite('normal', 'Delete All with or without the WordPress posts, on t
     const siteId = await addRealSite(t, cookie, site, `${name} ${runId}`);
     const posts: number[] = [];
     for (const topic of ['Mulching paths', 'Edging beds']) {
-      const res = await generate(t, cookie, manualPayload(siteId, `${topic} ${name} ${runId}`, { includeImages: false, wordCount: 500 }));
+      const res = await generate(
+        t,
+        cookie,
+        manualPayload(siteId, `${topic} ${name} ${runId}`, { includeImages: false, wordCount: 500 }),
+      );
       expect(res.statusCode, res.body).toBe(200);
       posts.push(res.json<{ data: { wordpress_post_id: number } }>().data.wordpress_post_id);
     }
@@ -47,15 +51,22 @@ describeRealSite('normal', 'Delete All with or without the WordPress posts, on t
     const res = await t.request({ method: 'DELETE', url: `/api/sites/${siteId}?cascade=true${query}`, cookie });
     expect(res.statusCode, res.body).toBe(202);
     const jobId = res.json<{ job_id: string }>().job_id;
-    return waitFor(async () => {
-      const status = await get<SiteDeletionStatus>(`/api/sites/deletions/${encodeURIComponent(jobId)}`);
-      return status.state === 'running' ? null : status;
-    }, 60_000, 100);
+    return waitFor(
+      async () => {
+        const status = await get<SiteDeletionStatus>(`/api/sites/deletions/${encodeURIComponent(jobId)}`);
+        return status.state === 'running' ? null : status;
+      },
+      60_000,
+      100,
+    );
   }
 
   it('says what goes, then moves the posts to the WordPress trash when asked, and reports it', async () => {
     const { siteId, posts } = await siteWithPosts('Trash');
-    expect(await get<SiteDeletePreview>(`/api/sites/${siteId}/delete-preview`)).toEqual({ articles: 2, wordpress_posts: 2 });
+    expect(await get<SiteDeletePreview>(`/api/sites/${siteId}/delete-preview`)).toEqual({
+      articles: 2,
+      wordpress_posts: 2,
+    });
     const outcome = await deleteAll(siteId, '&trash_posts=true');
     expect(outcome).toEqual({ state: 'done', articles_deleted: 2, posts_trashed: 2, trash_failures: [] });
     for (const id of posts) expect((await wp.posts.get(id)).status).toBe('trash');

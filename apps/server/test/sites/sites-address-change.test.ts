@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createWordPressClient } from '../../src/integrations/wordpress/index.js';
-import { FakeWordPressServer } from '../wordpress/fake-server.js';
 import { createTestApp, type TestApp } from '../test-app.js';
-import { SITE_PASSWORD, fakeWordPressFor, siteBody } from './sites-helpers.js';
+import { FakeWordPressServer } from '../wordpress/fake-server.js';
+import { fakeWordPressFor, SITE_PASSWORD, siteBody } from './sites-helpers.js';
 
 /*
  * The stored application password was entered for one address. Site A (127.0.0.1) is where it
@@ -35,7 +35,8 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const put = (id: number, body: Record<string, unknown>) => t.request({ method: 'PUT', url: `/api/sites/${id}`, payload: siteBody(body), cookie });
+const put = (id: number, body: Record<string, unknown>) =>
+  t.request({ method: 'PUT', url: `/api/sites/${id}`, payload: siteBody(body), cookie });
 
 async function createAt(url: string) {
   const res = await t.request({ method: 'POST', url: '/api/sites', payload: siteBody({ url }), cookie });
@@ -51,7 +52,10 @@ describe('moving a site to another address', () => {
     const moved = await put(site.id, { url: b.url, password: '' });
     expect(moved.statusCode).toBe(400);
     expect(moved.json().details).toEqual([
-      { field: 'body.password', message: expect.stringMatching(/^Enter the application password again: the site's address changed/) },
+      {
+        field: 'body.password',
+        message: expect.stringMatching(/^Enter the application password again: the site's address changed/),
+      },
     ]);
     // Another port on the same host is another origin too.
     const otherPort = await FakeWordPressServer.start();
@@ -86,7 +90,12 @@ describe('moving a site to another address', () => {
 
   it('keeps the stored password for the https upgrade of the same host (the operator typed it)', async () => {
     const wp = fakeWordPressFor(t);
-    const created = await t.request({ method: 'POST', url: '/api/sites', payload: siteBody({ url: 'http://garden.example' }), cookie });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/sites',
+      payload: siteBody({ url: 'http://garden.example' }),
+      cookie,
+    });
     const id = created.json().id as number;
     const res = await put(id, { url: 'https://garden.example', password: '' });
     expect(res.statusCode, res.body).toBe(200);
@@ -98,19 +107,29 @@ describe('moving a site to another address', () => {
 
 describe('a site that redirects to another host', () => {
   beforeEach(() => {
-    a.on('GET', () => true, (req, res) => {
-      res.writeHead(301, { Location: `${b.url}${req.url}` });
-      res.end();
-    });
+    a.on(
+      'GET',
+      () => true,
+      (req, res) => {
+        res.writeHead(301, { Location: `${b.url}${req.url}` });
+        res.end();
+      },
+    );
   });
 
   it('is saved with a warning naming the new address, and B never sees the password', async () => {
     const site = await createAt(a.url);
     expect(site.rest_root).toBeNull();
     expect(site.warning).toContain(`This site redirects to ${b.url}/`);
-    const test = await t.request({ method: 'POST', url: `/api/sites/${site.id}/test-connection?enhanced=true`, cookie });
+    const test = await t.request({
+      method: 'POST',
+      url: `/api/sites/${site.id}/test-connection?enhanced=true`,
+      cookie,
+    });
     expect(test.statusCode).toBe(200);
-    expect(test.json().recommendations).toContainEqual(expect.stringContaining(`This site redirects to ${b.url}/ — update the site URL`));
+    expect(test.json().recommendations).toContainEqual(
+      expect.stringContaining(`This site redirects to ${b.url}/ — update the site URL`),
+    );
     expect(test.json().rest_root).toBeNull();
     expect(b.requests).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawQuery } from '../../src/db/client.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { closedPort } from '../wordpress/fake-server.js';
-import { SITE_PASSWORD, createSite, fakeWordPressFor, siteBody } from './sites-helpers.js';
+import { createSite, fakeWordPressFor, SITE_PASSWORD, siteBody } from './sites-helpers.js';
 
 describe('sites API: create, read, update', () => {
   let t: TestApp;
@@ -18,8 +18,10 @@ describe('sites API: create, read, update', () => {
     wp = fakeWordPressFor(t);
   });
 
-  const post = (payload: unknown) => t.request({ method: 'POST', url: '/api/sites', payload: payload as object, cookie });
-  const put = (id: number, payload: unknown) => t.request({ method: 'PUT', url: `/api/sites/${id}`, payload: payload as object, cookie });
+  const post = (payload: unknown) =>
+    t.request({ method: 'POST', url: '/api/sites', payload: payload as object, cookie });
+  const put = (id: number, payload: unknown) =>
+    t.request({ method: 'PUT', url: `/api/sites/${id}`, payload: payload as object, cookie });
 
   it('creates a site, discovers and stores its REST root, and lists it without any password', async () => {
     const res = await post(siteBody());
@@ -40,12 +42,18 @@ describe('sites API: create, read, update', () => {
     expect(Object.keys(site)).not.toContain('password');
     const list = await t.request({ method: 'GET', url: '/api/sites', cookie });
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toEqual([expect.objectContaining({ id: site.id, rest_root: 'https://garden.example/wp-json/' })]);
+    expect(list.json()).toEqual([
+      expect.objectContaining({ id: site.id, rest_root: 'https://garden.example/wp-json/' }),
+    ]);
     expect(list.body).not.toContain('password');
     const one = await t.request({ method: 'GET', url: `/api/sites/${site.id}`, cookie });
     expect(one.json()).toMatchObject({ id: site.id, name: 'Garden Blog' });
     // Discovery got the password that was typed (spaces kept) and the login name.
-    expect(wp.configs[0]).toMatchObject({ baseUrl: 'https://garden.example', username: 'editor', applicationPassword: SITE_PASSWORD });
+    expect(wp.configs[0]).toMatchObject({
+      baseUrl: 'https://garden.example',
+      username: 'editor',
+      applicationPassword: SITE_PASSWORD,
+    });
   });
 
   it('normalises the URL: trimmed, lower-case host, no query, hash or trailing slash', async () => {
@@ -83,8 +91,12 @@ describe('sites API: create, read, update', () => {
 
   it('says why a required field is missing', async () => {
     const res = await post(siteBody({ name: '', password: '' }));
-    const messages = (res.json().details as Array<{ field: string; message: string }>).map((d) => `${d.field}: ${d.message}`);
-    expect(messages).toEqual(expect.arrayContaining(['body.name: Name is required', 'body.password: Application password is required']));
+    const messages = (res.json().details as Array<{ field: string; message: string }>).map(
+      (d) => `${d.field}: ${d.message}`,
+    );
+    expect(messages).toEqual(
+      expect.arrayContaining(['body.name: Name is required', 'body.password: Application password is required']),
+    );
   });
 
   it.each([
@@ -102,7 +114,8 @@ describe('sites API: create, read, update', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: 'conflict',
-      error: 'A site with the URL https://garden.example already exists ("Garden Blog"). Each WordPress site can be added once.',
+      error:
+        'A site with the URL https://garden.example already exists ("Garden Blog"). Each WordPress site can be added once.',
       details: [{ field: 'url', message: 'already used by another site' }],
     });
   });
@@ -124,13 +137,17 @@ describe('sites API: create, read, update', () => {
 
   it('updates the fields; a blank or missing password keeps the stored one', async () => {
     const site = await createSite(t, cookie);
-    const sealedBefore = (await rawQuery<{ password_sealed: string }>(t.ctx.handle, 'SELECT password_sealed FROM sites'))[0]!.password_sealed;
+    const sealedBefore = (
+      await rawQuery<{ password_sealed: string }>(t.ctx.handle, 'SELECT password_sealed FROM sites')
+    )[0]!.password_sealed;
     for (const password of ['', '   ', undefined]) {
       const res = await put(site.id, siteBody({ password, name: 'Renamed', is_active: false, content_persona: '' }));
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ name: 'Renamed', is_active: false, content_persona: '' });
     }
-    const sealedAfter = (await rawQuery<{ password_sealed: string }>(t.ctx.handle, 'SELECT password_sealed FROM sites'))[0]!.password_sealed;
+    const sealedAfter = (
+      await rawQuery<{ password_sealed: string }>(t.ctx.handle, 'SELECT password_sealed FROM sites')
+    )[0]!.password_sealed;
     expect(sealedAfter).toBe(sealedBefore);
     const client = await t.services.sites.getClientForSite(site.id);
     expect(client).toBeDefined();
@@ -153,9 +170,20 @@ describe('sites API: create, read, update', () => {
 
   it('a changed URL forgets the old REST root and health and discovers again', async () => {
     const site = await createSite(t, cookie);
-    await rawQuery(t.ctx.handle, "UPDATE sites SET health_score = 90, health_checked_at = now(), health_details = '{}' WHERE id = $1", [site.id]);
-    const res = await put(site.id, siteBody({ url: 'https://moved.example', password: 'new1 new2 new3 new4 new5 new6' }));
-    expect(res.json()).toMatchObject({ url: 'https://moved.example', rest_root: 'https://moved.example/wp-json/', health_score: null });
+    await rawQuery(
+      t.ctx.handle,
+      "UPDATE sites SET health_score = 90, health_checked_at = now(), health_details = '{}' WHERE id = $1",
+      [site.id],
+    );
+    const res = await put(
+      site.id,
+      siteBody({ url: 'https://moved.example', password: 'new1 new2 new3 new4 new5 new6' }),
+    );
+    expect(res.json()).toMatchObject({
+      url: 'https://moved.example',
+      rest_root: 'https://moved.example/wp-json/',
+      health_score: null,
+    });
     expect(wp.fakeAt('https://moved.example').calls).toContain('discover');
   });
 
@@ -166,7 +194,10 @@ describe('sites API: create, read, update', () => {
     const res = await post(siteBody({ url: `http://127.0.0.1:${port}` }));
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ rest_root: null, warning: expect.stringMatching(/^Saved, but the WordPress REST API was not reached: .*Run Test Connection/) });
+    expect(res.json()).toMatchObject({
+      rest_root: null,
+      warning: expect.stringMatching(/^Saved, but the WordPress REST API was not reached: .*Run Test Connection/),
+    });
     expect(res.body).not.toContain(SITE_PASSWORD);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawQuery } from '../../src/db/client.js';
-import { createTestApp, waitFor, type TestApp } from '../test-app.js';
+import { createTestApp, type TestApp, waitFor } from '../test-app.js';
 import { createSite, fakeWordPressFor } from './sites-helpers.js';
 
 describe('deleting a site', () => {
@@ -27,7 +27,10 @@ describe('deleting a site', () => {
         [siteId, siteName, `Article ${i}`, '<p>text</p>'],
       );
       ids.push(row!.id);
-      await rawQuery(t.ctx.handle, 'INSERT INTO generation_logs (article_id, log) VALUES ($1, $2)', [row!.id, JSON.stringify({ steps: [] })]);
+      await rawQuery(t.ctx.handle, 'INSERT INTO generation_logs (article_id, log) VALUES ($1, $2)', [
+        row!.id,
+        JSON.stringify({ steps: [] }),
+      ]);
     }
     return ids;
   }
@@ -63,7 +66,9 @@ describe('deleting a site', () => {
     const job = await t.ctx.queue.boss.getJobById('sites.cascade-delete', body.job_id);
     expect(job?.data).toEqual({ siteId: site.id, trashPosts: false });
 
-    await waitFor(async () => (await t.request({ method: 'GET', url: `/api/sites/${site.id}`, cookie })).statusCode === 404);
+    await waitFor(
+      async () => (await t.request({ method: 'GET', url: `/api/sites/${site.id}`, cookie })).statusCode === 404,
+    );
     const articles = await rawQuery<{ id: number }>(t.ctx.handle, 'SELECT id FROM articles ORDER BY id');
     expect(articles.map((a) => a.id)).toEqual(kept);
     expect((await rawQuery(t.ctx.handle, 'SELECT article_id FROM generation_logs')).length).toBe(2);
@@ -77,12 +82,22 @@ describe('deleting a site', () => {
     await rawQuery(t.ctx.handle, 'UPDATE sites SET deleting_since = now(), is_active = false WHERE id = $1', [site.id]);
     const shown = (await t.request({ method: 'GET', url: `/api/sites/${site.id}`, cookie })).json();
     expect(shown).toMatchObject({ deleting: true, is_active: false });
-    const edit = await t.request({ method: 'PUT', url: `/api/sites/${site.id}`, payload: { name: 'x', url: 'https://garden.example', username: 'u' }, cookie });
+    const edit = await t.request({
+      method: 'PUT',
+      url: `/api/sites/${site.id}`,
+      payload: { name: 'x', url: 'https://garden.example', username: 'u' },
+      cookie,
+    });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().error).toBe('The site "Garden Blog" is being deleted.');
-    expect((await t.request({ method: 'POST', url: `/api/sites/${site.id}/test-connection`, cookie })).statusCode).toBe(409);
+    expect((await t.request({ method: 'POST', url: `/api/sites/${site.id}/test-connection`, cookie })).statusCode).toBe(
+      409,
+    );
     // A typed domain error (issue #14): the HTTP status is the error handler's business.
-    await expect(t.services.sites.requireActiveSite(site.id)).rejects.toMatchObject({ name: 'SiteUnavailableError', reason: 'deleting' });
+    await expect(t.services.sites.requireActiveSite(site.id)).rejects.toMatchObject({
+      name: 'SiteUnavailableError',
+      reason: 'deleting',
+    });
   });
 
   it('cascade running: a plain delete is refused (409), so the articles still to be deleted are not detached and kept', async () => {
@@ -92,7 +107,11 @@ describe('deleting a site', () => {
     const plain = await t.request({ method: 'DELETE', url: `/api/sites/${site.id}`, cookie });
     expect(plain.statusCode).toBe(409);
     expect(plain.json().error).toBe('The site "Garden Blog" is being deleted.');
-    const rows = await rawQuery<{ site_id: number | null }>(t.ctx.handle, 'SELECT site_id FROM articles WHERE id = ANY($1::int[])', [articleIds]);
+    const rows = await rawQuery<{ site_id: number | null }>(
+      t.ctx.handle,
+      'SELECT site_id FROM articles WHERE id = ANY($1::int[])',
+      [articleIds],
+    );
     expect(rows.map((r) => r.site_id)).toEqual([site.id, site.id]);
   });
 
@@ -102,7 +121,17 @@ describe('deleting a site', () => {
     const job = t.services.sites.cascadeDeleteJob();
     const fakeJob = {} as Parameters<typeof job.handler>[1];
     const nothingTrashed = { postsTrashed: 0, trashFailures: [] };
-    expect(await job.handler({ siteId: site.id, trashPosts: false }, fakeJob)).toEqual({ siteId: site.id, articlesDeleted: 2, siteDeleted: true, ...nothingTrashed });
-    expect(await job.handler({ siteId: site.id, trashPosts: false }, fakeJob)).toEqual({ siteId: site.id, articlesDeleted: 0, siteDeleted: false, ...nothingTrashed });
+    expect(await job.handler({ siteId: site.id, trashPosts: false }, fakeJob)).toEqual({
+      siteId: site.id,
+      articlesDeleted: 2,
+      siteDeleted: true,
+      ...nothingTrashed,
+    });
+    expect(await job.handler({ siteId: site.id, trashPosts: false }, fakeJob)).toEqual({
+      siteId: site.id,
+      articlesDeleted: 0,
+      siteDeleted: false,
+      ...nothingTrashed,
+    });
   });
 });

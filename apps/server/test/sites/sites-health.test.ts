@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SITE_HEALTH_LIMITS } from '@abp/contracts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rawQuery } from '../../src/db/client.js';
 import { WordPressError } from '../../src/integrations/wordpress/index.js';
 import { createTestApp, type TestApp } from '../test-app.js';
@@ -26,7 +26,12 @@ describe('site health', () => {
     const res = await health(site.id);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ site_id: site.id, success_rate: 1, health: { score: 100, rating: 'excellent', recommendations: [] }, cached: false });
+    expect(body).toMatchObject({
+      site_id: site.id,
+      success_rate: 1,
+      health: { score: 100, rating: 'excellent', recommendations: [] },
+      cached: false,
+    });
     expect(Object.keys(body.health.checks)).toEqual(['rest_api_discovery', 'authentication', 'user_capabilities']);
     expect(fake.calls).toEqual(['discover', 'getCurrentUser']);
     expect(fake.store.posts.size + fake.store.media.size).toBe(0);
@@ -43,7 +48,10 @@ describe('site health', () => {
     expect(second).toEqual({ ...first, cached: true });
     expect(fake.calls.length).toBe(callsAfterFirst);
     // Once the stored result is older than the window, a live check runs again.
-    await rawQuery(t.ctx.handle, `UPDATE sites SET health_checked_at = now() - interval '${SITE_HEALTH_LIMITS.freshSeconds + 1} seconds'`);
+    await rawQuery(
+      t.ctx.handle,
+      `UPDATE sites SET health_checked_at = now() - interval '${SITE_HEALTH_LIMITS.freshSeconds + 1} seconds'`,
+    );
     const third = (await health(site.id)).json();
     expect(third.cached).toBe(false);
     expect(fake.calls.length).toBeGreaterThan(callsAfterFirst);
@@ -53,11 +61,18 @@ describe('site health', () => {
     const site = await createSite(t, cookie);
     wp.fakeAt('https://garden.example').failAlways(
       'getCurrentUser',
-      new WordPressError('bad_credentials', { status: 401, wpCode: 'rest_not_logged_in', message: 'You are not currently logged in.' }),
+      new WordPressError('bad_credentials', {
+        status: 401,
+        wpCode: 'rest_not_logged_in',
+        message: 'You are not currently logged in.',
+      }),
     );
     const body = (await health(site.id)).json();
     expect(body).toMatchObject({ success_rate: 0.33, health: { score: 33, rating: 'poor' } });
-    expect(body.health.checks.authentication).toMatchObject({ success: false, error: 'You are not currently logged in.' });
+    expect(body.health.checks.authentication).toMatchObject({
+      success: false,
+      error: 'You are not currently logged in.',
+    });
     expect(body.health.checks.user_capabilities.error).toMatch(/^Skipped/);
     expect(body.health.recommendations.join(' ')).toMatch(/"editor": it must be the WordPress login name/);
   });
@@ -76,7 +91,10 @@ describe('site health', () => {
     const limited = await health(site.id);
     expect(limited.statusCode).toBe(429);
     const body = limited.json();
-    expect(body).toMatchObject({ code: 'rate_limited', error: expect.stringMatching(/^Too many health checks for this site/) });
+    expect(body).toMatchObject({
+      code: 'rate_limited',
+      error: expect.stringMatching(/^Too many health checks for this site/),
+    });
     expect(body.retryAfter).toBeGreaterThan(0);
     expect(body.retryAfter).toBeLessThanOrEqual(60);
     expect(limited.headers['retry-after']).toBe(String(body.retryAfter));
@@ -89,14 +107,20 @@ describe('site health', () => {
     const perSite = SITE_HEALTH_LIMITS.perSitePerMinute;
     const sitesNeeded = Math.ceil(SITE_HEALTH_LIMITS.overallPerMinute / perSite);
     const ids: number[] = [];
-    for (let i = 0; i <= sitesNeeded; i++) ids.push((await createSite(t, cookie, { url: `https://s${i}.example`, name: `S${i}` })).id);
+    for (let i = 0; i <= sitesNeeded; i++)
+      ids.push((await createSite(t, cookie, { url: `https://s${i}.example`, name: `S${i}` })).id);
     let sent = 0;
     for (const id of ids.slice(0, sitesNeeded)) {
-      for (let i = 0; i < perSite && sent < SITE_HEALTH_LIMITS.overallPerMinute; i++, sent++) expect((await health(id)).statusCode).toBe(200);
+      for (let i = 0; i < perSite && sent < SITE_HEALTH_LIMITS.overallPerMinute; i++, sent++)
+        expect((await health(id)).statusCode).toBe(200);
     }
     const limited = await health(ids[sitesNeeded]!);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ code: 'rate_limited', error: expect.stringMatching(/for all sites/), retryAfter: expect.any(Number) });
+    expect(limited.json()).toMatchObject({
+      code: 'rate_limited',
+      error: expect.stringMatching(/for all sites/),
+      retryAfter: expect.any(Number),
+    });
   });
 
   it('concurrent asks for one site share a single live check', async () => {
@@ -124,11 +148,20 @@ describe('connection test through the API (fake WordPress)', () => {
     const site = await createSite(t, cookie);
     await rawQuery(t.ctx.handle, 'UPDATE sites SET rest_root = NULL');
     const basic = await t.request({ method: 'POST', url: `/api/sites/${site.id}/test-connection`, cookie });
-    expect(basic.json()).toMatchObject({ success: true, success_rate: 1, mode: 'basic', rest_root: 'https://garden.example/?rest_route=/' });
+    expect(basic.json()).toMatchObject({
+      success: true,
+      success_rate: 1,
+      mode: 'basic',
+      rest_root: 'https://garden.example/?rest_route=/',
+    });
     expect(Object.keys(basic.json().tests)).toEqual(['rest_api_discovery', 'authentication']);
-    expect((await t.request({ method: 'GET', url: `/api/sites/${site.id}`, cookie })).json().rest_root).toBe('https://garden.example/?rest_route=/');
+    expect((await t.request({ method: 'GET', url: `/api/sites/${site.id}`, cookie })).json().rest_root).toBe(
+      'https://garden.example/?rest_route=/',
+    );
 
-    const enhanced = (await t.request({ method: 'POST', url: `/api/sites/${site.id}/test-connection?enhanced=true`, cookie })).json();
+    const enhanced = (
+      await t.request({ method: 'POST', url: `/api/sites/${site.id}/test-connection?enhanced=true`, cookie })
+    ).json();
     expect(enhanced).toMatchObject({ success: true, success_rate: 1, mode: 'enhanced' });
     expect(Object.keys(enhanced.tests)).toHaveLength(9);
     for (const check of Object.values(enhanced.tests) as Array<{ response_time: number; error: string | null }>) {
@@ -147,6 +180,9 @@ describe('connection test through the API (fake WordPress)', () => {
     await rawQuery(t.ctx.handle, "UPDATE sites SET password_sealed = 'v1:AAAA:BBBB:CCCC'");
     const res = await t.request({ method: 'POST', url: `/api/sites/${site.id}/test-connection`, cookie });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'site_password_unreadable', error: expect.stringMatching(/enter the application password again/) });
+    expect(res.json()).toMatchObject({
+      code: 'site_password_unreadable',
+      error: expect.stringMatching(/enter the application password again/),
+    });
   });
 });

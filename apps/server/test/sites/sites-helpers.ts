@@ -1,4 +1,8 @@
-import { FakeWordPress, type FakeWordPressOptions, type WordPressConfig } from '../../src/integrations/wordpress/index.js';
+import {
+  FakeWordPress,
+  type FakeWordPressOptions,
+  type WordPressConfig,
+} from '../../src/integrations/wordpress/index.js';
 import type { TestApp } from '../test-app.js';
 
 export const SITE_PASSWORD = 'abcd EFGH ijkl MNOP qrst UVWX';

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectionTestResult } from '@abp/contracts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { closedPort } from '../wordpress/fake-server.js';
 import { describeRealSite, listDirect } from '../wordpress/real-site.js';
@@ -8,7 +8,9 @@ function printTimes(label: string, result: ConnectionTestResult): void {
   const rows = Object.entries(result.tests).map(
     ([name, c]) => `  ${name.padEnd(20)} ${c.success ? 'PASS' : 'FAIL'} ${String(c.response_time).padStart(5)} ms`,
   );
-  console.log(`[sites API enhanced test] ${label}: success=${result.success} success_rate=${result.success_rate}\n${rows.join('\n')}`);
+  console.log(
+    `[sites API enhanced test] ${label}: success=${result.success} success_rate=${result.success_rate}\n${rows.join('\n')}`,
+  );
 }
 
 /** A fresh app (and database) per test, so each can add the same WordPress. */
@@ -43,21 +45,38 @@ describeRealSite('normal', 'sites API against the real WordPress', (site) => {
   };
 
   it('a site saved with a wrong application password is saved with a warning that WordPress refused it', async () => {
-    const created = await add({ name: 'Wrong password', url: site.url, username: site.user, password: 'aaaa bbbb cccc dddd eeee ffff' });
+    const created = await add({
+      name: 'Wrong password',
+      url: site.url,
+      username: site.user,
+      password: 'aaaa bbbb cccc dddd eeee ffff',
+    });
     expect(created.rest_root).toBe(`${site.url}/wp-json/`);
     expect(created.warning).toMatch(/^Saved, but WordPress refused the credentials: /);
     // Corrected on edit: the warning goes.
     const fixed = await app.t.request({
       method: 'PUT',
       url: `/api/sites/${created.id}`,
-      payload: { name: 'Wrong password', url: site.url, username: site.user, password: site.password, is_active: true, content_persona: '' },
+      payload: {
+        name: 'Wrong password',
+        url: site.url,
+        username: site.user,
+        password: site.password,
+        is_active: true,
+        content_persona: '',
+      },
       cookie: app.cookie,
     });
     expect(fixed.json()).toMatchObject({ warning: null });
   });
 
   it('adds the site, passes the basic and enhanced tests with every check green, and leaves nothing behind', async () => {
-    const created = await add({ name: 'Real WordPress', url: `${site.url}/`, username: site.user, password: site.password });
+    const created = await add({
+      name: 'Real WordPress',
+      url: `${site.url}/`,
+      username: site.user,
+      password: site.password,
+    });
     expect(created).toMatchObject({ rest_root: `${site.url}/wp-json/`, warning: null });
 
     const basic = await test(created.id, false);
@@ -86,11 +105,21 @@ describeRealSite('normal', 'sites API against the real WordPress', (site) => {
   it('knows one WordPress under three addresses by the home its REST index names (issue #17 item 5)', async () => {
     const home = new URL(site.url);
     const other = home.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1';
-    const first = await add({ name: 'Home', url: `${site.url}/wp-admin/`, username: site.user, password: site.password });
+    const first = await add({
+      name: 'Home',
+      url: `${site.url}/wp-admin/`,
+      username: site.user,
+      password: site.password,
+    });
     // The wp-admin address is cut to the site, and at its home no warning is needed.
     expect(first).toMatchObject({ url: site.url, warning: null });
 
-    const otherName = await add({ name: 'Other host name', url: `http://${other}:${home.port}`, username: site.user, password: site.password });
+    const otherName = await add({
+      name: 'Other host name',
+      url: `http://${other}:${home.port}`,
+      username: site.user,
+      password: site.password,
+    });
     expect(otherName.warning).toBe(
       `WordPress names its home ${site.url}: ${other}:${home.port} is another address of the WordPress at ${home.host}. ` +
         `Posts appear under ${site.url}; consider saving that address instead. ` +
@@ -107,23 +136,40 @@ describeRealSite('normal', 'sites API against the real WordPress', (site) => {
 
     // Once the duplicates are gone, the home itself saves without a word.
     for (const id of [otherName.id, path.id]) {
-      expect((await app.t.request({ method: 'DELETE', url: `/api/sites/${id}`, cookie: app.cookie })).statusCode).toBe(200);
+      expect((await app.t.request({ method: 'DELETE', url: `/api/sites/${id}`, cookie: app.cookie })).statusCode).toBe(
+        200,
+      );
     }
     const edited = await app.t.request({
       method: 'PUT',
       url: `/api/sites/${first.id}`,
-      payload: { name: 'Home', url: site.url, username: site.user, password: site.password, is_active: true, content_persona: '' },
+      payload: {
+        name: 'Home',
+        url: site.url,
+        username: site.user,
+        password: site.password,
+        is_active: true,
+        content_persona: '',
+      },
       cookie: app.cookie,
     });
     expect(edited.json()).toMatchObject({ warning: null });
   });
 
   it('a wrong application password: bad credentials with the login-name and application-password advice', async () => {
-    const { id } = await add({ name: 'Wrong password', url: site.url, username: site.user, password: 'wrong pass word wron gwro ngwr' });
+    const { id } = await add({
+      name: 'Wrong password',
+      url: site.url,
+      username: site.user,
+      password: 'wrong pass word wron gwro ngwr',
+    });
     const { result, body } = await test(id, true);
     expect(result.success).toBe(false);
     expect(result.tests.rest_api_discovery?.success).toBe(true);
-    expect(result.tests.authentication).toMatchObject({ success: false, details: { kind: 'bad_credentials', status: 401 } });
+    expect(result.tests.authentication).toMatchObject({
+      success: false,
+      details: { kind: 'bad_credentials', status: 401 },
+    });
     const advice = result.recommendations.join('\n');
     expect(advice).toMatch(new RegExp(`"${site.user}": it must be the WordPress login name`));
     expect(advice).toMatch(/not the wp-admin login password/);
@@ -138,7 +184,14 @@ describeRealSite('plain', 'sites API against a WordPress on plain permalinks', (
     const res = await app.t.request({
       method: 'POST',
       url: '/api/sites',
-      payload: { name: 'Plain', url: site.url, username: site.user, password: site.password, is_active: true, content_persona: '' },
+      payload: {
+        name: 'Plain',
+        url: site.url,
+        username: site.user,
+        password: site.password,
+        is_active: true,
+        content_persona: '',
+      },
       cookie: app.cookie,
     });
     expect(res.statusCode).toBe(201);
@@ -146,7 +199,9 @@ describeRealSite('plain', 'sites API against a WordPress on plain permalinks', (
     // Found through the Link header: WordPress advertises …/index.php?rest_route=/ there.
     const base = site.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     expect(rest_root).toMatch(new RegExp(`^${base}/(index\\.php)?\\?rest_route=/$`));
-    const test = (await app.t.request({ method: 'POST', url: `/api/sites/${id}/test-connection`, cookie: app.cookie })).json();
+    const test = (
+      await app.t.request({ method: 'POST', url: `/api/sites/${id}/test-connection`, cookie: app.cookie })
+    ).json();
     expect(test).toMatchObject({ success: true, rest_root });
     expect(test.recommendations.join(' ')).toMatch(/plain permalinks/);
   });
@@ -162,12 +217,21 @@ describe('sites API: an unreachable host', () => {
     const res = await app.t.request({
       method: 'POST',
       url: '/api/sites',
-      payload: { name: 'Down', url: `http://127.0.0.1:${port}`, username: 'admin', password: 'x', is_active: true, content_persona: '' },
+      payload: {
+        name: 'Down',
+        url: `http://127.0.0.1:${port}`,
+        username: 'admin',
+        password: 'x',
+        is_active: true,
+        content_persona: '',
+      },
       cookie: app.cookie,
     });
     const { id, warning } = res.json();
     expect(warning).toMatch(/not reached/);
-    const test = (await app.t.request({ method: 'POST', url: `/api/sites/${id}/test-connection?enhanced=true`, cookie: app.cookie })).json();
+    const test = (
+      await app.t.request({ method: 'POST', url: `/api/sites/${id}/test-connection?enhanced=true`, cookie: app.cookie })
+    ).json();
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(test.success).toBe(false);
     expect(test.tests.reachability).toMatchObject({ success: false, details: { kind: 'network' } });
@@ -176,4 +240,3 @@ describe('sites API: an unreachable host', () => {
     expect(health.health.checks.rest_api_discovery.details.kind).toBe('network');
   });
 });
-

@@ -4,7 +4,7 @@ import { buildApp, loggerOptions } from '../../src/app.js';
 import { rawQuery } from '../../src/db/client.js';
 import { WordPressError } from '../../src/integrations/wordpress/index.js';
 import { createTestApp, sessionCookie, TEST_PASSWORD, type TestApp } from '../test-app.js';
-import { SITE_PASSWORD, fakeWordPressFor, siteBody } from './sites-helpers.js';
+import { fakeWordPressFor, SITE_PASSWORD, siteBody } from './sites-helpers.js';
 
 const NEW_PASSWORD = 'zzzz yyyy xxxx wwww vvvv uuuu';
 
@@ -27,9 +27,15 @@ describe('the application password is write-only and sealed at rest', () => {
         done();
       },
     });
-    const app = await buildApp(t.ctx, t.services, { ...(loggerOptions({ config: { ...t.ctx.config, logLevel: 'trace' } }) as object), stream: sink });
+    const app = await buildApp(t.ctx, t.services, {
+      ...(loggerOptions({ config: { ...t.ctx.config, logLevel: 'trace' } }) as object),
+      stream: sink,
+    });
     request = ({ cookie: c, headers, ...rest }) =>
-      app.inject({ ...rest, headers: { 'x-requested-with': 'XMLHttpRequest', ...(c ? { cookie: c } : {}), ...headers } });
+      app.inject({
+        ...rest,
+        headers: { 'x-requested-with': 'XMLHttpRequest', ...(c ? { cookie: c } : {}), ...headers },
+      });
     const login = await request({ method: 'POST', url: '/api/auth/login', payload: { password: TEST_PASSWORD } });
     cookie = sessionCookie(login);
   });
@@ -58,7 +64,11 @@ describe('the application password is write-only and sealed at rest', () => {
     await call({ method: 'POST', url: '/api/sites', payload: siteBody() });
     wp.fakeAt('https://garden.example').failAlways(
       'getCurrentUser',
-      new WordPressError('bad_credentials', { status: 401, wpCode: 'rest_not_logged_in', message: 'You are not currently logged in.' }),
+      new WordPressError('bad_credentials', {
+        status: 401,
+        wpCode: 'rest_not_logged_in',
+        message: 'You are not currently logged in.',
+      }),
     );
     const failed = await call({ method: 'POST', url: `/api/sites/${id}/test-connection?enhanced=true` });
     expect(failed.json().success).toBe(false);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawQuery } from '../../src/db/client.js';
 import { createTestApp, type TestApp } from '../test-app.js';
-import { SITE_PASSWORD, createSite, fakeWordPressFor } from './sites-helpers.js';
+import { createSite, fakeWordPressFor, SITE_PASSWORD } from './sites-helpers.js';
 
 describe('SitesService for other modules', () => {
   let t: TestApp;
@@ -44,13 +44,19 @@ describe('SitesService for other modules', () => {
   it('requireActiveSite: the row for an active site, a typed SiteUnavailableError for an inactive one or none', async () => {
     const active = await createSite(t, cookie);
     const inactive = await createSite(t, cookie, { url: 'https://off.example', name: 'Off', is_active: false });
-    await expect(t.services.sites.requireActiveSite(active.id)).resolves.toMatchObject({ id: active.id, isActive: true });
+    await expect(t.services.sites.requireActiveSite(active.id)).resolves.toMatchObject({
+      id: active.id,
+      isActive: true,
+    });
     // Typed domain errors (issue #14): the HTTP status is the error handler's business.
     await expect(t.services.sites.requireActiveSite(inactive.id)).rejects.toMatchObject({
       reason: 'inactive',
       code: 'site_inactive',
       message: 'The site "Off" is inactive. Switch it on in WordPress Sites first.',
     });
-    await expect(t.services.sites.requireActiveSite(99999)).rejects.toMatchObject({ reason: 'missing', code: 'not_found' });
+    await expect(t.services.sites.requireActiveSite(99999)).rejects.toMatchObject({
+      reason: 'missing',
+      code: 'not_found',
+    });
   });
 });

@@ -1,10 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedError, FeedReader, fetchFeed, parseRetryAfter } from '../../src/integrations/trends/index.js';
-import { ATOM_ENTRIES, atomFeed, GOOGLE_TRENDS, googleTrendsFeed } from './feed-fixtures.js';
-import { closedPort } from '../wordpress/fake-server.js';
-import { FeedServer } from './feed-server.js';
 import { at, testNetwork } from '../outbound/test-network.js';
+import { closedPort } from '../wordpress/fake-server.js';
+import { ATOM_ENTRIES, atomFeed, GOOGLE_TRENDS, googleTrendsFeed } from './feed-fixtures.js';
+import { FeedServer } from './feed-server.js';
 
 let server: FeedServer;
 const reader = new FeedReader({ timeoutMs: 400, maxBytes: 64 * 1024 });
@@ -21,13 +21,20 @@ beforeAll(async () => {
     .xml('/huge.xml', `<rss><channel>${'<item><title>x</title></item>'.repeat(5000)}</channel></rss>`)
     .on('/latin1.xml', (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/xml' });
-      res.end(Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><rss><channel><item><title>Crème brûlée</title></item></channel></rss>', 'latin1'));
+      res.end(
+        Buffer.from(
+          '<?xml version="1.0" encoding="ISO-8859-1"?><rss><channel><item><title>Crème brûlée</title></item></channel></rss>',
+          'latin1',
+        ),
+      );
     });
 });
 afterAll(async () => server.close());
 
 async function failure(pathOrUrl: string): Promise<FeedError> {
-  const error = await reader.read(pathOrUrl.startsWith('http') ? pathOrUrl : server.url(pathOrUrl)).catch((e: unknown) => e);
+  const error = await reader
+    .read(pathOrUrl.startsWith('http') ? pathOrUrl : server.url(pathOrUrl))
+    .catch((e: unknown) => e);
   if (!(error instanceof FeedError)) throw new Error(`expected a FeedError, got ${String(error)}`);
   return error;
 }
@@ -70,7 +77,9 @@ describe('fetching one feed', () => {
   });
 
   it('only http(s) addresses are fetched', async () => {
-    await expect(fetchFeed('file:///etc/passwd', { timeoutMs: 100, maxBytes: 10, userAgent: 'x' })).rejects.toMatchObject({ kind: 'invalid_url' });
+    await expect(
+      fetchFeed('file:///etc/passwd', { timeoutMs: 100, maxBytes: 10, userAgent: 'x' }),
+    ).rejects.toMatchObject({ kind: 'invalid_url' });
   });
 
   it('decodes the charset the XML declares', async () => {
@@ -89,7 +98,13 @@ describe('reading every feed', () => {
   it('keeps the trends of the good feeds and one failure per bad feed', async () => {
     const paths = ['/google.xml', '/down.xml', '/slow.xml', '/broken.xml', '/limited.xml', '/atom.xml'];
     const result = await reader.readAll(paths.map((p) => server.url(p)));
-    expect(result.trends.map((t) => t.title)).toEqual(['Tomato blight', 'Champions League final', 'Rose pruning', 'Election results', 'Composting in winter']);
+    expect(result.trends.map((t) => t.title)).toEqual([
+      'Tomato blight',
+      'Champions League final',
+      'Rose pruning',
+      'Election results',
+      'Composting in winter',
+    ]);
     expect(result.failures.map((f) => [f.feedUrl.replace(server.baseUrl, ''), f.kind])).toEqual([
       ['/down.xml', 'http_error'],
       ['/slow.xml', 'timeout'],
@@ -100,10 +115,12 @@ describe('reading every feed', () => {
 });
 
 describe('redirects follow the outbound rule', () => {
-  const redirect = (location: string, status = 302) => (_req: unknown, res: ServerResponse) => {
-    res.writeHead(status, { Location: location });
-    res.end();
-  };
+  const redirect =
+    (location: string, status = 302) =>
+    (_req: unknown, res: ServerResponse) => {
+      res.writeHead(status, { Location: location });
+      res.end();
+    };
 
   it('a redirect within the limit is followed', async () => {
     server.on('/old.xml', redirect('/older.xml', 301)).on('/older.xml', redirect(server.url('/google.xml'), 308));
@@ -115,7 +132,9 @@ describe('redirects follow the outbound rule', () => {
     server.hits.clear();
     const error = await failure('/loop1.xml');
     expect([error.kind, error.retryable]).toEqual(['redirect_refused', false]);
-    expect(error.message).toBe(`The feed redirected more than 5 times (the last time to ${server.url('/loop7.xml')}); it was not followed further.`);
+    expect(error.message).toBe(
+      `The feed redirected more than 5 times (the last time to ${server.url('/loop7.xml')}); it was not followed further.`,
+    );
     expect(server.hits.get('/google.xml')).toBeUndefined();
   });
 
@@ -127,7 +146,9 @@ describe('redirects follow the outbound rule', () => {
     server.on('/elsewhere.xml', redirect(location));
     const error = await failure('/elsewhere.xml');
     expect(error.kind).toBe('redirect_refused');
-    expect(error.message).toBe(`The feed redirected to ${shown}, which is not an http or https address; it was not followed.`);
+    expect(error.message).toBe(
+      `The feed redirected to ${shown}, which is not an http or https address; it was not followed.`,
+    );
   });
 
   it('a feed on a local address may not redirect to another local server (localhost is another origin)', async () => {
@@ -136,7 +157,11 @@ describe('redirects follow the outbound rule', () => {
     server.hits.clear();
     const error = await failure('/to-localhost.xml');
     expect(error.kind).toBe('redirect_refused');
-    expect(error.message).toMatch(new RegExp(`^The feed redirected to ${target.replace(/[.]/g, '\\.')} \\(its name resolves to (127\\.0\\.0\\.1|::1)\\), a loopback address; it was not followed\\.$`));
+    expect(error.message).toMatch(
+      new RegExp(
+        `^The feed redirected to ${target.replace(/[.]/g, '\\.')} \\(its name resolves to (127\\.0\\.0\\.1|::1)\\), a loopback address; it was not followed\\.$`,
+      ),
+    );
     expect(server.hits.get('/google.xml')).toBeUndefined();
   });
 
@@ -147,7 +172,9 @@ describe('redirects follow the outbound rule', () => {
 
     it('still follows a redirect to another public server', async () => {
       server.on('/cdn-moved.xml', redirect(at('cdn.public.test', server.baseUrl, '/google.xml')));
-      expect((await publicReader.read(at('public.test', server.baseUrl, '/cdn-moved.xml'))).map((t) => t.title)).toContain('Tomato blight');
+      expect(
+        (await publicReader.read(at('public.test', server.baseUrl, '/cdn-moved.xml'))).map((t) => t.title),
+      ).toContain('Tomato blight');
     });
 
     it.each([
@@ -159,10 +186,14 @@ describe('redirects follow the outbound rule', () => {
       const target = template.replace('{port}', new URL(server.baseUrl).port);
       server.on('/to-private.xml', redirect(target));
       const sentBefore = net.sent.length;
-      const error = await publicReader.read(at('public.test', server.baseUrl, '/to-private.xml')).catch((e: unknown) => e);
+      const error = await publicReader
+        .read(at('public.test', server.baseUrl, '/to-private.xml'))
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(FeedError);
       const shown = new URL(target);
-      expect((error as FeedError).message).toBe(`The feed redirected to ${shown.origin}${shown.pathname}, ${words}; it was not followed.`);
+      expect((error as FeedError).message).toBe(
+        `The feed redirected to ${shown.origin}${shown.pathname}, ${words}; it was not followed.`,
+      );
       expect(net.sent.slice(sentBefore)).toEqual([at('public.test', server.baseUrl, '/to-private.xml')]);
     });
 
@@ -170,7 +201,9 @@ describe('redirects follow the outbound rule', () => {
       server.on('/to-lan.xml', redirect(at('lan.test', server.baseUrl, '/google.xml')));
       server.hits.clear();
       const error = await publicReader.read(at('public.test', server.baseUrl, '/to-lan.xml')).catch((e: unknown) => e);
-      expect((error as FeedError).message).toBe(`The feed redirected to ${at('lan.test', server.baseUrl, '/google.xml')} (its name resolves to 127.0.0.1), a private address; it was not followed.`);
+      expect((error as FeedError).message).toBe(
+        `The feed redirected to ${at('lan.test', server.baseUrl, '/google.xml')} (its name resolves to 127.0.0.1), a private address; it was not followed.`,
+      );
       expect(server.hits.get('/google.xml')).toBeUndefined();
     });
   });

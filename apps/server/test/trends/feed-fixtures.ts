@@ -106,7 +106,12 @@ export const GOOGLE_TRENDS: FixtureTrend[] = [
     title: 'Tomato blight',
     traffic: '50,000+',
     news: [
-      { title: 'Tomato blight spreads across allotments', url: 'https://news.example/tomato-blight', source: 'Garden News', snippet: 'Growers report early blight.' },
+      {
+        title: 'Tomato blight spreads across allotments',
+        url: 'https://news.example/tomato-blight',
+        source: 'Garden News',
+        snippet: 'Growers report early blight.',
+      },
       { title: 'How to stop blight in your garden', url: 'https://news.example/stop-blight', source: 'Daily Planet' },
     ],
   },
@@ -118,12 +123,30 @@ export const GOOGLE_TRENDS: FixtureTrend[] = [
   {
     title: 'Rose pruning',
     traffic: '20,000+',
-    news: [{ title: 'Why rose pruning matters this autumn', url: 'https://news.example/rose-pruning', source: 'Garden News' }],
+    news: [
+      {
+        title: 'Why rose pruning matters this autumn',
+        url: 'https://news.example/rose-pruning',
+        source: 'Garden News',
+      },
+    ],
   },
-  { title: 'Election results', traffic: '1M+', news: [{ title: 'Results night live', url: 'https://politics.example/results', source: 'The Ledger' }] },
+  {
+    title: 'Election results',
+    traffic: '1M+',
+    news: [{ title: 'Results night live', url: 'https://politics.example/results', source: 'The Ledger' }],
+  },
 ];
 
 export const ATOM_ENTRIES: FixtureEntry[] = [
-  { title: 'Tomato Blight!', url: 'https://garden.example/tomato-blight-guide', summary: 'A guide to <b>blight</b> on tomatoes.' },
-  { title: 'Composting in winter', url: 'https://garden.example/winter-compost', summary: 'Keep your compost garden heap warm.' },
+  {
+    title: 'Tomato Blight!',
+    url: 'https://garden.example/tomato-blight-guide',
+    summary: 'A guide to <b>blight</b> on tomatoes.',
+  },
+  {
+    title: 'Composting in winter',
+    url: 'https://garden.example/winter-compost',
+    summary: 'Keep your compost garden heap warm.',
+  },
 ];

@@ -19,14 +19,31 @@ describe('Google Trends feed (ht: namespace)', () => {
 
   it('reads every item with its traffic, picture, date and news items', () => {
     expect(feed.format).toBe('google-trends');
-    expect(feed.trends.map((t) => t.title)).toEqual(['Tomato blight', 'Champions League final', 'Rose pruning', 'Election results']);
+    expect(feed.trends.map((t) => t.title)).toEqual([
+      'Tomato blight',
+      'Champions League final',
+      'Rose pruning',
+      'Election results',
+    ]);
     const [blight] = feed.trends;
     expect(blight).toMatchObject({ approxTraffic: '50,000+', feedUrl: FEED });
     expect(blight!.picture).toMatch(/^https:\/\/encrypted-tbn1\.gstatic\.com\/images/);
     expect(blight!.publishedDate?.toISOString()).toBe('2026-11-03T13:50:00.000Z');
     expect(blight!.newsItems).toEqual([
-      { title: 'Tomato blight spreads across allotments', url: 'https://news.example/tomato-blight', source: 'Garden News', snippet: 'Growers report early blight.', picture: 'https://encrypted-tbn2.gstatic.com/images?q=news' },
-      { title: 'How to stop blight in your garden', url: 'https://news.example/stop-blight', source: 'Daily Planet', snippet: null, picture: 'https://encrypted-tbn2.gstatic.com/images?q=news' },
+      {
+        title: 'Tomato blight spreads across allotments',
+        url: 'https://news.example/tomato-blight',
+        source: 'Garden News',
+        snippet: 'Growers report early blight.',
+        picture: 'https://encrypted-tbn2.gstatic.com/images?q=news',
+      },
+      {
+        title: 'How to stop blight in your garden',
+        url: 'https://news.example/stop-blight',
+        source: 'Daily Planet',
+        snippet: null,
+        picture: 'https://encrypted-tbn2.gstatic.com/images?q=news',
+      },
     ]);
   });
 
@@ -43,7 +60,10 @@ describe('Google Trends feed (ht: namespace)', () => {
   });
 
   it('reads a single item with a single news item (no arrays in the XML)', () => {
-    const one = parseFeed(googleTrendsFeed([{ title: 'Solo', news: [{ title: 'Only news', url: 'https://n.example/1' }] }]), FEED);
+    const one = parseFeed(
+      googleTrendsFeed([{ title: 'Solo', news: [{ title: 'Only news', url: 'https://n.example/1' }] }]),
+      FEED,
+    );
     expect(one.trends).toHaveLength(1);
     expect(one.trends[0]!.newsItems.map((n) => n.url)).toEqual(['https://n.example/1']);
   });
@@ -60,20 +80,36 @@ describe('Atom and RSS feeds', () => {
       approxTraffic: null,
     });
     expect(feed.trends[0]!.newsItems).toEqual([
-      { title: 'Tomato Blight!', url: 'https://garden.example/tomato-blight-guide', source: 'Garden Weekly', snippet: 'A guide to blight on tomatoes.', picture: null },
+      {
+        title: 'Tomato Blight!',
+        url: 'https://garden.example/tomato-blight-guide',
+        source: 'Garden Weekly',
+        snippet: 'A guide to blight on tomatoes.',
+        picture: null,
+      },
     ]);
     expect(feed.trends[0]!.publishedDate?.toISOString()).toBe('2026-11-03T10:00:00.000Z');
   });
 
   it('reads RSS 2.0 items with CDATA titles and HTML descriptions', () => {
-    const feed = parseFeed(rssFeed([{ title: 'Chips & <code>', url: 'https://tech.example/chips', summary: 'New <em>chips</em> &amp; boards' }]), 'https://tech.example/rss');
+    const feed = parseFeed(
+      rssFeed([
+        { title: 'Chips & <code>', url: 'https://tech.example/chips', summary: 'New <em>chips</em> &amp; boards' },
+      ]),
+      'https://tech.example/rss',
+    );
     expect(feed.format).toBe('rss');
-    expect(feed.trends[0]).toMatchObject({ title: 'Chips & <code>', url: 'https://tech.example/chips', description: 'New chips & boards' });
+    expect(feed.trends[0]).toMatchObject({
+      title: 'Chips & <code>',
+      url: 'https://tech.example/chips',
+      description: 'New chips & boards',
+    });
     expect(feed.trends[0]!.newsItems[0]).toMatchObject({ url: 'https://tech.example/chips', source: 'Tech Daily' });
   });
 
   it('resolves relative links against the feed address and drops non-web links', () => {
-    const xml = '<rss version="2.0"><channel><title>T</title><item><title>A</title><link>/a</link></item><item><title>B</title><link>javascript:alert(1)</link></item></channel></rss>';
+    const xml =
+      '<rss version="2.0"><channel><title>T</title><item><title>A</title><link>/a</link></item><item><title>B</title><link>javascript:alert(1)</link></item></channel></rss>';
     const feed = parseFeed(xml, 'https://site.example/feed/');
     expect(feed.trends.map((t) => t.url)).toEqual(['https://site.example/a', null]);
     expect(feed.trends[1]!.newsItems).toEqual([]);
@@ -89,7 +125,8 @@ describe('Atom and RSS feeds', () => {
   });
 
   it('skips items without a title', () => {
-    const xml = '<rss version="2.0"><channel><item><link>https://x.example/1</link></item><item><title>Kept</title></item></channel></rss>';
+    const xml =
+      '<rss version="2.0"><channel><item><link>https://x.example/1</link></item><item><title>Kept</title></item></channel></rss>';
     expect(parseFeed(xml, 'https://x.example/').trends.map((t) => t.title)).toEqual(['Kept']);
   });
 });
@@ -132,7 +169,13 @@ describe('one trend per normalised title', () => {
     const google = parseFeed(googleTrendsFeed(GOOGLE_TRENDS), FEED).trends;
     const atom = parseFeed(atomFeed(ATOM_ENTRIES), 'https://garden.example/feed.atom').trends;
     const merged = mergeTrends([...google, ...atom]);
-    expect(merged.map((t) => t.title)).toEqual(['Tomato blight', 'Champions League final', 'Rose pruning', 'Election results', 'Composting in winter']);
+    expect(merged.map((t) => t.title)).toEqual([
+      'Tomato blight',
+      'Champions League final',
+      'Rose pruning',
+      'Election results',
+      'Composting in winter',
+    ]);
     expect(merged[0]!.newsItems.map((n) => n.url)).toEqual([
       'https://news.example/tomato-blight',
       'https://news.example/stop-blight',

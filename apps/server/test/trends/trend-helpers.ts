@@ -1,7 +1,7 @@
-import { expect } from 'vitest';
 import type { ProcessedTrendPage, TrendExecutionLog, TrendExecutionLogPage } from '@abp/contracts';
+import { expect } from 'vitest';
 import { createSite, fakeWordPressFor } from '../sites/sites-helpers.js';
-import { createTestApp, waitFor, type TestApp } from '../test-app.js';
+import { createTestApp, type TestApp, waitFor } from '../test-app.js';
 import { FeedServer } from './feed-server.js';
 
 export interface TrendHarness {
@@ -36,7 +36,13 @@ let siteCounter = 0;
 export async function siteWithConfig(
   h: TrendHarness,
   name: string,
-  config: { topics: string[]; post_status?: 'draft' | 'published'; is_active?: boolean; max_posts_per_day?: number; word_count?: number },
+  config: {
+    topics: string[];
+    post_status?: 'draft' | 'published';
+    is_active?: boolean;
+    max_posts_per_day?: number;
+    word_count?: number;
+  },
   site: { is_active?: boolean } = {},
 ) {
   siteCounter++;
@@ -46,18 +52,40 @@ export async function siteWithConfig(
     method: 'POST',
     url: '/api/config',
     cookie: h.cookie,
-    payload: { site_id: created.id, word_count: 500, max_posts_per_day: 10, post_status: 'draft', is_active: true, task_type: 'Blog Post', content_persona: '', ...config },
+    payload: {
+      site_id: created.id,
+      word_count: 500,
+      max_posts_per_day: 10,
+      post_status: 'draft',
+      is_active: true,
+      task_type: 'Blog Post',
+      content_persona: '',
+      ...config,
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   if (site.is_active === false) {
-    const off = await h.t.request({ method: 'PUT', url: `/api/sites/${created.id}`, cookie: h.cookie, payload: { name, url, username: 'editor', password: '', is_active: false, content_persona: '' } });
+    const off = await h.t.request({
+      method: 'PUT',
+      url: `/api/sites/${created.id}`,
+      cookie: h.cookie,
+      payload: { name, url, username: 'editor', password: '', is_active: false, content_persona: '' },
+    });
     expect(off.statusCode, off.body).toBe(200);
   }
   return { siteId: created.id, configId: (res.json() as { id: number }).id, url: created.url };
 }
 
-export async function setTrendSettings(h: TrendHarness, body: { feeds?: string[] | null; geo?: string | null; interval_hours?: number | null }) {
-  const res = await h.t.request({ method: 'PUT', url: '/api/settings/trends', cookie: h.cookie, payload: { interval_hours: 0, ...body } });
+export async function setTrendSettings(
+  h: TrendHarness,
+  body: { feeds?: string[] | null; geo?: string | null; interval_hours?: number | null },
+) {
+  const res = await h.t.request({
+    method: 'PUT',
+    url: '/api/settings/trends',
+    cookie: h.cookie,
+    payload: { interval_hours: 0, ...body },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -69,7 +97,8 @@ export async function getJson<T>(h: TrendHarness, url: string): Promise<T> {
 }
 
 export const logs = (h: TrendHarness, query = '') => getJson<TrendExecutionLogPage>(h, `/api/trends/logs${query}`);
-export const processed = (h: TrendHarness, query = '') => getJson<ProcessedTrendPage>(h, `/api/trends/processed${query}`);
+export const processed = (h: TrendHarness, query = '') =>
+  getJson<ProcessedTrendPage>(h, `/api/trends/processed${query}`);
 
 /** POST /api/trends/check, then waits until that run's execution log is finished. */
 export async function runCheck(h: TrendHarness, timeoutMs = 60_000): Promise<TrendExecutionLog> {

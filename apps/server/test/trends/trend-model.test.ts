@@ -1,11 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GenerationLog } from '@abp/contracts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articles, processedTrends } from '../../src/db/schema/index.js';
-import { startFakeOpenAiServer, type FakeOpenAiServer } from '../llm/fake-openai-server.js';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '../llm/fake-openai-server.js';
 import { writerReply } from '../llm/fake-writer.js';
 import { useFakeModel } from '../llm/helpers.js';
 import { GOOGLE_TRENDS, googleTrendsFeed } from './feed-fixtures.js';
-import { getJson, processed, runCheck, setTrendSettings, siteWithConfig, trendHarness, type TrendHarness } from './trend-helpers.js';
+import {
+  getJson,
+  processed,
+  runCheck,
+  setTrendSettings,
+  siteWithConfig,
+  type TrendHarness,
+  trendHarness,
+} from './trend-helpers.js';
 
 // A configured model (the real AI SDK provider against a local chat-completions server) judges relevance.
 const KEY = 'sk-trend-test';
@@ -36,7 +44,9 @@ beforeEach(async () => {
 
 describe('relevance judged by the configured model', () => {
   it('writes only the trends the model picked, and shows it the topics and the news', async () => {
-    server.setHandler((request) => (isRelevanceRequest(request.prompt) ? { type: 'text', content: '{"relevant":[3]}' } : writerReply(request)));
+    server.setHandler((request) =>
+      isRelevanceRequest(request.prompt) ? { type: 'text', content: '{"relevant":[3]}' } : writerReply(request),
+    );
     const run = await runCheck(h);
     expect(run).toMatchObject({ status: 'completed', articles_generated: 1, articles_published: 1, errors: [] });
     expect((await processed(h)).items.map((p) => p.title)).toEqual(['Rose pruning']);
@@ -44,12 +54,16 @@ describe('relevance judged by the configured model', () => {
     const asked = server.requests.filter((r) => isRelevanceRequest(r.prompt));
     expect(asked).toHaveLength(1);
     expect(asked[0]!.prompt).toContain('A blog writes about: tomatoes, roses.');
-    expect(asked[0]!.prompt).toContain('1. Tomato blight — Growers report early blight. (news: Tomato blight spreads across allotments; How to stop blight in your garden)');
+    expect(asked[0]!.prompt).toContain(
+      '1. Tomato blight — Growers report early blight. (news: Tomato blight spreads across allotments; How to stop blight in your garden)',
+    );
     expect(asked[0]!.prompt).toContain('3. Rose pruning');
   });
 
-  it('writes the trend article from its news: the news go into the model\'s prompts and the log says it used them (issue #18 item 11)', async () => {
-    server.setHandler((request) => (isRelevanceRequest(request.prompt) ? { type: 'text', content: '{"relevant":[1]}' } : writerReply(request)));
+  it("writes the trend article from its news: the news go into the model's prompts and the log says it used them (issue #18 item 11)", async () => {
+    server.setHandler((request) =>
+      isRelevanceRequest(request.prompt) ? { type: 'text', content: '{"relevant":[1]}' } : writerReply(request),
+    );
     await runCheck(h);
     const sections = server.requests.filter((r) => /Write section/.test(r.prompt));
     expect(sections.length).toBeGreaterThan(0);
@@ -60,22 +74,42 @@ describe('relevance judged by the configured model', () => {
   });
 
   it('falls back to the text search when the model answers nonsense, and says so in the log', async () => {
-    server.setHandler((request) => (isRelevanceRequest(request.prompt) ? { type: 'text', content: 'I think roses, maybe.' } : writerReply(request)));
+    server.setHandler((request) =>
+      isRelevanceRequest(request.prompt) ? { type: 'text', content: 'I think roses, maybe.' } : writerReply(request),
+    );
     const run = await runCheck(h);
     expect(run).toMatchObject({ status: 'completed', articles_generated: 2 });
-    expect(run.errors).toEqual([{ scope: 'site', target: 'Garden Blog', kind: 'relevance', message: expect.stringMatching(/^The model could not judge relevance \(.+\); text search decided\.$/) }]);
+    expect(run.errors).toEqual([
+      {
+        scope: 'site',
+        target: 'Garden Blog',
+        kind: 'relevance',
+        message: expect.stringMatching(/^The model could not judge relevance \(.+\); text search decided\.$/),
+      },
+    ]);
   });
 
   it('a generation that fails is logged and its trend is not recorded, so a later check tries again', async () => {
     server.setHandler((request) =>
-      isRelevanceRequest(request.prompt) ? { type: 'text', content: '{"relevant":[1]}' } : { type: 'error', status: 401, body: { error: { message: 'Incorrect API key provided' } } },
+      isRelevanceRequest(request.prompt)
+        ? { type: 'text', content: '{"relevant":[1]}' }
+        : { type: 'error', status: 401, body: { error: { message: 'Incorrect API key provided' } } },
     );
     const failed = await runCheck(h);
     expect(failed).toMatchObject({ status: 'completed', articles_generated: 0, articles_published: 0 });
-    expect(failed.errors).toEqual([{ scope: 'site', target: 'Garden Blog', kind: 'generation', message: expect.stringMatching(/^"Tomato blight": generation failed: /) }]);
+    expect(failed.errors).toEqual([
+      {
+        scope: 'site',
+        target: 'Garden Blog',
+        kind: 'generation',
+        message: expect.stringMatching(/^"Tomato blight": generation failed: /),
+      },
+    ]);
     expect((await processed(h)).items).toEqual([]);
 
-    server.setHandler((request) => (isRelevanceRequest(request.prompt) ? { type: 'text', content: '{"relevant":[1]}' } : writerReply(request)));
+    server.setHandler((request) =>
+      isRelevanceRequest(request.prompt) ? { type: 'text', content: '{"relevant":[1]}' } : writerReply(request),
+    );
     const retried = await runCheck(h);
     expect(retried).toMatchObject({ articles_generated: 1, articles_published: 1, errors: [] });
     expect((await processed(h)).items.map((p) => p.title)).toEqual(['Tomato blight']);

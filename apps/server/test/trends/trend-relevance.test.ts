@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LanguageModelProvider, ObjectRequest, ObjectResult } from '../../src/integrations/llm/index.js';
 import { OfflineWriterProvider } from '../../src/integrations/llm/index.js';
-import { parseFeed, type FeedTrend } from '../../src/integrations/trends/index.js';
+import { type FeedTrend, parseFeed } from '../../src/integrations/trends/index.js';
 import { judgeRelevance } from '../../src/modules/trends/trend-relevance.js';
 import { rankByTextSearch, significantWords } from '../../src/modules/trends/trend-text-match.js';
 import { GOOGLE_TRENDS, googleTrendsFeed } from './feed-fixtures.js';
@@ -13,7 +13,13 @@ const trend = (title: string, description = '', news: string[] = []): FeedTrend 
   description,
   publishedDate: null,
   url: null,
-  newsItems: news.map((n, i) => ({ title: n, url: `https://n.example/${i}`, source: null, snippet: null, picture: null })),
+  newsItems: news.map((n, i) => ({
+    title: n,
+    url: `https://n.example/${i}`,
+    source: null,
+    snippet: null,
+    picture: null,
+  })),
   approxTraffic: null,
   picture: null,
   feedUrl: 'https://f.example/',
@@ -21,7 +27,12 @@ const trend = (title: string, description = '', news: string[] = []): FeedTrend 
 
 describe('text search (the offline writer has no model to ask)', () => {
   it('keeps significant words: case and accents folded, short words and stopwords dropped', () => {
-    expect(significantWords("The Best Crème-Brûlée tips for 2026's bakers")).toEqual(['creme', 'brulee', '2026', 'bakers']);
+    expect(significantWords("The Best Crème-Brûlée tips for 2026's bakers")).toEqual([
+      'creme',
+      'brulee',
+      '2026',
+      'bakers',
+    ]);
   });
 
   it('matches stems ("tomatoes" ~ "tomato", "gardening" ~ "garden") but not unrelated prefixes', () => {
@@ -32,7 +43,9 @@ describe('text search (the offline writer has no model to ask)', () => {
 
   it('a two-word topic needs both words; one word of it is not enough', () => {
     expect(rankByTextSearch(['home gardening'], [trend('Home prices soar')])).toEqual([]);
-    expect(titles(rankByTextSearch(['home gardening'], [trend('Home gardening boom')]))).toEqual(['Home gardening boom']);
+    expect(titles(rankByTextSearch(['home gardening'], [trend('Home gardening boom')]))).toEqual([
+      'Home gardening boom',
+    ]);
   });
 
   it('reads the description and the news titles too, and ranks title matches first', () => {
@@ -42,7 +55,9 @@ describe('text search (the offline writer has no model to ask)', () => {
 
   it('matches words of one stem across forms: "squash growing" finds growers harvesting heirloom squashes', () => {
     const harvest = trend('heirloom squash harvest', '', ['Growers harvest record heirloom squashes']);
-    expect(titles(rankByTextSearch(['squash growing'], [trend('Squash the bug'), harvest, trend('Growing tomatoes')]))).toEqual(['heirloom squash harvest']);
+    expect(
+      titles(rankByTextSearch(['squash growing'], [trend('Squash the bug'), harvest, trend('Growing tomatoes')])),
+    ).toEqual(['heirloom squash harvest']);
   });
 
   it('nothing matches a configuration without significant words', () => {
@@ -51,7 +66,9 @@ describe('text search (the offline writer has no model to ask)', () => {
 });
 
 /** A provider whose structured answer the test decides. */
-function modelAnswering(answer: (request: ObjectRequest<unknown>) => unknown): LanguageModelProvider & { prompts: string[] } {
+function modelAnswering(
+  answer: (request: ObjectRequest<unknown>) => unknown,
+): LanguageModelProvider & { prompts: string[] } {
   const prompts: string[] = [];
   return {
     providerId: 'openai',
@@ -64,7 +81,13 @@ function modelAnswering(answer: (request: ObjectRequest<unknown>) => unknown): L
     async generateObject<T>(request: ObjectRequest<T>): Promise<ObjectResult<T>> {
       prompts.push(request.prompt);
       const object = request.schema.parse(answer(request as ObjectRequest<unknown>));
-      return { object, finishReason: 'stop', usage: { inputTokens: 1, outputTokens: 1 }, modelMs: 1, transportAttempts: 1 };
+      return {
+        object,
+        finishReason: 'stop',
+        usage: { inputTokens: 1, outputTokens: 1 },
+        modelMs: 1,
+        transportAttempts: 1,
+      };
     },
   };
 }

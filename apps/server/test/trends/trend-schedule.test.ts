@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '@abp/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedReader } from '../../src/integrations/trends/index.js';
 import { JOBS } from '../../src/jobs/catalogue.js';
 import { OutboundHttp } from '../../src/lib/outbound/index.js';
 import { TREND_SCHEDULE_CRON, TrendMonitorService } from '../../src/modules/trends/trend-monitor.service.js';
 
 const TREND_SCHEDULE_JOB = JOBS.trendSchedule.name;
+
 import { TrendRunsRepository } from '../../src/modules/trends/trend-runs.repository.js';
-import { createTestApp, waitFor, type TestApp } from '../test-app.js';
+import { createTestApp, type TestApp, waitFor } from '../test-app.js';
 
 const HOUR = 3_600_000;
 let t: TestApp;
@@ -20,7 +21,13 @@ afterAll(async () => t?.close());
 
 /** The monitor with a fixed interval and a clock the test sets. */
 function monitorAt(now: Date, intervalHours: number) {
-  return new TrendMonitorService(new TrendRunsRepository(t.ctx.handle.db), t.services.trendChecks, t.ctx.queue, { resolve: async () => ({ intervalHours }) }, () => now);
+  return new TrendMonitorService(
+    new TrendRunsRepository(t.ctx.handle.db),
+    t.services.trendChecks,
+    t.ctx.queue,
+    { resolve: async () => ({ intervalHours }) },
+    () => now,
+  );
 }
 
 const idle = () => waitFor(async () => !(await t.services.trends.monitorStatus()).isRunning, 20_000, 200);
@@ -42,12 +49,21 @@ describe('scheduled checks', () => {
     await idle();
     const [run] = (await t.services.trends.logs({ limit: 1, offset: 0 })).items;
     // The test app's feed is unreachable: the run completes with that error logged.
-    expect(run).toMatchObject({ trigger: 'schedule', status: 'completed', errors: [expect.objectContaining({ scope: 'feed' })] });
+    expect(run).toMatchObject({
+      trigger: 'schedule',
+      status: 'completed',
+      errors: [expect.objectContaining({ scope: 'feed' })],
+    });
 
     const last = new Date(run!.created_at);
     expect(await monitorAt(new Date(last.getTime() + 3 * HOUR), 4).scheduleTick(began)).toBe('not-due');
     // A slow feed keeps this check running while the next tick comes.
-    t.services.trendChecks.feedReader = new FeedReader({ outbound: new OutboundHttp({ transport: async () => new Promise<Response>((_resolve, reject) => setTimeout(() => reject(new Error('slow')), 1500)) }) });
+    t.services.trendChecks.feedReader = new FeedReader({
+      outbound: new OutboundHttp({
+        transport: async () =>
+          new Promise<Response>((_resolve, reject) => setTimeout(() => reject(new Error('slow')), 1500)),
+      }),
+    });
     expect(await monitorAt(new Date(last.getTime() + 4 * HOUR), 4).scheduleTick(began)).toBe('started');
     // A check already queued or running is left alone.
     expect(await monitorAt(new Date(last.getTime() + 9 * HOUR), 4).scheduleTick(began)).toBe('busy');
@@ -68,7 +84,9 @@ describe('the dashboard', () => {
       articles_published: last!.articles_published,
       execution_time_ms: last!.execution_time_ms,
       created_at: last!.created_at,
-      unreachable_feeds: last!.errors.filter((error) => error.scope === 'feed').map((error) => ({ feed: error.target, reason: error.message })),
+      unreachable_feeds: last!.errors
+        .filter((error) => error.scope === 'feed')
+        .map((error) => ({ feed: error.target, reason: error.message })),
     });
   });
 });

@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Article, CostEstimate, GenerationLog, ModelPrices, UsageSummary } from '@abp/contracts';
 import { asc } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { modelCalls } from '../../src/db/schema/index.js';
 import { priceFor, priceTable } from '../../src/modules/usage/model-prices.js';
 import { bulkArticles, bulkPayload, isFinal, jobStatus, startedJob, waitForJob } from '../bulk-jobs/bulk-helpers.js';
+import { type FakeModelApp, startFakeModelApp } from '../llm/fake-model-app.js';
 import type { FakeOpenAiServer } from '../llm/fake-openai-server.js';
-import { startFakeModelApp, type FakeModelApp } from '../llm/fake-model-app.js';
 import { isOutlineRequest, writerReply } from '../llm/fake-writer.js';
 import type { TestApp } from '../test-app.js';
 
@@ -16,11 +16,21 @@ let cookie: string;
 let siteId: number;
 
 const PRICE = { input: 1.5, output: 6 };
-const nanosOf = (usage: { promptTokens: number; completionTokens: number }) => usage.promptTokens * PRICE.input * 1000 + usage.completionTokens * PRICE.output * 1000;
+const nanosOf = (usage: { promptTokens: number; completionTokens: number }) =>
+  usage.promptTokens * PRICE.input * 1000 + usage.completionTokens * PRICE.output * 1000;
 const usd = (nanos: number) => nanos / 1e9;
 
 async function setPrice(input = PRICE.input, output = PRICE.output) {
-  const res = await t.request({ method: 'PUT', url: '/api/settings/prices', cookie, payload: { prices: [{ provider: 'openai-compatible', model: 'fake-model', input_per_million: input, output_per_million: output }] } });
+  const res = await t.request({
+    method: 'PUT',
+    url: '/api/settings/prices',
+    cookie,
+    payload: {
+      prices: [
+        { provider: 'openai-compatible', model: 'fake-model', input_per_million: input, output_per_million: output },
+      ],
+    },
+  });
   expect(res.statusCode).toBe(200);
   return res.json<ModelPrices>();
 }
@@ -42,9 +52,19 @@ afterEach(() => app.close());
 describe('the usage ledger', () => {
   it('adds up exactly per step, article, job, site and month, at the price in force when each call ended', async () => {
     const prices = await setPrice();
-    expect(prices.current).toMatchObject({ provider: 'openai-compatible', model: 'fake-model', price: { input_per_million: 1.5, output_per_million: 6, source: 'custom' } });
+    expect(prices.current).toMatchObject({
+      provider: 'openai-compatible',
+      model: 'fake-model',
+      price: { input_per_million: 1.5, output_per_million: 6, source: 'custom' },
+    });
 
-    const jobId = await startedJob(t, cookie, bulkPayload(siteId, ['Composting at home', 'Raised garden beds', 'Saving tomato seeds'], { postToWordPress: false }));
+    const jobId = await startedJob(
+      t,
+      cookie,
+      bulkPayload(siteId, ['Composting at home', 'Raised garden beds', 'Saving tomato seeds'], {
+        postToWordPress: false,
+      }),
+    );
     const { job } = await waitForJob(t, cookie, jobId, isFinal, 60_000);
     expect(job.progress).toMatchObject({ successful: 3, failed: 0 });
 
@@ -72,10 +92,16 @@ describe('the usage ledger', () => {
       const log = await getJson<GenerationLog>(`/api/generation-logs/${row.id}`);
       const priced = log.steps.filter((step) => step.usage);
       expect(priced.length).toBeGreaterThanOrEqual(2);
-      expect(priced.every((step) => step.usage!.provider === 'openai-compatible' && step.usage!.model === 'fake-model')).toBe(true);
+      expect(
+        priced.every((step) => step.usage!.provider === 'openai-compatible' && step.usage!.model === 'fake-model'),
+      ).toBe(true);
       const stepNanos = priced.reduce((sum, step) => sum + Math.round(step.usage!.costUsd * 1e9), 0);
       expect(stepNanos).toBe(Math.round(article.usage!.cost_usd * 1e9));
-      expect(log.usage).toMatchObject({ models: ['openai-compatible/fake-model'], estimated: false, costUsd: article.usage!.cost_usd });
+      expect(log.usage).toMatchObject({
+        models: ['openai-compatible/fake-model'],
+        estimated: false,
+        costUsd: article.usage!.cost_usd,
+      });
       expect(log.usage!.inputTokens).toBe(article.usage!.input_tokens);
     }
     expect(articlesNanos).toBe(billedNanos);
@@ -84,8 +110,12 @@ describe('the usage ledger', () => {
     const summary = await getJson<UsageSummary>('/api/usage?tz=Europe/Berlin');
     expect(summary.month.cost_usd).toBe(usd(billedNanos));
     expect(summary.month.calls).toBe(billed.length);
-    expect(summary.by_site).toEqual([expect.objectContaining({ site_id: siteId, cost_usd: usd(billedNanos), calls: billed.length })]);
-    expect(summary.by_provider).toEqual([expect.objectContaining({ provider: 'openai-compatible', model: 'fake-model', cost_usd: usd(billedNanos) })]);
+    expect(summary.by_site).toEqual([
+      expect.objectContaining({ site_id: siteId, cost_usd: usd(billedNanos), calls: billed.length }),
+    ]);
+    expect(summary.by_provider).toEqual([
+      expect.objectContaining({ provider: 'openai-compatible', model: 'fake-model', cost_usd: usd(billedNanos) }),
+    ]);
     expect(summary.daily).toHaveLength(30);
     expect(summary.daily.at(-1)!.cost_usd).toBe(usd(billedNanos));
     expect(summary.daily.slice(0, -1).every((day) => day.cost_usd === 0)).toBe(true);
@@ -113,7 +143,11 @@ describe('the usage ledger', () => {
   it('bills an answer that could not be used at the tokens the provider reported (issue #31)', async () => {
     await setPrice();
     // The outline comes back as text that is not the JSON asked for: the article is still written (from the standard outline).
-    model.setHandler((request) => (isOutlineRequest(request) ? { type: 'text', content: 'Sure! Here is a plan: first the basics, then the details.' } : writerReply(request)));
+    model.setHandler((request) =>
+      isOutlineRequest(request)
+        ? { type: 'text', content: 'Sure! Here is a plan: first the basics, then the details.' }
+        : writerReply(request),
+    );
     const jobId = await startedJob(t, cookie, bulkPayload(siteId, ['Mulching roses'], { postToWordPress: false }));
     const { job } = await waitForJob(t, cookie, jobId, isFinal, 60_000);
     expect(job.progress.successful).toBe(1);
@@ -122,14 +156,23 @@ describe('the usage ledger', () => {
     expect(unusable.length).toBeGreaterThan(0);
     // Every token the server billed is in the ledger, the unusable answers' too, none of them estimated.
     expect(rows).toHaveLength(model.reportedUsage.length);
-    expect(rows.map((row) => [row.inputTokens, row.outputTokens])).toEqual(model.reportedUsage.map((usage) => [usage.promptTokens, usage.completionTokens]));
+    expect(rows.map((row) => [row.inputTokens, row.outputTokens])).toEqual(
+      model.reportedUsage.map((usage) => [usage.promptTokens, usage.completionTokens]),
+    );
     expect(unusable.every((row) => !row.tokensEstimated && row.costNanos > 0)).toBe(true);
-    expect(job.cost).toMatchObject({ estimated: false, spent_usd: usd(model.reportedUsage.reduce((sum, usage) => sum + nanosOf(usage), 0)) });
+    expect(job.cost).toMatchObject({
+      estimated: false,
+      spent_usd: usd(model.reportedUsage.reduce((sum, usage) => sum + nanosOf(usage), 0)),
+    });
   });
 
   it('keeps failed calls in the ledger at no cost, with their reason', async () => {
     await setPrice();
-    model.setHandler(() => ({ type: 'error', status: 400, body: { error: { message: 'This request is not allowed', type: 'invalid_request_error' } } }));
+    model.setHandler(() => ({
+      type: 'error',
+      status: 400,
+      body: { error: { message: 'This request is not allowed', type: 'invalid_request_error' } },
+    }));
     const jobId = await startedJob(t, cookie, bulkPayload(siteId, ['Mulching roses'], { postToWordPress: false }));
     const { job } = await waitForJob(t, cookie, jobId, isFinal, 60_000);
     expect(job.progress.failed).toBe(1);
@@ -137,13 +180,27 @@ describe('the usage ledger', () => {
     expect(job.cost).toMatchObject({ calls: model.requests.length, spent_usd: 0 });
     const rows = await t.ctx.handle.db.select().from(modelCalls);
     expect(rows).toHaveLength(model.requests.length);
-    expect(rows.every((row) => row.outcome === 'bad_request' && row.error?.includes('not allowed') && row.siteId === siteId && row.source === 'bulk' && row.jobRef === jobId)).toBe(true);
+    expect(
+      rows.every(
+        (row) =>
+          row.outcome === 'bad_request' &&
+          row.error?.includes('not allowed') &&
+          row.siteId === siteId &&
+          row.source === 'bulk' &&
+          row.jobRef === jobId,
+      ),
+    ).toBe(true);
   });
 });
 
 describe('cost estimates', () => {
   const estimate = async (articles: number, wordCount: number) => {
-    const res = await t.request({ method: 'POST', url: '/api/usage/estimate', cookie, payload: { articles, word_count: wordCount } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/usage/estimate',
+      cookie,
+      payload: { articles, word_count: wordCount },
+    });
     expect(res.statusCode).toBe(200);
     return res.json<CostEstimate>();
   };
@@ -151,17 +208,32 @@ describe('cost estimates', () => {
   it('use default ratios until the model wrote a few articles, then come within 20 % of what a job really costs', async () => {
     await setPrice();
     const first = await estimate(10, 1000);
-    expect(first).toMatchObject({ basis: 'default', observed_articles: 0, priced: true, provider: 'openai-compatible', model: 'fake-model', tokens_per_word: { input: 2, output: 1.5 } });
+    expect(first).toMatchObject({
+      basis: 'default',
+      observed_articles: 0,
+      priced: true,
+      provider: 'openai-compatible',
+      model: 'fake-model',
+      tokens_per_word: { input: 2, output: 1.5 },
+    });
     // 10 × 1000 words × (2 × $1.5 + 1.5 × $6) per million tokens.
     expect(first.cost_usd).toBeCloseTo(0.12, 9);
     expect(first).toMatchObject({ needs_confirmation: false, confirm_above_usd: 1 });
 
-    const warmUp = await startedJob(t, cookie, bulkPayload(siteId, ['Hedge trimming', 'Lawn edging', 'Leaf mould'], { postToWordPress: false, wordCount: 800 }));
+    const warmUp = await startedJob(
+      t,
+      cookie,
+      bulkPayload(siteId, ['Hedge trimming', 'Lawn edging', 'Leaf mould'], { postToWordPress: false, wordCount: 800 }),
+    );
     expect((await waitForJob(t, cookie, warmUp, isFinal, 60_000)).job.progress.successful).toBe(3);
     const predicted = await estimate(2, 800);
     expect(predicted).toMatchObject({ basis: 'observed', observed_articles: 3 });
 
-    const job = await startedJob(t, cookie, bulkPayload(siteId, ['Pond plants', 'Bog gardens'], { postToWordPress: false, wordCount: 800 }));
+    const job = await startedJob(
+      t,
+      cookie,
+      bulkPayload(siteId, ['Pond plants', 'Bog gardens'], { postToWordPress: false, wordCount: 800 }),
+    );
     const { job: done } = await waitForJob(t, cookie, job, isFinal, 60_000);
     expect(done.progress.successful).toBe(2);
     const error = Math.abs(predicted.cost_usd - done.cost.spent_usd) / done.cost.spent_usd;
@@ -170,10 +242,20 @@ describe('cost estimates', () => {
 
   it('ask for confirmation above the threshold kept with the budgets', async () => {
     await setPrice();
-    await t.request({ method: 'PUT', url: '/api/settings/budgets', cookie, payload: { monthly_usd: null, sites: [], confirm_above_usd: 0.05 } });
+    await t.request({
+      method: 'PUT',
+      url: '/api/settings/budgets',
+      cookie,
+      payload: { monthly_usd: null, sites: [], confirm_above_usd: 0.05 },
+    });
     expect(await estimate(10, 1000)).toMatchObject({ needs_confirmation: true, confirm_above_usd: 0.05 });
     expect(await estimate(1, 1000)).toMatchObject({ needs_confirmation: false });
-    const bad = await t.request({ method: 'POST', url: '/api/usage/estimate', cookie, payload: { articles: 0, word_count: 1000 } });
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/usage/estimate',
+      cookie,
+      payload: { articles: 0, word_count: 1000 },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatch(/articles/);
   });
@@ -182,22 +264,50 @@ describe('cost estimates', () => {
 describe('the price table', () => {
   it('lists the default prices, prices a dated model by its family, and refuses prices it cannot store exactly', async () => {
     const table = await getJson<ModelPrices>('/api/settings/prices');
-    expect(table.prices).toContainEqual({ provider: 'openai', model: 'gpt-4o-mini', input_per_million: 0.15, output_per_million: 0.6, source: 'default' });
+    expect(table.prices).toContainEqual({
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      input_per_million: 0.15,
+      output_per_million: 0.6,
+      source: 'default',
+    });
     // No price for a local model: its calls count as $0 and the screen says so.
     expect(table.current).toEqual({ provider: 'openai-compatible', model: 'fake-model', price: null });
 
-    const tooPrecise = await t.request({ method: 'PUT', url: '/api/settings/prices', cookie, payload: { prices: [{ provider: 'openai', model: 'gpt-4o', input_per_million: 2.5001, output_per_million: 10 }] } });
+    const tooPrecise = await t.request({
+      method: 'PUT',
+      url: '/api/settings/prices',
+      cookie,
+      payload: { prices: [{ provider: 'openai', model: 'gpt-4o', input_per_million: 2.5001, output_per_million: 10 }] },
+    });
     expect(tooPrecise.statusCode).toBe(400);
     expect(tooPrecise.json().error).toMatch(/input_per_million.*3 decimals/);
-    const negative = await t.request({ method: 'PUT', url: '/api/settings/prices', cookie, payload: { prices: [{ provider: 'openai', model: 'gpt-4o', input_per_million: -1, output_per_million: 10 }] } });
+    const negative = await t.request({
+      method: 'PUT',
+      url: '/api/settings/prices',
+      cookie,
+      payload: { prices: [{ provider: 'openai', model: 'gpt-4o', input_per_million: -1, output_per_million: 10 }] },
+    });
     expect(negative.statusCode).toBe(400);
     expect(negative.json().error).toMatch(/input_per_million/);
 
     // A custom price replaces the default of the same model and stays listed first.
     const saved = await setPrice();
-    await t.request({ method: 'PUT', url: '/api/settings/prices', cookie, payload: { prices: [...saved.prices.filter((p) => p.source === 'custom'), { provider: 'openai', model: 'gpt-4o-mini', input_per_million: 0.2, output_per_million: 0.8 }] } });
+    await t.request({
+      method: 'PUT',
+      url: '/api/settings/prices',
+      cookie,
+      payload: {
+        prices: [
+          ...saved.prices.filter((p) => p.source === 'custom'),
+          { provider: 'openai', model: 'gpt-4o-mini', input_per_million: 0.2, output_per_million: 0.8 },
+        ],
+      },
+    });
     const after = await getJson<ModelPrices>('/api/settings/prices');
-    expect(after.prices.filter((p) => p.model === 'gpt-4o-mini')).toEqual([{ provider: 'openai', model: 'gpt-4o-mini', input_per_million: 0.2, output_per_million: 0.8, source: 'custom' }]);
+    expect(after.prices.filter((p) => p.model === 'gpt-4o-mini')).toEqual([
+      { provider: 'openai', model: 'gpt-4o-mini', input_per_million: 0.2, output_per_million: 0.8, source: 'custom' },
+    ]);
     expect(after.prices.slice(0, 2).every((p) => p.source === 'custom')).toBe(true);
   });
 
@@ -210,8 +320,15 @@ describe('the price table', () => {
 describe('priceFor', () => {
   it('prices a dated or tagged model by its family, the longest name first, a custom price over a default', () => {
     const table = priceTable([{ provider: 'openai', model: 'gpt-4o', input_per_million: 3, output_per_million: 12 }]);
-    expect(priceFor(table, 'openai', 'gpt-4o-mini-2024-07-18')).toMatchObject({ model: 'gpt-4o-mini', source: 'default' });
-    expect(priceFor(table, 'openai', 'gpt-4o-2024-08-06')).toMatchObject({ model: 'gpt-4o', input_per_million: 3, source: 'custom' });
+    expect(priceFor(table, 'openai', 'gpt-4o-mini-2024-07-18')).toMatchObject({
+      model: 'gpt-4o-mini',
+      source: 'default',
+    });
+    expect(priceFor(table, 'openai', 'gpt-4o-2024-08-06')).toMatchObject({
+      model: 'gpt-4o',
+      input_per_million: 3,
+      source: 'custom',
+    });
     expect(priceFor(table, 'anthropic', 'claude-3-5-haiku-latest')).toMatchObject({ model: 'claude-3-5-haiku' });
     expect(priceFor(table, 'openai', 'gpt-4oo')).toBeNull();
     expect(priceFor(table, 'openai-compatible', 'llama3.1')).toBeNull();

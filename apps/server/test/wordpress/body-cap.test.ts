@@ -1,7 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createWordPressClient, isWordPressError, type WordPressError } from '../../src/integrations/wordpress/index.js';
 import { MAX_WORDPRESS_BODY_BYTES } from '../../src/integrations/wordpress/http.js';
+import {
+  createWordPressClient,
+  isWordPressError,
+  type WordPressError,
+} from '../../src/integrations/wordpress/index.js';
 import { FakeWordPressServer } from './fake-server.js';
 
 /*
@@ -58,7 +62,10 @@ function client() {
 }
 
 async function failure(promise: Promise<unknown>): Promise<WordPressError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!isWordPressError(error)) throw new Error(`expected a WordPressError, got ${String(error)}`);
   return error;
 }
@@ -66,9 +73,13 @@ async function failure(promise: Promise<unknown>): Promise<WordPressError> {
 describe('WordPress answers are read with a size cap', () => {
   it('stops reading an endless answer without Content-Length at the cap, with a clear error', async () => {
     let written: Promise<number> = Promise.resolve(0);
-    server.on('GET', (u) => u.startsWith('/wp-json/wp/v2/users/me'), (_q, res) => {
-      written = streamHugeJson(res, HUGE);
-    });
+    server.on(
+      'GET',
+      (u) => u.startsWith('/wp-json/wp/v2/users/me'),
+      (_q, res) => {
+        written = streamHugeJson(res, HUGE);
+      },
+    );
     const error = await failure(client().getCurrentUser());
     expect(error.kind).toBe('response_too_large');
     expect(error.retryable).toBe(false);
@@ -81,9 +92,13 @@ describe('WordPress answers are read with a size cap', () => {
 
   it('refuses a declared Content-Length over the cap before reading it', async () => {
     let written: Promise<number> = Promise.resolve(0);
-    server.on('GET', (u) => u.startsWith('/wp-json/wp/v2/users/me'), (_q, res) => {
-      written = streamHugeJson(res, HUGE, { 'Content-Length': String(HUGE + 11) });
-    });
+    server.on(
+      'GET',
+      (u) => u.startsWith('/wp-json/wp/v2/users/me'),
+      (_q, res) => {
+        written = streamHugeJson(res, HUGE, { 'Content-Length': String(HUGE + 11) });
+      },
+    );
     const error = await failure(client().getCurrentUser());
     expect(error.kind).toBe('response_too_large');
     expect(await written).toBeLessThan(16 * 1024 * 1024);
@@ -94,7 +109,12 @@ describe('WordPress answers are read with a size cap', () => {
     server.on('GET', '/wp-json/', (_q, res) => {
       written = streamHugeJson(res, HUGE);
     });
-    const wp = createWordPressClient({ baseUrl: server.url, username: 'admin', applicationPassword: 'x', retry: { maxAttempts: 1 } });
+    const wp = createWordPressClient({
+      baseUrl: server.url,
+      username: 'admin',
+      applicationPassword: 'x',
+      retry: { maxAttempts: 1 },
+    });
     const error = await failure(wp.discover());
     expect(error.kind).toBe('response_too_large');
     // Discovery stops there instead of probing the other addresses.

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CONNECTION_CHECKS, FakeWordPress, WordPressError, runConnectionTest } from '../../src/integrations/wordpress/index.js';
+import {
+  CONNECTION_CHECKS,
+  FakeWordPress,
+  runConnectionTest,
+  WordPressError,
+} from '../../src/integrations/wordpress/index.js';
 
 const lostAnswer = () => new WordPressError('network', { message: 'timed out', outcomeUnknown: true });
 
@@ -19,11 +24,15 @@ describe('runConnectionTest (against the in-memory fake)', () => {
     expect(result.success).toBe(true);
     expect(result.recommendations).toEqual([]);
     expect(wp.store.posts.size + wp.store.media.size).toBe(0);
-    expect(wp.calls).toEqual(expect.arrayContaining(['posts.create', 'posts.delete', 'media.upload', 'media.delete', 'tags.list']));
+    expect(wp.calls).toEqual(
+      expect.arrayContaining(['posts.create', 'posts.delete', 'media.upload', 'media.delete', 'tags.list']),
+    );
   });
 
   it('missing unfiltered_html is a warning: still a success, lower rate, with advice', async () => {
-    const result = await runConnectionTest(new FakeWordPress({ capabilities: { unfiltered_html: false } }), { enhanced: true });
+    const result = await runConnectionTest(new FakeWordPress({ capabilities: { unfiltered_html: false } }), {
+      enhanced: true,
+    });
     expect(result.success).toBe(true);
     expect(result.success_rate).toBeCloseTo(8 / 9, 2);
     expect(result.tests.unfiltered_html).toMatchObject({ success: false, details: { severity: 'warning' } });
@@ -40,7 +49,10 @@ describe('runConnectionTest (against the in-memory fake)', () => {
 
   it('bad credentials: skips what needs a login and explains the usual causes', async () => {
     const wp = new FakeWordPress({ username: 'Automated Blog Poster' });
-    wp.failAlways('getCurrentUser', new WordPressError('bad_credentials', { status: 401, wpCode: 'rest_not_logged_in', message: '401' }));
+    wp.failAlways(
+      'getCurrentUser',
+      new WordPressError('bad_credentials', { status: 401, wpCode: 'rest_not_logged_in', message: '401' }),
+    );
     const result = await runConnectionTest(wp, { enhanced: true });
     expect(result.success).toBe(false);
     expect(result.tests.draft_post?.error).toMatch(/Skipped/);

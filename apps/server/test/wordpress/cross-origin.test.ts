@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { crossOriginError } from '../../src/integrations/wordpress/cross-origin.js';
 import {
   createWordPressClient,
   isWordPressError,
@@ -6,7 +7,6 @@ import {
   type WordPressClient,
   type WordPressError,
 } from '../../src/integrations/wordpress/index.js';
-import { crossOriginError } from '../../src/integrations/wordpress/cross-origin.js';
 import { recommendationsFor } from '../../src/integrations/wordpress/recommendations.js';
 import { FakeWordPressServer, sendHtml } from './fake-server.js';
 
@@ -43,17 +43,24 @@ function client(restRoot?: string): WordPressClient {
 }
 
 async function failure(promise: Promise<unknown>): Promise<WordPressError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!isWordPressError(error)) throw new Error(`expected a WordPressError, got ${String(error)}`);
   return error;
 }
 
 /** A redirects every GET to the same path on B, the way a moved site does. */
 function redirectEverythingToB(status = 301): void {
-  a.on('GET', () => true, (req, res) => {
-    res.writeHead(status, { Location: `${b.url}${req.url}` });
-    res.end();
-  });
+  a.on(
+    'GET',
+    () => true,
+    (req, res) => {
+      res.writeHead(status, { Location: `${b.url}${req.url}` });
+      res.end();
+    },
+  );
 }
 
 const credentialsSeenByB = () => b.requests.filter((r) => r.headers.authorization !== undefined);
@@ -127,7 +134,10 @@ describe('credentials go only to the origin the operator entered', () => {
     const result = await runConnectionTest(client(), { enhanced: true });
     expect(result.success).toBe(false);
     expect(result.tests.reachability).toMatchObject({ success: true, details: { redirected_to: `${b.url}/` } });
-    expect(result.tests.rest_api_discovery).toMatchObject({ success: false, details: { kind: 'cross_origin_redirect' } });
+    expect(result.tests.rest_api_discovery).toMatchObject({
+      success: false,
+      details: { kind: 'cross_origin_redirect' },
+    });
     expect(result.tests.authentication?.error).toMatch(/Skipped/);
     expect(result.recommendations).toEqual([
       expect.stringContaining(`This site redirects to ${b.url}/ — update the site URL`),
@@ -139,11 +149,17 @@ describe('credentials go only to the origin the operator entered', () => {
 
 describe('an http → https move of the same host', () => {
   it('is reported as a move to confirm by saving the https address, not followed', () => {
-    const error = crossOriginError('http://blog.example/wp-json/', 'https://blog.example/wp-json/', { kind: 'redirect', status: 301, method: 'GET' });
+    const error = crossOriginError('http://blog.example/wp-json/', 'https://blog.example/wp-json/', {
+      kind: 'redirect',
+      status: 301,
+      method: 'GET',
+    });
     expect(error.kind).toBe('cross_origin_redirect');
     expect(error.canonicalUrl).toBe('https://blog.example/');
     expect(error.message).toContain('The site moved to HTTPS: edit the site and save https://blog.example/ as its URL');
     const [advice] = recommendationsFor('rest_api_discovery', error, { username: 'editor' });
-    expect(advice).toMatch(/^The site moved to HTTPS: it redirects to https:\/\/blog\.example\/\. Edit the site and save/);
+    expect(advice).toMatch(
+      /^The site moved to HTTPS: it redirects to https:\/\/blog\.example\/\. Edit the site and save/,
+    );
   });
 });

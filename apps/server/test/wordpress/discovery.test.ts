@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createWordPressClient, isWordPressError, type WordPressClient } from '../../src/integrations/wordpress/index.js';
+import {
+  createWordPressClient,
+  isWordPressError,
+  type WordPressClient,
+} from '../../src/integrations/wordpress/index.js';
 import { FakeWordPressServer, sendHtml, sendJson, wpError } from './fake-server.js';
 
 let server: FakeWordPressServer;
 
 const index = { name: 'Plain', namespaces: ['oembed/1.0', 'wp/v2'], authentication: [] };
 const me = { id: 3, username: 'editor', name: 'Ed', roles: ['editor'], capabilities: { publish_posts: true } };
-const isRestRoute = (route: string) => (url: string) => new URL(url, 'http://x').searchParams.get('rest_route') === route;
+const isRestRoute = (route: string) => (url: string) =>
+  new URL(url, 'http://x').searchParams.get('rest_route') === route;
 
 function client(): WordPressClient {
   return createWordPressClient({
@@ -19,7 +24,9 @@ function client(): WordPressClient {
 
 /** A site on plain permalinks: /wp-json/ is just the home page, the API answers on ?rest_route=. */
 function playPlainPermalinks(withLink: boolean): void {
-  const link: Record<string, string> = withLink ? { Link: `<${server.url}/index.php?rest_route=/>; rel="https://api.w.org/"` } : {};
+  const link: Record<string, string> = withLink
+    ? { Link: `<${server.url}/index.php?rest_route=/>; rel="https://api.w.org/"` }
+    : {};
   server.on('GET', '/wp-json/', (_q, res) => sendHtml(res, 200, '<!doctype html><title>Home</title>', link));
   server.on('GET', '/', (_q, res) => sendHtml(res, 200, '<!doctype html><title>Home</title>', link));
   server.on('GET', isRestRoute('/'), (_q, res) => sendJson(res, 200, index));
@@ -38,7 +45,11 @@ describe('REST API discovery', () => {
   it('uses /wp-json/ when it answers with the REST index', async () => {
     const wp = client();
     const found = await wp.discover();
-    expect(found).toMatchObject({ restRoot: `${server.url}/wp-json/`, method: 'wp-json', applicationPasswordsAdvertised: true });
+    expect(found).toMatchObject({
+      restRoot: `${server.url}/wp-json/`,
+      method: 'wp-json',
+      applicationPasswordsAdvertised: true,
+    });
     expect(wp.restRoot).toBe(`${server.url}/wp-json/`);
   });
 
@@ -62,7 +73,11 @@ describe('REST API discovery', () => {
     const found = await wp.discover();
     expect(found.method).toBe('rest_route');
     expect(found.restRoot).toBe(`${server.url}/?rest_route=/`);
-    expect(found.tried.map((t) => t.url)).toEqual([`${server.url}/wp-json/`, `${server.url}/`, `${server.url}/?rest_route=/`]);
+    expect(found.tried.map((t) => t.url)).toEqual([
+      `${server.url}/wp-json/`,
+      `${server.url}/`,
+      `${server.url}/?rest_route=/`,
+    ]);
   });
 
   it('discovers on first use when no root is stored', async () => {
@@ -73,15 +88,23 @@ describe('REST API discovery', () => {
   });
 
   it('reports rest_unavailable with what it tried when nothing answers', async () => {
-    server.on('GET', () => true, (_q, res) => sendJson(res, 404, wpError('rest_no_route', 'No route', 404)));
-    const error = await client().discover().catch((e: unknown) => e);
+    server.on(
+      'GET',
+      () => true,
+      (_q, res) => sendJson(res, 404, wpError('rest_no_route', 'No route', 404)),
+    );
+    const error = await client()
+      .discover()
+      .catch((e: unknown) => e);
     expect(isWordPressError(error) && error.kind).toBe('rest_unavailable');
     expect(String((error as Error).message)).toMatch(/Tried: .*wp-json.*rest_route/);
   });
 
   it('stops at once on a firewall instead of probing further', async () => {
     server.on('GET', '/wp-json/', (_q, res) => sendHtml(res, 403, '<html>Request rejected by mod_security</html>'));
-    const error = await client().discover().catch((e: unknown) => e);
+    const error = await client()
+      .discover()
+      .catch((e: unknown) => e);
     expect(isWordPressError(error) && error.kind).toBe('blocked_by_firewall');
     expect(server.requests).toHaveLength(1);
   });
@@ -93,7 +116,9 @@ describe('REST API discovery', () => {
         res.writeHead(301, { Location: `${other.url}/wp-json/` });
         res.end();
       });
-      const error = await client().discover().catch((e: unknown) => e);
+      const error = await client()
+        .discover()
+        .catch((e: unknown) => e);
       expect(isWordPressError(error) && error.kind).toBe('cross_origin_redirect');
       expect(isWordPressError(error) && error.canonicalUrl).toBe(`${other.url}/`);
       expect(other.requests).toEqual([]);

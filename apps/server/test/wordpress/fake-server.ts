@@ -24,17 +24,31 @@ interface Override {
   remaining: number;
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8', ...headers });
   res.end(JSON.stringify(body));
 }
 
-export function sendHtml(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+export function sendHtml(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'Content-Type': 'text/html; charset=UTF-8', ...headers });
   res.end(body);
 }
 
-export const wpError = (code: string, message: string, status: number): unknown => ({ code, message, data: { status } });
+export const wpError = (code: string, message: string, status: number): unknown => ({
+  code,
+  message,
+  data: { status },
+});
 
 export class FakeWordPressServer {
   readonly requests: RecordedRequest[] = [];
@@ -53,7 +67,12 @@ export class FakeWordPressServer {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        const recorded = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks) };
+        const recorded = {
+          method: req.method ?? 'GET',
+          url: req.url ?? '/',
+          headers: req.headers,
+          body: Buffer.concat(chunks),
+        };
         instance?.handle(recorded, res);
       });
     });
@@ -64,7 +83,12 @@ export class FakeWordPressServer {
   }
 
   /** Overrides a route (exact path+query, or a predicate) for the next `times` requests (default: all). */
-  on(method: string, path: string | ((url: string) => boolean), handler: Handler, times = Number.POSITIVE_INFINITY): this {
+  on(
+    method: string,
+    path: string | ((url: string) => boolean),
+    handler: Handler,
+    times = Number.POSITIVE_INFINITY,
+  ): this {
     const match = typeof path === 'string' ? (url: string) => url === path : path;
     this.#overrides.unshift({ method, match, handler, remaining: times });
     return this;
@@ -102,11 +126,23 @@ export class FakeWordPressServer {
     const link = { Link: `<${this.url}/wp-json/>; rel="https://api.w.org/"` };
     if (req.method === 'GET' && path === '/') return sendHtml(res, 200, '<!doctype html><title>Fake</title>', link);
     if (req.method === 'GET' && path === '/wp-json/') {
-      return sendJson(res, 200, { name: 'Fake', namespaces: ['wp/v2'], authentication: { 'application-passwords': {} } }, link);
+      return sendJson(
+        res,
+        200,
+        { name: 'Fake', namespaces: ['wp/v2'], authentication: { 'application-passwords': {} } },
+        link,
+      );
     }
     if (req.method === 'GET' && path === '/wp-json/wp/v2/users/me') {
-      if (!req.headers.authorization) return sendJson(res, 401, wpError('rest_not_logged_in', 'You are not currently logged in.', 401));
-      return sendJson(res, 200, { id: 1, username: 'admin', name: 'admin', roles: ['administrator'], capabilities: { publish_posts: true } });
+      if (!req.headers.authorization)
+        return sendJson(res, 401, wpError('rest_not_logged_in', 'You are not currently logged in.', 401));
+      return sendJson(res, 200, {
+        id: 1,
+        username: 'admin',
+        name: 'admin',
+        roles: ['administrator'],
+        capabilities: { publish_posts: true },
+      });
     }
     const post = /^\/wp-json\/wp\/v2\/posts(?:\/(\d+))?$/.exec(path);
     if (post) {

@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { canonicalSiteUrl, parseRetryAfter } from '../../src/integrations/wordpress/classify-failure.js';
-import { WordPressError, redactUrl } from '../../src/integrations/wordpress/errors.js';
+import { redactUrl, WordPressError } from '../../src/integrations/wordpress/errors.js';
 import { hasMarker, markerComment, withMarker } from '../../src/integrations/wordpress/marker.js';
 import { normaliseBaseUrl, restRootFromLinkHeader, routeUrl } from '../../src/integrations/wordpress/rest-url.js';
 import { DEFAULT_RETRY_POLICY, nextDelayMs } from '../../src/integrations/wordpress/retry-policy.js';
@@ -24,7 +24,9 @@ describe('Retry-After and backoff', () => {
     expect(nextDelayMs(policy, flaky, 5)).toBeNull();
     expect(nextDelayMs({ ...policy, random: () => 0 }, flaky, 3)).toBe(0);
     expect(nextDelayMs(policy, new WordPressError('bad_credentials', { message: 'x' }), 1)).toBeNull();
-    expect(nextDelayMs(policy, new WordPressError('rate_limited', { message: 'x', retryAfterSeconds: 2 }), 1)).toBe(2000);
+    expect(nextDelayMs(policy, new WordPressError('rate_limited', { message: 'x', retryAfterSeconds: 2 }), 1)).toBe(
+      2000,
+    );
   });
 });
 
@@ -40,7 +42,8 @@ describe('URLs', () => {
   });
 
   it('reads the REST root from a Link header among others', () => {
-    const header = '<https://s.test/wp-json/wp/v2/pages/2>; rel="alternate"; type="application/json", <https://s.test/wp-json/>; rel="https://api.w.org/"';
+    const header =
+      '<https://s.test/wp-json/wp/v2/pages/2>; rel="alternate"; type="application/json", <https://s.test/wp-json/>; rel="https://api.w.org/"';
     expect(restRootFromLinkHeader(header, 'https://s.test/')).toBe('https://s.test/wp-json/');
     expect(restRootFromLinkHeader('<https://s.test/?p=2>; rel=shortlink', 'https://s.test/')).toBeNull();
   });
@@ -48,14 +51,18 @@ describe('URLs', () => {
   it('normalises the site URL and keeps credentials out of messages', () => {
     expect(normaliseBaseUrl(' https://user:pw@Site.test/blog/?x=1#top ')).toBe('https://site.test/blog');
     expect(() => normaliseBaseUrl('ftp://site.test')).toThrow(/http/);
-    expect(redactUrl('https://user:secret@s.test/wp-json/wp/v2/posts?password=secret')).toBe('https://s.test/wp-json/wp/v2/posts');
+    expect(redactUrl('https://user:secret@s.test/wp-json/wp/v2/posts?password=secret')).toBe(
+      'https://s.test/wp-json/wp/v2/posts',
+    );
   });
 
   it('derives the canonical site address from a redirect', () => {
-    expect(canonicalSiteUrl('http://s.test/blog/wp-json/wp/v2/posts', 'https://www.s.test/blog/wp-json/wp/v2/posts')).toBe(
-      'https://www.s.test/blog/',
+    expect(
+      canonicalSiteUrl('http://s.test/blog/wp-json/wp/v2/posts', 'https://www.s.test/blog/wp-json/wp/v2/posts'),
+    ).toBe('https://www.s.test/blog/');
+    expect(canonicalSiteUrl('http://s.test/?rest_route=/wp/v2/posts', 'https://s.test/?rest_route=/wp/v2/posts')).toBe(
+      'https://s.test/',
     );
-    expect(canonicalSiteUrl('http://s.test/?rest_route=/wp/v2/posts', 'https://s.test/?rest_route=/wp/v2/posts')).toBe('https://s.test/');
   });
 });
 

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createWordPressClient, isWordPressError, type WordPressError, type RetryInfo, type WordPressClient } from '../../src/integrations/wordpress/index.js';
-import { FakeWordPressServer, closedPort, sendHtml, sendJson, wpError } from './fake-server.js';
+import {
+  createWordPressClient,
+  isWordPressError,
+  type RetryInfo,
+  type WordPressClient,
+  type WordPressError,
+} from '../../src/integrations/wordpress/index.js';
+import { closedPort, FakeWordPressServer, sendHtml, sendJson, wpError } from './fake-server.js';
 
 const PASSWORD = 'abcd EFGH ijkl MNOP qrst UVWX';
 
@@ -21,7 +27,10 @@ function client(overrides: { timeoutMs?: number; baseUrl?: string } = {}): WordP
 }
 
 async function failure(promise: Promise<unknown>): Promise<WordPressError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!isWordPressError(error)) throw new Error(`expected a WordPressError, got ${String(error)}`);
   // Whatever went wrong, no credential may leak into what gets logged or shown.
   const visible = `${error.message} ${error.advice} ${JSON.stringify(error)} ${error.stack ?? ''}`;
@@ -48,13 +57,19 @@ describe('WordPress HTTP layer against a misbehaving server', () => {
   it('sends Basic auth with spaces stripped from the application password, and its own User-Agent', async () => {
     await client().getCurrentUser();
     const [request] = server.requestsFor('GET', '/wp-json/wp/v2/users/me');
-    expect(request?.headers.authorization).toBe(`Basic ${Buffer.from('admin:abcdEFGHijklMNOPqrstUVWX').toString('base64')}`);
+    expect(request?.headers.authorization).toBe(
+      `Basic ${Buffer.from('admin:abcdEFGHijklMNOPqrstUVWX').toString('base64')}`,
+    );
     expect(request?.headers['user-agent']).toBe('AutomatedBlogPoster/1.3.1 (+self-hosted)');
     expect(request?.url).toBe('/wp-json/wp/v2/users/me?context=edit');
   });
 
   it('turns a 403 with an HTML page into blocked_by_firewall, not retried', async () => {
-    server.on('GET', (u) => u.startsWith('/wp-json/wp/v2/users/me'), (_q, res) => sendHtml(res, 403, '<html><h1>Access Denied</h1></html>'));
+    server.on(
+      'GET',
+      (u) => u.startsWith('/wp-json/wp/v2/users/me'),
+      (_q, res) => sendHtml(res, 403, '<html><h1>Access Denied</h1></html>'),
+    );
     const error = await failure(client().getCurrentUser());
     expect(error.kind).toBe('blocked_by_firewall');
     expect(error.status).toBe(403);
@@ -63,15 +78,21 @@ describe('WordPress HTTP layer against a misbehaving server', () => {
   });
 
   it('tells a 403 JSON rest_cannot_* (role) apart from a firewall', async () => {
-    server.on('POST', '/wp-json/wp/v2/posts', (_q, res) => sendJson(res, 403, wpError('rest_cannot_publish', 'Sorry, you are not allowed to publish posts.', 403)));
+    server.on('POST', '/wp-json/wp/v2/posts', (_q, res) =>
+      sendJson(res, 403, wpError('rest_cannot_publish', 'Sorry, you are not allowed to publish posts.', 403)),
+    );
     const error = await failure(client().posts.create(draft));
     expect(error.kind).toBe('missing_capability');
     expect(error.wpCode).toBe('rest_cannot_publish');
   });
 
   it('honours Retry-After on a 429 for a GET, then succeeds', async () => {
-    server.on('GET', (u) => u.startsWith('/wp-json/wp/v2/users/me'), (_q, res) =>
-      sendJson(res, 429, wpError('too_many', 'Slow down', 429), { 'Retry-After': '1' }), 1);
+    server.on(
+      'GET',
+      (u) => u.startsWith('/wp-json/wp/v2/users/me'),
+      (_q, res) => sendJson(res, 429, wpError('too_many', 'Slow down', 429), { 'Retry-After': '1' }),
+      1,
+    );
     const started = Date.now();
     const user = await client().getCurrentUser();
     expect(user.id).toBe(1);
@@ -82,7 +103,11 @@ describe('WordPress HTTP layer against a misbehaving server', () => {
 
   it('reports rate_limited with retryAfterSeconds (HTTP date form) when retries run out', async () => {
     const inOneSecond = new Date(Date.now() + 1_500).toUTCString();
-    server.on('GET', (u) => u.startsWith('/wp-json/wp/v2/users/me'), (_q, res) => sendHtml(res, 429, 'Too many', { 'Retry-After': inOneSecond }));
+    server.on(
+      'GET',
+      (u) => u.startsWith('/wp-json/wp/v2/users/me'),
+      (_q, res) => sendHtml(res, 429, 'Too many', { 'Retry-After': inOneSecond }),
+    );
     const error = await failure(client().getCurrentUser());
     expect(error.kind).toBe('rate_limited');
     expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(0);
@@ -91,7 +116,11 @@ describe('WordPress HTTP layer against a misbehaving server', () => {
   });
 
   it('does not wait for a Retry-After beyond the cap: reports it instead', async () => {
-    server.on('GET', (u) => u.startsWith('/wp-json/wp/v2/users/me'), (_q, res) => sendJson(res, 429, {}, { 'Retry-After': '3600' }));
+    server.on(
+      'GET',
+      (u) => u.startsWith('/wp-json/wp/v2/users/me'),
+      (_q, res) => sendJson(res, 429, {}, { 'Retry-After': '3600' }),
+    );
     const error = await failure(client().getCurrentUser());
     expect(error.retryAfterSeconds).toBe(3600);
     expect(server.requestsFor('GET')).toHaveLength(1);
@@ -106,7 +135,12 @@ describe('WordPress HTTP layer against a misbehaving server', () => {
   });
 
   it('never repeats a create after a 5xx', async () => {
-    server.on('POST', '/wp-json/wp/v2/posts', (_q, res) => sendJson(res, 500, wpError('db_error', 'Database error', 500)), 1);
+    server.on(
+      'POST',
+      '/wp-json/wp/v2/posts',
+      (_q, res) => sendJson(res, 500, wpError('db_error', 'Database error', 500)),
+      1,
+    );
     const error = await failure(client().posts.create(draft));
     expect(error.kind).toBe('server_error');
     expect(error.retryable).toBe(true);
@@ -141,7 +175,11 @@ describe('WordPress HTTP layer against a misbehaving server', () => {
   });
 
   it('recognises a 200 that is not JSON as not_json', async () => {
-    server.on('GET', (u) => u.startsWith('/wp-json/wp/v2/users/me'), (_q, res) => sendHtml(res, 200, '<!doctype html><p>Maintenance</p>'));
+    server.on(
+      'GET',
+      (u) => u.startsWith('/wp-json/wp/v2/users/me'),
+      (_q, res) => sendHtml(res, 200, '<!doctype html><p>Maintenance</p>'),
+    );
     const error = await failure(client().getCurrentUser());
     expect(error.kind).toBe('not_json');
     expect(error.message).toMatch(/HTML page/);
@@ -149,20 +187,33 @@ describe('WordPress HTTP layer against a misbehaving server', () => {
 
   it('names PHP warnings printed before the JSON, and accepts JSON behind a UTF-8 BOM', async () => {
     const me = JSON.stringify({ id: 1, username: 'admin' });
-    server.on('GET', (u) => u.startsWith('/wp-json/wp/v2/users/me'), (_q, res) =>
-      sendHtml(res, 200, `<br />\n<b>Warning</b>:  Undefined array key in plugin.php on line 3<br />\n${me}`), 1);
+    server.on(
+      'GET',
+      (u) => u.startsWith('/wp-json/wp/v2/users/me'),
+      (_q, res) =>
+        sendHtml(res, 200, `<br />\n<b>Warning</b>:  Undefined array key in plugin.php on line 3<br />\n${me}`),
+      1,
+    );
     const error = await failure(client().getCurrentUser());
     expect(error).toMatchObject({ kind: 'not_json', advice: expect.stringMatching(/WP_DEBUG_DISPLAY/) });
-    server.on('GET', (u) => u.startsWith('/wp-json/wp/v2/users/me'), (_q, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(`\uFEFF${me}`);
-    }, 1);
+    server.on(
+      'GET',
+      (u) => u.startsWith('/wp-json/wp/v2/users/me'),
+      (_q, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(`\uFEFF${me}`);
+      },
+      1,
+    );
     expect((await client().getCurrentUser()).id).toBe(1);
   });
 
   it('recognises a 200 challenge page (cf-mitigated) as blocked_by_firewall', async () => {
-    server.on('GET', (u) => u.startsWith('/wp-json/wp/v2/users/me'), (_q, res) =>
-      sendHtml(res, 200, '<title>Just a moment...</title>', { 'cf-mitigated': 'challenge' }));
+    server.on(
+      'GET',
+      (u) => u.startsWith('/wp-json/wp/v2/users/me'),
+      (_q, res) => sendHtml(res, 200, '<title>Just a moment...</title>', { 'cf-mitigated': 'challenge' }),
+    );
     const error = await failure(client().getCurrentUser());
     expect(error.kind).toBe('blocked_by_firewall');
   });
@@ -188,7 +239,11 @@ describe('WordPress HTTP layer against a misbehaving server', () => {
   });
 
   it('maps 401 rest_not_logged_in to bad_credentials and rest_no_route to rest_unavailable', async () => {
-    server.on('GET', (u) => u.startsWith('/wp-json/wp/v2/users/me'), (_q, res) => sendJson(res, 401, wpError('rest_not_logged_in', 'Not logged in', 401)));
+    server.on(
+      'GET',
+      (u) => u.startsWith('/wp-json/wp/v2/users/me'),
+      (_q, res) => sendJson(res, 401, wpError('rest_not_logged_in', 'Not logged in', 401)),
+    );
     expect((await failure(client().getCurrentUser())).kind).toBe('bad_credentials');
     const missing = await failure(client().media.get(5));
     expect(missing.kind).toBe('rest_unavailable');

@@ -1,11 +1,19 @@
 import { expect, it } from 'vitest';
-import { CONNECTION_CHECKS, runConnectionTest, type ConnectionTestResult } from '../../src/integrations/wordpress/index.js';
+import {
+  CONNECTION_CHECKS,
+  type ConnectionTestResult,
+  runConnectionTest,
+} from '../../src/integrations/wordpress/index.js';
 import { closedPort } from './fake-server.js';
-import { describeRealSite, listDirect, realClient, runId, type RealSite } from './real-site.js';
+import { describeRealSite, listDirect, type RealSite, realClient, runId } from './real-site.js';
 
 function printTimes(label: string, result: ConnectionTestResult): void {
-  const rows = Object.entries(result.tests).map(([name, t]) => `  ${name.padEnd(20)} ${t.success ? 'PASS' : 'FAIL'} ${String(t.response_time).padStart(5)} ms`);
-  console.log(`[enhanced connection test] ${label}: success=${result.success} success_rate=${result.success_rate}\n${rows.join('\n')}`);
+  const rows = Object.entries(result.tests).map(
+    ([name, t]) => `  ${name.padEnd(20)} ${t.success ? 'PASS' : 'FAIL'} ${String(t.response_time).padStart(5)} ms`,
+  );
+  console.log(
+    `[enhanced connection test] ${label}: success=${result.success} success_rate=${result.success_rate}\n${rows.join('\n')}`,
+  );
 }
 
 async function expectAllGreenAndClean(site: RealSite, result: ConnectionTestResult): Promise<void> {
@@ -43,7 +51,11 @@ describeRealSite('normal', 'real WordPress: connection test', (site) => {
 
   it('a wrong application password gives bad_credentials and the right advice', async () => {
     const wp = realClient(site, { applicationPassword: 'wrongwrongwrongwrongwron' });
-    await expect(wp.getCurrentUser()).rejects.toMatchObject({ kind: 'bad_credentials', status: 401, wpCode: 'rest_not_logged_in' });
+    await expect(wp.getCurrentUser()).rejects.toMatchObject({
+      kind: 'bad_credentials',
+      status: 401,
+      wpCode: 'rest_not_logged_in',
+    });
     const result = await runConnectionTest(wp, { enhanced: true });
     expect(result.success).toBe(false);
     expect(result.tests.authentication).toMatchObject({ success: false, details: { kind: 'bad_credentials' } });
@@ -63,7 +75,9 @@ describeRealSite('normal', 'real WordPress: connection test', (site) => {
 
   it('an unreachable host gives the network kind quickly', async () => {
     const started = Date.now();
-    const result = await runConnectionTest(realClient(site, { baseUrl: `http://127.0.0.1:${await closedPort()}` }), { enhanced: true });
+    const result = await runConnectionTest(realClient(site, { baseUrl: `http://127.0.0.1:${await closedPort()}` }), {
+      enhanced: true,
+    });
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(result.tests.reachability).toMatchObject({ success: false, details: { kind: 'network' } });
     expect(result.success_rate).toBe(0);
@@ -101,7 +115,10 @@ describeRealSite('plain', 'real WordPress on plain permalinks', (site) => {
   it('a stale /wp-json/ root: the POST answer is HTML, reported as not_json, nothing created', async () => {
     const wp = realClient(site, { restRoot: `${site.url}/wp-json/` });
     const marker = `stale-${runId}`;
-    await expect(wp.posts.create({ title: 'Stale root', content: '<p>x</p>', marker })).rejects.toMatchObject({ kind: 'not_json', status: 200 });
+    await expect(wp.posts.create({ title: 'Stale root', content: '<p>x</p>', marker })).rejects.toMatchObject({
+      kind: 'not_json',
+      status: 200,
+    });
     // WordPress served its home page to the POST (redirect_canonical skips POSTs): no post exists.
     expect(await realClient(site).posts.findByMarker(marker)).toBeNull();
   });

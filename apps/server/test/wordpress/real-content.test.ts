@@ -14,7 +14,11 @@ describeRealSite('normal', 'real WordPress: discovery, users/me, posts and pages
 
   it('discovers /wp-json/ and sees application passwords advertised', async () => {
     const found = await wp.discover();
-    expect(found).toMatchObject({ restRoot: `${site.url}/wp-json/`, method: 'wp-json', applicationPasswordsAdvertised: true });
+    expect(found).toMatchObject({
+      restRoot: `${site.url}/wp-json/`,
+      method: 'wp-json',
+      applicationPasswordsAdvertised: true,
+    });
     expect(found.namespaces).toContain('wp/v2');
   });
 
@@ -25,7 +29,12 @@ describeRealSite('normal', 'real WordPress: discovery, users/me, posts and pages
       const me = await realClient(site, { applicationPassword: password }).getCurrentUser();
       expect(me.username).toBe(site.user);
       expect(me.roles).toContain('administrator');
-      expect(me.capabilities).toMatchObject({ publish_posts: true, upload_files: true, publish_pages: true, unfiltered_html: true });
+      expect(me.capabilities).toMatchObject({
+        publish_posts: true,
+        upload_files: true,
+        publish_pages: true,
+        unfiltered_html: true,
+      });
     }
   });
 
@@ -62,7 +71,13 @@ describeRealSite('normal', 'real WordPress: discovery, users/me, posts and pages
 
   it('does the same for a page', async () => {
     const slug = `abp-page-${runId}`;
-    const page = await wp.pages.create({ title: 'Client test page', content: '<p>Page</p>', status: 'publish', slug, marker: `page-${runId}` });
+    const page = await wp.pages.create({
+      title: 'Client test page',
+      content: '<p>Page</p>',
+      status: 'publish',
+      slug,
+      marker: `page-${runId}`,
+    });
     leftovers.push(() => wp.pages.delete(page.id));
     expect(page).toMatchObject({ type: 'page', status: 'publish', slug });
     expect((await wp.pages.findBySlug(slug))?.id).toBe(page.id);
@@ -74,6 +89,8 @@ describeRealSite('normal', 'real WordPress: discovery, users/me, posts and pages
   });
 
   it('reports not_found for a post that does not exist', async () => {
-    await expect(wp.posts.get(987654321)).rejects.toEqual(expect.objectContaining({ kind: 'not_found', status: 404, wpCode: 'rest_post_invalid_id' }));
+    await expect(wp.posts.get(987654321)).rejects.toEqual(
+      expect.objectContaining({ kind: 'not_found', status: 404, wpCode: 'rest_post_invalid_id' }),
+    );
   });
 });

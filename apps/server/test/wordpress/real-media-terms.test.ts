@@ -11,7 +11,13 @@ describeRealSite('normal', 'real WordPress: media, featured image and terms', (s
 
   it.each(['raw', 'multipart'] as const)('uploads an image as %s, with alt text, and deletes it', async (mode) => {
     const media = await wp.media.upload(
-      { data: tinyPng(12), filename: `abp-${mode}-${runId}.png`, mimeType: 'image/png', altText: `alt ${mode}`, title: `Image ${mode}` },
+      {
+        data: tinyPng(12),
+        filename: `abp-${mode}-${runId}.png`,
+        mimeType: 'image/png',
+        altText: `alt ${mode}`,
+        title: `Image ${mode}`,
+      },
       { mode },
     );
     leftovers.push(() => wp.media.delete(media.id));
@@ -19,14 +25,22 @@ describeRealSite('normal', 'real WordPress: media, featured image and terms', (s
     const file = await fetch(media.source_url);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toContain('image/png');
-    expect(Buffer.from(await file.arrayBuffer()).subarray(1, 4).toString('ascii')).toBe('PNG');
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(1, 4)
+        .toString('ascii'),
+    ).toBe('PNG');
 
     await wp.media.delete(media.id);
     await expect(wp.media.get(media.id)).rejects.toMatchObject({ kind: 'not_found' });
   });
 
   it('sets a featured image on a post', async () => {
-    const media = await wp.media.upload({ data: tinyPng(), filename: `abp-featured-${runId}.png`, mimeType: 'image/png' });
+    const media = await wp.media.upload({
+      data: tinyPng(),
+      filename: `abp-featured-${runId}.png`,
+      mimeType: 'image/png',
+    });
     leftovers.push(() => wp.media.delete(media.id));
     const post = await wp.posts.create({ title: 'Featured', content: '<p>x</p>', status: 'draft' });
     leftovers.push(() => wp.posts.delete(post.id));
@@ -50,7 +64,9 @@ describeRealSite('normal', 'real WordPress: media, featured image and terms', (s
     const child = await wp.categories.getOrCreate(`abp child ${runId}`, { parent: parent.term.id });
     leftovers.push(() => wp.categories.delete(child.term.id));
     expect(child.term.parent).toBe(parent.term.id);
-    expect((await wp.categories.getOrCreate(`abp child ${runId}`, { parent: parent.term.id })).term.id).toBe(child.term.id);
+    expect((await wp.categories.getOrCreate(`abp child ${runId}`, { parent: parent.term.id })).term.id).toBe(
+      child.term.id,
+    );
   });
 
   it('lists every category across pages (X-WP-TotalPages), small per_page to force paging', async () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import {
+  createWordPressClient,
+  type WordPressClient,
+  type WordPressConfig,
+} from '../../src/integrations/wordpress/index.js';
 import type { TestApp } from '../test-app.js';
-import { createWordPressClient, type WordPressClient, type WordPressConfig } from '../../src/integrations/wordpress/index.js';
 
 /**
  * The real WordPress sites started by scripts/wordpress-test-site.sh, read from the environment
@@ -44,7 +48,12 @@ export function describeRealSite(kind: keyof typeof VARS, name: string, body: (s
 }
 
 export function realClient(site: RealSite, overrides: Partial<WordPressConfig> = {}): WordPressClient {
-  return createWordPressClient({ baseUrl: site.url, username: site.user, applicationPassword: site.password, ...overrides });
+  return createWordPressClient({
+    baseUrl: site.url,
+    username: site.user,
+    applicationPassword: site.password,
+    ...overrides,
+  });
 }
 
 /** Direct authenticated GET, used to verify by listing rather than through the client under test. */
@@ -61,7 +70,19 @@ export const runId = `${Date.now().toString(36)}${Math.random().toString(36).sli
 
 /** Adds the real site through the API, as the operator would (Sites → Add Site); returns its id. */
 export async function addRealSite(t: TestApp, cookie: string, site: RealSite, name: string): Promise<number> {
-  const created = await t.request({ method: 'POST', url: '/api/sites', cookie, payload: { name, url: site.url, username: site.user, password: site.password, is_active: true, content_persona: '' } });
+  const created = await t.request({
+    method: 'POST',
+    url: '/api/sites',
+    cookie,
+    payload: {
+      name,
+      url: site.url,
+      username: site.user,
+      password: site.password,
+      is_active: true,
+      content_persona: '',
+    },
+  });
   expect(created.statusCode, created.body).toBe(201);
   return created.json<{ id: number }>().id;
 }

@@ -4,7 +4,13 @@ import { identifySeoFields } from '../../src/integrations/wordpress/index.js';
 describe('which SEO plugin a site runs, and which of its fields REST accepts', () => {
   it.each([
     [['wp/v2', 'rankmath/v1'], [], 'Rank Math', null, null],
-    [['wp/v2', 'rankmath/v1'], ['rank_math_description', 'rank_math_focus_keyword', 'footnotes'], 'Rank Math', 'rank_math_description', 'rank_math_focus_keyword'],
+    [
+      ['wp/v2', 'rankmath/v1'],
+      ['rank_math_description', 'rank_math_focus_keyword', 'footnotes'],
+      'Rank Math',
+      'rank_math_description',
+      'rank_math_focus_keyword',
+    ],
     [['wp/v2', 'seopress/v1'], ['_seopress_titles_desc'], 'SEOPress', '_seopress_titles_desc', null],
     [['wp/v2', 'aioseo/v1'], [], 'All in One SEO', null, null],
     // Fields registered for REST name their plugin even when its namespace is not in the index.
@@ -18,6 +24,8 @@ describe('which SEO plugin a site runs, and which of its fields REST accepts', (
     expect(identifySeoFields(['seopress/v1'], ['_seopress_titles_desc']).summary).toBe(
       'SEOPress detected: the meta description is written to its field over REST; its focus keyword is not writable over REST.',
     );
-    expect(identifySeoFields(['rankmath/v1'], []).summary).toBe('Rank Math detected; meta description is not writable over REST — the excerpt will carry it.');
+    expect(identifySeoFields(['rankmath/v1'], []).summary).toBe(
+      'Rank Math detected; meta description is not writable over REST — the excerpt will carry it.',
+    );
   });
 });

@@ -23,7 +23,19 @@ export async function wordpressSql(site: RealSite, statement: string): Promise<s
   const client = fs.existsSync('/usr/bin/mariadb') ? '/usr/bin/mariadb' : 'mysql';
   const { stdout } = await run(
     client,
-    ['--protocol=tcp', '-h', values.WP_DB_HOST!, '-P', values.WP_DB_PORT!, '-u', values.WP_DB_USER!, values.WP_DB_NAME!, '--batch', '-e', statement],
+    [
+      '--protocol=tcp',
+      '-h',
+      values.WP_DB_HOST!,
+      '-P',
+      values.WP_DB_PORT!,
+      '-u',
+      values.WP_DB_USER!,
+      values.WP_DB_NAME!,
+      '--batch',
+      '-e',
+      statement,
+    ],
     { env: { ...process.env, MYSQL_PWD: values.WP_DB_PASSWORD! } },
   );
   return stdout;

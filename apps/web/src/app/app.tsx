@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { AuthGate } from '../features/auth';
 import { AppErrorBoundary } from './crash-fallback';
 import { AppProviders } from './providers';

@@ -1,10 +1,10 @@
-import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
-import { enqueueSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { enqueueSnackbar } from 'notistack';
+import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
 
 export const CRASH_TOAST = 'An unexpected error occurred. Please refresh the page.';
 
@@ -24,7 +24,13 @@ export function CrashFallback({ onRetry }: CrashFallbackProps) {
         <AlertTitle>Something went wrong</AlertTitle>
         The application encountered an unexpected error.
         <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-          <Button variant="contained" color="error" onClick={() => { window.location.reload(); }}>
+          <Button
+            variant="contained"
+            color="error"
+            onClick={() => {
+              window.location.reload();
+            }}
+          >
             Reload Page
           </Button>
           {onRetry && (

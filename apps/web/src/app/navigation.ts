@@ -1,5 +1,3 @@
-import type { ComponentType } from 'react';
-import type { SvgIconProps } from '@mui/material/SvgIcon';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
@@ -8,6 +6,8 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
 import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+import type { ComponentType } from 'react';
 
 export interface NavEntry {
   label: string;
@@ -33,7 +33,5 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
  */
 export function findNavEntry(pathname: string): NavEntry | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return NAV_ENTRIES.find(
-    (entry) => entry.path === path || (entry.path !== '/' && path.startsWith(`${entry.path}/`)),
-  );
+  return NAV_ENTRIES.find((entry) => entry.path === path || (entry.path !== '/' && path.startsWith(`${entry.path}/`)));
 }

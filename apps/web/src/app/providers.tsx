@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
+import type { ReactNode } from 'react';
+import { ConnectionBanner } from '../components/connection-banner';
 import { theme } from './theme';
 import { TOAST_COMPONENTS } from './toast-content';
-import { ConnectionBanner } from '../components/connection-banner';
 
 /** Spec: notifications close after 5 seconds. */
 export const TOAST_AUTO_HIDE_MS = 5000;

@@ -1,7 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
-import type { ComponentType } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
+import type { ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
 import { renderRoutes } from '../test/render-app';
 import { AppErrorBoundary } from './crash-fallback';
@@ -57,13 +57,16 @@ describe('start-up and failure screens', () => {
       </div>
     );
     renderRoutes(
-      shellRoutes(() => Promise.resolve(Shell), [
-        { index: true, lazy: lazyPage(() => Promise.reject(new Error('chunk missing'))) },
-      ]),
+      shellRoutes(
+        () => Promise.resolve(Shell),
+        [{ index: true, lazy: lazyPage(() => Promise.reject(new Error('chunk missing'))) }],
+      ),
     );
     expect(await screen.findByText('shell stays')).toBeInTheDocument();
     // Once in the content area, once as a toast.
-    await waitFor(() => { expect(screen.getAllByText('Navigation failed. Please try again.')).toHaveLength(2); });
+    await waitFor(() => {
+      expect(screen.getAllByText('Navigation failed. Please try again.')).toHaveLength(2);
+    });
     expect(screen.getByRole('button', { name: 'Reload Page' })).toBeInTheDocument();
   });
 
@@ -75,9 +78,7 @@ describe('start-up and failure screens', () => {
     expect(screen.getByText('The application encountered an unexpected error.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload Page' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
-    expect(
-      await screen.findByText('An unexpected error occurred. Please refresh the page.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('An unexpected error occurred. Please refresh the page.')).toBeInTheDocument();
   });
 
   it('catches crashes outside the router too', async () => {
@@ -91,8 +92,6 @@ describe('start-up and failure screens', () => {
     );
     expect(screen.getByText('Something went wrong')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload Page' })).toBeInTheDocument();
-    expect(
-      await screen.findByText('An unexpected error occurred. Please refresh the page.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('An unexpected error occurred. Please refresh the page.')).toBeInTheDocument();
   });
 });

@@ -1,13 +1,13 @@
-import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate, useRouteError } from 'react-router';
-import { enqueueSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import { enqueueSnackbar } from 'notistack';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate, useRouteError } from 'react-router';
+import { api } from '../lib/api-client';
+import { useConnectionLost } from '../lib/connection-status';
 import { CrashFallback } from './crash-fallback';
 import { LayoutLoadError, PageLoadError } from './lazy-route';
 import { LayoutLoadFailed } from './start-up-screens';
-import { api } from '../lib/api-client';
-import { useConnectionLost } from '../lib/connection-status';
 
 export { InitializingScreen } from './start-up-screens';
 

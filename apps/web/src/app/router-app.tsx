@@ -1,6 +1,6 @@
 // RouterProvider from the main entry, not 'react-router/dom': that entry resolves to a second copy
 // of the router under Node (CommonJS), whose context the route hooks in tests would not see.
-import { RouterProvider, createBrowserRouter } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { appRoutes } from './routes';
 
 // Created when this module first loads, i.e. after sign-in: a router made at page start would

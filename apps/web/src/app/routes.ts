@@ -1,4 +1,4 @@
-import { redirect, type RouteObject } from 'react-router';
+import { type RouteObject, redirect } from 'react-router';
 import { lazyLayout, lazyPage } from './lazy-route';
 import { InitializingScreen, PageErrorFallback, ShellErrorFallback } from './route-fallbacks';
 
@@ -40,15 +40,11 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: 'manual',
-            lazy: lazyPage(() =>
-              import('../features/manual-generation').then((m) => m.ManualGenerationPage),
-            ),
+            lazy: lazyPage(() => import('../features/manual-generation').then((m) => m.ManualGenerationPage)),
           },
           {
             path: 'manual-secure',
-            lazy: lazyPage(() =>
-              import('../features/manual-generation').then((m) => m.SecureManualGenerationPage),
-            ),
+            lazy: lazyPage(() => import('../features/manual-generation').then((m) => m.SecureManualGenerationPage)),
           },
           {
             path: 'trends',

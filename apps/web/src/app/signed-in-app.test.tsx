@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
-import type { ComponentType } from 'react';
 import { render, screen } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
 import { AppProviders } from './providers';
 import { lazySignedInApp } from './signed-in-app';

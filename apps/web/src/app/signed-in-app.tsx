@@ -1,4 +1,4 @@
-import { Suspense, lazy, type ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { InitializingScreen, LayoutLoadFailed } from './start-up-screens';
 
 type Loader = () => Promise<{ default: ComponentType }>;

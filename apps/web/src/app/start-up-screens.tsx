@@ -17,7 +17,13 @@ export function LayoutLoadFailed() {
       <Alert
         severity="error"
         action={
-          <Button color="inherit" size="small" onClick={() => { window.location.reload(); }}>
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => {
+              window.location.reload();
+            }}
+          >
             Retry
           </Button>
         }

@@ -6,9 +6,18 @@ import { MaterialDesignContent } from 'notistack';
  * the theme's darker shades keep every toast at ≥ 4.5:1 (WCAG 2.2 AA, issue #17 item 14).
  */
 const AccessibleToast = styled(MaterialDesignContent)(({ theme }) => ({
-  '&.notistack-MuiContent-success': { backgroundColor: theme.palette.success.dark, color: theme.palette.success.contrastText },
-  '&.notistack-MuiContent-error': { backgroundColor: theme.palette.error.dark, color: theme.palette.error.contrastText },
-  '&.notistack-MuiContent-warning': { backgroundColor: theme.palette.warning.main, color: theme.palette.warning.contrastText },
+  '&.notistack-MuiContent-success': {
+    backgroundColor: theme.palette.success.dark,
+    color: theme.palette.success.contrastText,
+  },
+  '&.notistack-MuiContent-error': {
+    backgroundColor: theme.palette.error.dark,
+    color: theme.palette.error.contrastText,
+  },
+  '&.notistack-MuiContent-warning': {
+    backgroundColor: theme.palette.warning.main,
+    color: theme.palette.warning.contrastText,
+  },
   '&.notistack-MuiContent-info': { backgroundColor: theme.palette.info.main, color: theme.palette.info.contrastText },
   '&.notistack-MuiContent-default': { backgroundColor: theme.palette.grey[900], color: theme.palette.common.white },
 }));

@@ -17,7 +17,9 @@ export function BudgetAlert({ what }: { what: string }) {
     <Box sx={{ display: 'grid', gap: 1, mb: 3 }} role="region" aria-label="Budgets">
       {shown.map((state) => (
         <Alert key={state.site_id ?? 'all'} severity={state.state === 'reached' ? 'error' : 'warning'}>
-          {state.state === 'reached' && <AlertTitle>{`${what} paused for ${state.site_id === null ? 'all sites' : state.name}`}</AlertTitle>}
+          {state.state === 'reached' && (
+            <AlertTitle>{`${what} paused for ${state.site_id === null ? 'all sites' : state.name}`}</AlertTitle>
+          )}
           {state.message}{' '}
           <Link component={RouterLink} to="/settings#budgets">
             Budgets in Settings

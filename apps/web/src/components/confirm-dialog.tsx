@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import type { ReactNode } from 'react';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -22,13 +22,25 @@ interface ConfirmDialogProps {
 }
 
 /** A yes/no question before something that cannot be undone. */
-export function ConfirmDialog({ open, title, subject, message, confirmLabel, confirmColor = 'primary', onConfirm, onCancel, children }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  subject,
+  message,
+  confirmLabel,
+  confirmColor = 'primary',
+  onConfirm,
+  onCancel,
+  children,
+}: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={onCancel} maxWidth="xs" fullWidth aria-labelledby="confirm-dialog-title">
       <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
       <DialogContent>
         {subject && (
-          <DialogContentText sx={{ fontWeight: 600, color: 'text.primary', mb: 1, overflowWrap: 'anywhere' }}>{subject}</DialogContentText>
+          <DialogContentText sx={{ fontWeight: 600, color: 'text.primary', mb: 1, overflowWrap: 'anywhere' }}>
+            {subject}
+          </DialogContentText>
         )}
         <DialogContentText>{message}</DialogContentText>
         {children}

@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { http, HttpResponse } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeArticlesApi, makeArticle } from '../features/articles/testing/fake-articles-api';
+import { reportConnection } from '../lib/connection-status';
 import { createFakeAuthApi } from '../test/auth-api';
 import { server } from '../test/msw-server';
 import { renderApp } from '../test/render-app';
-import { createFakeArticlesApi, makeArticle } from '../features/articles/testing/fake-articles-api';
-import { reportConnection } from '../lib/connection-status';
 import { CONNECTION_LOST_TEXT } from './connection-banner';
 
 afterEach(() => reportConnection(true));
@@ -23,7 +23,10 @@ describe('when the server is away (issue #17 item 16)', () => {
     expect(screen.queryByText('Back again')).not.toBeInTheDocument();
 
     // It comes back: the banner goes and the list loads without a reload or a click.
-    server.use(http.get('/api/health', () => HttpResponse.json({ status: 'ok' })), ...api.handlers);
+    server.use(
+      http.get('/api/health', () => HttpResponse.json({ status: 'ok' })),
+      ...api.handlers,
+    );
     await waitFor(() => expect(screen.queryByText(CONNECTION_LOST_TEXT)).not.toBeInTheDocument(), { timeout: 6000 });
     expect(await screen.findByText('Back again', {}, { timeout: 5000 })).toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { api } from '../lib/api-client';
 import { useConnectionLost } from '../lib/connection-status';
 
@@ -27,7 +27,10 @@ export function ConnectionBanner() {
     }
     wasLost.current = true;
     // Any answer (the client reports it) ends the outage; a failure keeps the banner.
-    const timer = window.setInterval(() => void api.get('/api/health', { timeoutMs: CONNECTION_RETRY_MS }).catch(() => undefined), CONNECTION_RETRY_MS);
+    const timer = window.setInterval(
+      () => void api.get('/api/health', { timeoutMs: CONNECTION_RETRY_MS }).catch(() => undefined),
+      CONNECTION_RETRY_MS,
+    );
     return () => window.clearInterval(timer);
   }, [lost, queryClient]);
 
@@ -37,7 +40,15 @@ export function ConnectionBanner() {
       severity="warning"
       role="status"
       icon={<CircularProgress size={18} color="inherit" aria-hidden />}
-      sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.snackbar + 1, borderRadius: 0, justifyContent: 'center' }}
+      sx={{
+        position: 'fixed',
+        top: 0,
+        left: 0,
+        right: 0,
+        zIndex: (theme) => theme.zIndex.snackbar + 1,
+        borderRadius: 0,
+        justifyContent: 'center',
+      }}
     >
       {CONNECTION_LOST_TEXT}
     </Alert>

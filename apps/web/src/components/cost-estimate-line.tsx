@@ -1,13 +1,20 @@
-import Typography from '@mui/material/Typography';
 import type { CostEstimate, CostEstimateRequest } from '@abp/contracts';
+import Typography from '@mui/material/Typography';
 import { formatUsd } from '../lib/money';
 import { countOf } from '../lib/plural';
 import { useCostEstimate } from '../lib/resources/cost-estimate';
 
 /** "About $0.12 for 10 articles of 1,000 words with openai/gpt-4o-mini (measured on its last 20 articles)". */
-export function costEstimateText(estimate: CostEstimate, request: CostEstimateRequest, label = 'Estimated cost'): string {
+export function costEstimateText(
+  estimate: CostEstimate,
+  request: CostEstimateRequest,
+  label = 'Estimated cost',
+): string {
   if (estimate.provider === 'offline') return `${label}: nothing (the offline writer calls no model).`;
-  const basis = estimate.basis === 'observed' ? `measured on its last ${countOf(estimate.observed_articles, 'article')}` : 'typical ratios until it has written a few articles';
+  const basis =
+    estimate.basis === 'observed'
+      ? `measured on its last ${countOf(estimate.observed_articles, 'article')}`
+      : 'typical ratios until it has written a few articles';
   const price = estimate.priced ? '' : ' No price is set for this model: add one in Settings → Model prices.';
   return `${label}: about ${formatUsd(estimate.cost_usd)} for ${countOf(request.articles, 'article')} of ${request.word_count.toLocaleString('en-US')} words with ${estimate.provider}/${estimate.model} (${basis}).${price}`;
 }
@@ -18,7 +25,13 @@ export function confirmationText(estimate: CostEstimate, request: CostEstimateRe
 }
 
 /** The estimate under a form that starts a job; nothing while the form is not a valid job. */
-export function CostEstimateLine({ request, label = 'Estimated cost' }: { request: CostEstimateRequest | null; label?: string }) {
+export function CostEstimateLine({
+  request,
+  label = 'Estimated cost',
+}: {
+  request: CostEstimateRequest | null;
+  label?: string;
+}) {
   const estimate = useCostEstimate(request);
   if (!request || !estimate.data) return null;
   return (

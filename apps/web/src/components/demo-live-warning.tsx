@@ -1,6 +1,6 @@
-import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
 import { useLlmSettings } from '../lib/llm-settings-query';
 
 interface Props {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { ExternalLink } from './external-link';
 
 describe('ExternalLink', () => {
@@ -11,10 +11,13 @@ describe('ExternalLink', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  it.each(['', 'javascript:alert(1)', ' JavaScript:alert(1)', '/relative/', '#', null, undefined])('writes no link for %j: the words alone', (href) => {
-    const { container } = render(<ExternalLink href={href}>Compost</ExternalLink>);
-    expect(screen.queryByRole('link')).toBeNull();
-    expect(container.querySelector('a')).toBeNull();
-    expect(container).toHaveTextContent('Compost');
-  });
+  it.each(['', 'javascript:alert(1)', ' JavaScript:alert(1)', '/relative/', '#', null, undefined])(
+    'writes no link for %j: the words alone',
+    (href) => {
+      const { container } = render(<ExternalLink href={href}>Compost</ExternalLink>);
+      expect(screen.queryByRole('link')).toBeNull();
+      expect(container.querySelector('a')).toBeNull();
+      expect(container).toHaveTextContent('Compost');
+    },
+  );
 });

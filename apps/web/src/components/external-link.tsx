@@ -1,8 +1,11 @@
-import type { ReactNode } from 'react';
-import Link, { type LinkProps } from '@mui/material/Link';
 import { webAddress } from '@abp/contracts';
+import Link, { type LinkProps } from '@mui/material/Link';
+import type { ReactNode } from 'react';
 
-type ExternalLinkProps = Omit<LinkProps, 'href' | 'target' | 'rel' | 'children'> & { href: string | null | undefined; children: ReactNode };
+type ExternalLinkProps = Omit<LinkProps, 'href' | 'target' | 'rel' | 'children'> & {
+  href: string | null | undefined;
+  children: ReactNode;
+};
 
 /**
  * A link out of the app (a WordPress post, a news source), opened in a new tab. Only to a web

@@ -1,5 +1,5 @@
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 
 type Props<T extends FieldValues> = {
   control: Control<T>;
@@ -25,8 +25,19 @@ function counterText(value: unknown, limit: number | undefined): string | null {
  * problem) and its message come from the form; the message replaces the helper text while there
  * is one.
  */
-export function FormTextField<T extends FieldValues>({ control, name, helperText, limit, slotProps, error, ...props }: Props<T>) {
-  const withLimit = limit === undefined ? slotProps : { ...slotProps, htmlInput: { ...(slotProps?.htmlInput as object | undefined), maxLength: limit } };
+export function FormTextField<T extends FieldValues>({
+  control,
+  name,
+  helperText,
+  limit,
+  slotProps,
+  error,
+  ...props
+}: Props<T>) {
+  const withLimit =
+    limit === undefined
+      ? slotProps
+      : { ...slotProps, htmlInput: { ...(slotProps?.htmlInput as object | undefined), maxLength: limit } };
   return (
     <Controller
       control={control}
@@ -45,7 +56,16 @@ export function FormTextField<T extends FieldValues>({ control, name, helperText
             onBlur={field.onBlur}
             inputRef={field.ref}
             error={Boolean(fieldState.error) || over || Boolean(error)}
-            helperText={counter ? <>{message && message !== ' ' ? `${String(message)} · ` : ''}{counter}</> : message}
+            helperText={
+              counter ? (
+                <>
+                  {message && message !== ' ' ? `${String(message)} · ` : ''}
+                  {counter}
+                </>
+              ) : (
+                message
+              )
+            }
           />
         );
       }}

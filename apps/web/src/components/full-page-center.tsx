@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
 
 /** Centres its content in the whole window (start-up, session check, start failure). */
 export function FullPageCenter({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
+import { findPersona, NEUTRAL_PERSONA_LABEL, PERSONAS } from '@abp/contracts';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { NEUTRAL_PERSONA_LABEL, PERSONAS, findPersona } from '@abp/contracts';
 
 interface PersonaFieldProps {
   value: string;
@@ -26,7 +26,10 @@ export function PersonaField({ value, onChange, error, helperText }: PersonaFiel
       error={Boolean(error)}
       helperText={error ?? helperText}
       slotProps={{
-        select: { renderValue: (v) => (v ? (findPersona(String(v))?.label ?? String(v)) : noneLabel), displayEmpty: true },
+        select: {
+          renderValue: (v) => (v ? (findPersona(String(v))?.label ?? String(v)) : noneLabel),
+          displayEmpty: true,
+        },
         inputLabel: { shrink: true },
       }}
     >

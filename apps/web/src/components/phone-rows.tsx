@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import type { ReactNode } from 'react';
 
 /** Whether the window is a phone's (below `sm`, 600 px), where a table of many columns cannot fit. */
 export function usePhone(): boolean {
@@ -26,7 +26,11 @@ export function PhoneRows({ label, rows }: { label: string; rows: readonly Phone
   return (
     <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {rows.map((row) => (
-        <Box component="li" key={row.key} sx={{ py: 1, borderBottom: 1, borderColor: 'divider', overflowWrap: 'anywhere' }}>
+        <Box
+          component="li"
+          key={row.key}
+          sx={{ py: 1, borderBottom: 1, borderColor: 'divider', overflowWrap: 'anywhere' }}
+        >
           <Typography variant="body2" fontWeight={600} component="div">
             {row.title}
           </Typography>

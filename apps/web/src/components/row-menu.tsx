@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import IconButton from '@mui/material/IconButton';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
-import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
+import { useState } from 'react';
 
 export interface RowMenuAction {
   label: string;
@@ -30,11 +30,23 @@ export function RowMenu({ label, actions }: RowMenuProps) {
   return (
     <>
       <Tooltip title="More actions">
-        <IconButton size="small" aria-label={label} aria-haspopup="menu" aria-expanded={anchor !== null} onClick={(event) => setAnchor(event.currentTarget)}>
+        <IconButton
+          size="small"
+          aria-label={label}
+          aria-haspopup="menu"
+          aria-expanded={anchor !== null}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
           <MoreHorizIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         {actions.map((action) => (
           <MenuItem
             key={action.label}

@@ -1,7 +1,7 @@
+import type { TrendLastExecution } from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { TrendLastExecution } from '@abp/contracts';
 import { countOf } from '../lib/plural';
 
 /**
@@ -17,7 +17,11 @@ export function UnreachableFeeds({ failures }: { failures: TrendLastExecution['u
       </Typography>
       <Box component="ul" sx={{ m: 0, pl: 2, overflowWrap: 'anywhere' }}>
         {failures.map((failure) => (
-          <Typography component="li" variant="body2" key={failure.feed}>{`${failure.feed} — ${failure.reason}`}</Typography>
+          <Typography
+            component="li"
+            variant="body2"
+            key={failure.feed}
+          >{`${failure.feed} — ${failure.reason}`}</Typography>
         ))}
       </Box>
     </Alert>

@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
 import type { CostEstimateRequest } from '@abp/contracts';
+import { type ReactNode, useState } from 'react';
 import { useFetchCostEstimate } from '../lib/resources/cost-estimate';
 import { ConfirmDialog } from './confirm-dialog';
 import { confirmationText } from './cost-estimate-line';

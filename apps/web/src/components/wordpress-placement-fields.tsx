@@ -1,8 +1,8 @@
+import type { InventoryTerm } from '@abp/contracts';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { InventoryTerm } from '@abp/contracts';
 import { useInventoryTaxonomy } from '../lib/resources/site-inventory';
 
 interface WordPressPlacementFieldsProps {
@@ -21,7 +21,16 @@ interface WordPressPlacementFieldsProps {
  * The WordPress categories (several) and author of new posts, chosen from what the site's last
  * content sync found. A site never synced offers nothing and says how to get the list.
  */
-export function WordPressPlacementFields({ siteId, categoryIds, authorId, onCategoriesChange, onAuthorChange, emptyMeaning, error, disabled = false }: WordPressPlacementFieldsProps) {
+export function WordPressPlacementFields({
+  siteId,
+  categoryIds,
+  authorId,
+  onCategoriesChange,
+  onAuthorChange,
+  emptyMeaning,
+  error,
+  disabled = false,
+}: WordPressPlacementFieldsProps) {
   const taxonomy = useInventoryTaxonomy(siteId);
   const categories = taxonomy.data?.categories ?? [];
   const authors = taxonomy.data?.authors ?? [];
@@ -32,7 +41,9 @@ export function WordPressPlacementFields({ siteId, categoryIds, authorId, onCate
       : taxonomy.isSuccess && !known
         ? "Sync the site's content (WordPress Sites → Sync content) to choose its categories and author."
         : emptyMeaning;
-  const selected = categoryIds.map((id) => categories.find((c) => c.id === id) ?? { id, name: `Category #${id}`, slug: '', parent: 0, count: 0 });
+  const selected = categoryIds.map(
+    (id) => categories.find((c) => c.id === id) ?? { id, name: `Category #${id}`, slug: '', parent: 0, count: 0 },
+  );
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, gap: 2 }}>
       <Autocomplete<InventoryTerm, true>
@@ -43,7 +54,9 @@ export function WordPressPlacementFields({ siteId, categoryIds, authorId, onCate
         getOptionLabel={(option) => option.name}
         isOptionEqualToValue={(option, value) => option.id === value.id}
         onChange={(_event, value) => onCategoriesChange(value.map((term) => term.id))}
-        renderInput={(params) => <TextField {...params} label="WordPress categories" error={Boolean(error)} helperText={error ?? hint} />}
+        renderInput={(params) => (
+          <TextField {...params} label="WordPress categories" error={Boolean(error)} helperText={error ?? hint} />
+        )}
       />
       <TextField
         select
@@ -59,7 +72,9 @@ export function WordPressPlacementFields({ siteId, categoryIds, authorId, onCate
             {author.name || author.slug}
           </MenuItem>
         ))}
-        {authorId !== null && !authors.some((a) => a.id === authorId) && <MenuItem value={authorId}>User #{authorId}</MenuItem>}
+        {authorId !== null && !authors.some((a) => a.id === authorId) && (
+          <MenuItem value={authorId}>User #{authorId}</MenuItem>
+        )}
       </TextField>
     </Box>
   );

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { delay, http, HttpResponse } from 'msw';
 import { authStatusSchema } from '@abp/contracts';
+import { delay, HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../test/msw-server';
 import { ApiError, api, apiRequest } from './api-client';
 import { onUnauthorized } from './auth-events';
@@ -66,10 +66,7 @@ describe('api client', () => {
   it('maps an error body to ApiError with status, code, server text and retryAfter', async () => {
     server.use(
       http.post('/api/auth/login', () =>
-        HttpResponse.json(
-          { error: 'Too many login attempts', code: 'rate_limited', retryAfter: 840 },
-          { status: 429 },
-        ),
+        HttpResponse.json({ error: 'Too many login attempts', code: 'rate_limited', retryAfter: 840 }, { status: 429 }),
       ),
     );
     const error = await failureOf(api.post('/api/auth/login', { password: 'x' }));
@@ -124,7 +121,9 @@ describe('api client', () => {
   });
 
   it('logs each request and each failure to the console', async () => {
-    server.use(http.get('/api/missing', () => HttpResponse.json({ error: 'Not found', code: 'not_found' }, { status: 404 })));
+    server.use(
+      http.get('/api/missing', () => HttpResponse.json({ error: 'Not found', code: 'not_found' }, { status: 404 })),
+    );
     await failureOf(api.get('/api/missing'));
     expect(console.debug).toHaveBeenCalledWith('[api] GET /api/missing');
     expect(console.error).toHaveBeenCalledWith('[api] GET /api/missing failed: 404 not_found - Not found');

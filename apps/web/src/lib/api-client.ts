@@ -1,9 +1,9 @@
 import {
   API_TIMEOUT_MS,
+  errorBodySchema,
   IDEMPOTENCY_KEY_HEADER,
   REQUESTED_WITH_HEADER,
   REQUESTED_WITH_VALUE,
-  errorBodySchema,
 } from '@abp/contracts';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { notifyUnauthorized } from './auth-events';
@@ -37,10 +37,7 @@ export interface ApiRequestOptions<T> {
 const SESSION_PROBE_PATHS = new Set(['/api/auth/status', '/api/auth/login']);
 
 /** The one way the web app talks to the server: same origin, cookie session, JSON. */
-export async function apiRequest<T = unknown>(
-  path: string,
-  options: ApiRequestOptions<T> = {},
-): Promise<T> {
+export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const url = buildUrl(path, options.query);
   const label = `${method} ${url.pathname}${url.search}`;
@@ -65,7 +62,9 @@ export async function apiRequest<T = unknown>(
     timeout.fired = true;
     controller.abort();
   }, timeoutMs);
-  const forwardAbort = () => { controller.abort(options.signal?.reason); };
+  const forwardAbort = () => {
+    controller.abort(options.signal?.reason);
+  };
   if (options.signal?.aborted) forwardAbort();
   options.signal?.addEventListener('abort', forwardAbort, { once: true });
 

@@ -1,5 +1,5 @@
+import { type LlmSettings, llmSettingsSchema } from '@abp/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { llmSettingsSchema, type LlmSettings } from '@abp/contracts';
 import { api } from './api-client';
 
 /*

@@ -21,6 +21,8 @@ describe('jobCostText', () => {
     const cost = { spent_usd: 0, calls: 0, estimate_to_finish_usd: null, estimated: false };
     expect(jobCostText(cost)).toBeNull();
     expect(jobCostText({ ...cost, calls: 4, spent_usd: 0.0123 })).toBe('Spent so far: $0.0123');
-    expect(jobCostText({ ...cost, calls: 4, spent_usd: 0.0123, estimate_to_finish_usd: 0.05, estimated: true })).toBe('Spent so far: $0.0123 (some tokens estimated) · about $0.05 more to finish');
+    expect(jobCostText({ ...cost, calls: 4, spent_usd: 0.0123, estimate_to_finish_usd: 0.05, estimated: true })).toBe(
+      'Spent so far: $0.0123 (some tokens estimated) · about $0.05 more to finish',
+    );
   });
 });

@@ -8,5 +8,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
  */
 export function useTableFits(minWidth?: number): boolean {
   const theme = useTheme();
-  return useMediaQuery(minWidth === undefined ? theme.breakpoints.up('lg') : `(min-width:${minWidth}px)`, { noSsr: true });
+  return useMediaQuery(minWidth === undefined ? theme.breakpoints.up('lg') : `(min-width:${minWidth}px)`, {
+    noSsr: true,
+  });
 }

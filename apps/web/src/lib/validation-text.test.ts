@@ -10,17 +10,23 @@ describe('validation messages for people (issue #17 item 19)', () => {
 
   it('turns the raw "Invalid request: body.…" into the first problem in words', () => {
     const raw = 'Invalid request: body.contact_info.email: must be an email address';
-    expect(validationMessage(raw, [{ field: 'body.contact_info.email', message: 'must be an email address' }])).toBe('Contact info email: must be an email address');
-    // A message that is a sentence already stays as it is.
-    expect(validationMessage('Invalid request: body.topic: Topic must be less than 200 characters', [{ field: 'body.topic', message: 'Topic must be less than 200 characters' }])).toBe(
-      'Topic must be less than 200 characters',
+    expect(validationMessage(raw, [{ field: 'body.contact_info.email', message: 'must be an email address' }])).toBe(
+      'Contact info email: must be an email address',
     );
+    // A message that is a sentence already stays as it is.
+    expect(
+      validationMessage('Invalid request: body.topic: Topic must be less than 200 characters', [
+        { field: 'body.topic', message: 'Topic must be less than 200 characters' },
+      ]),
+    ).toBe('Topic must be less than 200 characters');
   });
 
   it('leaves every other message alone', () => {
-    expect(validationMessage('A site with the URL https://a.example already exists.', [{ field: 'url', message: 'already used by another site' }])).toBe(
-      'A site with the URL https://a.example already exists.',
-    );
+    expect(
+      validationMessage('A site with the URL https://a.example already exists.', [
+        { field: 'url', message: 'already used by another site' },
+      ]),
+    ).toBe('A site with the URL https://a.example already exists.');
     expect(validationMessage('Invalid request', [])).toBe('Invalid request');
   });
 });

@@ -1,4 +1,4 @@
-import { fieldProblemSchema, type FieldProblem } from '@abp/contracts';
+import { type FieldProblem, fieldProblemSchema } from '@abp/contracts';
 
 const problemsSchema = fieldProblemSchema.array();
 
@@ -25,7 +25,14 @@ export function fieldWords(field: string): string {
   const parts = field
     .split('.')
     .filter((part, i) => !(i === 0 && ['body', 'query', 'params', 'request'].includes(part)))
-    .map((part) => (/^\d+$/.test(part) ? String(Number(part) + 1) : part.replace(/([a-z])([A-Z])/g, '$1 $2').replaceAll('_', ' ').toLowerCase()));
+    .map((part) =>
+      /^\d+$/.test(part)
+        ? String(Number(part) + 1)
+        : part
+            .replace(/([a-z])([A-Z])/g, '$1 $2')
+            .replaceAll('_', ' ')
+            .toLowerCase(),
+    );
   const text = parts.join(' ').trim();
   return text ? text[0]!.toUpperCase() + text.slice(1) : '';
 }

@@ -1,4 +1,4 @@
-import { webAddress, type ArticleSummary } from '@abp/contracts';
+import { type ArticleSummary, webAddress } from '@abp/contracts';
 
 type LinkSource = Pick<ArticleSummary, 'wordpress_post_id' | 'wordpress_permalink' | 'site_url'>;
 

@@ -1,5 +1,5 @@
-import { http, HttpResponse } from 'msw';
 import type { AuthStatus } from '@abp/contracts';
+import { HttpResponse, http } from 'msw';
 
 export const TEST_PASSWORD = 'correct horse battery';
 export const LOGIN_TIME = '2026-11-22T09:30:00.000Z';

@@ -1,5 +1,11 @@
-import { http, HttpResponse, delay } from 'msw';
-import { isFinalBulkJobStatus, parseItemsList, type BulkJob, type BulkJobItemResult, type BulkJobStatus } from '@abp/contracts';
+import {
+  type BulkJob,
+  type BulkJobItemResult,
+  type BulkJobStatus,
+  isFinalBulkJobStatus,
+  parseItemsList,
+} from '@abp/contracts';
+import { delay, HttpResponse, http } from 'msw';
 
 interface FakeJob {
   job: BulkJob;
@@ -41,7 +47,13 @@ export function makeItem(position: number, overrides: Partial<BulkJobItemResult>
 export function createFakeBulkJobsApi() {
   const jobs = new Map<string, FakeJob>();
   const requests: RecordedRequest[] = [];
-  const state = { nextId: 1, statusDelayMs: 0, failCancel: null as string | null, statusError: null as number | null, startNotices: [] as string[] };
+  const state = {
+    nextId: 1,
+    statusDelayMs: 0,
+    failCancel: null as string | null,
+    statusError: null as number | null,
+    startNotices: [] as string[],
+  };
 
   const add = (job: Partial<BulkJob> & { job_id: string }, items: ItemLists = {}) => {
     const full: BulkJob = {
@@ -50,10 +62,23 @@ export function createFakeBulkJobsApi() {
       progress: { processed: 0, total: 0, successful: 0, failed: 0 },
       estimated_completion: null,
       error: null,
-      cost: { spent_usd: 0, calls: 0, input_tokens: 0, output_tokens: 0, estimated: false, estimate_to_finish_usd: null },
+      cost: {
+        spent_usd: 0,
+        calls: 0,
+        input_tokens: 0,
+        output_tokens: 0,
+        estimated: false,
+        estimate_to_finish_usd: null,
+      },
       ...job,
     };
-    jobs.set(job.job_id, { job: full, successful: items.successful ?? [], failed: items.failed ?? [], notRun: items.notRun ?? [], createdAt: new Date(Date.UTC(2026, 10, 20, 8, jobs.size)).toISOString() });
+    jobs.set(job.job_id, {
+      job: full,
+      successful: items.successful ?? [],
+      failed: items.failed ?? [],
+      notRun: items.notRun ?? [],
+      createdAt: new Date(Date.UTC(2026, 10, 20, 8, jobs.size)).toISOString(),
+    });
     return full;
   };
   const notFound = () => HttpResponse.json({ error: 'Job not found', code: 'not_found' }, { status: 404 });
@@ -67,7 +92,11 @@ export function createFakeBulkJobsApi() {
       await record(request, '/api/bulk-jobs/start');
       const body = (await request.json()) as { items_list: string; site_id: number };
       const items = parseItemsList(body.items_list);
-      if (items.length === 0) return HttpResponse.json({ error: 'items_list: Please enter at least one item', code: 'validation' }, { status: 400 });
+      if (items.length === 0)
+        return HttpResponse.json(
+          { error: 'items_list: Please enter at least one item', code: 'validation' },
+          { status: 400 },
+        );
       const jobId = `job-${state.nextId++}`;
       add({ job_id: jobId, progress: { processed: 0, total: items.length, successful: 0, failed: 0 } });
       return HttpResponse.json({ job_id: jobId, notices: state.startNotices });
@@ -75,7 +104,13 @@ export function createFakeBulkJobsApi() {
     http.post('/api/bulk-jobs/clear-stuck', async ({ request }) => {
       await record(request, '/api/bulk-jobs/clear-stuck');
       const stuck = [...jobs.values()].filter((j) => j.job.stage === 'stuck' && !isFinalBulkJobStatus(j.job.status));
-      for (const j of stuck) j.job = { ...j.job, status: 'failed', stage: 'Cleared as stuck', error: 'No item made progress for 30 minutes' };
+      for (const j of stuck)
+        j.job = {
+          ...j.job,
+          status: 'failed',
+          stage: 'Cleared as stuck',
+          error: 'No item made progress for 30 minutes',
+        };
       return HttpResponse.json({ cleared: stuck.length, job_ids: stuck.map((j) => j.job.job_id) });
     }),
     http.get('/api/bulk-jobs', async ({ request }) => {
@@ -99,25 +134,43 @@ export function createFakeBulkJobsApi() {
     http.get('/api/bulk-jobs/:id/status', async ({ request, params }) => {
       await record(request, `/api/bulk-jobs/${String(params.id)}/status`);
       if (state.statusDelayMs) await delay(state.statusDelayMs);
-      if (state.statusError) return HttpResponse.json({ error: 'Internal server error', code: 'internal' }, { status: state.statusError });
+      if (state.statusError)
+        return HttpResponse.json({ error: 'Internal server error', code: 'internal' }, { status: state.statusError });
       const found = jobs.get(String(params.id));
       return found ? HttpResponse.json({ job: found.job }) : notFound();
     }),
     http.get('/api/bulk-jobs/:id/results', async ({ request, params }) => {
       await record(request, `/api/bulk-jobs/${String(params.id)}/results`);
       const found = jobs.get(String(params.id));
-      return found ? HttpResponse.json({ job: { ...found.job, results: { successful: found.successful, failed: found.failed, not_run: found.notRun } } }) : notFound();
+      return found
+        ? HttpResponse.json({
+            job: {
+              ...found.job,
+              results: { successful: found.successful, failed: found.failed, not_run: found.notRun },
+            },
+          })
+        : notFound();
     }),
     http.post('/api/bulk-jobs/:id/retry', async ({ request, params }) => {
       await record(request, `/api/bulk-jobs/${String(params.id)}/retry`);
       const found = jobs.get(String(params.id));
       if (!found) return notFound();
-      if (!isFinalBulkJobStatus(found.job.status)) return HttpResponse.json({ error: 'The job is still running', code: 'conflict' }, { status: 409 });
+      if (!isFinalBulkJobStatus(found.job.status))
+        return HttpResponse.json({ error: 'The job is still running', code: 'conflict' }, { status: 409 });
       const failed = found.failed.length;
       const retried = failed + found.notRun.length;
-      if (retried === 0) return HttpResponse.json({ error: 'The job has no failed or unrun items to retry', code: 'conflict' }, { status: 409 });
+      if (retried === 0)
+        return HttpResponse.json(
+          { error: 'The job has no failed or unrun items to retry', code: 'conflict' },
+          { status: 409 },
+        );
       const { progress } = found.job;
-      found.job = { ...found.job, status: 'queued', error: null, progress: { ...progress, processed: progress.processed - failed, failed: progress.failed - failed } };
+      found.job = {
+        ...found.job,
+        status: 'queued',
+        error: null,
+        progress: { ...progress, processed: progress.processed - failed, failed: progress.failed - failed },
+      };
       found.failed = [];
       found.notRun = [];
       return HttpResponse.json({ job_id: found.job.job_id, retried, status: 'queued' });
@@ -127,8 +180,13 @@ export function createFakeBulkJobsApi() {
       if (state.failCancel) return HttpResponse.json({ error: state.failCancel, code: 'internal' }, { status: 409 });
       const found = jobs.get(String(params.id));
       if (!found) return notFound();
-      if (!isFinalBulkJobStatus(found.job.status)) found.job = { ...found.job, status: 'cancelled', stage: 'Cancelled', estimated_completion: null };
-      return HttpResponse.json({ job_id: found.job.job_id, status: found.job.status, message: 'Bulk job cancellation requested' });
+      if (!isFinalBulkJobStatus(found.job.status))
+        found.job = { ...found.job, status: 'cancelled', stage: 'Cancelled', estimated_completion: null };
+      return HttpResponse.json({
+        job_id: found.job.job_id,
+        status: found.job.status,
+        message: 'Bulk job cancellation requested',
+      });
     }),
   ];
 

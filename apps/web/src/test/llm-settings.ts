@@ -1,5 +1,5 @@
-import { http, HttpResponse } from 'msw';
 import type { LlmSettings } from '@abp/contracts';
+import { HttpResponse, http } from 'msw';
 
 /** The language-model settings as the server reports them; the app's real default is the offline writer. */
 export function llmSettings(overrides: Partial<LlmSettings> = {}): LlmSettings {
@@ -13,7 +13,15 @@ export function llmSettings(overrides: Partial<LlmSettings> = {}): LlmSettings {
     concurrency: 4,
     stream: false,
     offline: true,
-    sources: { provider: 'environment', model: 'environment', base_url: 'environment', api_key: null, timeout_ms: 'environment', concurrency: 'environment', stream: 'environment' },
+    sources: {
+      provider: 'environment',
+      model: 'environment',
+      base_url: 'environment',
+      api_key: null,
+      timeout_ms: 'environment',
+      concurrency: 'environment',
+      stream: 'environment',
+    },
     saved_at: null,
     ...overrides,
   };
@@ -25,5 +33,13 @@ export function llmSettings(overrides: Partial<LlmSettings> = {}): LlmSettings {
  * about the notice answers with llmSettings() itself.
  */
 export const configuredProviderSettings = http.get('/api/settings/llm', () =>
-  HttpResponse.json(llmSettings({ provider: 'openai', model: 'gpt-4o-mini', effective_model: 'gpt-4o-mini', has_api_key: true, offline: false })),
+  HttpResponse.json(
+    llmSettings({
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      effective_model: 'gpt-4o-mini',
+      has_api_key: true,
+      offline: false,
+    }),
+  ),
 );

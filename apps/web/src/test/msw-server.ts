@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { configuredProviderSettings } from './llm-settings';
 import { usageDefaults } from './usage';

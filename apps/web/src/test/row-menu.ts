@@ -8,7 +8,10 @@ export async function chooseRowAction(user: UserEvent, row: HTMLElement, action:
 }
 
 /** The actions a row's "⋯" menu offers, each with whether it can be chosen; the menu is closed again. */
-export async function rowMenuActions(user: UserEvent, row: HTMLElement): Promise<{ name: string; disabled: boolean }[]> {
+export async function rowMenuActions(
+  user: UserEvent,
+  row: HTMLElement,
+): Promise<{ name: string; disabled: boolean }[]> {
   await user.click(within(row).getByRole('button', { name: /^More actions for / }));
   const menu = await screen.findByRole('menu');
   const items = within(menu)

@@ -1,20 +1,39 @@
-import { http, HttpResponse } from 'msw';
 import type { Budgets, CostEstimate, CostEstimateRequest, ModelPrices, UsageSummary } from '@abp/contracts';
+import { HttpResponse, http } from 'msw';
 
 const NONE = { calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, estimated: false };
 
 /** GET /api/usage as the server answers it; nothing spent unless a test says otherwise. */
 export function usageSummary(overrides: Partial<UsageSummary> = {}): UsageSummary {
-  const daily = Array.from({ length: 30 }, (_, i) => ({ date: new Date(Date.UTC(2026, 9, 28 + i)).toISOString().slice(0, 10), cost_usd: 0, calls: 0 }));
+  const daily = Array.from({ length: 30 }, (_, i) => ({
+    date: new Date(Date.UTC(2026, 9, 28 + i)).toISOString().slice(0, 10),
+    cost_usd: 0,
+    calls: 0,
+  }));
   return { currency: 'USD', month_start: '2026-11-01', month: NONE, by_site: [], by_provider: [], daily, ...overrides };
 }
 
 /** GET /api/settings/prices: the built-in table's first entries, the model in use priced by default. */
 export function modelPrices(overrides: Partial<ModelPrices> = {}): ModelPrices {
-  const mini = { provider: 'openai' as const, model: 'gpt-4o-mini', input_per_million: 0.15, output_per_million: 0.6, source: 'default' as const };
+  const mini = {
+    provider: 'openai' as const,
+    model: 'gpt-4o-mini',
+    input_per_million: 0.15,
+    output_per_million: 0.6,
+    source: 'default' as const,
+  };
   return {
     currency: 'USD',
-    prices: [mini, { provider: 'anthropic', model: 'claude-3-5-haiku', input_per_million: 0.8, output_per_million: 4, source: 'default' }],
+    prices: [
+      mini,
+      {
+        provider: 'anthropic',
+        model: 'claude-3-5-haiku',
+        input_per_million: 0.8,
+        output_per_million: 4,
+        source: 'default',
+      },
+    ],
     current: { provider: 'openai', model: 'gpt-4o-mini', price: mini },
     ...overrides,
   };
@@ -51,5 +70,7 @@ export const usageDefaults = [
   http.get('/api/usage/seo-projects/:id', () => HttpResponse.json({ total: NONE, steps: [] })),
   http.get('/api/settings/llm/fallbacks', () => HttpResponse.json({ fallbacks: [] })),
   http.get('/api/settings/llm/health', () => HttpResponse.json({ providers: [] })),
-  http.post('/api/usage/estimate', async ({ request }) => HttpResponse.json(costEstimate((await request.json()) as CostEstimateRequest))),
+  http.post('/api/usage/estimate', async ({ request }) =>
+    HttpResponse.json(costEstimate((await request.json()) as CostEstimateRequest)),
+  ),
 ];

@@ -52,7 +52,10 @@ export type BulkArticleItem = z.input<typeof bulkArticleItemSchema>;
 export const generateArticlesBulkRequestSchema = z.object({
   project_id: positiveId('project_id'),
   site_id: positiveId('site_id'),
-  articles: z.array(bulkArticleItemSchema).min(1, 'articles: at least one article is required').max(SEO_LIMITS.bulkArticlesMax),
+  articles: z
+    .array(bulkArticleItemSchema)
+    .min(1, 'articles: at least one article is required')
+    .max(SEO_LIMITS.bulkArticlesMax),
   word_count: z
     .number()
     .int()

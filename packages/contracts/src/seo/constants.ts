@@ -30,7 +30,11 @@ export type SeoGenerationStatus = (typeof SEO_GENERATION_STATUSES)[number];
 export const SEO_LOG_STATUSES = ['success', 'error', 'warning', 'info'] as const;
 export type SeoLogStatus = (typeof SEO_LOG_STATUSES)[number];
 
-export const SEO_PHASE_NAMES = ['Strategy & Content Architecture', 'Content Generation & Refinement', 'SEO & Pre-Publish Optimization'] as const;
+export const SEO_PHASE_NAMES = [
+  'Strategy & Content Architecture',
+  'Content Generation & Refinement',
+  'SEO & Pre-Publish Optimization',
+] as const;
 
 /**
  * The wizard's seven steps in the order their content appears (spec §2.6 numbered list, and the
@@ -77,7 +81,8 @@ export function seoOverallProgress(currentPhase: number, progressPercentage: num
 }
 
 /** Spec §8: the list page turns this server text into its own 'Force delete' advice. */
-export const SEO_ACTIVE_PROJECT_MESSAGE = 'Project is currently active (articles are being generated). Use force=true to delete it anyway.';
+export const SEO_ACTIVE_PROJECT_MESSAGE =
+  'Project is currently active (articles are being generated). Use force=true to delete it anyway.';
 export const SEO_MESSAGES = {
   noArticles: 'No articles found. Generate content first before running SEO optimization.',
   selectProject: 'Select a project first.',

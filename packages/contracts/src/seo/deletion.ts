@@ -56,7 +56,12 @@ export const deleteProjectResponseSchema = z.discriminatedUnion('status', [
     message: z.string(),
     preview: deletePreviewSchema,
   }),
-  z.object({ status: z.literal('deleted'), success: z.literal(true), message: z.string(), deleted: deletedCountsSchema }),
+  z.object({
+    status: z.literal('deleted'),
+    success: z.literal(true),
+    message: z.string(),
+    deleted: deletedCountsSchema,
+  }),
 ]);
 export type DeleteProjectResponse = z.infer<typeof deleteProjectResponseSchema>;
 

@@ -4,7 +4,11 @@ import { idTextSchema } from '../ids.js';
 /* Small field builders shared by the SEO contracts: every message names what is wrong. */
 
 export const requiredText = (label: string, max: number) =>
-  z.string({ message: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
 
 export const optionalText = (label: string, max: number) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters`).default('');
@@ -17,5 +21,8 @@ export const seoKeywordIdParamSchema = z.object({ keywordId: positiveId('keyword
 export const seoProjectIdBodySchema = z.object({ project_id: positiveId('project_id') });
 
 /** Every optimisation and generation answer carries a summary (spec §7). */
-export const seoSummarySchema = z.record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.array(z.string())]));
+export const seoSummarySchema = z.record(
+  z.string(),
+  z.union([z.number(), z.string(), z.boolean(), z.array(z.string())]),
+);
 export type SeoSummary = z.infer<typeof seoSummarySchema>;

@@ -2,9 +2,15 @@ import { z } from 'zod';
 import { COMPETITION_LEVELS, KEYWORD_INTENTS, KEYWORD_TYPES, SEO_LIMITS } from './constants.js';
 import { optionalText, positiveId, requiredText, seoSummarySchema } from './fields.js';
 
-export const keywordTypeSchema = z.enum(KEYWORD_TYPES, { message: `keyword_type must be one of ${KEYWORD_TYPES.join(', ')}` });
-export const keywordIntentSchema = z.enum(KEYWORD_INTENTS, { message: `intent_type must be one of ${KEYWORD_INTENTS.join(', ')}` });
-export const competitionLevelSchema = z.enum(COMPETITION_LEVELS, { message: `competition_level must be one of ${COMPETITION_LEVELS.join(', ')}` });
+export const keywordTypeSchema = z.enum(KEYWORD_TYPES, {
+  message: `keyword_type must be one of ${KEYWORD_TYPES.join(', ')}`,
+});
+export const keywordIntentSchema = z.enum(KEYWORD_INTENTS, {
+  message: `intent_type must be one of ${KEYWORD_INTENTS.join(', ')}`,
+});
+export const competitionLevelSchema = z.enum(COMPETITION_LEVELS, {
+  message: `competition_level must be one of ${COMPETITION_LEVELS.join(', ')}`,
+});
 
 export const seoKeywordSchema = z.object({
   id: z.number().int(),
@@ -37,7 +43,9 @@ export const seoKeywordUpdateSchema = z
     intent_type: keywordIntentSchema.optional(),
     competition_level: competitionLevelSchema.optional(),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Send at least one of keyword, keyword_type, intent_type, competition_level' });
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: 'Send at least one of keyword, keyword_type, intent_type, competition_level',
+  });
 export type SeoKeywordUpdateInput = z.input<typeof seoKeywordUpdateSchema>;
 
 export const seoKeywordDeletedSchema = z.object({ success: z.literal(true), id: z.number().int() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SEO_LIMITS, SEO_SCHEMA_TYPES } from './constants.js';
 import { internalLinkSchema } from './articles.js';
+import { SEO_LIMITS, SEO_SCHEMA_TYPES } from './constants.js';
 import { positiveId, seoSummarySchema } from './fields.js';
 
 export const generateMetaRequestSchema = z.object({ project_id: positiveId('project_id') });

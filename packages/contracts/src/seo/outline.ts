@@ -41,5 +41,9 @@ export const generateOutlineRequestSchema = z.object({
 });
 export type GenerateOutlineRequest = z.input<typeof generateOutlineRequestSchema>;
 
-export const generateOutlineResponseSchema = z.object({ success: z.literal(true), outline: seoOutlineSchema, summary: seoSummarySchema });
+export const generateOutlineResponseSchema = z.object({
+  success: z.literal(true),
+  outline: seoOutlineSchema,
+  summary: seoSummarySchema,
+});
 export type GenerateOutlineResponse = z.infer<typeof generateOutlineResponseSchema>;

@@ -29,7 +29,11 @@ export const seoPageListSchema = z.array(seoPageSchema);
 
 /** POST /api/seo/projects/{id}/generate-pages. */
 export const generatePagesRequestSchema = z.object({ includeOptional: z.boolean().default(false) }).prefault({});
-export const generatePagesResponseSchema = z.object({ success: z.literal(true), pages: seoPageListSchema, summary: seoSummarySchema });
+export const generatePagesResponseSchema = z.object({
+  success: z.literal(true),
+  pages: seoPageListSchema,
+  summary: seoSummarySchema,
+});
 export type GeneratePagesResponse = z.infer<typeof generatePagesResponseSchema>;
 
 /** POST /api/seo/projects/{id}/publish-pages: all pages, or those in pageIds. */
@@ -92,7 +96,15 @@ export const pageSlugConflictListSchema = z.array(pageSlugConflictSchema);
 export const siteStructureSchema = z.object({
   project_id: z.number().int(),
   total_pages: z.number().int(),
-  pages: z.array(z.object({ id: z.number().int(), page_title: z.string(), page_type: z.string(), slug: z.string(), status: z.enum(SEO_PAGE_STATUSES) })),
+  pages: z.array(
+    z.object({
+      id: z.number().int(),
+      page_title: z.string(),
+      page_type: z.string(),
+      slug: z.string(),
+      status: z.enum(SEO_PAGE_STATUSES),
+    }),
+  ),
   /** The pillar/cluster tree of the outline, with the articles written for it. */
   sections: z.array(
     z.object({

@@ -30,4 +30,5 @@ export const seoPublishRunListSchema = z.array(seoPublishRunSchema);
 export const seoPublishRunIdParamSchema = z.object({ runId: positiveId('runId') });
 
 /** A run is over (no more polling) once done or failed. */
-export const isPublishRunOver = (run: Pick<SeoPublishRun, 'state'>): boolean => run.state === 'done' || run.state === 'failed';
+export const isPublishRunOver = (run: Pick<SeoPublishRun, 'state'>): boolean =>
+  run.state === 'done' || run.state === 'failed';

@@ -33,9 +33,7 @@ export const articles = pgTable(
     wpAuthorId: integer('wp_author_id'),
     sourceUrls: jsonb('source_urls').$type<string[]>().notNull().default([]),
     /** Derived from source_urls so the source-type filter can use an index. */
-    hasSources: boolean('has_sources')
-      .generatedAlwaysAs(sql`jsonb_array_length(source_urls) > 0`)
-      .notNull(),
+    hasSources: boolean('has_sources').generatedAlwaysAs(sql`jsonb_array_length(source_urls) > 0`).notNull(),
     taskType: text('task_type').notNull().default('Blog Post'),
     persona: text('persona').notNull().default(''),
     origin: text('origin', { enum: ARTICLE_ORIGINS }).notNull().default('manual'),
@@ -93,7 +91,9 @@ export const articles = pgTable(
     index('articles_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('articles_sources_created_idx').on(t.hasSources, t.createdAt.desc(), t.id.desc()),
     // The "Live" filter of the Articles list and the dashboard's count of posts that are not live.
-    index('articles_live_created_idx').on(t.liveState, t.createdAt.desc(), t.id.desc()).where(sql`${t.liveState} is not null`),
+    index('articles_live_created_idx')
+      .on(t.liveState, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.liveState} is not null`),
   ],
 );
 

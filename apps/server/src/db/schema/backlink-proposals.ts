@@ -1,5 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { BACKLINK_STATES } from '@abp/contracts';
+import { index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { articles } from './articles.js';
 import { sites } from './sites.js';
 
@@ -31,5 +31,8 @@ export const backlinkProposals = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('backlink_proposals_article_source_unique').on(t.articleId, t.sourceWpId), index('backlink_proposals_article_idx').on(t.articleId)],
+  (t) => [
+    unique('backlink_proposals_article_source_unique').on(t.articleId, t.sourceWpId),
+    index('backlink_proposals_article_idx').on(t.articleId),
+  ],
 );

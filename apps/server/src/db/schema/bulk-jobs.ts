@@ -4,7 +4,14 @@ import { articles } from './articles.js';
 import { sites } from './sites.js';
 
 // Kept beside the table (drizzle-kit loads this file on its own); the contracts list the same values.
-const BULK_JOB_STATUSES = ['queued', 'processing', 'completed', 'completed_with_errors', 'failed', 'cancelled'] as const;
+const BULK_JOB_STATUSES = [
+  'queued',
+  'processing',
+  'completed',
+  'completed_with_errors',
+  'failed',
+  'cancelled',
+] as const;
 const BULK_ITEM_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 
 /** What the operator chose when starting the job; every item of the job uses it. */

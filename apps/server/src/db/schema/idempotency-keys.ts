@@ -15,7 +15,9 @@ export const idempotencyKeys = pgTable(
     request: text('request').notNull(),
     /** SHA-256 of the validated body: the same key with another body is refused. */
     bodyDigest: text('body_digest').notNull(),
-    state: text('state', { enum: ['pending', 'done'] }).notNull().default('pending'),
+    state: text('state', { enum: ['pending', 'done'] })
+      .notNull()
+      .default('pending'),
     status: integer('status'),
     contentType: text('content_type'),
     body: text('body'),

@@ -11,9 +11,15 @@ export const seoKeywords = pgTable(
       .notNull()
       .references(() => seoProjects.id, { onDelete: 'cascade' }),
     keyword: text('keyword').notNull(),
-    keywordType: text('keyword_type', { enum: ['primary', 'long-tail', 'semantic'] }).notNull().default('primary'),
-    intentType: text('intent_type', { enum: ['informational', 'transactional', 'navigational'] }).notNull().default('informational'),
-    competitionLevel: text('competition_level', { enum: ['low', 'medium', 'high'] }).notNull().default('medium'),
+    keywordType: text('keyword_type', { enum: ['primary', 'long-tail', 'semantic'] })
+      .notNull()
+      .default('primary'),
+    intentType: text('intent_type', { enum: ['informational', 'transactional', 'navigational'] })
+      .notNull()
+      .default('informational'),
+    competitionLevel: text('competition_level', { enum: ['low', 'medium', 'high'] })
+      .notNull()
+      .default('medium'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

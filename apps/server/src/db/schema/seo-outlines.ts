@@ -3,7 +3,13 @@ import { seoProjects } from './seo-projects.js';
 
 export interface StoredOutline {
   pillar_posts: { title: string; target_keywords: string[]; h2_headings: string[] }[];
-  cluster_posts: { title: string; target_keywords: string[]; h2_headings: string[]; content_type: string; pillar_parent: string }[];
+  cluster_posts: {
+    title: string;
+    target_keywords: string[];
+    h2_headings: string[];
+    content_type: string;
+    pillar_parent: string;
+  }[];
 }
 
 /** The project's pillar/cluster plan; one per project, replaced when regenerated. */

@@ -19,8 +19,12 @@ export const seoPages = pgTable(
     content: text('content').notNull().default(''),
     metaDescription: text('meta_description').notNull().default(''),
     targetKeywords: jsonb('target_keywords').$type<string[]>().notNull().default([]),
-    status: text('status', { enum: ['generated', 'published', 'draft'] }).notNull().default('generated'),
-    origin: text('origin', { enum: ['structure', 'site_pages'] }).notNull().default('structure'),
+    status: text('status', { enum: ['generated', 'published', 'draft'] })
+      .notNull()
+      .default('generated'),
+    origin: text('origin', { enum: ['structure', 'site_pages'] })
+      .notNull()
+      .default('structure'),
     needsLegalReview: boolean('needs_legal_review').notNull().default(false),
     schemaMarkup: jsonb('schema_markup'),
     wordpressPageId: integer('wordpress_page_id'),

@@ -42,6 +42,9 @@ export const seoProjectArticles = pgTable(
   (t) => [
     index('seo_project_articles_project_idx').on(t.projectId, t.id),
     index('seo_project_articles_article_idx').on(t.articleId),
-    check('seo_project_articles_meta_length', sql`${t.metaDescription} IS NULL OR char_length(${t.metaDescription}) <= 160`),
+    check(
+      'seo_project_articles_meta_length',
+      sql`${t.metaDescription} IS NULL OR char_length(${t.metaDescription}) <= 160`,
+    ),
   ],
 );

@@ -21,7 +21,9 @@ export const seoPublishRuns = pgTable(
     itemIds: jsonb('item_ids').$type<number[]>().notNull(),
     /** Pages runs: the pages that take over the site's page at their slug (chosen when asked for). */
     updateExistingIds: jsonb('update_existing_ids').$type<number[]>().notNull().default([]),
-    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
     results: jsonb('results').$type<PublishItemResult[]>().notNull().default([]),
     warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
     error: text('error'),
@@ -34,9 +36,7 @@ export const seoPublishRuns = pgTable(
   },
   (t) => [
     // One unfinished run per project and kind: pressing the button twice never publishes twice.
-    uniqueIndex('seo_publish_runs_active_uq')
-      .on(t.projectId, t.kind)
-      .where(sql`${t.state} in ('queued', 'running')`),
+    uniqueIndex('seo_publish_runs_active_uq').on(t.projectId, t.kind).where(sql`${t.state} in ('queued', 'running')`),
     index('seo_publish_runs_project_idx').on(t.projectId, t.id),
   ],
 );

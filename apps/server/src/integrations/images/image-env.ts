@@ -23,8 +23,12 @@ export const IMAGE_DEFAULT_TIMEOUT_MS = 120_000;
 
 /** Spread into the environment schema of config.ts. */
 export const imageEnvSchema = {
-  IMAGE_PROVIDER: z.enum(IMAGE_PROVIDERS, { message: `must be one of ${IMAGE_PROVIDERS.join(', ')}` }).default('title-card'),
-  IMAGE_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL (e.g. https://api.openai.com/v1)' }).optional(),
+  IMAGE_PROVIDER: z
+    .enum(IMAGE_PROVIDERS, { message: `must be one of ${IMAGE_PROVIDERS.join(', ')}` })
+    .default('title-card'),
+  IMAGE_BASE_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL (e.g. https://api.openai.com/v1)' })
+    .optional(),
   IMAGE_API_KEY: z.string().max(2000, 'must be at most 2000 characters').optional(),
   IMAGE_MODEL: z.string().trim().min(1, 'must not be blank').max(200, 'must be at most 200 characters').optional(),
   IMAGE_SIZE: z
@@ -53,10 +57,18 @@ interface ImageEnv {
 export function requireImageProviderSettings(env: ImageEnv, ctx: z.RefinementCtx): void {
   if (env.IMAGE_PROVIDER !== 'openai-compatible') return;
   if (!env.IMAGE_BASE_URL) {
-    ctx.addIssue({ code: 'custom', path: ['IMAGE_BASE_URL'], message: 'is required when IMAGE_PROVIDER is openai-compatible (e.g. https://api.openai.com/v1)' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['IMAGE_BASE_URL'],
+      message: 'is required when IMAGE_PROVIDER is openai-compatible (e.g. https://api.openai.com/v1)',
+    });
   }
   if (!env.IMAGE_MODEL) {
-    ctx.addIssue({ code: 'custom', path: ['IMAGE_MODEL'], message: 'is required when IMAGE_PROVIDER is openai-compatible (e.g. gpt-image-1 or dall-e-3)' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['IMAGE_MODEL'],
+      message: 'is required when IMAGE_PROVIDER is openai-compatible (e.g. gpt-image-1 or dall-e-3)',
+    });
   }
 }
 

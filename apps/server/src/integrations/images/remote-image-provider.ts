@@ -1,7 +1,7 @@
 import { describeFetchError, readBodyCapped } from '../../lib/http-body.js';
-import { isOutboundRefusal, outbound as defaultOutbound, type OutboundHttp } from '../../lib/outbound/index.js';
+import { outbound as defaultOutbound, isOutboundRefusal, type OutboundHttp } from '../../lib/outbound/index.js';
 import { pngDimensions } from './image-bytes.js';
-import { imageFilename, type FeaturedImage, type FeaturedImageRequest, type ImageProvider } from './image-provider.js';
+import { type FeaturedImage, type FeaturedImageRequest, type ImageProvider, imageFilename } from './image-provider.js';
 import { TitleCardImageProvider } from './title-card-provider.js';
 
 export interface RemoteImageProviderOptions {
@@ -50,7 +50,9 @@ export class RemoteImageProvider implements ImageProvider {
       // A cancelled generation is not a provider failure: no fallback, the generation stops.
       if (request.signal?.aborted) throw error;
       // The outbound rule's refusals are whole sentences; the warning goes on after a semicolon.
-      const reason = this.redact(isOutboundRefusal(error) ? error.message.replace(/\.$/, '') : describeFetchError(error, this.options.timeoutMs));
+      const reason = this.redact(
+        isOutboundRefusal(error) ? error.message.replace(/\.$/, '') : describeFetchError(error, this.options.timeoutMs),
+      );
       const image = await this.fallback.createFeaturedImage(request);
       const warning = `Image provider ${this.id} (${this.options.model}) failed: ${reason}; the ${this.fallback.id} image was used instead`;
       return { ...image, warnings: [...(image.warnings ?? []), warning] };
@@ -73,24 +75,44 @@ export class RemoteImageProvider implements ImageProvider {
     throw new Error('the answer has no data[0].b64_json or data[0].url');
   }
 
-  private async post(prompt: string, askBase64: boolean, signal: AbortSignal): Promise<{ ok: true; json: unknown } | { ok: false; status: number; error: string }> {
-    const body = { model: this.options.model, prompt, size: this.options.size, n: 1, ...(askBase64 ? { response_format: 'b64_json' } : {}) };
+  private async post(
+    prompt: string,
+    askBase64: boolean,
+    signal: AbortSignal,
+  ): Promise<{ ok: true; json: unknown } | { ok: false; status: number; error: string }> {
+    const body = {
+      model: this.options.model,
+      prompt,
+      size: this.options.size,
+      n: 1,
+      ...(askBase64 ? { response_format: 'b64_json' } : {}),
+    };
     // A redirect of this POST is refused (the outbound rule follows GET only): the prompt and the key go nowhere else.
     const { response } = await this.outbound.fetch(this.endpoint, {
       subject: 'The image server',
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}),
+      },
       body: JSON.stringify(body),
       signal,
     });
     if (!response.ok) {
-      const text = (await readBodyCapped(response, MAX_ERROR_BODY_BYTES, () => overLimit('the error answer', MAX_ERROR_BODY_BYTES)).catch(() => Buffer.alloc(0))).toString('utf8');
+      const text = (
+        await readBodyCapped(response, MAX_ERROR_BODY_BYTES, () =>
+          overLimit('the error answer', MAX_ERROR_BODY_BYTES),
+        ).catch(() => Buffer.alloc(0))
+      ).toString('utf8');
       return { ok: false, status: response.status, error: errorMessageOf(text) };
     }
     // Base64 makes the JSON about 4/3 of the image, plus a little envelope.
     // base64 makes the image about 4/3 larger; the JSON around it is small.
     const answerLimit = Math.ceil(this.maxImageBytes * 1.4) + 64 * 1024;
-    const text = (await readBodyCapped(response, answerLimit, () => overLimit('the answer', answerLimit))).toString('utf8');
+    const text = (await readBodyCapped(response, answerLimit, () => overLimit('the answer', answerLimit))).toString(
+      'utf8',
+    );
     try {
       return { ok: true, json: JSON.parse(text) as unknown };
     } catch {
@@ -109,10 +131,15 @@ export class RemoteImageProvider implements ImageProvider {
     try {
       parsed = new URL(url, this.endpoint);
     } catch {
-      throw new Error('the answer\'s image URL is not a URL');
+      throw new Error("the answer's image URL is not a URL");
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`the answer's image URL uses ${parsed.protocol}, not http or https`);
-    const { response } = await this.outbound.fetch(parsed, { subject: 'The image server', entered: this.endpoint, signal });
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      throw new Error(`the answer's image URL uses ${parsed.protocol}, not http or https`);
+    const { response } = await this.outbound.fetch(parsed, {
+      subject: 'The image server',
+      entered: this.endpoint,
+      signal,
+    });
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
       throw new Error(`downloading the image answered HTTP ${response.status}`);
@@ -132,7 +159,10 @@ export function featuredImagePrompt(request: Pick<FeaturedImageRequest, 'title' 
   const clip = (text: string, max: number) => text.replace(/\s+/g, ' ').trim().slice(0, max);
   const title = clip(request.title, 300);
   const topic = clip(request.topic, 300);
-  const keywords = request.keywords.map((k) => clip(k, 60)).filter(Boolean).slice(0, 5);
+  const keywords = request.keywords
+    .map((k) => clip(k, 60))
+    .filter(Boolean)
+    .slice(0, 5);
   return [
     `A featured image for a blog article titled "${title}".`,
     topic && topic.toLowerCase() !== title.toLowerCase() ? `The article is about ${topic}.` : '',
@@ -149,7 +179,10 @@ function firstImage(json: unknown): { b64_json?: string; url?: string } {
   const first: unknown = Array.isArray(data) ? data[0] : undefined;
   if (!first || typeof first !== 'object') return {};
   const { b64_json, url } = first as { b64_json?: unknown; url?: unknown };
-  return { ...(typeof b64_json === 'string' && b64_json ? { b64_json } : {}), ...(typeof url === 'string' && url ? { url } : {}) };
+  return {
+    ...(typeof b64_json === 'string' && b64_json ? { b64_json } : {}),
+    ...(typeof url === 'string' && url ? { url } : {}),
+  };
 }
 
 /** OpenAI's `{ error: { message } }`, or the start of whatever else came back. */

@@ -33,7 +33,11 @@ async function createRuntime(): Promise<SvgRuntime> {
     readFile(require.resolve('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf')),
   ]);
   await initWasm(wasm);
-  const font = { fontBuffers: [new Uint8Array(bold), new Uint8Array(regular)], defaultFontFamily: 'Inter', sansSerifFamily: 'Inter' };
+  const font = {
+    fontBuffers: [new Uint8Array(bold), new Uint8Array(regular)],
+    defaultFontFamily: 'Inter',
+    sansSerifFamily: 'Inter',
+  };
   const widthCache = new Map<string, number>();
   const MEASURE_SIZE = 100;
 
@@ -67,4 +71,9 @@ async function createRuntime(): Promise<SvgRuntime> {
 }
 
 export const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');

@@ -80,10 +80,17 @@ export function titleCardSvg(title: string, options: TitleCardOptions, runtime: 
   const blockHeight = lineHeight * lines.length;
   const top = Math.round(160 + (360 - blockHeight) / 2);
   const titleText = lines
-    .map((line, i) => `<text x="${TEXT_X}" y="${top + Math.round(fontSize * 0.92) + i * lineHeight}" font-family="Inter" font-weight="700" font-size="${fontSize}" fill="#ffffff">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="${TEXT_X}" y="${top + Math.round(fontSize * 0.92) + i * lineHeight}" font-family="Inter" font-weight="700" font-size="${fontSize}" fill="#ffffff">${escapeXml(line)}</text>`,
+    )
     .join('\n');
-  const label = options.label ? `<text x="${MARGIN}" y="112" font-family="Inter" font-weight="700" font-size="24" letter-spacing="4" fill="${palette.accent}">${escapeXml(options.label.toUpperCase().slice(0, 60))}</text>` : '';
-  const footer = options.footer ? `<text x="${MARGIN}" y="560" font-family="Inter" font-weight="400" font-size="26" fill="#ffffff" fill-opacity="0.78">${escapeXml(options.footer.slice(0, 90))}</text>` : '';
+  const label = options.label
+    ? `<text x="${MARGIN}" y="112" font-family="Inter" font-weight="700" font-size="24" letter-spacing="4" fill="${palette.accent}">${escapeXml(options.label.toUpperCase().slice(0, 60))}</text>`
+    : '';
+  const footer = options.footer
+    ? `<text x="${MARGIN}" y="560" font-family="Inter" font-weight="400" font-size="26" fill="#ffffff" fill-opacity="0.78">${escapeXml(options.footer.slice(0, 90))}</text>`
+    : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${TITLE_CARD_WIDTH}" height="${TITLE_CARD_HEIGHT}" viewBox="0 0 ${TITLE_CARD_WIDTH} ${TITLE_CARD_HEIGHT}">
 <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette.from}"/><stop offset="1" stop-color="${palette.to}"/></linearGradient></defs>
 <rect width="${TITLE_CARD_WIDTH}" height="${TITLE_CARD_HEIGHT}" fill="url(#bg)"/>

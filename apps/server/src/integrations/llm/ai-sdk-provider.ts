@@ -1,11 +1,17 @@
-import { generateText, Output, streamText, type LanguageModel, type LanguageModelUsage } from 'ai';
+import { generateText, type LanguageModel, type LanguageModelUsage, Output, streamText } from 'ai';
 import PQueue from 'p-queue';
-import type { LlmConfig } from './llm-config.js';
 import { classifyLlmError } from './classify-llm-error.js';
-import type { LanguageModelProvider, ObjectRequest, ObjectResult, TextRequest, TextResult } from './language-model-provider.js';
+import type {
+  LanguageModelProvider,
+  ObjectRequest,
+  ObjectResult,
+  TextRequest,
+  TextResult,
+} from './language-model-provider.js';
+import type { LlmConfig } from './llm-config.js';
 import { LlmError } from './llm-error.js';
 import { createChatModel, type RemoteProviderId } from './model-factory.js';
-import { DEFAULT_RETRY_POLICY, withRetry, type RetryObserver, type RetryPolicy } from './retry.js';
+import { DEFAULT_RETRY_POLICY, type RetryObserver, type RetryPolicy, withRetry } from './retry.js';
 
 interface RawAnswer<T> {
   value: T;
@@ -52,7 +58,12 @@ export class AiSdkProvider implements LanguageModelProvider {
     const { value, finishReason, usage, modelMs, transportAttempts } = await this.run(request, (signal) =>
       this.config.stream ? this.streamTextOnce(request, signal) : this.textOnce(request, signal),
     );
-    if (!value.trim()) throw new LlmError('bad_output', 'The model returned an empty answer', { retryable: false, rawText: value, usage: toUsage(usage) });
+    if (!value.trim())
+      throw new LlmError('bad_output', 'The model returned an empty answer', {
+        retryable: false,
+        rawText: value,
+        usage: toUsage(usage),
+      });
     return { text: value, finishReason, usage: toUsage(usage), modelMs, transportAttempts };
   }
 
@@ -78,11 +89,17 @@ export class AiSdkProvider implements LanguageModelProvider {
             try {
               const answer = await once(signal);
               if (answer.finishReason === 'content-filter') {
-                throw new LlmError('content_filter', 'The provider stopped the answer with its content filter', { retryable: false, usage: toUsage(answer.usage) });
+                throw new LlmError('content_filter', 'The provider stopped the answer with its content filter', {
+                  retryable: false,
+                  usage: toUsage(answer.usage),
+                });
               }
               return answer;
             } catch (error) {
-              context = { timedOut: timer.aborted && !request.signal?.aborted, aborted: request.signal?.aborted ?? false };
+              context = {
+                timedOut: timer.aborted && !request.signal?.aborted,
+                aborted: request.signal?.aborted ?? false,
+              };
               throw error;
             } finally {
               modelMs = performance.now() - started;
@@ -125,7 +142,8 @@ export class AiSdkProvider implements LanguageModelProvider {
     for await (const part of result.fullStream) {
       if (part.type === 'text-delta') text += part.text;
       else if (part.type === 'error') throw part.error;
-      else if (part.type === 'abort') throw signal.reason ?? new LlmError('aborted', 'The stream was aborted', { retryable: false });
+      else if (part.type === 'abort')
+        throw signal.reason ?? new LlmError('aborted', 'The stream was aborted', { retryable: false });
       else if (part.type === 'finish') {
         finishReason = part.finishReason;
         usage = part.totalUsage;

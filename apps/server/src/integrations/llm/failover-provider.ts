@@ -1,4 +1,10 @@
-import type { LanguageModelProvider, ObjectRequest, ObjectResult, TextRequest, TextResult } from './language-model-provider.js';
+import type {
+  LanguageModelProvider,
+  ObjectRequest,
+  ObjectResult,
+  TextRequest,
+  TextResult,
+} from './language-model-provider.js';
 import { isLlmError, LlmError, type LlmErrorKind } from './llm-error.js';
 import { currentRefusalRouting, type RefusalRouting } from './refusal-routing.js';
 
@@ -14,11 +20,25 @@ export interface CooldownPolicy {
   quotaMs: number;
 }
 
-export const DEFAULT_COOLDOWN: CooldownPolicy = { now: () => Date.now(), failuresBeforeCooldown: 2, baseMs: 30_000, maxMs: 600_000, quotaMs: 600_000 };
+export const DEFAULT_COOLDOWN: CooldownPolicy = {
+  now: () => Date.now(),
+  failuresBeforeCooldown: 2,
+  baseMs: 30_000,
+  maxMs: 600_000,
+  quotaMs: 600_000,
+};
 
 // What says this provider cannot answer now, so the next one should: not a request the next one
 // would refuse too (bad_request), not an answer that came (bad_output), not a cancellation.
-const FAILS_OVER: ReadonlySet<LlmErrorKind> = new Set(['rate_limit', 'timeout', 'network', 'server', 'auth', 'content_filter', 'unknown']);
+const FAILS_OVER: ReadonlySet<LlmErrorKind> = new Set([
+  'rate_limit',
+  'timeout',
+  'network',
+  'server',
+  'auth',
+  'content_filter',
+  'unknown',
+]);
 
 /** What a member knows about its provider: kept in memory, and shared through a store by every process. */
 export interface MemberState {
@@ -37,7 +57,12 @@ export interface MemberState {
  */
 export interface SharedHealthStore {
   /** One call's outcome: the member's state after it, and one more ok or failed call. */
-  record(key: string, identity: { provider: string; model: string }, state: MemberState, outcome: 'ok' | 'failed'): Promise<void>;
+  record(
+    key: string,
+    identity: { provider: string; model: string },
+    state: MemberState,
+    outcome: 'ok' | 'failed',
+  ): Promise<void>;
   load(keys: readonly string[]): Promise<Map<string, MemberState>>;
 }
 
@@ -139,7 +164,9 @@ export class ChainMember {
     const state = this.state();
     const identity = { provider: this.provider.providerId, model: this.provider.model };
     // Health reporting never fails a call: a store that cannot be written leaves this process's view.
-    this.pending = this.pending.then(() => shared.store.record(shared.key, identity, state, outcome)).catch(() => undefined);
+    this.pending = this.pending
+      .then(() => shared.store.record(shared.key, identity, state, outcome))
+      .catch(() => undefined);
   }
 
   private coolFor(now: number, ms: number): void {
@@ -244,7 +271,8 @@ export class FailoverProvider implements LanguageModelProvider {
         return result;
       } catch (error) {
         // An answer that could not be read (a refusal in words where JSON was asked) was an answer.
-        if (isLlmError(error) && error.kind === 'bad_output') routing?.answeredBy(member, `${member.provider.providerId}/${member.provider.model}`);
+        if (isLlmError(error) && error.kind === 'bad_output')
+          routing?.answeredBy(member, `${member.provider.providerId}/${member.provider.model}`);
         if (request.signal?.aborted || !isLlmError(error) || !FAILS_OVER.has(error.kind)) throw error;
         member.failed(error);
         lastError = error;

@@ -1,13 +1,27 @@
+export { AiSdkProvider, type AiSdkProviderOptions } from './ai-sdk-provider.js';
+export * from './classify-llm-error.js';
+export {
+  createLanguageModelProvider,
+  type ProviderOptions,
+  type ProviderProbeResult,
+  probeProvider,
+} from './create-provider.js';
+export {
+  ChainMember,
+  type CooldownPolicy,
+  DEFAULT_COOLDOWN,
+  FailoverProvider,
+  type MemberHealth,
+  type MemberState,
+  SHARED_HEALTH_SYNC_MS,
+  type SharedHealthStore,
+} from './failover-provider.js';
 export * from './language-model-provider.js';
 export * from './llm-config.js';
 export * from './llm-error.js';
-export * from './classify-llm-error.js';
-export * from './retry.js';
-export * from './writing-intent.js';
-export * from './task-blueprints.js';
-export { AiSdkProvider, type AiSdkProviderOptions } from './ai-sdk-provider.js';
-export { OfflineWriterProvider } from './offline/offline-provider.js';
 export { buildOfflineOutline, deriveKeywords } from './offline/offline-outline.js';
-export { createLanguageModelProvider, probeProvider, type ProviderOptions, type ProviderProbeResult } from './create-provider.js';
-export { ChainMember, FailoverProvider, DEFAULT_COOLDOWN, SHARED_HEALTH_SYNC_MS, type CooldownPolicy, type MemberHealth, type MemberState, type SharedHealthStore } from './failover-provider.js';
-export { RefusalRouting, withRefusalRouting, currentRefusalRouting } from './refusal-routing.js';
+export { OfflineWriterProvider } from './offline/offline-provider.js';
+export { currentRefusalRouting, RefusalRouting, withRefusalRouting } from './refusal-routing.js';
+export * from './retry.js';
+export * from './task-blueprints.js';
+export * from './writing-intent.js';

@@ -1,5 +1,5 @@
-import type { z } from 'zod';
 import type { LlmProviderId } from '@abp/contracts';
+import type { z } from 'zod';
 import type { WritingIntent } from './writing-intent.js';
 
 export interface TextRequest {

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { llmProviderSchema } from '@abp/contracts';
+import { z } from 'zod';
 
 /**
  * Everything needed to build one provider. Read from LLM_* environment variables or from the

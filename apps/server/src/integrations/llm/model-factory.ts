@@ -1,8 +1,8 @@
-import type { LanguageModel } from 'ai';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModel } from 'ai';
 import { DEFAULT_MODELS, type LlmConfig } from './llm-config.js';
 import { LlmError } from './llm-error.js';
 import { modelServerFetch } from './model-fetch.js';
@@ -26,11 +26,21 @@ export function createChatModel(config: LlmConfig & { provider: RemoteProviderId
       return createGoogleGenerativeAI({ apiKey, baseURL: config.baseUrl, fetch })(model);
     case 'openai-compatible': {
       if (!config.baseUrl) {
-        throw new LlmError('bad_request', 'LLM_BASE_URL is required for the openai-compatible provider (e.g. http://localhost:11434/v1)', {
-          retryable: false,
-        });
+        throw new LlmError(
+          'bad_request',
+          'LLM_BASE_URL is required for the openai-compatible provider (e.g. http://localhost:11434/v1)',
+          {
+            retryable: false,
+          },
+        );
       }
-      return createOpenAICompatible({ name: 'openai-compatible', baseURL: config.baseUrl, apiKey, includeUsage: true, fetch }).chatModel(model);
+      return createOpenAICompatible({
+        name: 'openai-compatible',
+        baseURL: config.baseUrl,
+        apiKey,
+        includeUsage: true,
+        fetch,
+      }).chatModel(model);
     }
   }
 }

@@ -1,5 +1,5 @@
 import { cappedResponse } from '../../lib/http-body.js';
-import { isOutboundRefusal, outbound, type OutboundHttp } from '../../lib/outbound/index.js';
+import { isOutboundRefusal, type OutboundHttp, outbound } from '../../lib/outbound/index.js';
 import { LlmError } from './llm-error.js';
 
 /**
@@ -21,7 +21,9 @@ export function modelServerFetch(options: { maxBytes?: number; outbound?: Outbou
   const send = (options.outbound ?? outbound).asFetch('The model server');
   return async (input, init) => {
     const response = await send(input, init).catch((error: unknown) => {
-      throw isOutboundRefusal(error) ? new LlmError('bad_request', error.message, { retryable: false, cause: error }) : error;
+      throw isOutboundRefusal(error)
+        ? new LlmError('bad_request', error.message, { retryable: false, cause: error })
+        : error;
     });
     if (response.status >= 300 && response.status < 400) {
       await response.body?.cancel().catch(() => undefined);

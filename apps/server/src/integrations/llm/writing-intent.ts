@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { TaskType } from '@abp/contracts';
+import { z } from 'zod';
 
 /*
  * What a request is for, in structured form. Real models read the prompt; the offline writer,
@@ -73,7 +73,11 @@ export interface ArticleBrief {
  * What two titles share when they count as the same title: case and punctuation ignored. It is
  * the quality gate's duplicate-title rule, so a title that passes here passes there.
  */
-export const titleKey = (title: string): string => title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+export const titleKey = (title: string): string =>
+  title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 export type WritingIntent =
   | { kind: 'outline'; brief: ArticleBrief; wordCount: number; sectionCount: number }

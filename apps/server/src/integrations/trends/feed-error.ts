@@ -29,7 +29,8 @@ export class FeedError extends Error {
   ) {
     super(message, options);
     this.name = 'FeedError';
-    this.retryable = RETRYABLE.has(kind) && (details.status === undefined || details.status === 429 || details.status >= 500);
+    this.retryable =
+      RETRYABLE.has(kind) && (details.status === undefined || details.status === 429 || details.status >= 500);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { OutboundHttp } from '../../lib/outbound/index.js';
-import { isFeedError, type FeedErrorKind } from './feed-error.js';
+import { type FeedErrorKind, isFeedError } from './feed-error.js';
 import type { FeedTrend } from './feed-types.js';
 import { fetchFeed } from './fetch-feed.js';
 import { parseFeed } from './parse-feed.js';
@@ -56,7 +56,11 @@ export class FeedReader {
 
 function toFailure(feedUrl: string, reason: unknown): FeedFailure {
   if (isFeedError(reason)) return { feedUrl, kind: reason.kind, message: reason.message };
-  return { feedUrl, kind: 'internal', message: `Reading the feed failed unexpectedly: ${reason instanceof Error ? reason.message : String(reason)}` };
+  return {
+    feedUrl,
+    kind: 'internal',
+    message: `Reading the feed failed unexpectedly: ${reason instanceof Error ? reason.message : String(reason)}`,
+  };
 }
 
 /** The same trend in two feeds (or twice in one) becomes one, with the news items of both. */
@@ -79,5 +83,3 @@ export function mergeTrends(trends: readonly FeedTrend[]): FeedTrend[] {
   }
   return [...byKey.values()];
 }
-
-

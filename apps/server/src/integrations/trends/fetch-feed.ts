@@ -1,6 +1,6 @@
-import { FeedError } from './feed-error.js';
 import { readBodyCapped } from '../../lib/http-body.js';
-import { isOutboundRefusal, outbound as defaultOutbound, type OutboundHttp } from '../../lib/outbound/index.js';
+import { outbound as defaultOutbound, isOutboundRefusal, type OutboundHttp } from '../../lib/outbound/index.js';
+import { FeedError } from './feed-error.js';
 
 export interface FetchFeedOptions {
   /** Whole request, body included. */
@@ -27,7 +27,11 @@ export async function fetchFeed(url: string, options: FetchFeedOptions): Promise
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const client = options.outbound ?? defaultOutbound;
   try {
-    const { response } = await client.fetch(target, { subject: 'The feed', signal, headers: { accept: ACCEPT, 'user-agent': options.userAgent } });
+    const { response } = await client.fetch(target, {
+      subject: 'The feed',
+      signal,
+      headers: { accept: ACCEPT, 'user-agent': options.userAgent },
+    });
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
       throw httpFailure(url, response);
@@ -38,11 +42,24 @@ export async function fetchFeed(url: string, options: FetchFeedOptions): Promise
   } catch (error) {
     if (error instanceof FeedError) throw error;
     // The outbound rule refused an address: the feed's own (hop 0) or where it redirected.
-    if (isOutboundRefusal(error)) throw new FeedError(error.hop === 0 ? 'invalid_url' : 'redirect_refused', url, error.message, {}, { cause: error });
+    if (isOutboundRefusal(error))
+      throw new FeedError(
+        error.hop === 0 ? 'invalid_url' : 'redirect_refused',
+        url,
+        error.message,
+        {},
+        { cause: error },
+      );
     // The caller cancelled the whole run (shutdown): not a feed problem, let it through.
     if (options.signal?.aborted) throw options.signal.reason ?? error;
     if (timeout.aborted) {
-      throw new FeedError('timeout', url, `No complete answer within ${formatSeconds(options.timeoutMs)} (timeout).`, {}, { cause: error });
+      throw new FeedError(
+        'timeout',
+        url,
+        `No complete answer within ${formatSeconds(options.timeoutMs)} (timeout).`,
+        {},
+        { cause: error },
+      );
     }
     throw new FeedError('network', url, `The feed could not be reached (${networkCode(error)}).`, {}, { cause: error });
   }
@@ -71,7 +88,9 @@ function httpFailure(url: string, response: Response): FeedError {
     });
   }
   const reason = response.statusText ? ` ${response.statusText}` : '';
-  return new FeedError('http_error', url, `The feed answered HTTP ${response.status}${reason}.`, { status: response.status });
+  return new FeedError('http_error', url, `The feed answered HTTP ${response.status}${reason}.`, {
+    status: response.status,
+  });
 }
 
 /** Seconds, or an HTTP date; undefined when absent or unreadable. */
@@ -88,7 +107,10 @@ const tooLarge = (url: string, maxBytes: number) =>
 /** The charset of the Content-Type header, else of the XML declaration, else UTF-8. */
 function decode(bytes: Uint8Array, contentType: string): string {
   const head = Buffer.from(bytes.subarray(0, 200)).toString('latin1');
-  const label = /charset=["']?([\w.:-]+)/i.exec(contentType)?.[1] ?? /<\?xml[^>]*encoding=["']([\w.:-]+)["']/i.exec(head)?.[1] ?? 'utf-8';
+  const label =
+    /charset=["']?([\w.:-]+)/i.exec(contentType)?.[1] ??
+    /<\?xml[^>]*encoding=["']([\w.:-]+)["']/i.exec(head)?.[1] ??
+    'utf-8';
   try {
     return new TextDecoder(label).decode(bytes);
   } catch {

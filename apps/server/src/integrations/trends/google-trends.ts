@@ -1,5 +1,6 @@
 /** Google Trends' trending-searches RSS feed for a country (ISO 3166-1 alpha-2, e.g. US, GB, DE). */
-export const googleTrendsFeedUrl = (geo: string): string => `https://trends.google.com/trending/rss?geo=${encodeURIComponent(geo.toUpperCase())}`;
+export const googleTrendsFeedUrl = (geo: string): string =>
+  `https://trends.google.com/trending/rss?geo=${encodeURIComponent(geo.toUpperCase())}`;
 
 /**
  * Google's items all link to the feed itself; the Explore page of the search term is the page

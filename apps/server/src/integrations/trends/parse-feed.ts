@@ -27,7 +27,11 @@ const parser = new XMLParser({
 export function parseFeed(xml: string, feedUrl: string, contentType = ''): ParsedFeed {
   const body = xml.replace(/^\uFEFF/, '').trimStart();
   if (!body.startsWith('<')) {
-    throw new FeedError('not_xml', feedUrl, `The answer is not XML${contentType ? ` (content type ${contentType.split(';')[0]})` : ''}.`);
+    throw new FeedError(
+      'not_xml',
+      feedUrl,
+      `The answer is not XML${contentType ? ` (content type ${contentType.split(';')[0]})` : ''}.`,
+    );
   }
   if (/^(?:<!doctype html|<html)/i.test(body)) {
     throw new FeedError('not_xml', feedUrl, 'The address answered with an HTML page, not a feed.');
@@ -41,7 +45,13 @@ export function parseFeed(xml: string, feedUrl: string, contentType = ''): Parse
   try {
     tree = parser.parse(body);
   } catch (error) {
-    throw new FeedError('malformed', feedUrl, `The feed could not be parsed: ${error instanceof Error ? error.message : String(error)}.`, {}, { cause: error });
+    throw new FeedError(
+      'malformed',
+      feedUrl,
+      `The feed could not be parsed: ${error instanceof Error ? error.message : String(error)}.`,
+      {},
+      { cause: error },
+    );
   }
   const feed = readTree(tree, feedUrl);
   return { ...feed, trends: feed.trends.slice(0, MAX_TRENDS_PER_FEED) };

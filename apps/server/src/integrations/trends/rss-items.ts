@@ -1,13 +1,26 @@
 import type { FeedNewsItem, FeedTrend, ParsedFeed } from './feed-types.js';
 import { googleTrendUrl } from './google-trends.js';
 import { plainText, titleText } from './plain-text.js';
-import { absoluteUrl, asArray, attr, childrenByLocalName, childText, isNode, localText, parseDate, type XmlNode } from './xml-values.js';
+import {
+  absoluteUrl,
+  asArray,
+  attr,
+  childrenByLocalName,
+  childText,
+  isNode,
+  localText,
+  parseDate,
+  type XmlNode,
+} from './xml-values.js';
 
 /** RSS 2.0 (and RSS 1.0/RDF) items; Google Trends items carry the `ht:` extension. */
 export function readRssItems(items: unknown[], channel: XmlNode, feedUrl: string, isRdf: boolean): ParsedFeed {
   const channelTitle = plainText(childText(channel, 'title'), 200) || null;
   const nodes = items.filter(isNode);
-  const google = nodes.some((item) => childrenByLocalName(item, 'approx_traffic').length > 0 || childrenByLocalName(item, 'news_item').length > 0);
+  const google = nodes.some(
+    (item) =>
+      childrenByLocalName(item, 'approx_traffic').length > 0 || childrenByLocalName(item, 'news_item').length > 0,
+  );
   const trends: FeedTrend[] = [];
   for (const item of nodes) {
     const trend = google ? readGoogleItem(item, feedUrl) : readPlainItem(item, feedUrl, channelTitle);
@@ -52,7 +65,9 @@ function readPlainItem(item: XmlNode, feedUrl: string, channelTitle: string | nu
   if (!title) return null;
   const guid = asArray(item.guid)[0];
   const guidIsLink = attr(guid, 'isPermaLink') !== 'false';
-  const url = absoluteUrl(childText(item, 'link'), feedUrl) ?? (guidIsLink ? absoluteUrl(childText(item, 'guid'), feedUrl) : null);
+  const url =
+    absoluteUrl(childText(item, 'link'), feedUrl) ??
+    (guidIsLink ? absoluteUrl(childText(item, 'guid'), feedUrl) : null);
   const description = plainText(childText(item, 'description', 'content:encoded'));
   return {
     title,

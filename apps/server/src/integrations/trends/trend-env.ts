@@ -48,6 +48,14 @@ export const trendEnvSchema = {
     .default(4),
 };
 
-export function trendEnvConfig(env: { TREND_FEEDS?: string[] | undefined; TREND_GEO: string; TREND_CHECK_INTERVAL_HOURS: number }): TrendEnvConfig {
-  return { feeds: env.TREND_FEEDS && env.TREND_FEEDS.length > 0 ? env.TREND_FEEDS : null, geo: env.TREND_GEO, intervalHours: env.TREND_CHECK_INTERVAL_HOURS };
+export function trendEnvConfig(env: {
+  TREND_FEEDS?: string[] | undefined;
+  TREND_GEO: string;
+  TREND_CHECK_INTERVAL_HOURS: number;
+}): TrendEnvConfig {
+  return {
+    feeds: env.TREND_FEEDS && env.TREND_FEEDS.length > 0 ? env.TREND_FEEDS : null,
+    geo: env.TREND_GEO,
+    intervalHours: env.TREND_CHECK_INTERVAL_HOURS,
+  };
 }

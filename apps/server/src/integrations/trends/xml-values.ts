@@ -5,7 +5,8 @@ export type XmlNode = Record<string, unknown>;
 export const TEXT_KEY = '#text';
 export const ATTR_PREFIX = '@_';
 
-export const isNode = (value: unknown): value is XmlNode => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isNode = (value: unknown): value is XmlNode =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function asArray(value: unknown): unknown[] {
   if (value === undefined || value === null) return [];

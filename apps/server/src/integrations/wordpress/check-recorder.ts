@@ -1,6 +1,6 @@
 import type { CheckOutcome, Details } from './connection-probes.js';
 import { isWordPressError } from './errors.js';
-import { recommendationsFor, type AdviceContext } from './recommendations.js';
+import { type AdviceContext, recommendationsFor } from './recommendations.js';
 
 export interface ConnectionCheck {
   success: boolean;
@@ -25,7 +25,11 @@ export class CheckRecorder {
   constructor(readonly advice: AdviceContext) {}
 
   /** Runs one check; returns whether it passed. Never throws. */
-  async run(name: string, check: (details: Details) => Promise<CheckOutcome>, severity: CheckSeverity = 'required'): Promise<boolean> {
+  async run(
+    name: string,
+    check: (details: Details) => Promise<CheckOutcome>,
+    severity: CheckSeverity = 'required',
+  ): Promise<boolean> {
     const details: Details = { severity };
     const start = performance.now();
     let success = false;
@@ -37,7 +41,12 @@ export class CheckRecorder {
     } catch (thrown) {
       if (isWordPressError(thrown)) {
         error = thrown.message;
-        Object.assign(details, { kind: thrown.kind, status: thrown.status, wp_code: thrown.wpCode, advice: thrown.advice });
+        Object.assign(details, {
+          kind: thrown.kind,
+          status: thrown.status,
+          wp_code: thrown.wpCode,
+          advice: thrown.advice,
+        });
         if (thrown.location) details.location = thrown.location;
         this.recommend(...recommendationsFor(name, thrown, this.advice));
       } else {
@@ -53,7 +62,12 @@ export class CheckRecorder {
   /** Records a check that could not run because an earlier one failed; it counts as failed. */
   skip(name: string, reason: string, severity: CheckSeverity = 'required'): void {
     this.#severity.set(name, severity);
-    this.tests[name] = { success: false, response_time: 0, error: `Skipped: ${reason}`, details: { severity, skipped: true } };
+    this.tests[name] = {
+      success: false,
+      response_time: 0,
+      error: `Skipped: ${reason}`,
+      details: { severity, skipped: true },
+    };
   }
 
   recommend(...texts: string[]): void {

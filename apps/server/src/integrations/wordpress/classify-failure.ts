@@ -1,4 +1,4 @@
-import { WordPressError, redactUrl } from './errors.js';
+import { redactUrl, WordPressError } from './errors.js';
 import { wpErrorBodySchema } from './schemas.js';
 
 /** What is known about an HTTP answer that is not a usable success. */
@@ -96,7 +96,10 @@ export function classifyHttpFailure(answer: FailedAnswer): WordPressError {
   }
   if (status === 403) {
     if (wp && BAD_CREDENTIAL_CODES.has(wp.code)) {
-      return new WordPressError('bad_credentials', { ...base, message: `WordPress refused the login (HTTP 403${said}).` });
+      return new WordPressError('bad_credentials', {
+        ...base,
+        message: `WordPress refused the login (HTTP 403${said}).`,
+      });
     }
     if (wp) {
       return new WordPressError('missing_capability', {
@@ -118,7 +121,10 @@ export function classifyHttpFailure(answer: FailedAnswer): WordPressError {
     });
   }
   if (status >= 500) {
-    return new WordPressError('server_error', { ...base, message: `The site failed with HTTP ${status} on ${where}${said}.` });
+    return new WordPressError('server_error', {
+      ...base,
+      message: `The site failed with HTTP ${status} on ${where}${said}.`,
+    });
   }
   if (wpCode === 'rest_no_route' || (status === 404 && !wp)) {
     return new WordPressError('rest_unavailable', {
@@ -151,15 +157,23 @@ export function classifyNonJsonSuccess(answer: FailedAnswer): WordPressError {
       message: `${where} returned a challenge page (HTTP ${answer.status}) instead of JSON: a firewall or CDN intercepted it.`,
     });
   }
-  if (/<b>(?:warning|notice|deprecated|fatal error)<\/b>|^\s*(?:php )?(?:warning|notice|deprecated):/i.test(answer.bodyText)) {
+  if (
+    /<b>(?:warning|notice|deprecated|fatal error)<\/b>|^\s*(?:php )?(?:warning|notice|deprecated):/i.test(
+      answer.bodyText,
+    )
+  ) {
     return new WordPressError('not_json', {
       ...base,
       message: `${where} returned PHP warnings mixed into the JSON (HTTP ${answer.status}).`,
-      advice: 'A plugin or theme prints PHP warnings. Set WP_DEBUG_DISPLAY to false (or display_errors off) and update the plugin.',
+      advice:
+        'A plugin or theme prints PHP warnings. Set WP_DEBUG_DISPLAY to false (or display_errors off) and update the plugin.',
     });
   }
   const kind = looksLikeHtml(answer.headers, answer.bodyText) ? 'an HTML page' : 'a body that is not JSON';
-  return new WordPressError('not_json', { ...base, message: `${where} returned ${kind} (HTTP ${answer.status}) instead of JSON.` });
+  return new WordPressError('not_json', {
+    ...base,
+    message: `${where} returned ${kind} (HTTP ${answer.status}) instead of JSON.`,
+  });
 }
 
 /**

@@ -104,7 +104,11 @@ export async function probeMediaUpload(client: WordPressClient, details: Details
   }
 }
 
-export async function probeTerms(client: WordPressClient, taxonomy: 'categories' | 'tags', details: Details): Promise<CheckOutcome> {
+export async function probeTerms(
+  client: WordPressClient,
+  taxonomy: 'categories' | 'tags',
+  details: Details,
+): Promise<CheckOutcome> {
   // One page proves read access; walking thousands of tags would only slow the test down.
   const terms = await client[taxonomy].list({ perPage: 100, maxPages: 1 });
   details.count_first_page = terms.length;

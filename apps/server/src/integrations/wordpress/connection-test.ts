@@ -1,11 +1,11 @@
 import { CheckRecorder, type ConnectionCheck } from './check-recorder.js';
 import { probeDraftPost, probeMediaUpload, probeTerms } from './connection-probes.js';
 import type { DiscoveryResult } from './discovery.js';
-import { UNFILTERED_HTML_ADVICE, informationalRecommendations } from './recommendations.js';
+import { informationalRecommendations, UNFILTERED_HTML_ADVICE } from './recommendations.js';
 import type { SeoFields } from './seo-plugin.js';
 import type { WordPressClient, WpUser } from './types.js';
 
-export type { ConnectionCheck, CheckSeverity } from './check-recorder.js';
+export type { CheckSeverity, ConnectionCheck } from './check-recorder.js';
 
 export interface ConnectionTestResult {
   /** Every required check passed (warning-level checks such as unfiltered_html may fail). */
@@ -66,7 +66,12 @@ export async function runConnectionTest(
   };
 
   // Filled by the checks' callbacks (a holder, since TypeScript does not track closure writes).
-  const seen: { redirectedTo: string | null; discovery: DiscoveryResult | null; user: WpUser | null; seo: SeoFields | null } = {
+  const seen: {
+    redirectedTo: string | null;
+    discovery: DiscoveryResult | null;
+    user: WpUser | null;
+    seo: SeoFields | null;
+  } = {
     redirectedTo: null,
     discovery: null,
     user: null,
@@ -114,7 +119,9 @@ export async function runConnectionTest(
   if (authenticated && me) {
     await recorder.run('user_capabilities', async (details) => {
       const missing = REQUIRED_CAPABILITIES.filter((cap) => me.capabilities[cap] !== true);
-      details.capabilities = Object.fromEntries(REQUIRED_CAPABILITIES.map((cap) => [cap, me.capabilities[cap] === true]));
+      details.capabilities = Object.fromEntries(
+        REQUIRED_CAPABILITIES.map((cap) => [cap, me.capabilities[cap] === true]),
+      );
       details.roles = me.roles;
       if (missing.length === 0) return { success: true };
       recorder.recommend(
@@ -129,7 +136,10 @@ export async function runConnectionTest(
         details.unfiltered_html = me.capabilities.unfiltered_html === true;
         if (details.unfiltered_html) return { success: true };
         recorder.recommend(UNFILTERED_HTML_ADVICE);
-        return { success: false, error: 'The user lacks unfiltered_html: <script> and <iframe> will be stripped from posts.' };
+        return {
+          success: false,
+          error: 'The user lacks unfiltered_html: <script> and <iframe> will be stripped from posts.',
+        };
       },
       'warning',
     );

@@ -44,7 +44,12 @@ export function createContentApi(session: RestSession, type: 'posts' | 'pages'):
       session.call(postSchema, { method: 'POST', route: `${collection}/${id}`, json: toBody(input), idempotent: true }),
 
     get: (id) =>
-      session.call(postSchema, { method: 'GET', route: `${collection}/${id}`, query: { context: 'edit' }, idempotent: true }),
+      session.call(postSchema, {
+        method: 'GET',
+        route: `${collection}/${id}`,
+        query: { context: 'edit' },
+        idempotent: true,
+      }),
 
     async delete(id, options) {
       const force = options?.force ?? true;

@@ -1,6 +1,6 @@
 import { isHttpsUpgrade, originOf, sameOrigin } from '../../lib/origin.js';
 import { canonicalSiteUrl } from './classify-failure.js';
-import { WordPressError, redactUrl } from './errors.js';
+import { redactUrl, WordPressError } from './errors.js';
 
 /**
  * The site pointed this app somewhere else: a redirect (Location) or the REST API Link header
@@ -30,7 +30,9 @@ export function crossOriginError(
     retryable: false,
     message: `${said}. The application password goes only to ${entered}, so nothing was sent there. ${todo}`,
     ...(upgrade
-      ? { advice: `Edit the site and save ${canonical} (https) as its URL; the stored application password is kept for the same host.` }
+      ? {
+          advice: `Edit the site and save ${canonical} (https) as its URL; the stored application password is kept for the same host.`,
+        }
       : {}),
   });
 }
@@ -39,7 +41,8 @@ export function crossOriginError(
 function siteOfRestRoot(restRoot: string): string {
   const url = new URL(restRoot);
   const marker = url.pathname.indexOf('/wp-json');
-  const path = marker >= 0 ? url.pathname.slice(0, marker) : url.pathname.replace(/\/index\.php$/, '').replace(/\/+$/, '');
+  const path =
+    marker >= 0 ? url.pathname.slice(0, marker) : url.pathname.replace(/\/index\.php$/, '').replace(/\/+$/, '');
   return `${url.origin}${path}/`;
 }
 

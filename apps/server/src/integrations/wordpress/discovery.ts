@@ -1,6 +1,6 @@
 import { canonicalSiteUrl } from './classify-failure.js';
 import { assertSameOrigin } from './cross-origin.js';
-import { WordPressError, isWordPressError, redactUrl } from './errors.js';
+import { isWordPressError, redactUrl, WordPressError } from './errors.js';
 import type { WordPressHttp, WpResponse } from './http.js';
 import { restRootFromLinkHeader } from './rest-url.js';
 import { restIndexSchema, type WpRestIndex } from './schemas.js';
@@ -54,7 +54,10 @@ export async function discoverRestRoot(http: WordPressHttp, baseUrl: string): Pr
       // GET only, so following redirects is safe; the trail tells us the canonical address.
       const response = await http.send({ method: 'GET', url, idempotent: true, expectJson: false, followRedirects: 5 });
       const parsed = restIndexSchema.safeParse(response.data);
-      tried.push({ url: redactUrl(url), outcome: parsed.success ? 'REST index' : `HTTP ${response.status}, not a REST index` });
+      tried.push({
+        url: redactUrl(url),
+        outcome: parsed.success ? 'REST index' : `HTTP ${response.status}, not a REST index`,
+      });
       return { index: parsed.success ? parsed.data : null, response };
     } catch (error) {
       if (!isWordPressError(error)) throw error;

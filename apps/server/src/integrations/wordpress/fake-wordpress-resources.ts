@@ -16,11 +16,19 @@ export interface FakeSiteContext {
 }
 
 function notFound(what: string, id: number): WordPressError {
-  return new WordPressError('not_found', { status: 404, wpCode: 'rest_post_invalid_id', message: `Not found on WordPress: ${what} ${id}.` });
+  return new WordPressError('not_found', {
+    status: 404,
+    wpCode: 'rest_post_invalid_id',
+    message: `Not found on WordPress: ${what} ${id}.`,
+  });
 }
 
 function slugify(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 /** Applies the operation, then throws an injected "answer lost" error if one was armed. */
@@ -31,14 +39,19 @@ async function run<T>(ctx: FakeSiteContext, operation: string, apply: () => T): 
   return structuredClone(result);
 }
 
-export function createFakeContentApi(ctx: FakeSiteContext, type: 'posts' | 'pages', store: Map<number, WpPost>): ContentApi {
+export function createFakeContentApi(
+  ctx: FakeSiteContext,
+  type: 'posts' | 'pages',
+  store: Map<number, WpPost>,
+): ContentApi {
   const singular = type === 'posts' ? 'post' : 'page';
   const find = (predicate: (post: WpPost) => boolean): WpPost | null => {
     for (const post of store.values()) if (post.status !== 'trash' && predicate(post)) return structuredClone(post);
     return null;
   };
   const apply = (post: WpPost, input: Partial<ContentInput>): WpPost => {
-    if (input.status === 'publish' || input.status === 'future') ctx.requireCapability(`publish_${type}`, `publish ${type}`);
+    if (input.status === 'publish' || input.status === 'future')
+      ctx.requireCapability(`publish_${type}`, `publish ${type}`);
     const { marker, content, title, excerpt, ...rest } = input;
     const rendered = (value: string) => ({ raw: value, rendered: value });
     const next: WpPost = { ...post };
@@ -85,7 +98,8 @@ export function createFakeContentApi(ctx: FakeSiteContext, type: 'posts' | 'page
         else store.set(id, { ...post, status: 'trash' });
       }),
     findBySlug: (slug) => run(ctx, `${type}.findBySlug`, () => find((post) => post.slug === slug.toLowerCase())),
-    findByMarker: (marker) => run(ctx, `${type}.findByMarker`, () => find((post) => hasMarker(post.content?.raw, marker))),
+    findByMarker: (marker) =>
+      run(ctx, `${type}.findByMarker`, () => find((post) => hasMarker(post.content?.raw, marker))),
   };
 }
 
@@ -109,13 +123,17 @@ export function createFakeMediaApi(ctx: FakeSiteContext, store: Map<number, WpMe
           mime_type: file.mimeType,
           media_type: file.mimeType.startsWith('image/') ? 'image' : 'file',
           alt_text: escapeHtmlText(file.altText ?? ''),
-          title: { raw: escapeHtmlText(file.title ?? file.filename), rendered: escapeHtmlText(file.title ?? file.filename) },
+          title: {
+            raw: escapeHtmlText(file.title ?? file.filename),
+            rendered: escapeHtmlText(file.title ?? file.filename),
+          },
         };
         store.set(id, item);
         return item;
       }),
     get: (id) => run(ctx, 'media.get', () => existing(id)),
-    findBySlug: (slug) => run(ctx, 'media.findBySlug', () => [...store.values()].find((item) => item.slug === slug) ?? null),
+    findBySlug: (slug) =>
+      run(ctx, 'media.findBySlug', () => [...store.values()].find((item) => item.slug === slug) ?? null),
     attach: (id, postId) =>
       run(ctx, 'media.attach', () => {
         const item = { ...existing(id), post: postId };
@@ -126,11 +144,17 @@ export function createFakeMediaApi(ctx: FakeSiteContext, store: Map<number, WpMe
   };
 }
 
-export function createFakeTermsApi(ctx: FakeSiteContext, taxonomy: 'categories' | 'tags', store: Map<number, WpTerm>): TermsApi {
+export function createFakeTermsApi(
+  ctx: FakeSiteContext,
+  taxonomy: 'categories' | 'tags',
+  store: Map<number, WpTerm>,
+): TermsApi {
   return {
     list: (options) =>
       run(ctx, `${taxonomy}.list`, () => {
-        const all = [...store.values()].filter((t) => !options?.search || t.name.toLowerCase().includes(options.search.toLowerCase()));
+        const all = [...store.values()].filter(
+          (t) => !options?.search || t.name.toLowerCase().includes(options.search.toLowerCase()),
+        );
         const limit = (options?.maxPages ?? Number.POSITIVE_INFINITY) * (options?.perPage ?? 100);
         return all.slice(0, limit);
       }),
@@ -141,18 +165,30 @@ export function createFakeTermsApi(ctx: FakeSiteContext, taxonomy: 'categories' 
         const stored = escapeHtmlText(name);
         for (const term of store.values()) {
           const sameParent = (term.parent ?? 0) === (options?.parent ?? 0);
-          if (sameParent && (term.name.toLowerCase() === stored.toLowerCase() || term.slug === slug)) return { term, created: false };
+          if (sameParent && (term.name.toLowerCase() === stored.toLowerCase() || term.slug === slug))
+            return { term, created: false };
         }
         ctx.requireCapability('manage_categories', `create ${taxonomy}`);
         const id = ctx.nextTermId();
-        const term: WpTerm = { id, name: stored, slug, taxonomy: taxonomy === 'tags' ? 'post_tag' : 'category', count: 0 };
+        const term: WpTerm = {
+          id,
+          name: stored,
+          slug,
+          taxonomy: taxonomy === 'tags' ? 'post_tag' : 'category',
+          count: 0,
+        };
         if (taxonomy === 'categories') term.parent = options?.parent ?? 0;
         store.set(id, term);
         return { term, created: true };
       }),
     delete: (id) =>
       run(ctx, `${taxonomy}.delete`, () => {
-        if (!store.delete(id)) throw new WordPressError('not_found', { status: 404, wpCode: 'rest_term_invalid', message: `Term ${id} does not exist.` });
+        if (!store.delete(id))
+          throw new WordPressError('not_found', {
+            status: 404,
+            wpCode: 'rest_term_invalid',
+            message: `Term ${id} does not exist.`,
+          });
       }),
   };
 }
@@ -169,9 +205,13 @@ export function createFakeInventoryApi(
         const perPage = Math.min(100, Math.max(1, options.perPage ?? 100));
         const after = options.modifiedAfter ? Date.parse(options.modifiedAfter) : null;
         const all = [...stores[type].values()]
-          .filter((post) => post.status !== 'trash' && (after === null || Date.parse(`${post.modified_gmt ?? ''}Z`) > after))
+          .filter(
+            (post) => post.status !== 'trash' && (after === null || Date.parse(`${post.modified_gmt ?? ''}Z`) > after),
+          )
           .sort((a, b) => a.id - b.id);
-        const items = all.slice((options.page - 1) * perPage, options.page * perPage).map((post) => (options.idsOnly ? { id: post.id } : post));
+        const items = all
+          .slice((options.page - 1) * perPage, options.page * perPage)
+          .map((post) => (options.idsOnly ? { id: post.id } : post));
         return pageOf(items as WpPost[], all.length, perPage);
       }),
     listTerms: (taxonomy, options) =>

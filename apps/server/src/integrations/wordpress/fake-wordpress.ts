@@ -9,7 +9,15 @@ import {
 } from './fake-wordpress-resources.js';
 import type { WpMedia, WpPost, WpTerm, WpUser } from './schemas.js';
 import { identifySeoFields, type SeoFields } from './seo-plugin.js';
-import type { ContentApi, InventoryApi, MediaApi, PublicPage, Reachability, TermsApi, WordPressClient } from './types.js';
+import type {
+  ContentApi,
+  InventoryApi,
+  MediaApi,
+  PublicPage,
+  Reachability,
+  TermsApi,
+  WordPressClient,
+} from './types.js';
 
 /** What an administrator has on a single site; tests switch single capabilities off. */
 export const ADMINISTRATOR_CAPABILITIES: Readonly<Record<string, boolean>> = {
@@ -93,9 +101,20 @@ export class FakeWordPress implements WordPressClient {
     this.media = createFakeMediaApi(context, this.store.media);
     this.categories = createFakeTermsApi(context, 'categories', this.store.categories);
     this.tags = createFakeTermsApi(context, 'tags', this.store.tags);
-    this.inventory = createFakeInventoryApi(context, this.store, () => [{ id: 1, name: this.username, slug: this.username }], { categories: this.store.categories, tags: this.store.tags });
+    this.inventory = createFakeInventoryApi(
+      context,
+      this.store,
+      () => [{ id: 1, name: this.username, slug: this.username }],
+      { categories: this.store.categories, tags: this.store.tags },
+    );
     // WordPress always has "Uncategorized".
-    this.store.categories.set(this.#termIds, { id: this.#termIds++, name: 'Uncategorized', slug: 'uncategorized', count: 0, parent: 0 });
+    this.store.categories.set(this.#termIds, {
+      id: this.#termIds++,
+      name: 'Uncategorized',
+      slug: 'uncategorized',
+      count: 0,
+      parent: 0,
+    });
   }
 
   get restRoot(): string | null {
@@ -147,15 +166,30 @@ export class FakeWordPress implements WordPressClient {
   async getCurrentUser(): Promise<WpUser> {
     await this.#enter('getCurrentUser');
     const username = this.username;
-    return { id: 1, username, name: username, roles: this.#options.roles ?? ['administrator'], capabilities: { ...this.capabilities } };
+    return {
+      id: 1,
+      username,
+      name: username,
+      roles: this.#options.roles ?? ['administrator'],
+      capabilities: { ...this.capabilities },
+    };
   }
 
   async setFeaturedMedia(postId: number, mediaId: number, type: 'posts' | 'pages' = 'posts'): Promise<WpPost> {
     await this.#enter('setFeaturedMedia');
     const post = this.store[type].get(postId);
-    if (!post) throw new WordPressError('not_found', { status: 404, wpCode: 'rest_post_invalid_id', message: `Post ${postId} does not exist.` });
+    if (!post)
+      throw new WordPressError('not_found', {
+        status: 404,
+        wpCode: 'rest_post_invalid_id',
+        message: `Post ${postId} does not exist.`,
+      });
     if (!this.store.media.has(mediaId)) {
-      throw new WordPressError('invalid_request', { status: 400, wpCode: 'rest_invalid_featured_media', message: `Invalid featured media ID ${mediaId}.` });
+      throw new WordPressError('invalid_request', {
+        status: 400,
+        wpCode: 'rest_invalid_featured_media',
+        message: `Invalid featured media ID ${mediaId}.`,
+      });
     }
     const updated = { ...post, featured_media: mediaId };
     this.store[type].set(postId, updated);
@@ -165,7 +199,9 @@ export class FakeWordPress implements WordPressClient {
   /** The theme's page for a published post or page (found by its link), else WordPress' 404. */
   async fetchPublicPage(url: string): Promise<PublicPage> {
     await this.#enter('fetchPublicPage');
-    const post = [...this.store.posts.values(), ...this.store.pages.values()].find((p) => p.link === url && p.status === 'publish');
+    const post = [...this.store.posts.values(), ...this.store.pages.values()].find(
+      (p) => p.link === url && p.status === 'publish',
+    );
     if (!post) return { status: 404, url, html: '<html><body><h1>Page not found</h1></body></html>', failure: null };
     const html = `<html><head><title>${post.title?.raw ?? ''} – Fake WordPress</title></head><body><h1>${post.title?.raw ?? ''}</h1>${post.content?.raw ?? ''}</body></html>`;
     return { status: 200, url, html, failure: null };

@@ -1,11 +1,11 @@
 import { readBodyCapped } from '../../lib/http-body.js';
-import { isOutboundRefusal, outbound, type OutboundHttp, type OutboundRefusal } from '../../lib/outbound/index.js';
 import { sameOrigin } from '../../lib/origin.js';
+import { isOutboundRefusal, type OutboundHttp, type OutboundRefusal, outbound } from '../../lib/outbound/index.js';
 import { classifyHttpFailure, classifyNonJsonSuccess, tryParseJson } from './classify-failure.js';
 import { assertSameOrigin } from './cross-origin.js';
-import { WordPressError, isWordPressError, redactUrl } from './errors.js';
+import { isWordPressError, redactUrl, WordPressError } from './errors.js';
 import { classifyNetworkFailure } from './network-failure.js';
-import { nextDelayMs, sleep, type RetryPolicy } from './retry-policy.js';
+import { nextDelayMs, type RetryPolicy, sleep } from './retry-policy.js';
 
 export const USER_AGENT = 'AutomatedBlogPoster/1.3.1 (+self-hosted)';
 
@@ -149,7 +149,8 @@ export class WordPressHttp {
         redirect: follow ? 'follow' : 'manual',
         maxRedirects: request.followRedirects ?? 0,
         // Never across origins, not even http → https: the operator confirms a new address by saving it.
-        beforeRedirect: (hop) => assertSameOrigin(hop.from, hop.to, { kind: 'redirect', status: hop.status, method: request.method }),
+        beforeRedirect: (hop) =>
+          assertSameOrigin(hop.from, hop.to, { kind: 'redirect', status: hop.status, method: request.method }),
       });
       const response = answered.response;
       ({ url, redirects } = answered);
@@ -170,7 +171,8 @@ export class WordPressHttp {
     if (text.trim() === '') return { status, headers: responseHeaders, data: undefined, url, redirects, text };
     const parsed = tryParseJson(text);
     if (!parsed.ok) {
-      if (request.expectJson === false) return { status, headers: responseHeaders, data: undefined, url, redirects, text };
+      if (request.expectJson === false)
+        return { status, headers: responseHeaders, data: undefined, url, redirects, text };
       throw classifyNonJsonSuccess(answer);
     }
     return { status, headers: responseHeaders, data: parsed.value, url, redirects, text };

@@ -3,6 +3,31 @@
  * WordPressClient interface), its in-memory fake for other features' tests, and the
  * connection test that turns failures into advice.
  */
+
+export { CheckRecorder } from './check-recorder.js';
+export {
+  type CheckSeverity,
+  CONNECTION_CHECKS,
+  type ConnectionCheck,
+  type ConnectionCheckName,
+  type ConnectionTestResult,
+  REQUIRED_CAPABILITIES,
+  runConnectionTest,
+} from './connection-test.js';
+export {
+  isWordPressError,
+  redactUrl,
+  WORDPRESS_ERROR_KINDS,
+  WordPressError,
+  type WordPressErrorKind,
+} from './errors.js';
+export { ADMINISTRATOR_CAPABILITIES, FakeWordPress, type FakeWordPressOptions } from './fake-wordpress.js';
+export { type RetryInfo, USER_AGENT } from './http.js';
+export { hasMarker, markerComment, withMarker } from './marker.js';
+export { normaliseBaseUrl } from './rest-url.js';
+export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
+export { identifySeoFields, type SeoFields } from './seo-plugin.js';
+export { tinyPng } from './tiny-png.js';
 export type {
   ContentApi,
   ContentInput,
@@ -28,22 +53,9 @@ export type {
   WpTerm,
   WpUser,
 } from './types.js';
-export { WordPressError, WORDPRESS_ERROR_KINDS, isWordPressError, redactUrl, type WordPressErrorKind } from './errors.js';
-export { createWordPressClient, HttpWordPressClient, DEFAULT_TIMEOUT_MS, DEFAULT_MEDIA_TIMEOUT_MS } from './wordpress-client.js';
-export { FakeWordPress, ADMINISTRATOR_CAPABILITIES, type FakeWordPressOptions } from './fake-wordpress.js';
 export {
-  runConnectionTest,
-  CONNECTION_CHECKS,
-  REQUIRED_CAPABILITIES,
-  type ConnectionCheck,
-  type ConnectionCheckName,
-  type ConnectionTestResult,
-  type CheckSeverity,
-} from './connection-test.js';
-export { CheckRecorder } from './check-recorder.js';
-export { hasMarker, markerComment, withMarker } from './marker.js';
-export { normaliseBaseUrl } from './rest-url.js';
-export { USER_AGENT, type RetryInfo } from './http.js';
-export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
-export { tinyPng } from './tiny-png.js';
-export { identifySeoFields, type SeoFields } from './seo-plugin.js';
+  createWordPressClient,
+  DEFAULT_MEDIA_TIMEOUT_MS,
+  DEFAULT_TIMEOUT_MS,
+  HttpWordPressClient,
+} from './wordpress-client.js';

@@ -25,7 +25,8 @@ function pageOf<T>(items: T[], response: WpResponse): InventoryPage<T> {
   return { items, ...totals(response.headers, items.length), bytes: Buffer.byteLength(response.text) };
 }
 
-const perPageOf = (perPage: number | undefined) => Math.min(REST_MAX_PER_PAGE, Math.max(1, perPage ?? REST_MAX_PER_PAGE));
+const perPageOf = (perPage: number | undefined) =>
+  Math.min(REST_MAX_PER_PAGE, Math.max(1, perPage ?? REST_MAX_PER_PAGE));
 
 /** Reads what a site already has (posts, pages, terms, authors) for the site inventory, a page at a time. */
 export function createInventoryApi(session: RestSession): InventoryApi {
@@ -60,7 +61,13 @@ export function createInventoryApi(session: RestSession): InventoryApi {
         method: 'GET',
         route: `wp/v2/${taxonomy}`,
         // Ordered by id so a term created while paging cannot shift others between pages.
-        query: { per_page: perPageOf(options.perPage), page: options.page, orderby: 'id', order: 'asc', hide_empty: false },
+        query: {
+          per_page: perPageOf(options.perPage),
+          page: options.page,
+          orderby: 'id',
+          order: 'asc',
+          hide_empty: false,
+        },
         idempotent: true,
       });
       return pageOf(parseAnswer(termList, response, 'GET'), response);
@@ -71,7 +78,14 @@ export function createInventoryApi(session: RestSession): InventoryApi {
         const response = await session.raw({
           method: 'GET',
           route: 'wp/v2/users',
-          query: { ...query, per_page: perPageOf(options.perPage), page: options.page, orderby: 'id', order: 'asc', _fields: 'id,name,slug' },
+          query: {
+            ...query,
+            per_page: perPageOf(options.perPage),
+            page: options.page,
+            orderby: 'id',
+            order: 'asc',
+            _fields: 'id,name,slug',
+          },
           idempotent: true,
         });
         return pageOf(parseAnswer(authorList, response, 'GET'), response);

@@ -31,7 +31,13 @@ export function createMediaApi(session: RestSession): MediaApi {
         const form = new FormData();
         form.append('file', new Blob([bytes], { type: file.mimeType }), file.filename);
         for (const [key, value] of Object.entries(fields)) form.append(key, value);
-        return session.call(mediaSchema, { method: 'POST', route: 'wp/v2/media', body: form, idempotent: false, timeoutMs });
+        return session.call(mediaSchema, {
+          method: 'POST',
+          route: 'wp/v2/media',
+          body: form,
+          idempotent: false,
+          timeoutMs,
+        });
       }
       const created = await session.call(mediaSchema, {
         method: 'POST',
@@ -52,19 +58,39 @@ export function createMediaApi(session: RestSession): MediaApi {
     },
 
     get: (id) =>
-      session.call(mediaSchema, { method: 'GET', route: `wp/v2/media/${id}`, query: { context: 'edit' }, idempotent: true }),
+      session.call(mediaSchema, {
+        method: 'GET',
+        route: `wp/v2/media/${id}`,
+        query: { context: 'edit' },
+        idempotent: true,
+      }),
 
     async findBySlug(slug) {
-      const items = await session.call(z.array(mediaSchema), { method: 'GET', route: 'wp/v2/media', query: { slug, context: 'edit', per_page: 1 }, idempotent: true });
+      const items = await session.call(z.array(mediaSchema), {
+        method: 'GET',
+        route: 'wp/v2/media',
+        query: { slug, context: 'edit', per_page: 1 },
+        idempotent: true,
+      });
       return items.find((item) => item.slug === slug) ?? null;
     },
 
     attach: (id, postId) =>
-      session.call(mediaSchema, { method: 'POST', route: `wp/v2/media/${id}`, json: { post: postId }, idempotent: true }),
+      session.call(mediaSchema, {
+        method: 'POST',
+        route: `wp/v2/media/${id}`,
+        json: { post: postId },
+        idempotent: true,
+      }),
 
     async delete(id) {
       // Attachments do not support the trash over REST (501 rest_trash_not_supported without force).
-      await session.call(deletedSchema, { method: 'DELETE', route: `wp/v2/media/${id}`, query: { force: true }, idempotent: true });
+      await session.call(deletedSchema, {
+        method: 'DELETE',
+        route: `wp/v2/media/${id}`,
+        query: { force: true },
+        idempotent: true,
+      });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { WordPressError, redactUrl } from './errors.js';
+import { redactUrl, WordPressError } from './errors.js';
 
 interface NetworkContext {
   method: string;
@@ -25,7 +25,14 @@ function isTimeout(error: unknown): boolean {
 
 const TLS_CODES = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME/;
 /** Failures that happen before a byte of the request reached the server. */
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 export function classifyNetworkFailure(error: unknown, ctx: NetworkContext): WordPressError {
   const url = redactUrl(ctx.url);
@@ -50,7 +57,8 @@ export function classifyNetworkFailure(error: unknown, ctx: NetworkContext): Wor
       ...base,
       retryable: false,
       message: `The HTTPS certificate of ${host} was not accepted (${code}).`,
-      advice: 'Renew or fix the site’s TLS certificate (it must be valid for this host name), or use its correct address.',
+      advice:
+        'Renew or fix the site’s TLS certificate (it must be valid for this host name), or use its correct address.',
     });
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {

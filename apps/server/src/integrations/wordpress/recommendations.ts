@@ -94,8 +94,12 @@ export function recommendationsFor(check: string, error: WordPressError, ctx: Ad
       ];
     case 'server_error':
       return check === 'media_upload'
-        ? [`Media upload failed on the server (${error.message}) Check that wp-content/uploads is writable and that upload_max_filesize allows images.`]
-        : [`WordPress failed with a server error (${error.message}) Check the site’s PHP error log and hosting status.`];
+        ? [
+            `Media upload failed on the server (${error.message}) Check that wp-content/uploads is writable and that upload_max_filesize allows images.`,
+          ]
+        : [
+            `WordPress failed with a server error (${error.message}) Check the site’s PHP error log and hosting status.`,
+          ];
     case 'not_json':
     case 'unexpected_response':
       return [

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { discoverRestRoot, type DiscoveryResult } from './discovery.js';
-import { WordPressError, redactUrl } from './errors.js';
+import { type DiscoveryResult, discoverRestRoot } from './discovery.js';
+import { redactUrl, WordPressError } from './errors.js';
 import type { WordPressHttp, WpRequest, WpResponse } from './http.js';
-import { routeUrl, type Query } from './rest-url.js';
+import { type Query, routeUrl } from './rest-url.js';
 
 export interface RouteRequest extends Omit<WpRequest, 'url'> {
   route: string;

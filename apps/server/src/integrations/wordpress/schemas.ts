@@ -74,7 +74,11 @@ export const postSummarySchema = z.looseObject({
 });
 export type WpPostSummary = z.infer<typeof postSummarySchema>;
 
-export const authorSchema = z.looseObject({ id: z.number().int(), name: z.string().default(''), slug: z.string().default('') });
+export const authorSchema = z.looseObject({
+  id: z.number().int(),
+  name: z.string().default(''),
+  slug: z.string().default(''),
+});
 export type WpAuthor = z.infer<typeof authorSchema>;
 
 export const mediaSchema = z.looseObject({
@@ -112,5 +116,15 @@ export const deletedSchema = z.looseObject({ deleted: z.boolean(), previous: z.u
  */
 const metaProperties = z.union([z.record(z.string(), z.unknown()), z.array(z.unknown()).transform(() => ({}))]);
 export const postsRouteSchema = z
-  .object({ schema: z.object({ properties: z.object({ meta: z.object({ properties: metaProperties.optional() }).passthrough().optional() }).passthrough().optional() }).passthrough().optional() })
+  .object({
+    schema: z
+      .object({
+        properties: z
+          .object({ meta: z.object({ properties: metaProperties.optional() }).passthrough().optional() })
+          .passthrough()
+          .optional(),
+      })
+      .passthrough()
+      .optional(),
+  })
   .passthrough();

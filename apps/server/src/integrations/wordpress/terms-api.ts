@@ -46,7 +46,10 @@ export function createTermsApi(session: RestSession, taxonomy: 'categories' | 't
           method: 'POST',
           route: collection,
           // The name is plain text; WordPress keeps term names HTML-escaped (it would strip a tag).
-          json: options?.parent === undefined ? { name: escapeHtmlText(name) } : { name: escapeHtmlText(name), parent: options.parent },
+          json:
+            options?.parent === undefined
+              ? { name: escapeHtmlText(name) }
+              : { name: escapeHtmlText(name), parent: options.parent },
           // Safe to repeat: a second try that finds the term answers term_exists, handled below.
           idempotent: true,
         });
@@ -60,7 +63,12 @@ export function createTermsApi(session: RestSession, taxonomy: 'categories' | 't
     },
 
     async delete(id) {
-      await session.call(deletedSchema, { method: 'DELETE', route: `${collection}/${id}`, query: { force: true }, idempotent: true });
+      await session.call(deletedSchema, {
+        method: 'DELETE',
+        route: `${collection}/${id}`,
+        query: { force: true },
+        idempotent: true,
+      });
     },
   };
 }

@@ -1,11 +1,11 @@
 import type { DiscoveryResult } from './discovery.js';
 import type { RetryInfo } from './http.js';
 import type { RetryPolicy } from './retry-policy.js';
-import type { SeoFields } from './seo-plugin.js';
 import type { WpAuthor, WpMedia, WpPost, WpPostSummary, WpTerm, WpUser } from './schemas.js';
+import type { SeoFields } from './seo-plugin.js';
 
-export type { DiscoveryResult, DiscoveryMethod } from './discovery.js';
-export type { WpAuthor, WpMedia, WpPost, WpPostSummary, WpTerm, WpUser, WpRestIndex } from './schemas.js';
+export type { DiscoveryMethod, DiscoveryResult } from './discovery.js';
+export type { WpAuthor, WpMedia, WpPost, WpPostSummary, WpRestIndex, WpTerm, WpUser } from './schemas.js';
 
 /** One connection to one site, as stored in the Sites table. */
 export interface WordPressConfig {
@@ -133,7 +133,10 @@ export interface InventoryApi {
   /** One page of posts or pages, any status but trash, ordered by id. */
   listContent(type: 'posts' | 'pages', options: InventoryPageOptions): Promise<InventoryPage>;
   /** One page of the categories or tags, ordered by id. */
-  listTerms(taxonomy: 'categories' | 'tags', options: { page: number; perPage?: number }): Promise<InventoryPage<WpTerm>>;
+  listTerms(
+    taxonomy: 'categories' | 'tags',
+    options: { page: number; perPage?: number },
+  ): Promise<InventoryPage<WpTerm>>;
   /** One page of the users who may publish posts, ordered by id. */
   listAuthors(options: { page: number; perPage?: number }): Promise<InventoryPage<WpAuthor>>;
 }

@@ -12,7 +12,16 @@ import { DEFAULT_RETRY_POLICY } from './retry-policy.js';
 import { postSchema, postsRouteSchema, userSchema, type WpPost, type WpUser } from './schemas.js';
 import { identifySeoFields, type SeoFields } from './seo-plugin.js';
 import { createTermsApi } from './terms-api.js';
-import type { ContentApi, InventoryApi, MediaApi, PublicPage, Reachability, TermsApi, WordPressClient, WordPressConfig } from './types.js';
+import type {
+  ContentApi,
+  InventoryApi,
+  MediaApi,
+  PublicPage,
+  Reachability,
+  TermsApi,
+  WordPressClient,
+  WordPressConfig,
+} from './types.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MEDIA_TIMEOUT_MS = 120_000;
@@ -70,7 +79,12 @@ export class HttpWordPressClient implements WordPressClient {
       if (isWordPressError(error) && error.kind === 'cross_origin_redirect') {
         return { status: error.status ?? 0, redirectedTo: error.canonicalUrl };
       }
-      if (isWordPressError(error) && error.status !== null && error.kind !== 'blocked_by_firewall' && error.kind !== 'redirected') {
+      if (
+        isWordPressError(error) &&
+        error.status !== null &&
+        error.kind !== 'blocked_by_firewall' &&
+        error.kind !== 'redirected'
+      ) {
         return { status: error.status, redirectedTo: null };
       }
       throw error;
@@ -83,7 +97,11 @@ export class HttpWordPressClient implements WordPressClient {
 
   async seoFields(): Promise<SeoFields> {
     const { namespaces } = await this.#session.discover();
-    const schema = await this.#session.call(postsRouteSchema, { method: 'OPTIONS', route: 'wp/v2/posts', idempotent: true });
+    const schema = await this.#session.call(postsRouteSchema, {
+      method: 'OPTIONS',
+      route: 'wp/v2/posts',
+      idempotent: true,
+    });
     return identifySeoFields(namespaces, Object.keys(schema.schema?.properties?.meta?.properties ?? {}));
   }
 
@@ -112,12 +130,14 @@ export class HttpWordPressClient implements WordPressClient {
 
   async fetchPublicPage(url: string): Promise<PublicPage> {
     // Only the site's own pages: a permalink elsewhere is not fetched (no request to an address WordPress names).
-    if (!sameOrigin(url, this.baseUrl)) return { status: 0, url, html: '', failure: `the permalink ${url} is not on the site's address` };
+    if (!sameOrigin(url, this.baseUrl))
+      return { status: 0, url, html: '', failure: `the permalink ${url} is not on the site's address` };
     try {
       const response = await this.#visitorGet(url, 2);
       return { status: response.status, url: response.url, html: response.text, failure: null };
     } catch (error) {
-      if (isWordPressError(error) && error.status !== null && error.kind !== 'cross_origin_redirect') return { status: error.status, url, html: '', failure: null };
+      if (isWordPressError(error) && error.status !== null && error.kind !== 'cross_origin_redirect')
+        return { status: error.status, url, html: '', failure: null };
       return { status: 0, url, html: '', failure: error instanceof Error ? error.message : String(error) };
     }
   }

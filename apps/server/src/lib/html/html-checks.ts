@@ -36,7 +36,11 @@ export function findDeadLinks(html: string): string[] {
   const dead: string[] = [];
   for (const match of html.matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a>/gi)) {
     const attributes = match[1] ?? '';
-    const text = (match[2] ?? '').replace(/<[^>]+>/g, '').trim().slice(0, 60) || '(no text)';
+    const text =
+      (match[2] ?? '')
+        .replace(/<[^>]+>/g, '')
+        .trim()
+        .slice(0, 60) || '(no text)';
     const href = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attributes);
     const value = (href?.[1] ?? href?.[2] ?? href?.[3] ?? '').trim();
     if (!href) dead.push(`"${text}" has no href`);

@@ -1,7 +1,8 @@
 /* Reading HTML as text: word counts and sentences must agree everywhere in the engine. */
 import { decodeHTML } from 'entities';
 
-const BLOCK_BOUNDARY = /<\/?(?:p|h[1-6]|li|ul|ol|blockquote|table|thead|tbody|tr|td|th|div|section|br|hr|figure|figcaption)\b[^>]*>/gi;
+const BLOCK_BOUNDARY =
+  /<\/?(?:p|h[1-6]|li|ul|ol|blockquote|table|thead|tbody|tr|td|th|div|section|br|hr|figure|figcaption)\b[^>]*>/gi;
 
 /** Plain text; block boundaries become line breaks so sentences never run across a heading or list item. */
 export function htmlToText(html: string): string {

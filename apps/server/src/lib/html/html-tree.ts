@@ -1,5 +1,5 @@
 import { render } from 'dom-serializer';
-import { Element, Text, isTag, isText, type AnyNode, type ChildNode, type Document, type ParentNode } from 'domhandler';
+import { type AnyNode, type ChildNode, type Document, Element, isTag, isText, type ParentNode, Text } from 'domhandler';
 import { append, prepend, removeElement } from 'domutils';
 import { parseDocument } from 'htmlparser2';
 import { webAddress } from './web-link.js';
@@ -24,7 +24,21 @@ export function renderHtml(node: AnyNode | ArrayLike<AnyNode>): string {
 
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** Text under these is never body text for links: headings, links, code, scripts, buttons, captions. */
-const NO_LINK_ANCESTORS = new Set([...HEADINGS, 'a', 'script', 'style', 'code', 'pre', 'button', 'figcaption', 'title', 'label', 'summary', 'template', 'noscript']);
+const NO_LINK_ANCESTORS = new Set([
+  ...HEADINGS,
+  'a',
+  'script',
+  'style',
+  'code',
+  'pre',
+  'button',
+  'figcaption',
+  'title',
+  'label',
+  'summary',
+  'template',
+  'noscript',
+]);
 /** Body text lives in paragraphs, list items, table cells and quotes. */
 const BODY_BLOCKS = new Set(['p', 'li', 'td', 'dd', 'blockquote']);
 
@@ -73,7 +87,8 @@ export function remove(node: ChildNode): void {
 
 export function element(name: string, attribs: Record<string, string>, children: ChildNode[] = []): Element {
   // A link without a web address must be impossible to write: links come from linkTo() only.
-  if (name.toLowerCase() === 'a') throw new Error('Links are made with linkTo(), which refuses an address that is not a web address');
+  if (name.toLowerCase() === 'a')
+    throw new Error('Links are made with linkTo(), which refuses an address that is not a web address');
   return build(name, attribs, children);
 }
 
@@ -107,7 +122,12 @@ export function text(data: string): Text {
 }
 
 /** Splits a text node around [start, end) and wraps that part in `wrapper`'s place. */
-export function wrapTextRange(node: Text, start: number, end: number, makeWrapper: (inner: Text) => ChildNode): ChildNode {
+export function wrapTextRange(
+  node: Text,
+  start: number,
+  end: number,
+  makeWrapper: (inner: Text) => ChildNode,
+): ChildNode {
   const before = node.data.slice(0, start);
   const middle = node.data.slice(start, end);
   const after = node.data.slice(end);

@@ -3,8 +3,9 @@
  * sanitising untrusted HTML, splitting and trimming it by blocks, finding broken markup and dead
  * links, and a small DOM toolkit for rewriting it (SEO links, JSON-LD).
  */
+
+export { splitTopLevelBlocks, TAG_PATTERN, trimHtmlToWords, VOID_ELEMENTS } from './html-blocks.js';
+export { findBrokenHtml, findDeadLinks } from './html-checks.js';
 export { countWords, htmlToText, splitSentences } from './html-text.js';
 export { sanitizeArticleHtml } from './sanitize-article-html.js';
-export { splitTopLevelBlocks, trimHtmlToWords, TAG_PATTERN, VOID_ELEMENTS } from './html-blocks.js';
-export { findBrokenHtml, findDeadLinks } from './html-checks.js';
 export { linkHtml, webAddress } from './web-link.js';

@@ -10,13 +10,59 @@ import { webAddress } from './web-link.js';
 const isWebUrl = (value: string | undefined): value is string => webAddress(value) !== null;
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'hr', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'figure', 'figcaption', 'code', 'span'],
-  allowedAttributes: { a: ['href', 'title', 'rel'], img: ['src', 'alt', 'width', 'height'], th: ['colspan', 'rowspan', 'scope'], td: ['colspan', 'rowspan'] },
+  allowedTags: [
+    'p',
+    'br',
+    'hr',
+    'h2',
+    'h3',
+    'h4',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'em',
+    'b',
+    'i',
+    'a',
+    'blockquote',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'img',
+    'figure',
+    'figcaption',
+    'code',
+    'span',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'rel'],
+    img: ['src', 'alt', 'width', 'height'],
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+  },
   allowedSchemes: ['http', 'https'],
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   // The text of these is code or noise, not article content; drop it along with the tag.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template', 'svg', 'math', 'head', 'title'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'template',
+    'svg',
+    'math',
+    'head',
+    'title',
+  ],
   transformTags: {
     // WordPress renders the post title as the page's h1; a second one would compete with it.
     h1: 'h2',
@@ -25,9 +71,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
     // A link anywhere but the web ('#', 'javascript:', relative) is unwrapped: its text stays.
     a: (_tagName, attribs) =>
       isWebUrl(attribs.href)
-        ? { tagName: 'a', attribs: { href: attribs.href.trim(), rel: 'noopener', ...(attribs.title ? { title: attribs.title } : {}) } }
+        ? {
+            tagName: 'a',
+            attribs: { href: attribs.href.trim(), rel: 'noopener', ...(attribs.title ? { title: attribs.title } : {}) },
+          }
         : { tagName: 'span', attribs: {} },
-    img: (_tagName, attribs) => (isWebUrl(attribs.src) ? { tagName: 'img', attribs } : { tagName: 'span', attribs: {} }),
+    img: (_tagName, attribs) =>
+      isWebUrl(attribs.src) ? { tagName: 'img', attribs } : { tagName: 'span', attribs: {} },
   },
   exclusiveFilter: (frame) => frame.tag === 'p' && !frame.text.trim() && !frame.mediaChildren?.length,
 };

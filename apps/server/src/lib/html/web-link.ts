@@ -12,7 +12,11 @@ import { escapeHtmlText } from '../plain-text.js';
 export { webAddress };
 
 /** `<a href="…">inner</a>`, or `innerHtml` alone when `href` is not a web address. `innerHtml` is HTML already. */
-export function linkHtml(href: string | null | undefined, innerHtml: string, attributes: Readonly<Record<string, string>> = {}): string {
+export function linkHtml(
+  href: string | null | undefined,
+  innerHtml: string,
+  attributes: Readonly<Record<string, string>> = {},
+): string {
   const address = webAddress(href);
   if (!address) return innerHtml;
   const attrs = Object.entries(attributes)

@@ -1,15 +1,20 @@
-export { classifyAddress, describeAddressKind, isIpAddress, type AddressKind } from './address-class.js';
-export { systemResolver, type AddressClassifier, type Resolver } from './guarded-lookup.js';
-export { ForbiddenAddressError, OutboundRefusal, isOutboundRefusal, type OutboundRefusalKind } from './outbound-error.js';
+export { type AddressKind, classifyAddress, describeAddressKind, isIpAddress } from './address-class.js';
+export { type AddressClassifier, type Resolver, systemResolver } from './guarded-lookup.js';
+export {
+  ForbiddenAddressError,
+  isOutboundRefusal,
+  OutboundRefusal,
+  type OutboundRefusalKind,
+} from './outbound-error.js';
 export {
   MAX_REDIRECTS,
   OutboundHttp,
-  outbound,
-  undiciTransport,
   type OutboundHttpOptions,
   type OutboundRequest,
   type OutboundResponse,
+  outbound,
   type RedirectHop,
   type Transport,
   type TransportInit,
+  undiciTransport,
 } from './outbound-http.js';

@@ -1,8 +1,13 @@
-import { Agent, FormData as UndiciFormData, fetch as undiciFetch, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher, FormData as UndiciFormData, fetch as undiciFetch } from 'undici';
 import { originOf } from '../origin.js';
-import { classifyAddress, describeAddressKind, isIpAddress, type AddressKind } from './address-class.js';
-import { guardedLookup, systemResolver, type AddressClassifier, type Resolver } from './guarded-lookup.js';
-import { ForbiddenAddressError, OutboundRefusal, type OutboundRefusalInit, type OutboundRefusalKind } from './outbound-error.js';
+import { type AddressKind, classifyAddress, describeAddressKind, isIpAddress } from './address-class.js';
+import { type AddressClassifier, guardedLookup, type Resolver, systemResolver } from './guarded-lookup.js';
+import {
+  ForbiddenAddressError,
+  OutboundRefusal,
+  type OutboundRefusalInit,
+  type OutboundRefusalKind,
+} from './outbound-error.js';
 
 /*
  * The one rule for every request this server makes to another server (WordPress, model servers,
@@ -122,18 +127,26 @@ export class OutboundHttp {
       await response.body?.cancel().catch(() => undefined);
       const next = parseLocation(location, url, { ...context, hop: hop + 1, status: response.status });
       if (method !== 'GET' && method !== 'HEAD') {
-        throw refusal('redirect_not_followed', `${request.subject} answered ${method} with a redirect (HTTP ${response.status}) to ${shown(next)}; a ${method} is not repeated at another address.`, {
-          hop: hop + 1,
-          url: next.href,
-          status: response.status,
-        });
+        throw refusal(
+          'redirect_not_followed',
+          `${request.subject} answered ${method} with a redirect (HTTP ${response.status}) to ${shown(next)}; a ${method} is not repeated at another address.`,
+          {
+            hop: hop + 1,
+            url: next.href,
+            status: response.status,
+          },
+        );
       }
       if (redirects.length >= maxRedirects) {
-        throw refusal('too_many_redirects', `${request.subject} redirected more than ${maxRedirects} times (the last time to ${shown(next)}); it was not followed further.`, {
-          hop: hop + 1,
-          url: next.href,
-          status: response.status,
-        });
+        throw refusal(
+          'too_many_redirects',
+          `${request.subject} redirected more than ${maxRedirects} times (the last time to ${shown(next)}); it was not followed further.`,
+          {
+            hop: hop + 1,
+            url: next.href,
+            status: response.status,
+          },
+        );
       }
       request.beforeRedirect?.({ from: url.href, to: next.href, status: response.status });
       redirects.push(url.href);
@@ -168,10 +181,18 @@ export class OutboundHttp {
   /** Scheme, user info, and (off the entered origin) an IP literal's range: no DNS lookup happens for those. */
   #checkAddress(url: URL, context: HopContext): void {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw refusal('scheme', `${lead(url, context)}, which is not an http or https address; ${outcome(context)}.`, init(url, context));
+      throw refusal(
+        'scheme',
+        `${lead(url, context)}, which is not an http or https address; ${outcome(context)}.`,
+        init(url, context),
+      );
     }
     if (url.username || url.password) {
-      throw refusal('credentials_in_url', `${lead(url, context)}, an address with a user name or password in it; ${outcome(context)} (credentials are never sent in an address).`, init(url, context));
+      throw refusal(
+        'credentials_in_url',
+        `${lead(url, context)}, an address with a user name or password in it; ${outcome(context)} (credentials are never sent in an address).`,
+        init(url, context),
+      );
     }
     if (context.onEntered || !isIpAddress(url.hostname)) return;
     const address = url.hostname.replace(/^\[|\]$/g, '');
@@ -217,20 +238,33 @@ function parseLocation(location: string, base: URL, context: HopContext): URL {
     return new URL(location, base);
   } catch {
     const text = location.length > 100 ? `${location.slice(0, 99)}…` : location;
-    throw refusal('invalid_redirect', `${context.subject} redirected to "${text}", which is not a valid address; it was not followed.`, {
-      hop: context.hop,
-      url: null,
-      status: context.status,
-    });
+    throw refusal(
+      'invalid_redirect',
+      `${context.subject} redirected to "${text}", which is not a valid address; it was not followed.`,
+      {
+        hop: context.hop,
+        url: null,
+        status: context.status,
+      },
+    );
   }
 }
 
-function forbidden(url: URL, context: HopContext, address: { address: string; kind: AddressKind }, byName: boolean): OutboundRefusal {
+function forbidden(
+  url: URL,
+  context: HopContext,
+  address: { address: string; kind: AddressKind },
+  byName: boolean,
+): OutboundRefusal {
   const via = byName ? ` (its name resolves to ${address.address})` : '';
-  return refusal('forbidden_address', `${lead(url, context)}${via}, ${describeAddressKind(address.kind)}; ${outcome(context)}.`, {
-    ...init(url, context),
-    address,
-  });
+  return refusal(
+    'forbidden_address',
+    `${lead(url, context)}${via}, ${describeAddressKind(address.kind)}; ${outcome(context)}.`,
+    {
+      ...init(url, context),
+      address,
+    },
+  );
 }
 
 /** The socket's lookup refused the name: its error sits under fetch's "fetch failed". */
@@ -244,8 +278,13 @@ function forbiddenIn(error: unknown): ForbiddenAddressError | null {
   return null;
 }
 
-const refusal = (kind: OutboundRefusalKind, message: string, init: OutboundRefusalInit) => new OutboundRefusal(kind, message, init);
-const init = (url: URL, context: HopContext): OutboundRefusalInit => ({ hop: context.hop, url: url.href, ...(context.status ? { status: context.status } : {}) });
+const refusal = (kind: OutboundRefusalKind, message: string, init: OutboundRefusalInit) =>
+  new OutboundRefusal(kind, message, init);
+const init = (url: URL, context: HopContext): OutboundRefusalInit => ({
+  hop: context.hop,
+  url: url.href,
+  ...(context.status ? { status: context.status } : {}),
+});
 
 function lead(url: URL, context: HopContext): string {
   if (context.hop > 0) return `${context.subject} redirected to ${shown(url)}`;

@@ -27,7 +27,11 @@ export interface ContentFingerprint {
 }
 
 function words(html: string): string[] {
-  return htmlToText(html).toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
+  return (
+    htmlToText(html)
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? []
+  );
 }
 
 /** A body's fingerprint; null when it is too short to compare (fewer words than one shingle). */
@@ -45,7 +49,9 @@ export function contentFingerprint(html: string): ContentFingerprint | null {
   const signature = hash.hashvalues.slice();
   const bands: number[] = [];
   for (let band = 0; band < BANDS; band++) {
-    const digest = createHash('sha1').update(signature.slice(band * ROWS, (band + 1) * ROWS).join(',')).digest();
+    const digest = createHash('sha1')
+      .update(signature.slice(band * ROWS, (band + 1) * ROWS).join(','))
+      .digest();
     bands.push(band * 2 ** 48 + digest.readUIntBE(0, 6));
   }
   return { signature, bands };

@@ -20,7 +20,13 @@ export function tagPhrases(candidates: readonly string[]): string[] {
       .replace(/\s+/g, ' ')
       .replace(/^[\s'’&.+#-]+|[\s'’&.+-]+$/g, '')
       .toLowerCase();
-    if (!/\p{L}/u.test(phrase) || phrase.length < 2 || phrase.length > MAX_TAG_CHARS || phrase.split(' ').length > MAX_TAG_WORDS) continue;
+    if (
+      !/\p{L}/u.test(phrase) ||
+      phrase.length < 2 ||
+      phrase.length > MAX_TAG_CHARS ||
+      phrase.split(' ').length > MAX_TAG_WORDS
+    )
+      continue;
     if (tags.includes(phrase)) continue;
     tags.push(phrase);
     if (tags.length === MAX_TAGS) break;

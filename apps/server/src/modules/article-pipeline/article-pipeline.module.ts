@@ -1,12 +1,28 @@
 import pino from 'pino';
 import type { AppContext } from '../../app-context.js';
+import type { Tx } from '../../db/client.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import type { ArticleProducer } from './article-producer.js';
-import type { Tx } from '../../db/client.js';
-import { articleProduceJob, enqueueUnit, enqueueUnits, productionQueue, queueCarriedOverUnits, resumeCutOffUnits, runUnitNow, withdrawUnits } from './production-job.js';
+import {
+  articleProduceJob,
+  enqueueUnit,
+  enqueueUnits,
+  productionQueue,
+  queueCarriedOverUnits,
+  resumeCutOffUnits,
+  runUnitNow,
+  withdrawUnits,
+} from './production-job.js';
+import {
+  type ProductionAttempt,
+  type ProductionConsumer,
+  type ProductionQueuePort,
+  type ProductionRunEnd,
+  ProductionRunner,
+  type ProductionRunnerOptions,
+} from './production-runner.js';
 import type { ProductionUnit } from './production-unit.js';
-import { ProductionRunner, type ProductionAttempt, type ProductionConsumer, type ProductionQueuePort, type ProductionRunEnd, type ProductionRunnerOptions } from './production-runner.js';
-import { ProductionsRepository, type ProductionRow } from './productions.repository.js';
+import { type ProductionRow, ProductionsRepository } from './productions.repository.js';
 
 /** The article pipeline of one process: its units, their queue and the one runner. */
 export interface ArticlePipeline {
@@ -28,7 +44,11 @@ export interface ArticlePipeline {
   /** Stops this process' runs of the units picked, at once (other processes: the producer's `cancelled` check). */
   cancelRunning(which: (unit: ProductionRow) => boolean): void;
   /** Runs a unit in the caller (a request), with a queue entry due after `backstopAfterMs` should this process die meanwhile. */
-  runNow(unit: ProductionUnit, attempt: Omit<ProductionAttempt, 'queueJobId'>, backstopAfterMs: number): Promise<ProductionRunEnd>;
+  runNow(
+    unit: ProductionUnit,
+    attempt: Omit<ProductionAttempt, 'queueJobId'>,
+    backstopAfterMs: number,
+  ): Promise<ProductionRunEnd>;
   /** Each producer registers what it does around its units, under its origin. */
   register(origin: string, consumer: ProductionConsumer): void;
   job(): JobDefinition<'articleProduce'>;
@@ -49,10 +69,16 @@ export interface PipelineDependencies {
 export function createArticlePipeline(ctx: AppContext, deps: PipelineDependencies): ArticlePipeline {
   const units = new ProductionsRepository(ctx.handle.db);
   const queue = productionQueue(ctx.queue);
-  const runner = new ProductionRunner(units, deps.producer, queue, pino({ name: 'article-pipeline', level: ctx.config.logLevel }), {
-    ...(deps.writesOnThisThread ? { writesOnThisThread: deps.writesOnThisThread } : {}),
-    ...(deps.budget ? { budget: deps.budget } : {}),
-  });
+  const runner = new ProductionRunner(
+    units,
+    deps.producer,
+    queue,
+    pino({ name: 'article-pipeline', level: ctx.config.logLevel }),
+    {
+      ...(deps.writesOnThisThread ? { writesOnThisThread: deps.writesOnThisThread } : {}),
+      ...(deps.budget ? { budget: deps.budget } : {}),
+    },
+  );
   return {
     units,
     queue,

@@ -34,17 +34,40 @@ export interface ProductionHooks {
 
 export type ProductionOutcome =
   /** The generation failed (stored as a 'failed' article) or was refused before anything was stored. */
-  | { stage: 'generation'; ok: false; articleId: number | null; generated: GenerateAndStoreResult | null; decision: FailureDecision; error?: unknown }
+  | {
+      stage: 'generation';
+      ok: false;
+      articleId: number | null;
+      generated: GenerateAndStoreResult | null;
+      decision: FailureDecision;
+      error?: unknown;
+    }
   /** Stored; not published (the policy says so, or afterStore stopped it). */
   | { stage: 'stored'; ok: true; articleId: number; generated: GenerateAndStoreResult | null; stopped: boolean }
-  | { stage: 'published'; ok: true; articleId: number; generated: GenerateAndStoreResult | null; post: ArticlePublishResult }
+  | {
+      stage: 'published';
+      ok: true;
+      articleId: number;
+      generated: GenerateAndStoreResult | null;
+      post: ArticlePublishResult;
+    }
   /** Stored, but the publish failed: the article keeps its status (publishing's rule), the decision says whether to try again. */
-  | { stage: 'publish'; ok: false; articleId: number; generated: GenerateAndStoreResult | null; decision: FailureDecision; error: unknown };
+  | {
+      stage: 'publish';
+      ok: false;
+      articleId: number;
+      generated: GenerateAndStoreResult | null;
+      decision: FailureDecision;
+      error: unknown;
+    };
 
 export interface ProducerPorts {
   generation: { generateAndStore(input: GenerateAndStoreInput): Promise<GenerateAndStoreResult> };
   publishing: {
-    publishArticle(articleId: number, options?: { status?: PublishableStatus; force?: boolean; siteId?: number | null }): Promise<ArticlePublishResult>;
+    publishArticle(
+      articleId: number,
+      options?: { status?: PublishableStatus; force?: boolean; siteId?: number | null },
+    ): Promise<ArticlePublishResult>;
   };
 }
 
@@ -57,7 +80,11 @@ export interface ProducerPorts {
 export class ArticleProducer {
   constructor(private readonly ports: ProducerPorts) {}
 
-  async produce(brief: GenerateAndStoreInput, policy: PublishPolicy, hooks: ProductionHooks = {}): Promise<ProductionOutcome> {
+  async produce(
+    brief: GenerateAndStoreInput,
+    policy: PublishPolicy,
+    hooks: ProductionHooks = {},
+  ): Promise<ProductionOutcome> {
     let articleId = hooks.existingArticleId ?? null;
     let generated: GenerateAndStoreResult | null = null;
     if (articleId === null) {
@@ -65,15 +92,27 @@ export class ArticleProducer {
         generated = await this.ports.generation.generateAndStore(brief);
       } catch (error) {
         // Refused before anything was stored (invalid input, the site gone or switched off).
-        return { stage: 'generation', ok: false, articleId: null, generated: null, decision: classifyThrown(error), error };
+        return {
+          stage: 'generation',
+          ok: false,
+          articleId: null,
+          generated: null,
+          decision: classifyThrown(error),
+          error,
+        };
       }
       if (generated.status === 'failed') {
-        const decision = classifyGenerationFailure(generated.errorKind, generated.error ?? 'The article could not be generated', generated.retryAfterSeconds);
+        const decision = classifyGenerationFailure(
+          generated.errorKind,
+          generated.error ?? 'The article could not be generated',
+          generated.retryAfterSeconds,
+        );
         return { stage: 'generation', ok: false, articleId: generated.articleId, generated, decision };
       }
       articleId = generated.articleId;
     }
-    if (hooks.afterStore && (await hooks.afterStore(articleId, generated)) === 'stop') return { stage: 'stored', ok: true, articleId, generated, stopped: true };
+    if (hooks.afterStore && (await hooks.afterStore(articleId, generated)) === 'stop')
+      return { stage: 'stored', ok: true, articleId, generated, stopped: true };
     if (!policy.publish) return { stage: 'stored', ok: true, articleId, generated, stopped: false };
     try {
       const post = await this.ports.publishing.publishArticle(articleId, {

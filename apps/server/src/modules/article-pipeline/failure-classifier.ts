@@ -1,5 +1,10 @@
 import { ERROR_CODES } from '@abp/contracts';
-import { PublishInProgressError, QualityGateBlockedError, SiteUnavailableError, WordPressStepError } from '../../domain-errors.js';
+import {
+  PublishInProgressError,
+  QualityGateBlockedError,
+  SiteUnavailableError,
+  WordPressStepError,
+} from '../../domain-errors.js';
 import { AppError } from '../../errors.js';
 import { isLlmError } from '../../integrations/llm/index.js';
 
@@ -33,9 +38,15 @@ const PROVIDER_BROKEN_KINDS = new Set(['auth', 'bad_request']);
 const SITE_STOPPING_KINDS = new Set(['rate_limit', 'quota', 'content_filter']);
 
 /** A generation that generateAndStore reported as failed (it stores those rather than throwing). */
-export function classifyGenerationFailure(kind: string | undefined, message: string, retryAfterSeconds?: number): FailureDecision {
-  const stops = kind && PROVIDER_BROKEN_KINDS.has(kind) ? 'provider' : kind && SITE_STOPPING_KINDS.has(kind) ? 'site' : null;
-  if (kind === 'rate_limit') return { kind: 'rate_limited', waitSeconds: retryAfterSeconds ?? DEFAULT_RATE_LIMIT_WAIT_S, message, stops };
+export function classifyGenerationFailure(
+  kind: string | undefined,
+  message: string,
+  retryAfterSeconds?: number,
+): FailureDecision {
+  const stops =
+    kind && PROVIDER_BROKEN_KINDS.has(kind) ? 'provider' : kind && SITE_STOPPING_KINDS.has(kind) ? 'site' : null;
+  if (kind === 'rate_limit')
+    return { kind: 'rate_limited', waitSeconds: retryAfterSeconds ?? DEFAULT_RATE_LIMIT_WAIT_S, message, stops };
   if (kind && TRANSIENT_GENERATION_KINDS.has(kind)) return { kind: 'transient', message, stops };
   return { kind: 'permanent', message, stops };
 }
@@ -47,7 +58,9 @@ export function classifyThrown(error: unknown): FailureDecision {
   if (error instanceof WordPressStepError) {
     // An unknown outcome is safe to retry: publishing finds the post by its marker instead of creating another.
     if (error.retryable || error.outcomeUnknown) {
-      return error.retryAfterSeconds ? { kind: 'rate_limited', waitSeconds: error.retryAfterSeconds, message, stops: null } : { kind: 'transient', message, stops: null };
+      return error.retryAfterSeconds
+        ? { kind: 'rate_limited', waitSeconds: error.retryAfterSeconds, message, stops: null }
+        : { kind: 'transient', message, stops: null };
     }
     return { kind: 'permanent', message, stops: null };
   }
@@ -55,13 +68,22 @@ export function classifyThrown(error: unknown): FailureDecision {
   if (error instanceof QualityGateBlockedError) return { kind: 'permanent', message, stops: null };
   if (isLlmError(error)) {
     const { stops } = classifyGenerationFailure(error.kind, message);
-    if (error.kind === 'rate_limit') return { kind: 'rate_limited', waitSeconds: error.retryAfterSeconds ?? DEFAULT_RATE_LIMIT_WAIT_S, message, stops };
+    if (error.kind === 'rate_limit')
+      return {
+        kind: 'rate_limited',
+        waitSeconds: error.retryAfterSeconds ?? DEFAULT_RATE_LIMIT_WAIT_S,
+        message,
+        stops,
+      };
     return { kind: error.retryable ? 'transient' : 'permanent', message, stops };
   }
   if (error instanceof AppError) {
     // A refusal of the input will not change by itself; a server-side error may pass.
-    if (error.code === ERROR_CODES.rateLimited) return { kind: 'rate_limited', waitSeconds: error.retryAfter ?? DEFAULT_RATE_LIMIT_WAIT_S, message, stops: null };
-    return error.status >= 500 ? { kind: 'transient', message: INTERNAL_FAILURE_MESSAGE, stops: null } : { kind: 'permanent', message, stops: null };
+    if (error.code === ERROR_CODES.rateLimited)
+      return { kind: 'rate_limited', waitSeconds: error.retryAfter ?? DEFAULT_RATE_LIMIT_WAIT_S, message, stops: null };
+    return error.status >= 500
+      ? { kind: 'transient', message: INTERNAL_FAILURE_MESSAGE, stops: null }
+      : { kind: 'permanent', message, stops: null };
   }
   // The database or a bug: worth another try; the message stays in the log, not in the results.
   return { kind: 'transient', message: INTERNAL_FAILURE_MESSAGE, stops: null };

@@ -1,8 +1,13 @@
 import type { Tx } from '../../db/client.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
-import type { ProductionAttempt, ProductionQueuePort, ProductionRunEnd, ProductionRunner } from './production-runner.js';
-import type { ProductionsRepository } from './productions.repository.js';
+import type {
+  ProductionAttempt,
+  ProductionQueuePort,
+  ProductionRunEnd,
+  ProductionRunner,
+} from './production-runner.js';
 import type { ProductionUnit } from './production-unit.js';
+import type { ProductionsRepository } from './productions.repository.js';
 
 /**
  * The `article.produce` job. pg-boss does the durability: the heartbeat tells within about a
@@ -25,10 +30,17 @@ export function productionQueue(queue: JobQueue): ProductionQueuePort {
   return {
     prepare: () => queue.prepareForTx('articleProduce'),
     send: async (tx: Tx, originKey: string, startAfter?: Date) => {
-      const [id] = await queue.sendInTx(tx, 'articleProduce', [{ data: { originKey }, ...(startAfter ? { startAfter } : {}) }]);
+      const [id] = await queue.sendInTx(tx, 'articleProduce', [
+        { data: { originKey }, ...(startAfter ? { startAfter } : {}) },
+      ]);
       return id!;
     },
-    sendMany: (tx: Tx, originKeys: readonly string[]) => queue.sendInTx(tx, 'articleProduce', originKeys.map((originKey) => ({ data: { originKey } }))),
+    sendMany: (tx: Tx, originKeys: readonly string[]) =>
+      queue.sendInTx(
+        tx,
+        'articleProduce',
+        originKeys.map((originKey) => ({ data: { originKey } })),
+      ),
     remove: (tx: Tx, queueJobIds: readonly string[]) => queue.deleteInTx(tx, 'articleProduce', queueJobIds),
     wake: () => queue.nudgeWorkers('articleProduce', 'idle'),
     keepFetching: () => queue.nudgeWorkers('articleProduce', 'busy'),
@@ -36,7 +48,12 @@ export function productionQueue(queue: JobQueue): ProductionQueuePort {
 }
 
 /** A unit and its entry, in the caller's transaction. A unit still under way keeps its own entry; the one sent here then owns nothing and ends at once. */
-export async function enqueueUnit(repo: Pick<ProductionsRepository, 'insert'>, queue: ProductionQueuePort, tx: Tx, unit: ProductionUnit): Promise<boolean> {
+export async function enqueueUnit(
+  repo: Pick<ProductionsRepository, 'insert'>,
+  queue: ProductionQueuePort,
+  tx: Tx,
+  unit: ProductionUnit,
+): Promise<boolean> {
   const queueJobId = await queue.send(tx, unit.originKey);
   if (await repo.insert(tx, unit, queueJobId)) return true;
   // The entry just sent would own nothing: it finds the unit owned by another entry and does nothing.
@@ -48,18 +65,36 @@ export async function enqueueUnit(repo: Pick<ProductionsRepository, 'insert'>, q
  * statement for the entries and one per 500 units. Returns the keys that were queued (a key whose
  * unit is still under way keeps it; its new entry then ends at once).
  */
-export async function enqueueUnits(repo: Pick<ProductionsRepository, 'insertMany'>, queue: ProductionQueuePort, tx: Tx, units: readonly ProductionUnit[]): Promise<string[]> {
+export async function enqueueUnits(
+  repo: Pick<ProductionsRepository, 'insertMany'>,
+  queue: ProductionQueuePort,
+  tx: Tx,
+  units: readonly ProductionUnit[],
+): Promise<string[]> {
   const queued: string[] = [];
   for (let start = 0; start < units.length; start += 500) {
     const chunk = units.slice(start, start + 500);
-    const ids = await queue.sendMany(tx, chunk.map((unit) => unit.originKey));
-    queued.push(...(await repo.insertMany(tx, chunk.map((unit, index) => ({ unit, queueJobId: ids[index]! })))));
+    const ids = await queue.sendMany(
+      tx,
+      chunk.map((unit) => unit.originKey),
+    );
+    queued.push(
+      ...(await repo.insertMany(
+        tx,
+        chunk.map((unit, index) => ({ unit, queueJobId: ids[index]! })),
+      )),
+    );
   }
   return queued;
 }
 
 /** Units not started yet are finished as cancelled with their entries removed; running ones are left to their runs. */
-export async function withdrawUnits(repo: Pick<ProductionsRepository, 'withdrawQueued'>, queue: ProductionQueuePort, tx: Tx, originKeys: readonly string[]): Promise<void> {
+export async function withdrawUnits(
+  repo: Pick<ProductionsRepository, 'withdrawQueued'>,
+  queue: ProductionQueuePort,
+  tx: Tx,
+  originKeys: readonly string[],
+): Promise<void> {
   if (originKeys.length === 0) return;
   await queue.remove(tx, await repo.withdrawQueued(tx, originKeys));
 }
@@ -76,11 +111,13 @@ export async function queueCarriedOverUnits(repo: ProductionsRepository, queue: 
     await queue.prepare();
     const before = queued;
     for (const key of keys) {
-      await repo.transaction(async (tx) => {
-        const id = await queue.send(tx, key);
-        if (await repo.assignQueueJob(tx, key, id)) queued++;
-        else throw new Error('already queued'); // rolls the entry back
-      }).catch(() => undefined);
+      await repo
+        .transaction(async (tx) => {
+          const id = await queue.send(tx, key);
+          if (await repo.assignQueueJob(tx, key, id)) queued++;
+          else throw new Error('already queued'); // rolls the entry back
+        })
+        .catch(() => undefined);
     }
     // Nothing of this batch could be queued (the database is closing): the next start tries again.
     if (queued === before) return queued;
@@ -123,11 +160,13 @@ export async function resumeCutOffUnits(repo: ProductionsRepository, queue: Prod
   let resumed = 0;
   for (const unit of units) {
     if (!unit.queueJobId) continue; // carried over by a migration: queueCarriedOver gives it its entry
-    await repo.transaction(async (tx) => {
-      const next = await queue.send(tx, unit.originKey);
-      if (await repo.handOver(tx, unit.originKey, unit.queueJobId!, next)) resumed++;
-      else throw new Error('moved on'); // rolls the entry back
-    }).catch(() => undefined);
+    await repo
+      .transaction(async (tx) => {
+        const next = await queue.send(tx, unit.originKey);
+        if (await repo.handOver(tx, unit.originKey, unit.queueJobId!, next)) resumed++;
+        else throw new Error('moved on'); // rolls the entry back
+      })
+      .catch(() => undefined);
   }
   return resumed;
 }

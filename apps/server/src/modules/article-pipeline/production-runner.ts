@@ -1,13 +1,13 @@
 import type { Tx } from '../../db/client.js';
 import { OneAtATime } from '../../lib/one-at-a-time.js';
 import type { GenerateAndStoreResult } from '../generation/generation-input.js';
+import type { BudgetAnswer, BudgetGate } from '../usage/budget-gate.js';
+import { withUsageScope } from '../usage/usage-scope.js';
 import type { ArticleProducer, ProductionOutcome } from './article-producer.js';
-import { classifyThrown, INTERNAL_FAILURE_MESSAGE, type FailureDecision } from './failure-classifier.js';
+import { classifyThrown, type FailureDecision, INTERNAL_FAILURE_MESSAGE } from './failure-classifier.js';
 import type { ProductionResult } from './production-unit.js';
 import type { ProductionRow, ProductionsRepository } from './productions.repository.js';
 import { usageAttribution } from './usage-attribution.js';
-import { withUsageScope } from '../usage/usage-scope.js';
-import type { BudgetAnswer, BudgetGate } from '../usage/budget-gate.js';
 
 /** Attempts of a unit whose failures may pass (timeouts, WordPress 5xx, a crash) before it fails for good. */
 export const MAX_TRANSIENT_ATTEMPTS = 3;
@@ -60,7 +60,11 @@ export interface ProductionConsumer {
   /** Before any work: null to go on, or why the unit is not wanted any more (switched off, deleted). */
   begin?(unit: ProductionRow): Promise<{ skip: string } | null>;
   /** The article is stored, before it is published: null to go on, or why it stays unpublished. */
-  stored?(unit: ProductionRow, articleId: number, generated: GenerateAndStoreResult | null): Promise<{ stop: string } | null>;
+  stored?(
+    unit: ProductionRow,
+    articleId: number,
+    generated: GenerateAndStoreResult | null,
+  ): Promise<{ stop: string } | null>;
   /** In the transaction that finishes the unit: the producer records the outcome with it. */
   finished(tx: Tx, unit: ProductionRow, end: ProductionResult): Promise<void>;
   /** After that transaction: follow-ups with statements of their own (logs, progress); a failure is logged, not retried. */
@@ -145,7 +149,8 @@ export class ProductionRunner {
    * in other processes learn it from their producer's `cancelled` check within a second.
    */
   cancel(which: (unit: ProductionRow) => boolean): void {
-    for (const run of this.runs.values()) if (which(run.unit) && !run.cancel.signal.aborted) run.cancel.abort(new ProductionCancelled());
+    for (const run of this.runs.values())
+      if (which(run.unit) && !run.cancel.signal.aborted) run.cancel.abort(new ProductionCancelled());
   }
 
   async run(originKey: string, attempt: ProductionAttempt): Promise<ProductionRunEnd> {
@@ -170,38 +175,76 @@ export class ProductionRunner {
     if (consumer.cancelled) this.startCancelChecks();
     let budget: BudgetAnswer | undefined;
     try {
-      budget = unit.articleId ? undefined : await this.options.budget?.reserve({ holder: unit.originKey, siteId: typeof unit.brief.siteId === 'number' ? unit.brief.siteId : null, wordCount: unit.brief.wordCount, providers: unit.brief.providers ?? null });
+      budget = unit.articleId
+        ? undefined
+        : await this.options.budget?.reserve({
+            holder: unit.originKey,
+            siteId: typeof unit.brief.siteId === 'number' ? unit.brief.siteId : null,
+            wordCount: unit.brief.wordCount,
+            providers: unit.brief.providers ?? null,
+          });
       if (budget && !budget.go) {
-        if (budget.reached || consumer.triesAgain === false) return await this.finish(unit, consumer, attempt, { result: 'skipped', articleId: unit.articleId, reason: budget.reason });
-        return await this.afterFailure(unit, consumer, attempt, { kind: 'busy', message: budget.reason, stops: null }, null, unit.articleId, 'refused');
+        if (budget.reached || consumer.triesAgain === false)
+          return await this.finish(unit, consumer, attempt, {
+            result: 'skipped',
+            articleId: unit.articleId,
+            reason: budget.reason,
+          });
+        return await this.afterFailure(
+          unit,
+          consumer,
+          attempt,
+          { kind: 'busy', message: budget.reason, stops: null },
+          null,
+          unit.articleId,
+          'refused',
+        );
       }
       const skip = await consumer.begin?.(unit);
-      if (skip) return await this.finish(unit, consumer, attempt, { result: 'skipped', articleId: unit.articleId, reason: skip.skip });
+      if (skip)
+        return await this.finish(unit, consumer, attempt, {
+          result: 'skipped',
+          articleId: unit.articleId,
+          reason: skip.skip,
+        });
       const end = await this.produce(unit, consumer, attempt, run);
       return end.status === 'finished' && run.outcome ? { ...end, outcome: run.outcome } : end;
     } catch (error) {
       // A stopping process leaves the unit to pg-boss' retry of this entry; anything else is judged like any failure.
       if (attempt.signal?.aborted) throw error;
-      if (run.cancel.signal.aborted) return this.finish(unit, consumer, attempt, { result: 'cancelled', articleId: unit.articleId });
+      if (run.cancel.signal.aborted)
+        return this.finish(unit, consumer, attempt, { result: 'cancelled', articleId: unit.articleId });
       return this.afterFailure(unit, consumer, attempt, classifyThrown(error), error, unit.articleId);
     } finally {
       // Whatever the end: the unit's spend is in the ledger now, so its estimate no longer counts.
-      if (budget?.go) await budget.release().catch((error: unknown) => this.log.error({ err: error, originKey }, 'a budget reservation could not be released (it lapses)'));
+      if (budget?.go)
+        await budget
+          .release()
+          .catch((error: unknown) =>
+            this.log.error({ err: error, originKey }, 'a budget reservation could not be released (it lapses)'),
+          );
       if (this.runs.get(originKey) === run) this.runs.delete(originKey);
       if (this.runs.size === 0) this.stopCancelChecks();
     }
   }
 
-  private async produce(unit: ProductionRow, consumer: ProductionConsumer, attempt: ProductionAttempt, run: Run): Promise<ProductionRunEnd> {
+  private async produce(
+    unit: ProductionRow,
+    consumer: ProductionConsumer,
+    attempt: ProductionAttempt,
+    run: Run,
+  ): Promise<ProductionRunEnd> {
     let stopped: string | null = null;
     const cancelled = run.cancel.signal;
-    const signal = AbortSignal.any([cancelled, ...(attempt.signal ? [attempt.signal] : []), ...(attempt.deadline ? [attempt.deadline] : [])]);
+    const signal = AbortSignal.any([
+      cancelled,
+      ...(attempt.signal ? [attempt.signal] : []),
+      ...(attempt.deadline ? [attempt.deadline] : []),
+    ]);
     const existingArticleId = await this.usableArticle(unit);
     // Every model call made for the unit counts towards its site and its job in the usage ledger.
-    const outcome = await withUsageScope(usageAttribution(unit), () => this.producer.produce(
-      { ...unit.brief, originKey: unit.originKey, signal, ...attempt.extras },
-      unit.policy,
-      {
+    const outcome = await withUsageScope(usageAttribution(unit), () =>
+      this.producer.produce({ ...unit.brief, originKey: unit.originKey, signal, ...attempt.extras }, unit.policy, {
         existingArticleId,
         afterStore: async (articleId, generated) => {
           if (!(await this.repo.recordArticle(unit.originKey, attempt.queueJobId, articleId))) {
@@ -217,8 +260,8 @@ export class ProductionRunner {
           stopped = stop?.stop ?? null;
           return stopped ? 'stop' : 'continue';
         },
-      },
-    ));
+      }),
+    );
     run.outcome = outcome;
     switch (outcome.stage) {
       case 'generation': {
@@ -232,25 +275,49 @@ export class ProductionRunner {
           if (outcome.articleId !== null) await this.repo.deleteFailedArticle(outcome.articleId);
           return this.finish(unit, consumer, attempt, { result: 'cancelled', articleId: null });
         }
-        if (!outcome.generated) return this.afterFailure(unit, consumer, attempt, outcome.decision, outcome.error, null, 'refused');
+        if (!outcome.generated)
+          return this.afterFailure(unit, consumer, attempt, outcome.decision, outcome.error, null, 'refused');
         return this.afterFailure(unit, consumer, attempt, outcome.decision, null, outcome.articleId, 'generation');
       }
       case 'stored':
         if (stopped === 'taken over') return { status: 'not-owner' };
-        if (stopped === 'cancelled') return this.finish(unit, consumer, attempt, { result: 'cancelled', articleId: outcome.articleId });
-        if (stopped) return this.finish(unit, consumer, attempt, { result: 'skipped', articleId: outcome.articleId, reason: stopped });
-        return this.finish(unit, consumer, attempt, { result: 'succeeded', articleId: outcome.articleId, published: null });
+        if (stopped === 'cancelled')
+          return this.finish(unit, consumer, attempt, { result: 'cancelled', articleId: outcome.articleId });
+        if (stopped)
+          return this.finish(unit, consumer, attempt, {
+            result: 'skipped',
+            articleId: outcome.articleId,
+            reason: stopped,
+          });
+        return this.finish(unit, consumer, attempt, {
+          result: 'succeeded',
+          articleId: outcome.articleId,
+          published: null,
+        });
       case 'published':
         return this.finish(unit, consumer, attempt, {
           result: 'succeeded',
           articleId: outcome.articleId,
           // live: WordPress made it public now (not a draft, pending or scheduled post).
-          published: { postId: outcome.post.wordpress_post_id, link: outcome.post.wordpress_permalink, live: outcome.post.wordpress_status === 'publish' },
+          published: {
+            postId: outcome.post.wordpress_post_id,
+            link: outcome.post.wordpress_permalink,
+            live: outcome.post.wordpress_status === 'publish',
+          },
         });
       case 'publish':
         if (attempt.signal?.aborted) throw outcome.error;
-        if (cancelled.aborted) return this.finish(unit, consumer, attempt, { result: 'cancelled', articleId: outcome.articleId });
-        return this.afterFailure(unit, consumer, attempt, outcome.decision, outcome.error, outcome.articleId, 'publish');
+        if (cancelled.aborted)
+          return this.finish(unit, consumer, attempt, { result: 'cancelled', articleId: outcome.articleId });
+        return this.afterFailure(
+          unit,
+          consumer,
+          attempt,
+          outcome.decision,
+          outcome.error,
+          outcome.articleId,
+          'publish',
+        );
     }
   }
 
@@ -271,7 +338,9 @@ export class ProductionRunner {
     this.checking = true;
     try {
       const byOrigin = new Map<string, ProductionRow[]>();
-      for (const run of this.runs.values()) if (!run.cancel.signal.aborted) byOrigin.set(run.unit.origin, [...(byOrigin.get(run.unit.origin) ?? []), run.unit]);
+      for (const run of this.runs.values())
+        if (!run.cancel.signal.aborted)
+          byOrigin.set(run.unit.origin, [...(byOrigin.get(run.unit.origin) ?? []), run.unit]);
       for (const [origin, units] of byOrigin) {
         const check = this.consumers.get(origin)?.cancelled;
         if (!check) continue;
@@ -300,41 +369,67 @@ export class ProductionRunner {
     articleId: number | null,
     stage: 'generation' | 'publish' | 'refused' = 'publish',
   ): Promise<ProductionRunEnd> {
-    if (decision.message === INTERNAL_FAILURE_MESSAGE) this.log.error({ err: error, originKey: unit.originKey }, 'article production failed unexpectedly');
+    if (decision.message === INTERNAL_FAILURE_MESSAGE)
+      this.log.error({ err: error, originKey: unit.originKey }, 'article production failed unexpectedly');
     if (consumer.triesAgain !== false && mayTryAgain(decision, unit.attempts)) {
       // Only this attempt failed: its stored failure goes, the next attempt stores its own.
       if (stage === 'generation' && articleId !== null) await this.repo.deleteFailedArticle(articleId);
       const at = new Date(Date.now() + waitSeconds(decision, unit.attempts) * 1000);
       await this.queue.prepare();
-      const handed = await this.repo.transaction(async (tx): Promise<ProductionRunEnd> => {
-        // The producer first (it may lock its own row, as its Cancel does): a unit no longer wanted ends here.
-        if (consumer.waiting && !(await consumer.waiting(tx, unit, at, decision))) {
-          const end: ProductionResult = { result: 'cancelled', articleId: stage === 'generation' ? null : (articleId ?? unit.articleId) };
-          if (!(await this.repo.finish(tx, unit.originKey, attempt.queueJobId, end))) throw new NotOwner();
-          await consumer.finished(tx, unit, end);
-          return { status: 'finished', end };
-        }
-        const next = await this.queue.send(tx, unit.originKey, at);
-        if (!(await this.repo.handOver(tx, unit.originKey, attempt.queueJobId, next))) throw new NotOwner(); // rolls the wait back
-        return { status: 'later', at, decision };
-      }).catch((error: unknown) => {
-        if (error instanceof NotOwner) return { status: 'not-owner' } as const;
-        throw error;
-      });
-      if (handed.status === 'finished') await consumer.afterFinish?.(unit, handed.end).catch((error: unknown) => this.log.error({ err: error, originKey: unit.originKey }, 'a follow-up of a finished article failed'));
+      const handed = await this.repo
+        .transaction(async (tx): Promise<ProductionRunEnd> => {
+          // The producer first (it may lock its own row, as its Cancel does): a unit no longer wanted ends here.
+          if (consumer.waiting && !(await consumer.waiting(tx, unit, at, decision))) {
+            const end: ProductionResult = {
+              result: 'cancelled',
+              articleId: stage === 'generation' ? null : (articleId ?? unit.articleId),
+            };
+            if (!(await this.repo.finish(tx, unit.originKey, attempt.queueJobId, end))) throw new NotOwner();
+            await consumer.finished(tx, unit, end);
+            return { status: 'finished', end };
+          }
+          const next = await this.queue.send(tx, unit.originKey, at);
+          if (!(await this.repo.handOver(tx, unit.originKey, attempt.queueJobId, next))) throw new NotOwner(); // rolls the wait back
+          return { status: 'later', at, decision };
+        })
+        .catch((error: unknown) => {
+          if (error instanceof NotOwner) return { status: 'not-owner' } as const;
+          throw error;
+        });
+      if (handed.status === 'finished')
+        await consumer
+          .afterFinish?.(unit, handed.end)
+          .catch((error: unknown) =>
+            this.log.error({ err: error, originKey: unit.originKey }, 'a follow-up of a finished article failed'),
+          );
       return handed;
     }
-    return this.finish(unit, consumer, attempt, { result: 'failed', articleId: articleId ?? unit.articleId, error: decision.message, stage, stops: decision.stops });
+    return this.finish(unit, consumer, attempt, {
+      result: 'failed',
+      articleId: articleId ?? unit.articleId,
+      error: decision.message,
+      stage,
+      stops: decision.stops,
+    });
   }
 
-  private async finish(unit: ProductionRow, consumer: ProductionConsumer, attempt: ProductionAttempt, end: ProductionResult): Promise<ProductionRunEnd> {
+  private async finish(
+    unit: ProductionRow,
+    consumer: ProductionConsumer,
+    attempt: ProductionAttempt,
+    end: ProductionResult,
+  ): Promise<ProductionRunEnd> {
     const done = await this.repo.transaction(async (tx) => {
       if (!(await this.repo.finish(tx, unit.originKey, attempt.queueJobId, end))) return false;
       await consumer.finished(tx, unit, end);
       return true;
     });
     if (!done) return { status: 'not-owner' };
-    await consumer.afterFinish?.(unit, end).catch((error: unknown) => this.log.error({ err: error, originKey: unit.originKey }, 'a follow-up of a finished article failed'));
+    await consumer
+      .afterFinish?.(unit, end)
+      .catch((error: unknown) =>
+        this.log.error({ err: error, originKey: unit.originKey }, 'a follow-up of a finished article failed'),
+      );
     return { status: 'finished', end };
   }
 }

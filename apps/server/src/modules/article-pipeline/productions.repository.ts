@@ -5,7 +5,10 @@ import { articleProductions, articles } from '../../db/schema/index.js';
 import type { ProductionResult, ProductionUnit, StoredBrief, StoredPublishPolicy } from './production-unit.js';
 
 /** A unit as stored, its brief and policy typed as the pipeline wrote them. */
-export type ProductionRow = Omit<typeof articleProductions.$inferSelect, 'brief' | 'policy'> & { brief: StoredBrief; policy: StoredPublishPolicy };
+export type ProductionRow = Omit<typeof articleProductions.$inferSelect, 'brief' | 'policy'> & {
+  brief: StoredBrief;
+  policy: StoredPublishPolicy;
+};
 
 /**
  * The units of the article pipeline. Every change after the unit was created is fenced by the
@@ -91,8 +94,19 @@ export class ProductionsRepository {
   async claim(originKey: string, queueJobId: string): Promise<ProductionRow | null> {
     const [row] = await this.db
       .update(articleProductions)
-      .set({ state: 'running', attempts: sql`${articleProductions.attempts} + 1`, runBy: this.runner, updatedAt: new Date() })
-      .where(and(eq(articleProductions.originKey, originKey), eq(articleProductions.queueJobId, queueJobId), ne(articleProductions.state, 'finished')))
+      .set({
+        state: 'running',
+        attempts: sql`${articleProductions.attempts} + 1`,
+        runBy: this.runner,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(articleProductions.originKey, originKey),
+          eq(articleProductions.queueJobId, queueJobId),
+          ne(articleProductions.state, 'finished'),
+        ),
+      )
       .returning();
     return (row as ProductionRow | undefined) ?? null;
   }
@@ -102,7 +116,13 @@ export class ProductionsRepository {
     const rows = await this.db
       .update(articleProductions)
       .set({ articleId, updatedAt: new Date() })
-      .where(and(eq(articleProductions.originKey, originKey), eq(articleProductions.queueJobId, queueJobId), eq(articleProductions.state, 'running')))
+      .where(
+        and(
+          eq(articleProductions.originKey, originKey),
+          eq(articleProductions.queueJobId, queueJobId),
+          eq(articleProductions.state, 'running'),
+        ),
+      )
       .returning({ key: articleProductions.originKey });
     return rows.length === 1;
   }
@@ -112,7 +132,13 @@ export class ProductionsRepository {
     const rows = await tx
       .update(articleProductions)
       .set({ state: 'queued', queueJobId: nextQueueJobId, updatedAt: new Date() })
-      .where(and(eq(articleProductions.originKey, originKey), eq(articleProductions.queueJobId, queueJobId), ne(articleProductions.state, 'finished')))
+      .where(
+        and(
+          eq(articleProductions.originKey, originKey),
+          eq(articleProductions.queueJobId, queueJobId),
+          ne(articleProductions.state, 'finished'),
+        ),
+      )
       .returning({ key: articleProductions.originKey });
     return rows.length === 1;
   }
@@ -128,7 +154,13 @@ export class ProductionsRepository {
         updatedAt: new Date(),
         finishedAt: new Date(),
       })
-      .where(and(eq(articleProductions.originKey, originKey), eq(articleProductions.queueJobId, queueJobId), ne(articleProductions.state, 'finished')))
+      .where(
+        and(
+          eq(articleProductions.originKey, originKey),
+          eq(articleProductions.queueJobId, queueJobId),
+          ne(articleProductions.state, 'finished'),
+        ),
+      )
       .returning({ key: articleProductions.originKey });
     return rows.length === 1;
   }
@@ -170,13 +202,21 @@ export class ProductionsRepository {
   }
 
   async find(originKey: string): Promise<ProductionRow | null> {
-    const [row] = await this.db.select().from(articleProductions).where(eq(articleProductions.originKey, originKey)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(articleProductions)
+      .where(eq(articleProductions.originKey, originKey))
+      .limit(1);
     return (row as ProductionRow | undefined) ?? null;
   }
 
   /** The status of the unit's recorded article (null: deleted since). */
   async articleStatus(articleId: number): Promise<string | null> {
-    const [row] = await this.db.select({ status: articles.status }).from(articles).where(eq(articles.id, articleId)).limit(1);
+    const [row] = await this.db
+      .select({ status: articles.status })
+      .from(articles)
+      .where(eq(articles.id, articleId))
+      .limit(1);
     return row?.status ?? null;
   }
 

@@ -10,7 +10,9 @@ import type { ProductionRow } from './productions.repository.js';
 export function usageAttribution(unit: Pick<ProductionRow, 'origin' | 'originKey' | 'brief' | 'context'>): UsageScope {
   const context = unit.context ?? {};
   const ref = context.jobId ?? context.runId ?? context.projectId;
-  const source = (MODEL_CALL_SOURCES as readonly string[]).includes(unit.origin) ? (unit.origin as UsageScope['source']) : 'other';
+  const source = (MODEL_CALL_SOURCES as readonly string[]).includes(unit.origin)
+    ? (unit.origin as UsageScope['source'])
+    : 'other';
   return {
     source,
     siteId: typeof unit.brief.siteId === 'number' ? unit.brief.siteId : null,

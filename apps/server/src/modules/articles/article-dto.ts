@@ -1,4 +1,11 @@
-import { qualityReportSchema, type WordPressState, type Article, type ArticleSummary, type ArticleTrendSource, type UsageTotals } from '@abp/contracts';
+import {
+  type Article,
+  type ArticleSummary,
+  type ArticleTrendSource,
+  qualityReportSchema,
+  type UsageTotals,
+  type WordPressState,
+} from '@abp/contracts';
 import { DELETED_POST_STATUS } from '../../db/schema/index.js';
 import type { ArticleDetailRow, ArticleSummaryRow } from './articles.repository.js';
 
@@ -32,7 +39,10 @@ export function toArticleSummary(row: ArticleSummaryRow): ArticleSummary {
     updated_at: row.updatedAt.toISOString(),
     scheduled_at: iso(row.scheduledAt),
     published_at: iso(row.publishedAt),
-    live_check: row.liveState && row.liveCheckedAt ? { state: row.liveState, reason: row.liveReason, checked_at: row.liveCheckedAt.toISOString() } : null,
+    live_check:
+      row.liveState && row.liveCheckedAt
+        ? { state: row.liveState, reason: row.liveReason, checked_at: row.liveCheckedAt.toISOString() }
+        : null,
   };
 }
 
@@ -68,6 +78,16 @@ export function toArticle(row: ArticleDetailRow, usage: UsageTotals | null = nul
   };
 }
 
-export function toTrendSource(row: { topic: string; description: string; publishedDate: Date | null; trendUrl: string | null }): ArticleTrendSource {
-  return { topic: row.topic, description: row.description, published_date: iso(row.publishedDate), trend_url: row.trendUrl };
+export function toTrendSource(row: {
+  topic: string;
+  description: string;
+  publishedDate: Date | null;
+  trendUrl: string | null;
+}): ArticleTrendSource {
+  return {
+    topic: row.topic,
+    description: row.description,
+    published_date: iso(row.publishedDate),
+    trend_url: row.trendUrl,
+  };
 }

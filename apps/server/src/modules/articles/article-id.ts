@@ -2,7 +2,8 @@ import { ARTICLE_MESSAGES, ERROR_CODES, MAX_ID } from '@abp/contracts';
 import { AppError } from '../../errors.js';
 
 /** A 400 whose text is exactly the spec's message (the screens show it as is), field in details. */
-export const specBadRequest = (field: string, message: string) => new AppError(ERROR_CODES.validation, message, 400, [{ field, message }]);
+export const specBadRequest = (field: string, message: string) =>
+  new AppError(ERROR_CODES.validation, message, 400, [{ field, message }]);
 
 /**
  * Article ids are positive integers (spec §5 Publish). Text that is not a whole number is a bad
@@ -13,7 +14,8 @@ export function parseArticleId(raw: unknown, field = 'id'): number {
     if (Number.isInteger(raw) && raw > 0 && raw <= MAX_ID) return raw;
     throw specBadRequest(field, Number.isInteger(raw) ? ARTICLE_MESSAGES.invalidId : ARTICLE_MESSAGES.invalidIdFormat);
   }
-  if (typeof raw !== 'string' || !/^-?\d+$/.test(raw.trim())) throw specBadRequest(field, ARTICLE_MESSAGES.invalidIdFormat);
+  if (typeof raw !== 'string' || !/^-?\d+$/.test(raw.trim()))
+    throw specBadRequest(field, ARTICLE_MESSAGES.invalidIdFormat);
   const value = Number(raw.trim());
   if (value <= 0 || value > MAX_ID) throw specBadRequest(field, ARTICLE_MESSAGES.invalidId);
   return value;

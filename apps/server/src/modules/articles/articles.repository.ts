@@ -1,7 +1,14 @@
-import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ArticleSourceType, ArticleStatus, WordPressState } from '@abp/contracts';
+import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { articleCounts, articles, articleTrendSources, DELETED_POST_STATUS, generationLogs, sites } from '../../db/schema/index.js';
+import {
+  articleCounts,
+  articles,
+  articleTrendSources,
+  DELETED_POST_STATUS,
+  generationLogs,
+  sites,
+} from '../../db/schema/index.js';
 
 export interface ArticleFilters {
   siteId?: number | undefined;
@@ -109,7 +116,10 @@ export class ArticlesRepository {
     // The counters know nothing of live checks or WordPress states: with those filters the rows are
     // counted (the live filter on its partial index, so only articles that have a check are read).
     if (filters.live !== undefined || filters.wordpressState !== undefined) {
-      const [counted] = await this.db.select({ total: sql<number>`count(*)::int` }).from(articles).where(this.where(filters));
+      const [counted] = await this.db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(articles)
+        .where(this.where(filters));
       return Number(counted?.total ?? 0);
     }
     const [row] = await this.db
@@ -126,7 +136,12 @@ export class ArticlesRepository {
   }
 
   async find(id: number) {
-    const [row] = await this.db.select(detailColumns).from(articles).leftJoin(sites, eq(sites.id, articles.siteId)).where(eq(articles.id, id)).limit(1);
+    const [row] = await this.db
+      .select(detailColumns)
+      .from(articles)
+      .leftJoin(sites, eq(sites.id, articles.siteId))
+      .where(eq(articles.id, id))
+      .limit(1);
     return row ?? null;
   }
 
@@ -163,7 +178,11 @@ export class ArticlesRepository {
   }
 
   async generationLog(articleId: number): Promise<unknown> {
-    const [row] = await this.db.select({ log: generationLogs.log }).from(generationLogs).where(eq(generationLogs.articleId, articleId)).limit(1);
+    const [row] = await this.db
+      .select({ log: generationLogs.log })
+      .from(generationLogs)
+      .where(eq(generationLogs.articleId, articleId))
+      .limit(1);
     return row?.log ?? null;
   }
 
@@ -177,7 +196,10 @@ export class ArticlesRepository {
         ? undefined
         : filters.wordpressState === 'not_sent'
           ? isNull(articles.wordpressPostId)
-          : and(isNotNull(articles.wordpressPostId), eq(articles.wordpressStatus, POST_STATUSES_OF[filters.wordpressState])),
+          : and(
+              isNotNull(articles.wordpressPostId),
+              eq(articles.wordpressStatus, POST_STATUSES_OF[filters.wordpressState]),
+            ),
     );
   }
 }

@@ -1,6 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  BODY_LIMITS,
   articleDeleteQuerySchema,
   articleDeleteResultSchema,
   articleIdParamSchema,
@@ -12,10 +10,12 @@ import {
   articleSchema,
   articleTrendSourcesSchema,
   articleUpdateSchema,
+  BODY_LIMITS,
   errorBodySchema,
   generationLogSchema,
   liveCheckSchema,
 } from '@abp/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { LiveVerification } from '../publishing/live-verification.js';
 import type { PublishingService } from '../publishing/publishing.service.js';
 import { parseArticleId } from './article-id.js';
@@ -25,11 +25,21 @@ import { readPublishRequest } from './publish-request.js';
 const errors = { 400: errorBodySchema, 404: errorBodySchema } as const;
 
 /** Registered under /api: /articles… and /generation-logs/{id}. */
-export const articlesRoutes = (articles: ArticlesService, publishing: PublishingService, live: LiveVerification): FastifyPluginAsyncZod =>
+export const articlesRoutes = (
+  articles: ArticlesService,
+  publishing: PublishingService,
+  live: LiveVerification,
+): FastifyPluginAsyncZod =>
   async function routes(app) {
     app.get(
       '/articles',
-      { schema: { tags: ['articles'], querystring: articleListQuerySchema, response: { 200: articleListResponseSchema, 400: errorBodySchema } } },
+      {
+        schema: {
+          tags: ['articles'],
+          querystring: articleListQuerySchema,
+          response: { 200: articleListResponseSchema, 400: errorBodySchema },
+        },
+      },
       async (request) => articles.list(request.query),
     );
     app.get(
@@ -39,7 +49,15 @@ export const articlesRoutes = (articles: ArticlesService, publishing: Publishing
     );
     app.put(
       '/articles/:id',
-      { bodyLimit: BODY_LIMITS.articleEdit, schema: { tags: ['articles'], params: articleIdParamSchema, body: articleUpdateSchema, response: { 200: articleSchema, ...errors } } },
+      {
+        bodyLimit: BODY_LIMITS.articleEdit,
+        schema: {
+          tags: ['articles'],
+          params: articleIdParamSchema,
+          body: articleUpdateSchema,
+          response: { 200: articleSchema, ...errors },
+        },
+      },
       async (request) => articles.update(parseArticleId(request.params.id), request.body),
     );
     app.delete(
@@ -47,14 +65,18 @@ export const articlesRoutes = (articles: ArticlesService, publishing: Publishing
       {
         schema: {
           tags: ['articles'],
-          description: 'Deletes the article; its WordPress post stays unless trash_post=true moves it to the WordPress trash (424 when WordPress refuses: the article is kept).',
+          description:
+            'Deletes the article; its WordPress post stays unless trash_post=true moves it to the WordPress trash (424 when WordPress refuses: the article is kept).',
           params: articleIdParamSchema,
           querystring: articleDeleteQuerySchema,
           response: { 200: articleDeleteResultSchema, ...errors, 424: errorBodySchema },
         },
       },
       async (request) =>
-        articles.delete(parseArticleId(request.params.id), request.query.trash_post === 'true' ? { trashPost: (id) => publishing.trashPost(id) } : {}),
+        articles.delete(
+          parseArticleId(request.params.id),
+          request.query.trash_post === 'true' ? { trashPost: (id) => publishing.trashPost(id) } : {},
+        ),
     );
     app.post(
       '/articles/:id/publish',
@@ -70,7 +92,11 @@ export const articlesRoutes = (articles: ArticlesService, publishing: Publishing
         },
       },
       async (request) => {
-        const { articleId, siteId, force, sendAs } = readPublishRequest(request.params.id, request.body, request.headers);
+        const { articleId, siteId, force, sendAs } = readPublishRequest(
+          request.params.id,
+          request.body,
+          request.headers,
+        );
         return publishing.publishArticle(articleId, { force, siteId, byHand: true, sendAs });
       },
     );
@@ -79,7 +105,8 @@ export const articlesRoutes = (articles: ArticlesService, publishing: Publishing
       {
         schema: {
           tags: ['articles'],
-          description: "Checks now that the article's WordPress post is live (read back; its public page shows it) and stores the verdict. 409 when it has no post.",
+          description:
+            "Checks now that the article's WordPress post is live (read back; its public page shows it) and stores the verdict. 409 when it has no post.",
           params: articleIdParamSchema,
           response: { 200: liveCheckSchema, ...errors, 409: errorBodySchema },
         },
@@ -88,12 +115,20 @@ export const articlesRoutes = (articles: ArticlesService, publishing: Publishing
     );
     app.get(
       '/articles/:id/trends',
-      { schema: { tags: ['articles'], params: articleIdParamSchema, response: { 200: articleTrendSourcesSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['articles'],
+          params: articleIdParamSchema,
+          response: { 200: articleTrendSourcesSchema, ...errors },
+        },
+      },
       async (request) => articles.trendSources(parseArticleId(request.params.id)),
     );
     app.get(
       '/generation-logs/:id',
-      { schema: { tags: ['articles'], params: articleIdParamSchema, response: { 200: generationLogSchema, ...errors } } },
+      {
+        schema: { tags: ['articles'], params: articleIdParamSchema, response: { 200: generationLogSchema, ...errors } },
+      },
       async (request) => articles.generationLog(parseArticleId(request.params.id)),
     );
   };

@@ -1,6 +1,5 @@
 import {
   ARTICLE_MESSAGES,
-  generationLogSchema,
   type Article,
   type ArticleDeleteResult,
   type ArticleListQuery,
@@ -8,11 +7,12 @@ import {
   type ArticleTrendSource,
   type ArticleUpdate,
   type GenerationLog,
+  generationLogSchema,
   type UsageTotals,
 } from '@abp/contracts';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { toPlainText } from '../../lib/plain-text.js';
 import { countWords, sanitizeArticleHtml } from '../../lib/html/index.js';
+import { toPlainText } from '../../lib/plain-text.js';
 import { toArticle, toArticleSummary, toTrendSource } from './article-dto.js';
 import type { ArticleChanges, ArticleDetailRow, ArticlesRepository } from './articles.repository.js';
 
@@ -26,8 +26,17 @@ export class ArticlesService {
   ) {}
 
   async list(query: ArticleListQuery): Promise<ArticleListResponse> {
-    const filters = { siteId: query.site_id, status: query.status, sourceType: query.source_type, live: query.live, wordpressState: query.wordpress_state };
-    const [rows, total] = await Promise.all([this.repo.listPage(filters, query.limit, query.offset), this.repo.count(filters)]);
+    const filters = {
+      siteId: query.site_id,
+      status: query.status,
+      sourceType: query.source_type,
+      live: query.live,
+      wordpressState: query.wordpress_state,
+    };
+    const [rows, total] = await Promise.all([
+      this.repo.listPage(filters, query.limit, query.offset),
+      this.repo.count(filters),
+    ]);
     return { items: rows.map(toArticleSummary), total };
   }
 
@@ -57,7 +66,10 @@ export class ArticlesService {
    * Deletes the article. Its WordPress post stays unless `trashPost` moves it to the WordPress trash
    * first (a refusal there keeps the article, so nothing is lost track of).
    */
-  async delete(id: number, options: { trashPost?: (id: number) => Promise<'trashed' | 'none'> } = {}): Promise<ArticleDeleteResult> {
+  async delete(
+    id: number,
+    options: { trashPost?: (id: number) => Promise<'trashed' | 'none'> } = {},
+  ): Promise<ArticleDeleteResult> {
     const current = await this.repo.find(id);
     if (!current) throw notFound(ARTICLE_MESSAGES.notFound);
     const post = options.trashPost ? await options.trashPost(id) : current.wordpressPostId === null ? 'none' : 'kept';
@@ -91,9 +103,15 @@ export class ArticlesService {
     }
     const touched = body.status !== undefined || body.scheduled_at !== undefined;
     if (!touched) return undefined;
-    const when = body.scheduled_at === undefined ? current.scheduledAt : body.scheduled_at === null ? null : new Date(body.scheduled_at);
+    const when =
+      body.scheduled_at === undefined
+        ? current.scheduledAt
+        : body.scheduled_at === null
+          ? null
+          : new Date(body.scheduled_at);
     if (!when) throw badRequest('scheduled_at', 'is required when status is scheduled');
-    if (when.getTime() <= this.now().getTime()) throw badRequest('scheduled_at', 'must be in the future when status is scheduled');
+    if (when.getTime() <= this.now().getTime())
+      throw badRequest('scheduled_at', 'must be in the future when status is scheduled');
     return when;
   }
 

@@ -16,10 +16,15 @@ const isTrue = (value: unknown) => value === true || value === 'true' || value =
  * Reads the spec's publish call: the id in the path (and `articleId` in the body, which must agree),
  * the site as `siteId` or `site_id`, and force from `force_publish` or the X-Force-Publish header.
  */
-export function readPublishRequest(pathId: string, body: ArticlePublishRequest, headers: IncomingHttpHeaders): PublishRequest {
+export function readPublishRequest(
+  pathId: string,
+  body: ArticlePublishRequest,
+  headers: IncomingHttpHeaders,
+): PublishRequest {
   const articleId = parseArticleId(pathId);
   if (body?.articleId !== undefined && body.articleId !== null) {
-    if (parseArticleId(body.articleId, 'articleId') !== articleId) throw specBadRequest('articleId', ARTICLE_MESSAGES.invalidId);
+    if (parseArticleId(body.articleId, 'articleId') !== articleId)
+      throw specBadRequest('articleId', ARTICLE_MESSAGES.invalidId);
   }
   const siteField = body?.siteId !== undefined ? 'siteId' : 'site_id';
   const siteId = parseOptionalSiteId(body?.siteId ?? body?.site_id, siteField, ARTICLE_MESSAGES.invalidSite);

@@ -1,7 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  BODY_LIMITS,
   authStatusSchema,
+  BODY_LIMITS,
   changePasswordRequestSchema,
   changePasswordResponseSchema,
   errorBodySchema,
@@ -9,6 +8,7 @@ import {
   loginResponseSchema,
   logoutResponseSchema,
 } from '@abp/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthService } from './auth.service.js';
 import { endSession, readSession, sessionIdOf, startSession } from './session.js';
 
@@ -43,10 +43,18 @@ export const authRoutes = (auth: AuthService): FastifyPluginAsyncZod =>
       },
     );
 
-    app.post('/logout', { config: { public: true }, bodyLimit: BODY_LIMITS.auth, schema: { tags: ['auth'], response: { 200: logoutResponseSchema } } }, async (request) => {
-      await endSession(request, auth);
-      return { success: true as const };
-    });
+    app.post(
+      '/logout',
+      {
+        config: { public: true },
+        bodyLimit: BODY_LIMITS.auth,
+        schema: { tags: ['auth'], response: { 200: logoutResponseSchema } },
+      },
+      async (request) => {
+        await endSession(request, auth);
+        return { success: true as const };
+      },
+    );
 
     app.post(
       '/change-password',
@@ -55,12 +63,22 @@ export const authRoutes = (auth: AuthService): FastifyPluginAsyncZod =>
         schema: {
           tags: ['auth'],
           body: changePasswordRequestSchema,
-          response: { 200: changePasswordResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
+          response: {
+            200: changePasswordResponseSchema,
+            400: errorBodySchema,
+            401: errorBodySchema,
+            429: errorBodySchema,
+          },
         },
       },
       async (request) => {
         // The guard has already checked the session, so it has an id.
-        await auth.changePassword(request.body.currentPassword, request.body.newPassword, sessionIdOf(request) ?? '', request.ip);
+        await auth.changePassword(
+          request.body.currentPassword,
+          request.body.newPassword,
+          sessionIdOf(request) ?? '',
+          request.ip,
+        );
         return { success: true, message: 'Password changed. Other sessions have been signed out.' };
       },
     );

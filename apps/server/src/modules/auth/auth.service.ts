@@ -105,7 +105,12 @@ export class AuthService {
   }
 
   /** Changes the password and ends every other session; the caller's own stays signed in. */
-  async changePassword(currentPassword: string, newPassword: string, keepSessionId: string, client: string): Promise<void> {
+  async changePassword(
+    currentPassword: string,
+    newPassword: string,
+    keepSessionId: string,
+    client: string,
+  ): Promise<void> {
     await this.checkPassword(currentPassword, client, 'Current password is incorrect');
     if (currentPassword === newPassword) {
       throw new AppError(ERROR_CODES.validation, 'New password must be different from the current password', 400, [

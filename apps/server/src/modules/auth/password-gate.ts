@@ -21,7 +21,13 @@ export const DEFAULT_PASSWORD_GATE_LIMITS: PasswordGateLimits = {
 };
 
 const busy = () =>
-  new AppError(ERROR_CODES.rateLimited, 'Too many login attempts in progress. Please try again in a moment.', 429, undefined, 1);
+  new AppError(
+    ERROR_CODES.rateLimited,
+    'Too many login attempts in progress. Please try again in a moment.',
+    429,
+    undefined,
+    1,
+  );
 
 /**
  * Runs password checks one at a time per client and a few at a time in all. One at a time per

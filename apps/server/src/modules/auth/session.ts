@@ -27,7 +27,11 @@ export async function endSession(request: FastifyRequest, auth: AuthService): Pr
  * Resolves the request's session. With `touch` (real activity, not the status poll) the cookie is
  * re-issued so its own 24 h expiry slides forward together with the server-side record.
  */
-export async function readSession(request: FastifyRequest, auth: AuthService, touch: boolean): Promise<SessionInfo | null> {
+export async function readSession(
+  request: FastifyRequest,
+  auth: AuthService,
+  touch: boolean,
+): Promise<SessionInfo | null> {
   const sid = sessionIdOf(request);
   if (!sid) return null;
   const info = await auth.resolveSession(sid, touch);

@@ -1,4 +1,4 @@
-import { findElements, linkableTextNodes, parseHtml, type Document, type Element } from '../../lib/html/html-tree.js';
+import { type Document, type Element, findElements, linkableTextNodes, parseHtml } from '../../lib/html/html-tree.js';
 import { linkHtml, webAddress } from '../../lib/html/web-link.js';
 import { anchorPhrases, escapeRegExp } from '../site-inventory/live-site-links.js';
 
@@ -18,7 +18,9 @@ const MAX_EXCERPT = 300;
 /** The words of the new article that may carry a link to it: its keywords and runs of its title, longest first. */
 export function backlinkAnchors(title: string, keywords: readonly string[]): string[] {
   const fromKeywords = keywords.map((k) => k.trim()).filter((k) => k.length >= 6);
-  return [...new Set([...fromKeywords, ...anchorPhrases(title)].map((a) => a.toLowerCase()))].sort((a, b) => b.length - a.length);
+  return [...new Set([...fromKeywords, ...anchorPhrases(title)].map((a) => a.toLowerCase()))].sort(
+    (a, b) => b.length - a.length,
+  );
 }
 
 function blocksOf(doc: Document): Element[] {
@@ -38,7 +40,11 @@ const blockText = (el: Element) =>
  * post already links to the target or nothing fits. Matches are made on the source text, so the
  * edit can be spliced in without re-serialising the rest of the post.
  */
-function locate(html: string, anchors: readonly string[], onlyBlock: number | null): { index: number; at: number; length: number; anchor: string; block: Element } | null {
+function locate(
+  html: string,
+  anchors: readonly string[],
+  onlyBlock: number | null,
+): { index: number; at: number; length: number; anchor: string; block: Element } | null {
   const doc = parseHtml(html, { positions: true });
   const blocks = blocksOf(doc);
   for (const anchor of anchors) {
@@ -51,7 +57,8 @@ function locate(html: string, anchors: readonly string[], onlyBlock: number | nu
         if (node.startIndex === null || node.endIndex === null) continue;
         const raw = html.slice(node.startIndex, node.endIndex + 1);
         const match = pattern.exec(raw);
-        if (match) return { index, at: node.startIndex + match.index, length: match[0].length, anchor: match[0], block };
+        if (match)
+          return { index, at: node.startIndex + match.index, length: match[0].length, anchor: match[0], block };
       }
     }
   }
@@ -65,7 +72,11 @@ export function findBacklinkSpot(html: string, targetLink: string, anchors: read
   const found = locate(html, anchors, null);
   if (!found) return null;
   const text = blockText(found.block);
-  return { paragraphIndex: found.index, anchor: found.anchor, paragraphText: text.length > MAX_EXCERPT ? `${text.slice(0, MAX_EXCERPT - 1)}…` : text };
+  return {
+    paragraphIndex: found.index,
+    anchor: found.anchor,
+    paragraphText: text.length > MAX_EXCERPT ? `${text.slice(0, MAX_EXCERPT - 1)}…` : text,
+  };
 }
 
 /**
@@ -74,7 +85,11 @@ export function findBacklinkSpot(html: string, targetLink: string, anchors: read
  * characters change; everything else of the post stays byte for byte. Null too when `href` is not
  * a web address: there is nothing to link to.
  */
-export function placeBacklink(html: string, spot: Pick<BacklinkSpot, 'paragraphIndex' | 'anchor'>, href: string): string | null {
+export function placeBacklink(
+  html: string,
+  spot: Pick<BacklinkSpot, 'paragraphIndex' | 'anchor'>,
+  href: string,
+): string | null {
   if (!webAddress(href) || html.includes(`href="${href}"`)) return null;
   const found = locate(html, [spot.anchor], spot.paragraphIndex);
   if (!found) return null;

@@ -27,7 +27,11 @@ export class BacklinksRepository {
   }
 
   list(articleId: number): Promise<BacklinkRow[]> {
-    return this.db.select().from(backlinkProposals).where(eq(backlinkProposals.articleId, articleId)).orderBy(asc(backlinkProposals.id));
+    return this.db
+      .select()
+      .from(backlinkProposals)
+      .where(eq(backlinkProposals.articleId, articleId))
+      .orderBy(asc(backlinkProposals.id));
   }
 
   async find(id: number): Promise<BacklinkRow | null> {
@@ -36,20 +40,39 @@ export class BacklinksRepository {
   }
 
   /** A new proposal, or a fresh spot for one still only proposed (an applied or dismissed one stays as it is). */
-  async propose(values: { siteId: number; articleId: number; sourceWpId: number; sourceTitle: string; sourceLink: string } & BacklinkSpot): Promise<void> {
+  async propose(
+    values: {
+      siteId: number;
+      articleId: number;
+      sourceWpId: number;
+      sourceTitle: string;
+      sourceLink: string;
+    } & BacklinkSpot,
+  ): Promise<void> {
     const now = new Date();
     await this.db
       .insert(backlinkProposals)
       .values({ ...values, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({
         target: [backlinkProposals.articleId, backlinkProposals.sourceWpId],
-        set: { paragraphIndex: values.paragraphIndex, paragraphText: values.paragraphText, anchor: values.anchor, sourceTitle: values.sourceTitle, sourceLink: values.sourceLink, updatedAt: now },
+        set: {
+          paragraphIndex: values.paragraphIndex,
+          paragraphText: values.paragraphText,
+          anchor: values.anchor,
+          sourceTitle: values.sourceTitle,
+          sourceLink: values.sourceLink,
+          updatedAt: now,
+        },
         setWhere: sql`${backlinkProposals.state} = 'proposed'`,
       });
   }
 
   /** Moves a proposal from one state to another; false when it was no longer in `from` (a second click, another tab). */
-  async transition(id: number, from: BacklinkRow['state'], change: Partial<Pick<BacklinkRow, 'state' | 'previousContent' | 'appliedContent' | 'appliedAt'>>): Promise<boolean> {
+  async transition(
+    id: number,
+    from: BacklinkRow['state'],
+    change: Partial<Pick<BacklinkRow, 'state' | 'previousContent' | 'appliedContent' | 'appliedAt'>>,
+  ): Promise<boolean> {
     const rows = await this.db
       .update(backlinkProposals)
       .set({ ...change, updatedAt: new Date() })

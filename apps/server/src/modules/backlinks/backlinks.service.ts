@@ -1,9 +1,9 @@
 import type { BacklinkProposal, BacklinkProposalList } from '@abp/contracts';
 import { conflict, notFound } from '../../errors.js';
 import { isWordPressError, type WordPressClient } from '../../integrations/wordpress/index.js';
+import { webAddress } from '../../lib/html/web-link.js';
 import type { SiteConnections } from '../publishing/site-connections.js';
 import type { LiveSiteLinker } from '../site-inventory/live-site-linker.js';
-import { webAddress } from '../../lib/html/web-link.js';
 import { backlinkAnchors, findBacklinkSpot, placeBacklink } from './backlink-placement.js';
 import type { BacklinkRow, BacklinksRepository } from './backlinks.repository.js';
 
@@ -53,11 +53,19 @@ export class BacklinksService {
     const article = await this.repo.findArticle(articleId);
     if (!article) throw notFound('Article not found');
     const existing = await this.repo.list(articleId);
-    const done = (note: string | null) => this.repo.list(articleId).then((rows) => ({ items: rows.map(toDto), note: rows.length > 0 ? null : note }));
-    if (article.siteId === null || article.wordpressPostId === null || !article.permalink) return done('The article has no WordPress post yet: publish it first.');
-    if (!webAddress(article.permalink)) return done("The article's post has no web address to link to; publish it again.");
-    if (article.liveState !== null && article.liveState !== 'live') return done('The article is not live on WordPress yet: links are proposed once it is.');
-    const related = await this.linker.relatedPosts(article.siteId, { title: article.title, keywords: article.keywords, ownWpId: article.wordpressPostId }, CANDIDATES);
+    const done = (note: string | null) =>
+      this.repo.list(articleId).then((rows) => ({ items: rows.map(toDto), note: rows.length > 0 ? null : note }));
+    if (article.siteId === null || article.wordpressPostId === null || !article.permalink)
+      return done('The article has no WordPress post yet: publish it first.');
+    if (!webAddress(article.permalink))
+      return done("The article's post has no web address to link to; publish it again.");
+    if (article.liveState !== null && article.liveState !== 'live')
+      return done('The article is not live on WordPress yet: links are proposed once it is.');
+    const related = await this.linker.relatedPosts(
+      article.siteId,
+      { title: article.title, keywords: article.keywords, ownWpId: article.wordpressPostId },
+      CANDIDATES,
+    );
     if (related === null) return done("The site's content has never been synced: sync it on the Sites screen first.");
     const client = await this.sites.getClientForSite(article.siteId);
     const anchors = backlinkAnchors(article.title, article.keywords);
@@ -65,11 +73,21 @@ export class BacklinksService {
     for (const post of related) {
       if (count >= MAX_PROPOSALS) break;
       if (existing.some((row) => row.sourceWpId === post.wpId)) continue;
-      const raw = await client.posts.get(post.wpId).then((p) => p.content?.raw ?? null, () => null);
+      const raw = await client.posts.get(post.wpId).then(
+        (p) => p.content?.raw ?? null,
+        () => null,
+      );
       if (raw === null) continue; // deleted since the last sync, or unreadable: nothing to propose there
       const spot = findBacklinkSpot(raw, article.permalink, anchors);
       if (!spot) continue;
-      await this.repo.propose({ siteId: article.siteId, articleId, sourceWpId: post.wpId, sourceTitle: post.title, sourceLink: post.link, ...spot });
+      await this.repo.propose({
+        siteId: article.siteId,
+        articleId,
+        sourceWpId: post.wpId,
+        sourceTitle: post.title,
+        sourceLink: post.link,
+        ...spot,
+      });
       count++;
     }
     return done('No older post of the site uses words of this article in a paragraph without a link.');
@@ -78,19 +96,31 @@ export class BacklinksService {
   /** Places the approved link in the older post on WordPress. */
   async apply(id: number): Promise<BacklinkProposal> {
     const row = await this.requireProposal(id);
-    if (row.state !== 'proposed' && row.state !== 'undone') throw conflict(`This link is ${row.state}; only a proposed link can be applied.`);
+    if (row.state !== 'proposed' && row.state !== 'undone')
+      throw conflict(`This link is ${row.state}; only a proposed link can be applied.`);
     const article = await this.repo.findArticle(row.articleId);
     if (!article?.permalink) throw conflict('The article has no WordPress post any more.');
-    if (!webAddress(article.permalink)) throw conflict("The article's post has no web address to link to; publish it again.");
+    if (!webAddress(article.permalink))
+      throw conflict("The article's post has no web address to link to; publish it again.");
     const client = await this.sites.getClientForSite(row.siteId);
     const before = await this.readContent(client, row.sourceWpId);
     const after = placeBacklink(before, row, article.permalink);
-    if (after === null) throw conflict(`"${row.sourceTitle}" changed since the proposal: the paragraph no longer has "${row.anchor}" without a link (or already links to the article). Propose links again.`);
+    if (after === null)
+      throw conflict(
+        `"${row.sourceTitle}" changed since the proposal: the paragraph no longer has "${row.anchor}" without a link (or already links to the article). Propose links again.`,
+      );
     const updated = await client.posts.update(row.sourceWpId, { content: after }).catch((error: unknown) => {
       throw conflict(`WordPress refused the change to "${row.sourceTitle}": ${reason(error)}`);
     });
     const applied = updated.content?.raw ?? after;
-    if (!(await this.repo.transition(id, row.state, { state: 'applied', previousContent: before, appliedContent: applied, appliedAt: new Date() }))) {
+    if (
+      !(await this.repo.transition(id, row.state, {
+        state: 'applied',
+        previousContent: before,
+        appliedContent: applied,
+        appliedAt: new Date(),
+      }))
+    ) {
       throw conflict('This link was changed meanwhile (another tab?): reload the list.');
     }
     return toDto((await this.repo.find(id))!);
@@ -99,22 +129,27 @@ export class BacklinksService {
   /** Puts the older post back as it was before the link, if nobody has edited it since. */
   async undo(id: number): Promise<BacklinkProposal> {
     const row = await this.requireProposal(id);
-    if (row.state !== 'applied' || row.previousContent === null) throw conflict(`This link is ${row.state}; only an applied link can be undone.`);
+    if (row.state !== 'applied' || row.previousContent === null)
+      throw conflict(`This link is ${row.state}; only an applied link can be undone.`);
     const client = await this.sites.getClientForSite(row.siteId);
     const current = await this.readContent(client, row.sourceWpId);
     if (current !== row.appliedContent) {
-      throw conflict(`"${row.sourceTitle}" was edited on WordPress after the link was added; undoing would throw those edits away. Remove the link there by hand.`);
+      throw conflict(
+        `"${row.sourceTitle}" was edited on WordPress after the link was added; undoing would throw those edits away. Remove the link there by hand.`,
+      );
     }
     await client.posts.update(row.sourceWpId, { content: row.previousContent }).catch((error: unknown) => {
       throw conflict(`WordPress refused the change to "${row.sourceTitle}": ${reason(error)}`);
     });
-    if (!(await this.repo.transition(id, 'applied', { state: 'undone' }))) throw conflict('This link was changed meanwhile (another tab?): reload the list.');
+    if (!(await this.repo.transition(id, 'applied', { state: 'undone' })))
+      throw conflict('This link was changed meanwhile (another tab?): reload the list.');
     return toDto((await this.repo.find(id))!);
   }
 
   async dismiss(id: number): Promise<BacklinkProposal> {
     const row = await this.requireProposal(id);
-    if (!(await this.repo.transition(id, 'proposed', { state: 'dismissed' }))) throw conflict(`This link is ${row.state}; only a proposed link can be dismissed.`);
+    if (!(await this.repo.transition(id, 'proposed', { state: 'dismissed' })))
+      throw conflict(`This link is ${row.state}; only a proposed link can be dismissed.`);
     return toDto((await this.repo.find(id))!);
   }
 
@@ -129,7 +164,8 @@ export class BacklinksService {
       const post = await client.posts.get(postId);
       return post.content?.raw ?? '';
     } catch (error) {
-      if (isWordPressError(error) && error.kind === 'not_found') throw conflict('The older post was deleted on WordPress.');
+      if (isWordPressError(error) && error.kind === 'not_found')
+        throw conflict('The older post was deleted on WordPress.');
       throw conflict(`WordPress could not be asked for the older post: ${reason(error)}`);
     }
   }

@@ -20,7 +20,9 @@ function listedColumns(dayStart: Date) {
     lastError: sql<string | null>`(select case when ${schedulerLog.outcome} = 'failed' then ${schedulerLog.error} end
       from ${schedulerLog} where ${schedulerLog.configId} = ${blogConfigs.id} and ${schedulerLog.outcome} in ('posted', 'failed')
       order by ${schedulerLog.updatedAt} desc, ${schedulerLog.id} desc limit 1)`,
-    lastNote: sql<string | null>`(select ${schedulerLog.note} from ${schedulerLog} where ${schedulerLog.configId} = ${blogConfigs.id}
+    lastNote: sql<
+      string | null
+    >`(select ${schedulerLog.note} from ${schedulerLog} where ${schedulerLog.configId} = ${blogConfigs.id}
       order by ${schedulerLog.createdAt} desc, ${schedulerLog.id} desc limit 1)`,
   };
 }
@@ -80,11 +82,7 @@ export class BlogConfigsRepository {
   }
 
   async update(id: number, changes: BlogConfigChanges): Promise<BlogConfigRow | null> {
-    const [row] = await this.db
-      .update(blogConfigs)
-      .set(changes)
-      .where(eq(blogConfigs.id, id))
-      .returning();
+    const [row] = await this.db.update(blogConfigs).set(changes).where(eq(blogConfigs.id, id)).returning();
     return row ?? null;
   }
 

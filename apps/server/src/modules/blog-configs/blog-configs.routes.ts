@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   blogConfigDeletedSchema,
   blogConfigIdParamSchema,
@@ -7,6 +6,7 @@ import {
   blogConfigSchema,
   errorBodySchema,
 } from '@abp/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { BlogConfigsService } from './blog-configs.service.js';
 
 const tags = ['blog-configs'];
@@ -16,8 +16,10 @@ export const blogConfigsRoutes = (service: BlogConfigsService): FastifyPluginAsy
   async function routes(app) {
     app.get('/', { schema: { tags, response: { 200: blogConfigListSchema } } }, async () => service.list());
 
-    app.get('/:id', { schema: { tags, params: blogConfigIdParamSchema, response: { 200: blogConfigSchema, ...errors } } }, async (request) =>
-      service.get(request.params.id),
+    app.get(
+      '/:id',
+      { schema: { tags, params: blogConfigIdParamSchema, response: { 200: blogConfigSchema, ...errors } } },
+      async (request) => service.get(request.params.id),
     );
 
     app.post(
@@ -28,13 +30,26 @@ export const blogConfigsRoutes = (service: BlogConfigsService): FastifyPluginAsy
 
     app.put(
       '/:id',
-      { schema: { tags, params: blogConfigIdParamSchema, body: blogConfigInputSchema, response: { 200: blogConfigSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          params: blogConfigIdParamSchema,
+          body: blogConfigInputSchema,
+          response: { 200: blogConfigSchema, ...errors },
+        },
+      },
       async (request) => service.update(request.params.id, request.body),
     );
 
     app.delete(
       '/:id',
-      { schema: { tags, params: blogConfigIdParamSchema, response: { 200: blogConfigDeletedSchema, 404: errorBodySchema } } },
+      {
+        schema: {
+          tags,
+          params: blogConfigIdParamSchema,
+          response: { 200: blogConfigDeletedSchema, 404: errorBodySchema },
+        },
+      },
       async (request) => service.delete(request.params.id),
     );
   };

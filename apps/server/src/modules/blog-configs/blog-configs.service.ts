@@ -1,10 +1,10 @@
 import type { BlogConfig, BlogConfigBudgetPause, BlogConfigValues } from '@abp/contracts';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { nextSlotAfter, startOfOperatorDay } from '../posting-policy/index.js';
+import type { PlacementCheck } from '../site-inventory/placement-check.js';
 import { toBlogConfigDto } from './blog-config-dto.js';
 import type { BlogConfigChanges, BlogConfigRow, BlogConfigsRepository } from './blog-configs.repository.js';
-import { isUniqueViolation } from '../../db/pg-errors.js';
-import type { PlacementCheck } from '../site-inventory/placement-check.js';
 
 export interface BlogConfigsClock {
   now: () => Date;
@@ -31,7 +31,8 @@ export class BlogConfigsService {
 
   async list(): Promise<BlogConfig[]> {
     const rows = await this.repo.list(this.dayStart());
-    const pauses = (await this.budgetPauses?.(rows.map((row) => row.config.siteId))) ?? new Map<number, BlogConfigBudgetPause>();
+    const pauses =
+      (await this.budgetPauses?.(rows.map((row) => row.config.siteId))) ?? new Map<number, BlogConfigBudgetPause>();
     return rows.map((row) => toBlogConfigDto(row, pauses.get(row.config.siteId) ?? null));
   }
 
@@ -77,11 +78,18 @@ export class BlogConfigsService {
     await this.assertKnownPlacement(input);
     const now = this.clock.now();
     const changes: BlogConfigChanges = { ...this.fields(input), updatedAt: now };
-    const intervalChanged = input.posting_interval_min !== current.postingIntervalMin || input.posting_interval_max !== current.postingIntervalMax;
+    const intervalChanged =
+      input.posting_interval_min !== current.postingIntervalMin ||
+      input.posting_interval_max !== current.postingIntervalMax;
     const switchedOn = input.is_active && !current.isActive;
     // A new interval applies from now; a configuration switched back on does not post the slot it missed at once.
     if (intervalChanged || switchedOn || current.nextPostAt === null) {
-      changes.nextPostAt = nextSlotAfter(now, input.posting_interval_min, input.posting_interval_max, this.clock.random);
+      changes.nextPostAt = nextSlotAfter(
+        now,
+        input.posting_interval_min,
+        input.posting_interval_max,
+        this.clock.random,
+      );
     }
     try {
       if (!(await this.repo.update(id, changes))) throw notFound(NOT_FOUND);
@@ -122,11 +130,19 @@ export class BlogConfigsService {
     if (!providers || !this.providerIds) return;
     const known = new Set(await this.providerIds());
     const unknown = providers.findIndex((id) => !known.has(id));
-    if (unknown >= 0) throw badRequest(`providers.${unknown}`, `"${providers[unknown]}" is not a provider of Settings (the main one or a fallback)`);
+    if (unknown >= 0)
+      throw badRequest(
+        `providers.${unknown}`,
+        `"${providers[unknown]}" is not a provider of Settings (the main one or a fallback)`,
+      );
   }
 
   private async assertKnownPlacement(input: BlogConfigValues): Promise<void> {
-    await this.placementCheck?.(input.site_id, { categoryIds: input.category_ids, authorId: input.author_id }, { categoryIds: 'category_ids', authorId: 'author_id' });
+    await this.placementCheck?.(
+      input.site_id,
+      { categoryIds: input.category_ids, authorId: input.author_id },
+      { categoryIds: 'category_ids', authorId: 'author_id' },
+    );
   }
 
   private dayStart(): Date {
@@ -138,7 +154,8 @@ export class BlogConfigsService {
     const site = await this.repo.findSite(siteId);
     if (!site) throw badRequest('site_id', `no site with id ${siteId} exists`);
     if (site.deleting) throw badRequest('site_id', `the site "${site.name}" is being deleted`);
-    if (!site.isActive) throw badRequest('site_id', `the site "${site.name}" is inactive: only active sites can be chosen`);
+    if (!site.isActive)
+      throw badRequest('site_id', `the site "${site.name}" is inactive: only active sites can be chosen`);
     return site.name;
   }
 
@@ -149,8 +166,9 @@ export class BlogConfigsService {
 
   private siteTaken(siteName: string | null) {
     const which = siteName ? `the site "${siteName}"` : 'this site';
-    return conflict(`A blog configuration for ${which} already exists. Each site has one configuration: edit that one instead.`, [
-      { field: 'site_id', message: 'already has a configuration' },
-    ]);
+    return conflict(
+      `A blog configuration for ${which} already exists. Each site has one configuration: edit that one instead.`,
+      [{ field: 'site_id', message: 'already has a configuration' }],
+    );
   }
 }

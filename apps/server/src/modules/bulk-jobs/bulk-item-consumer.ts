@@ -3,8 +3,8 @@ import type { FailureDecision } from '../article-pipeline/failure-classifier.js'
 import type { ProductionConsumer } from '../article-pipeline/production-runner.js';
 import type { ProductionResult } from '../article-pipeline/production-unit.js';
 import type { ProductionRow } from '../article-pipeline/productions.repository.js';
+import { type ItemOutcome, RATE_LIMITED_STAGE } from './bulk-item-types.js';
 import { itemIdOf, itemKey } from './bulk-item-unit.js';
-import { RATE_LIMITED_STAGE, type ItemOutcome } from './bulk-item-types.js';
 import type { BulkItemsRepository } from './bulk-items.repository.js';
 
 const SITE_DELETED = 'The site of this job was deleted';
@@ -33,7 +33,13 @@ export class BulkItemConsumer implements ProductionConsumer {
   }
 
   waiting(tx: Tx, unit: ProductionRow, at: Date, decision: FailureDecision): Promise<boolean> {
-    return this.items.wait(tx, itemIdOf(unit), jobIdOf(unit), at, decision.kind === 'rate_limited' ? RATE_LIMITED_STAGE : undefined);
+    return this.items.wait(
+      tx,
+      itemIdOf(unit),
+      jobIdOf(unit),
+      at,
+      decision.kind === 'rate_limited' ? RATE_LIMITED_STAGE : undefined,
+    );
   }
 
   async cancelled(units: readonly ProductionRow[]): Promise<string[]> {
@@ -44,13 +50,20 @@ export class BulkItemConsumer implements ProductionConsumer {
 function outcomeOf(end: ProductionResult): ItemOutcome {
   switch (end.result) {
     case 'succeeded':
-      return { status: 'succeeded', articleId: end.articleId, wordpressPostId: end.published?.postId ?? null, wordpressLink: end.published?.link ?? null };
+      return {
+        status: 'succeeded',
+        articleId: end.articleId,
+        wordpressPostId: end.published?.postId ?? null,
+        wordpressLink: end.published?.link ?? null,
+      };
     case 'failed':
       return { status: 'failed', error: end.error, articleId: end.articleId };
     case 'skipped':
       // A cancelled item stays cancelled; any other reason (a deleted site, a reached budget) fails it,
       // so Retry Failed may take it up once the reason is gone.
-      return end.reason === NOT_WANTED ? { status: 'cancelled', articleId: end.articleId } : { status: 'failed', error: end.reason, articleId: end.articleId };
+      return end.reason === NOT_WANTED
+        ? { status: 'cancelled', articleId: end.articleId }
+        : { status: 'failed', error: end.reason, articleId: end.articleId };
     case 'cancelled':
       return { status: 'cancelled', articleId: end.articleId };
   }

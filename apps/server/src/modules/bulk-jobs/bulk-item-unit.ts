@@ -32,10 +32,16 @@ export function itemUnit(job: UnitJob, item: { id: number; topic: string; articl
       persona: options.persona,
       wordCount: options.wordCount,
       includeImages: options.includeImages,
-      ...(options.categoryIds?.length || options.authorId ? { wordpress: { categoryIds: options.categoryIds ?? [], authorId: options.authorId ?? null } } : {}),
+      ...(options.categoryIds?.length || options.authorId
+        ? { wordpress: { categoryIds: options.categoryIds ?? [], authorId: options.authorId ?? null } }
+        : {}),
       origin: BULK_ORIGIN,
     },
-    policy: { publish: options.postToWordPress, onQualityGate: 'publish-anyway', ...(options.publishStatus === 'publish' ? { status: 'published' } : {}) },
+    policy: {
+      publish: options.postToWordPress,
+      onQualityGate: 'publish-anyway',
+      ...(options.publishStatus === 'publish' ? { status: 'published' } : {}),
+    },
     context: { jobId: job.id },
     ...(item.articleId ? { articleId: item.articleId } : {}),
   };

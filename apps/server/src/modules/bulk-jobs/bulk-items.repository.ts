@@ -110,16 +110,24 @@ export class BulkItemsRepository {
    */
   async wait(tx: Tx, itemId: number, jobId: string, notBefore: Date, stage?: string): Promise<boolean> {
     const [job] = await tx
-      .select({ cancelling: sql<boolean>`(${bulkJobs.cancelRequestedAt} is not null or ${bulkJobs.status} not in ('queued', 'processing'))` })
+      .select({
+        cancelling: sql<boolean>`(${bulkJobs.cancelRequestedAt} is not null or ${bulkJobs.status} not in ('queued', 'processing'))`,
+      })
       .from(bulkJobs)
       .where(eq(bulkJobs.id, jobId))
       .for('update');
     if (!job || job.cancelling) return false;
-    await tx.update(bulkJobItems).set({ status: 'pending', notBefore }).where(and(eq(bulkJobItems.id, itemId), eq(bulkJobItems.status, 'running')));
+    await tx
+      .update(bulkJobItems)
+      .set({ status: 'pending', notBefore })
+      .where(and(eq(bulkJobItems.id, itemId), eq(bulkJobItems.status, 'running')));
     // Waiting is not being stuck: progress is counted from when the item may run again.
     await tx
       .update(bulkJobs)
-      .set({ lastProgressAt: sql`greatest(now(), ${notBefore.toISOString()}::timestamptz)`, ...(stage ? { stage } : {}) })
+      .set({
+        lastProgressAt: sql`greatest(now(), ${notBefore.toISOString()}::timestamptz)`,
+        ...(stage ? { stage } : {}),
+      })
       .where(eq(bulkJobs.id, jobId));
     return true;
   }
@@ -131,7 +139,12 @@ export class BulkItemsRepository {
       .select({ id: bulkJobItems.id })
       .from(bulkJobItems)
       .innerJoin(bulkJobs, eq(bulkJobs.id, bulkJobItems.jobId))
-      .where(and(inArray(bulkJobItems.id, [...itemIds]), sql`(${bulkJobs.status} not in ('queued', 'processing') or ${bulkJobs.cancelRequestedAt} is not null)`));
+      .where(
+        and(
+          inArray(bulkJobItems.id, [...itemIds]),
+          sql`(${bulkJobs.status} not in ('queued', 'processing') or ${bulkJobs.cancelRequestedAt} is not null)`,
+        ),
+      );
     return rows.map((row) => row.id);
   }
 

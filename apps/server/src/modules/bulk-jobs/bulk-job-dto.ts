@@ -1,4 +1,4 @@
-import { isFinalBulkJobStatus, type BulkJob, type BulkJobItemResult } from '@abp/contracts';
+import { type BulkJob, type BulkJobItemResult, isFinalBulkJobStatus } from '@abp/contracts';
 import type { BulkItemRow, BulkJobRow, ItemTiming } from './bulk-jobs.repository.js';
 
 /**

@@ -2,8 +2,8 @@ import type { AppContext } from '../../app-context.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
 import type { PlacementCheck } from '../site-inventory/placement-check.js';
-import { BULK_ORIGIN } from './bulk-item-unit.js';
 import { BulkItemConsumer } from './bulk-item-consumer.js';
+import { BULK_ORIGIN } from './bulk-item-unit.js';
 import { BulkItemsRepository } from './bulk-items.repository.js';
 import { BulkJobsRepository } from './bulk-jobs.repository.js';
 import { BulkJobsService, type BulkUsage } from './bulk-jobs.service.js';
@@ -30,11 +30,23 @@ export function createBulkJobs(ctx: AppContext, deps: BulkJobsDependencies): Bul
   const { db } = ctx.handle;
   const items = new BulkItemsRepository(db);
   deps.pipeline.register(BULK_ORIGIN, new BulkItemConsumer(items));
-  const runs = { stopJob: (jobId: string) => deps.pipeline.cancelRunning((unit) => unit.origin === BULK_ORIGIN && unit.context.jobId === jobId) };
-  const service = new BulkJobsService(new BulkJobsRepository(db, deps.pipeline), deps.sites, runs, {
-    concurrency: ctx.config.llm.concurrency,
-    stuckMinutes: ctx.config.bulkStuckMinutes,
-  }, items.finaliseIfDone, undefined, deps.usage, deps.placementCheck);
+  const runs = {
+    stopJob: (jobId: string) =>
+      deps.pipeline.cancelRunning((unit) => unit.origin === BULK_ORIGIN && unit.context.jobId === jobId),
+  };
+  const service = new BulkJobsService(
+    new BulkJobsRepository(db, deps.pipeline),
+    deps.sites,
+    runs,
+    {
+      concurrency: ctx.config.llm.concurrency,
+      stuckMinutes: ctx.config.bulkStuckMinutes,
+    },
+    items.finaliseIfDone,
+    undefined,
+    deps.usage,
+    deps.placementCheck,
+  );
   return { service };
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { bulkJobItems, bulkJobs, sites, type BulkJobOptionsRow } from '../../db/schema/index.js';
+import { type BulkJobOptionsRow, bulkJobItems, bulkJobs, sites } from '../../db/schema/index.js';
 import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
 import { itemKey, itemUnit } from './bulk-item-unit.js';
 import { stuckJob } from './bulk-stuck-rule.js';
@@ -38,7 +38,13 @@ export class BulkJobsRepository {
   async create(job: NewBulkJob): Promise<void> {
     await this.pipeline.queue.prepare();
     await this.db.transaction(async (tx) => {
-      await tx.insert(bulkJobs).values({ id: job.id, siteId: job.siteId, taskType: job.taskType, options: job.options, total: job.items.length });
+      await tx.insert(bulkJobs).values({
+        id: job.id,
+        siteId: job.siteId,
+        taskType: job.taskType,
+        options: job.options,
+        total: job.items.length,
+      });
       // Chunked: 1,000 items × 6 columns stays far below the 65,535 bind parameters of one statement.
       for (let start = 0; start < job.items.length; start += 500) {
         const chunk = job.items.slice(start, start + 500);
@@ -46,7 +52,10 @@ export class BulkJobsRepository {
           .insert(bulkJobItems)
           .values(chunk.map((item, index) => ({ jobId: job.id, position: start + index, ...item })))
           .returning({ id: bulkJobItems.id, topic: bulkJobItems.topic });
-        await this.pipeline.enqueueMany(tx, rows.map((item) => itemUnit(job, item)));
+        await this.pipeline.enqueueMany(
+          tx,
+          rows.map((item) => itemUnit(job, item)),
+        );
       }
     });
     this.pipeline.queue.wake();
@@ -65,7 +74,9 @@ export class BulkJobsRepository {
     const finished = sql`${bulkJobItems.status} in ('succeeded', 'failed') and ${bulkJobItems.startedAt} is not null`;
     const [row] = await this.db
       .select({
-        mean: sql<string | null>`avg(extract(epoch from (${bulkJobItems.finishedAt} - ${bulkJobItems.startedAt}))) filter (where ${finished})`,
+        mean: sql<
+          string | null
+        >`avg(extract(epoch from (${bulkJobItems.finishedAt} - ${bulkJobItems.startedAt}))) filter (where ${finished})`,
         running: sql<string | number>`count(*) filter (where ${bulkJobItems.status} = 'running')`,
       })
       .from(bulkJobItems)
@@ -117,7 +128,10 @@ export class BulkJobsRepository {
         .set({ status: 'cancelled', finishedAt: sql`now()` })
         .where(and(eq(bulkJobItems.jobId, jobId), eq(bulkJobItems.status, 'pending')))
         .returning({ id: bulkJobItems.id });
-      await this.pipeline.withdraw(tx, pending.map((item) => itemKey(item.id)));
+      await this.pipeline.withdraw(
+        tx,
+        pending.map((item) => itemKey(item.id)),
+      );
       await finalise(tx, jobId);
       return true;
     });
@@ -164,7 +178,10 @@ export class BulkJobsRepository {
         .returning();
       // A job whose site was deleted has nothing to write for: its items fail again at once, saying so.
       const unitJob = { ...job!, siteId: job!.siteId ?? 0 };
-      await this.pipeline.enqueueMany(tx, items.map((item) => itemUnit(unitJob, item)));
+      await this.pipeline.enqueueMany(
+        tx,
+        items.map((item) => itemUnit(unitJob, item)),
+      );
       return items.length;
     });
     if (retried > 0) this.pipeline.queue.wake();
@@ -208,7 +225,11 @@ export class BulkJobsRepository {
         })
         .where(eq(bulkJobs.id, jobId));
       // Their units end too, with their queue entries: a run still going (a frozen worker) can no longer record anything.
-      await this.pipeline.abandon(tx, items.map((item) => itemKey(item.id)), reason);
+      await this.pipeline.abandon(
+        tx,
+        items.map((item) => itemKey(item.id)),
+        reason,
+      );
       return true;
     });
   }

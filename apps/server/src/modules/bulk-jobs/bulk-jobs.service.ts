@@ -2,22 +2,22 @@ import { randomUUID } from 'node:crypto';
 import {
   BULK_HISTORY_LIMIT,
   BULK_MESSAGES,
-  isFinalBulkJobStatus,
   type BulkJobCancelResponse,
   type BulkJobHistoryResponse,
   type BulkJobResultsResponse,
   type BulkJobRetryResponse,
-  type BulkJobsClearStuckResponse,
   type BulkJobStart,
   type BulkJobStarted,
   type BulkJobStatusResponse,
+  type BulkJobsClearStuckResponse,
+  isFinalBulkJobStatus,
 } from '@abp/contracts';
+import type { Tx } from '../../db/client.js';
 import { SiteUnavailableError } from '../../domain-errors.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import type { Tx } from '../../db/client.js';
-import { estimateCompletion, toBulkJob, toItemResult, type JobSpend } from './bulk-job-dto.js';
-import type { BulkJobRow, BulkJobsRepository } from './bulk-jobs.repository.js';
 import type { PlacementCheck } from '../site-inventory/placement-check.js';
+import { estimateCompletion, type JobSpend, toBulkJob, toItemResult } from './bulk-job-dto.js';
+import type { BulkJobRow, BulkJobsRepository } from './bulk-jobs.repository.js';
 import type { BulkRunningUnits, BulkSites } from './bulk-ports.js';
 import { validateBulkStart } from './bulk-start-input.js';
 
@@ -52,7 +52,11 @@ export class BulkJobsService {
   async start(body: BulkJobStart): Promise<BulkJobStarted> {
     const { notices, ...input } = validateBulkStart(body);
     await this.requireSite(input.siteId);
-    await this.placementCheck?.(input.siteId, { categoryIds: input.options.categoryIds ?? [], authorId: input.options.authorId ?? null }, { categoryIds: 'options.categoryIds', authorId: 'options.authorId' });
+    await this.placementCheck?.(
+      input.siteId,
+      { categoryIds: input.options.categoryIds ?? [], authorId: input.options.authorId ?? null },
+      { categoryIds: 'options.categoryIds', authorId: 'options.authorId' },
+    );
     // A reached budget refuses new work: a 409 that names it (issue #16).
     const overBudget = await this.usage.budgetBlock?.(input.siteId);
     if (overBudget) throw conflict(overBudget);
@@ -97,7 +101,8 @@ export class BulkJobsService {
 
   async retry(id: string): Promise<BulkJobRetryResponse> {
     const job = await this.findOrThrow(id);
-    if (!isFinalBulkJobStatus(job.status)) throw conflict('The job is still running: retry its failed items once it has finished');
+    if (!isFinalBulkJobStatus(job.status))
+      throw conflict('The job is still running: retry its failed items once it has finished');
     // Items of a site still over its budget would only fail again at once: the 409 names the budget (issue #31).
     const overBudget = job.siteId === null ? null : await this.usage.budgetBlock?.(job.siteId);
     if (overBudget) throw conflict(overBudget);
@@ -113,7 +118,8 @@ export class BulkJobsService {
    */
   async cancel(id: string): Promise<BulkJobCancelResponse> {
     const job = await this.findOrThrow(id);
-    if (isFinalBulkJobStatus(job.status)) return { job_id: id, status: job.status, message: 'The job had already finished' };
+    if (isFinalBulkJobStatus(job.status))
+      return { job_id: id, status: job.status, message: 'The job had already finished' };
     await this.repo.cancel(id, this.finalise);
     this.runs.stopJob(id);
     return { job_id: id, status: (await this.findOrThrow(id)).status, message: BULK_MESSAGES.cancelRequested };
@@ -150,7 +156,8 @@ export class BulkJobsService {
     try {
       await this.sites.requireActiveSite(siteId);
     } catch (error) {
-      if (error instanceof SiteUnavailableError) throw badRequest('site_id', error.reason === 'missing' ? `No site with id ${siteId}` : error.message);
+      if (error instanceof SiteUnavailableError)
+        throw badRequest('site_id', error.reason === 'missing' ? `No site with id ${siteId}` : error.message);
       throw error;
     }
   }

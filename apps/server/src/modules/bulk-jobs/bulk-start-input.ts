@@ -1,4 +1,11 @@
-import { BULK_LIMITS, BULK_MESSAGES, MANUAL_LIMITS, MANUAL_MESSAGES, parseItemsList, type BulkJobStart } from '@abp/contracts';
+import {
+  BULK_LIMITS,
+  BULK_MESSAGES,
+  type BulkJobStart,
+  MANUAL_LIMITS,
+  MANUAL_MESSAGES,
+  parseItemsList,
+} from '@abp/contracts';
 import type { BulkJobOptionsRow } from '../../db/schema/index.js';
 import { badRequest } from '../../errors.js';
 
@@ -29,8 +36,16 @@ function mergeDuplicates(lines: string[]): { lines: string[]; notices: string[] 
   const repeated = kept.filter((line) => seen.get(lineKey(line))! > 1);
   if (repeated.length === 0) return { lines: kept, notices: [] };
   const merged = lines.length - kept.length;
-  const named = repeated.slice(0, 5).map((line) => `"${line}" (${seen.get(lineKey(line))} times)`).join(', ');
-  return { lines: kept, notices: [`${merged} duplicate line${merged === 1 ? ' was' : 's were'} merged, one article each: ${named}${repeated.length > 5 ? ', …' : ''}.`] };
+  const named = repeated
+    .slice(0, 5)
+    .map((line) => `"${line}" (${seen.get(lineKey(line))} times)`)
+    .join(', ');
+  return {
+    lines: kept,
+    notices: [
+      `${merged} duplicate line${merged === 1 ? ' was' : 's were'} merged, one article each: ${named}${repeated.length > 5 ? ', …' : ''}.`,
+    ],
+  };
 }
 
 /** Empty → the bulk fallback (1,500); otherwise a whole number within the manual range. */
@@ -49,12 +64,15 @@ function wordCountOf(value: number | string | null | undefined): number {
 export function validateBulkStart(body: BulkJobStart): ValidBulkStart {
   const given = parseItemsList(body.items_list);
   if (given.length === 0) throw badRequest('items_list', BULK_MESSAGES.noItems);
-  if (given.length > BULK_LIMITS.maxItems) throw badRequest('items_list', `At most ${BULK_LIMITS.maxItems} items per job (got ${given.length})`);
+  if (given.length > BULK_LIMITS.maxItems)
+    throw badRequest('items_list', `At most ${BULK_LIMITS.maxItems} items per job (got ${given.length})`);
   const tooLong = given.findIndex((line) => line.length > BULK_LIMITS.maxItemLength);
-  if (tooLong >= 0) throw badRequest('items_list', `Item ${tooLong + 1} is longer than ${BULK_LIMITS.maxItemLength} characters`);
+  if (tooLong >= 0)
+    throw badRequest('items_list', `Item ${tooLong + 1} is longer than ${BULK_LIMITS.maxItemLength} characters`);
   // The single form's rule for a topic, per line ("a", "b" are no topics).
   const tooShort = given.findIndex((line) => line.length < MANUAL_LIMITS.topic.min);
-  if (tooShort >= 0) throw badRequest('items_list', `Item ${tooShort + 1} ("${given[tooShort]}"): ${MANUAL_MESSAGES.topicTooShort}`);
+  if (tooShort >= 0)
+    throw badRequest('items_list', `Item ${tooShort + 1} ("${given[tooShort]}"): ${MANUAL_MESSAGES.topicTooShort}`);
   const { lines, notices } = mergeDuplicates(given);
   if (body.site_id === undefined || body.site_id === null) throw badRequest('site_id', 'Please select a site');
   return {

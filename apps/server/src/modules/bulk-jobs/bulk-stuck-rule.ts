@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { bulkJobs } from '../../db/schema/index.js';
 import { entryRunsLive } from '../../jobs/queue.js';
 

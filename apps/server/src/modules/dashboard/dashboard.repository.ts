@@ -1,7 +1,7 @@
-import { asc, gte, sql, eq } from 'drizzle-orm';
+import { asc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { articleCounts, articles, sites } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/raw-rows.js';
+import { articleCounts, articles, sites } from '../../db/schema/index.js';
 
 /** Every figure of the dashboard, computed by the database. */
 export class DashboardRepository {
@@ -13,7 +13,11 @@ export class DashboardRepository {
    */
   async countsBySiteAndStatus(): Promise<{ siteKey: number; status: string; count: number }[]> {
     const rows = await this.db
-      .select({ siteKey: articleCounts.siteKey, status: articleCounts.status, count: sql<number>`sum(${articleCounts.count})::int` })
+      .select({
+        siteKey: articleCounts.siteKey,
+        status: articleCounts.status,
+        count: sql<number>`sum(${articleCounts.count})::int`,
+      })
       .from(articleCounts)
       .groupBy(articleCounts.siteKey, articleCounts.status);
     return rows.map((row) => ({ ...row, count: Number(row.count) }));
@@ -21,13 +25,19 @@ export class DashboardRepository {
 
   /** Every site, alphabetically (sites without articles are listed too). */
   async sites() {
-    return this.db.select({ id: sites.id, name: sites.name, url: sites.url }).from(sites).orderBy(asc(sites.name), asc(sites.id));
+    return this.db
+      .select({ id: sites.id, name: sites.name, url: sites.url })
+      .from(sites)
+      .orderBy(asc(sites.name), asc(sites.id));
   }
 
   /** Rolling window on the created_at index. */
   /** On the partial live-state index: only articles that have had a live check are read. */
   async countNotLive(): Promise<number> {
-    const [row] = await this.db.select({ count: sql<number>`count(*)::int` }).from(articles).where(eq(articles.liveState, 'not_live'));
+    const [row] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(articles)
+      .where(eq(articles.liveState, 'not_live'));
     return Number(row?.count ?? 0);
   }
 

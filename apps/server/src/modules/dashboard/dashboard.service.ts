@@ -1,4 +1,4 @@
-import { ARTICLE_STATUSES, ARTICLES_PER_DAY_WINDOW, RECENT_ARTICLES_DAYS, type Dashboard } from '@abp/contracts';
+import { ARTICLE_STATUSES, ARTICLES_PER_DAY_WINDOW, type Dashboard, RECENT_ARTICLES_DAYS } from '@abp/contracts';
 import type { DashboardRepository } from './dashboard.repository.js';
 import { idleTrendSummary, type TrendSummarySource } from './trend-summary.js';
 
@@ -41,7 +41,12 @@ export class DashboardService {
       total_articles: total,
       by_status: ARTICLE_STATUSES.map((status) => ({ status, count: countOf(status) })),
       by_site: [
-        ...siteRows.map((site) => ({ site_id: site.id, site_name: site.name, site_url: site.url, count: bySite.get(site.id) ?? 0 })),
+        ...siteRows.map((site) => ({
+          site_id: site.id,
+          site_name: site.name,
+          site_url: site.url,
+          count: bySite.get(site.id) ?? 0,
+        })),
         ...(withoutSite > 0 ? [{ site_id: null, site_name: NO_SITE_LABEL, site_url: null, count: withoutSite }] : []),
       ],
       recent_articles: recent,

@@ -1,5 +1,5 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema, idParamSchema, queueProbeRequestSchema, queueProbeSchema } from '@abp/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { QueueProbeService } from './queue-probe.service.js';
 
 export const queueProbeRoutes = (service: QueueProbeService): FastifyPluginAsyncZod =>
@@ -11,7 +11,9 @@ export const queueProbeRoutes = (service: QueueProbeService): FastifyPluginAsync
     );
     app.get(
       '/queue-probes/:id',
-      { schema: { tags: ['system'], params: idParamSchema, response: { 200: queueProbeSchema, 404: errorBodySchema } } },
+      {
+        schema: { tags: ['system'], params: idParamSchema, response: { 200: queueProbeSchema, 404: errorBodySchema } },
+      },
       async (request) => service.get(request.params.id),
     );
   };

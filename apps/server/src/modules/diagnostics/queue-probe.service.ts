@@ -4,7 +4,6 @@ import { notFound } from '../../errors.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { QueueProbeRepository } from './queue-probe.repository.js';
 
-
 type ProbeRow = NonNullable<Awaited<ReturnType<QueueProbeRepository['find']>>>;
 
 const toDto = (row: ProbeRow): QueueProbe => ({

@@ -40,7 +40,13 @@ export function toGenerationFailure(
   const retryAfterSeconds = retryAfterOf(error);
   if (error instanceof ArticleGenerationError) {
     const { kind, message } = isLlmError(abortReason) ? abortReason : error;
-    return { kind, reason: describeFailure(kind, message), log: error.log, refusal: error.refusal, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) };
+    return {
+      kind,
+      reason: describeFailure(kind, message),
+      log: error.log,
+      refusal: error.refusal,
+      ...(retryAfterSeconds ? { retryAfterSeconds } : {}),
+    };
   }
   const kind = isLlmError(error) ? error.kind : 'internal';
   const message = error instanceof Error ? error.message : String(error);

@@ -1,4 +1,4 @@
-import { MAX_ID, TASK_TYPES, WORD_COUNT_LIMITS, type GenerationMethod, type TaskType } from '@abp/contracts';
+import { type GenerationMethod, MAX_ID, TASK_TYPES, type TaskType, WORD_COUNT_LIMITS } from '@abp/contracts';
 import { ARTICLE_ORIGINS } from '../../db/schema/index.js';
 import { badRequest } from '../../errors.js';
 import { toPlainText } from '../../lib/plain-text.js';
@@ -69,7 +69,8 @@ export interface GenerateAndStoreResult {
   reused?: boolean;
 }
 
-export interface ValidGenerationInput extends Omit<GenerateAndStoreInput, 'taskType' | 'persona' | 'keywords' | 'topic'> {
+export interface ValidGenerationInput
+  extends Omit<GenerateAndStoreInput, 'taskType' | 'persona' | 'keywords' | 'topic'> {
   topic: string;
   taskType: TaskType;
   persona: string;
@@ -81,30 +82,57 @@ const MAX_TOPIC = 500;
 const MAX_PERSONA = 500;
 const MAX_KEYWORDS = 30;
 
-const METHOD_OF_ORIGIN: Record<ArticleOrigin, GenerationMethod> = { manual: 'manual', bulk: 'bulk', schedule: 'scheduled', trend: 'trend', seo: 'seo' };
+const METHOD_OF_ORIGIN: Record<ArticleOrigin, GenerationMethod> = {
+  manual: 'manual',
+  bulk: 'bulk',
+  schedule: 'scheduled',
+  trend: 'trend',
+  seo: 'seo',
+};
 
 /** Programmer-facing checks for every caller; each failure is a 400 naming the field. */
 export function validateGenerationInput(input: GenerateAndStoreInput): ValidGenerationInput {
-  if (!Number.isInteger(input.siteId) || input.siteId <= 0 || input.siteId > MAX_ID) throw badRequest('site_id', 'must be a positive integer');
+  if (!Number.isInteger(input.siteId) || input.siteId <= 0 || input.siteId > MAX_ID)
+    throw badRequest('site_id', 'must be a positive integer');
   // Every feature's topic (typed, a trend title, an SEO plan title) becomes the article's title:
   // it is plain text from here on ("&lt;b&gt;" is the text "<b>"), escaped wherever it is output.
   const topic = typeof input.topic === 'string' ? toPlainText(input.topic) : '';
   if (!topic) throw badRequest('topic', 'is required');
   if (topic.length > MAX_TOPIC) throw badRequest('topic', `must be at most ${MAX_TOPIC} characters`);
-  if (!(TASK_TYPES as readonly string[]).includes(input.taskType)) throw badRequest('task_type', `unknown task type "${String(input.taskType)}"; use one of: ${TASK_TYPES.join(', ')}`);
+  if (!(TASK_TYPES as readonly string[]).includes(input.taskType))
+    throw badRequest(
+      'task_type',
+      `unknown task type "${String(input.taskType)}"; use one of: ${TASK_TYPES.join(', ')}`,
+    );
   const { min, max } = WORD_COUNT_LIMITS.config;
-  if (!Number.isInteger(input.wordCount) || input.wordCount < min || input.wordCount > max) throw badRequest('word_count', `must be a whole number from ${min} to ${max}`);
+  if (!Number.isInteger(input.wordCount) || input.wordCount < min || input.wordCount > max)
+    throw badRequest('word_count', `must be a whole number from ${min} to ${max}`);
   const persona = (input.persona ?? '').trim();
   if (persona.length > MAX_PERSONA) throw badRequest('persona', `must be at most ${MAX_PERSONA} characters`);
-  if (!ARTICLE_ORIGINS.includes(input.origin)) throw badRequest('origin', `must be one of ${ARTICLE_ORIGINS.join(', ')}`);
-  if (input.originKey !== undefined && !/^[a-z-]+:\d+$/.test(input.originKey)) throw badRequest('origin_key', 'must look like "bulk-item:12"');
-  const keywords = [...new Set((input.keywords ?? []).map((k) => toPlainText(k)).filter(Boolean))].slice(0, MAX_KEYWORDS);
-  return { ...input, topic, taskType: input.taskType as TaskType, persona, keywords, method: METHOD_OF_ORIGIN[input.origin] };
+  if (!ARTICLE_ORIGINS.includes(input.origin))
+    throw badRequest('origin', `must be one of ${ARTICLE_ORIGINS.join(', ')}`);
+  if (input.originKey !== undefined && !/^[a-z-]+:\d+$/.test(input.originKey))
+    throw badRequest('origin_key', 'must look like "bulk-item:12"');
+  const keywords = [...new Set((input.keywords ?? []).map((k) => toPlainText(k)).filter(Boolean))].slice(
+    0,
+    MAX_KEYWORDS,
+  );
+  return {
+    ...input,
+    topic,
+    taskType: input.taskType as TaskType,
+    persona,
+    keywords,
+    method: METHOD_OF_ORIGIN[input.origin],
+  };
 }
 
 /** Trend and news URLs, once each: a non-empty list makes the article a 'Trend' source. */
 export function sourceUrlsOf(input: ValidGenerationInput): string[] {
-  const urls = [...(input.sources?.newsUrls ?? []), ...(input.sources?.trendSources ?? []).map((s) => s.trendUrl ?? '')];
+  const urls = [
+    ...(input.sources?.newsUrls ?? []),
+    ...(input.sources?.trendSources ?? []).map((s) => s.trendUrl ?? ''),
+  ];
   return [...new Set(urls.map((u) => u.trim()).filter(Boolean))];
 }
 

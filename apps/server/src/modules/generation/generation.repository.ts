@@ -1,5 +1,5 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { GenerationLog } from '@abp/contracts';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { articleImages, articles, articleTrendSources, generationLogs } from '../../db/schema/index.js';
 
@@ -68,16 +68,33 @@ export class GenerationRepository {
   async store(record: GeneratedArticleRecord): Promise<number> {
     return this.db.transaction(async (tx) => {
       const key = record.article.originKey;
-      if (key) await tx.update(articles).set({ originKey: null }).where(and(eq(articles.originKey, key), eq(articles.status, 'failed')));
-      const [row] = await tx.insert(articles).values(record.article).onConflictDoNothing({ target: articles.originKey }).returning({ id: articles.id });
+      if (key)
+        await tx
+          .update(articles)
+          .set({ originKey: null })
+          .where(and(eq(articles.originKey, key), eq(articles.status, 'failed')));
+      const [row] = await tx
+        .insert(articles)
+        .values(record.article)
+        .onConflictDoNothing({ target: articles.originKey })
+        .returning({ id: articles.id });
       if (!row) {
-        const [holder] = await tx.select({ id: articles.id }).from(articles).where(eq(articles.originKey, key!)).limit(1);
+        const [holder] = await tx
+          .select({ id: articles.id })
+          .from(articles)
+          .where(eq(articles.originKey, key!))
+          .limit(1);
         return holder!.id;
       }
       const articleId = row.id;
       await tx.insert(generationLogs).values({ articleId, log: record.log });
       if (record.image) {
-        await tx.insert(articleImages).values({ articleId, png: record.image.png.toString('base64'), altText: record.image.alt, filename: record.image.filename });
+        await tx.insert(articleImages).values({
+          articleId,
+          png: record.image.png.toString('base64'),
+          altText: record.image.alt,
+          filename: record.image.filename,
+        });
       }
       if (record.trendSources.length > 0) {
         await tx.insert(articleTrendSources).values(record.trendSources.map((source) => ({ articleId, ...source })));
@@ -117,7 +134,13 @@ export class GenerationRepository {
     const rows = await this.db
       .select({ title: articles.title })
       .from(articles)
-      .where(and(eq(articles.siteId, siteId), sql`${articles.status} <> 'failed'`, sql`${normalisedTitle(articles.title)} = ${normalisedTitle(title)}`))
+      .where(
+        and(
+          eq(articles.siteId, siteId),
+          sql`${articles.status} <> 'failed'`,
+          sql`${normalisedTitle(articles.title)} = ${normalisedTitle(title)}`,
+        ),
+      )
       .limit(20);
     return rows.map((row) => row.title);
   }

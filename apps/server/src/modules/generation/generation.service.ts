@@ -1,13 +1,25 @@
-import { TitleCardImageProvider, imageFilename, type ImageProvider } from '../../integrations/images/index.js';
-import { titleKey, type LanguageModelProvider } from '../../integrations/llm/index.js';
 import { SiteUnavailableError } from '../../domain-errors.js';
 import { badRequest } from '../../errors.js';
+import { type ImageProvider, imageFilename, TitleCardImageProvider } from '../../integrations/images/index.js';
+import { type LanguageModelProvider, titleKey } from '../../integrations/llm/index.js';
 import { OneAtATime } from '../../lib/one-at-a-time.js';
-import { ArticleGenerator, runQualityGate, type GeneratedArticle } from './engine/index.js';
-import { toGenerationFailure, type GenerationFailure } from './generation-failure.js';
-import { sourceUrlsOf, toDateOrNull, validateGenerationInput, type GenerateAndStoreInput, type GenerateAndStoreResult, type ValidGenerationInput } from './generation-input.js';
-import type { GeneratedArticleRecord, GenerationRepository, ReusableArticle, StoredImage } from './generation.repository.js';
 import { UsageCollector, withUsageScope } from '../usage/usage-scope.js';
+import { ArticleGenerator, type GeneratedArticle, runQualityGate } from './engine/index.js';
+import type {
+  GeneratedArticleRecord,
+  GenerationRepository,
+  ReusableArticle,
+  StoredImage,
+} from './generation.repository.js';
+import { type GenerationFailure, toGenerationFailure } from './generation-failure.js';
+import {
+  type GenerateAndStoreInput,
+  type GenerateAndStoreResult,
+  sourceUrlsOf,
+  toDateOrNull,
+  type ValidGenerationInput,
+  validateGenerationInput,
+} from './generation-input.js';
 
 export type { GenerateAndStoreInput, GenerateAndStoreResult } from './generation-input.js';
 
@@ -34,7 +46,10 @@ export interface GenerationServiceOptions {
    * Links a new article into its live site's existing posts (the site inventory's linker). A
    * failure there never fails the article: it is stored without those links.
    */
-  linkIntoSite?: (siteId: number, article: { title: string; keywords: readonly string[]; content: string }) => Promise<{ content: string }>;
+  linkIntoSite?: (
+    siteId: number,
+    article: { title: string; keywords: readonly string[]; content: string },
+  ) => Promise<{ content: string }>;
   /** The usage ledger: the model calls made for an article are named after it once it is stored. */
   usage?: { linkArticle(rowIds: readonly number[], articleId: number): Promise<void> };
 }
@@ -83,7 +98,9 @@ export class GenerationService {
     const claimed: string[] = [];
     const usage = new UsageCollector();
     try {
-      const result = await withUsageScope({ source: input.origin, siteId: input.siteId, collector: usage }, () => this.generateAndStoreWith(provider, input, claimed));
+      const result = await withUsageScope({ source: input.origin, siteId: input.siteId, collector: usage }, () =>
+        this.generateAndStoreWith(provider, input, claimed),
+      );
       if (!result.reused) await this.linkUsage(usage, result.articleId);
       return result;
     } finally {
@@ -115,11 +132,18 @@ export class GenerationService {
     return false;
   }
 
-  private async generateAndStoreWith(known: LanguageModelProvider | null, input: ValidGenerationInput, claimed: string[]): Promise<GenerateAndStoreResult> {
+  private async generateAndStoreWith(
+    known: LanguageModelProvider | null,
+    input: ValidGenerationInput,
+    claimed: string[],
+  ): Promise<GenerateAndStoreResult> {
     const site = await this.activeSite(input.siteId);
     const earlier = input.originKey ? await this.repo.findReusable(input.originKey) : null;
     if (earlier) return reusedResult(earlier);
-    const sources = { newsUrls: input.sources?.newsUrls ?? [], groundingSources: input.sources?.groundingSources ?? [] };
+    const sources = {
+      newsUrls: input.sources?.newsUrls ?? [],
+      groundingSources: input.sources?.groundingSources ?? [],
+    };
     const useSelectedImage = input.includeImages && input.selectedImagePng !== undefined;
     let offline = false;
     let article: GeneratedArticle;
@@ -129,7 +153,11 @@ export class GenerationService {
     try {
       const provider = known ?? (await this.providers.current(input.providers));
       offline = provider.isOffline;
-      const generator = new ArticleGenerator({ provider, imageProvider: this.imageProvider, sectionConcurrency: this.options.sectionConcurrency ?? 4 });
+      const generator = new ArticleGenerator({
+        provider,
+        imageProvider: this.imageProvider,
+        sectionConcurrency: this.options.sectionConcurrency ?? 4,
+      });
       article = await generator.generate({
         topic: input.topic,
         taskType: input.taskType,
@@ -146,7 +174,12 @@ export class GenerationService {
         ...(input.signal ? { signal: input.signal } : {}),
       });
     } catch (error) {
-      const failure = toGenerationFailure(error, input.method, sources, input.signal?.aborted ? input.signal.reason : undefined);
+      const failure = toGenerationFailure(
+        error,
+        input.method,
+        sources,
+        input.signal?.aborted ? input.signal.reason : undefined,
+      );
       const articleId = await this.repo.store(this.failureRecord(input, site.name, failure));
       return {
         articleId,
@@ -165,7 +198,10 @@ export class GenerationService {
       const linked = await this.options.linkIntoSite(input.siteId, article).catch(() => null);
       if (linked) article = { ...article, content: linked.content };
     }
-    const image = useSelectedImage && input.selectedImagePng ? { png: input.selectedImagePng, alt: article.title, filename: imageFilename(article.title) } : imageOf(article);
+    const image =
+      useSelectedImage && input.selectedImagePng
+        ? { png: input.selectedImagePng, alt: article.title, filename: imageFilename(article.title) }
+        : imageOf(article);
     const articleId = await this.repo.store(await this.successRecord(input, site.name, article, image));
     return {
       articleId,
@@ -192,11 +228,20 @@ export class GenerationService {
     }
   }
 
-  private async successRecord(input: ValidGenerationInput, siteName: string, article: GeneratedArticle, image: StoredImage | null): Promise<GeneratedArticleRecord> {
+  private async successRecord(
+    input: ValidGenerationInput,
+    siteName: string,
+    article: GeneratedArticle,
+    image: StoredImage | null,
+  ): Promise<GeneratedArticleRecord> {
     const otherTitlesOnSite = await this.repo.sameTitlesOnSite(input.siteId, article.title);
     const qualityReport = runQualityGate(
       { title: article.title, content: article.content },
-      { targetWordCount: input.wordCount, otherTitlesOnSite, ...(article.provider.offline ? { writtenOffline: 'note' as const } : {}) },
+      {
+        targetWordCount: input.wordCount,
+        otherTitlesOnSite,
+        ...(article.provider.offline ? { writtenOffline: 'note' as const } : {}),
+      },
     );
     return {
       article: {
@@ -221,7 +266,11 @@ export class GenerationService {
     };
   }
 
-  private failureRecord(input: ValidGenerationInput, siteName: string, failure: GenerationFailure): GeneratedArticleRecord {
+  private failureRecord(
+    input: ValidGenerationInput,
+    siteName: string,
+    failure: GenerationFailure,
+  ): GeneratedArticleRecord {
     return {
       article: {
         ...this.commonFields(input, siteName),

@@ -2,8 +2,6 @@ import {
   DEFAULT_PUBLISH_STATUS,
   GENERATION_FAILED_CODE,
   MANUAL_LIMITS,
-  TASK_TYPES,
-  WORD_COUNT_LIMITS,
   type ManualGenerateOptions,
   type ManualGenerateRequest,
   type ManualGenerateResponse,
@@ -13,14 +11,16 @@ import {
   type QualityReport,
   type QualityRule,
   type SecureGenerateResponse,
+  TASK_TYPES,
+  WORD_COUNT_LIMITS,
 } from '@abp/contracts';
 import { QualityGateBlockedError } from '../../domain-errors.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
+import { LlmError } from '../../integrations/llm/index.js';
 import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
 import type { ProductionOutcome, PublishPolicy } from '../article-pipeline/article-producer.js';
 import { INTERNAL_FAILURE_MESSAGE } from '../article-pipeline/failure-classifier.js';
 import type { ProductionConsumer } from '../article-pipeline/production-runner.js';
-import { LlmError } from '../../integrations/llm/index.js';
 import type { PlacementCheck } from '../site-inventory/placement-check.js';
 
 // The web client gives up after 150 s: stop a little earlier and say why, rather than leave it guessing.
@@ -58,18 +58,33 @@ export class ManualGenerationService {
     const secureVariant = request.options === undefined;
     const options = settingsOf(request);
     const selectedImagePng = options.selectedImageDataUrl ? decodePng(options.selectedImageDataUrl) : undefined;
-    await this.placementCheck?.(request.site_id, { categoryIds: options.categoryIds ?? [], authorId: options.authorId ?? null }, { categoryIds: 'options.categoryIds', authorId: 'options.authorId' });
+    await this.placementCheck?.(
+      request.site_id,
+      { categoryIds: options.categoryIds ?? [], authorId: options.authorId ?? null },
+      { categoryIds: 'options.categoryIds', authorId: 'options.authorId' },
+    );
     const overBudget = await this.budgetBlock?.(request.site_id);
     if (overBudget) throw conflict(overBudget);
 
     const deadline = new AbortController();
     const seconds = Math.round(this.deadlineMs / 1000);
     const timer = setTimeout(
-      () => deadline.abort(new LlmError('timeout', `The article took longer than ${seconds} seconds, the limit for one article from this screen. Use a bulk job or a shorter word count.`, { retryable: false })),
+      () =>
+        deadline.abort(
+          new LlmError(
+            'timeout',
+            `The article took longer than ${seconds} seconds, the limit for one article from this screen. Use a bulk job or a shorter word count.`,
+            { retryable: false },
+          ),
+        ),
       this.deadlineMs,
     );
     // The operator is watching: a quality-gate objection is reported, not overridden.
-    const policy: PublishPolicy = { publish: true, onQualityGate: 'refuse', ...(options.publishStatus === 'publish' ? { status: 'published' } : {}) };
+    const policy: PublishPolicy = {
+      publish: true,
+      onQualityGate: 'refuse',
+      ...(options.publishStatus === 'publish' ? { status: 'published' } : {}),
+    };
     const unit = {
       originKey: `${MANUAL_ORIGIN}:${await this.pipeline.units.nextRequestNumber()}`,
       brief: {
@@ -79,18 +94,25 @@ export class ManualGenerationService {
         persona: options.persona,
         wordCount: options.wordCount,
         includeImages: options.includeImages,
-        ...(options.categoryIds?.length || options.authorId ? { wordpress: { categoryIds: options.categoryIds ?? [], authorId: options.authorId ?? null } } : {}),
+        ...(options.categoryIds?.length || options.authorId
+          ? { wordpress: { categoryIds: options.categoryIds ?? [], authorId: options.authorId ?? null } }
+          : {}),
         origin: MANUAL_ORIGIN,
       } as const,
       policy,
     };
     // The uploaded image goes with this run only; should the process die, the backstop writes the article with a generated one.
     const end = await this.pipeline
-      .runNow(unit, { deadline: deadline.signal, ...(selectedImagePng ? { extras: { selectedImagePng } } : {}) }, this.deadlineMs + BACKSTOP_MARGIN_MS)
+      .runNow(
+        unit,
+        { deadline: deadline.signal, ...(selectedImagePng ? { extras: { selectedImagePng } } : {}) },
+        this.deadlineMs + BACKSTOP_MARGIN_MS,
+      )
       .finally(() => clearTimeout(timer));
     // The budget was reached between the check above and the run: the unit was not started.
     if (end.status === 'finished' && end.end.result === 'skipped') throw conflict(end.end.reason);
-    if (end.status !== 'finished' || !end.outcome) throw new Error(`The manual article ${unit.originKey} did not finish in its request (${end.status})`);
+    if (end.status !== 'finished' || !end.outcome)
+      throw new Error(`The manual article ${unit.originKey} did not finish in its request (${end.status})`);
     const outcome = end.outcome;
 
     if (outcome.stage === 'generation') {
@@ -101,13 +123,21 @@ export class ManualGenerationService {
         GENERATION_FAILED_CODE,
         result.error ?? 'The article could not be generated',
         422,
-        { article_id: result.articleId, kind: result.errorKind ?? 'unknown', attempts: result.attempts, refusal_matches: result.refusal_matches },
+        {
+          article_id: result.articleId,
+          kind: result.errorKind ?? 'unknown',
+          attempts: result.attempts,
+          refusal_matches: result.refusal_matches,
+        },
         result.retryAfterSeconds,
       );
     }
     const result = outcome.generated!;
     const pushed = pushOutcome(outcome);
-    const held = outcome.stage === 'publish' && outcome.error instanceof QualityGateBlockedError ? heldBy(outcome.error.report) : null;
+    const held =
+      outcome.stage === 'publish' && outcome.error instanceof QualityGateBlockedError
+        ? heldBy(outcome.error.report)
+        : null;
     const data: ManualGenerationResult = {
       title: result.title,
       article_id: result.articleId,
@@ -125,9 +155,25 @@ export class ManualGenerationService {
     };
     if (!secureVariant) return { data };
     // Held back is no success: the screen must not say the article went out (issue #31).
-    if (held) return { success: false, message: `Article "${result.title}" was saved as a draft but held back, not published: ${held.reason}`, article_id: result.articleId, title: result.title, held };
-    const where = pushed.error ? `saved as a draft, but not pushed to WordPress: ${pushed.error}` : pushed.status === 'published' ? 'published to WordPress' : 'pushed to WordPress as a draft';
-    return { success: true, message: `Article "${result.title}" generated and ${where}`, article_id: result.articleId, title: result.title };
+    if (held)
+      return {
+        success: false,
+        message: `Article "${result.title}" was saved as a draft but held back, not published: ${held.reason}`,
+        article_id: result.articleId,
+        title: result.title,
+        held,
+      };
+    const where = pushed.error
+      ? `saved as a draft, but not pushed to WordPress: ${pushed.error}`
+      : pushed.status === 'published'
+        ? 'published to WordPress'
+        : 'pushed to WordPress as a draft';
+    return {
+      success: true,
+      message: `Article "${result.title}" generated and ${where}`,
+      article_id: result.articleId,
+      title: result.title,
+    };
   }
 }
 
@@ -137,7 +183,8 @@ const HELD_RULES_FIRST: readonly QualityRule[] = ['already_on_site', 'near_dupli
 /** What held the publish back: the blocking finding to show (a duplicate one first), the reasons, the post already there. */
 function heldBy(report: QualityReport): ManualHeld {
   const blocking = report.issues.filter((issue) => issue.severity === 'severe');
-  const first = HELD_RULES_FIRST.map((rule) => blocking.find((issue) => issue.rule === rule)).find(Boolean) ?? blocking[0];
+  const first =
+    HELD_RULES_FIRST.map((rule) => blocking.find((issue) => issue.rule === rule)).find(Boolean) ?? blocking[0];
   return {
     rule: first?.rule ?? null,
     reason: blocking.map((issue) => issue.message).join(' ') || report.message,
@@ -146,12 +193,30 @@ function heldBy(report: QualityReport): ManualHeld {
 }
 
 /** Publishing owns the article's status: 'published' only once WordPress has the post; a failed push leaves the draft. */
-function pushOutcome(outcome: Exclude<ProductionOutcome, { stage: 'generation' }>): { status: string; postId: number | null; permalink: string | null; error: string | null } {
+function pushOutcome(outcome: Exclude<ProductionOutcome, { stage: 'generation' }>): {
+  status: string;
+  postId: number | null;
+  permalink: string | null;
+  error: string | null;
+} {
   if (outcome.stage === 'published') {
-    return { status: outcome.post.article_status, postId: outcome.post.wordpress_post_id, permalink: outcome.post.wordpress_permalink, error: null };
+    return {
+      status: outcome.post.article_status,
+      postId: outcome.post.wordpress_post_id,
+      permalink: outcome.post.wordpress_permalink,
+      error: null,
+    };
   }
   const message = outcome.stage === 'publish' ? outcome.decision.message : INTERNAL_FAILURE_MESSAGE;
-  return { status: 'draft', postId: null, permalink: null, error: message === INTERNAL_FAILURE_MESSAGE ? 'Publishing to WordPress failed unexpectedly; publish it again from Articles.' : message };
+  return {
+    status: 'draft',
+    postId: null,
+    permalink: null,
+    error:
+      message === INTERNAL_FAILURE_MESSAGE
+        ? 'Publishing to WordPress failed unexpectedly; publish it again from Articles.'
+        : message,
+  };
 }
 
 type ManualSettings = Omit<ManualGenerateOptions, 'includeImages' | 'publishStatus' | 'wordCount'> & {

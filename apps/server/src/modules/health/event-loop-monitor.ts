@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 
 export interface EventLoopDelay {
   p50Ms: number;
@@ -59,7 +59,10 @@ export class EventLoopMonitor {
   private rotate(): void {
     const slice = summary(this.histogram);
     if (slice.maxMs >= STALL_WARNING_MS) {
-      this.log.warn({ eventLoop: slice }, 'event loop stalled: requests waited this long before the server took them up');
+      this.log.warn(
+        { eventLoop: slice },
+        'event loop stalled: requests waited this long before the server took them up',
+      );
     }
     this.previous = slice;
     this.histogram.reset();

@@ -1,7 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { APP_VERSION, healthResponseSchema } from '@abp/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Role } from '../../config.js';
-import { rawQuery, type DatabaseHandle } from '../../db/client.js';
+import { type DatabaseHandle, rawQuery } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { EventLoopMonitor } from './event-loop-monitor.js';
 
@@ -14,7 +14,10 @@ export const healthRoutes = (handle: DatabaseHandle, queue: JobQueue, role: Role
     app.addHook('onClose', async () => eventLoop.stop());
     app.get(
       '/health',
-      { config: { public: true }, schema: { tags: ['system'], response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
+      {
+        config: { public: true },
+        schema: { tags: ['system'], response: { 200: healthResponseSchema, 503: healthResponseSchema } },
+      },
       async (_request, reply) => {
         const t0 = performance.now();
         const dbOk = await rawQuery(handle, 'SELECT 1').then(

@@ -17,7 +17,11 @@ export class IdempotencyRepository {
   constructor(private readonly db: Database) {}
 
   /** Claims the session's key for this request; the existing row when a request of the session has it. */
-  async claim(ref: KeyRef, request: string, bodyDigest: string): Promise<{ claimed: true } | { claimed: false; row: IdempotencyRow }> {
+  async claim(
+    ref: KeyRef,
+    request: string,
+    bodyDigest: string,
+  ): Promise<{ claimed: true } | { claimed: false; row: IdempotencyRow }> {
     // Keys older than the promise are forgotten first, so an old key can be used again; so is a
     // pending one whose request never answered (the process stopped while it ran).
     await this.db
@@ -27,7 +31,10 @@ export class IdempotencyRepository {
           isKey(ref),
           or(
             lt(idempotencyKeys.createdAt, sql`now() - ${IDEMPOTENCY_KEY_TTL_HOURS} * interval '1 hour'`),
-            and(eq(idempotencyKeys.state, 'pending'), lt(idempotencyKeys.createdAt, sql`now() - interval '15 minutes'`)),
+            and(
+              eq(idempotencyKeys.state, 'pending'),
+              lt(idempotencyKeys.createdAt, sql`now() - interval '15 minutes'`),
+            ),
           ),
         ),
       );
@@ -44,7 +51,10 @@ export class IdempotencyRepository {
   }
 
   async complete(ref: KeyRef, answer: { status: number; contentType: string | null; body: string }): Promise<void> {
-    await this.db.update(idempotencyKeys).set({ state: 'done', ...answer }).where(isKey(ref));
+    await this.db
+      .update(idempotencyKeys)
+      .set({ state: 'done', ...answer })
+      .where(isKey(ref));
   }
 
   /** A request that failed on our side may be sent again with the same key. */
@@ -53,6 +63,8 @@ export class IdempotencyRepository {
   }
 
   async purgeExpired(): Promise<void> {
-    await this.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`now() - ${IDEMPOTENCY_KEY_TTL_HOURS} * interval '1 hour'`));
+    await this.db
+      .delete(idempotencyKeys)
+      .where(lt(idempotencyKeys.createdAt, sql`now() - ${IDEMPOTENCY_KEY_TTL_HOURS} * interval '1 hour'`));
   }
 }

@@ -1,4 +1,4 @@
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import { articles, schedulerLog } from '../../db/schema/index.js';
 
 /** Slots that count against the daily cap: every claimed slot except the failed and skipped ones. */

@@ -4,5 +4,6 @@
  * posts a configuration has had today (the daily cap). It depends on no other module, so none of
  * them depends on another through it.
  */
-export { nextSlotAfter, pickTopic, pickUncoveredTopic, startOfOperatorDay } from './schedule-math.js';
+
 export { COUNTED_OUTCOMES, postsTodaySql } from './daily-cap.js';
+export { nextSlotAfter, pickTopic, pickUncoveredTopic, startOfOperatorDay } from './schedule-math.js';

@@ -61,7 +61,10 @@ const key = (topic: string) => topic.trim().toLowerCase();
  * The topic for the next slot and the round's record after it: the first topic not used in this
  * round; when all have been used a new round starts. Topics removed from the list are forgotten.
  */
-export function pickTopic(topics: readonly string[], usedInRound: readonly string[]): { topic: string; used: string[] } {
+export function pickTopic(
+  topics: readonly string[],
+  usedInRound: readonly string[],
+): { topic: string; used: string[] } {
   if (topics.length === 0) throw new Error('a configuration without topics cannot post');
   const current = new Set(topics.map(key));
   let used = usedInRound.filter((t) => current.has(key(t)));

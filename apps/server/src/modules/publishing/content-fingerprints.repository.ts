@@ -31,7 +31,13 @@ export class ContentFingerprintsRepository {
     const ids = matches.map((m) => m.articleId).filter((id) => id !== excludeArticleId);
     if (ids.length === 0) return [];
     const rows = await this.db
-      .select({ articleId: articles.id, title: articles.title, siteId: articles.siteId, siteName: articles.siteName, permalink: articles.wordpressPermalink })
+      .select({
+        articleId: articles.id,
+        title: articles.title,
+        siteId: articles.siteId,
+        siteName: articles.siteName,
+        permalink: articles.wordpressPermalink,
+      })
       .from(articles)
       .where(and(inArray(articles.id, ids), isNotNull(articles.wordpressPostId)));
     const signatures = new Map(matches.map((m) => [m.articleId, m.signature]));
@@ -51,7 +57,12 @@ export class ContentFingerprintsRepository {
     return this.db
       .select({ id: articles.id, content: articles.content })
       .from(articles)
-      .where(and(isNotNull(articles.wordpressPostId), sql`not exists (select 1 from ${articleFingerprints} where ${articleFingerprints.articleId} = ${articles.id})`))
+      .where(
+        and(
+          isNotNull(articles.wordpressPostId),
+          sql`not exists (select 1 from ${articleFingerprints} where ${articleFingerprints.articleId} = ${articles.id})`,
+        ),
+      )
       .orderBy(articles.id)
       .limit(limit);
   }

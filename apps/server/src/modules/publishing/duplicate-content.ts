@@ -1,6 +1,11 @@
 import type { JobDefinition } from '../../jobs/queue.js';
 import { yieldToEventLoop } from '../../lib/event-loop-yield.js';
-import { contentFingerprint, NEAR_DUPLICATE_SIMILARITY, signatureSimilarity, type ContentFingerprint } from '../../lib/text/near-duplicate.js';
+import {
+  type ContentFingerprint,
+  contentFingerprint,
+  NEAR_DUPLICATE_SIMILARITY,
+  signatureSimilarity,
+} from '../../lib/text/near-duplicate.js';
 import type { ContentFingerprintsRepository } from './content-fingerprints.repository.js';
 
 /** An article already on WordPress whose body is nearly the same as the one being published. */
@@ -38,7 +43,13 @@ export class DuplicateContentCheck {
     for (const candidate of await this.repo.candidates(article.id, fingerprint.bands)) {
       const similarity = signatureSimilarity(fingerprint.signature, candidate.signature);
       if (similarity < NEAR_DUPLICATE_SIMILARITY) continue;
-      const match = { articleId: candidate.articleId, title: candidate.title, siteName: candidate.siteName, link: candidate.permalink, similarity };
+      const match = {
+        articleId: candidate.articleId,
+        title: candidate.title,
+        siteName: candidate.siteName,
+        link: candidate.permalink,
+        similarity,
+      };
       const key = candidate.siteId === article.siteId ? 'sameSite' : 'otherSite';
       if (!findings[key] || findings[key].similarity < similarity) findings[key] = match;
     }

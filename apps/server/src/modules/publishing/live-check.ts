@@ -37,19 +37,24 @@ function comparable(text: string): string {
 export function readBackProblem(post: WpPost, expected: ExpectedPost): string | null {
   const raw = post.content?.raw ?? post.content?.rendered ?? '';
   if (htmlToPlainText(raw).length === 0) return 'the post on WordPress has no content';
-  if (expected.marker && !hasMarker(raw, expected.marker)) return 'the post on WordPress no longer carries this article (its content was replaced)';
-  if (expected.featuredMediaId !== null && post.featured_media !== expected.featuredMediaId) return 'the featured image is not set on the post';
+  if (expected.marker && !hasMarker(raw, expected.marker))
+    return 'the post on WordPress no longer carries this article (its content was replaced)';
+  if (expected.featuredMediaId !== null && post.featured_media !== expected.featuredMediaId)
+    return 'the featured image is not set on the post';
   return null;
 }
 
 /** A visitor's view of the permalink: a 200 page that shows the post's title, not a login or maintenance page. */
 export function publicPageProblem(page: PublicPage, title: string): string | null {
   if (page.failure) return `its page could not be read: ${page.failure}`;
-  if (page.status === 503 || /briefly unavailable for scheduled maintenance/i.test(page.html)) return 'the site shows its maintenance page';
+  if (page.status === 503 || /briefly unavailable for scheduled maintenance/i.test(page.html))
+    return 'the site shows its maintenance page';
   if (page.status !== 200) return `its page answers ${page.status}${page.status === 404 ? ' (not found)' : ''}`;
-  if (/\/wp-login\.php/.test(new URL(page.url).pathname) || /id=["']loginform["']/.test(page.html)) return 'its page asks visitors to log in';
+  if (/\/wp-login\.php/.test(new URL(page.url).pathname) || /id=["']loginform["']/.test(page.html))
+    return 'its page asks visitors to log in';
   const expected = comparable(toPlainText(title));
-  if (expected && !comparable(htmlToPlainText(page.html)).includes(expected)) return "its page does not show the post's title";
+  if (expected && !comparable(htmlToPlainText(page.html)).includes(expected))
+    return "its page does not show the post's title";
   return null;
 }
 

@@ -3,7 +3,7 @@ import { DELETED_POST_STATUS } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
 import { isWordPressError, type WordPressClient, type WpPost } from '../../integrations/wordpress/index.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
-import { publicPageProblem, readBackProblem, unpublishedVerdict, type LiveVerdict } from './live-check.js';
+import { type LiveVerdict, publicPageProblem, readBackProblem, unpublishedVerdict } from './live-check.js';
 import type { LiveCheckArticleRow, LiveCheckRepository } from './publishing.repository.js';
 import type { SiteConnections } from './site-connections.js';
 
@@ -53,7 +53,8 @@ export class LiveVerification {
   async check(articleId: number): Promise<LiveCheck> {
     const article = await this.repo.findForLiveCheck(articleId);
     if (!article) throw notFound('Article not found');
-    if (article.siteId === null || article.wordpressPostId === null) throw conflict('This article has no WordPress post to check: publish it first.');
+    if (article.siteId === null || article.wordpressPostId === null)
+      throw conflict('This article has no WordPress post to check: publish it first.');
     const { verdict, permalink, wordpressStatus } = await this.verify(article, article.siteId, article.wordpressPostId);
     await this.repo.storeLiveCheck(articleId, verdict, permalink, wordpressStatus);
     if (verdict.state === 'live') await this.onLive?.(articleId).catch(() => undefined);
@@ -74,24 +75,39 @@ export class LiveVerification {
     for (const { id, postId } of absent) {
       try {
         const post = await client.posts.get(postId);
-        if (post.status === 'trash') await this.repo.storePostGone(id, 'trash', 'the post is in the WordPress trash (found by the content sync)');
+        if (post.status === 'trash')
+          await this.repo.storePostGone(id, 'trash', 'the post is in the WordPress trash (found by the content sync)');
       } catch (error) {
-        if (isWordPressError(error) && error.kind === 'not_found') await this.repo.storePostGone(id, 'deleted', 'the post was deleted on WordPress (found by the content sync)');
+        if (isWordPressError(error) && error.kind === 'not_found')
+          await this.repo.storePostGone(id, 'deleted', 'the post was deleted on WordPress (found by the content sync)');
         // Any other answer proves nothing: the next sync asks again.
         else return;
       }
     }
   }
 
-  private async verify(article: LiveCheckArticleRow, siteId: number, postId: number): Promise<{ verdict: LiveVerdict; permalink?: string; wordpressStatus?: string }> {
+  private async verify(
+    article: LiveCheckArticleRow,
+    siteId: number,
+    postId: number,
+  ): Promise<{ verdict: LiveVerdict; permalink?: string; wordpressStatus?: string }> {
     let client: WordPressClient;
     let post: WpPost;
     try {
       client = await this.sites.getClientForSite(siteId);
       post = await client.posts.get(postId);
     } catch (error) {
-      if (isWordPressError(error) && error.kind === 'not_found') return { verdict: { state: 'not_live', reason: 'the post was deleted on WordPress' }, wordpressStatus: DELETED_POST_STATUS };
-      return { verdict: { state: 'not_live', reason: `WordPress could not be asked: ${error instanceof Error ? error.message : String(error)}` } };
+      if (isWordPressError(error) && error.kind === 'not_found')
+        return {
+          verdict: { state: 'not_live', reason: 'the post was deleted on WordPress' },
+          wordpressStatus: DELETED_POST_STATUS,
+        };
+      return {
+        verdict: {
+          state: 'not_live',
+          reason: `WordPress could not be asked: ${error instanceof Error ? error.message : String(error)}`,
+        },
+      };
     }
     let missed: string | null = null;
     const due = gmt(post.date_gmt);
@@ -100,15 +116,24 @@ export class LiveVerification {
       try {
         post = await client.posts.update(postId, { status: 'publish' });
       } catch (error) {
-        return { verdict: { state: 'not_live', reason: `WordPress missed the scheduled time (${due.toISOString()}) and publishing it failed: ${error instanceof Error ? error.message : String(error)}` } };
+        return {
+          verdict: {
+            state: 'not_live',
+            reason: `WordPress missed the scheduled time (${due.toISOString()}) and publishing it failed: ${error instanceof Error ? error.message : String(error)}`,
+          },
+        };
       }
       missed = `WordPress missed the scheduled time (${due.toISOString()}); Automated Blog Poster published the post at ${this.now().toISOString()}`;
     }
-    if (post.status === 'trash') return { verdict: { state: 'not_live', reason: 'the post is in the WordPress trash' }, wordpressStatus: 'trash' };
+    if (post.status === 'trash')
+      return { verdict: { state: 'not_live', reason: 'the post is in the WordPress trash' }, wordpressStatus: 'trash' };
     if (post.status !== 'publish') return { verdict: unpublishedVerdict(post.status), wordpressStatus: post.status };
     const expected = { title: article.title, marker: article.publishMarker, featuredMediaId: article.imageMediaId };
-    const problem = readBackProblem(post, expected) ?? publicPageProblem(await client.fetchPublicPage(post.link), article.title);
-    const verdict: LiveVerdict = problem ? { state: 'not_live', reason: missed ? `${missed}, but ${problem}` : problem } : { state: 'live', reason: missed };
+    const problem =
+      readBackProblem(post, expected) ?? publicPageProblem(await client.fetchPublicPage(post.link), article.title);
+    const verdict: LiveVerdict = problem
+      ? { state: 'not_live', reason: missed ? `${missed}, but ${problem}` : problem }
+      : { state: 'live', reason: missed };
     return { verdict, ...(post.link ? { permalink: post.link } : {}) };
   }
 
@@ -117,7 +142,10 @@ export class LiveVerification {
       job: 'liveCheck',
       queue: { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * 60, deleteAfterSeconds: 24 * 60 * 60 },
       // An article deleted (or unpublished) since is nothing to check.
-      handler: async ({ articleId }) => this.check(articleId).catch((error: unknown) => ({ skipped: error instanceof Error ? error.message : String(error) })),
+      handler: async ({ articleId }) =>
+        this.check(articleId).catch((error: unknown) => ({
+          skipped: error instanceof Error ? error.message : String(error),
+        })),
     };
   }
 }

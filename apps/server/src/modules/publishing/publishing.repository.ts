@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { ArticleStatus, LiveState, QualityReport } from '@abp/contracts';
+import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { articleImages, articles, DELETED_POST_STATUS, siteInventoryItems } from '../../db/schema/index.js';
 
@@ -41,9 +41,13 @@ export class PublishingRepository {
         // monitor, SEO suite and bulk jobs write for the site and take its configuration's).
         // Table names written out: drizzle leaves columns unqualified here, and inside the subquery an
         // unqualified site_id would be the configuration's own.
-        wpCategoryIds: sql<number[]>`case when jsonb_array_length("articles"."wp_category_ids") > 0 then "articles"."wp_category_ids"
+        wpCategoryIds: sql<
+          number[]
+        >`case when jsonb_array_length("articles"."wp_category_ids") > 0 then "articles"."wp_category_ids"
           else coalesce((select bc.wp_category_ids from blog_configs bc where bc.site_id = "articles"."site_id"), '[]'::jsonb) end`,
-        wpAuthorId: sql<number | null>`coalesce("articles"."wp_author_id", (select bc.wp_author_id from blog_configs bc where bc.site_id = "articles"."site_id"))`,
+        wpAuthorId: sql<
+          number | null
+        >`coalesce("articles"."wp_author_id", (select bc.wp_author_id from blog_configs bc where bc.site_id = "articles"."site_id"))`,
         // The site's blog configuration may turn tags off for every post of the site.
         addTags: sql<boolean>`coalesce((select bc.add_tags from blog_configs bc where bc.site_id = "articles"."site_id"), true)`,
       })
@@ -61,7 +65,9 @@ export class PublishingRepository {
     const rows = await this.db
       .update(articles)
       .set({ publishLockToken: token, publishLockExpiresAt: sql`now() + ${leaseMs} * interval '1 millisecond'` })
-      .where(and(eq(articles.id, id), or(isNull(articles.publishLockToken), lt(articles.publishLockExpiresAt, sql`now()`))))
+      .where(
+        and(eq(articles.id, id), or(isNull(articles.publishLockToken), lt(articles.publishLockExpiresAt, sql`now()`))),
+      )
       .returning({ id: articles.id });
     return rows.length === 1;
   }
@@ -116,7 +122,13 @@ export class PublishingRepository {
     const rows = await this.db
       .select({ title: articles.title })
       .from(articles)
-      .where(and(eq(articles.siteId, siteId), ne(articles.id, excludeId), sql`${normalised(articles.title)} = ${normalised(title)}`))
+      .where(
+        and(
+          eq(articles.siteId, siteId),
+          ne(articles.id, excludeId),
+          sql`${normalised(articles.title)} = ${normalised(title)}`,
+        ),
+      )
       .limit(20);
     return rows.map((row) => row.title);
   }
@@ -126,12 +138,19 @@ export class PublishingRepository {
    * title, its primary keyword) once punctuation and case are ignored, or with the slug WordPress
    * would give one of them; the article's own post excepted.
    */
-  async postsOnSiteLike(siteId: number, phrases: readonly string[], ownPostId: number | null): Promise<Array<{ title: string; link: string }>> {
+  async postsOnSiteLike(
+    siteId: number,
+    phrases: readonly string[],
+    ownPostId: number | null,
+  ): Promise<Array<{ title: string; link: string }>> {
     const normalised = (value: unknown) => sql`btrim(regexp_replace(lower(${value}), '[^[:alnum:]]+', ' ', 'g'))`;
     const slugOf = (phrase: string) => sql`btrim(regexp_replace(lower(${phrase}), '[^[:alnum:]]+', '-', 'g'), '-')`;
     const matches = phrases
       .filter((phrase) => phrase.trim() !== '')
-      .flatMap((phrase) => [sql`${normalised(siteInventoryItems.title)} = ${normalised(phrase)}`, sql`${siteInventoryItems.slug} = ${slugOf(phrase)}`]);
+      .flatMap((phrase) => [
+        sql`${normalised(siteInventoryItems.title)} = ${normalised(phrase)}`,
+        sql`${siteInventoryItems.slug} = ${slugOf(phrase)}`,
+      ]);
     return this.db
       .select({ title: siteInventoryItems.title, link: siteInventoryItems.link })
       .from(siteInventoryItems)
@@ -150,13 +169,22 @@ export class PublishingRepository {
   async forgetPost(id: number): Promise<void> {
     await this.db
       .update(articles)
-      .set({ wordpressPostId: null, wordpressPermalink: null, wordpressStatus: null, status: sql`case when ${articles.status} in ('published', 'scheduled') then 'draft' else ${articles.status} end`, updatedAt: new Date() })
+      .set({
+        wordpressPostId: null,
+        wordpressPermalink: null,
+        wordpressStatus: null,
+        status: sql`case when ${articles.status} in ('published', 'scheduled') then 'draft' else ${articles.status} end`,
+        updatedAt: new Date(),
+      })
       .where(eq(articles.id, id));
   }
 
   /** Why the last publish failed, kept on the article; its status stays as it was. */
   async recordPublishFailure(id: number, reason: string): Promise<void> {
-    await this.db.update(articles).set({ failureReason: `Publishing failed: ${reason}`.slice(0, 2000), updatedAt: new Date() }).where(eq(articles.id, id));
+    await this.db
+      .update(articles)
+      .set({ failureReason: `Publishing failed: ${reason}`.slice(0, 2000), updatedAt: new Date() })
+      .where(eq(articles.id, id));
   }
 
   async saveQualityReport(id: number, report: QualityReport): Promise<void> {
@@ -169,7 +197,10 @@ export class PublishingRepository {
   }
 
   async setImageMediaId(articleId: number, mediaId: number): Promise<void> {
-    await this.db.update(articleImages).set({ wordpressMediaId: mediaId }).where(eq(articleImages.articleId, articleId));
+    await this.db
+      .update(articleImages)
+      .set({ wordpressMediaId: mediaId })
+      .where(eq(articleImages.articleId, articleId));
   }
 
   /**
@@ -224,7 +255,12 @@ export class LiveCheckRepository {
    * Stores the verdict. A post found live that the article still had as scheduled (WordPress
    * published it at its time, or we did after a missed schedule) makes the article 'published'.
    */
-  async storeLiveCheck(id: number, verdict: { state: LiveState; reason: string | null }, permalink?: string, wordpressStatus?: string): Promise<void> {
+  async storeLiveCheck(
+    id: number,
+    verdict: { state: LiveState; reason: string | null },
+    permalink?: string,
+    wordpressStatus?: string,
+  ): Promise<void> {
     const becamePublished = sql`${verdict.state === 'live'} and ${articles.status} = 'scheduled'`;
     await this.db
       .update(articles)
@@ -284,7 +320,10 @@ export class LiveCheckRepository {
         and(
           eq(articles.siteId, siteId),
           isNotNull(articles.wordpressPostId),
-          or(isNull(articles.wordpressStatus), sql`${articles.wordpressStatus} not in ('trash', ${DELETED_POST_STATUS})`),
+          or(
+            isNull(articles.wordpressStatus),
+            sql`${articles.wordpressStatus} not in ('trash', ${DELETED_POST_STATUS})`,
+          ),
           sql`not exists (select 1 from ${siteInventoryItems} i where i.site_id = ${siteId} and i.kind = 'post' and i.wp_id = ${articles.wordpressPostId})`,
         ),
       )
@@ -296,7 +335,12 @@ export class LiveCheckRepository {
   async storePostGone(id: number, gone: 'trash' | 'deleted', reason: string): Promise<void> {
     await this.db
       .update(articles)
-      .set({ wordpressStatus: gone === 'trash' ? 'trash' : DELETED_POST_STATUS, liveState: 'not_live', liveReason: reason, liveCheckedAt: new Date() })
+      .set({
+        wordpressStatus: gone === 'trash' ? 'trash' : DELETED_POST_STATUS,
+        liveState: 'not_live',
+        liveReason: reason,
+        liveCheckedAt: new Date(),
+      })
       .where(eq(articles.id, id));
   }
 }

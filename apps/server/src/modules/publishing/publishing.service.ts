@@ -1,8 +1,25 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ARTICLE_MESSAGES, type ArticlePublishResult, type ArticleStatus, type PublishSendAs, type QualityReport } from '@abp/contracts';
-import { PublishInProgressError, QualityGateBlockedError, SiteUnavailableError, WordPressStepError } from '../../domain-errors.js';
+import {
+  ARTICLE_MESSAGES,
+  type ArticlePublishResult,
+  type ArticleStatus,
+  type PublishSendAs,
+  type QualityReport,
+} from '@abp/contracts';
+import {
+  PublishInProgressError,
+  QualityGateBlockedError,
+  SiteUnavailableError,
+  WordPressStepError,
+} from '../../domain-errors.js';
 import { badRequest, notFound } from '../../errors.js';
-import { isWordPressError, type ContentInput, type SeoFields, type WordPressClient, type WpPost } from '../../integrations/wordpress/index.js';
+import {
+  type ContentInput,
+  isWordPressError,
+  type SeoFields,
+  type WordPressClient,
+  type WpPost,
+} from '../../integrations/wordpress/index.js';
 import { toPlainText } from '../../lib/plain-text.js';
 import { tagPhrases } from '../../lib/text/tag-phrases.js';
 import { specBadRequest } from '../articles/article-id.js';
@@ -123,25 +140,44 @@ export class PublishingService {
     }
   }
 
-  private async publishUnderLease(articleId: number, lease: string, options: PublishOptions): Promise<ArticlePublishResult> {
+  private async publishUnderLease(
+    articleId: number,
+    lease: string,
+    options: PublishOptions,
+  ): Promise<ArticlePublishResult> {
     // Read under the lease: a publish that finished a moment ago has stored its post id by now.
     const article = await this.repo.findArticle(articleId);
     if (!article) throw notFound(ARTICLE_MESSAGES.notFound);
     const siteId = await this.checkSite(article, options.siteId ?? null);
-    const targetStatus: ArticleStatus = article.status === 'failed' ? 'failed' : (options.status ?? statusToSend(article.status, options.sendAs));
+    const targetStatus: ArticleStatus =
+      article.status === 'failed' ? 'failed' : (options.status ?? statusToSend(article.status, options.sendAs));
     const wpStatus = wordpressStatusFor(targetStatus);
-    if (!wpStatus) throw badRequest('status', 'a failed article cannot be published: edit it and choose draft, review, published or scheduled first');
-    if (wpStatus === 'future' && !article.scheduledAt) throw badRequest('scheduled_at', 'is required to publish a scheduled article');
-    const demo = article.writtenOffline ? (options.byHand && (wpStatus === 'publish' || wpStatus === 'future') ? 'confirm' : 'note') : null;
+    if (!wpStatus)
+      throw badRequest(
+        'status',
+        'a failed article cannot be published: edit it and choose draft, review, published or scheduled first',
+      );
+    if (wpStatus === 'future' && !article.scheduledAt)
+      throw badRequest('scheduled_at', 'is required to publish a scheduled article');
+    const demo = article.writtenOffline
+      ? options.byHand && (wpStatus === 'publish' || wpStatus === 'future')
+        ? 'confirm'
+        : 'note'
+      : null;
     const report = await this.checkQuality(article, siteId, options.force === true, demo);
     const client = await wordpressStep('connection', () => this.sites.getClientForSite(siteId));
-    const marker = await this.repo.assignMarker(articleId, `abp-article-${articleId}-${randomBytes(4).toString('hex')}`);
+    const marker = await this.repo.assignMarker(
+      articleId,
+      `abp-article-${articleId}-${randomBytes(4).toString('hex')}`,
+    );
     const image = await this.ensureFeaturedImage(client, article, marker);
     const tagIds = await wordpressStep('tags', () => this.ensureTags(client, article.addTags ? article.tags : []));
     const seoFields = await this.seoFieldsOf(siteId, client);
     await this.repo.renewLease(articleId, lease, LEASE_MS);
     const extras = { marker, tagIds, featuredMediaId: image?.mediaId ?? null, now: this.now(), seoFields };
-    const { post, action } = await this.createOrUpdate(client, article, marker, (existingPost) => buildPostInput(article, wpStatus, { ...extras, existingPost }));
+    const { post, action } = await this.createOrUpdate(client, article, marker, (existingPost) =>
+      buildPostInput(article, wpStatus, { ...extras, existingPost }),
+    );
     const articleStatus = await this.repo.storePublished(articleId, {
       status: targetStatus,
       postId: post.id,
@@ -221,17 +257,24 @@ export class PublishingService {
 
   private async checkSite(article: PublishArticleRow, requested: number | null): Promise<number> {
     if (article.siteId === null) throw specBadRequest('site_id', ARTICLE_MESSAGES.noSite);
-    if (requested !== null && requested !== article.siteId) throw specBadRequest('site_id', ARTICLE_MESSAGES.invalidSite);
+    if (requested !== null && requested !== article.siteId)
+      throw specBadRequest('site_id', ARTICLE_MESSAGES.invalidSite);
     try {
       await this.sites.requireActiveSite(article.siteId);
     } catch (error) {
-      if (error instanceof SiteUnavailableError && error.reason === 'missing') throw specBadRequest('site_id', ARTICLE_MESSAGES.invalidSite);
+      if (error instanceof SiteUnavailableError && error.reason === 'missing')
+        throw specBadRequest('site_id', ARTICLE_MESSAGES.invalidSite);
       throw error; // inactive or being deleted: the Sites module's own error says which
     }
     return article.siteId;
   }
 
-  private async checkQuality(article: PublishArticleRow, siteId: number, force: boolean, writtenOffline: 'note' | 'confirm' | null): Promise<QualityReport> {
+  private async checkQuality(
+    article: PublishArticleRow,
+    siteId: number,
+    force: boolean,
+    writtenOffline: 'note' | 'confirm' | null,
+  ): Promise<QualityReport> {
     const [otherTitlesOnSite, existingPostsOnSite, duplicateBodies] = await Promise.all([
       this.repo.similarTitlesOnSite(siteId, article.id, article.title),
       // What the live site already has (as of its last content sync): never a second post on the same subject unless forced.
@@ -272,7 +315,11 @@ export class PublishingService {
     }
     if (article.publishCreatePending) {
       const found = await wordpressStep('post lookup', () => client.posts.findByMarker(marker));
-      if (found) return { post: await wordpressStep('post update', () => client.posts.update(found.id, input(true))), action: 'recovered' };
+      if (found)
+        return {
+          post: await wordpressStep('post update', () => client.posts.update(found.id, input(true))),
+          action: 'recovered',
+        };
     }
     await this.repo.setCreatePending(article.id, true);
     try {
@@ -291,7 +338,11 @@ export class PublishingService {
    * before recording it (a crash, a lost answer) is found by its slug and used, not left behind
    * unattached while another is uploaded.
    */
-  private async ensureFeaturedImage(client: WordPressClient, article: PublishArticleRow, marker: string): Promise<FeaturedImage | null> {
+  private async ensureFeaturedImage(
+    client: WordPressClient,
+    article: PublishArticleRow,
+    marker: string,
+  ): Promise<FeaturedImage | null> {
     const image = await this.repo.findImage(article.id);
     if (!image) return null;
     if (image.wordpressMediaId !== null) {
@@ -299,7 +350,8 @@ export class PublishingService {
         const media = await client.media.get(image.wordpressMediaId);
         return { mediaId: media.id, url: media.source_url, attachedTo: media.post ?? null };
       } catch (error) {
-        if (!(isWordPressError(error) && error.kind === 'not_found')) throw labelWordPressError(error, 'featured image');
+        if (!(isWordPressError(error) && error.kind === 'not_found'))
+          throw labelWordPressError(error, 'featured image');
       }
     }
     const earlier = await wordpressStep('featured image lookup', () => client.media.findBySlug(marker));
@@ -321,7 +373,6 @@ export class PublishingService {
     return { mediaId: media.id, url: media.source_url, attachedTo: null };
   }
 
-
   /**
    * The article's tags (whole phrases, at most 5) as WordPress terms: a tag the site already has
    * under the same name (ignoring case) is used as it is; only a new one is created.
@@ -329,7 +380,9 @@ export class PublishingService {
   private async ensureTags(client: WordPressClient, tags: readonly string[]): Promise<number[]> {
     const ids: number[] = [];
     for (const name of tagPhrases(tags)) {
-      const existing = (await client.tags.list({ search: name, perPage: 20, maxPages: 1 })).find((term) => toPlainText(term.name).toLowerCase() === name);
+      const existing = (await client.tags.list({ search: name, perPage: 20, maxPages: 1 })).find(
+        (term) => toPlainText(term.name).toLowerCase() === name,
+      );
       const id = existing ? existing.id : (await client.tags.getOrCreate(name)).term.id;
       if (!ids.includes(id)) ids.push(id);
     }

@@ -52,7 +52,8 @@ export function buildPostInput(article: PublishArticleRow, status: PostStatus, e
   if (article.wpAuthorId !== null) input.author = article.wpAuthorId;
   const meta: Record<string, string> = {};
   const primaryKeyword = article.keywords[0] ? toPlainText(article.keywords[0]) : '';
-  if (extras.seoFields?.descriptionField && article.metaDescription) meta[extras.seoFields.descriptionField] = toPlainText(article.metaDescription);
+  if (extras.seoFields?.descriptionField && article.metaDescription)
+    meta[extras.seoFields.descriptionField] = toPlainText(article.metaDescription);
   if (extras.seoFields?.keywordField && primaryKeyword) meta[extras.seoFields.keywordField] = primaryKeyword;
   if (Object.keys(meta).length > 0) input.meta = meta;
   if (extras.featuredMediaId !== null) input.featured_media = extras.featuredMediaId;

@@ -23,7 +23,11 @@ function path(link: string): string {
  * What the slot's log says about the topics it passed over: which post covers each; when none was
  * left, that nothing was written and why.
  */
-export function coverageNote(passedOver: readonly string[], covered: CoveredTopics, nothingLeft: boolean): string | null {
+export function coverageNote(
+  passedOver: readonly string[],
+  covered: CoveredTopics,
+  nothingLeft: boolean,
+): string | null {
   if (passedOver.length === 0) return null;
   const list = passedOver
     .slice(0, 5)

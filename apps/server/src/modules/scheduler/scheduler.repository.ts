@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { blogConfigs, schedulerLog, sites, type SlotOutcome } from '../../db/schema/index.js';
+import { blogConfigs, type SlotOutcome, schedulerLog, sites } from '../../db/schema/index.js';
 import { pickUncoveredTopic, postsTodaySql } from '../posting-policy/index.js';
-import { coverageNote, coveredKey, type CoveredTopics } from './covered-topics.js';
+import { type CoveredTopics, coverageNote, coveredKey } from './covered-topics.js';
 
 export type SlotRow = typeof schedulerLog.$inferSelect;
 const UNFINISHED: SlotOutcome[] = ['pending', 'generating', 'publishing'];
@@ -78,7 +78,13 @@ export class SchedulerRepository {
       const [config] = await tx
         .update(blogConfigs)
         .set({ nextPostAt })
-        .where(and(eq(blogConfigs.id, due.id), eq(blogConfigs.isActive, true), sql`${blogConfigs.nextPostAt} = ${due.nextPostAtText}::timestamptz`))
+        .where(
+          and(
+            eq(blogConfigs.id, due.id),
+            eq(blogConfigs.isActive, true),
+            sql`${blogConfigs.nextPostAt} = ${due.nextPostAtText}::timestamptz`,
+          ),
+        )
         .returning({
           siteId: blogConfigs.siteId,
           topics: blogConfigs.topics,
@@ -91,26 +97,50 @@ export class SchedulerRepository {
         });
       if (!config) return null;
       // The row is locked by the update above: the rotation cannot be advanced twice.
-      const { topic, used, passedOver } = pickUncoveredTopic(config.topics, config.usedTopics, (t) => covered.has(coveredKey(t)));
+      const { topic, used, passedOver } = pickUncoveredTopic(config.topics, config.usedTopics, (t) =>
+        covered.has(coveredKey(t)),
+      );
       await tx.update(blogConfigs).set({ usedTopics: used }).where(eq(blogConfigs.id, due.id));
       const note = coverageNote(passedOver, covered, topic === null);
       const skipped = topic === null ? { outcome: 'skipped' as const, finishedAt: now } : {};
       const [slot] = await tx
         .insert(schedulerLog)
-        .values({ configId: due.id, siteId: config.siteId, slotAt: sql`${due.nextPostAtText}::timestamptz`, topic: topic ?? config.topics[0] ?? '', note, ...skipped, createdAt: now, updatedAt: now })
+        .values({
+          configId: due.id,
+          siteId: config.siteId,
+          slotAt: sql`${due.nextPostAtText}::timestamptz`,
+          topic: topic ?? config.topics[0] ?? '',
+          note,
+          ...skipped,
+          createdAt: now,
+          updatedAt: now,
+        })
         .onConflictDoNothing()
         .returning();
       // Its article is a unit of the pipeline, queued in this transaction: a claimed slot always has its job.
       if (slot && slot.outcome === 'pending') {
         const { postStatus, taskType, wordCount, persona, providers } = config;
-        await onClaimed(tx, slot, { configActive: true, siteActive: true, postStatus, taskType, wordCount, persona, providers: providers ?? null });
+        await onClaimed(tx, slot, {
+          configActive: true,
+          siteActive: true,
+          postStatus,
+          taskType,
+          wordCount,
+          persona,
+          providers: providers ?? null,
+        });
       }
       return slot ?? null;
     });
   }
 
   /** The slot takes its next step; a final outcome also ends it. In the pipeline's transaction when the unit finishes. */
-  async setOutcome(slotId: number, now: Date, change: { outcome: SlotOutcome; articleId?: number | null; error?: string | null; newAttempt?: boolean }, tx: Tx | Database = this.db): Promise<void> {
+  async setOutcome(
+    slotId: number,
+    now: Date,
+    change: { outcome: SlotOutcome; articleId?: number | null; error?: string | null; newAttempt?: boolean },
+    tx: Tx | Database = this.db,
+  ): Promise<void> {
     const final = !UNFINISHED.includes(change.outcome);
     await tx
       .update(schedulerLog)

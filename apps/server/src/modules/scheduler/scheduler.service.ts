@@ -1,10 +1,10 @@
+import type { Tx } from '../../db/client.js';
 import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
 import type { ProductionQueuePort } from '../article-pipeline/production-runner.js';
+import { nextSlotAfter, pickTopic, startOfOperatorDay } from '../posting-policy/index.js';
 import type { CoveredTopics, CoveringPost } from './covered-topics.js';
 import { coveredKey } from './covered-topics.js';
 import type { DueConfig, SchedulerRepository, SlotContext, SlotRow } from './scheduler.repository.js';
-import { nextSlotAfter, pickTopic, startOfOperatorDay } from '../posting-policy/index.js';
-import type { Tx } from '../../db/client.js';
 
 /** Slots claimed per tick; more due configurations wait for the next minute. */
 const TICK_BATCH = 100;
@@ -56,7 +56,9 @@ export class SchedulerService {
       // The interval runs from now, not from the missed slot: one post, then the normal rhythm.
       const covered = await this.coveredTopics(config);
       const next = nextSlotAfter(now, config.intervalMin, config.intervalMax, this.random);
-      const slot = await repo.claimSlot(config, next, now, covered, (tx, claimedSlot, context) => this.queueArticle(tx, claimedSlot, context));
+      const slot = await repo.claimSlot(config, next, now, covered, (tx, claimedSlot, context) =>
+        this.queueArticle(tx, claimedSlot, context),
+      );
       if (slot) claimed.push(slot); // null: another worker took it
     }
     return { claimed };
@@ -65,19 +67,19 @@ export class SchedulerService {
   /** The slot's article as a unit of the pipeline: nobody watches a scheduled post, so a quality-gate objection fails it (the report stays on the article). */
   private async queueArticle(tx: Tx, slot: SlotRow, context: SlotContext): Promise<void> {
     await this.options.pipeline.enqueue(tx, {
-        originKey: slotOriginKey(slot.id),
-        brief: {
-          siteId: slot.siteId,
-          topic: slot.topic,
-          taskType: context.taskType,
-          persona: context.persona,
-          wordCount: context.wordCount,
-          includeImages: this.options.includeImages ?? true,
-          origin: 'schedule',
-          // The configuration's own model providers, when it chose some (issue #16).
-          ...(context.providers ? { providers: context.providers } : {}),
-        },
-        policy: { publish: true, status: context.postStatus, onQualityGate: 'refuse', siteId: slot.siteId },
+      originKey: slotOriginKey(slot.id),
+      brief: {
+        siteId: slot.siteId,
+        topic: slot.topic,
+        taskType: context.taskType,
+        persona: context.persona,
+        wordCount: context.wordCount,
+        includeImages: this.options.includeImages ?? true,
+        origin: 'schedule',
+        // The configuration's own model providers, when it chose some (issue #16).
+        ...(context.providers ? { providers: context.providers } : {}),
+      },
+      policy: { publish: true, status: context.postStatus, onQualityGate: 'refuse', siteId: slot.siteId },
     });
   }
 
@@ -100,5 +102,4 @@ export class SchedulerService {
     }
     return covered;
   }
-
 }

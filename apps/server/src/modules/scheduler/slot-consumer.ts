@@ -25,7 +25,10 @@ export class SlotConsumer implements ProductionConsumer {
     if (!slot) return { skip: 'The configuration was deleted' };
     const stopped = await this.stoppedReason(slot);
     if (stopped) return { skip: stopped };
-    await this.repo.setOutcome(slot.id, this.now(), { outcome: slot.articleId === null ? 'generating' : slot.outcome, newAttempt: true });
+    await this.repo.setOutcome(slot.id, this.now(), {
+      outcome: slot.articleId === null ? 'generating' : slot.outcome,
+      newAttempt: true,
+    });
     return null;
   }
 
@@ -51,13 +54,32 @@ export class SlotConsumer implements ProductionConsumer {
       }
       case 'failed':
         // The article keeps its status (the pipeline's rule: a draft, offered for publishing again); the slot says why.
-        await this.repo.setOutcome(slotId, now, { outcome: 'failed', articleId: end.articleId, error: (end.stage === 'generation' ? `Generation failed: ${end.error}` : end.error).slice(0, 2000) }, tx);
+        await this.repo.setOutcome(
+          slotId,
+          now,
+          {
+            outcome: 'failed',
+            articleId: end.articleId,
+            error: (end.stage === 'generation' ? `Generation failed: ${end.error}` : end.error).slice(0, 2000),
+          },
+          tx,
+        );
         return;
       case 'skipped':
-        await this.repo.setOutcome(slotId, now, { outcome: 'skipped', articleId: end.articleId, error: end.reason }, tx);
+        await this.repo.setOutcome(
+          slotId,
+          now,
+          { outcome: 'skipped', articleId: end.articleId, error: end.reason },
+          tx,
+        );
         return;
       case 'cancelled':
-        await this.repo.setOutcome(slotId, now, { outcome: 'skipped', articleId: end.articleId, error: 'Cancelled' }, tx);
+        await this.repo.setOutcome(
+          slotId,
+          now,
+          { outcome: 'skipped', articleId: end.articleId, error: 'Cancelled' },
+          tx,
+        );
         return;
     }
   }

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import { legacySeoArticleJob } from './articles/article-job.js';
-import { SeoArticleConsumer } from './articles/article-consumer.js';
 import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
+import { SeoArticleConsumer } from './articles/article-consumer.js';
+import { legacySeoArticleJob } from './articles/article-job.js';
 import { SeoArticlePublisher } from './articles/article-publisher.js';
 import { SeoArticlesRepository } from './articles/seo-articles.repository.js';
 import { seoArticlesRoutes } from './articles/seo-articles.routes.js';
@@ -30,8 +30,8 @@ import { ProjectLogsRepository } from './projects/project-logs.repository.js';
 import { ProjectsRepository } from './projects/projects.repository.js';
 import { projectsRoutes } from './projects/projects.routes.js';
 import { ProjectsService } from './projects/projects.service.js';
-import { seoPublishJobDefinition } from './publish-runs/publish-run-job.js';
 import { PublishRunRunner } from './publish-runs/publish-run.runner.js';
+import { seoPublishJobDefinition } from './publish-runs/publish-run-job.js';
 import { PublishRunsRepository } from './publish-runs/publish-runs.repository.js';
 import { publishRunsRoutes } from './publish-runs/publish-runs.routes.js';
 import { PublishRunsService } from './publish-runs/publish-runs.service.js';
@@ -61,7 +61,15 @@ export function createSeoServices(deps: SeoDependencies) {
   const projects = new ProjectsService(new ProjectsRepository(deps.db), new ProjectLogsRepository(deps.db), deps.sites);
   const outline = new OutlineService(new OutlineRepository(deps.db), keywordsRepo, projects, model);
   const schema = new SchemaService(articlesRepo, pagesRepo, projects, deps.sites);
-  const pages = new PagesService(pagesRepo, keywordsRepo, outline, projects, deps.sites, new PageWriter(model), new PagePublisher(pagesRepo));
+  const pages = new PagesService(
+    pagesRepo,
+    keywordsRepo,
+    outline,
+    projects,
+    deps.sites,
+    new PageWriter(model),
+    new PagePublisher(pagesRepo),
+  );
   const articlePublisher = new SeoArticlePublisher(articlesRepo, projects, deps.sites, deps.publishing, schema);
   const publishRunsRepo = new PublishRunsRepository(deps.db, deps.queue);
   deps.pipeline.register('seo', new SeoArticleConsumer(articlesRepo, projects));
@@ -75,7 +83,14 @@ export function createSeoServices(deps: SeoDependencies) {
     publishRuns: new PublishRunsService(publishRunsRepo, projects, { pages, articles: articlePublisher }),
     publishRunner: new PublishRunRunner(publishRunsRepo, projects, { pages, articles: articlePublisher }),
     optimisation: new OptimisationService(articlesRepo, projects, model, schema),
-    deletion: new DeletionService(new DeletionRepository(deps.db), articlesRepo, projects, deps.sites, deps.publishing, deps.appSecret),
+    deletion: new DeletionService(
+      new DeletionRepository(deps.db),
+      articlesRepo,
+      projects,
+      deps.sites,
+      deps.publishing,
+      deps.appSecret,
+    ),
   };
 }
 

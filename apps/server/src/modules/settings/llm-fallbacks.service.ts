@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import type { FallbackProviders, FallbackProvidersUpdate } from '@abp/contracts';
+import { z } from 'zod';
 import { badRequest } from '../../errors.js';
-import { DEFAULT_MODELS, llmConfigSchema, type LlmConfig } from '../../integrations/llm/index.js';
+import { DEFAULT_MODELS, type LlmConfig, llmConfigSchema } from '../../integrations/llm/index.js';
 import { originOf, secretMayMoveTo } from '../../lib/origin.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { llmConfigProblem } from './llm-settings.js';
@@ -37,7 +37,16 @@ export class LlmFallbacksService {
   ) {}
 
   async get(): Promise<FallbackProviders> {
-    return { fallbacks: (await this.load()).map((entry) => ({ id: entry.id, provider: entry.provider, model: entry.model || DEFAULT_MODELS[entry.provider], base_url: entry.baseUrl, has_api_key: entry.apiKeySealed !== null, concurrency: entry.concurrency })) };
+    return {
+      fallbacks: (await this.load()).map((entry) => ({
+        id: entry.id,
+        provider: entry.provider,
+        model: entry.model || DEFAULT_MODELS[entry.provider],
+        base_url: entry.baseUrl,
+        has_api_key: entry.apiKeySealed !== null,
+        concurrency: entry.concurrency,
+      })),
+    };
   }
 
   async update(input: FallbackProvidersUpdate): Promise<FallbackProviders> {
@@ -51,11 +60,21 @@ export class LlmFallbacksService {
       if (!newKey && earlier?.apiKeySealed && earlier.provider === provider) {
         // A kept key goes only to the server it was entered for.
         if (!secretMayMoveTo(earlier.baseUrl ?? undefined, baseUrl ?? undefined)) {
-          throw badRequest(`fallbacks.${index}.api_key`, `enter the API key again: the base URL changed (${originOf(earlier.baseUrl ?? '') ?? 'the provider’s own'} → ${originOf(baseUrl ?? '') ?? 'the provider’s own'})`);
+          throw badRequest(
+            `fallbacks.${index}.api_key`,
+            `enter the API key again: the base URL changed (${originOf(earlier.baseUrl ?? '') ?? 'the provider’s own'} → ${originOf(baseUrl ?? '') ?? 'the provider’s own'})`,
+          );
         }
         apiKeySealed = earlier.apiKeySealed;
       }
-      const stored = { id: earlier?.id ?? randomUUID(), provider, model: entry.model, baseUrl, apiKeySealed, concurrency: entry.concurrency };
+      const stored = {
+        id: earlier?.id ?? randomUUID(),
+        provider,
+        model: entry.model,
+        baseUrl,
+        apiKeySealed,
+        concurrency: entry.concurrency,
+      };
       const problem = llmConfigProblem(this.toConfig(stored, 1000));
       if (problem) throw badRequest(`fallbacks.${index}.${problem.field}`, problem.message);
       return stored;

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
-  createLanguageModelProvider,
   ChainMember,
+  type CooldownPolicy,
+  createLanguageModelProvider,
   DEFAULT_COOLDOWN,
   FailoverProvider,
-  type CooldownPolicy,
   type LanguageModelProvider,
   type LlmConfig,
   type MemberHealth,
@@ -70,7 +70,9 @@ export class LlmProviderRegistry {
     // The offline writer never fails and is never a fallback: fallbacks apply to a real model.
     const fallbacks = config.provider === 'offline' ? [] : ((await this.fallbacks?.configs()) ?? []);
     const all = [{ id: MAIN_PROVIDER_ID, config }, ...fallbacks];
-    const chosen = selection?.length ? selection.map((id) => all.find((entry) => entry.id === id)).filter((entry) => entry !== undefined) : [];
+    const chosen = selection?.length
+      ? selection.map((id) => all.find((entry) => entry.id === id)).filter((entry) => entry !== undefined)
+      : [];
     const configs = (chosen.length > 0 ? chosen : all).map((entry) => entry.config);
     const key = JSON.stringify(configs.map(fingerprintOf));
     let chain = this.chains.get(key);
@@ -98,15 +100,24 @@ export class LlmProviderRegistry {
         const options = last ? this.options : { ...this.options, retry: { ...this.options.retry, maxAttempts: 1 } };
         const created = createLanguageModelProvider(memberConfig, options);
         // Its health is kept under the provider's configuration, whatever its place in a chain.
-        const shared = this.healthStore ? { store: this.healthStore, key: createHash('sha256').update(fingerprintOf(memberConfig)).digest('hex') } : undefined;
-        member = created.isOffline ? created : new ChainMember(this.meter ? new MeteredProvider(created, this.meter) : created, this.cooldown, shared);
+        const shared = this.healthStore
+          ? { store: this.healthStore, key: createHash('sha256').update(fingerprintOf(memberConfig)).digest('hex') }
+          : undefined;
+        member = created.isOffline
+          ? created
+          : new ChainMember(this.meter ? new MeteredProvider(created, this.meter) : created, this.cooldown, shared);
         this.members.set(memberKey, member);
       }
       return member;
     });
     // A real model is always a chain (of one without fallbacks), so its health is known.
     const first = members[0]!;
-    return first instanceof ChainMember ? new FailoverProvider(members.filter((member) => member instanceof ChainMember), this.cooldown) : first;
+    return first instanceof ChainMember
+      ? new FailoverProvider(
+          members.filter((member) => member instanceof ChainMember),
+          this.cooldown,
+        )
+      : first;
   }
 
   private forget(): void {

@@ -1,9 +1,16 @@
 import type { LlmProbeResult, LlmSettings, LlmSettingsUpdate } from '@abp/contracts';
 import { badRequest } from '../../errors.js';
-import { createLanguageModelProvider, probeProvider, type LlmConfig } from '../../integrations/llm/index.js';
+import { createLanguageModelProvider, type LlmConfig, probeProvider } from '../../integrations/llm/index.js';
 import { originOf, secretMayMoveTo } from '../../lib/origin.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { llmConfigProblem, resolveLlmSettings, storedLlmSettingsSchema, toLlmSettingsDto, type ResolvedLlmSettings, type StoredLlmSettings } from './llm-settings.js';
+import {
+  llmConfigProblem,
+  type ResolvedLlmSettings,
+  resolveLlmSettings,
+  type StoredLlmSettings,
+  storedLlmSettingsSchema,
+  toLlmSettingsDto,
+} from './llm-settings.js';
 import type { SettingsRepository } from './settings.repository.js';
 
 const KEY = 'llm';
@@ -47,16 +54,48 @@ export class LlmSettingsService {
   /** Asks the saved configuration, or the unsaved form values when given, for one short answer. */
   async test(input: LlmSettingsUpdate | undefined, signal?: AbortSignal): Promise<LlmProbeResult> {
     const current = (await this.load())?.value ?? null;
-    const { config } = input ? resolveLlmSettings(this.env, this.candidate(input, current), this.unseal) : resolveLlmSettings(this.env, current, this.unseal);
+    const { config } = input
+      ? resolveLlmSettings(this.env, this.candidate(input, current), this.unseal)
+      : resolveLlmSettings(this.env, current, this.unseal);
     const problem = llmConfigProblem(config);
     if (problem) {
-      return { ok: false, provider: config.provider, model: config.model, offline: false, answer: null, kind: 'bad_request', error: problem.message, latency_ms: 0 };
+      return {
+        ok: false,
+        provider: config.provider,
+        model: config.model,
+        offline: false,
+        answer: null,
+        kind: 'bad_request',
+        error: problem.message,
+        latency_ms: 0,
+      };
     }
-    const provider = createLanguageModelProvider({ ...config, timeoutMs: Math.min(config.timeoutMs, PROBE_TIMEOUT_MS) }, { retry: { maxAttempts: 1 } });
+    const provider = createLanguageModelProvider(
+      { ...config, timeoutMs: Math.min(config.timeoutMs, PROBE_TIMEOUT_MS) },
+      { retry: { maxAttempts: 1 } },
+    );
     const result = await probeProvider(provider, signal);
     return result.ok
-      ? { ok: true, provider: config.provider, model: result.model, offline: result.offline, answer: result.answer, kind: null, error: null, latency_ms: result.latencyMs }
-      : { ok: false, provider: config.provider, model: result.model, offline: result.offline, answer: null, kind: result.kind, error: result.error, latency_ms: result.latencyMs };
+      ? {
+          ok: true,
+          provider: config.provider,
+          model: result.model,
+          offline: result.offline,
+          answer: result.answer,
+          kind: null,
+          error: null,
+          latency_ms: result.latencyMs,
+        }
+      : {
+          ok: false,
+          provider: config.provider,
+          model: result.model,
+          offline: result.offline,
+          answer: null,
+          kind: result.kind,
+          error: result.error,
+          latency_ms: result.latencyMs,
+        };
   }
 
   /**
@@ -65,7 +104,8 @@ export class LlmSettingsService {
    */
   private candidate(input: LlmSettingsUpdate, current: StoredLlmSettings | null): StoredLlmSettings {
     const newKey = input.api_key?.trim();
-    const keepKey = !input.clear_api_key && current?.provider === input.provider ? (current.apiKeySealed ?? null) : null;
+    const keepKey =
+      !input.clear_api_key && current?.provider === input.provider ? (current.apiKeySealed ?? null) : null;
     if (!newKey && keepKey) this.assertKeyMayMove(current, input.base_url || null);
     return {
       provider: input.provider,

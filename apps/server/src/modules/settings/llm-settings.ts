@@ -1,6 +1,6 @@
+import { LLM_PROVIDER_LABELS, type LlmSettings, llmProviderSchema, type SettingSource } from '@abp/contracts';
 import { z } from 'zod';
-import { LLM_PROVIDER_LABELS, llmProviderSchema, type LlmSettings, type SettingSource } from '@abp/contracts';
-import { DEFAULT_MODELS, llmConfigSchema, type LlmConfig } from '../../integrations/llm/index.js';
+import { DEFAULT_MODELS, type LlmConfig, llmConfigSchema } from '../../integrations/llm/index.js';
 import { secretMayMoveTo } from '../../lib/origin.js';
 
 /** The 'llm' row of the settings table. The API key is sealed, and belongs to the provider it was entered for. */
@@ -25,12 +25,22 @@ export interface ResolvedLlmSettings {
  * key belong to the environment's provider, so they apply only while that provider is chosen:
  * switching to another provider in the app never sends it a key meant for a different one.
  */
-export function resolveLlmSettings(env: LlmConfig, saved: StoredLlmSettings | null, unseal: (sealed: string) => string | undefined): ResolvedLlmSettings {
+export function resolveLlmSettings(
+  env: LlmConfig,
+  saved: StoredLlmSettings | null,
+  unseal: (sealed: string) => string | undefined,
+): ResolvedLlmSettings {
   const provider = saved?.provider ?? env.provider;
   const envApplies = provider === env.provider;
   const savedKey = saved?.apiKeySealed ? unseal(saved.apiKeySealed) : undefined;
-  const pick = <T>(savedValue: T | null | undefined, envValue: T | undefined, usable = true): { value: T | undefined; source: SettingSource } =>
-    savedValue !== null && savedValue !== undefined && savedValue !== '' ? { value: savedValue, source: 'saved' } : { value: usable ? envValue : undefined, source: 'environment' };
+  const pick = <T>(
+    savedValue: T | null | undefined,
+    envValue: T | undefined,
+    usable = true,
+  ): { value: T | undefined; source: SettingSource } =>
+    savedValue !== null && savedValue !== undefined && savedValue !== ''
+      ? { value: savedValue, source: 'saved' }
+      : { value: usable ? envValue : undefined, source: 'environment' };
 
   const model = pick(saved?.model, env.model, envApplies);
   const baseUrl = pick(saved?.baseUrl, env.baseUrl, envApplies);
@@ -66,9 +76,15 @@ export function resolveLlmSettings(env: LlmConfig, saved: StoredLlmSettings | nu
 /** What the configuration lacks before a call could work, as the field and the reason. */
 export function llmConfigProblem(config: LlmConfig): { field: 'base_url' | 'api_key'; message: string } | null {
   if (config.provider === 'openai-compatible' && !config.baseUrl) {
-    return { field: 'base_url', message: 'Base URL is required for an OpenAI-compatible server (e.g. http://localhost:11434/v1)' };
+    return {
+      field: 'base_url',
+      message: 'Base URL is required for an OpenAI-compatible server (e.g. http://localhost:11434/v1)',
+    };
   }
-  if ((config.provider === 'openai' || config.provider === 'anthropic' || config.provider === 'google') && !config.apiKey) {
+  if (
+    (config.provider === 'openai' || config.provider === 'anthropic' || config.provider === 'google') &&
+    !config.apiKey
+  ) {
     return { field: 'api_key', message: `An API key is required for ${LLM_PROVIDER_LABELS[config.provider]}` };
   }
   return null;

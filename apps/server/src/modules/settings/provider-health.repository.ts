@@ -9,7 +9,12 @@ const time = (value: number | null) => (value === null ? null : new Date(value))
 export class ProviderHealthRepository implements SharedHealthStore {
   constructor(private readonly db: Database) {}
 
-  async record(key: string, identity: { provider: string; model: string }, state: MemberState, outcome: 'ok' | 'failed'): Promise<void> {
+  async record(
+    key: string,
+    identity: { provider: string; model: string },
+    state: MemberState,
+    outcome: 'ok' | 'failed',
+  ): Promise<void> {
     const ok = outcome === 'ok' ? 1 : 0;
     await this.db
       .insert(providerHealth)
@@ -43,7 +48,10 @@ export class ProviderHealthRepository implements SharedHealthStore {
 
   async load(keys: readonly string[]): Promise<Map<string, MemberState>> {
     if (keys.length === 0) return new Map();
-    const rows = await this.db.select().from(providerHealth).where(inArray(providerHealth.key, [...keys]));
+    const rows = await this.db
+      .select()
+      .from(providerHealth)
+      .where(inArray(providerHealth.key, [...keys]));
     return new Map(
       rows.map((row) => [
         row.key,

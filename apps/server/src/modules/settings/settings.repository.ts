@@ -12,13 +12,20 @@ export class SettingsRepository {
   constructor(private readonly db: Database) {}
 
   async get(key: string): Promise<StoredSetting | null> {
-    const [row] = await this.db.select({ value: settings.value, updatedAt: settings.updatedAt }).from(settings).where(eq(settings.key, key)).limit(1);
+    const [row] = await this.db
+      .select({ value: settings.value, updatedAt: settings.updatedAt })
+      .from(settings)
+      .where(eq(settings.key, key))
+      .limit(1);
     return row ?? null;
   }
 
   async put(key: string, value: unknown): Promise<StoredSetting> {
     const updatedAt = new Date();
-    await this.db.insert(settings).values({ key, value, updatedAt }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt } });
+    await this.db
+      .insert(settings)
+      .values({ key, value, updatedAt })
+      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt } });
     return { value, updatedAt };
   }
 

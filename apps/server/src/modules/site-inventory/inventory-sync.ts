@@ -39,7 +39,12 @@ export interface InventoryLimits {
   maxMs: number;
 }
 
-export const DEFAULT_INVENTORY_LIMITS: InventoryLimits = { maxPosts: 50_000, maxTerms: 20_000, maxBytes: 200 * 1024 * 1024, maxMs: 60 * 60_000 };
+export const DEFAULT_INVENTORY_LIMITS: InventoryLimits = {
+  maxPosts: 50_000,
+  maxTerms: 20_000,
+  maxBytes: 200 * 1024 * 1024,
+  maxMs: 60 * 60_000,
+};
 
 export interface SyncFigures {
   fetched: number;
@@ -73,7 +78,8 @@ function gmtDate(value: string | null | undefined): Date | null {
 }
 
 export function toInventoryItem(kind: ItemKind, post: WpPostSummary): NewInventoryItem {
-  const title = post.title?.raw !== undefined ? toPlainText(post.title.raw) : htmlToPlainText(post.title?.rendered ?? '');
+  const title =
+    post.title?.raw !== undefined ? toPlainText(post.title.raw) : htmlToPlainText(post.title?.rendered ?? '');
   const excerptHtml = post.excerpt?.raw?.trim() ? post.excerpt.raw : (post.excerpt?.rendered ?? '');
   return {
     kind,
@@ -93,7 +99,14 @@ export function toInventoryItem(kind: ItemKind, post: WpPostSummary): NewInvento
 }
 
 function termRow(taxonomy: 'category' | 'tag', term: WpTerm) {
-  return { taxonomy, wpId: term.id, name: toPlainText(term.name), slug: term.slug, parent: term.parent ?? 0, postCount: term.count };
+  return {
+    taxonomy,
+    wpId: term.id,
+    name: toPlainText(term.name),
+    slug: term.slug,
+    parent: term.parent ?? 0,
+    postCount: term.count,
+  };
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -123,7 +136,10 @@ class SyncBudget {
     }
     if (this.now() >= this.#deadline) {
       const minutes = this.limits.maxMs / 60_000;
-      const span = minutes >= 1 ? `${count(Math.round(minutes))} minute${Math.round(minutes) === 1 ? '' : 's'}` : `${count(Math.round(this.limits.maxMs / 1000))} seconds`;
+      const span =
+        minutes >= 1
+          ? `${count(Math.round(minutes))} minute${Math.round(minutes) === 1 ? '' : 's'}`
+          : `${count(Math.round(this.limits.maxMs / 1000))} seconds`;
       return `The sync took longer than ${span}; raise INVENTORY_MAX_MINUTES to sync more.`;
     }
     return null;
@@ -175,7 +191,12 @@ async function readPages<T>(
       };
     }
     if (page >= maxPages) {
-      return { read, stopped: `The site sent ${count(page)} pages of ${noun} without an end (${count(read)} ${noun} read); raise ${variable} to sync more.`, cut: false, total };
+      return {
+        read,
+        stopped: `The site sent ${count(page)} pages of ${noun} without an end (${count(read)} ${noun} read); raise ${variable} to sync more.`,
+        cut: false,
+        total,
+      };
     }
   }
 }
@@ -209,7 +230,10 @@ export async function syncInventory(
   await report('Categories and tags', 0, null);
   const terms: Array<ReturnType<typeof termRow>> = [];
   let termsCut = false;
-  for (const [taxonomy, collection] of [['category', 'categories'], ['tag', 'tags']] as const) {
+  for (const [taxonomy, collection] of [
+    ['category', 'categories'],
+    ['tag', 'tags'],
+  ] as const) {
     const read = await readPages(
       (page) => client.inventory.listTerms(collection, { page, perPage: PER_PAGE }),
       async (items) => void terms.push(...items.map((t) => termRow(taxonomy, t))),
@@ -224,13 +248,16 @@ export async function syncInventory(
   const authors: Array<{ wpId: number; name: string; slug: string }> = [];
   const authorsRead = await readPages(
     (page) => client.inventory.listAuthors({ page, perPage: PER_PAGE }),
-    async (items) => void authors.push(...items.map((a) => ({ wpId: a.id, name: toPlainText(a.name) || a.slug, slug: a.slug }))),
+    async (items) =>
+      void authors.push(...items.map((a) => ({ wpId: a.id, name: toPlainText(a.name) || a.slug, slug: a.slug }))),
     termBounds('authors'),
   );
   stop(authorsRead.stopped);
   if (!authorsRead.cut) await repo.replaceAuthors(siteId, authors);
 
-  const modifiedAfter = previousCursor ? new Date(previousCursor.getTime() - CURSOR_OVERLAP_MS).toISOString() : undefined;
+  const modifiedAfter = previousCursor
+    ? new Date(previousCursor.getTime() - CURSOR_OVERLAP_MS).toISOString()
+    : undefined;
   let cursor = previousCursor;
   let fetched = 0;
   let removed = 0;
@@ -240,7 +267,8 @@ export async function syncInventory(
     const seen = new Set<number>();
     let done = 0;
     const content = await readPages(
-      (page) => client.inventory.listContent(type, { page, perPage: PER_PAGE, ...(modifiedAfter ? { modifiedAfter } : {}) }),
+      (page) =>
+        client.inventory.listContent(type, { page, perPage: PER_PAGE, ...(modifiedAfter ? { modifiedAfter } : {}) }),
       async (posts, answer) => {
         const items = posts.map((post) => toInventoryItem(kind, post));
         // One page (100) per statement, committed as it comes: a long sync holds no more than a

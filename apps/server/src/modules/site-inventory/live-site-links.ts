@@ -1,5 +1,17 @@
 import MiniSearch from 'minisearch';
-import { appendBeforeScripts, element, findElements, linkableTextNodes, linkTo, parseHtml, renderHtml, text, wrapTextRange, type ChildNode, type Document } from '../../lib/html/html-tree.js';
+import {
+  appendBeforeScripts,
+  type ChildNode,
+  type Document,
+  element,
+  findElements,
+  linkableTextNodes,
+  linkTo,
+  parseHtml,
+  renderHtml,
+  text,
+  wrapTextRange,
+} from '../../lib/html/html-tree.js';
 import { webAddress } from '../../lib/html/web-link.js';
 
 /** A post of the live site that an article may link to. */
@@ -21,7 +33,9 @@ export interface PlacedLink {
 /** Marks our links into the live site (a regeneration replaces them, and nothing else). */
 const SITE_LINK_MARK = 'data-abp-site-link';
 const STOPWORDS = new Set(
-  'a about after all an and any are as at be before best by can do does for from get guide how i in into is it its just more most my new not of on or our so than that the their them these this to top up vs was what when where which who why will with you your'.split(' '),
+  'a about after all an and any are as at be before best by can do does for from get guide how i in into is it its just more most my new not of on or our so than that the their them these this to top up vs was what when where which who why will with you your'.split(
+    ' ',
+  ),
 );
 // MiniSearch multiplies a result's score by the number of query terms it matched, and on a small
 // site a shared rare word weighs little against the top result: a fifth cut a fitting post that
@@ -61,14 +75,25 @@ export function significantTerms(text: string): string[] {
  * word of the article's subject (its topic), not only a word such as "practical" that its title
  * happens to use; results far below the best one (under a tenth of its score) are not worth a link.
  */
-export function chooseTargets(index: MiniSearch<LinkablePost>, query: string, subject: string, max: number, exclude: (post: LinkablePost) => boolean): LinkablePost[] {
+export function chooseTargets(
+  index: MiniSearch<LinkablePost>,
+  query: string,
+  subject: string,
+  max: number,
+  exclude: (post: LinkablePost) => boolean,
+): LinkablePost[] {
   const subjectTerms = new Set(significantTerms(subject));
   const results = index.search(query).filter((result) => result.queryTerms.some((term) => subjectTerms.has(term)));
   const best = results[0]?.score ?? 0;
   const chosen: LinkablePost[] = [];
   for (const result of results) {
     if (chosen.length >= max || result.score < best * MIN_SCORE_SHARE) break;
-    const post = { wpId: result.wpId as number, title: result.title as string, link: result.link as string, excerpt: result.excerpt as string };
+    const post = {
+      wpId: result.wpId as number,
+      title: result.title as string,
+      link: result.link as string,
+      excerpt: result.excerpt as string,
+    };
     if (!exclude(post)) chosen.push(post);
   }
   return chosen;

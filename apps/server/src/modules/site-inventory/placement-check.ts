@@ -28,7 +28,9 @@ const syncTime = (date: Date) => `${date.toISOString().slice(0, 16).replace('T',
  * asking WordPress at save time would make it depend on the site being up), and a list the last
  * sync brought back empty (a user who may not list users).
  */
-export function placementCheck(repo: Pick<SiteInventoryRepository, 'syncOf' | 'categoryIdsAmong' | 'authorIdsAmong'>): PlacementCheck {
+export function placementCheck(
+  repo: Pick<SiteInventoryRepository, 'syncOf' | 'categoryIdsAmong' | 'authorIdsAmong'>,
+): PlacementCheck {
   return async (siteId, { categoryIds, authorId }, fields) => {
     if (categoryIds.length === 0 && authorId === null) return;
     const syncedAt = (await repo.syncOf(siteId))?.lastSuccessAt;
@@ -38,13 +40,19 @@ export function placementCheck(repo: Pick<SiteInventoryRepository, 'syncOf' | 'c
       const { known, total } = await repo.categoryIdsAmong(siteId, categoryIds);
       const unknown = categoryIds.findIndex((id) => !known.includes(id));
       if (total > 0 && unknown >= 0) {
-        throw badRequest(`${fields.categoryIds}.${unknown}`, `category ${categoryIds[unknown]} is not one of the site's ${total} categories (${asOf})`);
+        throw badRequest(
+          `${fields.categoryIds}.${unknown}`,
+          `category ${categoryIds[unknown]} is not one of the site's ${total} categories (${asOf})`,
+        );
       }
     }
     if (authorId !== null) {
       const { known, total } = await repo.authorIdsAmong(siteId, [authorId]);
       if (total > 0 && known.length === 0) {
-        throw badRequest(fields.authorId, `user ${authorId} is not one of the site's ${total} users who may publish (${asOf})`);
+        throw badRequest(
+          fields.authorId,
+          `user ${authorId} is not one of the site's ${total} users who may publish (${asOf})`,
+        );
       }
     }
   };

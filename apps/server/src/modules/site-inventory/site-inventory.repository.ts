@@ -1,7 +1,14 @@
-import { and, asc, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { InventoryListQuery } from '@abp/contracts';
+import { and, asc, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { blogConfigs, siteInventoryAuthors, siteInventoryItems, siteInventorySyncs, siteInventoryTerms, sites } from '../../db/schema/index.js';
+import {
+  blogConfigs,
+  siteInventoryAuthors,
+  siteInventoryItems,
+  siteInventorySyncs,
+  siteInventoryTerms,
+  sites,
+} from '../../db/schema/index.js';
 
 export type InventoryItemRow = typeof siteInventoryItems.$inferSelect;
 export type NewInventoryItem = Omit<typeof siteInventoryItems.$inferInsert, 'siteId' | 'syncedAt'>;
@@ -70,17 +77,34 @@ export class SiteInventoryRepository {
       .values({ siteId, state: 'running', trigger: 'manual', startedAt: now, progressAt: now })
       .onConflictDoUpdate({
         target: siteInventorySyncs.siteId,
-        set: { state: 'running', startedAt: now, progressAt: now, finishedAt: null, phase: null, done: 0, total: null, fetched: 0, removed: 0, error: null },
+        set: {
+          state: 'running',
+          startedAt: now,
+          progressAt: now,
+          finishedAt: null,
+          phase: null,
+          done: 0,
+          total: null,
+          fetched: 0,
+          removed: 0,
+          error: null,
+        },
       });
   }
 
   async progress(siteId: number, phase: string, done: number, total: number | null): Promise<void> {
     const claimed = total === null ? null : Math.min(Math.max(0, Math.trunc(total)), INT_MAX);
-    await this.db.update(siteInventorySyncs).set({ phase, done, total: claimed, progressAt: new Date() }).where(eq(siteInventorySyncs.siteId, siteId));
+    await this.db
+      .update(siteInventorySyncs)
+      .set({ phase, done, total: claimed, progressAt: new Date() })
+      .where(eq(siteInventorySyncs.siteId, siteId));
   }
 
   /** The end of a sync that ran to its end: the whole site ('succeeded'), or up to a cap ('partial', with why). */
-  async markSucceeded(siteId: number, figures: { fetched: number; removed: number; cursor: Date | null; stopped?: string | null }): Promise<void> {
+  async markSucceeded(
+    siteId: number,
+    figures: { fetched: number; removed: number; cursor: Date | null; stopped?: string | null },
+  ): Promise<void> {
     const counts = await this.counts(siteId);
     const now = new Date();
     await this.db
@@ -119,7 +143,11 @@ export class SiteInventoryRepository {
         and(
           eq(sites.isActive, true),
           sql`${sites.deletingSince} is null`,
-          or(sql`${siteInventorySyncs.siteId} is null`, sql`${siteInventorySyncs.lastSuccessAt} is null`, lt(siteInventorySyncs.lastSuccessAt, before)),
+          or(
+            sql`${siteInventorySyncs.siteId} is null`,
+            sql`${siteInventorySyncs.lastSuccessAt} is null`,
+            lt(siteInventorySyncs.lastSuccessAt, before),
+          ),
           or(
             sql`${siteInventorySyncs.siteId} is null`,
             inArray(siteInventorySyncs.state, ['succeeded', 'partial', 'failed']),
@@ -169,7 +197,13 @@ export class SiteInventoryRepository {
       const chunk = wpIds.slice(start, start + DELETE_CHUNK);
       await this.db
         .delete(siteInventoryItems)
-        .where(and(eq(siteInventoryItems.siteId, siteId), eq(siteInventoryItems.kind, kind), inArray(siteInventoryItems.wpId, chunk)));
+        .where(
+          and(
+            eq(siteInventoryItems.siteId, siteId),
+            eq(siteInventoryItems.kind, kind),
+            inArray(siteInventoryItems.wpId, chunk),
+          ),
+        );
     }
   }
 
@@ -188,7 +222,8 @@ export class SiteInventoryRepository {
   async list(siteId: number, query: InventoryListQuery): Promise<{ rows: InventoryItemRow[]; total: number }> {
     const conditions: SQL[] = [eq(siteInventoryItems.siteId, siteId)];
     if (query.kind) conditions.push(eq(siteInventoryItems.kind, query.kind));
-    if (query.category !== undefined) conditions.push(sql`${siteInventoryItems.categoryIds} @> array[${query.category}]::integer[]`);
+    if (query.category !== undefined)
+      conditions.push(sql`${siteInventoryItems.categoryIds} @> array[${query.category}]::integer[]`);
     if (query.search) conditions.push(ilike(siteInventoryItems.title, likePattern(query.search)));
     const where = and(...conditions);
     const [rows, [count]] = await Promise.all([
@@ -206,16 +241,31 @@ export class SiteInventoryRepository {
 
   /** How many links into the live site a new article of the site gets: its blog configuration's, else null. */
   async linksPerArticle(siteId: number): Promise<number | null> {
-    const [row] = await this.db.select({ n: blogConfigs.internalLinks }).from(blogConfigs).where(eq(blogConfigs.siteId, siteId)).limit(1);
+    const [row] = await this.db
+      .select({ n: blogConfigs.internalLinks })
+      .from(blogConfigs)
+      .where(eq(blogConfigs.siteId, siteId))
+      .limit(1);
     return row?.n ?? null;
   }
 
   /** The site's published posts, for linking new articles into them. */
   linkablePosts(siteId: number): Promise<Array<{ wpId: number; title: string; link: string; excerpt: string }>> {
     return this.db
-      .select({ wpId: siteInventoryItems.wpId, title: siteInventoryItems.title, link: siteInventoryItems.link, excerpt: siteInventoryItems.excerpt })
+      .select({
+        wpId: siteInventoryItems.wpId,
+        title: siteInventoryItems.title,
+        link: siteInventoryItems.link,
+        excerpt: siteInventoryItems.excerpt,
+      })
       .from(siteInventoryItems)
-      .where(and(eq(siteInventoryItems.siteId, siteId), eq(siteInventoryItems.kind, 'post'), eq(siteInventoryItems.status, 'publish')));
+      .where(
+        and(
+          eq(siteInventoryItems.siteId, siteId),
+          eq(siteInventoryItems.kind, 'post'),
+          eq(siteInventoryItems.status, 'publish'),
+        ),
+      );
   }
 
   // ── terms and authors ───────────────────────────────────────────────────
@@ -225,7 +275,9 @@ export class SiteInventoryRepository {
     await this.db.transaction(async (tx) => {
       await tx.delete(siteInventoryTerms).where(eq(siteInventoryTerms.siteId, siteId));
       for (let start = 0; start < terms.length; start += DELETE_CHUNK) {
-        await tx.insert(siteInventoryTerms).values(terms.slice(start, start + DELETE_CHUNK).map((term) => ({ ...term, siteId })));
+        await tx
+          .insert(siteInventoryTerms)
+          .values(terms.slice(start, start + DELETE_CHUNK).map((term) => ({ ...term, siteId })));
       }
     });
   }
@@ -233,7 +285,8 @@ export class SiteInventoryRepository {
   async replaceAuthors(siteId: number, authors: readonly Omit<InventoryAuthorRow, 'siteId'>[]): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.delete(siteInventoryAuthors).where(eq(siteInventoryAuthors.siteId, siteId));
-      if (authors.length > 0) await tx.insert(siteInventoryAuthors).values(authors.map((author) => ({ ...author, siteId })));
+      if (authors.length > 0)
+        await tx.insert(siteInventoryAuthors).values(authors.map((author) => ({ ...author, siteId })));
     });
   }
 
@@ -249,7 +302,10 @@ export class SiteInventoryRepository {
   async categoryIdsAmong(siteId: number, ids: readonly number[]): Promise<{ known: number[]; total: number }> {
     const site = and(eq(siteInventoryTerms.siteId, siteId), eq(siteInventoryTerms.taxonomy, 'category'));
     const [rows, [count]] = await Promise.all([
-      this.db.select({ id: siteInventoryTerms.wpId }).from(siteInventoryTerms).where(and(site, inArray(siteInventoryTerms.wpId, [...ids]))),
+      this.db
+        .select({ id: siteInventoryTerms.wpId })
+        .from(siteInventoryTerms)
+        .where(and(site, inArray(siteInventoryTerms.wpId, [...ids]))),
       this.db.select({ n: sql<number>`count(*)::int` }).from(siteInventoryTerms).where(site),
     ]);
     return { known: rows.map((row) => row.id), total: count?.n ?? 0 };
@@ -259,13 +315,20 @@ export class SiteInventoryRepository {
   async authorIdsAmong(siteId: number, ids: readonly number[]): Promise<{ known: number[]; total: number }> {
     const site = eq(siteInventoryAuthors.siteId, siteId);
     const [rows, [count]] = await Promise.all([
-      this.db.select({ id: siteInventoryAuthors.wpId }).from(siteInventoryAuthors).where(and(site, inArray(siteInventoryAuthors.wpId, [...ids]))),
+      this.db
+        .select({ id: siteInventoryAuthors.wpId })
+        .from(siteInventoryAuthors)
+        .where(and(site, inArray(siteInventoryAuthors.wpId, [...ids]))),
       this.db.select({ n: sql<number>`count(*)::int` }).from(siteInventoryAuthors).where(site),
     ]);
     return { known: rows.map((row) => row.id), total: count?.n ?? 0 };
   }
 
   authors(siteId: number): Promise<InventoryAuthorRow[]> {
-    return this.db.select().from(siteInventoryAuthors).where(eq(siteInventoryAuthors.siteId, siteId)).orderBy(asc(siteInventoryAuthors.name));
+    return this.db
+      .select()
+      .from(siteInventoryAuthors)
+      .where(eq(siteInventoryAuthors.siteId, siteId))
+      .orderBy(asc(siteInventoryAuthors.name));
   }
 }

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorBodySchema,
   inventoryListQuerySchema,
@@ -8,6 +7,7 @@ import {
   inventoryTaxonomySchema,
   siteIdParamSchema,
 } from '@abp/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SiteInventoryService } from './site-inventory.service.js';
 
 const tags = ['site inventory'];
@@ -16,10 +16,14 @@ const errors = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchem
 /** Mounted under /api/sites: the inventory of each site (what it already has on WordPress). */
 export const siteInventoryRoutes = (inventory: SiteInventoryService): FastifyPluginAsyncZod =>
   async function routes(app) {
-    app.get('/inventory', { schema: { tags, response: { 200: inventorySummaryListSchema } } }, async () => inventory.summaries());
+    app.get('/inventory', { schema: { tags, response: { 200: inventorySummaryListSchema } } }, async () =>
+      inventory.summaries(),
+    );
 
-    app.get('/:id/inventory', { schema: { tags, params: siteIdParamSchema, response: { 200: inventorySummarySchema, ...errors } } }, async (request) =>
-      inventory.summary(request.params.id),
+    app.get(
+      '/:id/inventory',
+      { schema: { tags, params: siteIdParamSchema, response: { 200: inventorySummarySchema, ...errors } } },
+      async (request) => inventory.summary(request.params.id),
     );
 
     app.post(
@@ -30,7 +34,14 @@ export const siteInventoryRoutes = (inventory: SiteInventoryService): FastifyPlu
 
     app.get(
       '/:id/inventory/items',
-      { schema: { tags, params: siteIdParamSchema, querystring: inventoryListQuerySchema, response: { 200: inventoryListSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          params: siteIdParamSchema,
+          querystring: inventoryListQuerySchema,
+          response: { 200: inventoryListSchema, ...errors },
+        },
+      },
       async (request) => inventory.list(request.params.id, request.query),
     );
 

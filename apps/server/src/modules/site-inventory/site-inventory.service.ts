@@ -9,7 +9,7 @@ import { SiteUnavailableError } from '../../domain-errors.js';
 import { isWordPressError } from '../../integrations/wordpress/index.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { SitesService } from '../sites/sites.service.js';
-import { DEFAULT_INVENTORY_LIMITS, syncInventory, type InventoryLimits } from './inventory-sync.js';
+import { DEFAULT_INVENTORY_LIMITS, type InventoryLimits, syncInventory } from './inventory-sync.js';
 import type { InventoryItemRow, SiteInventoryRepository, SyncRow } from './site-inventory.repository.js';
 
 /** A running sync that has not moved for this long lost its worker (a page of 100 takes seconds). */
@@ -79,7 +79,11 @@ export class SiteInventoryService {
      * database's, every 10,000 items written and at the end (PGlite has no autovacuum: each post
      * read again leaves its old row behind, and its write-ahead log waits for a timed checkpoint).
      */
-    private readonly hooks: { afterSync?: (siteId: number) => Promise<unknown>; limits?: InventoryLimits; upkeep?: () => Promise<void> } = {},
+    private readonly hooks: {
+      afterSync?: (siteId: number) => Promise<unknown>;
+      limits?: InventoryLimits;
+      upkeep?: () => Promise<void>;
+    } = {},
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -115,17 +119,21 @@ export class SiteInventoryService {
     if (await this.repo.markQueued(siteId, trigger, staleBefore)) {
       // One entry per site at a time (the queue's 'exclusive' policy with the site as key): a
       // request while one waits or runs is that one.
-      const sent = await this.queue.trySend('inventorySync', { siteId, trigger }, { singletonKey: `site-${siteId}` }).catch(async (error: unknown) => {
-        await this.repo.markFailed(siteId, describeFailure(error));
-        throw error;
-      });
+      const sent = await this.queue
+        .trySend('inventorySync', { siteId, trigger }, { singletonKey: `site-${siteId}` })
+        .catch(async (error: unknown) => {
+          await this.repo.markFailed(siteId, describeFailure(error));
+          throw error;
+        });
       if (!sent) await this.repo.progress(siteId, 'Waiting for the running sync', 0, null);
     }
     return this.summary(siteId);
   }
 
   /** The job: one sync of one site. A failure is stored for the screen, then handed to pg-boss to retry. */
-  async runSync(siteId: number): Promise<{ fetched: number; removed: number; stopped: string | null } | { skipped: string }> {
+  async runSync(
+    siteId: number,
+  ): Promise<{ fetched: number; removed: number; stopped: string | null } | { skipped: string }> {
     const site = await this.sites.findOrThrow(siteId).catch(() => null);
     if (!site) return { skipped: 'site deleted' };
     if (site.deletingSince) return { skipped: 'site being deleted' };
@@ -139,7 +147,10 @@ export class SiteInventoryService {
         siteId,
         previous?.lastSuccessAt ? previous.cursor : null,
         (phase, done, total) => this.repo.progress(siteId, phase, done, total),
-        { limits: this.hooks.limits ?? DEFAULT_INVENTORY_LIMITS, ...(this.hooks.upkeep ? { upkeep: this.hooks.upkeep } : {}) },
+        {
+          limits: this.hooks.limits ?? DEFAULT_INVENTORY_LIMITS,
+          ...(this.hooks.upkeep ? { upkeep: this.hooks.upkeep } : {}),
+        },
       );
       await this.repo.markSucceeded(siteId, figures);
       await this.hooks.afterSync?.(siteId);
@@ -169,7 +180,13 @@ export class SiteInventoryService {
     await this.sites.findOrThrow(siteId);
     const [categories, authors] = await Promise.all([this.repo.categories(siteId), this.repo.authors(siteId)]);
     return {
-      categories: categories.map((c) => ({ id: c.wpId, name: c.name, slug: c.slug, parent: c.parent, count: c.postCount })),
+      categories: categories.map((c) => ({
+        id: c.wpId,
+        name: c.name,
+        slug: c.slug,
+        parent: c.parent,
+        count: c.postCount,
+      })),
       authors: authors.map((a) => ({ id: a.wpId, name: a.name, slug: a.slug })),
     };
   }
@@ -178,7 +195,15 @@ export class SiteInventoryService {
     return {
       job: 'inventorySync',
       // Heartbeats (pg-boss sends them while the handler runs) hand a sync whose worker died to another within a minute.
-      queue: { policy: 'exclusive', retryLimit: 2, retryDelay: 60, retryBackoff: true, heartbeatSeconds: 60, expireInSeconds: 2 * 60 * 60, deleteAfterSeconds: 24 * 60 * 60 },
+      queue: {
+        policy: 'exclusive',
+        retryLimit: 2,
+        retryDelay: 60,
+        retryBackoff: true,
+        heartbeatSeconds: 60,
+        expireInSeconds: 2 * 60 * 60,
+        deleteAfterSeconds: 24 * 60 * 60,
+      },
       handler: async ({ siteId }) => this.runSync(siteId),
     };
   }

@@ -19,7 +19,11 @@ export interface CascadeDeleteOutcome {
  * already gone counts as trashed; one WordPress refuses is reported and left on the site: the
  * operator chose to delete the articles, which goes on.
  */
-async function trashPosts(client: WordPressClient, repo: SitesRepository, siteId: number): Promise<{ trashed: number; failures: string[] }> {
+async function trashPosts(
+  client: WordPressClient,
+  repo: SitesRepository,
+  siteId: number,
+): Promise<{ trashed: number; failures: string[] }> {
   let trashed = 0;
   const failures: string[] = [];
   for (let after = 0; ; ) {
@@ -32,7 +36,8 @@ async function trashPosts(client: WordPressClient, repo: SitesRepository, siteId
         trashed++;
       } catch (error) {
         // Gone, or already in the trash (a retried job): either way it is no longer on the site.
-        if (isWordPressError(error) && (error.kind === 'not_found' || error.wpCode === 'rest_already_trashed')) trashed++;
+        if (isWordPressError(error) && (error.kind === 'not_found' || error.wpCode === 'rest_already_trashed'))
+          trashed++;
         else failures.push(`post ${postId}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
@@ -45,7 +50,10 @@ async function trashPosts(client: WordPressClient, repo: SitesRepository, siteId
  * trend sources), first moving their WordPress posts to the trash when asked. Idempotent: a retry
  * after a crash continues with what is left, and a site that is already gone is a finished job.
  */
-export function cascadeDeleteJob(repo: SitesRepository, clientFor: (siteId: number) => Promise<WordPressClient | null>): JobDefinition<'siteCascadeDelete'> {
+export function cascadeDeleteJob(
+  repo: SitesRepository,
+  clientFor: (siteId: number) => Promise<WordPressClient | null>,
+): JobDefinition<'siteCascadeDelete'> {
   return {
     job: 'siteCascadeDelete',
     queue: { retryLimit: 5, retryDelay: 5, retryBackoff: true },
@@ -54,7 +62,9 @@ export function cascadeDeleteJob(repo: SitesRepository, clientFor: (siteId: numb
       let posts = { trashed: 0, failures: [] as string[] };
       if (wanted) {
         const client = await clientFor(siteId).catch((error: unknown) => {
-          posts.failures.push(`WordPress could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+          posts.failures.push(
+            `WordPress could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+          );
           return null;
         });
         if (client) posts = await trashPosts(client, repo, siteId);
@@ -68,7 +78,13 @@ export function cascadeDeleteJob(repo: SitesRepository, clientFor: (siteId: numb
         removed += n;
       }
       const siteDeleted = await repo.delete(siteId);
-      return { siteId, articlesDeleted: removed, siteDeleted, postsTrashed: posts.trashed, trashFailures: posts.failures };
+      return {
+        siteId,
+        articlesDeleted: removed,
+        siteDeleted,
+        postsTrashed: posts.trashed,
+        trashFailures: posts.failures,
+      };
     },
   };
 }

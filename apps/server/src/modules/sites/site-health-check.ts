@@ -1,5 +1,10 @@
 import type { ConnectionCheck } from '@abp/contracts';
-import { CheckRecorder, REQUIRED_CAPABILITIES, type WordPressClient, type WpUser } from '../../integrations/wordpress/index.js';
+import {
+  CheckRecorder,
+  REQUIRED_CAPABILITIES,
+  type WordPressClient,
+  type WpUser,
+} from '../../integrations/wordpress/index.js';
 
 export interface HealthCheckOutcome {
   /** 0–1, two decimals. */
@@ -48,7 +53,9 @@ export async function runHealthCheck(client: WordPressClient): Promise<HealthChe
 
   await recorder.run('user_capabilities', async (details) => {
     const missing = REQUIRED_CAPABILITIES.filter((cap) => user.capabilities[cap] !== true);
-    details.capabilities = Object.fromEntries(REQUIRED_CAPABILITIES.map((cap) => [cap, user.capabilities[cap] === true]));
+    details.capabilities = Object.fromEntries(
+      REQUIRED_CAPABILITIES.map((cap) => [cap, user.capabilities[cap] === true]),
+    );
     if (missing.length === 0) return { success: true };
     recorder.recommend(
       `The WordPress user "${client.username}" lacks ${missing.join(', ')}. Give it the Editor or Administrator role.`,

@@ -1,5 +1,5 @@
+import { connectionCheckSchema, healthRating, SITE_HEALTH_LIMITS, type SiteHealth } from '@abp/contracts';
 import { z } from 'zod';
-import { SITE_HEALTH_LIMITS, connectionCheckSchema, healthRating, type SiteHealth } from '@abp/contracts';
 import { runHealthCheck } from './site-health-check.js';
 import type { SiteRow, SitesRepository } from './sites.repository.js';
 import type { SitesService } from './sites.service.js';

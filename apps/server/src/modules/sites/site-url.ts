@@ -8,7 +8,8 @@ import { normaliseBaseUrl } from '../../integrations/wordpress/index.js';
  */
 export function normaliseSiteUrl(raw: string): string {
   const text = raw.trim();
-  if (!URL.canParse(text)) throw badRequest('body.url', 'must be a full http:// or https:// address (e.g. https://example.com)');
+  if (!URL.canParse(text))
+    throw badRequest('body.url', 'must be a full http:// or https:// address (e.g. https://example.com)');
   const parsed = new URL(text);
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw badRequest('body.url', `must start with http:// or https:// (got ${parsed.protocol})`);
@@ -16,7 +17,10 @@ export function normaliseSiteUrl(raw: string): string {
   if (!parsed.hostname) throw badRequest('body.url', 'must name a host (e.g. https://example.com)');
   if (parsed.username || parsed.password) {
     // Credentials in the URL would be stored in clear text and sent on every request.
-    throw badRequest('body.url', 'must not contain a user name or password; use the Username and Application password fields');
+    throw badRequest(
+      'body.url',
+      'must not contain a user name or password; use the Username and Application password fields',
+    );
   }
   parsed.pathname = parsed.pathname.replace(WORDPRESS_ENTRY_PATH, '');
   return normaliseBaseUrl(parsed.toString());

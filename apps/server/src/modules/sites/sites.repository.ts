@@ -120,10 +120,7 @@ export class SitesRepository {
 
   async deleteArticlesBatch(siteId: number, limit: number): Promise<number> {
     const batch = this.db.select({ id: articles.id }).from(articles).where(eq(articles.siteId, siteId)).limit(limit);
-    const deleted = await this.db
-      .delete(articles)
-      .where(inArray(articles.id, batch))
-      .returning({ id: articles.id });
+    const deleted = await this.db.delete(articles).where(inArray(articles.id, batch)).returning({ id: articles.id });
     return deleted.length;
   }
 }

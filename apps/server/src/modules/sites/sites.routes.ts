@@ -1,12 +1,9 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ERROR_CODES,
-  SITE_HEALTH_LIMITS,
   connectionTestResultSchema,
   deleteSiteQuerySchema,
+  ERROR_CODES,
   errorBodySchema,
+  SITE_HEALTH_LIMITS,
   siteCreateSchema,
   siteDeletedSchema,
   siteDeletePreviewSchema,
@@ -21,6 +18,9 @@ import {
   siteUpdateSchema,
   testConnectionQuerySchema,
 } from '@abp/contracts';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import type { SiteHealthService } from './site-health.service.js';
 import type { SitesService } from './sites.service.js';
@@ -33,13 +33,23 @@ export const sitesRoutes = (sites: SitesService, health: SiteHealthService): Fas
     // In-memory counters, per process: enough for one operator; a restart only resets them.
     await app.register(rateLimit, { global: false });
     const siteKey = (request: FastifyRequest) => `site-health:${String((request.params as { id?: unknown }).id)}`;
-    const perSite = app.createRateLimit({ max: SITE_HEALTH_LIMITS.perSitePerMinute, timeWindow: 60_000, keyGenerator: siteKey });
-    const overall = app.createRateLimit({ max: SITE_HEALTH_LIMITS.overallPerMinute, timeWindow: 60_000, keyGenerator: () => 'site-health' });
+    const perSite = app.createRateLimit({
+      max: SITE_HEALTH_LIMITS.perSitePerMinute,
+      timeWindow: 60_000,
+      keyGenerator: siteKey,
+    });
+    const overall = app.createRateLimit({
+      max: SITE_HEALTH_LIMITS.overallPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: () => 'site-health',
+    });
 
     app.get('/', { schema: { tags, response: { 200: siteListSchema } } }, async () => sites.list());
 
-    app.get('/:id', { schema: { tags, params: siteIdParamSchema, response: { 200: siteSchema, ...errors } } }, async (request) =>
-      sites.get(request.params.id),
+    app.get(
+      '/:id',
+      { schema: { tags, params: siteIdParamSchema, response: { 200: siteSchema, ...errors } } },
+      async (request) => sites.get(request.params.id),
     );
 
     app.post(
@@ -50,7 +60,14 @@ export const sitesRoutes = (sites: SitesService, health: SiteHealthService): Fas
 
     app.put(
       '/:id',
-      { schema: { tags, params: siteIdParamSchema, body: siteUpdateSchema, response: { 200: siteSaveResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          params: siteIdParamSchema,
+          body: siteUpdateSchema,
+          response: { 200: siteSaveResponseSchema, ...errors },
+        },
+      },
       async (request) => sites.update(request.params.id, request.body),
     );
 
@@ -72,13 +89,28 @@ export const sitesRoutes = (sites: SitesService, health: SiteHealthService): Fas
 
     app.get(
       '/:id/delete-preview',
-      { schema: { tags, description: 'What Delete All removes: the articles here and how many have a WordPress post this app created.', params: siteIdParamSchema, response: { 200: siteDeletePreviewSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          description:
+            'What Delete All removes: the articles here and how many have a WordPress post this app created.',
+          params: siteIdParamSchema,
+          response: { 200: siteDeletePreviewSchema, ...errors },
+        },
+      },
       async (request) => sites.deletePreview(request.params.id),
     );
 
     app.get(
       '/deletions/:jobId',
-      { schema: { tags, description: "How a Delete All went, once its background job has run (posts trashed, failures).", params: siteDeletionIdParamSchema, response: { 200: siteDeletionStatusSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          description: 'How a Delete All went, once its background job has run (posts trashed, failures).',
+          params: siteDeletionIdParamSchema,
+          response: { 200: siteDeletionStatusSchema, ...errors },
+        },
+      },
       async (request) => sites.deletionStatus(request.params.jobId),
     );
 
@@ -98,7 +130,11 @@ export const sitesRoutes = (sites: SitesService, health: SiteHealthService): Fas
     app.get(
       '/:id/health',
       {
-        schema: { tags, params: siteIdParamSchema, response: { 200: siteHealthSchema, 429: errorBodySchema, ...errors } },
+        schema: {
+          tags,
+          params: siteIdParamSchema,
+          response: { 200: siteHealthSchema, 429: errorBodySchema, ...errors },
+        },
         preHandler: async (request) => {
           for (const [limit, scope] of [
             [perSite, 'this site'],

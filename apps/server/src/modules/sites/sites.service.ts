@@ -1,14 +1,15 @@
 import {
-  type siteCreateSchema,
-  type siteUpdateSchema,
   type ConnectionTestResult,
   type Site,
   type SiteDeletePreview,
   type SiteDeleteResponse,
   type SiteDeletionStatus,
   type SiteSaveResponse,
+  type siteCreateSchema,
+  type siteUpdateSchema,
 } from '@abp/contracts';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 import { SiteUnavailableError } from '../../domain-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import {
@@ -22,12 +23,11 @@ import {
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import { originOf, sameOrigin, secretMayMoveTo } from '../../lib/origin.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { cascadeDeleteJob, type CascadeDeleteOutcome } from './site-deletion.js';
+import { type CascadeDeleteOutcome, cascadeDeleteJob } from './site-deletion.js';
 import { toSiteDto } from './site-dto.js';
 import { normaliseHome, notHomeNote, sameAddress, sameWordPressNote } from './site-home.js';
 import { normaliseSiteUrl, schemeVariants } from './site-url.js';
 import type { SiteChanges, SiteRow, SitesRepository } from './sites.repository.js';
-import { isUniqueViolation } from '../../db/pg-errors.js';
 
 type SiteCreate = z.output<typeof siteCreateSchema>;
 type SiteUpdate = z.output<typeof siteUpdateSchema>;
@@ -117,7 +117,9 @@ export class SitesService {
       // A blank password keeps the stored one (spec: the dialog leaves it empty on edit).
       ...(newPassword ? { passwordSealed: this.secretBox.encrypt(newPassword) } : {}),
       // Another address is another site as far as WordPress is concerned: forget what we knew.
-      ...(urlChanged ? { restRoot: null, wpHome: null, healthScore: null, healthCheckedAt: null, healthDetails: null } : {}),
+      ...(urlChanged
+        ? { restRoot: null, wpHome: null, healthScore: null, healthCheckedAt: null, healthDetails: null }
+        : {}),
     };
     let row: SiteRow | null;
     try {
@@ -144,10 +146,17 @@ export class SitesService {
   async deletionStatus(jobId: string): Promise<SiteDeletionStatus> {
     const entry = await this.queue.entry('siteCascadeDelete', jobId).catch(() => null);
     if (!entry) throw notFound('Site deletion not found');
-    if (entry.state === 'failed' || entry.state === 'cancelled') return { state: 'failed', articles_deleted: 0, posts_trashed: 0, trash_failures: [] };
-    if (entry.state !== 'completed') return { state: 'running', articles_deleted: 0, posts_trashed: 0, trash_failures: [] };
+    if (entry.state === 'failed' || entry.state === 'cancelled')
+      return { state: 'failed', articles_deleted: 0, posts_trashed: 0, trash_failures: [] };
+    if (entry.state !== 'completed')
+      return { state: 'running', articles_deleted: 0, posts_trashed: 0, trash_failures: [] };
     const outcome = (entry.output ?? {}) as Partial<CascadeDeleteOutcome>;
-    return { state: 'done', articles_deleted: outcome.articlesDeleted ?? 0, posts_trashed: outcome.postsTrashed ?? 0, trash_failures: outcome.trashFailures ?? [] };
+    return {
+      state: 'done',
+      articles_deleted: outcome.articlesDeleted ?? 0,
+      posts_trashed: outcome.postsTrashed ?? 0,
+      trash_failures: outcome.trashFailures ?? [],
+    };
   }
 
   async delete(id: number, cascade: boolean, trashPosts = false): Promise<SiteDeleteResponse> {
@@ -178,7 +187,8 @@ export class SitesService {
     // Nothing found (not signed in, or the question failed): publishing asks again itself.
     if (enhanced) this.onSeoFields?.(id, result.seo);
     const home = normaliseHome(result.home);
-    if (result.restRoot && (result.restRoot !== site.restRoot || (home && home !== site.wpHome))) await this.repo.setRestRoot(id, result.restRoot, home ?? undefined);
+    if (result.restRoot && (result.restRoot !== site.restRoot || (home && home !== site.wpHome)))
+      await this.repo.setRestRoot(id, result.restRoot, home ?? undefined);
     return {
       success: result.success,
       success_rate: result.success_rate,
@@ -186,7 +196,12 @@ export class SitesService {
       recommendations: result.recommendations,
       mode: enhanced ? 'enhanced' : 'basic',
       rest_root: result.restRoot,
-      seo: result.seo && { plugin: result.seo.plugin, description_field: result.seo.descriptionField, keyword_field: result.seo.keywordField, summary: result.seo.summary },
+      seo: result.seo && {
+        plugin: result.seo.plugin,
+        description_field: result.seo.descriptionField,
+        keyword_field: result.seo.keywordField,
+        summary: result.seo.summary,
+      },
     };
   }
 
@@ -209,7 +224,11 @@ export class SitesService {
     const site = await this.findOrThrow(siteId);
     this.assertNotDeleting(site);
     if (!site.isActive) {
-      throw new SiteUnavailableError(site.id, 'inactive', `The site "${site.name}" is inactive. Switch it on in WordPress Sites first.`);
+      throw new SiteUnavailableError(
+        site.id,
+        'inactive',
+        `The site "${site.name}" is inactive. Switch it on in WordPress Sites first.`,
+      );
     }
     return site;
   }
@@ -232,7 +251,8 @@ export class SitesService {
   }
 
   assertNotDeleting(site: SiteRow): void {
-    if (site.deletingSince) throw new SiteUnavailableError(site.id, 'deleting', `The site "${site.name}" is being deleted.`);
+    if (site.deletingSince)
+      throw new SiteUnavailableError(site.id, 'deleting', `The site "${site.name}" is being deleted.`);
   }
 
   private unseal(site: SiteRow): string {
@@ -266,7 +286,12 @@ export class SitesService {
    * Saving itself never fails because WordPress is down or refuses: the warning says what was found.
    */
   private async discoverAfterSave(row: SiteRow, password: string): Promise<SiteSaveResponse> {
-    const client = this.clientFactory({ baseUrl: row.url, username: row.username, applicationPassword: password, ...SAVE_DISCOVERY });
+    const client = this.clientFactory({
+      baseUrl: row.url,
+      username: row.username,
+      applicationPassword: password,
+      ...SAVE_DISCOVERY,
+    });
     let found: Awaited<ReturnType<WordPressClient['discover']>>;
     try {
       found = await client.discover();
@@ -285,11 +310,16 @@ export class SitesService {
       await client.getCurrentUser();
     } catch (error) {
       if (!isWordPressError(error)) throw error;
-      return { ...saved, warning: joinNotes([`Saved, but WordPress refused the credentials: ${error.message}`, ...homeNotes]) };
+      return {
+        ...saved,
+        warning: joinNotes([`Saved, but WordPress refused the credentials: ${error.message}`, ...homeNotes]),
+      };
     }
     // Reached and accepted: what the site already has is read now (a failure there is the sync's, not the save's).
     await this.onConnected?.(row.id).catch(() => undefined);
-    const redirect = found.canonicalUrl ? `The site redirects to ${found.canonicalUrl}: consider saving that address instead.` : null;
+    const redirect = found.canonicalUrl
+      ? `The site redirects to ${found.canonicalUrl}: consider saving that address instead.`
+      : null;
     return { ...saved, warning: joinNotes([redirect, ...homeNotes]) };
   }
 
@@ -297,7 +327,11 @@ export class SitesService {
    * Compares the home WordPress names with the saved address and the sites already connected:
    * http://localhost:8911 and http://127.0.0.1:8911/blog are both the WordPress at its home.
    */
-  private async homeNotes(row: SiteRow, home: string | null, redirectedTo: string | null): Promise<Array<string | null>> {
+  private async homeNotes(
+    row: SiteRow,
+    home: string | null,
+    redirectedTo: string | null,
+  ): Promise<Array<string | null>> {
     if (!home) return [];
     const others = await this.repo.sameWordPress(schemeVariants(home), row.id);
     // A redirect to the home already names the address to save.

@@ -46,22 +46,42 @@ export class TrendArticleConsumer implements ProductionConsumer {
 
   async finished(tx: Tx, unit: ProductionRow, end: ProductionResult): Promise<void> {
     const { runId, claimId, siteId, siteName, trendTitle } = contextOf(unit);
-    const problem = (kind: string, message: string): TrendRunErrorRecord => ({ scope: 'site', target: siteName, kind, message: `"${trendTitle}": ${message}` });
+    const problem = (kind: string, message: string): TrendRunErrorRecord => ({
+      scope: 'site',
+      target: siteName,
+      kind,
+      message: `"${trendTitle}": ${message}`,
+    });
     switch (end.result) {
       case 'succeeded':
         // "Articles Published" counts posts that went live, not drafts sent to WordPress (issue #17 item 18).
-        await this.runs.articleEnded(tx, runId, { generated: true, published: end.published?.live === true, error: null, halt: null });
+        await this.runs.articleEnded(tx, runId, {
+          generated: true,
+          published: end.published?.live === true,
+          error: null,
+          halt: null,
+        });
         return;
       case 'failed':
         if (end.stage === 'publish') {
           // The article stays as it was, with the reason (the pipeline's rule); the trend counts as processed.
-          await this.runs.articleEnded(tx, runId, { generated: true, published: false, error: problem('publishing', `publishing to WordPress failed: ${end.error}`), halt: null });
+          await this.runs.articleEnded(tx, runId, {
+            generated: true,
+            published: false,
+            error: problem('publishing', `publishing to WordPress failed: ${end.error}`),
+            halt: null,
+          });
           return;
         }
         await this.targets.release(claimId, tx);
         if (end.stage === 'refused') {
           // The site was switched off or removed meanwhile, or the input was refused: nothing more for it.
-          await this.runs.articleEnded(tx, runId, { generated: false, published: false, error: problem('site', end.error), halt: { siteId } });
+          await this.runs.articleEnded(tx, runId, {
+            generated: false,
+            published: false,
+            error: problem('site', end.error),
+            halt: { siteId },
+          });
           return;
         }
         await this.runs.articleEnded(tx, runId, {

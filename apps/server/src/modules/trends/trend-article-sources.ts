@@ -1,6 +1,6 @@
 import type { FeedTrend } from '../../integrations/trends/index.js';
-import { escapeHtmlText as escapeHtml } from '../../lib/plain-text.js';
 import { linkHtml, sanitizeArticleHtml, webAddress } from '../../lib/html/index.js';
+import { escapeHtmlText as escapeHtml } from '../../lib/plain-text.js';
 
 const MAX_NEWS_SOURCES = 8;
 const SOURCES_HEADING = 'Sources';
@@ -12,10 +12,14 @@ export function newsUrlsOf(trend: FeedTrend): string[] {
 
 /** What the model is told about the trend: why it is trending, in the news' own words (never copied). */
 export function trendNotes(trend: FeedTrend): string {
-  const lines = [`Trending search: ${trend.title}${trend.approxTraffic ? ` (about ${trend.approxTraffic} searches)` : ''}.`];
+  const lines = [
+    `Trending search: ${trend.title}${trend.approxTraffic ? ` (about ${trend.approxTraffic} searches)` : ''}.`,
+  ];
   if (trend.description) lines.push(trend.description);
   for (const news of trend.newsItems.slice(0, MAX_NEWS_SOURCES)) {
-    lines.push(`- ${news.title}${news.source ? ` (${news.source})` : ''}${news.snippet && news.snippet !== news.title ? `: ${news.snippet}` : ''}`);
+    lines.push(
+      `- ${news.title}${news.source ? ` (${news.source})` : ''}${news.snippet && news.snippet !== news.title ? `: ${news.snippet}` : ''}`,
+    );
   }
   return lines.join('\n');
 }
@@ -30,7 +34,8 @@ export function sourcesSection(trend: FeedTrend): string {
     // A news item without a web address is credited by its title alone.
     return `<li>${linkHtml(news.url, escapeHtml(news.title))}${source}</li>`;
   });
-  if (items.length === 0 && webAddress(trend.url)) items.push(`<li>${linkHtml(trend.url, escapeHtml(trend.title))}</li>`);
+  if (items.length === 0 && webAddress(trend.url))
+    items.push(`<li>${linkHtml(trend.url, escapeHtml(trend.title))}</li>`);
   if (items.length === 0) return '';
   return sanitizeArticleHtml(`<h2>${SOURCES_HEADING}</h2><ul>${items.join('')}</ul>`);
 }

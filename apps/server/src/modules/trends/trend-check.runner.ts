@@ -1,15 +1,15 @@
-import type { LanguageModelProvider } from '../../integrations/llm/index.js';
-import { FeedReader, normaliseTrendTitle, type FeedTrend } from '../../integrations/trends/index.js';
 import type { TrendRunErrorRecord } from '../../db/schema/index.js';
+import type { LanguageModelProvider } from '../../integrations/llm/index.js';
+import { FeedReader, type FeedTrend, normaliseTrendTitle } from '../../integrations/trends/index.js';
 import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
 import type { StoredBrief } from '../article-pipeline/production-unit.js';
 import { startOfOperatorDay } from '../posting-policy/index.js';
+import { withUsageScope } from '../usage/usage-scope.js';
 import { newsUrlsOf, sourcesSection, trendNotes } from './trend-article-sources.js';
 import { judgeRelevance, type RelevanceOutcome } from './trend-relevance.js';
-import { trendOriginKey, type TrendRunsRepository } from './trend-runs.repository.js';
+import { type TrendRunsRepository, trendOriginKey } from './trend-runs.repository.js';
 import type { TrendTarget, TrendTargetsRepository } from './trend-targets.repository.js';
 import { rankByTextSearch } from './trend-text-match.js';
-import { withUsageScope } from '../usage/usage-scope.js';
 
 /* The services a check uses, narrowed to what it calls (tests pass the real ones). */
 export interface TrendCheckPorts {
@@ -85,7 +85,8 @@ export class TrendCheckRunner {
       const { feeds } = await this.options.settings.resolve();
       const { trends, failures } = await this.feedReader.readAll(feeds, signal);
       trendsFound = trends.length;
-      for (const failure of failures) state.errors.push({ scope: 'feed', target: failure.feedUrl, kind: failure.kind, message: failure.message });
+      for (const failure of failures)
+        state.errors.push({ scope: 'feed', target: failure.feedUrl, kind: failure.kind, message: failure.message });
       if (trends.length > 0) {
         for (const target of await this.options.targets.targets()) {
           signal?.throwIfAborted();
@@ -113,7 +114,12 @@ export class TrendCheckRunner {
     let provider = state.providers.get(key);
     if (!provider) {
       provider = this.options.providers.current(selection).catch((error: unknown) => {
-        state.errors.push({ scope: 'run', target: 'language model', kind: 'provider', message: `The language model is not usable (${messageOf(error)}); relevance was judged by text search.` });
+        state.errors.push({
+          scope: 'run',
+          target: 'language model',
+          kind: 'provider',
+          message: `The language model is not usable (${messageOf(error)}); relevance was judged by text search.`,
+        });
         return null;
       });
       state.providers.set(key, provider);
@@ -124,7 +130,10 @@ export class TrendCheckRunner {
   private async processSite(target: TrendTarget, trends: readonly FeedTrend[], state: RunState): Promise<void> {
     const { targets } = this.options;
     const keyed = trends.map((trend) => ({ trend, key: normaliseTrendTitle(trend.title) }));
-    const done = await targets.processedKeys(target.siteId, keyed.map((entry) => entry.key));
+    const done = await targets.processedKeys(
+      target.siteId,
+      keyed.map((entry) => entry.key),
+    );
     const fresh = keyed.filter((entry) => !done.has(entry.key)).map((entry) => entry.trend);
     if (fresh.length === 0) return;
     const overBudget = await this.options.budgetBlock?.(target.siteId);
@@ -137,25 +146,41 @@ export class TrendCheckRunner {
     if (remaining <= 0) return;
 
     const provider = await this.provider(target.providers, state);
-    const relevance = await withUsageScope({ source: 'trend', siteId: target.siteId, jobRef: String(state.runId), step: 'judge relevance' }, () =>
-      this.relevant(provider, target, fresh, state.signal),
+    const relevance = await withUsageScope(
+      { source: 'trend', siteId: target.siteId, jobRef: String(state.runId), step: 'judge relevance' },
+      () => this.relevant(provider, target, fresh, state.signal),
     );
     if (relevance.fallbackReason) {
-      state.errors.push({ scope: 'site', target: target.siteName, kind: 'relevance', message: `The model could not judge relevance (${relevance.fallbackReason}); text search decided.` });
+      state.errors.push({
+        scope: 'site',
+        target: target.siteName,
+        kind: 'relevance',
+        message: `The model could not judge relevance (${relevance.fallbackReason}); text search decided.`,
+      });
     }
     for (const trend of relevance.trends) {
       if (remaining <= 0) break;
       state.signal?.throwIfAborted();
       const covered = await this.options.coveredOnSite?.(target.siteId, trend.title).catch(() => null);
       if (covered) {
-        state.errors.push({ scope: 'site', target: target.siteName, kind: 'already_covered', message: `"${trend.title}": skipped, the site already has "${covered.title}" (${covered.link})` });
+        state.errors.push({
+          scope: 'site',
+          target: target.siteName,
+          kind: 'already_covered',
+          message: `"${trend.title}": skipped, the site already has "${covered.title}" (${covered.link})`,
+        });
         continue;
       }
       if (await this.queueTrendArticle(target, trend, state)) remaining--;
     }
   }
 
-  private relevant(provider: LanguageModelProvider | null, target: TrendTarget, trends: FeedTrend[], signal?: AbortSignal): Promise<RelevanceOutcome> {
+  private relevant(
+    provider: LanguageModelProvider | null,
+    target: TrendTarget,
+    trends: FeedTrend[],
+    signal?: AbortSignal,
+  ): Promise<RelevanceOutcome> {
     if (!provider) return Promise.resolve({ trends: rankByTextSearch(target.topics, trends), method: 'text-search' });
     return judgeRelevance(provider, target.topics, trends, signal);
   }
@@ -164,11 +189,25 @@ export class TrendCheckRunner {
   private async queueTrendArticle(target: TrendTarget, trend: FeedTrend, state: RunState): Promise<boolean> {
     const { targets, pipeline } = this.options;
     await pipeline.queue.prepare();
-    const claim = { normalizedTitle: normaliseTrendTitle(trend.title), title: trend.title, siteId: target.siteId, siteName: target.siteName, url: trend.url, executionLogId: state.runId };
+    const claim = {
+      normalizedTitle: normaliseTrendTitle(trend.title),
+      title: trend.title,
+      siteId: target.siteId,
+      siteName: target.siteName,
+      url: trend.url,
+      executionLogId: state.runId,
+    };
     const queued = await targets.transaction(async (tx) => {
       const claimId = await targets.claim(claim, tx);
       if (claimId === null) return false;
-      const context: TrendUnitContext = { runId: state.runId, claimId, siteId: target.siteId, siteName: target.siteName, trendTitle: trend.title, sourcesHtml: sourcesSection(trend) };
+      const context: TrendUnitContext = {
+        runId: state.runId,
+        claimId,
+        siteId: target.siteId,
+        siteName: target.siteName,
+        trendTitle: trend.title,
+        sourcesHtml: sourcesSection(trend),
+      };
       await pipeline.enqueue(tx, {
         originKey: trendOriginKey(claimId),
         brief: this.generationInput(target, trend),
@@ -195,7 +234,14 @@ export class TrendCheckRunner {
       ...(target.providers ? { providers: target.providers } : {}),
       sources: {
         newsUrls: newsUrlsOf(trend),
-        trendSources: [{ topic: trend.title, description: trend.description, publishedDate: trend.publishedDate, trendUrl: trend.url }],
+        trendSources: [
+          {
+            topic: trend.title,
+            description: trend.description,
+            publishedDate: trend.publishedDate,
+            trendUrl: trend.url,
+          },
+        ],
         notes: trendNotes(trend),
       },
     };

@@ -23,7 +23,9 @@ export function toLastExecution(row: TrendRunRow): TrendLastExecution {
     articles_published: row.articlesPublished,
     execution_time_ms: row.executionTimeMs,
     created_at: row.createdAt.toISOString(),
-    unreachable_feeds: row.errors.filter((error) => error.scope === 'feed').map((error) => ({ feed: error.target, reason: error.message })),
+    unreachable_feeds: row.errors
+      .filter((error) => error.scope === 'feed')
+      .map((error) => ({ feed: error.target, reason: error.message })),
   };
 }
 

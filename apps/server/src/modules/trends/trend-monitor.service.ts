@@ -1,7 +1,7 @@
 import {
+  type ProcessedTrendPage,
   RECENT_ARTICLES_DAYS,
   TREND_MESSAGES,
-  type ProcessedTrendPage,
   type TrendCheckStarted,
   type TrendExecutionLogPage,
   type TrendMonitorStatus,
@@ -96,7 +96,14 @@ export class TrendMonitorService implements TrendSummarySource {
   checkJob(): JobDefinition<'trendCheck'> {
     return {
       job: 'trendCheck',
-      queue: { policy: 'exclusive', retryLimit: 1, retryDelay: 30, heartbeatSeconds: 60, expireInSeconds: 6 * 60 * 60, deleteAfterSeconds: 24 * 60 * 60 },
+      queue: {
+        policy: 'exclusive',
+        retryLimit: 1,
+        retryDelay: 30,
+        heartbeatSeconds: 60,
+        expireInSeconds: 6 * 60 * 60,
+        deleteAfterSeconds: 24 * 60 * 60,
+      },
       handler: async ({ trigger }, job) => this.runner.run(trigger, job.id, job.signal),
     };
   }

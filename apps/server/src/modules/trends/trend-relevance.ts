@@ -47,7 +47,8 @@ export async function judgeRelevance(
   trends: readonly FeedTrend[],
   signal?: AbortSignal,
 ): Promise<RelevanceOutcome> {
-  if (trends.length === 0 || topics.length === 0) return { trends: [], method: provider.isOffline ? 'text-search' : 'model' };
+  if (trends.length === 0 || topics.length === 0)
+    return { trends: [], method: provider.isOffline ? 'text-search' : 'model' };
   if (provider.isOffline) return { trends: rankByTextSearch(topics, trends), method: 'text-search' };
   const candidates = trends.slice(0, MAX_CANDIDATES);
   try {

@@ -1,7 +1,12 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { articleProductions, articles, processedTrends, trendExecutionLogs, type TrendRunErrorRecord } from '../../db/schema/index.js';
-import { type SQL } from 'drizzle-orm';
+import {
+  articleProductions,
+  articles,
+  processedTrends,
+  type TrendRunErrorRecord,
+  trendExecutionLogs,
+} from '../../db/schema/index.js';
 
 export type TrendRunRow = typeof trendExecutionLogs.$inferSelect;
 export type ProcessedTrendRow = typeof processedTrends.$inferSelect;
@@ -41,7 +46,6 @@ export class TrendRunsRepository {
       .where(eq(trendExecutionLogs.id, id));
   }
 
-
   /**
    * Runs left 'running' by a check whose worker died before it had queued its articles: marked
    * failed, and the trends they had claimed without a unit under way are released so they can be
@@ -64,7 +68,13 @@ export class TrendRunsRepository {
       if (ids.length > 0) {
         await tx
           .delete(processedTrends)
-          .where(and(inArray(processedTrends.executionLogId, ids), isNull(processedTrends.processedAt), sql`not exists (${unitUnderWay(sql.raw('"processed_trends"."id"'))})`));
+          .where(
+            and(
+              inArray(processedTrends.executionLogId, ids),
+              isNull(processedTrends.processedAt),
+              sql`not exists (${unitUnderWay(sql.raw('"processed_trends"."id"'))})`,
+            ),
+          );
       }
       return ids.length;
     });
@@ -78,7 +88,11 @@ export class TrendRunsRepository {
     await this.db.transaction(async (tx) => {
       await tx
         .update(trendExecutionLogs)
-        .set({ plannedAt: new Date(), trendsFound: found.trendsFound, errors: sql`${trendExecutionLogs.errors} || ${JSON.stringify(found.errors)}::jsonb` })
+        .set({
+          plannedAt: new Date(),
+          trendsFound: found.trendsFound,
+          errors: sql`${trendExecutionLogs.errors} || ${JSON.stringify(found.errors)}::jsonb`,
+        })
         .where(eq(trendExecutionLogs.id, id));
       await this.completeIfDone(tx, id);
     });
@@ -89,8 +103,21 @@ export class TrendRunsRepository {
    * go on the run, and the last one completes it. The row lock keeps two units from each thinking
    * the other is still under way.
    */
-  async articleEnded(tx: Tx, id: number, change: { generated: boolean; published: boolean; error: TrendRunErrorRecord | null; halt: { provider?: boolean; siteId?: number } | null }): Promise<void> {
-    const [run] = await tx.select({ halted: trendExecutionLogs.halted }).from(trendExecutionLogs).where(eq(trendExecutionLogs.id, id)).for('update');
+  async articleEnded(
+    tx: Tx,
+    id: number,
+    change: {
+      generated: boolean;
+      published: boolean;
+      error: TrendRunErrorRecord | null;
+      halt: { provider?: boolean; siteId?: number } | null;
+    },
+  ): Promise<void> {
+    const [run] = await tx
+      .select({ halted: trendExecutionLogs.halted })
+      .from(trendExecutionLogs)
+      .where(eq(trendExecutionLogs.id, id))
+      .for('update');
     if (!run) return;
     const halted = { ...run.halted };
     if (change.halt?.provider) halted.provider = true;
@@ -100,7 +127,9 @@ export class TrendRunsRepository {
       .set({
         articlesGenerated: sql`${trendExecutionLogs.articlesGenerated} + ${change.generated ? 1 : 0}`,
         articlesPublished: sql`${trendExecutionLogs.articlesPublished} + ${change.published ? 1 : 0}`,
-        ...(change.error ? { errors: sql`${trendExecutionLogs.errors} || ${JSON.stringify([change.error])}::jsonb` } : {}),
+        ...(change.error
+          ? { errors: sql`${trendExecutionLogs.errors} || ${JSON.stringify([change.error])}::jsonb` }
+          : {}),
         halted,
       })
       .where(eq(trendExecutionLogs.id, id));
@@ -109,7 +138,11 @@ export class TrendRunsRepository {
 
   /** What earlier articles of the run stopped for the rest of it. */
   async halted(id: number): Promise<{ provider?: boolean; sites?: number[] }> {
-    const [run] = await this.db.select({ halted: trendExecutionLogs.halted }).from(trendExecutionLogs).where(eq(trendExecutionLogs.id, id)).limit(1);
+    const [run] = await this.db
+      .select({ halted: trendExecutionLogs.halted })
+      .from(trendExecutionLogs)
+      .where(eq(trendExecutionLogs.id, id))
+      .limit(1);
     return run?.halted ?? {};
   }
 
@@ -132,7 +165,12 @@ export class TrendRunsRepository {
   }
 
   list(limit: number, offset: number): Promise<TrendRunRow[]> {
-    return this.db.select().from(trendExecutionLogs).orderBy(desc(trendExecutionLogs.createdAt), desc(trendExecutionLogs.id)).limit(limit).offset(offset);
+    return this.db
+      .select()
+      .from(trendExecutionLogs)
+      .orderBy(desc(trendExecutionLogs.createdAt), desc(trendExecutionLogs.id))
+      .limit(limit)
+      .offset(offset);
   }
 
   async lastStarted(): Promise<Date | null> {
@@ -155,13 +193,19 @@ export class TrendRunsRepository {
   }
 
   async countRunning(): Promise<number> {
-    const [row] = await this.db.select({ count: sql<number>`count(*)::int` }).from(trendExecutionLogs).where(eq(trendExecutionLogs.status, 'running'));
+    const [row] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(trendExecutionLogs)
+      .where(eq(trendExecutionLogs.status, 'running'));
     return Number(row?.count ?? 0);
   }
 
   /** Trends that produced an article (claims still being written are not counted). */
   async countProcessed(): Promise<number> {
-    const [row] = await this.db.select({ count: sql<number>`count(*)::int` }).from(processedTrends).where(isNotNull(processedTrends.processedAt));
+    const [row] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(processedTrends)
+      .where(isNotNull(processedTrends.processedAt));
     return Number(row?.count ?? 0);
   }
 

@@ -1,10 +1,10 @@
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import type { SettingsRepository } from '../settings/settings.repository.js';
 import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
+import type { SettingsRepository } from '../settings/settings.repository.js';
 import { TrendArticleConsumer } from './trend-article-consumer.js';
-import { TrendCheckRunner, type TrendCheckPorts } from './trend-check.runner.js';
+import { type TrendCheckPorts, TrendCheckRunner } from './trend-check.runner.js';
 import { TrendMonitorService } from './trend-monitor.service.js';
 import { TrendRunsRepository } from './trend-runs.repository.js';
 import { TrendSettingsService } from './trend-settings.service.js';

@@ -1,7 +1,13 @@
 import type { TrendSettings, TrendSettingsUpdate } from '@abp/contracts';
 import type { TrendEnvConfig } from '../../integrations/trends/index.js';
 import type { SettingsRepository } from '../settings/settings.repository.js';
-import { resolveTrendSettings, storedTrendSettingsSchema, toTrendSettingsDto, type ResolvedTrendSettings, type StoredTrendSettings } from './trend-settings.js';
+import {
+  type ResolvedTrendSettings,
+  resolveTrendSettings,
+  type StoredTrendSettings,
+  storedTrendSettingsSchema,
+  toTrendSettingsDto,
+} from './trend-settings.js';
 
 const KEY = 'trends';
 
@@ -21,12 +27,20 @@ export class TrendSettingsService {
 
   async get(): Promise<TrendSettings> {
     const saved = await this.load();
-    return toTrendSettingsDto(resolveTrendSettings(this.env, saved?.value ?? null), saved?.updatedAt ?? null, await this.liveSites());
+    return toTrendSettingsDto(
+      resolveTrendSettings(this.env, saved?.value ?? null),
+      saved?.updatedAt ?? null,
+      await this.liveSites(),
+    );
   }
 
   async update(input: TrendSettingsUpdate): Promise<TrendSettings> {
     const feeds = input.feeds ? [...new Set(input.feeds)] : null;
-    const value: StoredTrendSettings = { feeds: feeds && feeds.length > 0 ? feeds : null, geo: input.geo, intervalHours: input.interval_hours };
+    const value: StoredTrendSettings = {
+      feeds: feeds && feeds.length > 0 ? feeds : null,
+      geo: input.geo,
+      intervalHours: input.interval_hours,
+    };
     const stored = await this.repo.put(KEY, value);
     return toTrendSettingsDto(resolveTrendSettings(this.env, value), stored.updatedAt, await this.liveSites());
   }

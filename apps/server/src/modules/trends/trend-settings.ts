@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { SettingSource, TrendSettings } from '@abp/contracts';
+import { z } from 'zod';
 import { googleTrendsFeedUrl, type TrendEnvConfig } from '../../integrations/trends/index.js';
 
 /** The 'trends' row of the settings table; a null value means "use the environment". */
@@ -37,7 +37,11 @@ export function resolveTrendSettings(env: TrendEnvConfig, saved: StoredTrendSett
   };
 }
 
-export function toTrendSettingsDto(resolved: ResolvedTrendSettings, savedAt: Date | null, liveSites: string[]): TrendSettings {
+export function toTrendSettingsDto(
+  resolved: ResolvedTrendSettings,
+  savedAt: Date | null,
+  liveSites: string[],
+): TrendSettings {
   return {
     feeds: resolved.feeds,
     feeds_default: resolved.feedsDefault,

@@ -56,7 +56,14 @@ export class TrendTargetsRepository {
       .select({ id: sites.id })
       .from(sites)
       .innerJoin(blogConfigs, eq(blogConfigs.siteId, sites.id))
-      .where(and(eq(sites.id, siteId), eq(sites.isActive, true), isNull(sites.deletingSince), eq(blogConfigs.isActive, true)))
+      .where(
+        and(
+          eq(sites.id, siteId),
+          eq(sites.isActive, true),
+          isNull(sites.deletingSince),
+          eq(blogConfigs.isActive, true),
+        ),
+      )
       .limit(1);
     return row !== undefined;
   }
@@ -73,12 +80,19 @@ export class TrendTargetsRepository {
 
   /** Takes the (trend, site) pair (in the transaction that queues its article); null when it was taken already. */
   async claim(claim: TrendClaim, tx: Tx | Database = this.db): Promise<number | null> {
-    const [row] = await tx.insert(processedTrends).values(claim).onConflictDoNothing().returning({ id: processedTrends.id });
+    const [row] = await tx
+      .insert(processedTrends)
+      .values(claim)
+      .onConflictDoNothing()
+      .returning({ id: processedTrends.id });
     return row?.id ?? null;
   }
 
   async complete(claimId: number, articleId: number): Promise<void> {
-    await this.db.update(processedTrends).set({ articleId, processedAt: new Date() }).where(eq(processedTrends.id, claimId));
+    await this.db
+      .update(processedTrends)
+      .set({ articleId, processedAt: new Date() })
+      .where(eq(processedTrends.id, claimId));
   }
 
   /** A claim that produced no article is removed, so the trend can still match the site later. */
@@ -102,7 +116,11 @@ export class TrendTargetsRepository {
   }
 
   async articleContent(articleId: number): Promise<string | null> {
-    const [row] = await this.db.select({ content: articles.content }).from(articles).where(eq(articles.id, articleId)).limit(1);
+    const [row] = await this.db
+      .select({ content: articles.content })
+      .from(articles)
+      .where(eq(articles.id, articleId))
+      .limit(1);
     return row?.content ?? null;
   }
 

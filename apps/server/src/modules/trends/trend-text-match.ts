@@ -44,7 +44,13 @@ export function rankByTextSearch(topics: readonly string[], trends: readonly Fee
     tokenize: (text) => significantWords(text),
     processTerm: (term) => stem(term),
   });
-  index.addAll(trends.map((trend, id) => ({ id, title: trend.title, other: [trend.description, ...trend.newsItems.map((news) => news.title)].join(' ') })));
+  index.addAll(
+    trends.map((trend, id) => ({
+      id,
+      title: trend.title,
+      other: [trend.description, ...trend.newsItems.map((news) => news.title)].join(' '),
+    })),
+  );
   const best = new Map<number, number>();
   for (const topic of topics) {
     const words = new Set(significantWords(topic).map(stem));
@@ -58,14 +64,14 @@ export function rankByTextSearch(topics: readonly string[], trends: readonly Fee
       // feed's own order (by traffic) decides between equal fits, not BM25's small differences.
       let score = 0;
       for (const queryTerm of matched) {
-        const fields = result.terms.filter((term) => term.startsWith(queryTerm)).flatMap((term) => result.match[term] ?? []);
+        const fields = result.terms
+          .filter((term) => term.startsWith(queryTerm))
+          .flatMap((term) => result.match[term] ?? []);
         score += fields.includes('title') ? 2 : 1;
       }
       const id = result.id as number;
       best.set(id, Math.max(best.get(id) ?? 0, score));
     }
   }
-  return [...best.entries()]
-    .sort(([a, scoreA], [b, scoreB]) => scoreB - scoreA || a - b)
-    .map(([id]) => trends[id]!);
+  return [...best.entries()].sort(([a, scoreA], [b, scoreB]) => scoreB - scoreA || a - b).map(([id]) => trends[id]!);
 }

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorBodySchema,
   processedTrendPageSchema,
@@ -8,6 +7,7 @@ import {
   trendPageQuerySchema,
   trendStatsSchema,
 } from '@abp/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TrendMonitorService } from './trend-monitor.service.js';
 
 const tags = ['trends'];
@@ -15,15 +15,35 @@ const tags = ['trends'];
 /** The Trend Monitor screen's calls, under /api/trends. */
 export const trendsRoutes = (service: TrendMonitorService): FastifyPluginAsyncZod =>
   async function routes(app) {
-    app.get('/status', { schema: { tags, response: { 200: trendMonitorStatusSchema } } }, async () => service.monitorStatus());
+    app.get('/status', { schema: { tags, response: { 200: trendMonitorStatusSchema } } }, async () =>
+      service.monitorStatus(),
+    );
     app.get('/stats', { schema: { tags, response: { 200: trendStatsSchema } } }, async () => service.stats());
-    app.get('/logs', { schema: { tags, querystring: trendPageQuerySchema, response: { 200: trendExecutionLogPageSchema, 400: errorBodySchema } } }, async (request) =>
-      service.logs(request.query),
+    app.get(
+      '/logs',
+      {
+        schema: {
+          tags,
+          querystring: trendPageQuerySchema,
+          response: { 200: trendExecutionLogPageSchema, 400: errorBodySchema },
+        },
+      },
+      async (request) => service.logs(request.query),
     );
-    app.get('/processed', { schema: { tags, querystring: trendPageQuerySchema, response: { 200: processedTrendPageSchema, 400: errorBodySchema } } }, async (request) =>
-      service.processed(request.query),
+    app.get(
+      '/processed',
+      {
+        schema: {
+          tags,
+          querystring: trendPageQuerySchema,
+          response: { 200: processedTrendPageSchema, 400: errorBodySchema },
+        },
+      },
+      async (request) => service.processed(request.query),
     );
-    app.post('/check', { schema: { tags, response: { 202: trendCheckStartedSchema, 409: errorBodySchema } } }, async (_request, reply) =>
-      reply.status(202).send(await service.startCheck('manual')),
+    app.post(
+      '/check',
+      { schema: { tags, response: { 202: trendCheckStartedSchema, 409: errorBodySchema } } },
+      async (_request, reply) => reply.status(202).send(await service.startCheck('manual')),
     );
   };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BudgetReservationsRepository, CommittedSums } from './budget-reservations.repository.js';
-import { reachedMessage, takenMessage, type BudgetLimit, type BudgetsService } from './budgets.service.js';
+import { type BudgetLimit, type BudgetsService, reachedMessage, takenMessage } from './budgets.service.js';
 import { nanosToUsd } from './usage-types.js';
 
 /** An article about to be written: its unit (the holder of the reservation), site, length and providers. */
@@ -64,7 +64,14 @@ export class BudgetGate {
       await this.repo.dropExpired(tx);
       const sums = await this.repo.committed(tx, article.siteId, applicable.monthStart, article.holder);
       const why = judge(applicable.limits, sums);
-      if (!why) await this.repo.put(tx, { holder: article.holder, token, siteId: article.siteId, costNanos, ttlSeconds: this.ttlSeconds });
+      if (!why)
+        await this.repo.put(tx, {
+          holder: article.holder,
+          token,
+          siteId: article.siteId,
+          costNanos,
+          ttlSeconds: this.ttlSeconds,
+        });
       return why;
     });
     if (refusal) return { go: false, ...refusal };
@@ -91,7 +98,9 @@ export class BudgetGate {
     this.held.add(token);
     if (this.timer) return;
     this.timer = setInterval(() => {
-      this.repo.extend([...this.held], this.ttlSeconds).catch((error: unknown) => this.options.log?.warn({ err: error }, 'budget reservations could not be renewed'));
+      this.repo
+        .extend([...this.held], this.ttlSeconds)
+        .catch((error: unknown) => this.options.log?.warn({ err: error }, 'budget reservations could not be renewed'));
     }, this.renewMs);
     this.timer.unref();
   }
@@ -110,7 +119,11 @@ function judge(limits: readonly BudgetLimit[], sums: CommittedSums): { reason: s
     const reserved = all ? sums.reservedAll : sums.reservedSite;
     const limitNanos = Math.round(budget.limitUsd * 1e9);
     if (spent >= limitNanos) return { reason: reachedMessage(budget, nanosToUsd(spent)), reached: true };
-    if (spent + reserved >= limitNanos) return { reason: takenMessage(budget, nanosToUsd(spent), nanosToUsd(reserved), all ? sums.unitsAll : sums.unitsSite), reached: false };
+    if (spent + reserved >= limitNanos)
+      return {
+        reason: takenMessage(budget, nanosToUsd(spent), nanosToUsd(reserved), all ? sums.unitsAll : sums.unitsSite),
+        reached: false,
+      };
   }
   return null;
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { budgetReservations, modelCalls } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/raw-rows.js';
+import { budgetReservations, modelCalls } from '../../db/schema/index.js';
 
 // Taken by every reservation, in every process: two units never judge the same room at once.
 const RESERVATION_LOCK_ID = 7_314_031;
@@ -42,16 +42,41 @@ export class BudgetReservationsRepository {
       WHERE r.expires_at > now() AND r.holder <> ${exceptHolder}`);
     const [row] = rowsOf<Record<string, number | string>>(result);
     const n = (key: string) => Number(row?.[key] ?? 0);
-    return { spentAll: n('spent_all'), spentSite: n('spent_site'), reservedAll: n('reserved_all'), reservedSite: n('reserved_site'), unitsAll: n('units_all'), unitsSite: n('units_site') };
+    return {
+      spentAll: n('spent_all'),
+      spentSite: n('spent_site'),
+      reservedAll: n('reserved_all'),
+      reservedSite: n('reserved_site'),
+      unitsAll: n('units_all'),
+      unitsSite: n('units_site'),
+    };
   }
 
   /** Stores the unit's reservation (a run after a crash takes over its unit's old one). */
-  async put(tx: Tx, entry: { holder: string; token: string; siteId: number | null; costNanos: number; ttlSeconds: number }): Promise<void> {
+  async put(
+    tx: Tx,
+    entry: { holder: string; token: string; siteId: number | null; costNanos: number; ttlSeconds: number },
+  ): Promise<void> {
     const expiresAt = sql`now() + make_interval(secs => ${entry.ttlSeconds})`;
     await tx
       .insert(budgetReservations)
-      .values({ holder: entry.holder, token: entry.token, siteId: entry.siteId, costNanos: Math.round(entry.costNanos), expiresAt })
-      .onConflictDoUpdate({ target: budgetReservations.holder, set: { token: entry.token, siteId: entry.siteId, costNanos: Math.round(entry.costNanos), createdAt: sql`now()`, expiresAt } });
+      .values({
+        holder: entry.holder,
+        token: entry.token,
+        siteId: entry.siteId,
+        costNanos: Math.round(entry.costNanos),
+        expiresAt,
+      })
+      .onConflictDoUpdate({
+        target: budgetReservations.holder,
+        set: {
+          token: entry.token,
+          siteId: entry.siteId,
+          costNanos: Math.round(entry.costNanos),
+          createdAt: sql`now()`,
+          expiresAt,
+        },
+      });
   }
 
   /** Removes lapsed reservations (their process died). */
@@ -60,7 +85,9 @@ export class BudgetReservationsRepository {
   }
 
   async release(holder: string, token: string): Promise<void> {
-    await this.db.delete(budgetReservations).where(and(eq(budgetReservations.holder, holder), eq(budgetReservations.token, token)));
+    await this.db
+      .delete(budgetReservations)
+      .where(and(eq(budgetReservations.holder, holder), eq(budgetReservations.token, token)));
   }
 
   /** Pushes the expiry of reservations still held. */

@@ -1,5 +1,13 @@
+import {
+  type BlogConfigBudgetPause,
+  BUDGET_WARN_PERCENT,
+  type BudgetOverride,
+  type BudgetState,
+  type Budgets,
+  type BudgetsUpdate,
+  DEFAULT_CONFIRM_ABOVE_USD,
+} from '@abp/contracts';
 import { z } from 'zod';
-import { BUDGET_WARN_PERCENT, DEFAULT_CONFIRM_ABOVE_USD, type BlogConfigBudgetPause, type BudgetOverride, type Budgets, type BudgetState, type BudgetsUpdate } from '@abp/contracts';
 import { badRequest } from '../../errors.js';
 import type { SettingsRepository } from '../settings/settings.repository.js';
 import type { UsageRepository } from './usage.repository.js';
@@ -16,7 +24,8 @@ const storedBudgetsSchema = z.object({
 type StoredBudgets = z.infer<typeof storedBudgetsSchema>;
 const NONE: StoredBudgets = { monthlyUsd: null, confirmAboveUsd: DEFAULT_CONFIRM_ABOVE_USD, sites: [], overrides: [] };
 
-const usd = (value: number) => `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usd = (value: number) =>
+  `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const HOW_TO_GO_ON = 'Raise it or override it for this month in Settings → Budgets.';
 
 /**
@@ -38,7 +47,11 @@ export class BudgetsService {
     return {
       monthly_usd: stored.monthlyUsd,
       confirm_above_usd: stored.confirmAboveUsd,
-      sites: stored.sites.map((site) => ({ site_id: site.siteId, site_name: names.get(site.siteId) ?? `Site ${site.siteId}`, monthly_usd: site.monthlyUsd })),
+      sites: stored.sites.map((site) => ({
+        site_id: site.siteId,
+        site_name: names.get(site.siteId) ?? `Site ${site.siteId}`,
+        monthly_usd: site.monthlyUsd,
+      })),
       month_start: monthStart,
       states,
     };
@@ -48,7 +61,8 @@ export class BudgetsService {
     const current = await this.load();
     const names = await this.repo.siteNames(input.sites.map((site) => site.site_id));
     const unknown = input.sites.findIndex((site) => !names.has(site.site_id));
-    if (unknown >= 0) throw badRequest(`sites.${unknown}.site_id`, `no site with id ${input.sites[unknown]!.site_id} exists`);
+    if (unknown >= 0)
+      throw badRequest(`sites.${unknown}.site_id`, `no site with id ${input.sites[unknown]!.site_id} exists`);
     await this.settings.put(BUDGETS_KEY, {
       monthlyUsd: input.monthly_usd,
       confirmAboveUsd: input.confirm_above_usd ?? current.confirmAboveUsd,
@@ -63,10 +77,16 @@ export class BudgetsService {
     const current = await this.load();
     const siteId = input.site_id;
     if (siteId === null ? current.monthlyUsd === null : !current.sites.some((site) => site.siteId === siteId)) {
-      throw badRequest('site_id', siteId === null ? 'there is no budget for all sites to override' : `site ${siteId} has no budget to override`);
+      throw badRequest(
+        'site_id',
+        siteId === null ? 'there is no budget for all sites to override' : `site ${siteId} has no budget to override`,
+      );
     }
     const month = (await this.repo.monthStart(this.timeZone)).date;
-    const overrides = [...current.overrides.filter((entry) => entry.month === month && entry.siteId !== siteId), { siteId, month }];
+    const overrides = [
+      ...current.overrides.filter((entry) => entry.month === month && entry.siteId !== siteId),
+      { siteId, month },
+    ];
     await this.settings.put(BUDGETS_KEY, { ...current, overrides } satisfies StoredBudgets);
     return this.get();
   }
@@ -81,7 +101,10 @@ export class BudgetsService {
     const stored = await this.load();
     if (stored.monthlyUsd === null && !stored.sites.some((site) => site.siteId === siteId)) return null;
     const { states } = await this.evaluate(stored, siteId);
-    return states.find((state) => state.state === 'reached' && (state.site_id === null || state.site_id === siteId))?.message ?? null;
+    return (
+      states.find((state) => state.state === 'reached' && (state.site_id === null || state.site_id === siteId))
+        ?.message ?? null
+    );
   }
 
   /**
@@ -93,12 +116,18 @@ export class BudgetsService {
     const site = stored.sites.find((entry) => entry.siteId === siteId);
     if (stored.monthlyUsd === null && !site) return null;
     const month = await this.repo.monthStart(this.timeZone);
-    const overridden = (id: number | null) => stored.overrides.some((entry) => entry.month === month.date && entry.siteId === id);
+    const overridden = (id: number | null) =>
+      stored.overrides.some((entry) => entry.month === month.date && entry.siteId === id);
     const limits: BudgetLimit[] = [];
-    if (stored.monthlyUsd !== null && !overridden(null)) limits.push({ siteId: null, name: 'All sites', limitUsd: stored.monthlyUsd });
+    if (stored.monthlyUsd !== null && !overridden(null))
+      limits.push({ siteId: null, name: 'All sites', limitUsd: stored.monthlyUsd });
     if (site && !overridden(site.siteId)) {
       const names = await this.repo.siteNames([site.siteId]);
-      limits.push({ siteId: site.siteId, name: names.get(site.siteId) ?? `Site ${site.siteId}`, limitUsd: site.monthlyUsd });
+      limits.push({
+        siteId: site.siteId,
+        name: names.get(site.siteId) ?? `Site ${site.siteId}`,
+        limitUsd: site.monthlyUsd,
+      });
     }
     return limits.length > 0 ? { monthStart: month.at, limits } : null;
   }
@@ -112,11 +141,15 @@ export class BudgetsService {
     const stored = await this.load();
     if (siteIds.length === 0 || (stored.monthlyUsd === null && stored.sites.length === 0)) return pauses;
     const month = await this.repo.monthStart(this.timeZone);
-    const { states } = await this.evaluate({ ...stored, sites: stored.sites.filter((site) => siteIds.includes(site.siteId)) });
+    const { states } = await this.evaluate({
+      ...stored,
+      sites: stored.sites.filter((site) => siteIds.includes(site.siteId)),
+    });
     const pauseOf = async (state: BudgetState): Promise<BlogConfigBudgetPause> => {
       const limitNanos = Math.round(state.limit_usd * 1e9);
       // A budget of $0 allows nothing: it holds from the month's start.
-      const since = limitNanos <= 0 ? month.at : ((await this.repo.reachedAt(month.at, limitNanos, state.site_id)) ?? month.at);
+      const since =
+        limitNanos <= 0 ? month.at : ((await this.repo.reachedAt(month.at, limitNanos, state.site_id)) ?? month.at);
       return { message: state.message ?? '', since: since.toISOString(), resumes_at: month.next.toISOString() };
     };
     const reached = states.filter((state) => state.state === 'reached');
@@ -131,12 +164,16 @@ export class BudgetsService {
   }
 
   /** The budgets' states this month, and the names of the sites they are for. */
-  private async evaluate(stored: StoredBudgets, onlySite?: number | null): Promise<{ states: BudgetState[]; monthStart: string; names: Map<number, string> }> {
+  private async evaluate(
+    stored: StoredBudgets,
+    onlySite?: number | null,
+  ): Promise<{ states: BudgetState[]; monthStart: string; names: Map<number, string> }> {
     const month = await this.repo.monthStart(this.timeZone);
     const sites = onlySite === undefined ? stored.sites : stored.sites.filter((site) => site.siteId === onlySite);
     let names = new Map<number, string>();
     if (stored.monthlyUsd === null && sites.length === 0) return { states: [], monthStart: month.date, names };
-    const overridden = (siteId: number | null) => stored.overrides.some((entry) => entry.month === month.date && entry.siteId === siteId);
+    const overridden = (siteId: number | null) =>
+      stored.overrides.some((entry) => entry.month === month.date && entry.siteId === siteId);
     const states: BudgetState[] = [];
     if (stored.monthlyUsd !== null) {
       const spent = nanosToUsd((await this.repo.since(month.at)).costNanos);
@@ -147,7 +184,15 @@ export class BudgetsService {
       names = await this.repo.siteNames(sites.map((site) => site.siteId));
       for (const site of sites) {
         const spent = nanosToUsd(perSite.get(site.siteId)?.costNanos ?? 0);
-        states.push(stateOf(site.siteId, names.get(site.siteId) ?? `Site ${site.siteId}`, site.monthlyUsd, spent, overridden(site.siteId)));
+        states.push(
+          stateOf(
+            site.siteId,
+            names.get(site.siteId) ?? `Site ${site.siteId}`,
+            site.monthlyUsd,
+            spent,
+            overridden(site.siteId),
+          ),
+        );
       }
     }
     return { states, monthStart: month.date, names };
@@ -168,7 +213,8 @@ export interface BudgetLimit {
   limitUsd: number;
 }
 
-const whoseBudget = (siteId: number | null, name: string) => (siteId === null ? 'The monthly budget for all sites' : `The monthly budget of ${name}`);
+const whoseBudget = (siteId: number | null, name: string) =>
+  siteId === null ? 'The monthly budget for all sites' : `The monthly budget of ${name}`;
 
 /** Why new work waits for a reached budget, and how to let it go on. */
 export function reachedMessage(budget: BudgetLimit, spent: number): string {
@@ -189,8 +235,14 @@ function stateOf(siteId: number | null, name: string, limit: number, spent: numb
   const reached = spent >= limit;
   const whose = whoseBudget(siteId, name);
   const base = { site_id: siteId, name, limit_usd: limit, spent_usd: spent, percent };
-  if (reached && overridden) return { ...base, state: 'overridden', message: `${whose} (${usd(limit)}) is reached: ${usd(spent)} spent, allowed to go on this month.` };
+  if (reached && overridden)
+    return {
+      ...base,
+      state: 'overridden',
+      message: `${whose} (${usd(limit)}) is reached: ${usd(spent)} spent, allowed to go on this month.`,
+    };
   if (reached) return { ...base, state: 'reached', message: reachedMessage({ siteId, name, limitUsd: limit }, spent) };
-  if (percent >= BUDGET_WARN_PERCENT) return { ...base, state: 'warning', message: `${whose} is ${percent} % used: ${usd(spent)} of ${usd(limit)}.` };
+  if (percent >= BUDGET_WARN_PERCENT)
+    return { ...base, state: 'warning', message: `${whose} is ${percent} % used: ${usd(spent)} of ${usd(limit)}.` };
   return { ...base, state: 'ok', message: null };
 }

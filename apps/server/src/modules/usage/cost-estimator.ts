@@ -1,4 +1,4 @@
-import { ESTIMATE_MIN_OBSERVED, type CostEstimate, type CostEstimateRequest } from '@abp/contracts';
+import { type CostEstimate, type CostEstimateRequest, ESTIMATE_MIN_OBSERVED } from '@abp/contracts';
 import { costNanos, priceFor, priceTable } from './model-prices.js';
 import type { UsageRepository } from './usage.repository.js';
 import { nanosToUsd } from './usage-types.js';
@@ -43,7 +43,11 @@ export async function estimateCost(ports: EstimatorPorts, request: CostEstimateR
 }
 
 /** What one article of `wordCount` words is expected to cost with this model, in nano-dollars (0: unpriced). */
-export async function articleEstimate(ports: Pick<EstimatorPorts, 'repo' | 'customPrices'>, model: { provider: string; model: string }, wordCount: number) {
+export async function articleEstimate(
+  ports: Pick<EstimatorPorts, 'repo' | 'customPrices'>,
+  model: { provider: string; model: string },
+  wordCount: number,
+) {
   const price = priceFor(priceTable(await ports.customPrices()), model.provider, model.model);
   const observed = await ports.repo.tokensPerTargetWord(model.provider, model.model, OBSERVED_WINDOW);
   const useObserved = observed.articles >= ESTIMATE_MIN_OBSERVED;

@@ -1,4 +1,11 @@
-import { isLlmError, type LanguageModelProvider, type ObjectRequest, type ObjectResult, type TextRequest, type TextResult } from '../../integrations/llm/index.js';
+import {
+  isLlmError,
+  type LanguageModelProvider,
+  type ObjectRequest,
+  type ObjectResult,
+  type TextRequest,
+  type TextResult,
+} from '../../integrations/llm/index.js';
 import { currentUsageScope, type UsageScope } from './usage-scope.js';
 
 /** One finished call, before it is priced. */
@@ -45,14 +52,26 @@ export class MeteredProvider implements LanguageModelProvider {
   }
 
   generateText(request: TextRequest): Promise<TextResult> {
-    return this.metered(request, () => this.inner.generateText(request), (result) => result.text);
+    return this.metered(
+      request,
+      () => this.inner.generateText(request),
+      (result) => result.text,
+    );
   }
 
   generateObject<T>(request: ObjectRequest<T>): Promise<ObjectResult<T>> {
-    return this.metered(request, () => this.inner.generateObject(request), (result) => JSON.stringify(result.object) ?? '');
+    return this.metered(
+      request,
+      () => this.inner.generateObject(request),
+      (result) => JSON.stringify(result.object) ?? '',
+    );
   }
 
-  private async metered<R extends Omit<TextResult, 'text'>>(request: TextRequest, call: () => Promise<R>, answerText: (result: R) => string): Promise<R> {
+  private async metered<R extends Omit<TextResult, 'text'>>(
+    request: TextRequest,
+    call: () => Promise<R>,
+    answerText: (result: R) => string,
+  ): Promise<R> {
     const scope = currentUsageScope();
     const started = performance.now();
     const promptText = `${request.system ?? ''}${request.prompt}`;
@@ -90,10 +109,26 @@ export class MeteredProvider implements LanguageModelProvider {
   }
 
   private async record(scope: UsageScope, call: Omit<MeteredCall, 'provider' | 'model'>): Promise<void> {
-    const full: MeteredCall = { ...call, durationMs: Math.round(call.durationMs), provider: this.providerId, model: this.model };
+    const full: MeteredCall = {
+      ...call,
+      durationMs: Math.round(call.durationMs),
+      provider: this.providerId,
+      model: this.model,
+    };
     try {
       const { costNanos, rowId } = await this.meter.record(full, scope);
-      scope.collector?.add(scope.step ?? 'other', { provider: full.provider, model: full.model, inputTokens: full.inputTokens, outputTokens: full.outputTokens, estimated: full.estimated, costNanos }, rowId);
+      scope.collector?.add(
+        scope.step ?? 'other',
+        {
+          provider: full.provider,
+          model: full.model,
+          inputTokens: full.inputTokens,
+          outputTokens: full.outputTokens,
+          estimated: full.estimated,
+          costNanos,
+        },
+        rowId,
+      );
       // The row is written before the answer goes on: when the unit ends and releases its budget
       // reservation, its spend is in the ledger already: there is no moment when it counts nowhere.
       await rowId;

@@ -35,7 +35,10 @@ export function priceTable(custom: readonly ModelPriceInput[]): ModelPrice[] {
   const saved = new Set(custom.map(keyOf));
   return [
     ...custom.map((price) => ({ ...price, source: 'custom' as const })),
-    ...DEFAULT_MODEL_PRICES.filter((price) => !saved.has(keyOf(price))).map((price) => ({ ...price, source: 'default' as const })),
+    ...DEFAULT_MODEL_PRICES.filter((price) => !saved.has(keyOf(price))).map((price) => ({
+      ...price,
+      source: 'default' as const,
+    })),
   ];
 }
 
@@ -44,21 +47,36 @@ export function priceTable(custom: readonly ModelPriceInput[]): ModelPrice[] {
  * ("claude-3-5-haiku-latest" → "claude-3-5-haiku", "gpt-4o-mini-2024-07-18" → "gpt-4o-mini", not
  * "gpt-4o"). Null when none fits.
  */
-export function priceFor(table: readonly ModelPrice[], provider: LlmProviderId | string, model: string): ModelPrice | null {
+export function priceFor(
+  table: readonly ModelPrice[],
+  provider: LlmProviderId | string,
+  model: string,
+): ModelPrice | null {
   const name = model.toLowerCase();
   let best: ModelPrice | null = null;
   for (const price of table) {
     if (price.provider !== provider) continue;
     const entry = price.model.toLowerCase();
     const fits = name === entry || name.startsWith(`${entry}-`);
-    if (fits && (!best || entry.length > best.model.length || (entry.length === best.model.length && price.source === 'custom'))) best = price;
+    if (
+      fits &&
+      (!best || entry.length > best.model.length || (entry.length === best.model.length && price.source === 'custom'))
+    )
+      best = price;
   }
   return best;
 }
 
 /** A call's cost in nano-dollars: tokens × USD per million = tokens × price × 1000 nano-dollars. */
-export function costNanos(price: Pick<ModelPrice, 'input_per_million' | 'output_per_million'> | null, inputTokens: number, outputTokens: number): number {
+export function costNanos(
+  price: Pick<ModelPrice, 'input_per_million' | 'output_per_million'> | null,
+  inputTokens: number,
+  outputTokens: number,
+): number {
   if (!price) return 0;
   // Prices have at most 3 decimals (the contract's rule), so each factor is an exact integer.
-  return inputTokens * Math.round(price.input_per_million * 1000) + outputTokens * Math.round(price.output_per_million * 1000);
+  return (
+    inputTokens * Math.round(price.input_per_million * 1000) +
+    outputTokens * Math.round(price.output_per_million * 1000)
+  );
 }

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/raw-rows.js';
 import { articles, modelCalls, sites } from '../../db/schema/index.js';
 import type { ModelCallRecord, ModelCallSource } from './usage-types.js';
-import { rowsOf } from '../../db/raw-rows.js';
 
 /** Sums of some ledger rows, in the ledger's units. */
 export interface UsageSums {
@@ -22,7 +22,9 @@ const sums = {
   estimated: sql<boolean>`coalesce(bool_or(${modelCalls.tokensEstimated}), false)`,
 };
 
-const toSums = (row: { calls: number; inputTokens: number; outputTokens: number; costNanos: number; estimated: boolean } | undefined): UsageSums => ({
+const toSums = (
+  row: { calls: number; inputTokens: number; outputTokens: number; costNanos: number; estimated: boolean } | undefined,
+): UsageSums => ({
   calls: Number(row?.calls ?? 0),
   inputTokens: Number(row?.inputTokens ?? 0),
   outputTokens: Number(row?.outputTokens ?? 0),
@@ -42,7 +44,10 @@ export class UsageRepository {
   /** Names the article the calls were made for, once it is stored. */
   async linkArticle(rowIds: readonly number[], articleId: number): Promise<void> {
     if (rowIds.length === 0) return;
-    await this.db.update(modelCalls).set({ articleId }).where(inArray(modelCalls.id, [...rowIds]));
+    await this.db
+      .update(modelCalls)
+      .set({ articleId })
+      .where(inArray(modelCalls.id, [...rowIds]));
   }
 
   async forArticles(articleIds: readonly number[]): Promise<Map<number, UsageSums>> {
@@ -56,7 +61,10 @@ export class UsageRepository {
   }
 
   async forJob(source: ModelCallSource, jobRef: string): Promise<UsageSums> {
-    const [row] = await this.db.select(sums).from(modelCalls).where(and(eq(modelCalls.source, source), eq(modelCalls.jobRef, jobRef)));
+    const [row] = await this.db
+      .select(sums)
+      .from(modelCalls)
+      .where(and(eq(modelCalls.source, source), eq(modelCalls.jobRef, jobRef)));
     return toSums(row);
   }
 
@@ -111,14 +119,22 @@ export class UsageRepository {
        AND c.created_at < ((d.day + 1)::timestamp AT TIME ZONE ${zone})
       GROUP BY d.day
       ORDER BY d.day`);
-    return rowsOf<{ date: string; cost: number; calls: number }>(result).map((row) => ({ date: row.date, costNanos: Number(row.cost), calls: Number(row.calls) }));
+    return rowsOf<{ date: string; cost: number; calls: number }>(result).map((row) => ({
+      date: row.date,
+      costNanos: Number(row.cost),
+      calls: Number(row.calls),
+    }));
   }
 
   /**
    * Tokens per word of the target length, over the model's latest `window` successful articles
    * (those with a target length and every call of theirs in the ledger).
    */
-  async tokensPerTargetWord(provider: string, model: string, window: number): Promise<{ articles: number; input: number; output: number }> {
+  async tokensPerTargetWord(
+    provider: string,
+    model: string,
+    window: number,
+  ): Promise<{ articles: number; input: number; output: number }> {
     const result = await this.db.execute(sql`
       WITH recent AS (
         SELECT a.id, a.target_word_count AS words,
@@ -134,12 +150,19 @@ export class UsageRepository {
       FROM recent`);
     const [row] = rowsOf<{ articles: number; input: number; output: number; words: number }>(result);
     const words = Number(row?.words ?? 0);
-    return { articles: Number(row?.articles ?? 0), input: words > 0 ? Number(row!.input) / words : 0, output: words > 0 ? Number(row!.output) / words : 0 };
+    return {
+      articles: Number(row?.articles ?? 0),
+      input: words > 0 ? Number(row!.input) / words : 0,
+      output: words > 0 ? Number(row!.output) / words : 0,
+    };
   }
 
   async siteNames(siteIds: readonly number[]): Promise<Map<number, string>> {
     if (siteIds.length === 0) return new Map();
-    const rows = await this.db.select({ id: sites.id, name: sites.name }).from(sites).where(inArray(sites.id, [...siteIds]));
+    const rows = await this.db
+      .select({ id: sites.id, name: sites.name })
+      .from(sites)
+      .where(inArray(sites.id, [...siteIds]));
     return new Map(rows.map((row) => [row.id, row.name]));
   }
 
@@ -172,4 +195,3 @@ export class UsageRepository {
     return row ? new Date(row.created_at) : null;
   }
 }
-

@@ -1,12 +1,24 @@
+import {
+  type CostEstimate,
+  type CostEstimateRequest,
+  type JobUsage,
+  type ModelPriceInput,
+  type ModelPrices,
+  type ModelPricesUpdate,
+  modelPriceInputSchema,
+  SEO_ARTICLES_USAGE_STEP,
+  SEO_USAGE_STEPS,
+  type UsageSummary,
+  type UsageTotals,
+} from '@abp/contracts';
 import { z } from 'zod';
-import { modelPriceInputSchema, SEO_ARTICLES_USAGE_STEP, SEO_USAGE_STEPS, type CostEstimate, type JobUsage, type CostEstimateRequest, type ModelPriceInput, type ModelPrices, type ModelPricesUpdate, type UsageSummary, type UsageTotals } from '@abp/contracts';
 import type { SettingsRepository } from '../settings/settings.repository.js';
 import { articleEstimate, estimateCost } from './cost-estimator.js';
 import type { MeteredCall, UsageMeter } from './metered-provider.js';
 import { costNanos, priceFor, priceTable } from './model-prices.js';
 import type { UsageRepository, UsageSums } from './usage.repository.js';
 import type { UsageScope } from './usage-scope.js';
-import { nanosToUsd, type ModelCallSource } from './usage-types.js';
+import { type ModelCallSource, nanosToUsd } from './usage-types.js';
 
 const PRICES_KEY = 'model-prices';
 const storedPricesSchema = z.object({ custom: z.array(modelPriceInputSchema) });
@@ -51,12 +63,21 @@ export class UsageService implements UsageMeter {
 
   /** What a job of `articles` articles of `word_count` words would cost with the model in use. */
   async estimate(request: CostEstimateRequest): Promise<CostEstimate> {
-    return estimateCost({ repo: this.repo, currentModel: this.ports.currentModel, customPrices: () => this.customPrices(), confirmAboveUsd: this.ports.confirmAboveUsd }, request);
+    return estimateCost(
+      {
+        repo: this.repo,
+        currentModel: this.ports.currentModel,
+        customPrices: () => this.customPrices(),
+        confirmAboveUsd: this.ports.confirmAboveUsd,
+      },
+      request,
+    );
   }
 
   /** What one article of `wordCount` words is expected to cost with this model, in nano-dollars (what a unit reserves). */
   async articleCostNanos(model: { provider: string; model: string }, wordCount: number): Promise<number> {
-    return (await articleEstimate({ repo: this.repo, customPrices: () => this.customPrices() }, model, wordCount)).perArticle;
+    return (await articleEstimate({ repo: this.repo, customPrices: () => this.customPrices() }, model, wordCount))
+      .perArticle;
   }
 
   async record(call: MeteredCall, scope: UsageScope): Promise<{ costNanos: number; rowId: Promise<number | null> }> {
@@ -92,7 +113,15 @@ export class UsageService implements UsageMeter {
   async prices(): Promise<ModelPrices> {
     const current = await this.ports.currentModel();
     const table = priceTable(await this.customPrices(true));
-    return { currency: 'USD', prices: table, current: { ...current, provider: current.provider as ModelPrices['current']['provider'], price: priceFor(table, current.provider, current.model) } };
+    return {
+      currency: 'USD',
+      prices: table,
+      current: {
+        ...current,
+        provider: current.provider as ModelPrices['current']['provider'],
+        price: priceFor(table, current.provider, current.model),
+      },
+    };
   }
 
   async updatePrices(update: ModelPricesUpdate): Promise<ModelPrices> {
@@ -124,7 +153,13 @@ export class UsageService implements UsageMeter {
       const sum = byStep.get(step);
       byStep.set(step, sum ? addSums(sum, row) : row);
     }
-    const total = rows.reduce<UsageSums>((sum, row) => addSums(sum, row), { calls: 0, inputTokens: 0, outputTokens: 0, costNanos: 0, estimated: false });
+    const total = rows.reduce<UsageSums>((sum, row) => addSums(sum, row), {
+      calls: 0,
+      inputTokens: 0,
+      outputTokens: 0,
+      costNanos: 0,
+      estimated: false,
+    });
     return { total: toTotals(total), steps: [...byStep].map(([step, sums]) => ({ step, ...toTotals(sums) })) };
   }
 
@@ -140,7 +175,11 @@ export class UsageService implements UsageMeter {
       currency: 'USD',
       month_start: month.date,
       month: toTotals(total),
-      by_site: bySite.map((row) => ({ ...toTotals(row), site_id: row.siteId, site_name: row.siteName ?? (row.siteId === null ? 'No site' : `Site ${row.siteId}`) })),
+      by_site: bySite.map((row) => ({
+        ...toTotals(row),
+        site_id: row.siteId,
+        site_name: row.siteName ?? (row.siteId === null ? 'No site' : `Site ${row.siteId}`),
+      })),
       by_provider: byModel.map((row) => ({ ...toTotals(row), provider: row.provider, model: row.model })),
       daily: daily.map((day) => ({ date: day.date, cost_usd: nanosToUsd(day.costNanos), calls: day.calls })),
     };

@@ -1,12 +1,12 @@
-import { useId, useState } from 'react';
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
-import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
-import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import { useId, useState } from 'react';
 import { ChangePasswordDialog, useAuthStatus } from '../../features/auth';
 
 function signedInSince(loginTime: string | null | undefined): string | null {
@@ -31,7 +31,9 @@ export function AccountMenu() {
           aria-controls={anchor ? menuId : undefined}
           aria-haspopup="menu"
           aria-expanded={anchor ? 'true' : undefined}
-          onClick={(event) => { setAnchor(event.currentTarget); }}
+          onClick={(event) => {
+            setAnchor(event.currentTarget);
+          }}
         >
           <AccountCircleOutlined />
         </IconButton>
@@ -40,7 +42,9 @@ export function AccountMenu() {
         id={menuId}
         anchorEl={anchor}
         open={Boolean(anchor)}
-        onClose={() => { setAnchor(null); }}
+        onClose={() => {
+          setAnchor(null);
+        }}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
@@ -61,7 +65,12 @@ export function AccountMenu() {
           <ListItemText primary="Change password" />
         </MenuItem>
       </Menu>
-      <ChangePasswordDialog open={dialogOpen} onClose={() => { setDialogOpen(false); }} />
+      <ChangePasswordDialog
+        open={dialogOpen}
+        onClose={() => {
+          setDialogOpen(false);
+        }}
+      />
     </>
   );
 }

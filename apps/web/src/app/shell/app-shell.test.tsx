@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { createFakeAuthApi, screenDataUnavailable } from '../../test/auth-api';
 import { setWindowWidth } from '../../test/match-media';
 import { server } from '../../test/msw-server';
@@ -80,7 +80,8 @@ describe('app shell', () => {
     await user.click(within(mainNav()).getByRole('link', { name: 'WordPress Sites' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'WordPress Sites' })).toBeInTheDocument();
-    await waitFor(() => { expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument(); },
-    );
+    await waitFor(() => {
+      expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { Outlet } from 'react-router';
 import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
+import { useState } from 'react';
+import { Outlet } from 'react-router';
 import { CONTENT_MAX_WIDTH } from '../theme';
 import { NavDrawer } from './nav-drawer';
 import { TopBar } from './top-bar';
@@ -17,11 +17,22 @@ export function AppShell() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <TopBar besideDrawer={isWide} onOpenNavigation={isWide ? undefined : () => { setDrawerOpen(true); }} />
+      <TopBar
+        besideDrawer={isWide}
+        onOpenNavigation={
+          isWide
+            ? undefined
+            : () => {
+                setDrawerOpen(true);
+              }
+        }
+      />
       <NavDrawer
         variant={isWide ? 'permanent' : 'temporary'}
         open={drawerOpen}
-        onClose={() => { setDrawerOpen(false); }}
+        onClose={() => {
+          setDrawerOpen(false);
+        }}
       />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, sm: 3 }, pb: 4 }}>
         <Toolbar />

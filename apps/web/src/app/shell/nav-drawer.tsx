@@ -1,4 +1,5 @@
-import { NavLink, useLocation } from 'react-router';
+import { APP_TITLE, APP_VERSION } from '@abp/contracts';
+import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -9,9 +10,8 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
-import { APP_TITLE, APP_VERSION } from '@abp/contracts';
-import { NAV_ENTRIES, findNavEntry } from '../navigation';
+import { NavLink, useLocation } from 'react-router';
+import { findNavEntry, NAV_ENTRIES } from '../navigation';
 import { DRAWER_WIDTH } from '../theme';
 
 interface NavDrawerProps {

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
 import { createFakeAuthApi, screenDataUnavailable } from '../../test/auth-api';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
@@ -39,9 +39,7 @@ describe('logout', () => {
     const { user } = await signedIn();
     server.use(http.post('/api/auth/logout', () => HttpResponse.error()));
     await user.click(screen.getByRole('button', { name: 'Logout' }));
-    expect(
-      await screen.findByText('Logout failed, but you have been logged out locally'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Logout failed, but you have been logged out locally')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 });
@@ -74,7 +72,7 @@ describe('change password', () => {
     expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
     expect(body).toEqual({ currentPassword: 'old secret', newPassword: 'a much better secret' });
     // The first render loads the route's code: more than the default second on a busy machine.
-  await screen.findByRole('heading', { level: 1, name: 'WordPress Sites' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'WordPress Sites' }, { timeout: 5000 });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

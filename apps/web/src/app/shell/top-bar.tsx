@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
-import { useLocation, useNavigation } from 'react-router';
+import { APP_TITLE } from '@abp/contracts';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -7,9 +8,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import MenuIcon from '@mui/icons-material/Menu';
-import { APP_TITLE } from '@abp/contracts';
+import { useEffect } from 'react';
+import { useLocation, useNavigation } from 'react-router';
 import { useLogout } from '../../features/auth';
 import { BulkJobIndicator } from '../../features/bulk-jobs';
 import { findNavEntry } from '../navigation';
@@ -52,7 +52,13 @@ export function TopBar({ onOpenNavigation, besideDrawer }: TopBarProps) {
         <AccountMenu />
         <Tooltip title="Logout">
           <span>
-            <IconButton aria-label="Logout" disabled={logout.isPending} onClick={() => { logout.mutate(); }}>
+            <IconButton
+              aria-label="Logout"
+              disabled={logout.isPending}
+              onClick={() => {
+                logout.mutate();
+              }}
+            >
               <LogoutOutlined />
             </IconButton>
           </span>

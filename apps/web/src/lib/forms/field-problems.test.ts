@@ -6,9 +6,16 @@ type Values = { name: string; url: string; options: { wordCount: string } };
 
 describe('server field problems onto form fields', () => {
   it('reads the problems of a 400 and nothing from other errors', () => {
-    const error = new ApiError({ status: 400, code: 'validation', message: 'url: must be a web address', details: [{ field: 'body.url', message: 'must be a web address' }] });
+    const error = new ApiError({
+      status: 400,
+      code: 'validation',
+      message: 'url: must be a web address',
+      details: [{ field: 'body.url', message: 'must be a web address' }],
+    });
     expect(serverFieldProblems(error)).toEqual([{ field: 'body.url', message: 'must be a web address' }]);
-    expect(serverFieldProblems(new ApiError({ status: 409, code: 'conflict', message: 'x', details: { other: true } }))).toEqual([]);
+    expect(
+      serverFieldProblems(new ApiError({ status: 409, code: 'conflict', message: 'x', details: { other: true } })),
+    ).toEqual([]);
     expect(serverFieldProblems(new Error('network'))).toEqual([]);
   });
 
@@ -37,7 +44,12 @@ describe('server field problems onto form fields', () => {
   });
 
   it('turns zod issues into problems with dotted paths', () => {
-    expect(issuesAsProblems([{ path: ['options', 'wordCount'], message: 'too big' }, { path: [], message: 'whole' }])).toEqual([
+    expect(
+      issuesAsProblems([
+        { path: ['options', 'wordCount'], message: 'too big' },
+        { path: [], message: 'whole' },
+      ]),
+    ).toEqual([
       { field: 'options.wordCount', message: 'too big' },
       { field: '', message: 'whole' },
     ]);

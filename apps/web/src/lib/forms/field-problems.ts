@@ -9,7 +9,9 @@ export function serverFieldProblems(error: unknown): FieldProblem[] {
 }
 
 /** A zod result's issues as field problems ("options.wordCount" → the path joined with dots). */
-export function issuesAsProblems(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): FieldProblem[] {
+export function issuesAsProblems(
+  issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>,
+): FieldProblem[] {
   return issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }));
 }
 
@@ -23,7 +25,11 @@ export function requestPath(field: string): string {
  * one to fix first). `fieldOf` maps a request path to a form field (null: not a field of this
  * form). Returns how many fields got a message, so the caller knows whether a toast must say more.
  */
-export function showFieldProblems<T extends FieldValues>(problems: readonly FieldProblem[], setError: UseFormSetError<T>, fieldOf: (path: string) => FieldPath<T> | null): number {
+export function showFieldProblems<T extends FieldValues>(
+  problems: readonly FieldProblem[],
+  setError: UseFormSetError<T>,
+  fieldOf: (path: string) => FieldPath<T> | null,
+): number {
   const shown = new Set<string>();
   for (const { field, message } of problems) {
     const target = fieldOf(requestPath(field));
@@ -35,7 +41,9 @@ export function showFieldProblems<T extends FieldValues>(problems: readonly Fiel
 }
 
 /** A `fieldOf` for forms whose fields carry the request's own names (nested paths map to their first part). */
-export function fieldsNamed<T extends FieldValues>(names: readonly FieldPath<T>[]): (path: string) => FieldPath<T> | null {
+export function fieldsNamed<T extends FieldValues>(
+  names: readonly FieldPath<T>[],
+): (path: string) => FieldPath<T> | null {
   return (path) => {
     if ((names as readonly string[]).includes(path)) return path as FieldPath<T>;
     const first = path.split('.')[0] ?? '';

@@ -1,10 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../api-error';
 import { fieldsNamed } from './field-problems';
-import { useContractForm, type Submission } from './use-contract-form';
+import { type Submission, useContractForm } from './use-contract-form';
 
 // A request schema like the contracts' ones: the form holds text, the request a number.
 const requestSchema = z.object({
@@ -14,7 +14,13 @@ const requestSchema = z.object({
 type Values = { name: string; count: string };
 type Body = z.output<typeof requestSchema>;
 
-function TestForm({ send, onInvalid }: { send: (body: Body, submission: Submission) => Promise<void>; onInvalid?: (problems: unknown) => void }) {
+function TestForm({
+  send,
+  onInvalid,
+}: {
+  send: (body: Body, submission: Submission) => Promise<void>;
+  onInvalid?: (problems: unknown) => void;
+}) {
   const { register, formState, submitWith, showServerProblems } = useContractForm<Values, Body>({
     defaultValues: { name: '', count: '' },
     schema: requestSchema,
@@ -34,12 +40,16 @@ function TestForm({ send, onInvalid }: { send: (body: Body, submission: Submissi
         Name
         <input {...register('name')} />
       </label>
-      <span role="alert" aria-label="name error">{formState.errors.name?.message}</span>
+      <span role="alert" aria-label="name error">
+        {formState.errors.name?.message}
+      </span>
       <label>
         Count
         <input {...register('count')} />
       </label>
-      <span role="alert" aria-label="count error">{formState.errors.count?.message}</span>
+      <span role="alert" aria-label="count error">
+        {formState.errors.count?.message}
+      </span>
       <button type="submit">Save</button>
     </form>
   );
@@ -89,7 +99,12 @@ describe('the one form pattern (useContractForm)', () => {
 
   it("puts a server 400's field problems onto the fields", async () => {
     const send = vi.fn(async () => {
-      throw new ApiError({ status: 400, code: 'validation', message: 'name: already taken', details: [{ field: 'body.name', message: 'already taken' }] });
+      throw new ApiError({
+        status: 400,
+        code: 'validation',
+        message: 'name: already taken',
+        details: [{ field: 'body.name', message: 'already taken' }],
+      });
     });
     const user = userEvent.setup();
     render(<TestForm send={send} />);

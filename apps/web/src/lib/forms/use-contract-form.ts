@@ -1,11 +1,23 @@
-import { useCallback, useEffect, useRef } from 'react';
 import type { FieldProblem } from '@abp/contracts';
-import { useForm, type DefaultValues, type FieldErrors, type FieldPath, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useCallback, useEffect, useRef } from 'react';
+import {
+  type DefaultValues,
+  type FieldErrors,
+  type FieldPath,
+  type FieldValues,
+  type Resolver,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
 import { issuesAsProblems, requestPath, serverFieldProblems, showFieldProblems } from './field-problems';
 
 /** Anything with zod's safeParse: the contract's request schema. */
 export interface RequestSchema<TBody> {
-  safeParse(input: unknown): { success: true; data: TBody } | { success: false; error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> } };
+  safeParse(
+    input: unknown,
+  ):
+    | { success: true; data: TBody }
+    | { success: false; error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> } };
 }
 
 export interface ContractFormOptions<TValues extends FieldValues, TBody> {
@@ -34,7 +46,10 @@ export type ContractForm<TValues extends FieldValues, TBody> = UseFormReturn<TVa
    * to say anything more in a toast. `onInvalid` hears of values the schema refused, with every
    * problem in the schema's order (those of a field are on the field already).
    */
-  submitWith: (send: (body: TBody, values: TValues, submission: Submission) => Promise<void>, onInvalid?: (problems: FieldProblem[]) => void) => (event?: React.BaseSyntheticEvent) => Promise<void>;
+  submitWith: (
+    send: (body: TBody, values: TValues, submission: Submission) => Promise<void>,
+    onInvalid?: (problems: FieldProblem[]) => void,
+  ) => (event?: React.BaseSyntheticEvent) => Promise<void>;
   /** Puts a server answer's field problems onto the fields; returns how many were shown. */
   showServerProblems: (error: unknown) => number;
 };
@@ -43,7 +58,9 @@ export type ContractForm<TValues extends FieldValues, TBody> = UseFormReturn<TVa
  * The one form pattern of the web app: react-hook-form for the field state, the contract's zod
  * schema for the rules (the same the server applies), server field errors mapped onto the fields.
  */
-export function useContractForm<TValues extends FieldValues, TBody>(options: ContractFormOptions<TValues, TBody>): ContractForm<TValues, TBody> {
+export function useContractForm<TValues extends FieldValues, TBody>(
+  options: ContractFormOptions<TValues, TBody>,
+): ContractForm<TValues, TBody> {
   // The resolver reads the latest options: a form whose rules change (add vs edit) stays right.
   const latest = useRef(options);
   useEffect(() => {
@@ -52,28 +69,32 @@ export function useContractForm<TValues extends FieldValues, TBody>(options: Con
   const resolver = useCallback<Resolver<TValues>>(async (values) => resolveWithContract(latest.current, values), []);
   const form = useForm<TValues>({ defaultValues: options.defaultValues, resolver });
   const inFlight = useRef(false);
-  const showServerProblems = (error: unknown) => showFieldProblems(serverFieldProblems(error), form.setError, options.fieldOf);
+  const showServerProblems = (error: unknown) =>
+    showFieldProblems(serverFieldProblems(error), form.setError, options.fieldOf);
 
   const submitWith: ContractForm<TValues, TBody>['submitWith'] = (send, onInvalid) =>
-    form.handleSubmit(async (values) => {
-      // The first click counts; another one while it is sent does nothing.
-      if (inFlight.current) return;
-      const parsed = options.schema.safeParse(options.toBody(values));
-      if (!parsed.success) {
-        // Only problems of no field reach here (the resolver put the others on their fields).
-        onInvalid?.(issuesAsProblems(parsed.error.issues));
-        return;
-      }
-      inFlight.current = true;
-      try {
-        await send(parsed.data, values, { idempotencyKey: crypto.randomUUID() });
-      } finally {
-        inFlight.current = false;
-      }
-    }, () => {
-      const parsed = options.schema.safeParse(options.toBody(form.getValues()));
-      onInvalid?.(parsed.success ? [] : issuesAsProblems(parsed.error.issues));
-    });
+    form.handleSubmit(
+      async (values) => {
+        // The first click counts; another one while it is sent does nothing.
+        if (inFlight.current) return;
+        const parsed = options.schema.safeParse(options.toBody(values));
+        if (!parsed.success) {
+          // Only problems of no field reach here (the resolver put the others on their fields).
+          onInvalid?.(issuesAsProblems(parsed.error.issues));
+          return;
+        }
+        inFlight.current = true;
+        try {
+          await send(parsed.data, values, { idempotencyKey: crypto.randomUUID() });
+        } finally {
+          inFlight.current = false;
+        }
+      },
+      () => {
+        const parsed = options.schema.safeParse(options.toBody(form.getValues()));
+        onInvalid?.(parsed.success ? [] : issuesAsProblems(parsed.error.issues));
+      },
+    );
 
   return { ...form, submitWith, showServerProblems };
 }
@@ -82,7 +103,10 @@ export function useContractForm<TValues extends FieldValues, TBody>(options: Con
  * The contract's schema as react-hook-form's resolver: checked on submit, and again on each change
  * once a submit was tried, so a fixed field loses its message as the operator types.
  */
-function resolveWithContract<TValues extends FieldValues, TBody>(options: ContractFormOptions<TValues, TBody>, values: TValues) {
+function resolveWithContract<TValues extends FieldValues, TBody>(
+  options: ContractFormOptions<TValues, TBody>,
+  values: TValues,
+) {
   const parsed = options.schema.safeParse(options.toBody(values));
   if (parsed.success) return { values, errors: {} };
   const errors: Record<string, unknown> = {};
@@ -97,7 +121,12 @@ function resolveWithContract<TValues extends FieldValues, TBody>(options: Contra
 }
 
 function readPath(root: Record<string, unknown>, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), root);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
+      root,
+    );
 }
 
 function writePath(root: Record<string, unknown>, path: string, value: unknown): void {

@@ -1,5 +1,5 @@
+import { type BudgetOverride, type Budgets, type BudgetsUpdate, budgetsSchema } from '@abp/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { budgetsSchema, type BudgetOverride, type Budgets, type BudgetsUpdate } from '@abp/contracts';
 import { api } from '../api-client';
 
 /*
@@ -15,7 +15,13 @@ export function getBudgets(signal?: AbortSignal): Promise<Budgets> {
 }
 
 export function useBudgets() {
-  return useQuery(queryOptions({ queryKey: budgetsQueryKey, queryFn: ({ signal }) => getBudgets(signal), refetchInterval: BUDGETS_REFRESH_MS }));
+  return useQuery(
+    queryOptions({
+      queryKey: budgetsQueryKey,
+      queryFn: ({ signal }) => getBudgets(signal),
+      refetchInterval: BUDGETS_REFRESH_MS,
+    }),
+  );
 }
 
 export function useSaveBudgets() {

@@ -1,4 +1,10 @@
-import { bulkJobCancelResponseSchema, bulkJobStatusResponseSchema, BULK_MESSAGES, type BulkJob, type BulkJobCancelResponse } from '@abp/contracts';
+import {
+  BULK_MESSAGES,
+  type BulkJob,
+  type BulkJobCancelResponse,
+  bulkJobCancelResponseSchema,
+  bulkJobStatusResponseSchema,
+} from '@abp/contracts';
 import { api, isApiError } from '../api-client';
 
 /**
@@ -13,7 +19,10 @@ export const bulkJobKeys = {
 };
 
 export async function getBulkJobStatus(jobId: string, signal?: AbortSignal): Promise<BulkJob> {
-  const response = await api.get(`/api/bulk-jobs/${encodeURIComponent(jobId)}/status`, { signal, schema: bulkJobStatusResponseSchema });
+  const response = await api.get(`/api/bulk-jobs/${encodeURIComponent(jobId)}/status`, {
+    signal,
+    schema: bulkJobStatusResponseSchema,
+  });
   return response.job;
 }
 
@@ -22,4 +31,5 @@ export function cancelBulkJob(jobId: string): Promise<BulkJobCancelResponse> {
 }
 
 /** The server no longer knows the job (a 404, or the spec's 'Job not found'). */
-export const isLostBulkJob = (error: unknown): boolean => isApiError(error) && (error.status === 404 || error.message === BULK_MESSAGES.jobNotFound);
+export const isLostBulkJob = (error: unknown): boolean =>
+  isApiError(error) && (error.status === 404 || error.message === BULK_MESSAGES.jobNotFound);

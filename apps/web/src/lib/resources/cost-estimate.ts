@@ -1,5 +1,5 @@
+import { type CostEstimate, type CostEstimateRequest, costEstimateSchema } from '@abp/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { costEstimateSchema, type CostEstimate, type CostEstimateRequest } from '@abp/contracts';
 import { api } from '../api-client';
 
 /*

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fallbackProvidersSchema } from '@abp/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 
 /*
@@ -9,5 +9,10 @@ import { api } from '../api-client';
 export const fallbacksQueryKey = ['settings', 'llm', 'fallbacks'] as const;
 
 export function useFallbacks() {
-  return useQuery(queryOptions({ queryKey: fallbacksQueryKey, queryFn: ({ signal }) => api.get('/api/settings/llm/fallbacks', { signal, schema: fallbackProvidersSchema }) }));
+  return useQuery(
+    queryOptions({
+      queryKey: fallbacksQueryKey,
+      queryFn: ({ signal }) => api.get('/api/settings/llm/fallbacks', { signal, schema: fallbackProvidersSchema }),
+    }),
+  );
 }

@@ -1,5 +1,10 @@
+import {
+  type InventorySummary,
+  type InventoryTaxonomy,
+  inventorySummaryListSchema,
+  inventoryTaxonomySchema,
+} from '@abp/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { inventorySummaryListSchema, inventoryTaxonomySchema, type InventorySummary, type InventoryTaxonomy } from '@abp/contracts';
 import { api } from '../api-client';
 
 /**
@@ -9,12 +14,14 @@ import { api } from '../api-client';
 export const inventoryKeys = {
   all: ['site-inventory'] as const,
   summaries: () => ['site-inventory', 'summaries'] as const,
-  items: (siteId: number, query: Record<string, string | number>) => ['site-inventory', siteId, 'items', query] as const,
+  items: (siteId: number, query: Record<string, string | number>) =>
+    ['site-inventory', siteId, 'items', query] as const,
   taxonomy: (siteId: number) => ['site-inventory', siteId, 'taxonomy'] as const,
 };
 
 /** A sync that has not ended yet: the screens poll while one runs. */
-export const isSyncing = (summary: Pick<InventorySummary, 'state'> | undefined) => summary?.state === 'queued' || summary?.state === 'running';
+export const isSyncing = (summary: Pick<InventorySummary, 'state'> | undefined) =>
+  summary?.state === 'queued' || summary?.state === 'running';
 
 export function getInventorySummaries(signal?: AbortSignal): Promise<InventorySummary[]> {
   return api.get('/api/sites/inventory', { signal, schema: inventorySummaryListSchema });

@@ -1,5 +1,5 @@
+import { type Site, siteListSchema } from '@abp/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { siteListSchema, type Site } from '@abp/contracts';
 import { api } from '../api-client';
 
 /**

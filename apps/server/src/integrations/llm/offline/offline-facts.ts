@@ -1,4 +1,4 @@
-import { seededRandom, type SeededRandom } from './seeded-random.js';
+import { type SeededRandom, seededRandom } from './seeded-random.js';
 
 /*
  * Invented but self-consistent details for the data-shaped task types. They are seeded by the
@@ -6,13 +6,85 @@ import { seededRandom, type SeededRandom } from './seeded-random.js';
  * though the two sections are written independently.
  */
 
-const FIRST_NAMES = ['Ada', 'Ben', 'Clara', 'Daniel', 'Elena', 'Felix', 'Grace', 'Hugo', 'Iris', 'Jonah', 'Kira', 'Leo', 'Maya', 'Nolan', 'Olive', 'Pablo', 'Quinn', 'Rosa', 'Samuel', 'Tessa', 'Victor', 'Wren', 'Yusuf', 'Zoe'];
-const SURNAMES = ['Abbott', 'Brennan', 'Castillo', 'Dalton', 'Ellery', 'Fairbanks', 'Garrow', 'Hale', 'Ibarra', 'Jensen', 'Kowalski', 'Lindqvist', 'Moreau', 'Nakamura', 'Okafor', 'Pryce', 'Quintero', 'Rahman', 'Sato', 'Thorne', 'Varga', 'Whitlock'];
-const CITIES = ['Riverton', 'Maple Falls', 'Port Ellison', 'Cedar Grove', 'Ashford', 'Brookhaven', 'Lakeside', 'Millbrook', 'Harlow Bay', 'Westfield'];
+const FIRST_NAMES = [
+  'Ada',
+  'Ben',
+  'Clara',
+  'Daniel',
+  'Elena',
+  'Felix',
+  'Grace',
+  'Hugo',
+  'Iris',
+  'Jonah',
+  'Kira',
+  'Leo',
+  'Maya',
+  'Nolan',
+  'Olive',
+  'Pablo',
+  'Quinn',
+  'Rosa',
+  'Samuel',
+  'Tessa',
+  'Victor',
+  'Wren',
+  'Yusuf',
+  'Zoe',
+];
+const SURNAMES = [
+  'Abbott',
+  'Brennan',
+  'Castillo',
+  'Dalton',
+  'Ellery',
+  'Fairbanks',
+  'Garrow',
+  'Hale',
+  'Ibarra',
+  'Jensen',
+  'Kowalski',
+  'Lindqvist',
+  'Moreau',
+  'Nakamura',
+  'Okafor',
+  'Pryce',
+  'Quintero',
+  'Rahman',
+  'Sato',
+  'Thorne',
+  'Varga',
+  'Whitlock',
+];
+const CITIES = [
+  'Riverton',
+  'Maple Falls',
+  'Port Ellison',
+  'Cedar Grove',
+  'Ashford',
+  'Brookhaven',
+  'Lakeside',
+  'Millbrook',
+  'Harlow Bay',
+  'Westfield',
+];
 const STREETS = ['Market', 'Elm', 'Harbour', 'Station', 'Mill', 'Church', 'Park', 'Oak', 'Bridge', 'Orchard'];
 const GENRES = ['Drama', 'Thriller', 'Comedy', 'Adventure', 'Mystery', 'Romance', 'Science Fiction', 'Crime'];
 const RATINGS = ['PG', 'PG-13', 'R', '12A', '15'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 export const personName = (random: SeededRandom) => `${random.pick(FIRST_NAMES)} ${random.pick(SURNAMES)}`;
 

@@ -20,11 +20,21 @@ export function genreFor(taskType: TaskType, topic: string, subject: string): Ge
     case 'ACT Like IMDB And Give Me Full Movie Data': {
       const film = filmFacts(topic);
       // A film is named by its title, never by a shortened phrase.
-      return { bank: FILM_BANK, topicNames: [subject, 'the film'], extraSlots: { lead: film.characters.slice(0, 1), setting: [film.setting], director: [film.director] }, howTo: false };
+      return {
+        bank: FILM_BANK,
+        topicNames: [subject, 'the film'],
+        extraSlots: { lead: film.characters.slice(0, 1), setting: [film.setting], director: [film.director] },
+        howTo: false,
+      };
     }
     case 'Business Information Listing (like yelp)': {
       const business = businessFacts(topic);
-      return { bank: LISTING_BANK, topicNames: [subject], extraSlots: { city: [business.address.split(', ').pop() ?? 'town'], owner: [business.owner] }, howTo: false };
+      return {
+        bank: LISTING_BANK,
+        topicNames: [subject],
+        extraSlots: { city: [business.address.split(', ').pop() ?? 'town'], owner: [business.owner] },
+        howTo: false,
+      };
     }
     // A dish or an event is named in full: "lemon garlic" is not the dish, "great fire" is not the event.
     case 'Accurate Historical Account':

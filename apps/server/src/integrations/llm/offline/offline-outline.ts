@@ -1,12 +1,33 @@
 import type { TaskType } from '@abp/contracts';
 import { TASK_BLUEPRINTS, titleCase } from '../task-blueprints.js';
-import { titleKey, type ArticleBrief, type ArticleOutline, type OutlineSection } from '../writing-intent.js';
+import { type ArticleBrief, type ArticleOutline, type OutlineSection, titleKey } from '../writing-intent.js';
 import { filmFacts } from './offline-facts.js';
 import { GENERIC_POINTS, POINT_HINTS } from './prose-templates.js';
-import { seededRandom, type SeededRandom } from './seeded-random.js';
 import { topicNouns } from './section-kit.js';
+import { type SeededRandom, seededRandom } from './seeded-random.js';
 
-const ASPECTS = ['Planning', 'Budgets', 'Timing', 'Tools', 'Habits', 'Common Mistakes', 'Measurement', 'Quality', 'Safety', 'Community', 'Research', 'Maintenance', 'Motivation', 'Priorities', 'Trade-offs', 'Experiments', 'Resources', 'Feedback', 'Scaling Up', 'Routines'];
+const ASPECTS = [
+  'Planning',
+  'Budgets',
+  'Timing',
+  'Tools',
+  'Habits',
+  'Common Mistakes',
+  'Measurement',
+  'Quality',
+  'Safety',
+  'Community',
+  'Research',
+  'Maintenance',
+  'Motivation',
+  'Priorities',
+  'Trade-offs',
+  'Experiments',
+  'Resources',
+  'Feedback',
+  'Scaling Up',
+  'Routines',
+];
 const FRAMES = ['{a} Explained', 'A Closer Look at {a}', '{a} in Practice', 'Getting {a} Right', 'Rethinking {a}'];
 
 /** Body headings: the task type's own first, then combinations that never repeat. */
@@ -36,14 +57,21 @@ export function deriveKeywords(topic: string, given: readonly string[]): string[
 }
 
 const META: Record<TaskType, string> = {
-  'Blog Post': 'A practical guide to {topic}: what matters, what to avoid and how to get started, with clear steps you can use right away.',
+  'Blog Post':
+    'A practical guide to {topic}: what matters, what to avoid and how to get started, with clear steps you can use right away.',
   FAQ: 'Clear answers to the most common questions about {topic}, from getting started and costs to problems and long-term results.',
-  Glossary: 'The key terms of {topic}, explained in plain language, so you can follow expert advice and make confident decisions.',
-  'Landing Page': 'Make real progress with {topic}: a clear plan, honest guidance and friendly support. Get started today in under five minutes.',
-  Recipe: 'How to make {topic}: ingredients, step-by-step method, tips, variations and storage advice for reliable results.',
-  'Accurate Historical Account': 'The history of {topic}: background, a timeline of key events, the people involved, causes, consequences and legacy.',
-  'ACT Like IMDB And Give Me Full Movie Data': 'Everything about {topic}: release year, director, cast and crew, synopsis, production, reception and box office.',
-  'Business Information Listing (like yelp)': '{topic}: address, opening hours, services, prices and customer reviews, with everything you need before you visit.',
+  Glossary:
+    'The key terms of {topic}, explained in plain language, so you can follow expert advice and make confident decisions.',
+  'Landing Page':
+    'Make real progress with {topic}: a clear plan, honest guidance and friendly support. Get started today in under five minutes.',
+  Recipe:
+    'How to make {topic}: ingredients, step-by-step method, tips, variations and storage advice for reliable results.',
+  'Accurate Historical Account':
+    'The history of {topic}: background, a timeline of key events, the people involved, causes, consequences and legacy.',
+  'ACT Like IMDB And Give Me Full Movie Data':
+    'Everything about {topic}: release year, director, cast and crew, synopsis, production, reception and box office.',
+  'Business Information Listing (like yelp)':
+    '{topic}: address, opening hours, services, prices and customer reviews, with everything you need before you visit.',
 };
 
 export function clampText(text: string, max: number): string {
@@ -56,7 +84,12 @@ export function clampText(text: string, max: number): string {
  * Titles for the topic in order of preference: the task type's own, then angles on the topic,
  * then numbered parts. Endless, so a site that already uses some of them always gets a new one.
  */
-function* titleCandidates(primary: string, own: readonly string[], subject: string, random: SeededRandom): Generator<string> {
+function* titleCandidates(
+  primary: string,
+  own: readonly string[],
+  subject: string,
+  random: SeededRandom,
+): Generator<string> {
   yield primary;
   for (const title of own) if (title !== primary) yield title;
   const aspects = random.shuffled(ASPECTS);
@@ -69,14 +102,23 @@ export function buildOfflineOutline(brief: ArticleBrief, sectionCount: number): 
   const blueprint = TASK_BLUEPRINTS[brief.taskType];
   const seed = `outline:${brief.taskType}:${brief.topic.toLowerCase()}`;
   const subject = titleCase(brief.topic);
-  const titleSubject = brief.taskType === 'ACT Like IMDB And Give Me Full Movie Data' ? `${subject} (${filmFacts(brief.topic).year})` : subject;
+  const titleSubject =
+    brief.taskType === 'ACT Like IMDB And Give Me Full Movie Data'
+      ? `${subject} (${filmFacts(brief.topic).year})`
+      : subject;
   const ownTitles = blueprint.titles(titleSubject);
   const bodyCount = Math.max(1, sectionCount - blueprint.lead.length - blueprint.tail.length);
   const sectionsFrom = (random: SeededRandom): OutlineSection[] => {
-    const section = (heading: string, role: OutlineSection['role']): OutlineSection => ({ heading, role, keyPoints: keyPointsFor(heading, random) });
+    const section = (heading: string, role: OutlineSection['role']): OutlineSection => ({
+      heading,
+      role,
+      keyPoints: keyPointsFor(heading, random),
+    });
     return [
       ...blueprint.lead.map((fixed) => section(fixed.heading(subject), fixed.role)),
-      ...bodyHeadings(blueprint.bodyHeadings(subject), bodyCount).map((heading) => section(heading, blueprint.bodyRole)),
+      ...bodyHeadings(blueprint.bodyHeadings(subject), bodyCount).map((heading) =>
+        section(heading, blueprint.bodyRole),
+      ),
       ...blueprint.tail.map((fixed) => section(fixed.heading(subject), fixed.role)),
     ];
   };

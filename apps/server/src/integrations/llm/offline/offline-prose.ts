@@ -1,13 +1,29 @@
+import { type ProseBank, SLOT_VALUES } from './prose-templates.js';
 import type { SeededRandom } from './seeded-random.js';
-import { SLOT_VALUES, type ProseBank } from './prose-templates.js';
 
-export type Tone = 'neutral' | 'narrative' | 'analytical' | 'friendly' | 'expert' | 'energetic' | 'persuasive' | 'casual' | 'candid' | 'technical';
+export type Tone =
+  | 'neutral'
+  | 'narrative'
+  | 'analytical'
+  | 'friendly'
+  | 'expert'
+  | 'energetic'
+  | 'persuasive'
+  | 'casual'
+  | 'candid'
+  | 'technical';
 
 /** A sentence the persona would open with; neutral has none, so its paragraphs start on the point. */
 const TONE_OPENERS: Record<Tone, readonly string[]> = {
   neutral: [],
-  narrative: ['Picture an ordinary week with {topic} in it.', 'Stories about {topic} often start with a small decision that turned out to matter.'],
-  analytical: ['Looking at the trade-offs plainly helps here.', 'The evidence on {topic} is rarely dramatic, but it is consistent.'],
+  narrative: [
+    'Picture an ordinary week with {topic} in it.',
+    'Stories about {topic} often start with a small decision that turned out to matter.',
+  ],
+  analytical: [
+    'Looking at the trade-offs plainly helps here.',
+    'The evidence on {topic} is rarely dramatic, but it is consistent.',
+  ],
   friendly: ['Here is the encouraging part.', 'You do not need to get everything right at once.'],
   expert: ['Experience makes one thing clear.', 'Practitioners learn this lesson quickly.'],
   energetic: ['Things are moving quickly here.', 'This is where {topic} gets exciting.'],
@@ -46,7 +62,8 @@ export interface ProseContext {
   random: SeededRandom;
 }
 
-export const countPlainWords = (text: string) => text.split(/\s+/).filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
+export const countPlainWords = (text: string) =>
+  text.split(/\s+/).filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
 
 /** Builds readable paragraphs from templates, never repeating a template it used a moment ago. */
 export class ProseWriter {
@@ -84,7 +101,14 @@ export class ProseWriter {
   paragraph(targetWords: number): string {
     const { random, tone, bank } = this.context;
     const toneOpeners = TONE_OPENERS[tone];
-    const plan: Array<readonly string[]> = [bank.openers, bank.explanations, random.next() < 0.5 ? bank.examples : bank.advice, random.next() < 0.5 ? bank.cautions : bank.explanations, bank.advice, bank.closers];
+    const plan: Array<readonly string[]> = [
+      bank.openers,
+      bank.explanations,
+      random.next() < 0.5 ? bank.examples : bank.advice,
+      random.next() < 0.5 ? bank.cautions : bank.explanations,
+      bank.advice,
+      bank.closers,
+    ];
     if (toneOpeners.length > 0 && random.next() < 0.35) plan.unshift(toneOpeners);
     const sentences: string[] = [];
     let words = 0;

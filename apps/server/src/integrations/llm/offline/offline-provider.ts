@@ -1,6 +1,12 @@
-import type { LanguageModelProvider, ObjectRequest, ObjectResult, TextRequest, TextResult } from '../language-model-provider.js';
-import { LlmError } from '../llm-error.js';
 import { yieldToEventLoop } from '../../../lib/event-loop-yield.js';
+import type {
+  LanguageModelProvider,
+  ObjectRequest,
+  ObjectResult,
+  TextRequest,
+  TextResult,
+} from '../language-model-provider.js';
+import { LlmError } from '../llm-error.js';
 import { abortableSleep } from '../retry.js';
 import { titleCase } from '../task-blueprints.js';
 import type { WritingIntent } from '../writing-intent.js';
@@ -27,18 +33,35 @@ export class OfflineWriterProvider implements LanguageModelProvider {
     const started = performance.now();
     await this.think(request.signal);
     const text = request.intent?.kind === 'section' ? writeSection(request.intent) : probeAnswer(request.prompt);
-    return { text, finishReason: 'stop', usage: { inputTokens: undefined, outputTokens: undefined }, modelMs: performance.now() - started, transportAttempts: 1 };
+    return {
+      text,
+      finishReason: 'stop',
+      usage: { inputTokens: undefined, outputTokens: undefined },
+      modelMs: performance.now() - started,
+      transportAttempts: 1,
+    };
   }
 
   async generateObject<T>(request: ObjectRequest<T>): Promise<ObjectResult<T>> {
     const started = performance.now();
     await this.think(request.signal);
     if (request.intent?.kind !== 'outline') {
-      throw new LlmError('bad_output', 'The offline writer only produces article outlines as structured output', { retryable: false });
+      throw new LlmError('bad_output', 'The offline writer only produces article outlines as structured output', {
+        retryable: false,
+      });
     }
     const parsed = request.schema.safeParse(buildOfflineOutline(request.intent.brief, request.intent.sectionCount));
-    if (!parsed.success) throw new LlmError('bad_output', `Offline outline does not fit the schema: ${parsed.error.message}`, { retryable: false });
-    return { object: parsed.data, finishReason: 'stop', usage: { inputTokens: undefined, outputTokens: undefined }, modelMs: performance.now() - started, transportAttempts: 1 };
+    if (!parsed.success)
+      throw new LlmError('bad_output', `Offline outline does not fit the schema: ${parsed.error.message}`, {
+        retryable: false,
+      });
+    return {
+      object: parsed.data,
+      finishReason: 'stop',
+      usage: { inputTokens: undefined, outputTokens: undefined },
+      modelMs: performance.now() - started,
+      transportAttempts: 1,
+    };
   }
 
   private async think(signal: AbortSignal | undefined): Promise<void> {
@@ -55,13 +78,31 @@ function writeSection(intent: Extract<WritingIntent, { kind: 'section' }>): stri
   // Seeded by position and mode so an extension adds new sentences instead of repeating the section;
   // and by title and site, so a topic written about again (under a new title, or for another site) is
   // a new text: publishing refuses a near-duplicate body.
-  const random = seededRandom(`${brief.taskType}:${brief.topic.toLowerCase()}:${intent.title.toLowerCase()}:${brief.siteName ?? ''}:${intent.sectionIndex}:${section.heading}:${intent.mode}:${intent.wordBudget}`);
+  const random = seededRandom(
+    `${brief.taskType}:${brief.topic.toLowerCase()}:${intent.title.toLowerCase()}:${brief.siteName ?? ''}:${intent.sectionIndex}:${section.heading}:${intent.mode}:${intent.wordBudget}`,
+  );
   const points = section.keyPoints.length > 0 ? section.keyPoints : keyPointsFor(section.heading, random);
   const topic = brief.topic.trim();
   const subject = titleCase(topic);
   const genre = genreFor(brief.taskType, topic, subject);
-  const prose = new ProseWriter({ ...genre, points, keywords: brief.keywords, tone: genre.howTo ? toneFromVoice(brief.voice) : 'neutral', random });
-  const context = { topic, subject, heading: section.heading, budget: intent.wordBudget, keywords: brief.keywords, prose, random, howTo: genre.howTo, sectionIndex: intent.sectionIndex };
+  const prose = new ProseWriter({
+    ...genre,
+    points,
+    keywords: brief.keywords,
+    tone: genre.howTo ? toneFromVoice(brief.voice) : 'neutral',
+    random,
+  });
+  const context = {
+    topic,
+    subject,
+    heading: section.heading,
+    budget: intent.wordBudget,
+    keywords: brief.keywords,
+    prose,
+    random,
+    howTo: genre.howTo,
+    sectionIndex: intent.sectionIndex,
+  };
   if (intent.mode === 'extend') return prose.paragraphsHtml(intent.wordBudget);
   return SECTION_RENDERERS[section.role](context);
 }

@@ -1,9 +1,24 @@
 import type { SectionRole } from '../writing-intent.js';
 import type { SectionRenderer } from './section-kit.js';
+import {
+  benefitsSection,
+  bodySection,
+  callToActionSection,
+  heroSection,
+  howItWorksSection,
+  testimonialsSection,
+} from './structures-landing.js';
+import {
+  businessDetailsSection,
+  castCrewSection,
+  filmFactsSection,
+  hoursSection,
+  reviewsSection,
+  servicesSection,
+  synopsisSection,
+} from './structures-listing.js';
 import { ingredientsSection, methodSection, recipeNotesSection } from './structures-recipe.js';
 import { faqSection, glossarySection, keyFiguresSection, timelineSection } from './structures-reference.js';
-import { businessDetailsSection, castCrewSection, filmFactsSection, hoursSection, reviewsSection, servicesSection, synopsisSection } from './structures-listing.js';
-import { benefitsSection, bodySection, callToActionSection, heroSection, howItWorksSection, testimonialsSection } from './structures-landing.js';
 
 const prose: SectionRenderer = (context) => context.prose.paragraphsHtml(context.budget);
 

@@ -93,8 +93,24 @@ export const GUIDE_BANK: ProseBank = {
 };
 
 export const SLOT_VALUES = {
-  reader: ['beginners', 'busy readers', 'small teams', 'families', 'first-timers', 'experienced practitioners', 'people on a tight budget', 'people short on time'],
-  timeframe: ['within a few weeks', 'by the end of the first month', 'within a season', 'after a handful of attempts', 'over a long weekend', 'by the second month'],
+  reader: [
+    'beginners',
+    'busy readers',
+    'small teams',
+    'families',
+    'first-timers',
+    'experienced practitioners',
+    'people on a tight budget',
+    'people short on time',
+  ],
+  timeframe: [
+    'within a few weeks',
+    'by the end of the first month',
+    'within a season',
+    'after a handful of attempts',
+    'over a long weekend',
+    'by the second month',
+  ],
   number: ['two', 'three', 'four', 'five'],
   adjective: ['practical', 'reliable', 'simple', 'thoughtful', 'steady', 'realistic', 'clear', 'flexible', 'patient'],
   benefit: [
@@ -146,13 +162,56 @@ export const GENERIC_POINTS = [
 
 /** Heading words that suggest better key points than the generic ones. */
 export const POINT_HINTS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
-  [/mistake|trap|avoid|trouble|problem/i, ['the mistakes people make most often', 'the early warning signs of trouble', 'a calm way to recover from a bad result']],
-  [/tool|equipment|resource/i, ['the few tools that earn their place', 'the difference between useful and merely shiny equipment', 'free resources worth bookmarking']],
-  [/budget|cost|pric|value/i, ['the real cost once everything is counted', 'where spending a little more pays off', 'the expenses people forget to plan for']],
-  [/start|basic|begin|introduc/i, ['a sensible first step', 'the basic vocabulary', 'what to expect in the first few weeks']],
-  [/progress|measur|result|success/i, ['a simple way to track results', 'signs that things are improving', 'what good results look like in practice']],
-  [/tip|expert|advanced|technique/i, ['the small refinements experienced people rely on', 'techniques that only make sense after the basics', 'the habits of people who do this well']],
-  [/myth|misconception/i, ['the myths that refuse to go away', 'what the evidence actually suggests', 'where popular advice goes wrong']],
-  [/habit|routine|lasting/i, ['a routine that survives a busy week', 'cues that make the habit automatic', 'how to restart after a break']],
-  [/chang|trend|future/i, ['what is changing right now', 'ideas that are gaining ground', 'what to watch over the next few years']],
+  [
+    /mistake|trap|avoid|trouble|problem/i,
+    [
+      'the mistakes people make most often',
+      'the early warning signs of trouble',
+      'a calm way to recover from a bad result',
+    ],
+  ],
+  [
+    /tool|equipment|resource/i,
+    [
+      'the few tools that earn their place',
+      'the difference between useful and merely shiny equipment',
+      'free resources worth bookmarking',
+    ],
+  ],
+  [
+    /budget|cost|pric|value/i,
+    [
+      'the real cost once everything is counted',
+      'where spending a little more pays off',
+      'the expenses people forget to plan for',
+    ],
+  ],
+  [
+    /start|basic|begin|introduc/i,
+    ['a sensible first step', 'the basic vocabulary', 'what to expect in the first few weeks'],
+  ],
+  [
+    /progress|measur|result|success/i,
+    ['a simple way to track results', 'signs that things are improving', 'what good results look like in practice'],
+  ],
+  [
+    /tip|expert|advanced|technique/i,
+    [
+      'the small refinements experienced people rely on',
+      'techniques that only make sense after the basics',
+      'the habits of people who do this well',
+    ],
+  ],
+  [
+    /myth|misconception/i,
+    ['the myths that refuse to go away', 'what the evidence actually suggests', 'where popular advice goes wrong'],
+  ],
+  [
+    /habit|routine|lasting/i,
+    ['a routine that survives a busy week', 'cues that make the habit automatic', 'how to restart after a break'],
+  ],
+  [
+    /chang|trend|future/i,
+    ['what is changing right now', 'ideas that are gaining ground', 'what to watch over the next few years'],
+  ],
 ];

@@ -33,7 +33,11 @@ export const itemCount = (budget: number, wordsPerItem: number, min: number, max
   Math.max(min, Math.min(max, Math.round((budget * share) / wordsPerItem)));
 
 /** Pads a structured block with prose so the section lands near its budget. */
-export function withProse(context: SectionContext, structure: string, placement: 'before' | 'after' = 'before'): string {
+export function withProse(
+  context: SectionContext,
+  structure: string,
+  placement: 'before' | 'after' = 'before',
+): string {
   const remaining = context.budget - htmlWords(structure);
   if (remaining < 20) return structure;
   const prose = context.prose.paragraphsHtml(remaining);
@@ -43,7 +47,8 @@ export function withProse(context: SectionContext, structure: string, placement:
 /** Significant words of the topic ("easy lemon garlic chicken recipe" → lemon, garlic, chicken). */
 export function topicNouns(topic: string): string[] {
   // Articles, question words, marketing adjectives and audiences ("for beginners") are not the subject.
-  const filler = /^(a|an|the|and|or|of|for|with|to|in|on|how|why|what|best|easy|quick|simple|homemade|recipe|recipes|guide|ultimate|perfect|complete|my|your|our|at|home|beginners|dummies|kids|everyone|seniors|students|families|busy|people|\d+)$/i;
+  const filler =
+    /^(a|an|the|and|or|of|for|with|to|in|on|how|why|what|best|easy|quick|simple|homemade|recipe|recipes|guide|ultimate|perfect|complete|my|your|our|at|home|beginners|dummies|kids|everyone|seniors|students|families|busy|people|\d+)$/i;
   return topic
     .toLowerCase()
     .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')

@@ -1,5 +1,5 @@
 import { distinctNames } from './offline-facts.js';
-import { escapeHtml, itemCount, listHtml, withProse, type SectionContext } from './section-kit.js';
+import { escapeHtml, itemCount, listHtml, type SectionContext, withProse } from './section-kit.js';
 
 /* Landing-page sections: a hero, benefits, steps, testimonials and a call to action. */
 
@@ -44,7 +44,9 @@ const TESTIMONIALS = [
 export function testimonialsSection(context: SectionContext): string {
   const count = itemCount(context.budget, 22, 2, TESTIMONIALS.length, 0.6);
   const names = distinctNames(context.random, count);
-  const quotes = TESTIMONIALS.slice(0, count).map((quote, i) => `<blockquote><p>“${quote}” — ${escapeHtml(names[i] ?? 'A customer')}</p></blockquote>`);
+  const quotes = TESTIMONIALS.slice(0, count).map(
+    (quote, i) => `<blockquote><p>“${quote}” — ${escapeHtml(names[i] ?? 'A customer')}</p></blockquote>`,
+  );
   return withProse(context, quotes.join('\n'));
 }
 

@@ -1,5 +1,5 @@
 import { businessFacts, distinctNames, filmFacts, formatHour } from './offline-facts.js';
-import { escapeHtml, itemCount, listHtml, withProse, type SectionContext } from './section-kit.js';
+import { escapeHtml, itemCount, listHtml, type SectionContext, withProse } from './section-kit.js';
 
 /* Data-shaped sections for the movie and business-listing task types. */
 
@@ -27,7 +27,10 @@ export function filmFactsSection(context: SectionContext): string {
 
 export function castCrewSection(context: SectionContext): string {
   const film = filmFacts(context.topic);
-  const cast = film.cast.map((actor, i) => `<strong>${escapeHtml(actor)}</strong> as ${escapeHtml(film.characters[i] ?? 'a supporting character')}`);
+  const cast = film.cast.map(
+    (actor, i) =>
+      `<strong>${escapeHtml(actor)}</strong> as ${escapeHtml(film.characters[i] ?? 'a supporting character')}`,
+  );
   const crew = [
     field('Directed by', film.director),
     field('Written by', film.writers.join(' and ')),
@@ -67,7 +70,10 @@ export function hoursSection(context: SectionContext): string {
   const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
   const rows = days.map((day) => {
     const weekend = day === 'Saturday' || day === 'Sunday';
-    const hours = day === business.closedDay ? 'Closed' : `${formatHour(business.opensAt + (weekend ? 1 : 0))} – ${formatHour(business.closesAt - (weekend ? 2 : 0))}`;
+    const hours =
+      day === business.closedDay
+        ? 'Closed'
+        : `${formatHour(business.opensAt + (weekend ? 1 : 0))} – ${formatHour(business.closesAt - (weekend ? 2 : 0))}`;
     return `<tr><td>${day}</td><td>${hours}</td></tr>`;
   });
   const table = `<table>\n<thead><tr><th>Day</th><th>Hours</th></tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>`;
@@ -87,7 +93,10 @@ const SERVICES = [
 
 export function servicesSection(context: SectionContext): string {
   const count = itemCount(context.budget, 14, 4, SERVICES.length);
-  const items = [`${escapeHtml(context.subject)} essentials — the core service most visitors come for`, ...context.random.shuffled(SERVICES).slice(0, count - 1)];
+  const items = [
+    `${escapeHtml(context.subject)} essentials — the core service most visitors come for`,
+    ...context.random.shuffled(SERVICES).slice(0, count - 1),
+  ];
   return withProse(context, listHtml(items));
 }
 
@@ -103,9 +112,12 @@ const REVIEW_QUOTES = [
 export function reviewsSection(context: SectionContext): string {
   const count = itemCount(context.budget, 16, 2, 6, 0.6);
   const names = distinctNames(context.random, count);
-  const quotes = context.random.shuffled(REVIEW_QUOTES).slice(0, count).map((quote, i) => {
-    const stars = context.random.next() < 0.7 ? '★★★★★' : '★★★★☆';
-    return `<blockquote><p>“${quote}” — ${escapeHtml(names[i] ?? 'A visitor')}, ${stars}</p></blockquote>`;
-  });
+  const quotes = context.random
+    .shuffled(REVIEW_QUOTES)
+    .slice(0, count)
+    .map((quote, i) => {
+      const stars = context.random.next() < 0.7 ? '★★★★★' : '★★★★☆';
+      return `<blockquote><p>“${quote}” — ${escapeHtml(names[i] ?? 'A visitor')}, ${stars}</p></blockquote>`;
+    });
   return withProse(context, quotes.join('\n'));
 }

@@ -1,4 +1,4 @@
-import { escapeHtml, itemCount, listHtml, topicNouns, withProse, type SectionContext } from './section-kit.js';
+import { escapeHtml, itemCount, listHtml, type SectionContext, topicNouns, withProse } from './section-kit.js';
 
 /*
  * Recipe sections. Two families cover most topics: baking (breads, cakes, pastry) and savoury
@@ -13,10 +13,20 @@ interface RecipeFamily {
   tips: readonly string[];
 }
 
-const BAKING_WORDS = /bread|loaf|sourdough|cake|cookie|biscuit|muffin|brownie|scone|pastry|pie|tart|bun|roll|pizza|focaccia|bagel|croissant|pancake|waffle|banana bread|baguette|brioche/i;
+const BAKING_WORDS =
+  /bread|loaf|sourdough|cake|cookie|biscuit|muffin|brownie|scone|pastry|pie|tart|bun|roll|pizza|focaccia|bagel|croissant|pancake|waffle|banana bread|baguette|brioche/i;
 
 const BAKING: RecipeFamily = {
-  staples: ['500 g strong bread flour or plain flour', '325 ml lukewarm water', '10 g fine sea salt', '100 g active sourdough starter or 7 g dried yeast', '2 tablespoons olive oil or melted butter', '1 tablespoon honey or sugar', '1 egg, beaten, for glazing', 'Extra flour for dusting'],
+  staples: [
+    '500 g strong bread flour or plain flour',
+    '325 ml lukewarm water',
+    '10 g fine sea salt',
+    '100 g active sourdough starter or 7 g dried yeast',
+    '2 tablespoons olive oil or melted butter',
+    '1 tablespoon honey or sugar',
+    '1 egg, beaten, for glazing',
+    'Extra flour for dusting',
+  ],
   steps: [
     'Weigh all the ingredients before you begin; baking rewards accuracy.',
     'Mix the flour and water until no dry patches remain, then leave to rest for 30 minutes.',
@@ -32,11 +42,28 @@ const BAKING: RecipeFamily = {
     'Store wrapped in a clean cloth for two days, or slice and freeze.',
   ],
   optionalSteps: [0, 6, 9, 11],
-  tips: ['Use a digital scale; cups vary too much for reliable {main}.', 'A warm kitchen speeds rising, a cool one slows it: watch the dough, not the clock.', 'Steam in the first minutes of baking gives a better crust.', 'Let the {main} cool fully before cutting, however tempting it smells.', 'Keep a note of rising times in your kitchen across the seasons.'],
+  tips: [
+    'Use a digital scale; cups vary too much for reliable {main}.',
+    'A warm kitchen speeds rising, a cool one slows it: watch the dough, not the clock.',
+    'Steam in the first minutes of baking gives a better crust.',
+    'Let the {main} cool fully before cutting, however tempting it smells.',
+    'Keep a note of rising times in your kitchen across the seasons.',
+  ],
 };
 
 const SAVOURY: RecipeFamily = {
-  staples: ['2 tablespoons olive oil', '1 medium onion, finely chopped', '2 cloves garlic, crushed', '1 teaspoon sea salt, plus more to taste', '½ teaspoon freshly ground black pepper', '30 g butter', '1 small bunch fresh parsley, chopped', '250 ml stock or water', '1 tablespoon lemon juice', '1 teaspoon smoked paprika'],
+  staples: [
+    '2 tablespoons olive oil',
+    '1 medium onion, finely chopped',
+    '2 cloves garlic, crushed',
+    '1 teaspoon sea salt, plus more to taste',
+    '½ teaspoon freshly ground black pepper',
+    '30 g butter',
+    '1 small bunch fresh parsley, chopped',
+    '250 ml stock or water',
+    '1 tablespoon lemon juice',
+    '1 teaspoon smoked paprika',
+  ],
   steps: [
     'Prepare the {main}: rinse, trim and cut it into even pieces so everything cooks at the same rate.',
     'Measure out the remaining ingredients before you turn on the heat; once cooking starts, things move quickly.',
@@ -52,7 +79,13 @@ const SAVOURY: RecipeFamily = {
     'Cool any leftovers quickly and refrigerate them in a covered container for up to three days.',
   ],
   optionalSteps: [1, 4, 9, 11],
-  tips: ['Dry the {main} well before it goes into the pan; moisture stops it from browning.', 'Use a pan wide enough to hold everything in a single layer.', 'Season in stages and taste as you go rather than all at the end.', 'If the sauce reduces too far, loosen it with a splash of hot water.', 'Swap the herbs for whatever is in season; the method stays the same.'],
+  tips: [
+    'Dry the {main} well before it goes into the pan; moisture stops it from browning.',
+    'Use a pan wide enough to hold everything in a single layer.',
+    'Season in stages and taste as you go rather than all at the end.',
+    'If the sauce reduces too far, loosen it with a splash of hot water.',
+    'Swap the herbs for whatever is in season; the method stays the same.',
+  ],
 };
 
 function recipeParts(topic: string): { family: RecipeFamily; main: string; flavours: string[] } {
@@ -78,15 +111,26 @@ export function ingredientsSection(context: SectionContext): string {
 
 export function methodSection(context: SectionContext): string {
   const { family, main } = recipeParts(context.topic);
-  const count = itemCount(context.budget, 18, family.steps.length - family.optionalSteps.length, family.steps.length, 0.8);
+  const count = itemCount(
+    context.budget,
+    18,
+    family.steps.length - family.optionalSteps.length,
+    family.steps.length,
+    0.8,
+  );
   // Keep the cooking order: drop optional steps rather than shuffle.
   const dropped = new Set(context.random.shuffled(family.optionalSteps).slice(0, family.steps.length - count));
-  const steps = family.steps.filter((_, index) => !dropped.has(index)).map((step) => step.replaceAll('{main}', escapeHtml(main)));
+  const steps = family.steps
+    .filter((_, index) => !dropped.has(index))
+    .map((step) => step.replaceAll('{main}', escapeHtml(main)));
   return withProse(context, listHtml(steps, true), 'after');
 }
 
 export function recipeNotesSection(context: SectionContext): string {
   const { family, main } = recipeParts(context.topic);
-  const tips = context.random.shuffled(family.tips).slice(0, itemCount(context.budget, 14, 3, 5, 0.35)).map((tip) => tip.replaceAll('{main}', escapeHtml(main)));
+  const tips = context.random
+    .shuffled(family.tips)
+    .slice(0, itemCount(context.budget, 14, 3, 5, 0.35))
+    .map((tip) => tip.replaceAll('{main}', escapeHtml(main)));
   return withProse(context, listHtml(tips));
 }

@@ -1,6 +1,15 @@
 import { personName, timelineStartYear } from './offline-facts.js';
+import {
+  capitalise,
+  escapeHtml,
+  htmlWords,
+  itemCount,
+  listHtml,
+  type SectionContext,
+  topicNouns,
+  withProse,
+} from './section-kit.js';
 import { seededRandom } from './seeded-random.js';
-import { escapeHtml, htmlWords, itemCount, listHtml, topicNouns, capitalise, withProse, type SectionContext } from './section-kit.js';
 
 /* FAQ, glossary, timeline and key figures: the reference-shaped sections. */
 
@@ -50,20 +59,44 @@ export function faqSection(context: SectionContext): string {
 
 /** Generic concepts with a definition that works for any field, phrased around the topic. */
 const CONCEPTS: ReadonlyArray<readonly [string, string]> = [
-  ['Baseline', 'The starting measurement in {topic} that later results are compared against, so improvement can be seen rather than guessed.'],
-  ['Benchmark', 'A reference result, often taken from experienced practitioners, used to judge whether an approach to {topic} is on track.'],
-  ['Best Practice', 'A method that has worked reliably for many people in {topic}; a sensible default, though not a rule.'],
+  [
+    'Baseline',
+    'The starting measurement in {topic} that later results are compared against, so improvement can be seen rather than guessed.',
+  ],
+  [
+    'Benchmark',
+    'A reference result, often taken from experienced practitioners, used to judge whether an approach to {topic} is on track.',
+  ],
+  [
+    'Best Practice',
+    'A method that has worked reliably for many people in {topic}; a sensible default, though not a rule.',
+  ],
   ['Checklist', 'A short written list of steps or checks that keeps {topic} consistent when attention is elsewhere.'],
-  ['Cycle Time', 'How long one complete round of work takes from start to finish, a useful number for planning {topic}.'],
+  [
+    'Cycle Time',
+    'How long one complete round of work takes from start to finish, a useful number for planning {topic}.',
+  ],
   ['Failure Mode', 'A specific way in which things tend to go wrong in {topic}; naming it makes it easier to prevent.'],
-  ['Iteration', 'One round of trying, observing and adjusting; progress in {topic} usually comes from many small iterations.'],
-  ['Lead Time', 'The delay between deciding to do something in {topic} and being able to start it, often longer than expected.'],
+  [
+    'Iteration',
+    'One round of trying, observing and adjusting; progress in {topic} usually comes from many small iterations.',
+  ],
+  [
+    'Lead Time',
+    'The delay between deciding to do something in {topic} and being able to start it, often longer than expected.',
+  ],
   ['Milestone', 'A visible checkpoint that marks real progress in {topic} and a good moment to review the plan.'],
   ['Rule of Thumb', 'A simple guideline that gives a good-enough answer in {topic} without detailed calculation.'],
   ['Scope', 'The boundary of what a piece of work in {topic} includes, and just as importantly what it leaves out.'],
-  ['Trade-off', 'A choice where gaining one thing, such as speed in {topic}, means giving up some of another, such as precision.'],
+  [
+    'Trade-off',
+    'A choice where gaining one thing, such as speed in {topic}, means giving up some of another, such as precision.',
+  ],
   ['Workflow', 'The usual order of steps in {topic}, written down so it can be repeated and improved.'],
-  ['Threshold', 'The level at which something in {topic} changes character, for better or worse; worth knowing before you reach it.'],
+  [
+    'Threshold',
+    'The level at which something in {topic} changes character, for better or worse; worth knowing before you reach it.',
+  ],
   ['Calibration', 'Checking tools or judgement in {topic} against a known reference so that readings can be trusted.'],
   ['Tolerance', 'How far a result in {topic} can drift from the target before it matters.'],
   ['Batch', 'A group of items or tasks handled together in {topic} to save setup time.'],
@@ -74,7 +107,10 @@ const CONCEPTS: ReadonlyArray<readonly [string, string]> = [
 
 export function glossarySection(context: SectionContext): string {
   const { random } = context;
-  const cores = [...new Set([...topicNouns(context.topic), ...context.keywords.map((k) => k.toLowerCase())])].slice(0, 6);
+  const cores = [...new Set([...topicNouns(context.topic), ...context.keywords.map((k) => k.toLowerCase())])].slice(
+    0,
+    6,
+  );
   const count = itemCount(context.budget, 32, 3, 40, 0.9);
   const entries: string[] = [];
   // One topic-seeded order for the whole glossary, each group taking the next terms: no term twice.
@@ -86,7 +122,10 @@ export function glossarySection(context: SectionContext): string {
     const round = Math.floor(position / concepts.length);
     const core = round > 0 && cores.length > 0 ? cores[(round - 1) % cores.length] : undefined;
     const term = core ? `${capitalise(core)} ${concept}` : concept;
-    const extra = random.next() < 0.5 ? ` ${context.prose.sentence(['In everyday use it keeps conversations about {keyword} precise.', 'It often comes up alongside {keyword}.', 'Knowing it helps when comparing advice from different sources.'])}` : '';
+    const extra =
+      random.next() < 0.5
+        ? ` ${context.prose.sentence(['In everyday use it keeps conversations about {keyword} precise.', 'It often comes up alongside {keyword}.', 'Knowing it helps when comparing advice from different sources.'])}`
+        : '';
     entries.push(`<h3>${escapeHtml(term)}</h3>\n<p>${context.prose.fill(definition)}${extra}</p>`);
   }
   return withProse(context, entries.join('\n'));
@@ -129,6 +168,10 @@ const FIGURE_ROLES = [
 
 export function keyFiguresSection(context: SectionContext): string {
   const count = itemCount(context.budget, 20, 3, 6);
-  const items = Array.from({ length: count }, (_, i) => `<strong>${personName(context.random)}</strong> — ${context.prose.fill(FIGURE_ROLES[i % FIGURE_ROLES.length] as string)}.`);
+  const items = Array.from(
+    { length: count },
+    (_, i) =>
+      `<strong>${personName(context.random)}</strong> — ${context.prose.fill(FIGURE_ROLES[i % FIGURE_ROLES.length] as string)}.`,
+  );
   return withProse(context, listHtml(items));
 }

@@ -1,4 +1,4 @@
-import { isLlmError, titleKey, type ArticleOutline } from '../../../integrations/llm/index.js';
+import { type ArticleOutline, isLlmError, titleKey } from '../../../integrations/llm/index.js';
 import type { StepContext } from './model-steps.js';
 import { cleanLine } from './outline-planner.js';
 import { retitlePrompt } from './prompts.js';
@@ -18,7 +18,11 @@ const MAX_NUMBERED_PARTS = 500;
  * list, a title the list could not foresee). A real model is asked once for a new title; when
  * that fails too, or the writer is offline, the title is numbered: "… (Part 2)".
  */
-export async function distinctTitle(context: StepContext, outline: ArticleOutline, inUse: TitleInUse | undefined): Promise<string> {
+export async function distinctTitle(
+  context: StepContext,
+  outline: ArticleOutline,
+  inUse: TitleInUse | undefined,
+): Promise<string> {
   const avoided = new Set((context.brief.avoidTitles ?? []).map(titleKey));
   const taken = async (title: string) => avoided.has(titleKey(title)) || ((await inUse?.(title)) ?? false);
   if (!(await taken(outline.title))) return outline.title;
@@ -41,14 +45,25 @@ async function askForTitle(context: StepContext, outline: ArticleOutline): Promi
   const taken = [outline.title, ...(context.brief.avoidTitles ?? [])];
   try {
     const answer = await context.log.step('retitle', () =>
-      context.provider.generateText({ system: context.system, prompt: retitlePrompt(context.brief, outline, taken), maxTokens: 100, signal: context.signal }),
+      context.provider.generateText({
+        system: context.system,
+        prompt: retitlePrompt(context.brief, outline, taken),
+        maxTokens: 100,
+        signal: context.signal,
+      }),
     );
-    const line = answer.text.split('\n').map((text) => cleanLine(text.replace(/^\s*title\s*:/i, ''))).find(Boolean) ?? '';
+    const line =
+      answer.text
+        .split('\n')
+        .map((text) => cleanLine(text.replace(/^\s*title\s*:/i, '')))
+        .find(Boolean) ?? '';
     const title = line.slice(0, 200);
     return title.length >= 3 && !detectRefusal(title).refused ? title : undefined;
   } catch (error) {
     if (isLlmError(error) && error.kind === 'aborted') throw error;
-    context.log.warn(`A new title could not be obtained from the model: ${error instanceof Error ? error.message : String(error)}`);
+    context.log.warn(
+      `A new title could not be obtained from the model: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return undefined;
   }
 }

@@ -1,5 +1,5 @@
 import type { GenerationLog, GenerationLogStep, GenerationMethod } from '@abp/contracts';
-import { currentUsageScope, withUsageStep, type StepUsage } from '../../usage/usage-scope.js';
+import { currentUsageScope, type StepUsage, withUsageStep } from '../../usage/usage-scope.js';
 import { nanosToUsd } from '../../usage/usage-types.js';
 
 export interface LogSources {
@@ -33,7 +33,13 @@ export class GenerationLogBuilder {
   record(step: string, status: GenerationLogStep['status'], durationMs: number, error: string | null = null): void {
     const usage = currentUsageScope().collector?.takeStep(step);
     if (usage) this.usages.push(usage);
-    this.steps.push({ step, status, duration: Math.round(durationMs), error, ...(usage ? { usage: stepUsageDto(usage) } : {}) });
+    this.steps.push({
+      step,
+      status,
+      duration: Math.round(durationMs),
+      error,
+      ...(usage ? { usage: stepUsageDto(usage) } : {}),
+    });
   }
 
   /** Times `run` and records it as a step; a throw is recorded as failed and rethrown. */

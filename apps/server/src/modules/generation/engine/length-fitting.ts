@@ -46,13 +46,19 @@ export function sectionBudgets(sections: readonly OutlineSection[], wordCount: n
 }
 
 export function totalWords(drafts: readonly DraftSection[]): number {
-  return drafts.reduce((sum, d) => sum + (d.failed ? 0 : countWords(d.html) + (hasHeading(d.section, d.index) ? countWords(d.section.heading) : 0)), 0);
+  return drafts.reduce(
+    (sum, d) =>
+      sum + (d.failed ? 0 : countWords(d.html) + (hasHeading(d.section, d.index) ? countWords(d.section.heading) : 0)),
+    0,
+  );
 }
 
 /** Cuts the sections that overshot most, keeping each at least at 70% of its budget where possible. */
 export function trimToTarget(drafts: DraftSection[], target: number): void {
   let excess = totalWords(drafts) - target;
-  const byOvershoot = drafts.filter((d) => !d.failed).sort((a, b) => countWords(b.html) / b.budget - countWords(a.html) / a.budget);
+  const byOvershoot = drafts
+    .filter((d) => !d.failed)
+    .sort((a, b) => countWords(b.html) / b.budget - countWords(a.html) / a.budget);
   for (const draft of byOvershoot) {
     if (excess <= 0) return;
     const words = countWords(draft.html);
@@ -64,7 +70,8 @@ export function trimToTarget(drafts: DraftSection[], target: number): void {
   if (excess <= 0) return;
   // Still long: shrink everything in proportion.
   const ratio = target / totalWords(drafts);
-  for (const draft of drafts.filter((d) => !d.failed)) draft.html = trimHtmlToWords(draft.html, Math.floor(countWords(draft.html) * ratio));
+  for (const draft of drafts.filter((d) => !d.failed))
+    draft.html = trimHtmlToWords(draft.html, Math.floor(countWords(draft.html) * ratio));
 }
 
 export interface ExtensionRequest {

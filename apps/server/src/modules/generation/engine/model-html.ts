@@ -24,7 +24,10 @@ export function markdownToHtml(markdown: string): string {
     paragraph = [];
   };
   const flushList = () => {
-    if (list) blocks.push(`<${list.tag}>\n${list.items.map((item) => `<li>${inlineMarkdown(item)}</li>`).join('\n')}\n</${list.tag}>`);
+    if (list)
+      blocks.push(
+        `<${list.tag}>\n${list.items.map((item) => `<li>${inlineMarkdown(item)}</li>`).join('\n')}\n</${list.tag}>`,
+      );
     list = undefined;
   };
   for (const raw of markdown.split('\n')) {
@@ -55,11 +58,19 @@ export function markdownToHtml(markdown: string): string {
   return blocks.join('\n');
 }
 
-const normalise = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const normalise = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** The model's answer as an HTML body fragment for the section titled `heading`. */
 export function sectionBodyFromModel(answer: string, heading: string): string {
-  let text = answer.trim().replace(/^```(?:html|markdown|md)?\s*\n?/i, '').replace(/\n?```\s*$/, '').trim();
+  let text = answer
+    .trim()
+    .replace(/^```(?:html|markdown|md)?\s*\n?/i, '')
+    .replace(/\n?```\s*$/, '')
+    .trim();
   if (!/<(p|ul|ol|h[1-6]|table|blockquote)\b/i.test(text)) text = markdownToHtml(text);
   // The engine renders the section's h2 itself; a repeated heading at the top is dropped.
   const leading = /^\s*<h[1-3]\b[^>]*>([\s\S]*?)<\/h[1-3]>\s*/i.exec(text);

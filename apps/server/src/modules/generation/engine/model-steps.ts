@@ -1,19 +1,19 @@
 import {
+  type ArticleBrief,
+  type ArticleOutline,
   articleOutlineSchema,
   buildOfflineOutline,
   isLlmError,
-  type ArticleBrief,
-  type ArticleOutline,
   type LanguageModelProvider,
 } from '../../../integrations/llm/index.js';
+import { sanitizeArticleHtml } from '../../../lib/html/sanitize-article-html.js';
 import type { GenerationLogBuilder } from './generation-log.js';
 import type { DraftSection } from './length-fitting.js';
 import { sectionBodyFromModel } from './model-html.js';
 import { normaliseOutline, outlineText, parseOutlineText, sectionCountFor } from './outline-planner.js';
-import { maxTokensFor, outlinePrompt, recoveryPreamble, sectionPrompt, type ReferenceMaterial } from './prompts.js';
-import { runRecoveringStep, type RefusalTally } from './recovering-step.js';
+import { maxTokensFor, outlinePrompt, type ReferenceMaterial, recoveryPreamble, sectionPrompt } from './prompts.js';
+import { type RefusalTally, runRecoveringStep } from './recovering-step.js';
 import { detectRefusal } from './refusal-detector.js';
-import { sanitizeArticleHtml } from '../../../lib/html/sanitize-article-html.js';
 
 /** What every model step of one article shares. */
 export interface StepContext {
@@ -28,7 +28,8 @@ export interface StepContext {
   signal: AbortSignal;
 }
 
-const withRecovery = (prompt: string, refusedWith: string[] | undefined) => (refusedWith ? `${recoveryPreamble(refusedWith)}${prompt}` : prompt);
+const withRecovery = (prompt: string, refusedWith: string[] | undefined) =>
+  refusedWith ? `${recoveryPreamble(refusedWith)}${prompt}` : prompt;
 
 /** Plans the article. A model outline that cannot be read at all falls back to the task type's standard outline. */
 export async function planOutline(context: StepContext, wordCount: number): Promise<ArticleOutline> {
@@ -66,13 +67,21 @@ export async function planOutline(context: StepContext, wordCount: number): Prom
     return normaliseOutline(outline, context.brief, wordCount);
   } catch (error) {
     if (!isLlmError(error) || error.kind !== 'bad_output') throw error;
-    context.log.warn(`The model's outline could not be used (${error.message}); the standard ${context.brief.taskType} outline was used instead.`);
+    context.log.warn(
+      `The model's outline could not be used (${error.message}); the standard ${context.brief.taskType} outline was used instead.`,
+    );
     return buildOfflineOutline(context.brief, sectionCount);
   }
 }
 
 /** Writes (or extends) one section and returns its sanitised body HTML. */
-export async function writeSection(context: StepContext, outline: ArticleOutline, draft: DraftSection, mode: 'write' | 'extend', words: number): Promise<string> {
+export async function writeSection(
+  context: StepContext,
+  outline: ArticleOutline,
+  draft: DraftSection,
+  mode: 'write' | 'extend',
+  words: number,
+): Promise<string> {
   const total = outline.sections.length;
   const name = `${mode === 'write' ? 'write' : 'extend'} section ${draft.index + 1}/${total}: ${draft.section.heading}`;
   return runRecoveringStep<string>({
@@ -82,10 +91,22 @@ export async function writeSection(context: StepContext, outline: ArticleOutline
     tally: context.tally,
     now: context.now,
     attempt: async (refusedWith) => {
-      const intent = { kind: 'section', brief: context.brief, title: outline.title, section: draft.section, sectionIndex: draft.index, sectionCount: total, wordBudget: words, mode } as const;
+      const intent = {
+        kind: 'section',
+        brief: context.brief,
+        title: outline.title,
+        section: draft.section,
+        sectionIndex: draft.index,
+        sectionCount: total,
+        wordBudget: words,
+        mode,
+      } as const;
       const result = await context.provider.generateText({
         system: context.system,
-        prompt: withRecovery(sectionPrompt(intent, outline, context.references, mode === 'extend' ? draft.html : ''), refusedWith),
+        prompt: withRecovery(
+          sectionPrompt(intent, outline, context.references, mode === 'extend' ? draft.html : ''),
+          refusedWith,
+        ),
         maxTokens: maxTokensFor(words),
         signal: context.signal,
         intent,

@@ -1,10 +1,10 @@
 import {
-  TASK_BLUEPRINTS,
-  buildOfflineOutline,
-  sectionRoleSchema,
   type ArticleBrief,
   type ArticleOutline,
+  buildOfflineOutline,
   type OutlineSection,
+  sectionRoleSchema,
+  TASK_BLUEPRINTS,
 } from '../../../integrations/llm/index.js';
 import { htmlToPlainText } from '../../../lib/plain-text.js';
 
@@ -21,8 +21,10 @@ export const cleanLine = (text: string): string =>
     .replace(/^["'“]+|["'”]+$/g, '')
     .trim();
 
-const asStrings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
-const field = (record: Record<string, unknown>, ...names: string[]) => names.map((n) => record[n]).find((v) => v !== undefined);
+const asStrings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+const field = (record: Record<string, unknown>, ...names: string[]) =>
+  names.map((n) => record[n]).find((v) => v !== undefined);
 
 /** Reads an outline from an answer that was not valid structured output: loose JSON, or Markdown headings. */
 export function parseOutlineText(raw: string): ArticleOutline | undefined {
@@ -38,7 +40,13 @@ export function parseOutlineText(raw: string): ArticleOutline | undefined {
         const record = entry as Record<string, unknown>;
         const heading = field(record, 'heading', 'title', 'h2', 'name');
         const role = sectionRoleSchema.safeParse(record.role);
-        return typeof heading === 'string' ? { heading: cleanLine(heading), role: role.success ? role.data : 'body', keyPoints: asStrings(field(record, 'keyPoints', 'key_points', 'points')).slice(0, 8) } : undefined;
+        return typeof heading === 'string'
+          ? {
+              heading: cleanLine(heading),
+              role: role.success ? role.data : 'body',
+              keyPoints: asStrings(field(record, 'keyPoints', 'key_points', 'points')).slice(0, 8),
+            }
+          : undefined;
       });
       const title = field(data, 'title');
       const meta = field(data, 'metaDescription', 'meta_description', 'description');
@@ -53,11 +61,22 @@ export function parseOutlineText(raw: string): ArticleOutline | undefined {
       // Not JSON after all: fall through to reading headings.
     }
   }
-  const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const titleLine = lines.find((line) => /^#\s|^title\s*:/i.test(line));
-  const headings = lines.filter((line) => /^(##\s|\d+[.)]\s|[-*]\s)/.test(line)).map(cleanLine).filter((h) => h.length > 2 && h.length < 150);
+  const headings = lines
+    .filter((line) => /^(##\s|\d+[.)]\s|[-*]\s)/.test(line))
+    .map(cleanLine)
+    .filter((h) => h.length > 2 && h.length < 150);
   if (headings.length < 2) return undefined;
-  return { title: titleLine ? cleanLine(titleLine.replace(/^title\s*:/i, '')) : '', metaDescription: '', keywords: [], sections: headings.map((heading) => ({ heading, role: 'body', keyPoints: [] })) };
+  return {
+    title: titleLine ? cleanLine(titleLine.replace(/^title\s*:/i, '')) : '',
+    metaDescription: '',
+    keywords: [],
+    sections: headings.map((heading) => ({ heading, role: 'body', keyPoints: [] })),
+  };
 }
 
 /**
@@ -73,7 +92,8 @@ export function normaliseOutline(outline: ArticleOutline, brief: ArticleBrief, w
     .filter((s) => s.heading && !seen.has(s.heading.toLowerCase()) && seen.add(s.heading.toLowerCase()));
   const fixedRoles = new Set([...blueprint.lead, ...blueprint.tail].map((f) => f.role));
   const takeFixed = (role: OutlineSection['role']) =>
-    sections.find((s) => s.role === role) ?? standard.sections.find((s) => s.role === role) ?? { heading: role, role, keyPoints: [] };
+    sections.find((s) => s.role === role) ??
+    standard.sections.find((s) => s.role === role) ?? { heading: role, role, keyPoints: [] };
   const lead = blueprint.lead.map((f) => takeFixed(f.role));
   const tail = blueprint.tail.map((f) => takeFixed(f.role));
   let body = sections.filter((s) => !fixedRoles.has(s.role));
@@ -85,7 +105,9 @@ export function normaliseOutline(outline: ArticleOutline, brief: ArticleBrief, w
   }
   body = body.slice(0, Math.max(wanted * 2, 1));
   const title = cleanLine(outline.title).slice(0, 200);
-  const keywords = [...new Set([...brief.keywords, ...outline.keywords].map((k) => cleanLine(k).toLowerCase()).filter(Boolean))].slice(0, 10);
+  const keywords = [
+    ...new Set([...brief.keywords, ...outline.keywords].map((k) => cleanLine(k).toLowerCase()).filter(Boolean)),
+  ].slice(0, 10);
   const meta = htmlToPlainText(outline.metaDescription);
   return {
     title: title.length >= 3 ? title : standard.title,
@@ -103,8 +125,8 @@ export function clampMeta(text: string): string {
 }
 
 /** Text of an outline, for the refusal detector. */
-export const outlineText = (outline: ArticleOutline) => [outline.title, outline.metaDescription, ...outline.sections.map((s) => s.heading)].join('\n');
-
+export const outlineText = (outline: ArticleOutline) =>
+  [outline.title, outline.metaDescription, ...outline.sections.map((s) => s.heading)].join('\n');
 
 /**
  * An outline whose H2s are the given headings, in that order (an SEO plan's): the planned opening
@@ -113,7 +135,9 @@ export const outlineText = (outline: ArticleOutline) => [outline.title, outline.
  */
 export function followHeadings(outline: ArticleOutline, headings: readonly string[] | undefined): ArticleOutline {
   const seen = new Set<string>();
-  const wanted = (headings ?? []).map((h) => cleanLine(h).slice(0, 150)).filter((h) => h && !seen.has(h.toLowerCase()) && seen.add(h.toLowerCase()));
+  const wanted = (headings ?? [])
+    .map((h) => cleanLine(h).slice(0, 150))
+    .filter((h) => h && !seen.has(h.toLowerCase()) && seen.add(h.toLowerCase()));
   if (wanted.length === 0) return outline;
   const intro = outline.sections[0]?.role === 'intro' ? [outline.sections[0]] : [];
   const byHeading = new Map(outline.sections.map((s) => [s.heading.toLowerCase(), s]));

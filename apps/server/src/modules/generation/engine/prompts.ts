@@ -1,4 +1,10 @@
-import { TASK_BLUEPRINTS, SECTION_ROLES, type ArticleBrief, type ArticleOutline, type WritingIntent } from '../../../integrations/llm/index.js';
+import {
+  type ArticleBrief,
+  type ArticleOutline,
+  SECTION_ROLES,
+  TASK_BLUEPRINTS,
+  type WritingIntent,
+} from '../../../integrations/llm/index.js';
 import { ROLE_GUIDES, TASK_GUIDES } from './task-guides.js';
 
 /* Every prompt the engine sends. Kept in one place so their wording can be reviewed together. */
@@ -27,7 +33,14 @@ export function systemPrompt(voice: string): string {
 function referencesBlock(references: ReferenceMaterial): string {
   if (references.urls.length === 0 && !references.notes.trim()) return '';
   const notes = references.notes.trim().slice(0, MAX_REFERENCE_CHARS);
-  return ['', 'Reference material (use it for facts; do not copy sentences):', ...references.urls.map((url) => `- ${url}`), notes].filter(Boolean).join('\n');
+  return [
+    '',
+    'Reference material (use it for facts; do not copy sentences):',
+    ...references.urls.map((url) => `- ${url}`),
+    notes,
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 /** The prompt lists this many taken titles at most (the newest first); the engine checks the rest itself. */
@@ -36,10 +49,19 @@ const MAX_TAKEN_TITLES_LISTED = 30;
 function takenTitlesBlock(titles: readonly string[]): string {
   if (titles.length === 0) return '';
   const listed = titles.slice(0, MAX_TAKEN_TITLES_LISTED).map((title) => `- ${title.slice(0, 200)}`);
-  return ['', 'These titles are already used on the website; the new title must be clearly different from each of them:', ...listed].join('\n');
+  return [
+    '',
+    'These titles are already used on the website; the new title must be clearly different from each of them:',
+    ...listed,
+  ].join('\n');
 }
 
-export function outlinePrompt(brief: ArticleBrief, wordCount: number, sectionCount: number, references: ReferenceMaterial): string {
+export function outlinePrompt(
+  brief: ArticleBrief,
+  wordCount: number,
+  sectionCount: number,
+  references: ReferenceMaterial,
+): string {
   const blueprint = TASK_BLUEPRINTS[brief.taskType];
   const fixedLead = blueprint.lead.map((s) => `"${s.role}"`).join(', ') || 'none';
   const fixedTail = blueprint.tail.map((s) => `"${s.role}"`).join(', ') || 'none';
@@ -67,13 +89,20 @@ export function outlinePrompt(brief: ArticleBrief, wordCount: number, sectionCou
 function outlineContext(outline: ArticleOutline, index: number): string {
   const from = Math.max(0, index - 4);
   const to = Math.min(outline.sections.length, index + 5);
-  const lines = outline.sections.slice(from, to).map((s, i) => `${from + i + 1}. ${s.heading}${from + i === index ? '   ← this section' : ''}`);
+  const lines = outline.sections
+    .slice(from, to)
+    .map((s, i) => `${from + i + 1}. ${s.heading}${from + i === index ? '   ← this section' : ''}`);
   if (from > 0) lines.unshift('…');
   if (to < outline.sections.length) lines.push('…');
   return lines.join('\n');
 }
 
-export function sectionPrompt(intent: Extract<WritingIntent, { kind: 'section' }>, outline: ArticleOutline, references: ReferenceMaterial, existingText = ''): string {
+export function sectionPrompt(
+  intent: Extract<WritingIntent, { kind: 'section' }>,
+  outline: ArticleOutline,
+  references: ReferenceMaterial,
+  existingText = '',
+): string {
   const { brief, section, wordBudget } = intent;
   const header = [
     `Article: "${intent.title}" — a ${brief.taskType} about "${brief.topic}".`,
@@ -81,7 +110,10 @@ export function sectionPrompt(intent: Extract<WritingIntent, { kind: 'section' }
     'Outline:',
     outlineContext(outline, intent.sectionIndex),
   ];
-  const keywords = brief.keywords.length > 0 ? `Use these keywords naturally where they fit: ${brief.keywords.slice(0, 8).join(', ')}.` : '';
+  const keywords =
+    brief.keywords.length > 0
+      ? `Use these keywords naturally where they fit: ${brief.keywords.slice(0, 8).join(', ')}.`
+      : '';
   if (intent.mode === 'extend') {
     return [
       ...header,
@@ -91,7 +123,9 @@ export function sectionPrompt(intent: Extract<WritingIntent, { kind: 'section' }
       `"""${existingText.slice(-800)}"""`,
       keywords,
       referencesBlock(references),
-    ].filter(Boolean).join('\n');
+    ]
+      .filter(Boolean)
+      .join('\n');
   }
   return [
     ...header,
@@ -103,7 +137,9 @@ export function sectionPrompt(intent: Extract<WritingIntent, { kind: 'section' }
     keywords,
     'Do not repeat the section heading; begin directly with the content. Do not introduce or conclude the whole article unless this section is the introduction or conclusion.',
     referencesBlock(references),
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 /** Asks for a replacement when the planned title is already used on the website. */

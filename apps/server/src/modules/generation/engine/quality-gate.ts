@@ -60,21 +60,35 @@ const SEVERITY_ORDER: QualitySeverity[] = ['none', 'minor', 'major', 'severe'];
 const LONG_CONTENT_WORDS = 800;
 
 const PLACEHOLDERS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/\[\s*(?:insert|add|your|placeholder|todo|link|image|company|name|url|keyword)\b[^\]]{0,80}\]/i, 'bracketed placeholder'],
+  [
+    /\[\s*(?:insert|add|your|placeholder|todo|link|image|company|name|url|keyword)\b[^\]]{0,80}\]/i,
+    'bracketed placeholder',
+  ],
   [/\blorem ipsum\b/i, 'lorem ipsum'],
   [/\{\{[^}]{1,60}\}\}/, 'template placeholder'],
   // The model talking about itself, not "As an AI researcher, she…".
-  [/\bAs an AI\b(?!\s+(?:researcher|engineer|expert|company|startup|ethicist|developer|scientist|tool|system|product|team))/, '"As an AI"'],
+  [
+    /\bAs an AI\b(?!\s+(?:researcher|engineer|expert|company|startup|ethicist|developer|scientist|tool|system|product|team))/,
+    '"As an AI"',
+  ],
   [/\bTODO\b|\bTBD\b/, 'TODO marker'],
 ];
 
-const normaliseTitle = (title: string) => title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const normaliseTitle = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** Checks run before publishing. A severe finding blocks the publish unless it is forced. */
 export function runQualityGate(article: QualityGateInput, options: QualityGateOptions = {}): QualityReport {
   const findings: QualityFinding[] = [];
-  const add = (rule: QualityFinding['rule'], severity: QualityFinding['severity'], message: string, existing?: ExistingPost) =>
-    findings.push({ rule, severity, message, ...(existing ? { existing_post: existing } : {}) });
+  const add = (
+    rule: QualityFinding['rule'],
+    severity: QualityFinding['severity'],
+    message: string,
+    existing?: ExistingPost,
+  ) => findings.push({ rule, severity, message, ...(existing ? { existing_post: existing } : {}) });
   const words = countWords(article.content);
   const title = article.title.trim();
 
@@ -86,19 +100,37 @@ export function runQualityGate(article: QualityGateInput, options: QualityGateOp
     else if (ratio < 0.85) add('word_count', 'minor', `Shorter than requested: ${text}.`);
   }
   const refusal = detectRefusal(`${title}\n${article.content}`);
-  if (refusal.refused) add('refusal', 'severe', `Contains refusal or hedge text: "${refusal.matches[0]}"${refusal.matches.length > 1 ? ` and ${refusal.matches.length - 1} more` : ''}.`);
-  const placeholders = PLACEHOLDERS.filter(([pattern]) => pattern.test(`${title}\n${article.content}`)).map(([, name]) => name);
+  if (refusal.refused)
+    add(
+      'refusal',
+      'severe',
+      `Contains refusal or hedge text: "${refusal.matches[0]}"${refusal.matches.length > 1 ? ` and ${refusal.matches.length - 1} more` : ''}.`,
+    );
+  const placeholders = PLACEHOLDERS.filter(([pattern]) => pattern.test(`${title}\n${article.content}`)).map(
+    ([, name]) => name,
+  );
   if (placeholders.length > 0) add('placeholder', 'severe', `Contains placeholder text: ${placeholders.join(', ')}.`);
   if (!title) add('empty_title', 'severe', 'The title is empty.');
   else if ((options.otherTitlesOnSite ?? []).some((other) => normaliseTitle(other) === normaliseTitle(title))) {
     add('duplicate_title', 'severe', `Another article on this site already has the title "${title}".`);
   }
   const existing = options.existingPostsOnSite?.[0];
-  if (existing) add('already_on_site', 'severe', `"${existing.title}" already exists on the site: ${shortLink(existing.link)}`, existingPost(existing.title, existing.link, null));
+  if (existing)
+    add(
+      'already_on_site',
+      'severe',
+      `"${existing.title}" already exists on the site: ${shortLink(existing.link)}`,
+      existingPost(existing.title, existing.link, null),
+    );
   const { sameSite, otherSite } = options.duplicateBodies ?? { sameSite: null, otherSite: null };
   const alike = (match: NearDuplicate) => `${Math.round(match.similarity * 100)}% of the text alike`;
   if (sameSite) {
-    add('near_duplicate', 'severe', `Nearly the same text as "${sameSite.title}" (${alike(sameSite)}), already on the site${sameSite.link ? `: ${shortLink(sameSite.link)}` : ''}.`, existingPost(sameSite.title, sameSite.link, null));
+    add(
+      'near_duplicate',
+      'severe',
+      `Nearly the same text as "${sameSite.title}" (${alike(sameSite)}), already on the site${sameSite.link ? `: ${shortLink(sameSite.link)}` : ''}.`,
+      existingPost(sameSite.title, sameSite.link, null),
+    );
   }
   if (otherSite) {
     add(
@@ -108,17 +140,23 @@ export function runQualityGate(article: QualityGateInput, options: QualityGateOp
       existingPost(otherSite.title, otherSite.link, otherSite.siteName || null),
     );
   }
-  if (words > LONG_CONTENT_WORDS && !/<h[2-4]\b/i.test(article.content)) add('no_headings', 'major', `${words} words with no headings: long content needs h2/h3 sections.`);
+  if (words > LONG_CONTENT_WORDS && !/<h[2-4]\b/i.test(article.content))
+    add('no_headings', 'major', `${words} words with no headings: long content needs h2/h3 sections.`);
   const broken = findBrokenHtml(article.content);
-  if (broken.length > 0) add('broken_html', 'major', `Broken HTML: ${broken.slice(0, 3).join('; ')}${broken.length > 3 ? '; …' : ''}.`);
+  if (broken.length > 0)
+    add('broken_html', 'major', `Broken HTML: ${broken.slice(0, 3).join('; ')}${broken.length > 3 ? '; …' : ''}.`);
   const dead = findDeadLinks(article.content);
-  if (dead.length > 0) add('dead_links', 'major', `Links to nowhere: ${dead.slice(0, 3).join('; ')}${dead.length > 3 ? '; …' : ''}.`);
+  if (dead.length > 0)
+    add('dead_links', 'major', `Links to nowhere: ${dead.slice(0, 3).join('; ')}${dead.length > 3 ? '; …' : ''}.`);
   if (options.writtenOffline) {
     // Demonstration text: a warning wherever the article could go live; by hand, it asks first.
     add('offline_writer', options.writtenOffline === 'confirm' ? 'severe' : 'minor', OFFLINE_WRITER_FINDING);
   }
 
-  const severity = findings.reduce<QualitySeverity>((worst, f) => (SEVERITY_ORDER.indexOf(f.severity) > SEVERITY_ORDER.indexOf(worst) ? f.severity : worst), 'none');
+  const severity = findings.reduce<QualitySeverity>(
+    (worst, f) => (SEVERITY_ORDER.indexOf(f.severity) > SEVERITY_ORDER.indexOf(worst) ? f.severity : worst),
+    'none',
+  );
   const issues = findings.filter((f) => f.severity !== 'minor');
   const warnings = findings.filter((f) => f.severity === 'minor');
   const blocking = severity === 'severe';

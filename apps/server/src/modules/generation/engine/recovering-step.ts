@@ -1,4 +1,4 @@
-import { LlmError, RefusalRouting, isLlmError, withRefusalRouting } from '../../../integrations/llm/index.js';
+import { isLlmError, LlmError, RefusalRouting, withRefusalRouting } from '../../../integrations/llm/index.js';
 import { withUsageStep } from '../../usage/usage-scope.js';
 import type { GenerationLogBuilder } from './generation-log.js';
 import { detectRefusal } from './refusal-detector.js';
@@ -11,13 +11,19 @@ export class RefusalTally {
   readonly matches: string[] = [];
 
   note(matches: readonly string[]): void {
-    for (const match of matches) if (!this.matches.includes(match) && this.matches.length < 50) this.matches.push(match);
+    for (const match of matches)
+      if (!this.matches.includes(match) && this.matches.length < 50) this.matches.push(match);
   }
 }
 
 export class RefusalNotRecoveredError extends LlmError {
-  constructor(step: string, readonly matches: string[]) {
-    super('content_filter', `The model kept refusing "${step}" after recovery prompts: ${matches[0] ?? ''}`, { retryable: false });
+  constructor(
+    step: string,
+    readonly matches: string[],
+  ) {
+    super('content_filter', `The model kept refusing "${step}" after recovery prompts: ${matches[0] ?? ''}`, {
+      retryable: false,
+    });
     this.name = 'RefusalNotRecoveredError';
   }
 }
@@ -60,7 +66,9 @@ export async function runRecoveringStep<T>(options: RecoveringStepOptions<T>): P
     let outcome: AttemptOutcome<T>;
     try {
       // The attempt's model calls are shown on its line of the Generation log.
-      outcome = await withRefusalRouting(routing, () => withUsageStep(label, () => options.attempt(refusedWith, attemptNumber)));
+      outcome = await withRefusalRouting(routing, () =>
+        withUsageStep(label, () => options.attempt(refusedWith, attemptNumber)),
+      );
     } catch (error) {
       if (isLlmError(error) && error.kind === 'content_filter') {
         // A provider-side filter is a refusal by other means; a reworded request often passes.
@@ -88,7 +96,10 @@ export async function runRecoveringStep<T>(options: RecoveringStepOptions<T>): P
       continue;
     }
     if (outcome.value === undefined) {
-      const error = new LlmError('bad_output', `Unusable answer for "${name}"`, { retryable: false, rawText: outcome.text });
+      const error = new LlmError('bad_output', `Unusable answer for "${name}"`, {
+        retryable: false,
+        rawText: outcome.text,
+      });
       log.record(label, 'failed', now() - started, error.message);
       throw error;
     }

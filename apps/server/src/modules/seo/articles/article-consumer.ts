@@ -61,7 +61,8 @@ export class SeoArticleConsumer implements ProductionConsumer {
         await this.repo.finish(id, { articleId: end.articleId, status: 'generated', error: null }, tx);
         break;
       case 'failed':
-        if (end.articleId !== null && end.stage === 'generation') await this.repo.finish(id, { articleId: end.articleId, status: 'failed', error: end.error }, tx);
+        if (end.articleId !== null && end.stage === 'generation')
+          await this.repo.finish(id, { articleId: end.articleId, status: 'failed', error: end.error }, tx);
         else await this.repo.fail(id, end.error, tx);
         break;
       case 'skipped':
@@ -76,7 +77,8 @@ export class SeoArticleConsumer implements ProductionConsumer {
     if (projectId === null) return;
     await this.projects.lock(projectId, tx);
     const counts = await this.repo.counts(projectId, tx);
-    if (counts.total > 0 && counts.generated > 0) await this.projects.advance(projectId, 2, counts.active > 0 ? (counts.generated / counts.total) * 100 : 100, tx);
+    if (counts.total > 0 && counts.generated > 0)
+      await this.projects.advance(projectId, 2, counts.active > 0 ? (counts.generated / counts.total) * 100 : 100, tx);
   }
 
   /** After the unit's transaction: the project's log and progress (their own statements). */
@@ -91,7 +93,9 @@ export class SeoArticleConsumer implements ProductionConsumer {
         phase: 2,
         step: 'article_generation',
         status: written ? 'success' : 'error',
-        message: written ? `Article written: ${item.title} (${words} words)` : `Article failed: ${item.title}: ${reason}`,
+        message: written
+          ? `Article written: ${item.title} (${words} words)`
+          : `Article failed: ${item.title}: ${reason}`,
         details: { success_count: written ? 1 : 0, ...(item.articleId !== null ? { article_id: item.articleId } : {}) },
       });
     }
@@ -107,7 +111,13 @@ export class SeoArticleConsumer implements ProductionConsumer {
     }
     if (counts.generated === 0) {
       await this.projects.markFailed(projectId);
-      await this.projects.log(projectId, { phase: 2, step: 'article_generation_complete', status: 'error', message: 'No article could be written', details: { success_count: 0, failed_count: counts.failed } });
+      await this.projects.log(projectId, {
+        phase: 2,
+        step: 'article_generation_complete',
+        status: 'error',
+        message: 'No article could be written',
+        details: { success_count: 0, failed_count: counts.failed },
+      });
       return;
     }
     await this.projects.advance(projectId, 2, 100);

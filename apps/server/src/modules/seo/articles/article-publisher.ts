@@ -6,8 +6,8 @@ import { rewriteLinkTargets } from '../optimisation/link-placement.js';
 import { writtenArticles } from '../optimisation/project-urls.js';
 import type { SchemaService } from '../optimisation/schema.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
-import type { SeoPublishing, SeoSites } from '../shared/ports.js';
 import type { RunProgress } from '../publish-runs/run-progress.js';
+import type { SeoPublishing, SeoSites } from '../shared/ports.js';
 import type { SeoArticlesRepository } from './seo-articles.repository.js';
 
 /**
@@ -36,7 +36,8 @@ export class SeoArticlePublisher {
       if (missing.length > 0) throw badRequest('articleIds', `not articles of this project: ${missing.join(', ')}`);
     }
     const items = writtenArticles(ids ? all.filter((a) => ids.includes(a.id)) : all);
-    if (items.length === 0) throw badRequest('articleIds', 'there are no written articles to publish: generate the articles first');
+    if (items.length === 0)
+      throw badRequest('articleIds', 'there are no written articles to publish: generate the articles first');
     return items.map((i) => i.id);
   }
 
@@ -56,7 +57,14 @@ export class SeoArticlePublisher {
     for (const id of progress.pending) {
       const item = items.find((i) => i.id === id);
       if (!item) {
-        await progress.record({ id, title: '', outcome: 'failed', wordpress_id: null, permalink: null, error: 'The article was deleted before it could be published' });
+        await progress.record({
+          id,
+          title: '',
+          outcome: 'failed',
+          wordpress_id: null,
+          permalink: null,
+          error: 'The article was deleted before it could be published',
+        });
         continue;
       }
       await progress.record(await this.push(item.articleId, item.title, item.id, progress, status));
@@ -64,24 +72,53 @@ export class SeoArticlePublisher {
     const again = await this.pointAtPermalinks(run.projectId, progress.pushed, project, site);
     for (const item of items.filter((i) => again.has(i.articleId))) {
       const second = await this.push(item.articleId, item.title, item.id, progress);
-      if (second.outcome === 'failed') await progress.warn(`"${item.title}" was published, but updating its links and schema failed: ${second.error}`);
+      if (second.outcome === 'failed')
+        await progress.warn(`"${item.title}" was published, but updating its links and schema failed: ${second.error}`);
     }
   }
 
   /** One publish; a quality-gate objection is overridden (as bulk publishing does) and reported. */
-  private async push(articleId: number, title: string, seoArticleId: number, progress: RunProgress, status?: 'draft' | 'published'): Promise<PublishItemResult> {
+  private async push(
+    articleId: number,
+    title: string,
+    seoArticleId: number,
+    progress: RunProgress,
+    status?: 'draft' | 'published',
+  ): Promise<PublishItemResult> {
     try {
       const result = await this.publishing.publishArticle(articleId, { force: true, ...(status ? { status } : {}) });
-      if (result.forced) await progress.warn(`"${title}" was published despite the quality gate: ${qualityGateObjection(result.quality_report)}`);
+      if (result.forced)
+        await progress.warn(
+          `"${title}" was published despite the quality gate: ${qualityGateObjection(result.quality_report)}`,
+        );
       const outcome = result.wordpress_status === 'publish' ? 'published' : 'draft';
-      return { id: seoArticleId, title, outcome, wordpress_id: result.wordpress_post_id, permalink: result.wordpress_permalink, error: null };
+      return {
+        id: seoArticleId,
+        title,
+        outcome,
+        wordpress_id: result.wordpress_post_id,
+        permalink: result.wordpress_permalink,
+        error: null,
+      };
     } catch (error) {
-      return { id: seoArticleId, title, outcome: 'failed', wordpress_id: null, permalink: null, error: error instanceof Error ? error.message : String(error) };
+      return {
+        id: seoArticleId,
+        title,
+        outcome: 'failed',
+        wordpress_id: null,
+        permalink: null,
+        error: error instanceof Error ? error.message : String(error),
+      };
     }
   }
 
   /** Returns the article ids whose HTML changed (links or schema now use real permalinks). */
-  private async pointAtPermalinks(projectId: number, pushedIds: number[], project: Parameters<SchemaService['refresh']>[0], site: { id: number; url: string }): Promise<Set<number>> {
+  private async pointAtPermalinks(
+    projectId: number,
+    pushedIds: number[],
+    project: Parameters<SchemaService['refresh']>[0],
+    site: { id: number; url: string },
+  ): Promise<Set<number>> {
     if (pushedIds.length === 0) return new Set();
     const items = writtenArticles(await this.repo.list(projectId));
     // Only web addresses: a permalink WordPress answered with anything else leaves the planned link as it is.
@@ -95,11 +132,12 @@ export class SeoArticlePublisher {
       const html = rewriteLinkTargets(item.article.content, hrefs);
       if (html === item.article.content) continue;
       await this.repo.updateArticle(item.articleId, { content: html });
-      await this.repo.update(item.id, { internalLinks: item.internalLinks.map((l) => ({ ...l, href: hrefs.get(l.target_article_id) ?? l.href })) });
+      await this.repo.update(item.id, {
+        internalLinks: item.internalLinks.map((l) => ({ ...l, href: hrefs.get(l.target_article_id) ?? l.href })),
+      });
       changed.add(item.articleId);
     }
     for (const id of await this.schema.refresh(project, site.url, site.id, pushedIds)) changed.add(id);
     return changed;
   }
 }
-

@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import { articles, seoProjectArticles, type ArticleStatus } from '../../../db/schema/index.js';
+import { type ArticleStatus, articles, seoProjectArticles } from '../../../db/schema/index.js';
 
 export type SeoArticleRow = typeof seoProjectArticles.$inferSelect;
 export type NewSeoArticleRow = Omit<typeof seoProjectArticles.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
 /** A drizzle transaction on either driver. */
 import type { Tx } from '../../../db/client.js';
+
 export type { Tx };
 
 /** A planned article with the stored article's fields the SEO suite reads and edits. */
@@ -28,7 +30,9 @@ export class SeoArticlesRepository {
   constructor(private readonly db: Database) {}
 
   async list(projectId: number, ids?: number[]): Promise<ProjectArticle[]> {
-    const where = ids ? and(eq(seoProjectArticles.projectId, projectId), inArray(seoProjectArticles.id, ids)) : eq(seoProjectArticles.projectId, projectId);
+    const where = ids
+      ? and(eq(seoProjectArticles.projectId, projectId), inArray(seoProjectArticles.id, ids))
+      : eq(seoProjectArticles.projectId, projectId);
     const rows = await this.db
       .select({
         item: seoProjectArticles,
@@ -47,18 +51,47 @@ export class SeoArticlesRepository {
       .leftJoin(articles, eq(articles.id, seoProjectArticles.articleId))
       .where(where)
       .orderBy(asc(seoProjectArticles.id));
-    return rows.map(({ item, status, content, wordCount, writtenOffline, wordpressPostId, wordpressPermalink, featuredImageUrl, publishedAt, createdAt, updatedAt }) => ({
-      ...item,
-      article:
-        status === null || content === null || createdAt === null || updatedAt === null
-          ? null
-          : { status, content, wordCount: wordCount ?? 0, writtenOffline: writtenOffline ?? false, wordpressPostId, wordpressPermalink, featuredImageUrl, publishedAt, createdAt, updatedAt },
-    }));
+    return rows.map(
+      ({
+        item,
+        status,
+        content,
+        wordCount,
+        writtenOffline,
+        wordpressPostId,
+        wordpressPermalink,
+        featuredImageUrl,
+        publishedAt,
+        createdAt,
+        updatedAt,
+      }) => ({
+        ...item,
+        article:
+          status === null || content === null || createdAt === null || updatedAt === null
+            ? null
+            : {
+                status,
+                content,
+                wordCount: wordCount ?? 0,
+                writtenOffline: writtenOffline ?? false,
+                wordpressPostId,
+                wordpressPermalink,
+                featuredImageUrl,
+                publishedAt,
+                createdAt,
+                updatedAt,
+              },
+      }),
+    );
   }
 
   /** The project a planned article belongs to, read on the caller's transaction. */
   async projectOf(id: number, tx: Tx): Promise<number | null> {
-    const [row] = await tx.select({ projectId: seoProjectArticles.projectId }).from(seoProjectArticles).where(eq(seoProjectArticles.id, id)).limit(1);
+    const [row] = await tx
+      .select({ projectId: seoProjectArticles.projectId })
+      .from(seoProjectArticles)
+      .where(eq(seoProjectArticles.id, id))
+      .limit(1);
     return row?.projectId ?? null;
   }
 
@@ -75,14 +108,18 @@ export class SeoArticlesRepository {
   /** Puts failed or cancelled items back in the queue; their failed article records go. */
   async requeue(tx: Tx, ids: number[], wordCount: number): Promise<SeoArticleRow[]> {
     if (ids.length === 0) return [];
-    const old = await tx.select({ articleId: seoProjectArticles.articleId }).from(seoProjectArticles).where(inArray(seoProjectArticles.id, ids));
+    const old = await tx
+      .select({ articleId: seoProjectArticles.articleId })
+      .from(seoProjectArticles)
+      .where(inArray(seoProjectArticles.id, ids));
     const rows = await tx
       .update(seoProjectArticles)
       .set({ generationStatus: 'queued', error: null, articleId: null, wordCount, updatedAt: new Date() })
       .where(inArray(seoProjectArticles.id, ids))
       .returning();
     const failedArticles = old.map((o) => o.articleId).filter((id): id is number => id !== null);
-    if (failedArticles.length > 0) await tx.delete(articles).where(and(inArray(articles.id, failedArticles), eq(articles.status, 'failed')));
+    if (failedArticles.length > 0)
+      await tx.delete(articles).where(and(inArray(articles.id, failedArticles), eq(articles.status, 'failed')));
     return rows;
   }
 
@@ -101,10 +138,19 @@ export class SeoArticlesRepository {
   }
 
   /** Links the written article; false when the item was deleted or cancelled meanwhile. */
-  async finish(id: number, outcome: { articleId: number; status: 'generated' | 'failed'; error: string | null }, tx: Tx | Database = this.db): Promise<boolean> {
+  async finish(
+    id: number,
+    outcome: { articleId: number; status: 'generated' | 'failed'; error: string | null },
+    tx: Tx | Database = this.db,
+  ): Promise<boolean> {
     const rows = await tx
       .update(seoProjectArticles)
-      .set({ articleId: outcome.articleId, generationStatus: outcome.status, error: outcome.error, updatedAt: new Date() })
+      .set({
+        articleId: outcome.articleId,
+        generationStatus: outcome.status,
+        error: outcome.error,
+        updatedAt: new Date(),
+      })
       .where(and(eq(seoProjectArticles.id, id), eq(seoProjectArticles.generationStatus, 'generating')))
       .returning({ id: seoProjectArticles.id });
     return rows.length > 0;
@@ -114,7 +160,9 @@ export class SeoArticlesRepository {
     await tx
       .update(seoProjectArticles)
       .set({ generationStatus: 'failed', error, updatedAt: new Date() })
-      .where(and(eq(seoProjectArticles.id, id), inArray(seoProjectArticles.generationStatus, ['queued', 'generating'])));
+      .where(
+        and(eq(seoProjectArticles.id, id), inArray(seoProjectArticles.generationStatus, ['queued', 'generating'])),
+      );
   }
 
   /** Stops what has not been written yet (force delete); running writers find their item gone. */
@@ -122,10 +170,18 @@ export class SeoArticlesRepository {
     await this.db
       .update(seoProjectArticles)
       .set({ generationStatus: 'cancelled', updatedAt: new Date() })
-      .where(and(eq(seoProjectArticles.projectId, projectId), inArray(seoProjectArticles.generationStatus, ['queued', 'generating'])));
+      .where(
+        and(
+          eq(seoProjectArticles.projectId, projectId),
+          inArray(seoProjectArticles.generationStatus, ['queued', 'generating']),
+        ),
+      );
   }
 
-  async counts(projectId: number, tx: Tx | Database = this.db): Promise<{ total: number; generated: number; active: number; failed: number }> {
+  async counts(
+    projectId: number,
+    tx: Tx | Database = this.db,
+  ): Promise<{ total: number; generated: number; active: number; failed: number }> {
     const [row] = await tx
       .select({
         total: sql<number>`count(*)::int`,
@@ -149,7 +205,11 @@ export class SeoArticlesRepository {
    * The SEO plan's title replaces the one the engine chose; the meta description goes to the article
    * too. Never the status: publishing owns it.
    */
-  async updateArticle(articleId: number, changes: { title?: string; content?: string; metaDescription?: string }, tx: Tx | Database = this.db): Promise<void> {
+  async updateArticle(
+    articleId: number,
+    changes: { title?: string; content?: string; metaDescription?: string },
+    tx: Tx | Database = this.db,
+  ): Promise<void> {
     await tx
       .update(articles)
       .set({ ...changes, updatedAt: new Date() })
@@ -158,7 +218,11 @@ export class SeoArticlesRepository {
 
   async articleWordCount(articleId: number | null): Promise<number | null> {
     if (articleId === null) return null;
-    const [row] = await this.db.select({ words: articles.wordCount }).from(articles).where(eq(articles.id, articleId)).limit(1);
+    const [row] = await this.db
+      .select({ words: articles.wordCount })
+      .from(articles)
+      .where(eq(articles.id, articleId))
+      .limit(1);
     return row?.words ?? null;
   }
 }

@@ -1,12 +1,12 @@
-import type { GenerateArticlesBulkResponse, SeoArticle, generateArticlesBulkRequestSchema } from '@abp/contracts';
+import type { GenerateArticlesBulkResponse, generateArticlesBulkRequestSchema, SeoArticle } from '@abp/contracts';
 import type { z } from 'zod';
 import { SiteUnavailableError } from '../../../domain-errors.js';
 import { badRequest } from '../../../errors.js';
 import { toPlainText } from '../../../lib/plain-text.js';
+import type { ArticlePipeline } from '../../article-pipeline/article-pipeline.module.js';
 import type { OutlineService } from '../outline/outline.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { SeoSites } from '../shared/ports.js';
-import type { ArticlePipeline } from '../../article-pipeline/article-pipeline.module.js';
 import { seoArticleUnit } from './article-consumer.js';
 import { toSeoArticleDto } from './seo-article-dto.js';
 import type { NewSeoArticleRow, SeoArticlesRepository } from './seo-articles.repository.js';
@@ -33,9 +33,11 @@ export class SeoArticlesService {
    */
   async startBulk(request: BulkRequest): Promise<GenerateArticlesBulkResponse> {
     const project = await this.projects.require(request.project_id, 'project_id');
-    if (project.siteId !== request.site_id) throw badRequest('site_id', `must be the project's site (${project.siteId ?? 'none'})`);
+    if (project.siteId !== request.site_id)
+      throw badRequest('site_id', `must be the project's site (${project.siteId ?? 'none'})`);
     await this.activeSite(request.site_id);
-    if (!(await this.outlines.current(project.id))) throw badRequest('outline', 'article generation needs a content outline: generate the outline first');
+    if (!(await this.outlines.current(project.id)))
+      throw badRequest('outline', 'article generation needs a content outline: generate the outline first');
 
     const existing = await this.repo.list(project.id);
     const byTitle = new Map(existing.map((row) => [row.title.toLowerCase(), row]));
@@ -45,13 +47,20 @@ export class SeoArticlesService {
     const seen = new Set<string>();
     for (const planned of request.articles) {
       // The planned title becomes the article's title: plain text from here on.
-      const item = { ...planned, title: toPlainText(planned.title), pillar_parent: toPlainText(planned.pillar_parent), target_keywords: planned.target_keywords.map(toPlainText).filter(Boolean), h2_headings: planned.h2_headings.map(toPlainText).filter(Boolean) };
+      const item = {
+        ...planned,
+        title: toPlainText(planned.title),
+        pillar_parent: toPlainText(planned.pillar_parent),
+        target_keywords: planned.target_keywords.map(toPlainText).filter(Boolean),
+        h2_headings: planned.h2_headings.map(toPlainText).filter(Boolean),
+      };
       if (!item.title) throw badRequest('articles.title', 'must not be empty');
       const key = item.title.toLowerCase();
       if (seen.has(key)) continue;
       seen.add(key);
       const known = byTitle.get(key);
-      if (known && (known.generationStatus === 'failed' || known.generationStatus === 'cancelled')) retry.push(known.id);
+      if (known && (known.generationStatus === 'failed' || known.generationStatus === 'cancelled'))
+        retry.push(known.id);
       else if (known) skipped++;
       else {
         fresh.push({
@@ -91,7 +100,12 @@ export class SeoArticlesService {
       success: true,
       queued: queuedIds.length,
       articles: (await this.repo.list(project.id)).map(toSeoArticleDto),
-      summary: { articles_queued: queuedIds.length, already_planned: skipped, retried: retry.length, word_count: request.word_count },
+      summary: {
+        articles_queued: queuedIds.length,
+        already_planned: skipped,
+        retried: retry.length,
+        word_count: request.word_count,
+      },
     };
   }
 

@@ -1,6 +1,13 @@
 import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import { articles, seoKeywords, seoPages, seoProjectArticles, seoProjectLogs, seoProjects } from '../../../db/schema/index.js';
+import {
+  articles,
+  seoKeywords,
+  seoPages,
+  seoProjectArticles,
+  seoProjectLogs,
+  seoProjects,
+} from '../../../db/schema/index.js';
 
 export interface ProjectFootprint {
   seo_project_articles: number;
@@ -20,10 +27,16 @@ export class DeletionRepository {
     const n = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
     const linked = and(eq(seoProjectArticles.projectId, projectId), isNotNull(seoProjectArticles.articleId));
     return {
-      seo_project_articles: await n(this.db.select({ n: count() }).from(seoProjectArticles).where(eq(seoProjectArticles.projectId, projectId))),
+      seo_project_articles: await n(
+        this.db.select({ n: count() }).from(seoProjectArticles).where(eq(seoProjectArticles.projectId, projectId)),
+      ),
       generated_articles: await n(this.db.select({ n: count() }).from(seoProjectArticles).where(linked)),
-      seo_project_logs: await n(this.db.select({ n: count() }).from(seoProjectLogs).where(eq(seoProjectLogs.projectId, projectId))),
-      keyword_research: await n(this.db.select({ n: count() }).from(seoKeywords).where(eq(seoKeywords.projectId, projectId))),
+      seo_project_logs: await n(
+        this.db.select({ n: count() }).from(seoProjectLogs).where(eq(seoProjectLogs.projectId, projectId)),
+      ),
+      keyword_research: await n(
+        this.db.select({ n: count() }).from(seoKeywords).where(eq(seoKeywords.projectId, projectId)),
+      ),
       seo_pages: await n(this.db.select({ n: count() }).from(seoPages).where(eq(seoPages.projectId, projectId))),
       wordpress_posts: await n(
         this.db
@@ -32,13 +45,24 @@ export class DeletionRepository {
           .innerJoin(articles, eq(articles.id, seoProjectArticles.articleId))
           .where(and(eq(seoProjectArticles.projectId, projectId), isNotNull(articles.wordpressPostId))),
       ),
-      wordpress_pages: await n(this.db.select({ n: count() }).from(seoPages).where(and(eq(seoPages.projectId, projectId), isNotNull(seoPages.wordpressPageId)))),
+      wordpress_pages: await n(
+        this.db
+          .select({ n: count() })
+          .from(seoPages)
+          .where(and(eq(seoPages.projectId, projectId), isNotNull(seoPages.wordpressPageId))),
+      ),
       wordpress_media: await n(
         this.db
           .select({ n: count() })
           .from(seoProjectArticles)
           .innerJoin(articles, eq(articles.id, seoProjectArticles.articleId))
-          .where(and(eq(seoProjectArticles.projectId, projectId), isNotNull(articles.wordpressPostId), isNotNull(articles.featuredImageUrl))),
+          .where(
+            and(
+              eq(seoProjectArticles.projectId, projectId),
+              isNotNull(articles.wordpressPostId),
+              isNotNull(articles.featuredImageUrl),
+            ),
+          ),
       ),
     };
   }
@@ -60,7 +84,10 @@ export class DeletionRepository {
   }
 
   async forgetPage(pageId: number): Promise<void> {
-    await this.db.update(seoPages).set({ wordpressPageId: null, wordpressPermalink: null, status: 'generated' }).where(eq(seoPages.id, pageId));
+    await this.db
+      .update(seoPages)
+      .set({ wordpressPageId: null, wordpressPermalink: null, status: 'generated' })
+      .where(eq(seoPages.id, pageId));
   }
 
   /** Deletes the project (its keywords, outline, pages, plan and log go with it) and, if asked, its articles. */
@@ -68,9 +95,14 @@ export class DeletionRepository {
     return this.db.transaction(async (tx) => {
       let deletedArticles = 0;
       if (withArticles) {
-        const linked = await tx.select({ id: seoProjectArticles.articleId }).from(seoProjectArticles).where(and(eq(seoProjectArticles.projectId, projectId), isNotNull(seoProjectArticles.articleId)));
+        const linked = await tx
+          .select({ id: seoProjectArticles.articleId })
+          .from(seoProjectArticles)
+          .where(and(eq(seoProjectArticles.projectId, projectId), isNotNull(seoProjectArticles.articleId)));
         const ids = linked.map((r) => r.id).filter((id): id is number => id !== null);
-        if (ids.length > 0) deletedArticles = (await tx.delete(articles).where(inArray(articles.id, ids)).returning({ id: articles.id })).length;
+        if (ids.length > 0)
+          deletedArticles = (await tx.delete(articles).where(inArray(articles.id, ids)).returning({ id: articles.id }))
+            .length;
       }
       const rows = await tx.delete(seoProjects).where(eq(seoProjects.id, projectId)).returning({ id: seoProjects.id });
       return { deleted: rows.length > 0, articles: deletedArticles };

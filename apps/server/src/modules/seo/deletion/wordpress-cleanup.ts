@@ -29,7 +29,8 @@ export async function removeFromWordPress(
   for (const { articleId, postId } of await repo.wordpressPosts(projectId)) {
     const mediaId = await featuredMediaOf(client, postId);
     if (!(await removeOne(() => client.posts.delete(postId, { force }), `post ${postId}`, failures))) continue;
-    if (mediaId !== null && (await removeOne(() => client.media.delete(mediaId), `media ${mediaId}`, failures))) done.media++;
+    if (mediaId !== null && (await removeOne(() => client.media.delete(mediaId), `media ${mediaId}`, failures)))
+      done.media++;
     await publishing.forgetPost(articleId);
     done.posts++;
   }

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { COMPETITION_LEVELS, KEYWORD_INTENTS, KEYWORD_TYPES, SEO_LIMITS } from '@abp/contracts';
+import { z } from 'zod';
 
 /** What the model must return for keyword research (every field required for strict modes). */
 export const keywordResearchSchema = z.object({
@@ -17,7 +17,13 @@ export const keywordResearchSchema = z.object({
 });
 export type KeywordResearch = z.infer<typeof keywordResearchSchema>;
 
-export function keywordPrompt(input: { niche: string; companyName: string; targetAudience: string; goal: string; businessContext: string }): string {
+export function keywordPrompt(input: {
+  niche: string;
+  companyName: string;
+  targetAudience: string;
+  goal: string;
+  businessContext: string;
+}): string {
   return [
     `Do keyword research for a website in the niche "${input.niche}".`,
     input.companyName && `Company: ${input.companyName}.`,

@@ -1,9 +1,15 @@
-import type { GenerateKeywordsResponse, SeoKeyword, generateKeywordsRequestSchema, seoKeywordCreateSchema, seoKeywordUpdateSchema } from '@abp/contracts';
+import type {
+  GenerateKeywordsResponse,
+  generateKeywordsRequestSchema,
+  SeoKeyword,
+  seoKeywordCreateSchema,
+  seoKeywordUpdateSchema,
+} from '@abp/contracts';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../../db/pg-errors.js';
 import { badRequest, notFound } from '../../../errors.js';
 import { htmlToPlainText } from '../../../lib/plain-text.js';
 import type { ProjectsService } from '../projects/projects.service.js';
-import { isUniqueViolation } from '../../../db/pg-errors.js';
 import type { SeoModel } from '../shared/seo-model.js';
 import { keywordPrompt, keywordResearchSchema } from './keyword-prompt.js';
 import type { KeywordsRepository, SeoKeywordRow } from './keywords.repository.js';
@@ -55,7 +61,15 @@ export class KeywordsService {
       () => ({ keywords: offlineKeywords(inputs) }),
     );
     const inserted = await this.repo.insertMissing(
-      value.keywords.map((k) => ({ projectId: project.id, keyword: htmlToPlainText(k.keyword), keywordType: k.keyword_type, intentType: k.intent_type, competitionLevel: k.competition_level })).filter((k) => k.keyword),
+      value.keywords
+        .map((k) => ({
+          projectId: project.id,
+          keyword: htmlToPlainText(k.keyword),
+          keywordType: k.keyword_type,
+          intentType: k.intent_type,
+          competitionLevel: k.competition_level,
+        }))
+        .filter((k) => k.keyword),
     );
     const all = await this.repo.list(project.id);
     const byType = (type: string) => all.filter((k) => k.keywordType === type).length;
@@ -87,7 +101,13 @@ export class KeywordsService {
     await this.projects.require(projectId);
     await this.assertFree(projectId, input.keyword, null);
     try {
-      const row = await this.repo.insert({ projectId, keyword: input.keyword, keywordType: input.keyword_type, intentType: input.intent_type, competitionLevel: input.competition_level });
+      const row = await this.repo.insert({
+        projectId,
+        keyword: input.keyword,
+        keywordType: input.keyword_type,
+        intentType: input.intent_type,
+        competitionLevel: input.competition_level,
+      });
       if ((await this.repo.count(projectId)) === 1) await this.projects.advance(projectId, 1, KEYWORDS_PROGRESS);
       return toKeywordDto(row);
     } catch (error) {
@@ -127,5 +147,8 @@ export class KeywordsService {
 }
 
 function duplicate(keyword: string) {
-  return badRequest('keyword', `"${keyword}" is already a keyword of this project (keywords are compared ignoring case)`);
+  return badRequest(
+    'keyword',
+    `"${keyword}" is already a keyword of this project (keywords are compared ignoring case)`,
+  );
 }

@@ -1,4 +1,4 @@
-import { SEO_LIMITS, type CompetitionLevel, type KeywordIntent, type KeywordType } from '@abp/contracts';
+import { type CompetitionLevel, type KeywordIntent, type KeywordType, SEO_LIMITS } from '@abp/contracts';
 import { contentWords, uniqueCaseless } from '../shared/text.js';
 
 export interface KeywordDraft {
@@ -16,7 +16,13 @@ export interface KeywordInputs {
 
 /** A niche written as a long sentence would make unusable keywords: keep its first words. */
 function shortPhrase(text: string, words: number): string {
-  return text.toLowerCase().replace(/[^a-z0-9' -]+/g, ' ').split(/\s+/).filter(Boolean).slice(0, words).join(' ');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9' -]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, words)
+    .join(' ');
 }
 
 /**
@@ -31,7 +37,12 @@ export function offlineKeywords(inputs: KeywordInputs): KeywordDraft[] {
   const audience = shortPhrase(inputs.targetAudience, 4);
   const company = inputs.companyName.trim();
 
-  const k = (keyword: string, keyword_type: KeywordType, intent_type: KeywordIntent, competition_level: CompetitionLevel): KeywordDraft => ({
+  const k = (
+    keyword: string,
+    keyword_type: KeywordType,
+    intent_type: KeywordIntent,
+    competition_level: CompetitionLevel,
+  ): KeywordDraft => ({
     keyword,
     keyword_type,
     intent_type,
@@ -56,9 +67,18 @@ export function offlineKeywords(inputs: KeywordInputs): KeywordDraft[] {
     k(`${niche} trends`, 'semantic', 'informational', 'medium'),
     k(`${niche} benefits`, 'semantic', 'informational', 'low'),
     k(`${niche} examples`, 'semantic', 'informational', 'low'),
-    ...(company ? [k(company.toLowerCase(), 'semantic', 'navigational', 'low'), k(`${company.toLowerCase()} ${head}`, 'semantic', 'navigational', 'low')] : []),
+    ...(company
+      ? [
+          k(company.toLowerCase(), 'semantic', 'navigational', 'low'),
+          k(`${company.toLowerCase()} ${head}`, 'semantic', 'navigational', 'low'),
+        ]
+      : []),
   ];
-  const allowed = new Set(uniqueCaseless(drafts.map((d) => d.keyword).filter((kw) => kw.length <= SEO_LIMITS.keyword)).map((kw) => kw.toLowerCase()));
+  const allowed = new Set(
+    uniqueCaseless(drafts.map((d) => d.keyword).filter((kw) => kw.length <= SEO_LIMITS.keyword)).map((kw) =>
+      kw.toLowerCase(),
+    ),
+  );
   const seen = new Set<string>();
   return drafts.filter((d) => {
     const key = d.keyword.toLowerCase();

@@ -1,6 +1,9 @@
 import type { InternalLink } from '@abp/contracts';
 import {
   appendBeforeScripts,
+  type ChildNode,
+  type Document,
+  type Element,
   element,
   findElements,
   linkableTextNodes,
@@ -11,9 +14,6 @@ import {
   text,
   unwrap,
   wrapTextRange,
-  type ChildNode,
-  type Document,
-  type Element,
 } from '../../../lib/html/html-tree.js';
 import { webAddress } from '../../../lib/html/web-link.js';
 import type { LinkCandidate } from './link-planner.js';
@@ -26,7 +26,9 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Longest first: "coffee grinder settings" beats "coffee grinder". */
 function anchorsFor(candidate: LinkCandidate): string[] {
-  const phrases = [...candidate.target.keywords, candidate.target.title].map((p) => p.trim()).filter((p) => p.length >= 3);
+  const phrases = [...candidate.target.keywords, candidate.target.title]
+    .map((p) => p.trim())
+    .filter((p) => p.length >= 3);
   return [...new Set(phrases)].sort((a, b) => b.length - a.length);
 }
 
@@ -65,7 +67,12 @@ function insideTitlePhrase(data: string, start: number, end: number): boolean {
  * Links the first whole-word occurrence of the phrase in body text (not headings, not inside a
  * link, not inside a title written in the text, not in a paragraph that has one of our links).
  */
-function linkFirstOccurrence(doc: Document, phrase: string, candidate: LinkCandidate, linkedBlocks: Set<Element>): boolean {
+function linkFirstOccurrence(
+  doc: Document,
+  phrase: string,
+  candidate: LinkCandidate,
+  linkedBlocks: Set<Element>,
+): boolean {
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase)}(?![\\p{L}\\p{N}])`, 'giu');
   for (const node of linkableTextNodes(doc)) {
     const block = blockOf(node);
@@ -91,7 +98,11 @@ export function stripOurLinks(doc: Document): void {
  * article's own body text; a cluster ↔ pillar link whose words do not occur gets a short
  * "Related reading" paragraph at the end (still body text, never a heading).
  */
-export function placeInternalLinks(html: string, candidates: readonly LinkCandidate[], max: number): { html: string; links: InternalLink[] } {
+export function placeInternalLinks(
+  html: string,
+  candidates: readonly LinkCandidate[],
+  max: number,
+): { html: string; links: InternalLink[] } {
   const doc = parseHtml(html);
   stripOurLinks(doc);
   const links: InternalLink[] = [];
@@ -107,13 +118,24 @@ export function placeInternalLinks(html: string, candidates: readonly LinkCandid
       .filter((phrase) => !usedAnchors.has(phrase.toLowerCase()))
       .find((phrase) => linkFirstOccurrence(doc, phrase, candidate, linkedBlocks));
     if (anchor) usedAnchors.add(anchor.toLowerCase());
-    if (anchor) links.push({ target_article_id: candidate.target.id, anchor, href: candidate.target.href, relation: candidate.relation });
+    if (anchor)
+      links.push({
+        target_article_id: candidate.target.id,
+        anchor,
+        href: candidate.target.href,
+        relation: candidate.relation,
+      });
     else if (candidate.relation === 'pillar' || candidate.relation === 'cluster') fallback.push(candidate);
   }
   if (fallback.length > 0) {
     // A short list, one link per item (one link per paragraph holds here too).
     const items: ChildNode[] = fallback.map((candidate) => {
-      links.push({ target_article_id: candidate.target.id, anchor: candidate.target.title, href: candidate.target.href, relation: candidate.relation });
+      links.push({
+        target_article_id: candidate.target.id,
+        anchor: candidate.target.title,
+        href: candidate.target.href,
+        relation: candidate.relation,
+      });
       return element('li', {}, [linkElement(candidate, text(candidate.target.title))]);
     });
     appendBeforeScripts(doc, element('p', { [RELATED_MARK]: '1' }, [text('Related reading:')]));

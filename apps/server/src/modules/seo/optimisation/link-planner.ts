@@ -33,10 +33,15 @@ export function linkCandidates(source: LinkableArticle, all: readonly LinkableAr
     if (!out.some((c) => c.target.id === target.id)) out.push({ target, relation });
   };
   if (source.type === 'cluster') {
-    for (const pillar of others.filter((a) => a.type === 'pillar' && sameTitle(a.title, source.pillarParent))) add(pillar, 'pillar');
-    for (const sibling of others.filter((a) => a.type === 'cluster' && source.pillarParent && sameTitle(a.pillarParent, source.pillarParent))) add(sibling, 'sibling');
+    for (const pillar of others.filter((a) => a.type === 'pillar' && sameTitle(a.title, source.pillarParent)))
+      add(pillar, 'pillar');
+    for (const sibling of others.filter(
+      (a) => a.type === 'cluster' && source.pillarParent && sameTitle(a.pillarParent, source.pillarParent),
+    ))
+      add(sibling, 'sibling');
   } else {
-    for (const cluster of others.filter((a) => a.type === 'cluster' && sameTitle(a.pillarParent, source.title))) add(cluster, 'cluster');
+    for (const cluster of others.filter((a) => a.type === 'cluster' && sameTitle(a.pillarParent, source.title)))
+      add(cluster, 'cluster');
   }
   const rest = others
     .map((a) => ({ a, score: sharedWords(source, a) + (a.type === 'pillar' ? 0.5 : 0) }))

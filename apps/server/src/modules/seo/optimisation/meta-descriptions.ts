@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { SEO_LIMITS } from '@abp/contracts';
+import { z } from 'zod';
 import { capitalise, clampText } from '../shared/text.js';
 
 export interface MetaInput {
@@ -17,7 +17,11 @@ export const metaAnswerSchema = z.object({
 
 /** At most 160 characters and containing the article's primary keyword (ignoring case). */
 export function isValidMeta(meta: string, primaryKeyword: string): boolean {
-  return meta.length > 0 && meta.length <= SEO_LIMITS.metaDescription && meta.toLowerCase().includes(primaryKeyword.toLowerCase());
+  return (
+    meta.length > 0 &&
+    meta.length <= SEO_LIMITS.metaDescription &&
+    meta.toLowerCase().includes(primaryKeyword.toLowerCase())
+  );
 }
 
 /**

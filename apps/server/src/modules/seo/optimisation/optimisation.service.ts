@@ -1,12 +1,12 @@
-import { SEO_MESSAGES, type OptimisationResponse, type SeoSchemaType } from '@abp/contracts';
+import { type OptimisationResponse, SEO_MESSAGES, type SeoSchemaType } from '@abp/contracts';
 import { badRequest } from '../../../errors.js';
 import { htmlToPlainText } from '../../../lib/plain-text.js';
 import type { SeoArticlesRepository } from '../articles/seo-articles.repository.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { SeoModel } from '../shared/seo-model.js';
-import { linkCandidates, type LinkableArticle } from './link-planner.js';
 import { placeInternalLinks } from './link-placement.js';
-import { isValidMeta, metaAnswerSchema, metaPrompt, offlineMeta, type MetaInput } from './meta-descriptions.js';
+import { type LinkableArticle, linkCandidates } from './link-planner.js';
+import { isValidMeta, type MetaInput, metaAnswerSchema, metaPrompt, offlineMeta } from './meta-descriptions.js';
 import { articleUrl, writtenArticles } from './project-urls.js';
 import type { SchemaService } from './schema.service.js';
 
@@ -23,7 +23,13 @@ export class OptimisationService {
     const project = await this.projects.require(projectId, 'project_id');
     const items = writtenArticles(await this.articles.list(projectId));
     if (items.length === 0) throw badRequest('project_id', SEO_MESSAGES.noArticles);
-    const inputs: MetaInput[] = items.map((i) => ({ id: i.id, title: i.title, primaryKeyword: i.targetKeywords[0] ?? i.title, articleType: i.articleType, companyName: project.companyName }));
+    const inputs: MetaInput[] = items.map((i) => ({
+      id: i.id,
+      title: i.title,
+      primaryKeyword: i.targetKeywords[0] ?? i.title,
+      articleType: i.articleType,
+      companyName: project.companyName,
+    }));
     const answer = await this.model.structured(
       { schema: metaAnswerSchema, schemaName: 'meta_descriptions', prompt: metaPrompt(project.niche, inputs), project },
       () => ({ descriptions: inputs.map((i) => ({ id: i.id, meta_description: offlineMeta(i) })) }),
@@ -32,11 +38,16 @@ export class OptimisationService {
     const results: OptimisationResponse['results'] = [];
     for (const input of inputs) {
       // The model's text: markup dropped, entities decoded (WordPress gets it escaped as the excerpt).
-      const proposed = htmlToPlainText(answer.value.descriptions.find((d) => d.id === input.id)?.meta_description ?? '');
+      const proposed = htmlToPlainText(
+        answer.value.descriptions.find((d) => d.id === input.id)?.meta_description ?? '',
+      );
       let meta = proposed;
       if (!isValidMeta(meta, input.primaryKeyword)) {
         meta = offlineMeta(input);
-        if (answer.source === 'model') warnings.push(`"${input.title}": the model's description was too long or lacked the keyword "${input.primaryKeyword}"; a template was used.`);
+        if (answer.source === 'model')
+          warnings.push(
+            `"${input.title}": the model's description was too long or lacked the keyword "${input.primaryKeyword}"; a template was used.`,
+          );
       }
       const item = items.find((i) => i.id === input.id)!;
       await this.articles.update(item.id, { metaDescription: meta });
@@ -51,7 +62,17 @@ export class OptimisationService {
       details: { success_count: results.length, source: answer.source },
     });
     await this.projects.optimisationDone(projectId, 'meta_descriptions');
-    return { success: true, summary: { articles_processed: results.length, descriptions_updated: results.length, max_length: 160, source: answer.source }, results, warnings };
+    return {
+      success: true,
+      summary: {
+        articles_processed: results.length,
+        descriptions_updated: results.length,
+        max_length: 160,
+        source: answer.source,
+      },
+      results,
+      warnings,
+    };
   }
 
   schemaMarkup(projectId: number, types: readonly SeoSchemaType[]): Promise<OptimisationResponse> {
@@ -63,8 +84,16 @@ export class OptimisationService {
     const project = await this.projects.require(projectId, 'project_id');
     const site = await this.projects.requireSite(project);
     const items = writtenArticles(await this.articles.list(projectId));
-    if (items.length < 2) throw badRequest('project_id', `internal linking needs at least 2 articles (this project has ${items.length})`);
-    const linkable: LinkableArticle[] = items.map((i) => ({ id: i.articleId, type: i.articleType, title: i.title, pillarParent: i.pillarParent, keywords: i.targetKeywords, href: articleUrl(site.url, i) }));
+    if (items.length < 2)
+      throw badRequest('project_id', `internal linking needs at least 2 articles (this project has ${items.length})`);
+    const linkable: LinkableArticle[] = items.map((i) => ({
+      id: i.articleId,
+      type: i.articleType,
+      title: i.title,
+      pillarParent: i.pillarParent,
+      keywords: i.targetKeywords,
+      href: articleUrl(site.url, i),
+    }));
     const results: OptimisationResponse['results'] = [];
     let total = 0;
     for (const item of items) {
@@ -83,6 +112,11 @@ export class OptimisationService {
       details: { success_count: items.length, links_added: total },
     });
     await this.projects.optimisationDone(projectId, 'internal_linking');
-    return { success: true, summary: { articles_processed: items.length, links_added: total, max_links_per_article: max }, results, warnings: [] };
+    return {
+      success: true,
+      summary: { articles_processed: items.length, links_added: total, max_links_per_article: max },
+      results,
+      warnings: [],
+    };
   }
 }

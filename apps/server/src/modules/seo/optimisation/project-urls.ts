@@ -10,13 +10,21 @@ export function articleUrl(siteUrl: string, item: ProjectArticle): string {
   return item.article?.wordpressPermalink || `${siteUrl.replace(/\/+$/, '')}/${slugify(item.title, 190)}/`;
 }
 
-export function pageUrl(siteUrl: string, page: { slug: string; pageType: string; wordpressPermalink: string | null }): string {
+export function pageUrl(
+  siteUrl: string,
+  page: { slug: string; pageType: string; wordpressPermalink: string | null },
+): string {
   if (page.wordpressPermalink) return page.wordpressPermalink;
   const home = `${siteUrl.replace(/\/+$/, '')}/`;
   return page.pageType === 'home' ? home : `${home}${page.slug}/`;
 }
 
 /** Written articles only: these have content to optimise. */
-export function writtenArticles(items: ProjectArticle[]): (ProjectArticle & { articleId: number; article: NonNullable<ProjectArticle['article']> })[] {
-  return items.filter((i): i is ProjectArticle & { articleId: number; article: NonNullable<ProjectArticle['article']> } => i.generationStatus === 'generated' && i.articleId !== null && i.article !== null);
+export function writtenArticles(
+  items: ProjectArticle[],
+): (ProjectArticle & { articleId: number; article: NonNullable<ProjectArticle['article']> })[] {
+  return items.filter(
+    (i): i is ProjectArticle & { articleId: number; article: NonNullable<ProjectArticle['article']> } =>
+      i.generationStatus === 'generated' && i.articleId !== null && i.article !== null,
+  );
 }

@@ -73,11 +73,20 @@ export function breadcrumbList(url: string, crumbs: Crumb[]): Json {
   return {
     '@type': 'BreadcrumbList',
     '@id': `${url}#breadcrumb`,
-    itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: plain(crumb.name), item: crumb.url })),
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: plain(crumb.name),
+      item: crumb.url,
+    })),
   };
 }
 
-function webPage(site: SiteIdentity, facts: { title: string; description: string; url: string }, withBreadcrumb: boolean): Json {
+function webPage(
+  site: SiteIdentity,
+  facts: { title: string; description: string; url: string },
+  withBreadcrumb: boolean,
+): Json {
   return {
     '@type': 'WebPage',
     '@id': `${facts.url}#webpage`,

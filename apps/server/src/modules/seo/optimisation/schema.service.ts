@@ -1,11 +1,11 @@
-import { SEO_MESSAGES, SEO_SCHEMA_TYPES, type OptimisationResponse, type SeoSchemaType } from '@abp/contracts';
+import { type OptimisationResponse, SEO_MESSAGES, SEO_SCHEMA_TYPES, type SeoSchemaType } from '@abp/contracts';
 import { badRequest } from '../../../errors.js';
 import { isWordPressError } from '../../../integrations/wordpress/index.js';
 import type { ProjectArticle, SeoArticlesRepository } from '../articles/seo-articles.repository.js';
 import type { PagesRepository } from '../pages/pages.repository.js';
-import type { ProjectsService } from '../projects/projects.service.js';
 import type { SeoProjectListRow } from '../projects/projects.repository.js';
-import { scriptDelivery, withJsonLd, type ScriptDelivery } from '../shared/json-ld.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import { type ScriptDelivery, scriptDelivery, withJsonLd } from '../shared/json-ld.js';
 import type { SeoSites } from '../shared/ports.js';
 import { articleUrl, pageUrl, writtenArticles } from './project-urls.js';
 import { articleGraph, pageGraph, type SiteIdentity } from './schema-markup.js';
@@ -38,21 +38,49 @@ export class SchemaService {
     const pages = await this.pages.list(projectId);
     for (const page of pages) {
       const url = pageUrl(site.url, page);
-      const crumbs = page.pageType === 'home' ? [{ name: 'Home', url: pageUrl(site.url, { ...page, pageType: 'home' }) }] : [{ name: 'Home', url: `${site.url.replace(/\/+$/, '')}/` }, { name: page.pageTitle, url }];
-      await this.pages.setSchemaMarkup(page.id, pageGraph(types, identity, { title: page.pageTitle, description: page.metaDescription, url, breadcrumb: crumbs }));
+      const crumbs =
+        page.pageType === 'home'
+          ? [{ name: 'Home', url: pageUrl(site.url, { ...page, pageType: 'home' }) }]
+          : [
+              { name: 'Home', url: `${site.url.replace(/\/+$/, '')}/` },
+              { name: page.pageTitle, url },
+            ];
+      await this.pages.setSchemaMarkup(
+        page.id,
+        pageGraph(types, identity, {
+          title: page.pageTitle,
+          description: page.metaDescription,
+          url,
+          breadcrumb: crumbs,
+        }),
+      );
     }
-    const warnings = delivery.allowed ? [] : [`Schema markup was stored but not added to the published HTML: ${delivery.reason}.`];
+    const warnings = delivery.allowed
+      ? []
+      : [`Schema markup was stored but not added to the published HTML: ${delivery.reason}.`];
     await this.projects.log(projectId, {
       phase: 3,
       step: 'schema_markup_complete',
       status: delivery.allowed ? 'success' : 'warning',
-      message: delivery.allowed ? `JSON-LD (${types.join(', ')}) added to ${items.length} articles and ${pages.length} pages` : `JSON-LD stored for ${items.length} articles, not delivered: ${delivery.reason}`,
-      details: { success_count: items.length, pages: pages.length, delivered_in_html: delivery.allowed, schema_types: [...types] },
+      message: delivery.allowed
+        ? `JSON-LD (${types.join(', ')}) added to ${items.length} articles and ${pages.length} pages`
+        : `JSON-LD stored for ${items.length} articles, not delivered: ${delivery.reason}`,
+      details: {
+        success_count: items.length,
+        pages: pages.length,
+        delivered_in_html: delivery.allowed,
+        schema_types: [...types],
+      },
     });
     await this.projects.optimisationDone(projectId, 'schema_markup');
     return {
       success: true,
-      summary: { articles_processed: items.length, pages_processed: pages.length, schema_types: [...types], delivered_in_html: delivery.allowed },
+      summary: {
+        articles_processed: items.length,
+        pages_processed: pages.length,
+        schema_types: [...types],
+        delivered_in_html: delivery.allowed,
+      },
       results,
       warnings,
     };
@@ -77,9 +105,18 @@ export class SchemaService {
   }
 
   /** Stores the graph and (when allowed) embeds it; true when the article HTML changed. */
-  private async apply(item: ReturnType<typeof writtenArticles>[number], all: ProjectArticle[], identity: SiteIdentity, types: readonly SeoSchemaType[], deliver: boolean): Promise<boolean> {
+  private async apply(
+    item: ReturnType<typeof writtenArticles>[number],
+    all: ProjectArticle[],
+    identity: SiteIdentity,
+    types: readonly SeoSchemaType[],
+    deliver: boolean,
+  ): Promise<boolean> {
     const url = articleUrl(identity.siteUrl, item);
-    const parent = item.articleType === 'cluster' ? all.find((a) => a.articleType === 'pillar' && a.title.toLowerCase() === item.pillarParent.toLowerCase()) : undefined;
+    const parent =
+      item.articleType === 'cluster'
+        ? all.find((a) => a.articleType === 'pillar' && a.title.toLowerCase() === item.pillarParent.toLowerCase())
+        : undefined;
     const home = `${identity.siteUrl.replace(/\/+$/, '')}/`;
     const published = item.article.publishedAt ?? item.article.createdAt;
     const graph = articleGraph(types, identity, {
@@ -91,7 +128,11 @@ export class SchemaService {
       dateModified: item.article.updatedAt > published ? item.article.updatedAt : published,
       imageUrl: item.article.featuredImageUrl,
       keywords: item.targetKeywords,
-      breadcrumb: [{ name: 'Home', url: home }, ...(parent ? [{ name: parent.title, url: articleUrl(identity.siteUrl, parent) }] : []), { name: item.title, url }],
+      breadcrumb: [
+        { name: 'Home', url: home },
+        ...(parent ? [{ name: parent.title, url: articleUrl(identity.siteUrl, parent) }] : []),
+        { name: item.title, url },
+      ],
     });
     await this.articles.update(item.id, { schemaMarkup: graph });
     // Without delivery any earlier block is taken out: WordPress would strip it anyway.
@@ -115,7 +156,11 @@ export class SchemaService {
     try {
       return await scriptDelivery(await this.sites.getClientForSite(siteId));
     } catch (error) {
-      if (isWordPressError(error)) return { allowed: false, reason: `WordPress could not be reached to check the user's capabilities (${error.message})` };
+      if (isWordPressError(error))
+        return {
+          allowed: false,
+          reason: `WordPress could not be reached to check the user's capabilities (${error.message})`,
+        };
       throw error;
     }
   }

@@ -16,7 +16,14 @@ const PILLAR_TITLES = [
 ];
 
 function pillarHeadings(t: string): string[] {
-  return [`What Is ${t}?`, `Why ${t} Matters`, `Key ${t} Strategies`, `Common ${t} Mistakes`, `Tools and Resources for ${t}`, `Getting Started with ${t}`];
+  return [
+    `What Is ${t}?`,
+    `Why ${t} Matters`,
+    `Key ${t} Strategies`,
+    `Common ${t} Mistakes`,
+    `Tools and Resources for ${t}`,
+    `Getting Started with ${t}`,
+  ];
 }
 
 function clusterTitle(keyword: string): string {
@@ -29,7 +36,13 @@ function clusterTitle(keyword: string): string {
 
 function clusterHeadings(keyword: string): string[] {
   const t = titleCase(keyword);
-  return [`Understanding ${t}`, `A Step-by-Step Approach`, 'Tips and Best Practices', 'Mistakes to Avoid', 'Frequently Asked Questions'];
+  return [
+    `Understanding ${t}`,
+    `A Step-by-Step Approach`,
+    'Tips and Best Practices',
+    'Mistakes to Avoid',
+    'Frequently Asked Questions',
+  ];
 }
 
 /** Words in common: the pillar a cluster keyword is closest to. */
@@ -50,9 +63,15 @@ export function offlineOutline(niche: string, keywords: readonly OutlineKeyword[
   const semantic = texts('semantic');
   const pillarKeywords = uniqueCaseless([...primary, ...longTail, ...semantic, niche]).slice(0, MAX_PILLARS);
   const pillars = pillarKeywords.map((keyword, i) => {
-    const related = semantic.filter((s) => overlap(s, keyword) > 0 && s.toLowerCase() !== keyword.toLowerCase()).slice(0, 2);
+    const related = semantic
+      .filter((s) => overlap(s, keyword) > 0 && s.toLowerCase() !== keyword.toLowerCase())
+      .slice(0, 2);
     const title = (PILLAR_TITLES[i] ?? PILLAR_TITLES[0]!)(titleCase(keyword));
-    return { title, target_keywords: uniqueCaseless([keyword, ...related]), h2_headings: pillarHeadings(titleCase(keyword)) };
+    return {
+      title,
+      target_keywords: uniqueCaseless([keyword, ...related]),
+      h2_headings: pillarHeadings(titleCase(keyword)),
+    };
   });
   const taken = new Set(pillarKeywords.map((k) => k.toLowerCase()));
   const clusterKeywords = uniqueCaseless([...longTail, ...semantic, ...primary])
@@ -64,7 +83,10 @@ export function offlineOutline(niche: string, keywords: readonly OutlineKeyword[
     if (titles.has(title.toLowerCase())) return [];
     titles.add(title.toLowerCase());
     const scored = pillars.map((p, index) => ({ index, score: overlap(keyword, p.target_keywords.join(' ')) }));
-    const best = scored.reduce((a, b) => (b.score > a.score ? b : a), { index: i % Math.max(1, pillars.length), score: 0 });
+    const best = scored.reduce((a, b) => (b.score > a.score ? b : a), {
+      index: i % Math.max(1, pillars.length),
+      score: 0,
+    });
     const parent = pillars[best.index];
     return [
       {

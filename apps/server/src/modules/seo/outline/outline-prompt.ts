@@ -3,7 +3,13 @@ import { z } from 'zod';
 /** The model's answer; normalised afterwards (pillar parents must name a pillar). */
 export const outlineAnswerSchema = z.object({
   pillar_posts: z
-    .array(z.object({ title: z.string().min(3).max(300), target_keywords: z.array(z.string().min(1).max(100)).min(1).max(8), h2_headings: z.array(z.string().min(1).max(300)).min(3).max(10) }))
+    .array(
+      z.object({
+        title: z.string().min(3).max(300),
+        target_keywords: z.array(z.string().min(1).max(100)).min(1).max(8),
+        h2_headings: z.array(z.string().min(1).max(300)).min(3).max(10),
+      }),
+    )
     .min(1)
     .max(6),
   cluster_posts: z

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
-import { seoOutlines, type StoredOutline } from '../../../db/schema/index.js';
+import { type StoredOutline, seoOutlines } from '../../../db/schema/index.js';
 
 export type SeoOutlineRow = typeof seoOutlines.$inferSelect;
 

@@ -1,4 +1,10 @@
-import { outlineDataSchema, type GenerateOutlineResponse, type OutlineData, type SeoOutline, type generateOutlineRequestSchema } from '@abp/contracts';
+import {
+  type GenerateOutlineResponse,
+  type generateOutlineRequestSchema,
+  type OutlineData,
+  outlineDataSchema,
+  type SeoOutline,
+} from '@abp/contracts';
 import type { z } from 'zod';
 import { badRequest } from '../../../errors.js';
 import { htmlToPlainText } from '../../../lib/plain-text.js';
@@ -6,9 +12,9 @@ import type { KeywordsRepository } from '../keywords/keywords.repository.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import type { SeoModel } from '../shared/seo-model.js';
 import { uniqueCaseless } from '../shared/text.js';
-import { offlineOutline, type OutlineKeyword } from './offline-outline.js';
-import { outlineAnswerSchema, outlinePrompt, type OutlineAnswer } from './outline-prompt.js';
+import { type OutlineKeyword, offlineOutline } from './offline-outline.js';
 import type { OutlineRepository, SeoOutlineRow } from './outline.repository.js';
+import { type OutlineAnswer, outlineAnswerSchema, outlinePrompt } from './outline-prompt.js';
 
 type GenerateRequest = z.output<typeof generateOutlineRequestSchema>;
 
@@ -45,7 +51,10 @@ function normalise(answer: OutlineAnswer): OutlineData {
     cluster_posts: answer.cluster_posts
       .map(clean)
       .filter((c) => c.title)
-      .map((c) => ({ ...c, pillar_parent: byLower.get(htmlToPlainText(c.pillar_parent).toLowerCase()) ?? pillarTitles[0] ?? '' })),
+      .map((c) => ({
+        ...c,
+        pillar_parent: byLower.get(htmlToPlainText(c.pillar_parent).toLowerCase()) ?? pillarTitles[0] ?? '',
+      })),
   });
 }
 
@@ -75,14 +84,33 @@ export class OutlineService {
     const typeOf = new Map(stored.map((k) => [k.keyword.toLowerCase(), k.keywordType]));
     const chosen: OutlineKeyword[] =
       request.keywords.length > 0
-        ? uniqueCaseless(request.keywords).map((keyword) => ({ keyword, type: typeOf.get(keyword.toLowerCase()) ?? 'primary' }))
+        ? uniqueCaseless(request.keywords).map((keyword) => ({
+            keyword,
+            type: typeOf.get(keyword.toLowerCase()) ?? 'primary',
+          }))
         : stored.map((k) => ({ keyword: k.keyword, type: k.keywordType }));
-    if (chosen.length === 0) throw badRequest('keywords', 'generating an outline needs at least one keyword: run keyword research or add a keyword first');
+    if (chosen.length === 0)
+      throw badRequest(
+        'keywords',
+        'generating an outline needs at least one keyword: run keyword research or add a keyword first',
+      );
     const niche = request.niche || project.niche;
     // The model sees every keyword of the project; the offline planner also uses their types.
-    const planKeywords = request.keywords.length > 0 ? [...chosen, ...stored.map((k) => ({ keyword: k.keyword, type: k.keywordType }))] : chosen;
+    const planKeywords =
+      request.keywords.length > 0
+        ? [...chosen, ...stored.map((k) => ({ keyword: k.keyword, type: k.keywordType }))]
+        : chosen;
     const answer = await this.model.structured(
-      { schema: outlineAnswerSchema, schemaName: 'content_outline', prompt: outlinePrompt(niche, chosen.map((k) => k.keyword)), maxTokens: 6000, project },
+      {
+        schema: outlineAnswerSchema,
+        schemaName: 'content_outline',
+        prompt: outlinePrompt(
+          niche,
+          chosen.map((k) => k.keyword),
+        ),
+        maxTokens: 6000,
+        project,
+      },
       () => offlineOutline(niche, dedupe(planKeywords)),
     );
     const { source } = answer;
@@ -95,13 +123,24 @@ export class OutlineService {
       step: 'content_outline',
       status: 'success',
       message: `Content outline created: ${outline.pillar_posts.length} pillar posts and ${outline.cluster_posts.length} cluster posts`,
-      details: { success_count: planned, pillar_posts: outline.pillar_posts.length, cluster_posts: outline.cluster_posts.length, source },
+      details: {
+        success_count: planned,
+        pillar_posts: outline.pillar_posts.length,
+        cluster_posts: outline.cluster_posts.length,
+        source,
+      },
     });
     await this.projects.advance(project.id, 1, OUTLINE_PROGRESS);
     return {
       success: true,
       outline: toOutlineDto(row),
-      summary: { pillar_posts: outline.pillar_posts.length, cluster_posts: outline.cluster_posts.length, total_articles_planned: planned, keywords_used: chosen.length, source },
+      summary: {
+        pillar_posts: outline.pillar_posts.length,
+        cluster_posts: outline.cluster_posts.length,
+        total_articles_planned: planned,
+        keywords_used: chosen.length,
+        source,
+      },
     };
   }
 }

@@ -21,7 +21,8 @@ export interface PageContext {
 }
 
 /** Said when a Contact page is left out (issue #18 item 10). */
-export const CONTACT_SKIPPED = 'No Contact page was generated: the project has no email, phone or address. Add them under Site Pages in Review & Publish, then generate the Contact page.';
+export const CONTACT_SKIPPED =
+  'No Contact page was generated: the project has no email, phone or address. Add them under Site Pages in Review & Publish, then generate the Contact page.';
 
 const FIXED_SLUGS: Record<SitePageType, string> = {
   home: 'home',
@@ -46,7 +47,12 @@ export function sitePagePlan(type: SitePageType, context: PageContext): PagePlan
     terms: 'Terms of Service',
   };
   const legal = type === 'privacy' || type === 'terms';
-  return { pageType: type, title: titles[type], slug: FIXED_SLUGS[type], targetKeywords: legal ? [] : context.keywords.slice(0, 3) };
+  return {
+    pageType: type,
+    title: titles[type],
+    slug: FIXED_SLUGS[type],
+    targetKeywords: legal ? [] : context.keywords.slice(0, 3),
+  };
 }
 
 /**
@@ -54,17 +60,30 @@ export function sitePagePlan(type: SitePageType, context: PageContext): PagePlan
  * outline, and (includeOptional) resources, FAQ and blog pages.
  */
 export function structurePlans(context: PageContext, outline: OutlineData, includeOptional: boolean): PagePlan[] {
-  const core = (['home', 'about', 'services', ...(context.hasContact ? (['contact'] as const) : [])] as const).map((type) => sitePagePlan(type, context));
+  const core = (['home', 'about', 'services', ...(context.hasContact ? (['contact'] as const) : [])] as const).map(
+    (type) => sitePagePlan(type, context),
+  );
   const hubs = distinctHubs(
     outline.pillar_posts.map((pillar): PagePlan => {
       const keyword = pillar.target_keywords[0] ?? pillar.title;
-      return { pageType: 'pillar_hub', title: `${titleCase(keyword)} Hub`, slug: `${slugify(keyword, 60)}-hub`, targetKeywords: pillar.target_keywords.slice(0, 3), pillarTitle: pillar.title };
+      return {
+        pageType: 'pillar_hub',
+        title: `${titleCase(keyword)} Hub`,
+        slug: `${slugify(keyword, 60)}-hub`,
+        targetKeywords: pillar.target_keywords.slice(0, 3),
+        pillarTitle: pillar.title,
+      };
     }),
   );
   const optional: PagePlan[] = includeOptional
     ? [
         sitePagePlan('resources', context),
-        { pageType: 'faq', title: `${titleCase(context.niche)} FAQ`, slug: 'faq', targetKeywords: context.keywords.slice(0, 2) },
+        {
+          pageType: 'faq',
+          title: `${titleCase(context.niche)} FAQ`,
+          slug: 'faq',
+          targetKeywords: context.keywords.slice(0, 2),
+        },
         { pageType: 'blog', title: 'Blog', slug: 'blog', targetKeywords: context.keywords.slice(0, 1) },
       ]
     : [];
@@ -76,8 +95,37 @@ export function structurePlans(context: PageContext, outline: OutlineData, inclu
   });
 }
 
-const HUB_FILLER = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'for', 'to', 'in', 'on', 'with', 'your', 'guide', 'tips', 'ideas', 'basics', 'best', 'complete', 'ultimate', 'how', 'what', 'why']);
-const hubWords = (plan: PagePlan) => new Set(plan.slug.replace(/-hub$/, '').split('-').filter((w) => w && !HUB_FILLER.has(w)));
+const HUB_FILLER = new Set([
+  'a',
+  'an',
+  'the',
+  'and',
+  'or',
+  'of',
+  'for',
+  'to',
+  'in',
+  'on',
+  'with',
+  'your',
+  'guide',
+  'tips',
+  'ideas',
+  'basics',
+  'best',
+  'complete',
+  'ultimate',
+  'how',
+  'what',
+  'why',
+]);
+const hubWords = (plan: PagePlan) =>
+  new Set(
+    plan.slug
+      .replace(/-hub$/, '')
+      .split('-')
+      .filter((w) => w && !HUB_FILLER.has(w)),
+  );
 
 /**
  * One hub per subject (issue #18 item 10): pillars of one niche often share their keyword

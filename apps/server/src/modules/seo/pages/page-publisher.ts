@@ -1,6 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { PublishItemResult } from '@abp/contracts';
-import { isWordPressError, type ContentInput, type WordPressClient, type WpPost } from '../../../integrations/wordpress/index.js';
+import {
+  type ContentInput,
+  isWordPressError,
+  type WordPressClient,
+  type WpPost,
+} from '../../../integrations/wordpress/index.js';
 import { toPlainText } from '../../../lib/plain-text.js';
 import { withJsonLd } from '../shared/json-ld.js';
 import type { PagesRepository, SeoPageRow } from './pages.repository.js';
@@ -50,23 +55,59 @@ export class PagePublisher {
   async publishOne(client: WordPressClient, page: SeoPageRow, options: PagePublishOptions): Promise<PublishItemResult> {
     const lease = randomUUID();
     if (!(await this.repo.acquireLease(page.id, lease, LEASE_MS))) {
-      return this.failed(page, 'This page is being published by another run right now; publish it again in a few minutes.');
+      return this.failed(
+        page,
+        'This page is being published by another run right now; publish it again in a few minutes.',
+      );
     }
     try {
       // Read under the lease: a push that finished a moment ago has stored its page id by now.
       const current = (await this.repo.listByIds(page.projectId, [page.id]))[0] ?? page;
       // Legal pages are never published by us: a lawyer should read them first.
       const wpStatus = current.needsLegalReview ? 'draft' : options.status;
-      const content = options.deliverSchema && current.schemaMarkup ? withJsonLd(current.content, current.schemaMarkup) : current.content;
+      const content =
+        options.deliverSchema && current.schemaMarkup
+          ? withJsonLd(current.content, current.schemaMarkup)
+          : current.content;
       // The title is plain text; the WordPress client escapes it.
-      const input: ContentInput = { title: toPlainText(current.pageTitle), content, status: wpStatus, slug: current.slug };
+      const input: ContentInput = {
+        title: toPlainText(current.pageTitle),
+        content,
+        status: wpStatus,
+        slug: current.slug,
+      };
       const post = await this.createOrUpdate(client, current, input, options.updateExisting === true);
-      if (post instanceof KeptBySite) return { id: current.id, title: current.pageTitle, outcome: 'skipped', wordpress_id: null, permalink: post.page.link || null, error: post.notice };
+      if (post instanceof KeptBySite)
+        return {
+          id: current.id,
+          title: current.pageTitle,
+          outcome: 'skipped',
+          wordpress_id: null,
+          permalink: post.page.link || null,
+          error: post.notice,
+        };
       const status = post.status === 'publish' ? 'published' : 'draft';
-      await this.repo.update(current.id, { wordpressPageId: post.id, wordpressPermalink: post.link || null, status, publishCreatePending: false, changedSincePublish: false });
-      return { id: current.id, title: current.pageTitle, outcome: status, wordpress_id: post.id, permalink: post.link || null, error: null };
+      await this.repo.update(current.id, {
+        wordpressPageId: post.id,
+        wordpressPermalink: post.link || null,
+        status,
+        publishCreatePending: false,
+        changedSincePublish: false,
+      });
+      return {
+        id: current.id,
+        title: current.pageTitle,
+        outcome: status,
+        wordpress_id: post.id,
+        permalink: post.link || null,
+        error: null,
+      };
     } catch (error) {
-      const message = isWordPressError(error) ? `${error.message}${error.advice ? ` ${error.advice}` : ''}` : error instanceof Error ? error.message : String(error);
+      const message = isWordPressError(error)
+        ? `${error.message}${error.advice ? ` ${error.advice}` : ''}`
+        : error instanceof Error
+          ? error.message
+          : String(error);
       return this.failed(page, message);
     } finally {
       await this.repo.releaseLease(page.id, lease);
@@ -74,14 +115,26 @@ export class PagePublisher {
   }
 
   private failed(page: SeoPageRow, error: string): PublishItemResult {
-    return { id: page.id, title: page.pageTitle, outcome: 'failed', wordpress_id: page.wordpressPageId, permalink: page.wordpressPermalink, error };
+    return {
+      id: page.id,
+      title: page.pageTitle,
+      outcome: 'failed',
+      wordpress_id: page.wordpressPageId,
+      permalink: page.wordpressPermalink,
+      error,
+    };
   }
 
   /**
    * Our page if it is known, else the site's page at the slug when the operator chose to update it;
    * a slug the site holds otherwise is left to the site (KeptBySite): WordPress would add `slug-2`.
    */
-  private async createOrUpdate(client: WordPressClient, page: SeoPageRow, input: ContentInput, updateExisting: boolean): Promise<WpPost | KeptBySite> {
+  private async createOrUpdate(
+    client: WordPressClient,
+    page: SeoPageRow,
+    input: ContentInput,
+    updateExisting: boolean,
+  ): Promise<WpPost | KeptBySite> {
     if (page.wordpressPageId !== null) {
       try {
         return await client.pages.update(page.wordpressPageId, input);
@@ -97,7 +150,8 @@ export class PagePublisher {
     }
     const taken = await client.pages.findBySlug(page.slug);
     if (taken) {
-      if (isLivePage(taken) || !updateExisting) return new KeptBySite(taken, takenSlugNotice(page, taken, !isLivePage(taken)));
+      if (isLivePage(taken) || !updateExisting)
+        return new KeptBySite(taken, takenSlugNotice(page, taken, !isLivePage(taken)));
       return client.pages.update(taken.id, input);
     }
     await this.repo.update(page.id, { publishCreatePending: true });

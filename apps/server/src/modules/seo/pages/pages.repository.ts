@@ -9,7 +9,9 @@ export class PagesRepository {
   constructor(private readonly db: Database) {}
 
   list(projectId: number, origin?: SeoPageRow['origin']): Promise<SeoPageRow[]> {
-    const where = origin ? and(eq(seoPages.projectId, projectId), eq(seoPages.origin, origin)) : eq(seoPages.projectId, projectId);
+    const where = origin
+      ? and(eq(seoPages.projectId, projectId), eq(seoPages.origin, origin))
+      : eq(seoPages.projectId, projectId);
     return this.db.select().from(seoPages).where(where).orderBy(asc(seoPages.id));
   }
 
@@ -74,7 +76,9 @@ export class PagesRepository {
     const rows = await this.db
       .update(seoPages)
       .set({ publishLockToken: token, publishLockExpiresAt: sql`now() + ${leaseMs} * interval '1 millisecond'` })
-      .where(and(eq(seoPages.id, id), or(isNull(seoPages.publishLockToken), lt(seoPages.publishLockExpiresAt, sql`now()`))))
+      .where(
+        and(eq(seoPages.id, id), or(isNull(seoPages.publishLockToken), lt(seoPages.publishLockExpiresAt, sql`now()`))),
+      )
       .returning({ id: seoPages.id });
     return rows.length > 0;
   }

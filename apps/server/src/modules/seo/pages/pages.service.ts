@@ -1,9 +1,9 @@
 import {
-  LEGAL_PAGE_TYPES,
   type GeneratePagesResponse,
+  type generateSitePagesRequestSchema,
+  LEGAL_PAGE_TYPES,
   type PageSlugConflict,
   type SeoPage,
-  type generateSitePagesRequestSchema,
 } from '@abp/contracts';
 import type { z } from 'zod';
 import { badRequest } from '../../../errors.js';
@@ -11,16 +11,16 @@ import { toPlainText } from '../../../lib/plain-text.js';
 import { wordpressStep } from '../../publishing/publish-errors.js';
 import type { KeywordsRepository } from '../keywords/keywords.repository.js';
 import type { OutlineService } from '../outline/outline.service.js';
-import type { ProjectsService } from '../projects/projects.service.js';
 import type { SeoProjectListRow } from '../projects/projects.repository.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import type { RunProgress } from '../publish-runs/run-progress.js';
 import { scriptDelivery } from '../shared/json-ld.js';
 import type { SeoSites } from '../shared/ports.js';
 import { toPageDto } from './page-dto.js';
-import { CONTACT_SKIPPED, sitePagePlan, structurePlans, type PageContext, type PagePlan } from './page-plans.js';
+import { CONTACT_SKIPPED, type PageContext, type PagePlan, sitePagePlan, structurePlans } from './page-plans.js';
 import { isLivePage, type PagePublisher } from './page-publisher.js';
 import type { PageWriter } from './page-writer.js';
 import type { PagesRepository, SeoPageRow } from './pages.repository.js';
-import type { RunProgress } from '../publish-runs/run-progress.js';
 
 type SitePagesRequest = z.output<typeof generateSitePagesRequestSchema>;
 
@@ -67,13 +67,21 @@ export class PagesService {
       details: { success_count: rows.length, source },
     });
     await this.projects.advance(projectId, 1, 100);
-    return { success: true, pages: rows.map(toPageDto), summary: { pages_generated: rows.length, include_optional: includeOptional, source, notes } };
+    return {
+      success: true,
+      pages: rows.map(toPageDto),
+      summary: { pages_generated: rows.length, include_optional: includeOptional, source, notes },
+    };
   }
 
   /** The site-pages generator: company pages; privacy and terms are drafts that need a legal review. */
   async generateSitePages(request: SitePagesRequest): Promise<GeneratePagesResponse> {
     const project = await this.projects.require(request.project_id, 'project_id');
-    const details = { companyName: request.company_name, companyDescription: request.company_description, contactInfo: request.contact_info };
+    const details = {
+      companyName: request.company_name,
+      companyDescription: request.company_description,
+      contactInfo: request.contact_info,
+    };
     await this.projects.saveCompanyDetails(project.id, details);
     const hasContact = Boolean(details.contactInfo.email || details.contactInfo.phone || details.contactInfo.address);
     const context = { ...(await this.pageContext(project)), companyName: request.company_name, hasContact };
@@ -89,7 +97,11 @@ export class PagesService {
       message: `Generated ${rows.length} site pages for ${request.company_name}${legal ? ` (${legal} need a legal review)` : ''}`,
       details: { success_count: rows.length, legal_review: legal, source },
     });
-    return { success: true, pages: rows.map(toPageDto), summary: { pages_generated: rows.length, needs_legal_review: legal, source, notes } };
+    return {
+      success: true,
+      pages: rows.map(toPageDto),
+      summary: { pages_generated: rows.length, needs_legal_review: legal, source, notes },
+    };
   }
 
   /** The pages a "Publish Pages" run will push, in order (checked when the run is asked for). */
@@ -98,7 +110,8 @@ export class PagesService {
     const site = await this.projects.requireSite(project);
     await this.sites.requireActiveSite(site.id);
     const pages = pageIds ? await this.selected(projectId, pageIds) : await this.repo.list(projectId);
-    if (pages.length === 0) throw badRequest('pageIds', 'there are no pages to publish: generate the website pages first');
+    if (pages.length === 0)
+      throw badRequest('pageIds', 'there are no pages to publish: generate the website pages first');
     return pages.map((p) => p.id);
   }
 
@@ -111,10 +124,14 @@ export class PagesService {
     const site = await this.projects.requireSite(project);
     await this.sites.requireActiveSite(site.id);
     // Pages already pushed update their own WordPress page; a create still in doubt is resolved by its marker.
-    const unsent = (await this.repo.list(projectId)).filter((p) => p.wordpressPageId === null && !p.publishCreatePending);
+    const unsent = (await this.repo.list(projectId)).filter(
+      (p) => p.wordpressPageId === null && !p.publishCreatePending,
+    );
     if (unsent.length === 0) return [];
     const client = await wordpressStep('connection', () => this.sites.getClientForSite(site.id));
-    const found = await wordpressStep('page lookup', () => Promise.all(unsent.map(async (page) => ({ page, taken: await client.pages.findBySlug(page.slug) }))));
+    const found = await wordpressStep('page lookup', () =>
+      Promise.all(unsent.map(async (page) => ({ page, taken: await client.pages.findBySlug(page.slug) }))),
+    );
     return found.flatMap(({ page, taken }) =>
       taken
         ? [
@@ -122,7 +139,12 @@ export class PagesService {
               page_id: page.id,
               page_title: page.pageTitle,
               slug: page.slug,
-              existing: { id: taken.id, title: toPlainText(taken.title?.raw ?? taken.title?.rendered ?? ''), status: taken.status, link: taken.link },
+              existing: {
+                id: taken.id,
+                title: toPlainText(taken.title?.raw ?? taken.title?.rendered ?? ''),
+                status: taken.status,
+                link: taken.link,
+              },
               live: isLivePage(taken),
             },
           ]
@@ -136,21 +158,33 @@ export class PagesService {
     const project = await this.projects.require(run.projectId);
     const site = await this.projects.requireSite(project);
     await this.sites.requireActiveSite(site.id);
-    const pages = (await this.repo.listByIds(run.projectId, progress.pending)).sort((a, b) => run.itemIds.indexOf(a.id) - run.itemIds.indexOf(b.id));
+    const pages = (await this.repo.listByIds(run.projectId, progress.pending)).sort(
+      (a, b) => run.itemIds.indexOf(a.id) - run.itemIds.indexOf(b.id),
+    );
     // An unreachable site is its failure, not ours: the run stops and says why, as an article publish does.
     const client = await wordpressStep('connection', () => this.sites.getClientForSite(site.id));
     let deliverSchema = false;
     if (pages.some((p) => p.schemaMarkup)) {
       const delivery = await scriptDelivery(client);
       deliverSchema = delivery.allowed;
-      if (!delivery.allowed) await progress.warn(`Schema markup was stored but not added to the pages: ${delivery.reason}.`);
+      if (!delivery.allowed)
+        await progress.warn(`Schema markup was stored but not added to the pages: ${delivery.reason}.`);
     }
     const updateExisting = new Set(run.updateExistingIds);
     for (const page of pages) {
-      await progress.record(await this.publisher.publishOne(client, page, { status: run.targetStatus, deliverSchema, updateExisting: updateExisting.has(page.id) }));
+      await progress.record(
+        await this.publisher.publishOne(client, page, {
+          status: run.targetStatus,
+          deliverSchema,
+          updateExisting: updateExisting.has(page.id),
+        }),
+      );
     }
-    const legalDrafts = (await this.repo.listByIds(run.projectId, run.itemIds)).filter((p) => p.needsLegalReview).length;
-    if (legalDrafts > 0 && run.targetStatus === 'publish') await progress.warn(`${legalDrafts} legal page(s) were saved as drafts: have them reviewed before publishing.`);
+    const legalDrafts = (await this.repo.listByIds(run.projectId, run.itemIds)).filter(
+      (p) => p.needsLegalReview,
+    ).length;
+    if (legalDrafts > 0 && run.targetStatus === 'publish')
+      await progress.warn(`${legalDrafts} legal page(s) were saved as drafts: have them reviewed before publishing.`);
   }
 
   private async selected(projectId: number, ids: number[]): Promise<SeoPageRow[]> {
@@ -163,9 +197,17 @@ export class PagesService {
 
   private async pageContext(project: SeoProjectListRow): Promise<PageContext> {
     const keywords = await this.keywords.list(project.id);
-    const ordered = [...keywords.filter((k) => k.keywordType === 'primary'), ...keywords.filter((k) => k.keywordType !== 'primary')].map((k) => k.keyword);
+    const ordered = [
+      ...keywords.filter((k) => k.keywordType === 'primary'),
+      ...keywords.filter((k) => k.keywordType !== 'primary'),
+    ].map((k) => k.keyword);
     const contact = project.contactInfo;
-    return { niche: project.niche, companyName: project.companyName, keywords: ordered, hasContact: Boolean(contact && (contact.email || contact.phone || contact.address)) };
+    return {
+      niche: project.niche,
+      companyName: project.companyName,
+      keywords: ordered,
+      hasContact: Boolean(contact && (contact.email || contact.phone || contact.address)),
+    };
   }
 
   private async writeAndStore(project: SeoProjectListRow, plans: PagePlan[], origin: SeoPageRow['origin']) {

@@ -16,8 +16,13 @@ export class SiteStructureService {
 
   async get(projectId: number): Promise<SiteStructure> {
     await this.projects.require(projectId);
-    const [pages, outline, items] = await Promise.all([this.pages.list(projectId), this.outlines.current(projectId), this.articles.list(projectId)]);
-    const articleOf = (title: string) => items.find((i) => i.title.toLowerCase() === title.toLowerCase())?.articleId ?? null;
+    const [pages, outline, items] = await Promise.all([
+      this.pages.list(projectId),
+      this.outlines.current(projectId),
+      this.articles.list(projectId),
+    ]);
+    const articleOf = (title: string) =>
+      items.find((i) => i.title.toLowerCase() === title.toLowerCase())?.articleId ?? null;
     const sections = (outline?.pillar_posts ?? []).map((pillar) => ({
       pillar: pillar.title,
       slug: slugify(pillar.title),
@@ -29,7 +34,13 @@ export class SiteStructureService {
     return {
       project_id: projectId,
       total_pages: pages.length,
-      pages: pages.map((p) => ({ id: p.id, page_title: p.pageTitle, page_type: p.pageType, slug: p.slug, status: p.status })),
+      pages: pages.map((p) => ({
+        id: p.id,
+        page_title: p.pageTitle,
+        page_type: p.pageType,
+        slug: p.slug,
+        status: p.status,
+      })),
       sections,
     };
   }

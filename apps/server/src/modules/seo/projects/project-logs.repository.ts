@@ -22,7 +22,10 @@ export class ProjectLogsRepository {
   }
 
   async count(projectId: number): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(seoProjectLogs).where(eq(seoProjectLogs.projectId, projectId));
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(seoProjectLogs)
+      .where(eq(seoProjectLogs.projectId, projectId));
     return row?.n ?? 0;
   }
 }

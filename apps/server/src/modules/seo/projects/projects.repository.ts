@@ -38,7 +38,15 @@ export class ProjectsRepository {
 
   async findWithSite(id: number): Promise<SeoProjectListRow | null> {
     const [row] = await this.listQuery().where(eq(seoProjects.id, id)).limit(1);
-    return row ? { ...row.project, siteName: row.siteName, siteUrl: row.siteUrl, articlesGenerated: row.articlesGenerated, articlesInProgress: row.articlesInProgress } : null;
+    return row
+      ? {
+          ...row.project,
+          siteName: row.siteName,
+          siteUrl: row.siteUrl,
+          articlesGenerated: row.articlesGenerated,
+          articlesInProgress: row.articlesInProgress,
+        }
+      : null;
   }
 
   async find(id: number): Promise<SeoProjectRow | null> {
@@ -69,7 +77,9 @@ export class ProjectsRepository {
       .set({
         currentPhase: phase,
         progressPercentage: progress,
-        status: completed ? 'completed' : sql`case when ${seoProjects.status} = 'completed' then 'completed' else ${`phase${phase}`} end`,
+        status: completed
+          ? 'completed'
+          : sql`case when ${seoProjects.status} = 'completed' then 'completed' else ${`phase${phase}`} end`,
         updatedAt: new Date(),
       })
       .where(

@@ -1,7 +1,7 @@
 import type { SeoLogStatus, SeoProject, SeoProjectLog, seoProjectCreateSchema } from '@abp/contracts';
 import type { z } from 'zod';
-import { SiteUnavailableError } from '../../../domain-errors.js';
 import type { Tx } from '../../../db/client.js';
+import { SiteUnavailableError } from '../../../domain-errors.js';
 import { badRequest, notFound } from '../../../errors.js';
 import type { SeoSites } from '../shared/ports.js';
 import { toLogDto, toProjectDto } from './project-dto.js';
@@ -50,7 +50,12 @@ export class ProjectsService {
       targetAudience: input.target_audience,
       businessContext: input.business_context,
     });
-    await this.log(row.id, { phase: 1, step: 'project_created', status: 'info', message: `Project "${row.projectName}" created for the niche "${row.niche}"` });
+    await this.log(row.id, {
+      phase: 1,
+      step: 'project_created',
+      status: 'info',
+      message: `Project "${row.projectName}" created for the niche "${row.niche}"`,
+    });
     return this.get(row.id);
   }
 
@@ -67,12 +72,23 @@ export class ProjectsService {
 
   /** The project's site, which must still exist (a deleted site leaves the project without one). */
   async requireSite(project: SeoProjectRow): Promise<{ id: number; name: string; url: string }> {
-    if (project.siteId === null) throw badRequest('site_id', 'the project has no site any more (it was deleted): create a new project for another site');
+    if (project.siteId === null)
+      throw badRequest(
+        'site_id',
+        'the project has no site any more (it was deleted): create a new project for another site',
+      );
     return this.sites.findOrThrow(project.siteId);
   }
 
   async log(projectId: number, entry: LogEntry): Promise<void> {
-    await this.logsRepo.insert({ projectId, phase: entry.phase, step: entry.step, status: entry.status, message: entry.message, details: entry.details ?? {} });
+    await this.logsRepo.insert({
+      projectId,
+      phase: entry.phase,
+      step: entry.step,
+      status: entry.status,
+      message: entry.message,
+      details: entry.details ?? {},
+    });
   }
 
   async logs(projectId: number, limit = 100): Promise<SeoProjectLog[]> {
@@ -98,7 +114,14 @@ export class ProjectsService {
     return this.repo.update(projectId, { totalArticlesPlanned: total });
   }
 
-  saveCompanyDetails(projectId: number, details: { companyName: string; companyDescription: string; contactInfo: { email: string; phone: string; address: string } }): Promise<void> {
+  saveCompanyDetails(
+    projectId: number,
+    details: {
+      companyName: string;
+      companyDescription: string;
+      contactInfo: { email: string; phone: string; address: string };
+    },
+  ): Promise<void> {
     return this.repo.update(projectId, details);
   }
 
@@ -113,7 +136,8 @@ export class ProjectsService {
     try {
       await this.sites.findOrThrow(siteId);
     } catch (error) {
-      if (error instanceof SiteUnavailableError && error.reason === 'missing') throw badRequest('site_id', `no site with id ${siteId} exists`);
+      if (error instanceof SiteUnavailableError && error.reason === 'missing')
+        throw badRequest('site_id', `no site with id ${siteId} exists`);
       throw error;
     }
   }

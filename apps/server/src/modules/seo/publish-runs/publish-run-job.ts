@@ -9,7 +9,13 @@ export function seoPublishJobDefinition(runner: PublishRunRunner): JobDefinition
     job: 'seoPublish',
     // Fifty pages against a slow site take minutes (expiry); a worker that died stops its heartbeat
     // and the run resumes within about a minute.
-    queue: { retryLimit: RETRY_LIMIT, retryDelay: 10, retryBackoff: true, expireInSeconds: 30 * 60, heartbeatSeconds: 30 },
+    queue: {
+      retryLimit: RETRY_LIMIT,
+      retryDelay: 10,
+      retryBackoff: true,
+      expireInSeconds: 30 * 60,
+      heartbeatSeconds: 30,
+    },
     work: { localConcurrency: 1 },
     handler: ({ runId }, job) => runner.run(runId, { retryCount: job.retryCount, retryLimit: RETRY_LIMIT }),
   };

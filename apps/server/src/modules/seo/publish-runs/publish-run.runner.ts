@@ -40,7 +40,9 @@ export class PublishRunRunner {
     // (should it die, its lease runs out and the queue's retry of its entry resumes the run).
     if (run === null || run === 'busy') return;
     try {
-      await this.work[run.kind].publishRun(new RunProgress(this.repo, run, () => this.repo.renewLease(run.id, lease, LEASE_MS)));
+      await this.work[run.kind].publishRun(
+        new RunProgress(this.repo, run, () => this.repo.renewLease(run.id, lease, LEASE_MS)),
+      );
     } catch (error) {
       const decision = classifyThrown(error);
       // A passing failure (the database, a network blip before any push) is worth the queue's next
@@ -49,8 +51,20 @@ export class PublishRunRunner {
         await this.repo.releaseLease(run.id, lease);
         throw error;
       }
-      await this.repo.finish(run.id, 'failed', decision.message === INTERNAL_FAILURE_MESSAGE ? 'Publishing stopped because of an internal error; see the server log.' : decision.message);
-      await this.projects.log(run.projectId, { phase: 3, step: STEP[run.kind], status: 'error', message: `${LABEL[run.kind]}: publishing stopped: ${decision.message}`, details: { success_count: 0 } });
+      await this.repo.finish(
+        run.id,
+        'failed',
+        decision.message === INTERNAL_FAILURE_MESSAGE
+          ? 'Publishing stopped because of an internal error; see the server log.'
+          : decision.message,
+      );
+      await this.projects.log(run.projectId, {
+        phase: 3,
+        step: STEP[run.kind],
+        status: 'error',
+        message: `${LABEL[run.kind]}: publishing stopped: ${decision.message}`,
+        details: { success_count: 0 },
+      });
       return;
     }
     await this.repo.finish(run.id, 'done');

@@ -6,10 +6,14 @@ import { seoPublishRuns } from '../../../db/schema/index.js';
 import type { JobQueue } from '../../../jobs/queue.js';
 
 export type SeoPublishRunRow = typeof seoPublishRuns.$inferSelect;
-export type NewSeoPublishRun = Pick<typeof seoPublishRuns.$inferInsert, 'projectId' | 'kind' | 'targetStatus' | 'itemIds' | 'updateExistingIds'>;
+export type NewSeoPublishRun = Pick<
+  typeof seoPublishRuns.$inferInsert,
+  'projectId' | 'kind' | 'targetStatus' | 'itemIds' | 'updateExistingIds'
+>;
 
 const ACTIVE = ['queued', 'running'] as const;
-const STALE_ERROR = 'Publishing stopped: the worker carrying it out stopped answering. Publish again to push the items that are left.';
+const STALE_ERROR =
+  'Publishing stopped: the worker carrying it out stopped answering. Publish again to push the items that are left.';
 
 export class PublishRunsRepository {
   constructor(
@@ -23,13 +27,22 @@ export class PublishRunsRepository {
 
   active(projectId: number, kind: SeoPublishRunRow['kind']): Promise<SeoPublishRunRow | undefined> {
     return this.db.query.seoPublishRuns.findFirst({
-      where: and(eq(seoPublishRuns.projectId, projectId), eq(seoPublishRuns.kind, kind), inArray(seoPublishRuns.state, [...ACTIVE])),
+      where: and(
+        eq(seoPublishRuns.projectId, projectId),
+        eq(seoPublishRuns.kind, kind),
+        inArray(seoPublishRuns.state, [...ACTIVE]),
+      ),
     });
   }
 
   /** The project's latest runs, newest first (the wizard picks up a run still going after a reload). */
   latest(projectId: number, limit = 10): Promise<SeoPublishRunRow[]> {
-    return this.db.select().from(seoPublishRuns).where(eq(seoPublishRuns.projectId, projectId)).orderBy(desc(seoPublishRuns.id)).limit(limit);
+    return this.db
+      .select()
+      .from(seoPublishRuns)
+      .where(eq(seoPublishRuns.projectId, projectId))
+      .orderBy(desc(seoPublishRuns.id))
+      .limit(limit);
   }
 
   /**
@@ -58,7 +71,13 @@ export class PublishRunsRepository {
     await this.db
       .update(seoPublishRuns)
       .set({ state: 'failed', error: STALE_ERROR, finishedAt: new Date() })
-      .where(and(eq(seoPublishRuns.projectId, projectId), eq(seoPublishRuns.state, 'running'), lt(seoPublishRuns.startedAt, sql`now() - interval '3 hours'`)));
+      .where(
+        and(
+          eq(seoPublishRuns.projectId, projectId),
+          eq(seoPublishRuns.state, 'running'),
+          lt(seoPublishRuns.startedAt, sql`now() - interval '3 hours'`),
+        ),
+      );
   }
 
   /**
@@ -68,7 +87,12 @@ export class PublishRunsRepository {
   async start(id: number, token: string, leaseMs: number): Promise<SeoPublishRunRow | 'busy' | null> {
     const [row] = await this.db
       .update(seoPublishRuns)
-      .set({ state: 'running', startedAt: sql`coalesce(${seoPublishRuns.startedAt}, now())`, lockToken: token, lockExpiresAt: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+      .set({
+        state: 'running',
+        startedAt: sql`coalesce(${seoPublishRuns.startedAt}, now())`,
+        lockToken: token,
+        lockExpiresAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+      })
       .where(
         and(
           eq(seoPublishRuns.id, id),
@@ -110,11 +134,16 @@ export class PublishRunsRepository {
   async addWarning(id: number, warning: string): Promise<void> {
     await this.db
       .update(seoPublishRuns)
-      .set({ warnings: sql`case when ${seoPublishRuns.warnings} @> ${JSON.stringify([warning])}::jsonb then ${seoPublishRuns.warnings} else ${seoPublishRuns.warnings} || ${JSON.stringify([warning])}::jsonb end` })
+      .set({
+        warnings: sql`case when ${seoPublishRuns.warnings} @> ${JSON.stringify([warning])}::jsonb then ${seoPublishRuns.warnings} else ${seoPublishRuns.warnings} || ${JSON.stringify([warning])}::jsonb end`,
+      })
       .where(eq(seoPublishRuns.id, id));
   }
 
   async finish(id: number, state: 'done' | 'failed', error: string | null = null): Promise<void> {
-    await this.db.update(seoPublishRuns).set({ state, error, finishedAt: new Date(), lockToken: null, lockExpiresAt: null }).where(eq(seoPublishRuns.id, id));
+    await this.db
+      .update(seoPublishRuns)
+      .set({ state, error, finishedAt: new Date(), lockToken: null, lockExpiresAt: null })
+      .where(eq(seoPublishRuns.id, id));
   }
 }

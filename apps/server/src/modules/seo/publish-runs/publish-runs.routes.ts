@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   publishArticlesRequestSchema,
   publishPagesRequestSchema,
@@ -7,6 +6,7 @@ import {
   seoPublishRunListSchema,
   seoPublishRunSchema,
 } from '@abp/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { seoErrors as errors, seoTags as tags } from '../shared/route-errors.js';
 import type { PublishRunsService } from './publish-runs.service.js';
 
@@ -17,18 +17,39 @@ export const publishRunsRoutes = (runs: PublishRunsService): FastifyPluginAsyncZ
     app.post(
       '/seo/projects/:id/publish-pages',
       { schema: { tags, params, body: publishPagesRequestSchema, response: { 202: seoPublishRunSchema, ...errors } } },
-      async (request, reply) => reply.status(202).send(await runs.start(request.params.id, 'pages', { status: request.body.status, ids: request.body.pageIds, updateExisting: request.body.updateExisting })),
+      async (request, reply) =>
+        reply.status(202).send(
+          await runs.start(request.params.id, 'pages', {
+            status: request.body.status,
+            ids: request.body.pageIds,
+            updateExisting: request.body.updateExisting,
+          }),
+        ),
     );
 
     app.post(
       '/seo/projects/:id/publish-articles',
-      { schema: { tags, params, body: publishArticlesRequestSchema, response: { 202: seoPublishRunSchema, ...errors } } },
-      async (request, reply) => reply.status(202).send(await runs.start(request.params.id, 'articles', { status: request.body.status, ids: request.body.articleIds })),
+      {
+        schema: { tags, params, body: publishArticlesRequestSchema, response: { 202: seoPublishRunSchema, ...errors } },
+      },
+      async (request, reply) =>
+        reply.status(202).send(
+          await runs.start(request.params.id, 'articles', {
+            status: request.body.status,
+            ids: request.body.articleIds,
+          }),
+        ),
     );
 
-    app.get('/seo/projects/:id/publish-runs', { schema: { tags, params, response: { 200: seoPublishRunListSchema, ...errors } } }, async (request) => runs.latest(request.params.id));
+    app.get(
+      '/seo/projects/:id/publish-runs',
+      { schema: { tags, params, response: { 200: seoPublishRunListSchema, ...errors } } },
+      async (request) => runs.latest(request.params.id),
+    );
 
-    app.get('/seo/publish-runs/:runId', { schema: { tags, params: seoPublishRunIdParamSchema, response: { 200: seoPublishRunSchema, ...errors } } }, async (request) =>
-      runs.get(request.params.runId),
+    app.get(
+      '/seo/publish-runs/:runId',
+      { schema: { tags, params: seoPublishRunIdParamSchema, response: { 200: seoPublishRunSchema, ...errors } } },
+      async (request) => runs.get(request.params.runId),
     );
   };

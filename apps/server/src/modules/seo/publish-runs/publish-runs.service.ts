@@ -35,19 +35,35 @@ export class PublishRunsService {
     const itemIds = await this.selectors[kind].selectForPublish(projectId, request.ids);
     const updateExistingIds = [...new Set(request.updateExisting ?? [])];
     const strangers = updateExistingIds.filter((id) => !itemIds.includes(id));
-    if (strangers.length > 0) throw badRequest('updateExisting', `not among the pages to publish: ${strangers.join(', ')}`);
+    if (strangers.length > 0)
+      throw badRequest('updateExisting', `not among the pages to publish: ${strangers.join(', ')}`);
     await this.repo.failStale(projectId);
     for (let attempt = 0; attempt < 2; attempt++) {
       const running = await this.repo.active(projectId, kind);
       if (running) {
-        if (running.targetStatus === request.status && sameItems(running.itemIds, itemIds) && sameSet(running.updateExistingIds, updateExistingIds)) return toPublishRunDto(running);
-        throw conflict(`The ${NOUN[kind]} of this project are being published (run ${running.id}): wait until it has finished, then publish again.`);
+        if (
+          running.targetStatus === request.status &&
+          sameItems(running.itemIds, itemIds) &&
+          sameSet(running.updateExistingIds, updateExistingIds)
+        )
+          return toPublishRunDto(running);
+        throw conflict(
+          `The ${NOUN[kind]} of this project are being published (run ${running.id}): wait until it has finished, then publish again.`,
+        );
       }
-      const created = await this.repo.insertQueued({ projectId, kind, targetStatus: request.status, itemIds, updateExistingIds });
+      const created = await this.repo.insertQueued({
+        projectId,
+        kind,
+        targetStatus: request.status,
+        itemIds,
+        updateExistingIds,
+      });
       if (created) return toPublishRunDto(created);
       // Another request created one between our look and our insert: answer as for that one.
     }
-    throw conflict(`The ${NOUN[kind]} of this project are being published: wait until it has finished, then publish again.`);
+    throw conflict(
+      `The ${NOUN[kind]} of this project are being published: wait until it has finished, then publish again.`,
+    );
   }
 
   async get(runId: number): Promise<SeoPublishRun> {

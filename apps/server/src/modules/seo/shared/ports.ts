@@ -23,7 +23,10 @@ export interface SeoSites {
 }
 
 export interface SeoPublishing {
-  publishArticle(articleId: number, options?: { force?: boolean; status?: 'draft' | 'published' }): Promise<ArticlePublishResult>;
+  publishArticle(
+    articleId: number,
+    options?: { force?: boolean; status?: 'draft' | 'published' },
+  ): Promise<ArticlePublishResult>;
   /** The article's post was deleted from WordPress: publishing puts the article back to draft. */
   forgetPost(articleId: number): Promise<void>;
 }

@@ -4,7 +4,8 @@ import { isLlmError, type LanguageModelProvider } from '../../../integrations/ll
 import { withUsageScope } from '../../usage/usage-scope.js';
 import type { SeoProviders } from './ports.js';
 
-const SYSTEM = 'You are an experienced SEO strategist. Answer only with the requested JSON structure, in English, without commentary.';
+const SYSTEM =
+  'You are an experienced SEO strategist. Answer only with the requested JSON structure, in English, without commentary.';
 
 export interface StructuredRequest<T> {
   schema: z.ZodType<T>;
@@ -39,7 +40,12 @@ export class SeoModel {
     const provider = await this.provider();
     if (provider.isOffline) return { value: offline(), source: 'offline' };
     try {
-      const usage = { source: 'seo' as const, jobRef: String(request.project.id), siteId: request.project.siteId, step: request.schemaName };
+      const usage = {
+        source: 'seo' as const,
+        jobRef: String(request.project.id),
+        siteId: request.project.siteId,
+        step: request.schemaName,
+      };
       const result = await withUsageScope(usage, () =>
         provider.generateObject({
           system: SYSTEM,

@@ -5,7 +5,9 @@ export function titleCase(text: string): string {
   return text
     .trim()
     .split(/\s+/)
-    .map((word, i) => (i > 0 && small.has(word.toLowerCase()) ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1)))
+    .map((word, i) =>
+      i > 0 && small.has(word.toLowerCase()) ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1),
+    )
     .join(' ');
 }
 
@@ -22,7 +24,7 @@ export function slugify(text: string, max = 80): string {
     .replace(/&[a-z]+;/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-  return (slug.slice(0, max).replace(/-+$/, '') || 'page');
+  return slug.slice(0, max).replace(/-+$/, '') || 'page';
 }
 
 /** Cuts at a word boundary and ends with '…' when the text is longer than max. */
@@ -51,7 +53,29 @@ export function uniqueCaseless(items: readonly string[]): string[] {
 export { escapeHtmlText as escapeHtml } from '../../../lib/plain-text.js';
 
 /** Words that say little about a topic; left out when deriving keyword phrases. */
-const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'of', 'for', 'to', 'in', 'on', 'with', 'at', 'by', 'from', 'or', 'your', 'our', 'my', 'how', 'what', 'why', 'best']);
+const STOP_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'the',
+  'of',
+  'for',
+  'to',
+  'in',
+  'on',
+  'with',
+  'at',
+  'by',
+  'from',
+  'or',
+  'your',
+  'our',
+  'my',
+  'how',
+  'what',
+  'why',
+  'best',
+]);
 
 export function contentWords(text: string): string[] {
   return text

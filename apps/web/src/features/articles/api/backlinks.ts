@@ -1,5 +1,10 @@
+import {
+  type BacklinkProposal,
+  type BacklinkProposalList,
+  backlinkProposalListSchema,
+  backlinkProposalSchema,
+} from '@abp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { backlinkProposalListSchema, backlinkProposalSchema, type BacklinkProposal, type BacklinkProposalList } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { articleKeys } from './query-keys';
 
@@ -11,14 +16,18 @@ export function getBacklinks(articleId: number, signal?: AbortSignal): Promise<B
 
 /** The links proposed from the site's older posts to this article, and what became of them. */
 export function useBacklinks(articleId: number) {
-  return useQuery({ queryKey: articleKeys.backlinks(articleId), queryFn: ({ signal }) => getBacklinks(articleId, signal) });
+  return useQuery({
+    queryKey: articleKeys.backlinks(articleId),
+    queryFn: ({ signal }) => getBacklinks(articleId, signal),
+  });
 }
 
 /** Searches the site's older posts for new places to link to the article. */
 export function useProposeBacklinks(articleId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(`/api/articles/${articleId}/backlinks`, undefined, { schema: backlinkProposalListSchema }),
+    mutationFn: () =>
+      api.post(`/api/articles/${articleId}/backlinks`, undefined, { schema: backlinkProposalListSchema }),
     onSuccess: (list) => queryClient.setQueryData(articleKeys.backlinks(articleId), list),
   });
 }
@@ -27,7 +36,8 @@ export function useProposeBacklinks(articleId: number) {
 export function useBacklinkAction(articleId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: BacklinkAction }): Promise<BacklinkProposal> => api.post(`/api/backlinks/${id}/${action}`, undefined, { schema: backlinkProposalSchema }),
+    mutationFn: ({ id, action }: { id: number; action: BacklinkAction }): Promise<BacklinkProposal> =>
+      api.post(`/api/backlinks/${id}/${action}`, undefined, { schema: backlinkProposalSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: articleKeys.backlinks(articleId) }),
   });
 }

@@ -1,5 +1,5 @@
+import { type LiveCheck, liveCheckSchema } from '@abp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { liveCheckSchema, type LiveCheck } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { articleKeys, dashboardStatsKey } from './query-keys';
 
@@ -12,6 +12,10 @@ export function useCheckLive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: checkLive,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: articleKeys.all }), queryClient.invalidateQueries({ queryKey: dashboardStatsKey })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: articleKeys.all }),
+        queryClient.invalidateQueries({ queryKey: dashboardStatsKey }),
+      ]),
   });
 }

@@ -1,5 +1,5 @@
+import { type ArticleDeleteResult, articleDeleteResultSchema } from '@abp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { articleDeleteResultSchema, type ArticleDeleteResult } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { articleKeys, dashboardStatsKey } from './query-keys';
 
@@ -13,7 +13,10 @@ export function useDeleteArticle() {
   return useMutation({
     mutationFn: deleteArticle,
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: articleKeys.all }), queryClient.invalidateQueries({ queryKey: dashboardStatsKey })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: articleKeys.all }),
+        queryClient.invalidateQueries({ queryKey: dashboardStatsKey }),
+      ]);
     },
   });
 }

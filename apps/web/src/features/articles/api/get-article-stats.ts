@@ -1,5 +1,5 @@
+import { DASHBOARD_REFRESH_MS, type Dashboard, dashboardSchema } from '@abp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { DASHBOARD_REFRESH_MS, dashboardSchema, type Dashboard } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { dashboardStatsKey } from './query-keys';
 
@@ -9,5 +9,9 @@ export function getArticleStats(signal?: AbortSignal): Promise<Dashboard> {
 }
 
 export function useArticleStats() {
-  return useQuery({ queryKey: [...dashboardStatsKey, 'UTC'], queryFn: ({ signal }) => getArticleStats(signal), refetchInterval: DASHBOARD_REFRESH_MS });
+  return useQuery({
+    queryKey: [...dashboardStatsKey, 'UTC'],
+    queryFn: ({ signal }) => getArticleStats(signal),
+    refetchInterval: DASHBOARD_REFRESH_MS,
+  });
 }

@@ -1,5 +1,5 @@
+import { type ArticleTrendSource, articleTrendSourcesSchema } from '@abp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { articleTrendSourcesSchema, type ArticleTrendSource } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { articleKeys } from './query-keys';
 
@@ -8,5 +8,9 @@ export function getArticleTrends(id: number, signal?: AbortSignal): Promise<Arti
 }
 
 export function useArticleTrends(id: number | null) {
-  return useQuery({ queryKey: articleKeys.trends(id ?? 0), queryFn: ({ signal }) => getArticleTrends(id ?? 0, signal), enabled: id !== null });
+  return useQuery({
+    queryKey: articleKeys.trends(id ?? 0),
+    queryFn: ({ signal }) => getArticleTrends(id ?? 0, signal),
+    enabled: id !== null,
+  });
 }

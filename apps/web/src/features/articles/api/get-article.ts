@@ -1,5 +1,5 @@
+import { type Article, articleSchema } from '@abp/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { articleSchema, type Article } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { articleKeys } from './query-keys';
 

@@ -1,7 +1,7 @@
+import { type ArticleListResponse, articleListResponseSchema } from '@abp/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { articleListResponseSchema, type ArticleListResponse } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
-import { articleKeys, type ArticleListParams } from './query-keys';
+import { type ArticleListParams, articleKeys } from './query-keys';
 
 /** Spec §9: the list refreshes every 30 seconds. */
 export const ARTICLES_REFRESH_MS = 30_000;

@@ -1,5 +1,5 @@
+import { type GenerationLog, generationLogSchema } from '@abp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { generationLogSchema, type GenerationLog } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { articleKeys } from './query-keys';
 

@@ -1,4 +1,9 @@
-import { FORCE_PUBLISH_HEADER, articlePublishResultSchema, type ArticlePublishResult, type PublishSendAs } from '@abp/contracts';
+import {
+  type ArticlePublishResult,
+  articlePublishResultSchema,
+  FORCE_PUBLISH_HEADER,
+  type PublishSendAs,
+} from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 
 export interface PublishArticleInput {
@@ -12,8 +17,17 @@ export interface PublishArticleInput {
 }
 
 /** Plain function: the publish hook drives progress, one-at-a-time and the quality-gate retry itself. */
-export function publishArticle({ id, siteId, shape, force = false, sendAs }: PublishArticleInput): Promise<ArticlePublishResult> {
-  const body = { ...(shape === 'single' ? { articleId: id, siteId } : { site_id: siteId }), ...(sendAs === 'draft' ? { send_as: sendAs } : {}) };
+export function publishArticle({
+  id,
+  siteId,
+  shape,
+  force = false,
+  sendAs,
+}: PublishArticleInput): Promise<ArticlePublishResult> {
+  const body = {
+    ...(shape === 'single' ? { articleId: id, siteId } : { site_id: siteId }),
+    ...(sendAs === 'draft' ? { send_as: sendAs } : {}),
+  };
   return api.post(`/api/articles/${id}/publish`, force ? { ...body, force_publish: true } : body, {
     schema: articlePublishResultSchema,
     ...(force ? { headers: { [FORCE_PUBLISH_HEADER]: 'true' } } : {}),

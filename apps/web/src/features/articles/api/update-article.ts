@@ -1,5 +1,5 @@
+import { type Article, type ArticleUpdate, articleSchema } from '@abp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { articleSchema, type Article, type ArticleUpdate } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { articleKeys, dashboardStatsKey } from './query-keys';
 
@@ -12,7 +12,10 @@ export function useUpdateArticle() {
   return useMutation({
     mutationFn: updateArticle,
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: articleKeys.all }), queryClient.invalidateQueries({ queryKey: dashboardStatsKey })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: articleKeys.all }),
+        queryClient.invalidateQueries({ queryKey: dashboardStatsKey }),
+      ]);
     },
   });
 }

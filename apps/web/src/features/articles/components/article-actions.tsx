@@ -1,9 +1,4 @@
-import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
+import type { ArticleSummary } from '@abp/contracts';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DraftsIcon from '@mui/icons-material/Drafts';
 import EditIcon from '@mui/icons-material/Edit';
@@ -11,10 +6,15 @@ import HistoryIcon from '@mui/icons-material/History';
 import PublishIcon from '@mui/icons-material/Publish';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import type { ArticleSummary } from '@abp/contracts';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { RowMenu } from '../../../components/row-menu';
 import type { PublishProgress } from '../hooks/use-publish-article';
 import { canPublish, canSendAsDraft } from '../lib/publish-actions';
-import { RowMenu } from '../../../components/row-menu';
 
 export interface ArticleActionHandlers {
   onView: (article: ArticleSummary) => void;
@@ -38,7 +38,18 @@ interface ArticleActionsProps extends ArticleActionHandlers {
  * schedules it) and is offered until WordPress has it so; "Send to WordPress as draft" is its own
  * action (issue #17).
  */
-export function ArticleActions({ article, progress, compact = false, onView, onEdit, onDelete, onPublish, onSendAsDraft, onTrends, onGenerationLog }: ArticleActionsProps) {
+export function ArticleActions({
+  article,
+  progress,
+  compact = false,
+  onView,
+  onEdit,
+  onDelete,
+  onPublish,
+  onSendAsDraft,
+  onTrends,
+  onGenerationLog,
+}: ArticleActionsProps) {
   const busy = progress !== undefined && !progress.failed && progress.percent < 100;
   const action = (label: string, icon: ReactNode, run: () => void, disabled = false) => (
     <Tooltip title={label}>
@@ -57,11 +68,14 @@ export function ArticleActions({ article, progress, compact = false, onView, onE
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, max-content)' }}>
           {action('View', <VisibilityIcon fontSize="small" />, () => onView(article))}
           {action('Edit', <EditIcon fontSize="small" />, () => onEdit(article))}
-          {canPublish(article) && action(publishLabel, <PublishIcon fontSize="small" />, () => onPublish(article), busy)}
+          {canPublish(article) &&
+            action(publishLabel, <PublishIcon fontSize="small" />, () => onPublish(article), busy)}
           <RowMenu
             label={`More actions for ${article.title || `article ${article.id}`}`}
             actions={[
-              ...(canSendAsDraft(article) ? [{ label: 'Send to WordPress as draft', onClick: () => onSendAsDraft(article), disabled: busy }] : []),
+              ...(canSendAsDraft(article)
+                ? [{ label: 'Send to WordPress as draft', onClick: () => onSendAsDraft(article), disabled: busy }]
+                : []),
               { label: 'Trend data', onClick: () => onTrends(article) },
               { label: 'Generation log', onClick: () => onGenerationLog(article) },
               { label: 'Delete', onClick: () => onDelete(article), danger: true },
@@ -77,7 +91,8 @@ export function ArticleActions({ article, progress, compact = false, onView, onE
         {action('View', <VisibilityIcon fontSize="small" />, () => onView(article))}
         {action('Edit', <EditIcon fontSize="small" />, () => onEdit(article))}
         {canPublish(article) && action(publishLabel, <PublishIcon fontSize="small" />, () => onPublish(article), busy)}
-        {canSendAsDraft(article) && action('Send to WordPress as draft', <DraftsIcon fontSize="small" />, () => onSendAsDraft(article), busy)}
+        {canSendAsDraft(article) &&
+          action('Send to WordPress as draft', <DraftsIcon fontSize="small" />, () => onSendAsDraft(article), busy)}
         {action('Trend data', <TrendingUpIcon fontSize="small" />, () => onTrends(article))}
         {action('Generation log', <HistoryIcon fontSize="small" />, () => onGenerationLog(article))}
         {action('Delete', <DeleteIcon fontSize="small" />, () => onDelete(article))}
@@ -94,7 +109,12 @@ export function PublishProgressLine({ progress }: { progress: PublishProgress })
         {progress.text}
         {!progress.failed && ` (${progress.percent}%)`}
       </Typography>
-      <LinearProgress variant="determinate" value={progress.percent} color={progress.failed ? 'error' : 'primary'} sx={{ height: 4, borderRadius: 2 }} />
+      <LinearProgress
+        variant="determinate"
+        value={progress.percent}
+        color={progress.failed ? 'error' : 'primary'}
+        sx={{ height: 4, borderRadius: 2 }}
+      />
     </Box>
   );
 }

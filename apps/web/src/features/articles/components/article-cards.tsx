@@ -7,11 +7,18 @@ import Typography from '@mui/material/Typography';
 import { CARD_KEYWORDS, formatDate } from '../lib/article-format';
 import { ArticleActions } from './article-actions';
 import { DemoChip, KeywordChips, SourceChip, StatusChip, WordPressStateChip } from './article-chips';
-import { LiveStatus } from './live-status';
 import type { ArticleListProps } from './articles-table';
+import { LiveStatus } from './live-status';
 
 /** Below the medium breakpoint: one card per article, with 3 keywords (spec §2.1). */
-export function ArticleCards({ articles, selected, progress, onToggle, onToggleAll: _unused, ...actions }: ArticleListProps) {
+export function ArticleCards({
+  articles,
+  selected,
+  progress,
+  onToggle,
+  onToggleAll: _unused,
+  ...actions
+}: ArticleListProps) {
   return (
     <Stack spacing={1.5} component="ul" aria-label="Generated articles" sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {articles.map((article) => (

@@ -1,7 +1,7 @@
+import type { ArticleSummary, WordPressState } from '@abp/contracts';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
-import type { ArticleSummary, WordPressState } from '@abp/contracts';
 import { capitalise, keywordPreview, statusColor } from '../lib/article-format';
 
 export function StatusChip({ status }: { status: string }) {
@@ -29,13 +29,22 @@ const WORDPRESS_STATE_COLORS: Record<WordPressState, 'default' | 'info' | 'succe
 };
 
 export function WordPressStateChip({ state }: { state: WordPressState }) {
-  return <Chip size="small" variant={state === 'not_sent' ? 'outlined' : 'filled'} label={WORDPRESS_STATE_LABELS[state]} color={WORDPRESS_STATE_COLORS[state]} />;
+  return (
+    <Chip
+      size="small"
+      variant={state === 'not_sent' ? 'outlined' : 'filled'}
+      label={WORDPRESS_STATE_LABELS[state]}
+      color={WORDPRESS_STATE_COLORS[state]}
+    />
+  );
 }
 
 /** 'Trend' when the article has source URLs, else 'Manual' (spec §2.1). */
 export function SourceChip({ article }: { article: Pick<ArticleSummary, 'source_type'> }) {
   const trend = article.source_type === 'trend';
-  return <Chip size="small" variant="outlined" label={trend ? 'Trend' : 'Manual'} color={trend ? 'secondary' : 'default'} />;
+  return (
+    <Chip size="small" variant="outlined" label={trend ? 'Trend' : 'Manual'} color={trend ? 'secondary' : 'default'} />
+  );
 }
 
 /**

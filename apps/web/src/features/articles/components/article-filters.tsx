@@ -1,9 +1,15 @@
+import {
+  type ArticleSourceType,
+  type ArticleStatus,
+  type Site,
+  WORDPRESS_STATES,
+  type WordPressState,
+} from '@abp/contracts';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { WORDPRESS_STATES, type ArticleSourceType, type ArticleStatus, type Site, type WordPressState } from '@abp/contracts';
 import { WORDPRESS_STATE_LABELS } from './article-chips';
 
 export interface ArticleFilterValues {
@@ -89,7 +95,14 @@ interface FilterSelectProps {
 function FilterSelect({ label, allLabel, value, options, onChange }: FilterSelectProps) {
   return (
     <Grid size={{ xs: 12, sm: 6, md: 4, lg: 'grow' }}>
-      <TextField select fullWidth size="small" label={label} value={value ?? ALL} onChange={(e) => onChange(e.target.value === ALL ? null : e.target.value)}>
+      <TextField
+        select
+        fullWidth
+        size="small"
+        label={label}
+        value={value ?? ALL}
+        onChange={(e) => onChange(e.target.value === ALL ? null : e.target.value)}
+      >
         <MenuItem value={ALL}>{allLabel}</MenuItem>
         {options.map((option) => (
           <MenuItem key={option.value} value={option.value}>

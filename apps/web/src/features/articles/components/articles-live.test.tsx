@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { createFakeAuthApi } from '../../../test/auth-api';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
@@ -12,9 +12,27 @@ function show(api: ReturnType<typeof createFakeArticlesApi>) {
 
 const checkedAt = '2026-11-24T07:00:00.000Z';
 const articles = [
-  makeArticle({ id: 1, title: 'Live soil guide', status: 'published', wordpress_post_id: 11, live_check: { state: 'live', reason: null, checked_at: checkedAt } }),
-  makeArticle({ id: 2, title: 'Trashed mulch guide', status: 'published', wordpress_post_id: 12, live_check: { state: 'not_live', reason: 'the post is in the WordPress trash', checked_at: checkedAt } }),
-  makeArticle({ id: 3, title: 'Scheduled compost guide', status: 'scheduled', wordpress_post_id: 13, live_check: { state: 'scheduled', reason: null, checked_at: checkedAt } }),
+  makeArticle({
+    id: 1,
+    title: 'Live soil guide',
+    status: 'published',
+    wordpress_post_id: 11,
+    live_check: { state: 'live', reason: null, checked_at: checkedAt },
+  }),
+  makeArticle({
+    id: 2,
+    title: 'Trashed mulch guide',
+    status: 'published',
+    wordpress_post_id: 12,
+    live_check: { state: 'not_live', reason: 'the post is in the WordPress trash', checked_at: checkedAt },
+  }),
+  makeArticle({
+    id: 3,
+    title: 'Scheduled compost guide',
+    status: 'scheduled',
+    wordpress_post_id: 13,
+    live_check: { state: 'scheduled', reason: null, checked_at: checkedAt },
+  }),
   makeArticle({ id: 4, title: 'Unpublished draft' }),
 ];
 const rowOf = (title: string) => screen.getByRole('row', { name: new RegExp(title) });
@@ -25,9 +43,14 @@ describe('Articles: is each post live on WordPress?', () => {
     await screen.findByRole('table', { name: 'Generated articles' }, { timeout: 5_000 });
     expect(within(rowOf('Live soil guide')).getByText('Live ✓')).toBeInTheDocument();
     const notLive = within(rowOf('Trashed mulch guide')).getByText('Not live');
-    expect(notLive.closest('[aria-description]')).toHaveAttribute('aria-description', expect.stringContaining('Not live: the post is in the WordPress trash'));
+    expect(notLive.closest('[aria-description]')).toHaveAttribute(
+      'aria-description',
+      expect.stringContaining('Not live: the post is in the WordPress trash'),
+    );
     expect(within(rowOf('Scheduled compost guide')).getAllByText('Scheduled')).toHaveLength(2); // its status, and its post on WordPress
-    expect(within(rowOf('Unpublished draft')).queryByRole('button', { name: 'Check live status' })).not.toBeInTheDocument();
+    expect(
+      within(rowOf('Unpublished draft')).queryByRole('button', { name: 'Check live status' }),
+    ).not.toBeInTheDocument();
   });
 
   it('filters by "On WordPress": the list asks for live=not_live', async () => {
@@ -42,7 +65,10 @@ describe('Articles: is each post live on WordPress?', () => {
   });
 
   it('"Check again" asks the server, says what it found and shows the new verdict', async () => {
-    const api = createFakeArticlesApi({ articles, liveChecks: { 1: { state: 'not_live', reason: 'its page answers 404 (not found)' } } });
+    const api = createFakeArticlesApi({
+      articles,
+      liveChecks: { 1: { state: 'not_live', reason: 'its page answers 404 (not found)' } },
+    });
     const { user } = show(api);
     await screen.findByRole('table', { name: 'Generated articles' }, { timeout: 5_000 });
     await user.click(within(rowOf('Live soil guide')).getByRole('button', { name: 'Check live status' }));
@@ -55,8 +81,20 @@ describe('Articles: is each post live on WordPress?', () => {
 describe('Articles: a post trashed or deleted on WordPress', () => {
   const gone = [
     makeArticle({ id: 1, title: 'Live soil guide', status: 'published', wordpress_post_id: 11 }),
-    makeArticle({ id: 2, title: 'Trashed mulch guide', status: 'published', wordpress_post_id: 12, wordpress_state: 'trashed' }),
-    makeArticle({ id: 3, title: 'Deleted compost guide', status: 'published', wordpress_post_id: 13, wordpress_state: 'deleted' }),
+    makeArticle({
+      id: 2,
+      title: 'Trashed mulch guide',
+      status: 'published',
+      wordpress_post_id: 12,
+      wordpress_state: 'trashed',
+    }),
+    makeArticle({
+      id: 3,
+      title: 'Deleted compost guide',
+      status: 'published',
+      wordpress_post_id: 13,
+      wordpress_state: 'deleted',
+    }),
   ];
 
   it('says so in the WordPress column, and the filter finds them', async () => {
@@ -104,7 +142,10 @@ describe('Links from older posts (in the article view)', () => {
   });
 
   it('"Find links" lists each proposal with its paragraph and anchor; Add link, Undo and Dismiss act per link', async () => {
-    const api = createFakeArticlesApi({ articles, backlinks: { 1: [proposal(1, 'Watering with barrels'), proposal(2, 'Spring checklist')] } });
+    const api = createFakeArticlesApi({
+      articles,
+      backlinks: { 1: [proposal(1, 'Watering with barrels'), proposal(2, 'Spring checklist')] },
+    });
     const { user } = show(api);
     await screen.findByRole('table', { name: 'Generated articles' }, { timeout: 5_000 });
     await user.click(within(rowOf('Live soil guide')).getByRole('button', { name: 'View' }));
@@ -116,7 +157,10 @@ describe('Links from older posts (in the article view)', () => {
     expect(await screen.findByText('2 links proposed')).toBeInTheDocument();
     const items = within(within(panel).getByRole('list', { name: 'Proposed links' })).getAllByRole('listitem');
     expect(items).toHaveLength(2);
-    expect(within(items[0]!).getByRole('link', { name: 'Watering with barrels' })).toHaveAttribute('href', 'https://garden.example/1/');
+    expect(within(items[0]!).getByRole('link', { name: 'Watering with barrels' })).toHaveAttribute(
+      'href',
+      'https://garden.example/1/',
+    );
     // The paragraph is text: markup in it is shown, never rendered; the anchor is in bold.
     expect(items[0]).toHaveTextContent('Paragraph 2: “Gutters feed a rain barrel well; ours <b>overflowed</b>.”');
     expect(within(items[0]!).getByText('rain barrel').tagName).toBe('STRONG');
@@ -138,11 +182,21 @@ describe('Links from older posts (in the article view)', () => {
 
   // Issue #31 §4: the inventory keeps an empty link for a post whose address was unsafe.
   it('shows an older post without a web address by its title, with no link', async () => {
-    const api = createFakeArticlesApi({ articles, backlinks: { 1: [{ ...proposal(1, 'Watering with barrels'), source_link: '' }, { ...proposal(2, 'Spring checklist'), source_link: 'javascript:alert(1)' }] } });
+    const api = createFakeArticlesApi({
+      articles,
+      backlinks: {
+        1: [
+          { ...proposal(1, 'Watering with barrels'), source_link: '' },
+          { ...proposal(2, 'Spring checklist'), source_link: 'javascript:alert(1)' },
+        ],
+      },
+    });
     const { user } = show(api);
     await screen.findByRole('table', { name: 'Generated articles' }, { timeout: 5_000 });
     await user.click(within(rowOf('Live soil guide')).getByRole('button', { name: 'View' }));
-    const panel = await within(await screen.findByRole('dialog')).findByRole('region', { name: 'Links from older posts' });
+    const panel = await within(await screen.findByRole('dialog')).findByRole('region', {
+      name: 'Links from older posts',
+    });
     await user.click(within(panel).getByRole('button', { name: 'Find links' }));
     const list = await within(panel).findByRole('list', { name: 'Proposed links' });
     const items = within(list).getAllByRole('listitem');
@@ -155,8 +209,12 @@ describe('Links from older posts (in the article view)', () => {
     const { user } = show(createFakeArticlesApi({ articles }));
     await screen.findByRole('table', { name: 'Generated articles' }, { timeout: 5_000 });
     await user.click(within(rowOf('Live soil guide')).getByRole('button', { name: 'View' }));
-    const panel = await within(await screen.findByRole('dialog')).findByRole('region', { name: 'Links from older posts' });
+    const panel = await within(await screen.findByRole('dialog')).findByRole('region', {
+      name: 'Links from older posts',
+    });
     await user.click(within(panel).getByRole('button', { name: 'Find links' }));
-    expect(await screen.findAllByText('No older post of the site uses words of this article in a paragraph without a link.')).not.toHaveLength(0);
+    expect(
+      await screen.findAllByText('No older post of the site uses words of this article in a paragraph without a link.'),
+    ).not.toHaveLength(0);
   });
 });

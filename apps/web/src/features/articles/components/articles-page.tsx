@@ -1,6 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { useSnackbar } from 'notistack';
+import { ARTICLE_DEFAULT_PAGE_SIZE, ARTICLE_PAGE_SIZES, type ArticleSummary } from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -9,21 +7,23 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
-import { ARTICLE_DEFAULT_PAGE_SIZE, ARTICLE_PAGE_SIZES, type ArticleSummary } from '@abp/contracts';
+import { useSnackbar } from 'notistack';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { isApiError } from '../../../lib/api-client';
 import { PageHeader } from '../../../components/page-header';
+import { isApiError } from '../../../lib/api-client';
+import { useSites } from '../../../lib/resources/sites';
+import { useTableFits } from '../../../lib/use-table-fits';
 import { useDeleteArticle } from '../api/delete-article';
 import { useArticleStats } from '../api/get-article-stats';
 import { useArticles } from '../api/get-articles';
-import { useSites } from '../../../lib/resources/sites';
-import { useBulkAction, type BulkAction } from '../hooks/use-bulk-action';
+import { type BulkAction, useBulkAction } from '../hooks/use-bulk-action';
 import { usePublishArticle } from '../hooks/use-publish-article';
 import { useSelection } from '../hooks/use-selection';
 import { ArticleCards } from './article-cards';
 import { ArticleFilters, type ArticleFilterValues } from './article-filters';
 import { ARTICLES_TABLE_MIN_WIDTH, ArticlesTable } from './articles-table';
-import { useTableFits } from '../../../lib/use-table-fits';
 import { BulkActionBar } from './bulk-action-bar';
 import { BulkActionDialog } from './bulk-action-dialog';
 import { EditArticleDialog } from './edit-article-dialog';
@@ -33,7 +33,13 @@ import { StatusOverview } from './status-overview';
 import { TrendsDialog } from './trends-dialog';
 import { ViewArticleDialog } from './view-article-dialog';
 
-const NO_FILTERS: ArticleFilterValues = { siteId: null, status: null, sourceType: null, live: null, wordpressState: null };
+const NO_FILTERS: ArticleFilterValues = {
+  siteId: null,
+  status: null,
+  sourceType: null,
+  live: null,
+  wordpressState: null,
+};
 type DialogState = { kind: 'view' | 'edit' | 'trends' | 'log'; id: number } | null;
 
 export function ArticlesPage() {
@@ -117,7 +123,11 @@ export function ArticlesPage() {
     selected: selection.ids,
     progress: publishing.progress,
     onToggle: selection.toggle,
-    onToggleAll: (checked: boolean) => selection.setMany(items.map((a) => a.id), checked),
+    onToggleAll: (checked: boolean) =>
+      selection.setMany(
+        items.map((a) => a.id),
+        checked,
+      ),
     onView: (a: ArticleSummary) => setDialog({ kind: 'view', id: a.id }),
     onEdit: (a: ArticleSummary) => setDialog({ kind: 'edit', id: a.id }),
     onTrends: (a: ArticleSummary) => setDialog({ kind: 'trends', id: a.id }),
@@ -137,7 +147,9 @@ export function ArticlesPage() {
       <PageHeader title="Generated Articles" />
       <StatusOverview stats={stats.data} />
       <ArticleFilters value={filters} sites={sites.data ?? []} onChange={changeFilters} />
-      {selection.ids.size > 0 && <BulkActionBar count={selection.ids.size} onAction={startBulk} onClear={selection.clear} />}
+      {selection.ids.size > 0 && (
+        <BulkActionBar count={selection.ids.size} onAction={startBulk} onClear={selection.clear} />
+      )}
 
       {list.isPending && (
         <Paper variant="outlined" sx={{ p: 4, display: 'flex', justifyContent: 'center' }}>
@@ -145,7 +157,14 @@ export function ArticlesPage() {
         </Paper>
       )}
       {list.isError && !list.data && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>Retry</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+              Retry
+            </Button>
+          }
+        >
           Failed to load articles
         </Alert>
       )}
@@ -181,7 +200,11 @@ export function ArticlesPage() {
       <EditArticleDialog articleId={openId('edit')} onPublish={publishing.publish} onClose={closeDialog} />
       <TrendsDialog articleId={openId('trends')} onClose={closeDialog} />
       <GenerationLogDialog articleId={openId('log')} onClose={closeDialog} />
-      <QualityGateDialog report={publishing.conflict?.report ?? null} onPublishAnyway={() => void publishing.publishAnyway()} onCancel={publishing.dismissConflict} />
+      <QualityGateDialog
+        report={publishing.conflict?.report ?? null}
+        onPublishAnyway={() => void publishing.publishAnyway()}
+        onCancel={publishing.dismissConflict}
+      />
       <BulkActionDialog
         action={bulkAction}
         count={selection.ids.size}
@@ -203,9 +226,14 @@ export function ArticlesPage() {
         {toDelete?.article.wordpress_post_id != null && (
           <>
             <Typography variant="body2" sx={{ mt: 1.5 }}>
-              {trashPost ? 'Its WordPress post goes to the WordPress trash, where it can be restored.' : 'Its WordPress post stays on the site.'}
+              {trashPost
+                ? 'Its WordPress post goes to the WordPress trash, where it can be restored.'
+                : 'Its WordPress post stays on the site.'}
             </Typography>
-            <FormControlLabel control={<Checkbox checked={trashPost} onChange={(event) => setTrashPost(event.target.checked)} />} label="Also move its WordPress post to the trash" />
+            <FormControlLabel
+              control={<Checkbox checked={trashPost} onChange={(event) => setTrashPost(event.target.checked)} />}
+              label="Also move its WordPress post to the trash"
+            />
           </>
         )}
       </ConfirmDialog>

@@ -1,17 +1,18 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeAuthApi } from '../../../test/auth-api';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
-import { createFakeArticlesApi, makeArticle } from '../testing/fake-articles-api';
 import { chooseRowAction } from '../../../test/row-menu';
+import { createFakeArticlesApi, makeArticle } from '../testing/fake-articles-api';
 
 function showArticles(api: ReturnType<typeof createFakeArticlesApi>, fakeTimers = false) {
   server.use(...createFakeAuthApi({ authenticated: true }).handlers, ...api.handlers);
   return renderApp({ path: '/articles', fakeTimers });
 }
 
-const rowOf = async (title: string) => (await screen.findByText(title, {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+const rowOf = async (title: string) =>
+  (await screen.findByText(title, {}, { timeout: 5000 })).closest('tr') as HTMLElement;
 
 afterEach(() => vi.useRealTimers());
 
@@ -56,7 +57,9 @@ describe('publishing from the list', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select all articles on this page' }));
     await user.click(screen.getByRole('button', { name: 'Send as Draft' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send to WordPress as Drafts' });
-    expect(within(dialog).getByText(/Send 2 articles to WordPress as drafts, without making them live/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/Send 2 articles to WordPress as drafts, without making them live/),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Send as Draft' }));
     expect(await screen.findByText('Sent as drafts: 2 articles')).toBeInTheDocument();
     expect(api.state.publishes.map((call) => call.body)).toEqual([
@@ -67,7 +70,10 @@ describe('publishing from the list', () => {
 
   it('shows "Failed to publish" with the server’s error, cleared after 5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const api = createFakeArticlesApi({ articles: [makeArticle({ id: 1 })], failing: { 1: 'WordPress post create failed: The site could not be reached.' } });
+    const api = createFakeArticlesApi({
+      articles: [makeArticle({ id: 1 })],
+      failing: { 1: 'WordPress post create failed: The site could not be reached.' },
+    });
     const { user } = showArticles(api, true);
     const row = await rowOf('Article 1');
     await user.click(within(row).getByRole('button', { name: 'Publish' }));
@@ -85,7 +91,9 @@ describe('publishing from the list', () => {
     await user.click(within(await rowOf('Article 1')).getByRole('button', { name: 'Publish' }));
     const dialog = await screen.findByRole('dialog', { name: 'Quality gate' });
     expect(within(dialog).getByText('Severity: severe')).toBeInTheDocument();
-    expect(within(dialog).getByText('Quality gate blocked publishing: Contains placeholder text: lorem ipsum.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Quality gate blocked publishing: Contains placeholder text: lorem ipsum.'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText('Issues: 1 · Warnings: 1')).toBeInTheDocument();
     expect(within(dialog).getByText('Publish anyway?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Publish Anyway' }));
@@ -100,7 +108,11 @@ describe('publishing from the list', () => {
     const api = createFakeArticlesApi({ articles: [makeArticle({ id: 1 })], gated: [1], failingForced: [1] });
     const { user } = showArticles(api);
     await user.click(within(await rowOf('Article 1')).getByRole('button', { name: 'Publish' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Quality gate' })).getByRole('button', { name: 'Publish Anyway' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Quality gate' })).getByRole('button', {
+        name: 'Publish Anyway',
+      }),
+    );
     expect(await screen.findByText('WordPress post create failed: boom')).toBeInTheDocument();
   });
 });
@@ -133,7 +145,12 @@ describe('editing', () => {
     // Issue #17: the edit keeps the draft status; the publish that follows makes it published once WordPress has it live.
     expect(api.state.puts[0]).toEqual({
       id: 1,
-      body: { title: 'Article 1', content: '<p><a href="https://soil.example/guide">Hello</a></p>', status: 'draft', scheduled_at: null },
+      body: {
+        title: 'Article 1',
+        content: '<p><a href="https://soil.example/guide">Hello</a></p>',
+        status: 'draft',
+        scheduled_at: null,
+      },
     });
     await waitFor(() => expect(api.state.publishes).toHaveLength(1));
     expect(api.state.publishes[0]!.body).toEqual({ site_id: 1 });
@@ -151,14 +168,20 @@ describe('editing', () => {
     await user.type(within(dialog).getByLabelText('Scheduled for'), '2030-05-01T09:30');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.state.puts).toHaveLength(1));
-    expect(api.state.puts[0]!.body).toMatchObject({ status: 'scheduled', scheduled_at: new Date('2030-05-01T09:30').toISOString() });
+    expect(api.state.puts[0]!.body).toMatchObject({
+      status: 'scheduled',
+      scheduled_at: new Date('2030-05-01T09:30').toISOString(),
+    });
   });
 
   it.each([
     ['no site', { site_id: null }, {}, 'Article updated but no site assigned for publishing', 0],
     ['a failed publish', {}, { failing: { 1: 'boom' } }, 'Article updated but failed to publish to WordPress', 1],
   ])('warns when saving as published with %s', async (_name, articleOverrides, apiOptions, warning, publishes) => {
-    const api = createFakeArticlesApi({ articles: [makeArticle({ id: 1, status: 'published', ...articleOverrides })], ...apiOptions });
+    const api = createFakeArticlesApi({
+      articles: [makeArticle({ id: 1, status: 'published', ...articleOverrides })],
+      ...apiOptions,
+    });
     const { user } = showArticles(api);
     await user.click(within(await rowOf('Article 1')).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Article' });
@@ -175,7 +198,9 @@ describe('bulk actions', () => {
 
   it('changes the status of the selection with progress, then closes after 1.5 s and clears the selection', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const api = createFakeArticlesApi({ articles: [makeArticle({ id: 1 }), makeArticle({ id: 2 }), makeArticle({ id: 3 })] });
+    const api = createFakeArticlesApi({
+      articles: [makeArticle({ id: 1 }), makeArticle({ id: 2 }), makeArticle({ id: 3 })],
+    });
     const { user } = showArticles(api, true);
     await select(user, 'Article 1', 'Article 2');
     const bar = screen.getByRole('region', { name: 'Bulk actions' });
@@ -184,7 +209,12 @@ describe('bulk actions', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Change Status' });
     expect(within(dialog).getByRole('button', { name: 'Apply' })).toBeDisabled();
     await user.click(within(dialog).getByRole('combobox', { name: 'New Status' }));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Draft', 'Review', 'Published', 'Scheduled']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Draft',
+      'Review',
+      'Published',
+      'Scheduled',
+    ]);
     await user.click(screen.getByRole('option', { name: 'Review' }));
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(await within(dialog).findByText('Completed: 2 of 2 processed')).toBeInTheDocument();
@@ -203,7 +233,9 @@ describe('bulk actions', () => {
     const api = createFakeArticlesApi({ articles: [makeArticle({ id: 1 }), makeArticle({ id: 2 })] });
     const { user } = showArticles(api);
     await select(user, 'Article 1', 'Article 2');
-    await user.click(within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Delete' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Delete Articles' });
     expect(within(dialog).getByText('Are you sure you want to delete 2 articles?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -216,17 +248,28 @@ describe('bulk actions', () => {
   it('publishes the selection and shows each outcome; a blocked article goes live only on "Publish anyway"', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const api = createFakeArticlesApi({
-      articles: [makeArticle({ id: 1 }), makeArticle({ id: 2, site_id: null }), makeArticle({ id: 3 }), makeArticle({ id: 4 })],
+      articles: [
+        makeArticle({ id: 1 }),
+        makeArticle({ id: 2, site_id: null }),
+        makeArticle({ id: 3 }),
+        makeArticle({ id: 4 }),
+      ],
       gated: [1],
       failing: { 3: 'WordPress refused the post: Sorry, you are not allowed to create posts as this user.' },
     });
     const { user } = showArticles(api);
     await select(user, 'Article 1', 'Article 2', 'Article 3', 'Article 4');
-    await user.click(within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Publish' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Publish' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Publish Articles' });
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
     expect(await within(dialog).findByText('Completed: 4 of 4 processed')).toBeInTheDocument();
-    expect(await screen.findByText('Published 1 of 4 articles: 1 blocked by the quality gate, 1 failed, 1 skipped (no site)')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Published 1 of 4 articles: 1 blocked by the quality gate, 1 failed, 1 skipped (no site)',
+      ),
+    ).toBeInTheDocument();
     // Nothing was forced: one publish per article with a site.
     expect(api.state.publishes.map((p) => [p.id, p.body])).toEqual([
       [1, { site_id: 1 }],
@@ -259,7 +302,9 @@ describe('bulk actions', () => {
     const api = createFakeArticlesApi({ articles: [makeArticle({ id: 1 }), makeArticle({ id: 2 })] });
     const { user } = showArticles(api, true);
     await select(user, 'Article 1', 'Article 2');
-    await user.click(within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Publish' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Publish' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Publish Articles' });
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
     expect(await screen.findByText('Published 2 articles')).toBeInTheDocument();

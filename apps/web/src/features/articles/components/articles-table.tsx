@@ -1,3 +1,5 @@
+import type { ArticleSummary } from '@abp/contracts';
+import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -7,11 +9,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import Box from '@mui/material/Box';
-import type { ArticleSummary } from '@abp/contracts';
 import type { PublishProgress } from '../hooks/use-publish-article';
 import { formatDate, TABLE_KEYWORDS, TITLE_CUT, truncate } from '../lib/article-format';
-import { ArticleActions, type ArticleActionHandlers } from './article-actions';
+import { type ArticleActionHandlers, ArticleActions } from './article-actions';
 import { DemoChip, KeywordChips, SourceChip, StatusChip, WordPressStateChip } from './article-chips';
 import { LiveStatus } from './live-status';
 

@@ -1,14 +1,14 @@
-import { useSnackbar } from 'notistack';
+import type { BacklinkProposal } from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import type { BacklinkProposal } from '@abp/contracts';
-import { isApiError } from '../../../lib/api-client';
-import { useBacklinkAction, useBacklinks, useProposeBacklinks, type BacklinkAction } from '../api/backlinks';
+import { useSnackbar } from 'notistack';
 import { ExternalLink } from '../../../components/external-link';
+import { isApiError } from '../../../lib/api-client';
+import { type BacklinkAction, useBacklinkAction, useBacklinks, useProposeBacklinks } from '../api/backlinks';
 
 const STATE_LABELS: Record<BacklinkProposal['state'], { label: string; color: 'default' | 'success' | 'info' }> = {
   proposed: { label: 'Proposed', color: 'info' },
@@ -47,7 +47,8 @@ export function BacklinksPanel({ articleId }: { articleId: number }) {
   const query = useBacklinks(articleId);
   const propose = useProposeBacklinks(articleId);
   const act = useBacklinkAction(articleId);
-  const fail = (error: unknown, fallback: string) => enqueueSnackbar(isApiError(error) && error.message ? error.message : fallback, { variant: 'error' });
+  const fail = (error: unknown, fallback: string) =>
+    enqueueSnackbar(isApiError(error) && error.message ? error.message : fallback, { variant: 'error' });
 
   const run = async (proposal: BacklinkProposal, action: BacklinkAction) => {
     try {
@@ -61,7 +62,9 @@ export function BacklinksPanel({ articleId }: { articleId: number }) {
     try {
       const list = await propose.mutateAsync();
       const open = list.items.filter((p) => p.state === 'proposed').length;
-      enqueueSnackbar(list.note ?? `${open} ${open === 1 ? 'link' : 'links'} proposed`, { variant: list.note ? 'info' : 'success' });
+      enqueueSnackbar(list.note ?? `${open} ${open === 1 ? 'link' : 'links'} proposed`, {
+        variant: list.note ? 'info' : 'success',
+      });
     } catch (error) {
       fail(error, 'Failed to look for links');
     }
@@ -71,7 +74,13 @@ export function BacklinksPanel({ articleId }: { articleId: number }) {
   return (
     <Box component="section" aria-labelledby={`backlinks-${articleId}`}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
-        <Typography id={`backlinks-${articleId}`} variant="subtitle1" component="h3" fontWeight={700} sx={{ mr: 'auto' }}>
+        <Typography
+          id={`backlinks-${articleId}`}
+          variant="subtitle1"
+          component="h3"
+          fontWeight={700}
+          sx={{ mr: 'auto' }}
+        >
           Links from older posts
         </Typography>
         <Button size="small" variant="outlined" onClick={() => void find()} disabled={propose.isPending}>
@@ -82,7 +91,8 @@ export function BacklinksPanel({ articleId }: { articleId: number }) {
       {query.isError && <Alert severity="error">Failed to load link proposals</Alert>}
       {query.isSuccess && items.length === 0 && (
         <Typography variant="body2" color="text.secondary">
-          {query.data.note ?? 'No links proposed yet: "Find links" searches the site\'s older posts for words of this article.'}
+          {query.data.note ??
+            'No links proposed yet: "Find links" searches the site\'s older posts for words of this article.'}
         </Typography>
       )}
       {items.length > 0 && (
@@ -94,14 +104,24 @@ export function BacklinksPanel({ articleId }: { articleId: number }) {
                 <Box component="span" sx={{ fontWeight: 600, mr: 'auto', overflowWrap: 'anywhere' }}>
                   <ExternalLink href={proposal.source_link}>{proposal.source_title}</ExternalLink>
                 </Box>
-                <Chip size="small" label={STATE_LABELS[proposal.state].label} color={STATE_LABELS[proposal.state].color} />
+                <Chip
+                  size="small"
+                  label={STATE_LABELS[proposal.state].label}
+                  color={STATE_LABELS[proposal.state].color}
+                />
               </Box>
               <Typography variant="body2" color="text.secondary" sx={{ my: 0.75, overflowWrap: 'anywhere' }}>
-                Paragraph {proposal.paragraph_index + 1}: “<Paragraph text={proposal.paragraph_text} anchor={proposal.anchor} />”
+                Paragraph {proposal.paragraph_index + 1}: “
+                <Paragraph text={proposal.paragraph_text} anchor={proposal.anchor} />”
               </Typography>
               <Box sx={{ display: 'flex', gap: 1 }}>
                 {(proposal.state === 'proposed' || proposal.state === 'undone') && (
-                  <Button size="small" variant="contained" onClick={() => void run(proposal, 'apply')} disabled={act.isPending}>
+                  <Button
+                    size="small"
+                    variant="contained"
+                    onClick={() => void run(proposal, 'apply')}
+                    disabled={act.isPending}
+                  >
                     Add link
                   </Button>
                 )}
@@ -111,7 +131,12 @@ export function BacklinksPanel({ articleId }: { articleId: number }) {
                   </Button>
                 )}
                 {proposal.state === 'applied' && (
-                  <Button size="small" color="warning" onClick={() => void run(proposal, 'undo')} disabled={act.isPending}>
+                  <Button
+                    size="small"
+                    color="warning"
+                    onClick={() => void run(proposal, 'undo')}
+                    disabled={act.isPending}
+                  >
                     Undo
                   </Button>
                 )}

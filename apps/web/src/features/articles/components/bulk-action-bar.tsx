@@ -16,7 +16,15 @@ export function BulkActionBar({ count, onAction, onClear }: BulkActionBarProps) 
       variant="outlined"
       role="region"
       aria-label="Bulk actions"
-      sx={{ mb: 2, p: 1.5, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, bgcolor: 'action.selected' }}
+      sx={{
+        mb: 2,
+        p: 1.5,
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 1,
+        bgcolor: 'action.selected',
+      }}
     >
       <Typography sx={{ mr: 'auto', fontWeight: 600 }}>{count} selected</Typography>
       <Button variant="outlined" onClick={() => onAction('status')}>

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import InsertLinkIcon from '@mui/icons-material/InsertLink';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -6,7 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import InsertLinkIcon from '@mui/icons-material/InsertLink';
+import { useRef, useState } from 'react';
 
 /** Spec §9: the edit dialog's content area has 15 rows. */
 export const CONTENT_ROWS = 15;
@@ -69,14 +69,33 @@ export function ContentEditor({ value, onChange, disabled }: ContentEditorProps)
         inputRef={area}
         slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'ui-monospace, monospace', fontSize: 13 } } }}
       />
-      <Dialog open={selection !== null} onClose={() => setSelection(null)} maxWidth="xs" fullWidth aria-labelledby="link-dialog-title">
-        <LinkForm key={opening.count} initialText={opening.text} onInsert={insert} onCancel={() => setSelection(null)} />
+      <Dialog
+        open={selection !== null}
+        onClose={() => setSelection(null)}
+        maxWidth="xs"
+        fullWidth
+        aria-labelledby="link-dialog-title"
+      >
+        <LinkForm
+          key={opening.count}
+          initialText={opening.text}
+          onInsert={insert}
+          onCancel={() => setSelection(null)}
+        />
       </Dialog>
     </Box>
   );
 }
 
-function LinkForm({ initialText, onInsert, onCancel }: { initialText: string; onInsert: (url: string, text: string) => void; onCancel: () => void }) {
+function LinkForm({
+  initialText,
+  onInsert,
+  onCancel,
+}: {
+  initialText: string;
+  onInsert: (url: string, text: string) => void;
+  onCancel: () => void;
+}) {
   const [url, setUrl] = useState('https://');
   const [text, setText] = useState(initialText);
   const valid = isWebUrl(url);

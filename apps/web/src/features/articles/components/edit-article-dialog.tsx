@@ -1,6 +1,4 @@
-import { useEffect } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
-import { useSnackbar } from 'notistack';
+import { type Article, type ArticleStatus, type ArticleUpdate, articleUpdateSchema } from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,7 +8,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import { articleUpdateSchema, type Article, type ArticleStatus, type ArticleUpdate } from '@abp/contracts';
+import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { isApiError } from '../../../lib/api-client';
 import { fieldsNamed } from '../../../lib/forms/field-problems';
@@ -77,15 +77,32 @@ export function EditArticleDialog({ articleId, onPublish, onClose }: EditArticle
   );
 }
 
-function EditForm({ article, onPublish, onClose }: { article: Article; onPublish: EditArticleDialogProps['onPublish']; onClose: () => void }) {
+function EditForm({
+  article,
+  onPublish,
+  onClose,
+}: {
+  article: Article;
+  onPublish: EditArticleDialogProps['onPublish'];
+  onClose: () => void;
+}) {
   const { enqueueSnackbar } = useSnackbar();
   const update = useUpdateArticle();
-  const { control, formState, setError, submitWith, showServerProblems } = useContractForm<EditFormValues, ArticleUpdate>({
-    defaultValues: { title: article.title, content: article.content, status: article.status, when: toDateTimeLocal(article.scheduled_at) },
+  const { control, formState, setError, submitWith, showServerProblems } = useContractForm<
+    EditFormValues,
+    ArticleUpdate
+  >({
+    defaultValues: {
+      title: article.title,
+      content: article.content,
+      status: article.status,
+      when: toDateTimeLocal(article.scheduled_at),
+    },
     schema: articleUpdateSchema,
     toBody,
     // The server's scheduled_at is the form's date field.
-    fieldOf: (path) => (path === 'scheduled_at' ? 'when' : fieldsNamed<EditFormValues>(['title', 'content', 'status'])(path)),
+    fieldOf: (path) =>
+      path === 'scheduled_at' ? 'when' : fieldsNamed<EditFormValues>(['title', 'content', 'status'])(path),
   });
   const [title, status, when] = useWatch({ control, name: ['title', 'status', 'when'] });
   const problem = formState.errors.root?.server?.message;
@@ -97,13 +114,16 @@ function EditForm({ article, onPublish, onClose }: { article: Article; onPublish
     // Issue #17: an article is marked published only once WordPress has made its post live, so
     // the edit keeps the article's status until the publish that follows succeeds.
     const goingLive = body.status === 'published' && article.status !== 'published' && article.site_id !== null;
-    const stored: ArticleUpdate = goingLive ? { ...body, status: article.status === 'failed' ? 'draft' : article.status } : body;
+    const stored: ArticleUpdate = goingLive
+      ? { ...body, status: article.status === 'failed' ? 'draft' : article.status }
+      : body;
     try {
       await update.mutateAsync({ id: article.id, body: stored });
     } catch (error) {
       enqueueSnackbar('Failed to update article', { variant: 'error' });
       // A 400 names what to fix: on its field when it has one, above the form otherwise.
-      if (isApiError(error) && error.status === 400 && showServerProblems(error) === 0) setError('root.server', { message: error.message });
+      if (isApiError(error) && error.status === 400 && showServerProblems(error) === 0)
+        setError('root.server', { message: error.message });
       return;
     }
     enqueueSnackbar('Article updated successfully', { variant: 'success' });
@@ -116,18 +136,34 @@ function EditForm({ article, onPublish, onClose }: { article: Article; onPublish
     const onWordPress = article.wordpress_post_id !== null;
     if (status !== 'published' && status !== 'scheduled' && !onWordPress) return;
     if (!article.site_id) {
-      if (status === 'published') enqueueSnackbar('Article updated but no site assigned for publishing', { variant: 'warning' });
+      if (status === 'published')
+        enqueueSnackbar('Article updated but no site assigned for publishing', { variant: 'warning' });
       return;
     }
     const request = { id: article.id, shape: 'site_id' as const, siteId: article.site_id };
-    if (status === 'published') return void (await onPublish({ ...request, failureMessage: 'Article updated but failed to publish to WordPress' }));
-    if (status === 'scheduled') return void (await onPublish({ ...request, failureMessage: 'Article updated but failed to schedule it on WordPress' }));
+    if (status === 'published')
+      return void (await onPublish({
+        ...request,
+        failureMessage: 'Article updated but failed to publish to WordPress',
+      }));
+    if (status === 'scheduled')
+      return void (await onPublish({
+        ...request,
+        failureMessage: 'Article updated but failed to schedule it on WordPress',
+      }));
     if (article.wordpress_state === 'live' || article.wordpress_state === 'scheduled') {
       // Taking a live post down is the operator's call, made on WordPress' side of things: said, not done.
-      enqueueSnackbar('Saved here only: WordPress keeps the post as it is until you publish or send it as a draft again', { variant: 'info' });
+      enqueueSnackbar(
+        'Saved here only: WordPress keeps the post as it is until you publish or send it as a draft again',
+        { variant: 'info' },
+      );
       return;
     }
-    await onPublish({ ...request, sendAs: 'draft', failureMessage: 'Article updated but WordPress still has the earlier version' });
+    await onPublish({
+      ...request,
+      sendAs: 'draft',
+      failureMessage: 'Article updated but WordPress still has the earlier version',
+    });
   };
 
   return (
@@ -135,9 +171,22 @@ function EditForm({ article, onPublish, onClose }: { article: Article; onPublish
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
         {problem && <Alert severity="error">{problem}</Alert>}
         <FormTextField control={control} name="title" label="Title" fullWidth required disabled={update.isPending} />
-        <Controller name="content" control={control} render={({ field }) => <ContentEditor value={field.value} onChange={field.onChange} disabled={update.isPending} />} />
+        <Controller
+          name="content"
+          control={control}
+          render={({ field }) => (
+            <ContentEditor value={field.value} onChange={field.onChange} disabled={update.isPending} />
+          )}
+        />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-          <FormTextField control={control} name="status" select label="Status" sx={{ minWidth: 200 }} disabled={update.isPending}>
+          <FormTextField
+            control={control}
+            name="status"
+            select
+            label="Status"
+            sx={{ minWidth: 200 }}
+            disabled={update.isPending}
+          >
             {statuses.map((s) => (
               <MenuItem key={s} value={s}>
                 {capitalise(s)}
@@ -145,7 +194,14 @@ function EditForm({ article, onPublish, onClose }: { article: Article; onPublish
             ))}
           </FormTextField>
           {status === 'scheduled' && (
-            <FormTextField control={control} name="when" label="Scheduled for" type="datetime-local" disabled={update.isPending} slotProps={{ inputLabel: { shrink: true } }} />
+            <FormTextField
+              control={control}
+              name="when"
+              label="Scheduled for"
+              type="datetime-local"
+              disabled={update.isPending}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
           )}
         </Box>
       </DialogContent>

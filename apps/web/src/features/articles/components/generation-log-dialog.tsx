@@ -1,5 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
-import { useSnackbar } from 'notistack';
+import type { GenerationLog } from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,11 +9,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import type { GenerationLog } from '@abp/contracts';
+import { useSnackbar } from 'notistack';
+import { type ReactNode, useEffect } from 'react';
 import { isApiError } from '../../../lib/api-client';
+import { formatTokens, formatUsd } from '../../../lib/money';
 import { useGenerationLog } from '../api/get-generation-log';
 import { GenerationLogSteps, SourceList } from './generation-log-parts';
-import { formatTokens, formatUsd } from '../../../lib/money';
 
 export const NO_LOG_MESSAGE = 'No generation log found for this article';
 
@@ -25,16 +25,29 @@ export function GenerationLogDialog({ articleId, onClose }: { articleId: number 
 
   useEffect(() => {
     if (!query.isError) return;
-    enqueueSnackbar(missing ? NO_LOG_MESSAGE : 'Failed to load generation log', { variant: missing ? 'info' : 'error' });
+    enqueueSnackbar(missing ? NO_LOG_MESSAGE : 'Failed to load generation log', {
+      variant: missing ? 'info' : 'error',
+    });
   }, [query.isError, missing, enqueueSnackbar]);
 
   return (
-    <Dialog open={articleId !== null} onClose={onClose} maxWidth="md" fullWidth scroll="paper" aria-labelledby="generation-log-title">
+    <Dialog
+      open={articleId !== null}
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      scroll="paper"
+      aria-labelledby="generation-log-title"
+    >
       <DialogTitle id="generation-log-title">Generation Log</DialogTitle>
       {/* Focusable: the log scrolls, and a keyboard must be able to scroll it (WCAG 2.1.1). */}
       <DialogContent dividers tabIndex={0}>
         {query.isPending && <CircularProgress aria-label="Loading generation log" />}
-        {query.isError && <Alert severity={missing ? 'info' : 'error'}>{missing ? NO_LOG_MESSAGE : 'Failed to load generation log'}</Alert>}
+        {query.isError && (
+          <Alert severity={missing ? 'info' : 'error'}>
+            {missing ? NO_LOG_MESSAGE : 'Failed to load generation log'}
+          </Alert>
+        )}
         {query.data && <LogBody log={query.data} />}
       </DialogContent>
       <DialogActions>
@@ -51,7 +64,10 @@ function LogBody({ log }: { log: GenerationLog }) {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <Chip label={log.status === 'completed' ? 'Completed' : capital(log.status)} color={log.status === 'completed' ? 'success' : 'error'} />
+        <Chip
+          label={log.status === 'completed' ? 'Completed' : capital(log.status)}
+          color={log.status === 'completed' ? 'success' : 'error'}
+        />
         <Chip variant="outlined" label={`Method: ${log.method || 'manual'}`} />
         <Chip variant="outlined" label={`Duration: ${seconds(log.duration)}`} />
         <Chip variant="outlined" label={`Words: ${log.contentStats.wordCount.toLocaleString()}`} />
@@ -64,7 +80,11 @@ function LogBody({ log }: { log: GenerationLog }) {
       )}
       <Section title="Sources">
         <SourceList label="News URLs" urls={log.sources.newsUrls} count={log.sources.newsUrlsCount} />
-        <SourceList label="Grounding sources" urls={log.sources.groundingSources} count={log.sources.groundingSourcesCount} />
+        <SourceList
+          label="Grounding sources"
+          urls={log.sources.groundingSources}
+          count={log.sources.groundingSourcesCount}
+        />
       </Section>
       <Section title="Steps">
         <GenerationLogSteps steps={log.steps} />

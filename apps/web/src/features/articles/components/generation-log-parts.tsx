@@ -1,3 +1,4 @@
+import type { GenerationLogStep, GenerationStepUsage } from '@abp/contracts';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
@@ -6,10 +7,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { usePhone } from '../../../components/phone-rows';
-import type { GenerationLogStep, GenerationStepUsage } from '@abp/contracts';
-import { formatTokens, formatUsd } from '../../../lib/money';
 import { ExternalLink } from '../../../components/external-link';
+import { usePhone } from '../../../components/phone-rows';
+import { formatTokens, formatUsd } from '../../../lib/money';
 
 /** Spec §3: the first 3 of each source list are shown, with the total count. */
 export const SOURCES_SHOWN = 3;
@@ -48,7 +48,12 @@ const STEP_COLOR = { success: 'success', failed: 'error' } as const;
 
 export function GenerationLogSteps({ steps }: { steps: readonly GenerationLogStep[] }) {
   const phone = usePhone();
-  if (steps.length === 0) return <Typography variant="body2" color="text.secondary">No steps recorded.</Typography>;
+  if (steps.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No steps recorded.
+      </Typography>
+    );
   // Five columns do not fit a phone (issue #17 item 17): one block per step instead.
   if (phone)
     return (
@@ -101,14 +106,23 @@ export function GenerationLogSteps({ steps }: { steps: readonly GenerationLogSte
 }
 
 function StepStatus({ status }: { status: GenerationLogStep['status'] }) {
-  return <Chip size="small" label={status} color={status === 'success' || status === 'failed' ? STEP_COLOR[status] : 'default'} />;
+  return (
+    <Chip
+      size="small"
+      label={status}
+      color={status === 'success' || status === 'failed' ? STEP_COLOR[status] : 'default'}
+    />
+  );
 }
 
 /** Which model wrote the step, its tokens and what they cost (issue #16). */
 function StepUsage({ usage }: { usage: GenerationStepUsage }) {
   return (
     <>
-      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{`${usage.provider}/${usage.model} · ${formatUsd(usage.costUsd)}`}</Typography>
+      <Typography
+        variant="body2"
+        sx={{ overflowWrap: 'anywhere' }}
+      >{`${usage.provider}/${usage.model} · ${formatUsd(usage.costUsd)}`}</Typography>
       <Typography variant="caption" color="text.secondary">
         {formatTokens(usage.inputTokens, usage.outputTokens, usage.estimated)}
       </Typography>

@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import type { PublishOutcome } from '../hooks/use-bulk-action';
 
 const CHIP: Record<PublishOutcome['kind'], { label: string; color: 'success' | 'warning' | 'error' | 'default' }> = {
@@ -15,7 +15,8 @@ const CHIP: Record<PublishOutcome['kind'], { label: string; color: 'success' | '
 };
 
 function reasonOf(outcome: PublishOutcome): string | null {
-  if (outcome.kind === 'blocked') return [outcome.report.message, ...outcome.report.issues.map((issue) => issue.message)].filter(Boolean).join(' · ');
+  if (outcome.kind === 'blocked')
+    return [outcome.report.message, ...outcome.report.issues.map((issue) => issue.message)].filter(Boolean).join(' · ');
   if (outcome.kind === 'failed' || outcome.kind === 'skipped') return outcome.message;
   return null;
 }
@@ -24,7 +25,15 @@ function reasonOf(outcome: PublishOutcome): string | null {
  * Each article of a bulk publish with what happened to it. A blocked article goes live only when
  * the operator presses "Publish anyway" for it, having read the gate's reasons.
  */
-export function PublishOutcomes({ outcomes, done, onPublishAnyway }: { outcomes: readonly PublishOutcome[]; done: boolean; onPublishAnyway: (id: number) => Promise<void> }) {
+export function PublishOutcomes({
+  outcomes,
+  done,
+  onPublishAnyway,
+}: {
+  outcomes: readonly PublishOutcome[];
+  done: boolean;
+  onPublishAnyway: (id: number) => Promise<void>;
+}) {
   const [busy, setBusy] = useState<number | null>(null);
   return (
     <List dense aria-label="Publish results" sx={{ mt: 1, maxHeight: 320, overflowY: 'auto' }}>

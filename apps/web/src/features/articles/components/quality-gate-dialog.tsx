@@ -1,3 +1,4 @@
+import type { QualityReport } from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -5,7 +6,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import type { QualityReport } from '@abp/contracts';
 
 const SEVERITY_ALERT = { none: 'info', minor: 'info', major: 'warning', severe: 'error' } as const;
 

@@ -1,10 +1,10 @@
+import type { Dashboard } from '@abp/contracts';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { Dashboard } from '@abp/contracts';
 import { capitalise, statusColor } from '../lib/article-format';
 
 /** The status overview card: totals and a chip per status, from GET /api/dashboard. */
@@ -23,7 +23,12 @@ export function StatusOverview({ stats }: { stats: Dashboard | undefined }) {
             <Figure label="Last 7 days" value={stats.recent_articles} />
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} aria-label="Articles by status">
               {stats.by_status.map(({ status, count }) => (
-                <Chip key={status} label={`${capitalise(status)}: ${count}`} color={count ? statusColor(status) : 'default'} variant={count ? 'filled' : 'outlined'} />
+                <Chip
+                  key={status}
+                  label={`${capitalise(status)}: ${count}`}
+                  color={count ? statusColor(status) : 'default'}
+                  variant={count ? 'filled' : 'outlined'}
+                />
               ))}
             </Box>
           </Box>

@@ -1,5 +1,3 @@
-import { useEffect } from 'react';
-import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -10,9 +8,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { ExternalLink } from '../../../components/external-link';
 import { useArticleTrends } from '../api/get-article-trends';
 import { formatDateTime } from '../lib/article-format';
-import { ExternalLink } from '../../../components/external-link';
 
 /** The trend sources an article was written from (topic, description, published_date, trend_url). */
 export function TrendsDialog({ articleId, onClose }: { articleId: number | null; onClose: () => void }) {

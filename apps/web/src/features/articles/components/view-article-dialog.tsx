@@ -1,5 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
-import { useSnackbar } from 'notistack';
+import type { Article, PublishSendAs, QualityReport } from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,18 +9,19 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
-import type { Article, PublishSendAs, QualityReport } from '@abp/contracts';
-import { canPublish, canSendAsDraft } from '../lib/publish-actions';
+import { useSnackbar } from 'notistack';
+import { type ReactNode, useEffect } from 'react';
+import { ExternalLink } from '../../../components/external-link';
+import { formatTokens, formatUsd } from '../../../lib/money';
+import { editPostUrl, viewOnWordPressUrl } from '../../../lib/wordpress-links';
 import { useArticle } from '../api/get-article';
 import type { PublishProgress } from '../hooks/use-publish-article';
 import { formatDateTime } from '../lib/article-format';
+import { canPublish, canSendAsDraft } from '../lib/publish-actions';
 import { safeHtml } from '../lib/safe-html';
-import { editPostUrl, viewOnWordPressUrl } from '../../../lib/wordpress-links';
 import { PublishProgressLine } from './article-actions';
 import { DemoChip, KeywordChips, SourceChip, StatusChip } from './article-chips';
 import { BacklinksPanel } from './backlinks-panel';
-import { formatTokens, formatUsd } from '../../../lib/money';
-import { ExternalLink } from '../../../components/external-link';
 
 interface ViewArticleDialogProps {
   articleId: number | null;
@@ -41,7 +41,14 @@ export function ViewArticleDialog({ articleId, progress, onPublish, onClose }: V
 
   const busy = progress !== undefined && !progress.failed && progress.percent < 100;
   return (
-    <Dialog open={articleId !== null} onClose={onClose} maxWidth="md" fullWidth scroll="paper" aria-labelledby="view-article-title">
+    <Dialog
+      open={articleId !== null}
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      scroll="paper"
+      aria-labelledby="view-article-title"
+    >
       <DialogTitle id="view-article-title">{article?.title || 'Article'}</DialogTitle>
       <DialogContent dividers>
         {query.isPending && <CircularProgress aria-label="Loading article" />}
@@ -76,7 +83,10 @@ function QualityFindings({ report }: { report: QualityReport | null }) {
   return (
     <Box role="region" aria-label="Quality report" sx={{ mt: 1.5, display: 'grid', gap: 1 }}>
       {[...report.issues, ...report.warnings].map((finding) => (
-        <Alert key={`${finding.rule}-${finding.message}`} severity={finding.severity === 'severe' ? 'error' : 'warning'}>
+        <Alert
+          key={`${finding.rule}-${finding.message}`}
+          severity={finding.severity === 'severe' ? 'error' : 'warning'}
+        >
           {finding.message}
         </Alert>
       ))}
@@ -91,7 +101,13 @@ function ArticleDetails({ article }: { article: Article }) {
   ] as const;
   const facts: Array<[string, ReactNode]> = [
     ['Site', article.site_name || '—'],
-    ['Status', <Box key="s" sx={{ display: 'flex', gap: 0.5 }}><StatusChip status={article.status} /><DemoChip article={article} /></Box>],
+    [
+      'Status',
+      <Box key="s" sx={{ display: 'flex', gap: 0.5 }}>
+        <StatusChip status={article.status} />
+        <DemoChip article={article} />
+      </Box>,
+    ],
     ['Source', <SourceChip key="src" article={article} />],
     ['Task type', article.task_type],
     ['Created', formatDateTime(article.created_at)],
@@ -101,7 +117,12 @@ function ArticleDetails({ article }: { article: Article }) {
     ['Refusal recovered', article.refusal_recovered ? 'Yes' : 'No'],
     ['WordPress post', article.wordpress_post_id ?? 'Not published yet'],
     // What its model calls cost, priced when each ended (issue #16); the offline writer calls none.
-    ['Cost', article.usage ? `${formatUsd(article.usage.cost_usd)} · ${formatTokens(article.usage.input_tokens, article.usage.output_tokens, article.usage.estimated)}` : 'No model calls'],
+    [
+      'Cost',
+      article.usage
+        ? `${formatUsd(article.usage.cost_usd)} · ${formatTokens(article.usage.input_tokens, article.usage.output_tokens, article.usage.estimated)}`
+        : 'No model calls',
+    ],
   ];
   return (
     <>
@@ -165,7 +186,11 @@ function ArticleDetails({ article }: { article: Article }) {
       </Typography>
       <Box
         className="article-content"
-        sx={{ '& img': { maxWidth: '100%', height: 'auto' }, '& table': { borderCollapse: 'collapse' }, '& td, & th': { border: 1, borderColor: 'divider', p: 0.5 } }}
+        sx={{
+          '& img': { maxWidth: '100%', height: 'auto' },
+          '& table': { borderCollapse: 'collapse' },
+          '& td, & th': { border: 1, borderColor: 'divider', p: 0.5 },
+        }}
         dangerouslySetInnerHTML={{ __html: safeHtml(article.content) }}
       />
     </>

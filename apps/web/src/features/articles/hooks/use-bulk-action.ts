@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ArticleStatus, ArticleSummary, QualityReport } from '@abp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import type { ArticleStatus, ArticleSummary, QualityReport } from '@abp/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { deleteArticle } from '../api/delete-article';
 import { articleQueryOptions } from '../api/get-article';
 import { publishArticle } from '../api/publish-article';
@@ -13,7 +13,8 @@ import { errorMessage, isQualityGateConflict, qualityReportOf } from '../lib/qua
 export type BulkAction = 'status' | 'publish' | 'draft' | 'delete';
 
 /** The actions that send articles to WordPress, each reported article by article. */
-export const isPushAction = (action: BulkAction): action is 'publish' | 'draft' => action === 'publish' || action === 'draft';
+export const isPushAction = (action: BulkAction): action is 'publish' | 'draft' =>
+  action === 'publish' || action === 'draft';
 
 /** Spec §4 and §9: 10% once the articles are loaded, the rest split across items; close 1.5 s after. */
 export const BULK_LOADED_PERCENT = 10;
@@ -44,7 +45,12 @@ export interface BulkRun {
 
 type SiteOf = Pick<ArticleSummary, 'id' | 'site_id' | 'title'>;
 
-const LABEL: Record<BulkAction, string> = { status: 'Status change', publish: 'Publish', draft: 'Send as draft', delete: 'Delete' };
+const LABEL: Record<BulkAction, string> = {
+  status: 'Status change',
+  publish: 'Publish',
+  draft: 'Send as draft',
+  delete: 'Delete',
+};
 
 /**
  * Runs a bulk action one article at a time. A failed status change or delete is logged and counted
@@ -62,21 +68,34 @@ export function useBulkAction(onFinished: () => void) {
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
-  const publishOne = useCallback(async (article: SiteOf, action: 'publish' | 'draft', force = false): Promise<PublishOutcome> => {
-    const { id, title } = article;
-    if (!article.site_id) return { id, title, kind: 'skipped', message: 'No site assigned' };
-    try {
-      const result = await publishArticle({ id, siteId: article.site_id, shape: 'site_id', force, ...(action === 'draft' ? { sendAs: 'draft' as const } : {}) });
-      return { id, title, kind: 'published', wordpressStatus: result.wordpress_status ?? null };
-    } catch (error) {
-      if (isQualityGateConflict(error)) return { id, title, kind: 'blocked', report: qualityReportOf(error) };
-      console.error(`[bulk] publish of article ${id} failed`, error);
-      return { id, title, kind: 'failed', message: errorMessage(error, 'Publishing failed') };
-    }
-  }, []);
+  const publishOne = useCallback(
+    async (article: SiteOf, action: 'publish' | 'draft', force = false): Promise<PublishOutcome> => {
+      const { id, title } = article;
+      if (!article.site_id) return { id, title, kind: 'skipped', message: 'No site assigned' };
+      try {
+        const result = await publishArticle({
+          id,
+          siteId: article.site_id,
+          shape: 'site_id',
+          force,
+          ...(action === 'draft' ? { sendAs: 'draft' as const } : {}),
+        });
+        return { id, title, kind: 'published', wordpressStatus: result.wordpress_status ?? null };
+      } catch (error) {
+        if (isQualityGateConflict(error)) return { id, title, kind: 'blocked', report: qualityReportOf(error) };
+        console.error(`[bulk] publish of article ${id} failed`, error);
+        return { id, title, kind: 'failed', message: errorMessage(error, 'Publishing failed') };
+      }
+    },
+    [],
+  );
 
   const invalidate = useCallback(
-    () => Promise.all([queryClient.invalidateQueries({ queryKey: articleKeys.all }), queryClient.invalidateQueries({ queryKey: dashboardStatsKey })]),
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: articleKeys.all }),
+        queryClient.invalidateQueries({ queryKey: dashboardStatsKey }),
+      ]),
     [queryClient],
   );
 
@@ -86,10 +105,16 @@ export function useBulkAction(onFinished: () => void) {
       const blocked = run?.outcomes.find((o) => o.id === id && o.kind === 'blocked');
       const siteId = articlesRef.current.find((a) => a.id === id)?.site_id;
       if (!blocked || !siteId) return;
-      const outcome = await publishOne({ id, title: blocked.title, site_id: siteId }, run?.action === 'draft' ? 'draft' : 'publish', true);
+      const outcome = await publishOne(
+        { id, title: blocked.title, site_id: siteId },
+        run?.action === 'draft' ? 'draft' : 'publish',
+        true,
+      );
       setRun((r) => r && { ...r, outcomes: r.outcomes.map((o) => (o.id === id ? outcome : o)) });
-      if (outcome.kind === 'published') enqueueSnackbar(`"${outcome.title}" published despite the quality gate`, { variant: 'warning' });
-      else if (outcome.kind === 'failed') enqueueSnackbar(`"${outcome.title}" could not be published: ${outcome.message}`, { variant: 'error' });
+      if (outcome.kind === 'published')
+        enqueueSnackbar(`"${outcome.title}" published despite the quality gate`, { variant: 'warning' });
+      else if (outcome.kind === 'failed')
+        enqueueSnackbar(`"${outcome.title}" could not be published: ${outcome.message}`, { variant: 'error' });
       await invalidate();
     },
     [run, publishOne, enqueueSnackbar, invalidate],
@@ -111,7 +136,12 @@ export function useBulkAction(onFinished: () => void) {
       for (const id of ids) {
         const cached = byId.get(id);
         if (cached) articles.push(cached);
-        else articles.push(await queryClient.fetchQuery(articleQueryOptions(id)).catch(() => ({ id, site_id: null, title: `Article ${id}` })));
+        else
+          articles.push(
+            await queryClient
+              .fetchQuery(articleQueryOptions(id))
+              .catch(() => ({ id, site_id: null, title: `Article ${id}` })),
+          );
       }
       articlesRef.current = articles;
       const outcomes: PublishOutcome[] = [];
@@ -125,7 +155,10 @@ export function useBulkAction(onFinished: () => void) {
           else if (options.status) {
             await updateArticle({
               id: article.id,
-              body: options.status === 'scheduled' ? { status: options.status, scheduled_at: options.scheduledAt ?? null } : { status: options.status },
+              body:
+                options.status === 'scheduled'
+                  ? { status: options.status, scheduled_at: options.scheduledAt ?? null }
+                  : { status: options.status },
             });
           }
         } catch (error) {
@@ -143,7 +176,9 @@ export function useBulkAction(onFinished: () => void) {
         // Something was not published: the dialog stays with each article's outcome.
         if (outcomes.some((o) => o.kind !== 'published')) return;
       } else {
-        enqueueSnackbar(`${LABEL[action]} completed for ${total} article${total === 1 ? '' : 's'}`, { variant: 'success' });
+        enqueueSnackbar(`${LABEL[action]} completed for ${total} article${total === 1 ? '' : 's'}`, {
+          variant: 'success',
+        });
       }
       closeTimer.current = window.setTimeout(close, BULK_CLOSE_DELAY_MS);
     },
@@ -156,7 +191,10 @@ export function useBulkAction(onFinished: () => void) {
 const plural = (n: number) => `${n} article${n === 1 ? '' : 's'}`;
 
 /** The toast of a bulk publish: what went live (or was sent as drafts), and what did not and why, in one line. */
-export function publishSummary(outcomes: readonly PublishOutcome[], verb = 'Published'): { text: string; variant: 'success' | 'warning' | 'error' } {
+export function publishSummary(
+  outcomes: readonly PublishOutcome[],
+  verb = 'Published',
+): { text: string; variant: 'success' | 'warning' | 'error' } {
   const count = (kind: PublishOutcome['kind']) => outcomes.filter((o) => o.kind === kind).length;
   const published = count('published');
   const rest = [
@@ -165,5 +203,8 @@ export function publishSummary(outcomes: readonly PublishOutcome[], verb = 'Publ
     count('skipped') > 0 ? `${count('skipped')} skipped (no site)` : null,
   ].filter(Boolean);
   if (rest.length === 0) return { text: `${verb} ${plural(published)}`, variant: 'success' };
-  return { text: `${verb} ${published} of ${plural(outcomes.length)}: ${rest.join(', ')}`, variant: published > 0 ? 'warning' : 'error' };
+  return {
+    text: `${verb} ${published} of ${plural(outcomes.length)}: ${rest.join(', ')}`,
+    variant: published > 0 ? 'warning' : 'error',
+  };
 }

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PublishSendAs, QualityReport } from '@abp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import type { PublishSendAs, QualityReport } from '@abp/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { articleQueryOptions } from '../api/get-article';
-import { publishArticle, type PublishArticleInput } from '../api/publish-article';
+import { type PublishArticleInput, publishArticle } from '../api/publish-article';
 import { articleKeys, dashboardStatsKey } from '../api/query-keys';
 import { errorMessage, isQualityGateConflict, qualityReportOf } from '../lib/quality-gate';
 
@@ -23,7 +23,11 @@ export const PUBLISH_STEPS = {
 
 /** The last step's words say what WordPress now has: a post sent as a draft is not "published". */
 const finalStep = (wordpressStatus: string) =>
-  wordpressStatus === 'publish' ? PUBLISH_STEPS.done : wordpressStatus === 'future' ? PUBLISH_STEPS.scheduled : PUBLISH_STEPS.sentAsDraft;
+  wordpressStatus === 'publish'
+    ? PUBLISH_STEPS.done
+    : wordpressStatus === 'future'
+      ? PUBLISH_STEPS.scheduled
+      : PUBLISH_STEPS.sentAsDraft;
 
 export interface PublishProgress {
   text: string;
@@ -100,7 +104,10 @@ export function usePublishArticle() {
         show(id, finalStep(result.wordpress_status));
         clearLater(id, PUBLISH_CLEAR_SUCCESS_MS);
         enqueueSnackbar(result.message, { variant: 'success' });
-        await Promise.all([queryClient.invalidateQueries({ queryKey: articleKeys.all }), queryClient.invalidateQueries({ queryKey: dashboardStatsKey })]);
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: articleKeys.all }),
+          queryClient.invalidateQueries({ queryKey: dashboardStatsKey }),
+        ]);
         return 'published';
       } catch (error) {
         if (!force && isQualityGateConflict(error)) {
@@ -111,7 +118,9 @@ export function usePublishArticle() {
         show(id, { text: 'Failed to publish', percent: 100 }, true);
         clearLater(id, PUBLISH_CLEAR_FAILURE_MS);
         if (error instanceof NoSiteError) {
-          enqueueSnackbar(request.failureMessage ?? 'Article does not have a valid site assigned', { variant: 'warning' });
+          enqueueSnackbar(request.failureMessage ?? 'Article does not have a valid site assigned', {
+            variant: 'warning',
+          });
           return 'no_site';
         }
         const fallback = force ? 'Forced publish failed' : 'Failed to publish article';
@@ -134,5 +143,12 @@ export function usePublishArticle() {
 
   const dismissConflict = useCallback(() => setConflict(null), []);
 
-  return { publish, progress, conflict, publishAnyway, dismissConflict, isPublishing: (id: number) => id in progress && !progress[id]!.failed && progress[id]!.percent < 100 };
+  return {
+    publish,
+    progress,
+    conflict,
+    publishAnyway,
+    dismissConflict,
+    isPublishing: (id: number) => id in progress && !progress[id]!.failed && progress[id]!.percent < 100,
+  };
 }

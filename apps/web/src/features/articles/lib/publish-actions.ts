@@ -14,5 +14,9 @@ export function canPublish(article: Publishable): boolean {
 
 /** "Send to WordPress as draft": for drafts and review articles, while their post is not live. */
 export function canSendAsDraft(article: Publishable): boolean {
-  return (article.status === 'draft' || article.status === 'review') && article.wordpress_state !== 'live' && article.wordpress_state !== 'scheduled';
+  return (
+    (article.status === 'draft' || article.status === 'review') &&
+    article.wordpress_state !== 'live' &&
+    article.wordpress_state !== 'scheduled'
+  );
 }

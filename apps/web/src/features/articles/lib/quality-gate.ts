@@ -1,4 +1,4 @@
-import { qualityGateConflictDetailsSchema, type QualityReport } from '@abp/contracts';
+import { type QualityReport, qualityGateConflictDetailsSchema } from '@abp/contracts';
 import { isApiError } from '../../../lib/api-client';
 
 /** Spec §8: a 409 whose error text mentions 'quality gate' opens the confirmation. */

@@ -1,5 +1,14 @@
-import { delay, http, HttpResponse } from 'msw';
-import type { Article, ArticleStatus, BacklinkProposal, Dashboard, GenerationLog, LiveCheck, QualityReport, Site } from '@abp/contracts';
+import type {
+  Article,
+  ArticleStatus,
+  BacklinkProposal,
+  Dashboard,
+  GenerationLog,
+  LiveCheck,
+  QualityReport,
+  Site,
+} from '@abp/contracts';
+import { delay, HttpResponse, http } from 'msw';
 
 export function makeArticle(overrides: Partial<Article> = {}): Article {
   const id = overrides.id ?? 1;
@@ -26,7 +35,16 @@ export function makeArticle(overrides: Partial<Article> = {}): Article {
     wordpress_post_id: null,
     wordpress_permalink: null,
     // As the server would have it after the last push of an article with a post.
-    wordpress_state: overrides.wordpress_post_id == null ? 'not_sent' : overrides.status === 'published' ? 'live' : overrides.status === 'scheduled' ? 'scheduled' : overrides.status === 'review' ? 'pending' : 'draft',
+    wordpress_state:
+      overrides.wordpress_post_id == null
+        ? 'not_sent'
+        : overrides.status === 'published'
+          ? 'live'
+          : overrides.status === 'scheduled'
+            ? 'scheduled'
+            : overrides.status === 'review'
+              ? 'pending'
+              : 'draft',
     featured_image_url: null,
     created_at: new Date(Date.UTC(2026, 10, 20, 9, 0, 0) - id * 60_000).toISOString(),
     updated_at: '2026-11-20T09:00:00.000Z',
@@ -112,8 +130,13 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
       publishedArticles: count('published'),
       draftArticles: count('draft'),
       total_articles: state.articles.length,
-      by_status: (['draft', 'review', 'published', 'scheduled', 'failed'] as const).map((status) => ({ status, count: count(status) })),
-      by_site: [{ site_id: 1, site_name: 'Garden Blog', site_url: 'https://garden.example', count: state.articles.length }],
+      by_status: (['draft', 'review', 'published', 'scheduled', 'failed'] as const).map((status) => ({
+        status,
+        count: count(status),
+      })),
+      by_site: [
+        { site_id: 1, site_name: 'Garden Blog', site_url: 'https://garden.example', count: state.articles.length },
+      ],
       recent_articles: 3,
       not_live_posts: state.articles.filter((a) => a.live_check?.state === 'not_live').length,
       articles_per_day: [],
@@ -130,7 +153,8 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
     http.get('/api/articles', ({ request }) => {
       const query = new URL(request.url).searchParams;
       state.listRequests.push(query);
-      if (options.listError) return HttpResponse.json({ error: 'Internal server error', code: 'internal' }, { status: 500 });
+      if (options.listError)
+        return HttpResponse.json({ error: 'Internal server error', code: 'internal' }, { status: 500 });
       let rows = [...state.articles].sort((a, b) => b.created_at.localeCompare(a.created_at));
       if (query.get('site_id')) rows = rows.filter((a) => a.site_id === Number(query.get('site_id')));
       if (query.get('status')) rows = rows.filter((a) => a.status === query.get('status'));
@@ -139,12 +163,16 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
       if (query.get('wordpress_state')) rows = rows.filter((a) => a.wordpress_state === query.get('wordpress_state'));
       const offset = Number(query.get('offset') ?? 0);
       const limit = Number(query.get('limit') ?? 10);
-      const items = rows.slice(offset, offset + limit).map(({ content: _c, meta_description: _m, failure_reason: _f, quality_report: _q, ...summary }) => summary);
+      const items = rows
+        .slice(offset, offset + limit)
+        .map(({ content: _c, meta_description: _m, failure_reason: _f, quality_report: _q, ...summary }) => summary);
       return HttpResponse.json({ items, total: rows.length });
     }),
     http.get('/api/articles/:id', ({ params }) => {
       const article = find(Number(params.id));
-      return article ? HttpResponse.json(article) : HttpResponse.json({ error: 'Article not found', code: 'not_found' }, { status: 404 });
+      return article
+        ? HttpResponse.json(article)
+        : HttpResponse.json({ error: 'Article not found', code: 'not_found' }, { status: 404 });
     }),
     http.put('/api/articles/:id', async ({ params, request }) => {
       const id = Number(params.id);
@@ -160,10 +188,15 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
       state.deletes.push(id);
       const trash = new URL(request.url).searchParams.get('trash_post') === 'true';
       if (trash) state.trashedPosts.push(id);
-      if (options.deleteError) return HttpResponse.json({ error: 'Internal server error', code: 'internal' }, { status: 500 });
+      if (options.deleteError)
+        return HttpResponse.json({ error: 'Internal server error', code: 'internal' }, { status: 500 });
       const article = state.articles.find((a) => a.id === id);
       state.articles = state.articles.filter((a) => a.id !== id);
-      return HttpResponse.json({ success: true, id, wordpress_post: article?.wordpress_post_id == null ? 'none' : trash ? 'trashed' : 'kept' });
+      return HttpResponse.json({
+        success: true,
+        id,
+        wordpress_post: article?.wordpress_post_id == null ? 'none' : trash ? 'trashed' : 'kept',
+      });
     }),
     http.post('/api/articles/:id/publish', async ({ params, request }) => {
       const id = Number(params.id);
@@ -172,10 +205,18 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
       state.publishes.push({ id, body, forceHeader });
       if (options.publishDelayMs) await delay(options.publishDelayMs);
       const forced = body?.force_publish === true;
-      if (forced && options.failingForced?.includes(id)) return HttpResponse.json({ error: 'WordPress post create failed: boom', code: 'wordpress_error' }, { status: 424 });
+      if (forced && options.failingForced?.includes(id))
+        return HttpResponse.json(
+          { error: 'WordPress post create failed: boom', code: 'wordpress_error' },
+          { status: 424 },
+        );
       if (!forced && options.gated?.includes(id)) {
         return HttpResponse.json(
-          { error: 'Publishing blocked by the quality gate: Contains placeholder text.', code: 'quality_gate', details: { quality_report: BLOCKING_REPORT } },
+          {
+            error: 'Publishing blocked by the quality gate: Contains placeholder text.',
+            code: 'quality_gate',
+            details: { quality_report: BLOCKING_REPORT },
+          },
           { status: 409 },
         );
       }
@@ -185,10 +226,18 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
       article.wordpress_post_id = 900 + id;
       // As the server: Publish makes it live (scheduled: future); send_as 'draft' keeps it a draft (review: pending).
       const asDraft = body?.send_as === 'draft';
-      const wordpressStatus = asDraft ? (article.status === 'review' ? 'pending' : 'draft') : article.status === 'scheduled' ? 'future' : 'publish';
+      const wordpressStatus = asDraft
+        ? article.status === 'review'
+          ? 'pending'
+          : 'draft'
+        : article.status === 'scheduled'
+          ? 'future'
+          : 'publish';
       if (!asDraft && article.status !== 'scheduled') article.status = 'published';
       if (asDraft && article.status !== 'review') article.status = 'draft';
-      article.wordpress_state = ({ publish: 'live', future: 'scheduled', pending: 'pending', draft: 'draft' } as const)[wordpressStatus];
+      article.wordpress_state = ({ publish: 'live', future: 'scheduled', pending: 'pending', draft: 'draft' } as const)[
+        wordpressStatus
+      ];
       return HttpResponse.json({
         success: true,
         message: asDraft ? 'Article saved to WordPress as a draft' : 'Article published to WordPress',
@@ -202,7 +251,14 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
         featured_media_id: null,
         tag_ids: [],
         forced,
-        quality_report: { ...BLOCKING_REPORT, severity: 'none', blocking: false, issues: [], warnings: [], message: 'Quality gate passed.' },
+        quality_report: {
+          ...BLOCKING_REPORT,
+          severity: 'none',
+          blocking: false,
+          issues: [],
+          warnings: [],
+          message: 'Quality gate passed.',
+        },
       });
     }),
     http.post('/api/articles/:id/live-check', ({ params }) => {
@@ -210,28 +266,48 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
       state.liveChecks.push(id);
       const article = find(id);
       if (!article) return HttpResponse.json({ error: 'Article not found', code: 'not_found' }, { status: 404 });
-      const check = { ...(options.liveChecks?.[id] ?? { state: 'live' as const, reason: null }), checked_at: new Date().toISOString() };
+      const check = {
+        ...(options.liveChecks?.[id] ?? { state: 'live' as const, reason: null }),
+        checked_at: new Date().toISOString(),
+      };
       // A new object: the test's own fixtures stay as they were.
       state.articles = state.articles.map((a) => (a.id === id ? { ...a, live_check: check } : a));
       return HttpResponse.json(check);
     }),
-    http.get('/api/articles/:id/backlinks', ({ params }) => HttpResponse.json({ items: state.backlinks.get(Number(params.id)) ?? [], note: null })),
+    http.get('/api/articles/:id/backlinks', ({ params }) =>
+      HttpResponse.json({ items: state.backlinks.get(Number(params.id)) ?? [], note: null }),
+    ),
     http.post('/api/articles/:id/backlinks', ({ params }) => {
       const id = Number(params.id);
       const items = state.backlinks.get(id) ?? options.backlinks?.[id] ?? [];
       state.backlinks.set(id, items);
-      return HttpResponse.json({ items, note: items.length > 0 ? null : 'No older post of the site uses words of this article in a paragraph without a link.' });
+      return HttpResponse.json({
+        items,
+        note:
+          items.length > 0
+            ? null
+            : 'No older post of the site uses words of this article in a paragraph without a link.',
+      });
     }),
     http.post('/api/backlinks/:id/:action', ({ params }) => {
       const id = Number(params.id);
       const action = String(params.action);
       state.backlinkActions.push({ id, action });
-      const next = { apply: 'applied', undo: 'undone', dismiss: 'dismissed' }[action] as BacklinkProposal['state'] | undefined;
+      const next = { apply: 'applied', undo: 'undone', dismiss: 'dismissed' }[action] as
+        | BacklinkProposal['state']
+        | undefined;
       for (const [articleId, items] of state.backlinks) {
         const found = items.find((p) => p.id === id);
         if (!found || !next) continue;
-        const changed = { ...found, state: next, applied_at: next === 'applied' ? new Date().toISOString() : found.applied_at };
-        state.backlinks.set(articleId, items.map((p) => (p.id === id ? changed : p)));
+        const changed = {
+          ...found,
+          state: next,
+          applied_at: next === 'applied' ? new Date().toISOString() : found.applied_at,
+        };
+        state.backlinks.set(
+          articleId,
+          items.map((p) => (p.id === id ? changed : p)),
+        );
         return HttpResponse.json(changed);
       }
       return HttpResponse.json({ error: 'Link proposal not found', code: 'not_found' }, { status: 404 });
@@ -239,13 +315,22 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
     http.get('/api/articles/:id/trends', ({ params }) =>
       HttpResponse.json(
         Number(params.id) === 1
-          ? [{ topic: 'Compost tea', description: 'Searches doubled', published_date: '2026-11-19T08:00:00.000Z', trend_url: 'https://trends.example/compost' }]
+          ? [
+              {
+                topic: 'Compost tea',
+                description: 'Searches doubled',
+                published_date: '2026-11-19T08:00:00.000Z',
+                trend_url: 'https://trends.example/compost',
+              },
+            ]
           : [],
       ),
     ),
     http.get('/api/generation-logs/:id', ({ params }) => {
       const log = options.logs?.[Number(params.id)];
-      return log ? HttpResponse.json(log) : HttpResponse.json({ error: 'No generation log found for this article', code: 'not_found' }, { status: 404 });
+      return log
+        ? HttpResponse.json(log)
+        : HttpResponse.json({ error: 'No generation log found for this article', code: 'not_found' }, { status: 404 });
     }),
   ];
   return { state, handlers };

@@ -1,9 +1,5 @@
+import { type ChangePasswordRequest, type ChangePasswordResponse, changePasswordResponseSchema } from '@abp/contracts';
 import { useMutation } from '@tanstack/react-query';
-import {
-  changePasswordResponseSchema,
-  type ChangePasswordRequest,
-  type ChangePasswordResponse,
-} from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 
 export function changePassword(body: ChangePasswordRequest): Promise<ChangePasswordResponse> {

@@ -1,5 +1,5 @@
+import { type AuthStatus, authStatusSchema } from '@abp/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authStatusSchema, type AuthStatus } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 
 /** Spec: the session is re-checked every 5 minutes, so an expired one lands on the login screen. */

@@ -1,5 +1,5 @@
+import { type LoginRequest, type LoginResponse, loginResponseSchema } from '@abp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loginResponseSchema, type LoginRequest, type LoginResponse } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { markSignedIn } from '../lib/session-cache';
 

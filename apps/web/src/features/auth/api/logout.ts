@@ -1,6 +1,6 @@
+import { logoutResponseSchema } from '@abp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { logoutResponseSchema } from '@abp/contracts';
 import { api, isApiError } from '../../../lib/api-client';
 import { clearLocalSession } from '../lib/session-cache';
 

@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
 import { api, isApiError } from '../../../lib/api-client';
 import { createFakeAuthApi, screenDataUnavailable } from '../../../test/auth-api';
 import { server } from '../../../test/msw-server';
@@ -32,8 +32,14 @@ describe('session checks', () => {
 
   it('a session that ended while a screen loads says so on the sign-in screen, not "Failed to load sites" (issue #17 item 12)', async () => {
     const fake = createFakeAuthApi({ authenticated: true });
-    const unauthenticated = () => HttpResponse.json({ error: 'Authentication required', code: 'unauthenticated' }, { status: 401 });
-    server.use(...fake.handlers, http.get('/api/sites', unauthenticated), http.get('/api/sites/inventory', unauthenticated), screenDataUnavailable);
+    const unauthenticated = () =>
+      HttpResponse.json({ error: 'Authentication required', code: 'unauthenticated' }, { status: 401 });
+    server.use(
+      ...fake.handlers,
+      http.get('/api/sites', unauthenticated),
+      http.get('/api/sites/inventory', unauthenticated),
+      screenDataUnavailable,
+    );
     fake.state.authenticated = true;
     const { router } = renderApp({ path: '/' });
     await screen.findByRole('navigation', { name: 'Main navigation' });
@@ -73,7 +79,9 @@ describe('session checks', () => {
 
     await act(() => api.get('/api/sites').catch(() => undefined));
 
-    await vi.waitFor(() => { expect(statusCalls.mock.calls.length).toBe(before + 1); });
+    await vi.waitFor(() => {
+      expect(statusCalls.mock.calls.length).toBe(before + 1);
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'WordPress Sites' })).toBeInTheDocument();
     server.events.removeAllListeners();
   });

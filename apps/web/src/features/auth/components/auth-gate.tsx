@@ -1,9 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { AuthStatus } from '@abp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import type { AuthStatus } from '@abp/contracts';
-import { onUnauthorized } from '../../../lib/auth-events';
+import { type ReactNode, useEffect, useState } from 'react';
 import { FullPageStatus } from '../../../components/full-page-status';
+import { onUnauthorized } from '../../../lib/auth-events';
 import { authStatusQueryKey, useAuthStatus } from '../api/get-auth-status';
 import { LOGIN_TEXT } from '../lib/login-messages';
 import { LoginScreen } from './login-screen';

@@ -1,15 +1,11 @@
-import { useSnackbar } from 'notistack';
+import { type ChangePasswordForm, changePasswordFormSchema, PASSWORD_MIN_LENGTH } from '@abp/contracts';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import {
-  PASSWORD_MIN_LENGTH,
-  changePasswordFormSchema,
-  type ChangePasswordForm,
-} from '@abp/contracts';
+import { useSnackbar } from 'notistack';
 import { isApiError } from '../../../lib/api-client';
 import { fieldsNamed } from '../../../lib/forms/field-problems';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
@@ -27,7 +23,10 @@ export interface ChangePasswordDialogProps {
 export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
   const { enqueueSnackbar } = useSnackbar();
   const mutation = useChangePassword();
-  const { register, reset, formState, submitWith, showServerProblems } = useContractForm<ChangePasswordForm, ChangePasswordForm>({
+  const { register, reset, formState, submitWith, showServerProblems } = useContractForm<
+    ChangePasswordForm,
+    ChangePasswordForm
+  >({
     defaultValues: EMPTY,
     schema: changePasswordFormSchema,
     toBody: (values) => values,

@@ -1,19 +1,15 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { useSnackbar } from 'notistack';
+import { LOGIN_LOCKOUT_SECONDS, LOGIN_WARNING_AFTER_FAILURES, loginRequestSchema } from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import {
-  LOGIN_LOCKOUT_SECONDS,
-  LOGIN_WARNING_AFTER_FAILURES,
-  loginRequestSchema,
-} from '@abp/contracts';
+import { useSnackbar } from 'notistack';
+import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { useLoginLockout } from '../hooks/use-login-lockout';
 import {
-  LOGIN_TEXT,
   attemptsNote,
+  LOGIN_TEXT,
   lockoutWarning,
   rateLimitedMessage,
   stillLockedMessage,
@@ -130,13 +126,7 @@ export function LoginForm() {
       {visibleMessage && <Alert severity="error">{visibleMessage.text}</Alert>}
       {lockout.isLocked && <Alert severity="warning">{lockoutWarning(lockout.remainingSeconds)}</Alert>}
       {showAttemptsNote && <Alert severity="info">{attemptsNote(lockout.failures)}</Alert>}
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        disabled={!password || busy || lockout.isLocked}
-      >
+      <Button type="submit" variant="contained" size="large" fullWidth disabled={!password || busy || lockout.isLocked}>
         {busy ? 'Signing In...' : 'Sign In'}
       </Button>
     </Stack>

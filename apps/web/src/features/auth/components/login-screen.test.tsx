@@ -1,8 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { createFakeAuthApi, TEST_PASSWORD } from '../../../test/auth-api';
 import { server } from '../../../test/msw-server';
-import { TEST_PASSWORD, createFakeAuthApi } from '../../../test/auth-api';
 import { renderApp } from '../../../test/render-app';
 
 const signInButton = () => screen.getByRole('button', { name: /^Sign(ing)? In/ });
@@ -89,7 +89,9 @@ describe('login screen', () => {
     await user.click(signInButton());
     const busy = await screen.findByRole('button', { name: 'Signing In...' });
     expect(busy).toBeDisabled();
-    act(() => { release(); });
+    act(() => {
+      release();
+    });
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 
@@ -99,7 +101,9 @@ describe('login screen', () => {
       expect(screen.queryByText(/failed attempts/)).not.toBeInTheDocument();
       await user.type(passwordInput(), `wrong ${attempt}`);
       await user.click(signInButton());
-      await waitFor(() => { expect(passwordInput()).toHaveValue(''); });
+      await waitFor(() => {
+        expect(passwordInput()).toHaveValue('');
+      });
     }
     expect(
       await screen.findByText("3 failed attempts. After 5 attempts, you'll be temporarily locked out."),
@@ -117,7 +121,10 @@ describe('login screen', () => {
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       await user.type(passwordInput(), `wrong ${attempt}`);
       await user.click(signInButton());
-      if (attempt < 5) await waitFor(() => { expect(passwordInput()).toHaveValue(''); });
+      if (attempt < 5)
+        await waitFor(() => {
+          expect(passwordInput()).toHaveValue('');
+        });
     }
 
     expect(
@@ -159,7 +166,11 @@ describe('login screen', () => {
   it('signs in: toast "Login successful!" and the shell replaces the login screen', async () => {
     const { user } = await showLogin();
     // The dashboard's own data is not what this test is about.
-    server.use(http.get('/api/dashboard', () => HttpResponse.json({ error: 'Not part of this test', code: 'unavailable' }, { status: 503 })));
+    server.use(
+      http.get('/api/dashboard', () =>
+        HttpResponse.json({ error: 'Not part of this test', code: 'unavailable' }, { status: 503 }),
+      ),
+    );
     await user.type(passwordInput(), TEST_PASSWORD);
     await user.click(signInButton());
 

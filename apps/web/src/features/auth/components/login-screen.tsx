@@ -1,3 +1,5 @@
+import { APP_TITLE } from '@abp/contracts';
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -5,8 +7,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import LockOutlined from '@mui/icons-material/LockOutlined';
-import { APP_TITLE } from '@abp/contracts';
 import { LOGIN_TEXT } from '../lib/login-messages';
 import { LoginForm } from './login-form';
 

@@ -1,12 +1,12 @@
-import { useId, useState, type ChangeEventHandler, type FocusEventHandler, type ReactNode, type Ref } from 'react';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { type ChangeEventHandler, type FocusEventHandler, type ReactNode, type Ref, useId, useState } from 'react';
 
 interface PasswordFieldProps {
   name: string;
@@ -48,9 +48,13 @@ export function PasswordField({ label, helperText, error, fullWidth, inputRef, .
           <InputAdornment position="end">
             <IconButton
               aria-label={visible ? 'Hide password' : 'Show password'}
-              onClick={() => { setVisible((shown) => !shown); }}
+              onClick={() => {
+                setVisible((shown) => !shown);
+              }}
               // Keep focus in the field while toggling.
-              onMouseDown={(event) => { event.preventDefault(); }}
+              onMouseDown={(event) => {
+                event.preventDefault();
+              }}
               edge="end"
             >
               {visible ? <VisibilityOff /> : <Visibility />}

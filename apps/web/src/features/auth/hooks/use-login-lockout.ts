@@ -20,10 +20,14 @@ export function useLoginLockout() {
       // The server's failure window has passed too: start counting afresh.
       if (left === 0) setFailures(0);
     }, TICK_MS);
-    return () => { window.clearInterval(timer); };
+    return () => {
+      window.clearInterval(timer);
+    };
   }, [isLocked]);
 
-  const recordFailure = useCallback(() => { setFailures((count) => count + 1); }, []);
+  const recordFailure = useCallback(() => {
+    setFailures((count) => count + 1);
+  }, []);
 
   const lockFor = useCallback((seconds: number) => {
     const whole = Math.max(1, Math.ceil(seconds));

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { attemptsNote, formatCountdown, lockoutWarning, rateLimitedMessage, stillLockedMessage } from './login-messages';
+import {
+  attemptsNote,
+  formatCountdown,
+  lockoutWarning,
+  rateLimitedMessage,
+  stillLockedMessage,
+} from './login-messages';
 
 describe('login messages', () => {
   it.each([

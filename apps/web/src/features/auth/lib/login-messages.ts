@@ -10,8 +10,7 @@ export const LOGIN_TEXT = {
   toastNetwork: 'Network error. Please check your connection.',
   /** Issue #17 item 12: a session that ended while the app was open, instead of the screen's load failure. */
   sessionExpired: 'Your session has expired — please sign in again',
-  footer:
-    'Your session is secured with encrypted cookies and expires after 24 hours of inactivity.',
+  footer: 'Your session is secured with encrypted cookies and expires after 24 hours of inactivity.',
 } as const;
 
 /** m:ss from one minute up, plain seconds below (spec: "m:ss or Ns"). */

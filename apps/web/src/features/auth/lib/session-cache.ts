@@ -1,6 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { AuthStatus } from '@abp/contracts';
-import { SIGNED_OUT, authStatusQueryKey } from '../api/get-auth-status';
+import type { QueryClient } from '@tanstack/react-query';
+import { authStatusQueryKey, SIGNED_OUT } from '../api/get-auth-status';
 
 /** Signs in locally at once, so the shell appears without waiting for another status call. */
 export async function markSignedIn(queryClient: QueryClient, loginTime: string): Promise<void> {

@@ -1,9 +1,15 @@
+import { type BlogConfig, type BlogConfigInput, blogConfigSchema } from '@abp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { blogConfigSchema, type BlogConfig, type BlogConfigInput } from '@abp/contracts';
 import { api, idempotency } from '../../../lib/api-client';
 import { blogConfigsQueryKey } from './get-blog-configs';
 
-export function createBlogConfig({ body, idempotencyKey }: { body: BlogConfigInput; idempotencyKey?: string }): Promise<BlogConfig> {
+export function createBlogConfig({
+  body,
+  idempotencyKey,
+}: {
+  body: BlogConfigInput;
+  idempotencyKey?: string;
+}): Promise<BlogConfig> {
   return api.post('/api/config', body, { schema: blogConfigSchema, ...idempotency(idempotencyKey) });
 }
 

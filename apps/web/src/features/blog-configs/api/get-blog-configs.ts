@@ -1,5 +1,5 @@
+import { type BlogConfig, blogConfigListSchema } from '@abp/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { blogConfigListSchema, type BlogConfig } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 
 export const blogConfigsQueryKey = ['blog-configs'] as const;
@@ -12,7 +12,11 @@ export function getBlogConfigs(signal?: AbortSignal): Promise<BlogConfig[]> {
 }
 
 export function blogConfigsQueryOptions() {
-  return queryOptions({ queryKey: blogConfigsQueryKey, queryFn: ({ signal }) => getBlogConfigs(signal), refetchInterval: REFRESH_MS });
+  return queryOptions({
+    queryKey: blogConfigsQueryKey,
+    queryFn: ({ signal }) => getBlogConfigs(signal),
+    refetchInterval: REFRESH_MS,
+  });
 }
 
 export function useBlogConfigs() {

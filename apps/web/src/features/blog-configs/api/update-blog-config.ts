@@ -1,5 +1,5 @@
+import { type BlogConfig, type BlogConfigInput, blogConfigSchema } from '@abp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { blogConfigSchema, type BlogConfig, type BlogConfigInput } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { blogConfigsQueryKey } from './get-blog-configs';
 

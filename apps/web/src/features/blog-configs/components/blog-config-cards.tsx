@@ -1,3 +1,4 @@
+import { personaLabel } from '@abp/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -6,7 +7,6 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { personaLabel } from '@abp/contracts';
 import type { BlogConfigListProps } from './blog-configs-table';
 import { NextPostCell } from './next-post-cell';
 import { TopicChips } from './topic-chips';
@@ -42,8 +42,17 @@ export function BlogConfigCards({ configs, onEdit, onDelete }: BlogConfigListPro
                   {config.site_url}
                 </Typography>
               </Box>
-              <Chip label={config.is_active ? 'Active' : 'Inactive'} size="small" color={config.is_active ? 'primary' : 'default'} variant={config.is_active ? 'filled' : 'outlined'} />
-              <Chip label={config.post_status} size="small" color={config.post_status === 'published' ? 'success' : 'default'} />
+              <Chip
+                label={config.is_active ? 'Active' : 'Inactive'}
+                size="small"
+                color={config.is_active ? 'primary' : 'default'}
+                variant={config.is_active ? 'filled' : 'outlined'}
+              />
+              <Chip
+                label={config.post_status}
+                size="small"
+                color={config.post_status === 'published' ? 'success' : 'default'}
+              />
             </Box>
             <Box sx={{ my: 1 }}>
               <TopicChips topics={config.topics} wide={false} />
@@ -59,10 +68,19 @@ export function BlogConfigCards({ configs, onEdit, onDelete }: BlogConfigListPro
             </Box>
           </CardContent>
           <CardActions sx={{ px: 2, pb: 2 }}>
-            <Button size="small" aria-label={`Edit configuration of ${config.site_name}`} onClick={() => onEdit(config)}>
+            <Button
+              size="small"
+              aria-label={`Edit configuration of ${config.site_name}`}
+              onClick={() => onEdit(config)}
+            >
               Edit
             </Button>
-            <Button size="small" color="error" aria-label={`Delete configuration of ${config.site_name}`} onClick={() => onDelete(config)}>
+            <Button
+              size="small"
+              color="error"
+              aria-label={`Delete configuration of ${config.site_name}`}
+              onClick={() => onDelete(config)}
+            >
               Delete
             </Button>
           </CardActions>

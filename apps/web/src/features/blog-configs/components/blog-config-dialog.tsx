@@ -1,6 +1,12 @@
-import { useEffect } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
-import { useSnackbar } from 'notistack';
+import {
+  BLOG_CONFIG_LIMITS,
+  BLOG_CONFIG_MESSAGES,
+  type BlogConfig,
+  type BlogConfigInput,
+  blogConfigInputSchema,
+  type Site,
+  TASK_TYPES,
+} from '@abp/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -12,27 +18,29 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import {
-  BLOG_CONFIG_LIMITS,
-  BLOG_CONFIG_MESSAGES,
-  TASK_TYPES,
-  blogConfigInputSchema,
-  type BlogConfig,
-  type BlogConfigInput,
-  type Site,
-} from '@abp/contracts';
+import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import { CostEstimateLine } from '../../../components/cost-estimate-line';
+import { DemoLiveWarning } from '../../../components/demo-live-warning';
+import { PersonaField } from '../../../components/persona-field';
+import { useCostConfirmation } from '../../../components/use-cost-confirmation';
+import { WordPressPlacementFields } from '../../../components/wordpress-placement-fields';
 import { isApiError } from '../../../lib/api-client';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useCreateBlogConfig } from '../api/create-blog-config';
 import { useUpdateBlogConfig } from '../api/update-blog-config';
-import { EMPTY_CONFIG_FORM, canSave, configToForm, formFieldOf, formToBody, siteChoices, type ConfigFormValues } from '../lib/config-form';
-import { DemoLiveWarning } from '../../../components/demo-live-warning';
-import { CostEstimateLine } from '../../../components/cost-estimate-line';
-import { useCostConfirmation } from '../../../components/use-cost-confirmation';
+import {
+  type ConfigFormValues,
+  canSave,
+  configToForm,
+  EMPTY_CONFIG_FORM,
+  formFieldOf,
+  formToBody,
+  siteChoices,
+} from '../lib/config-form';
 import { monthlyArticles } from '../lib/monthly-articles';
 import { ProvidersField } from './providers-field';
-import { PersonaField } from '../../../components/persona-field';
-import { WordPressPlacementFields } from '../../../components/wordpress-placement-fields';
 import { TopicsField } from './topics-field';
 
 interface BlogConfigDialogProps {
@@ -49,7 +57,12 @@ function serverErrorText(error: unknown): string | null {
   if (!isApiError(error) || error.status === 0 || error.code.startsWith('http_')) return null;
   return error.message || null;
 }
-type NumberField = 'posting_interval_min' | 'posting_interval_max' | 'max_posts_per_day' | 'word_count' | 'internal_links';
+type NumberField =
+  | 'posting_interval_min'
+  | 'posting_interval_max'
+  | 'max_posts_per_day'
+  | 'word_count'
+  | 'internal_links';
 const { interval, maxPostsPerDay, wordCount, internalLinks } = BLOG_CONFIG_LIMITS;
 
 export function BlogConfigDialog({ open, config, sites, configs, onClose }: BlogConfigDialogProps) {
@@ -58,7 +71,10 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
   const create = useCreateBlogConfig();
   const update = useUpdateBlogConfig();
   const pending = create.isPending || update.isPending;
-  const { register, control, reset, formState, submitWith, showServerProblems } = useContractForm<ConfigFormValues, BlogConfigInput>({
+  const { register, control, reset, formState, submitWith, showServerProblems } = useContractForm<
+    ConfigFormValues,
+    BlogConfigInput
+  >({
     defaultValues: EMPTY_CONFIG_FORM,
     schema: blogConfigInputSchema,
     toBody: formToBody,
@@ -72,16 +88,39 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
 
   const [siteId, topics, postStatus, active, intervalMin, intervalMax, postsPerDay, words] = useWatch({
     control,
-    name: ['site_id', 'topics', 'post_status', 'is_active', 'posting_interval_min', 'posting_interval_max', 'max_posts_per_day', 'word_count'],
+    name: [
+      'site_id',
+      'topics',
+      'post_status',
+      'is_active',
+      'posting_interval_min',
+      'posting_interval_max',
+      'max_posts_per_day',
+      'word_count',
+    ],
   });
   // What the schedule would cost a month with the model in use (issue #16); a raise above the threshold is asked about.
   const monthly = monthlyArticles({ active, intervalMin, intervalMax, postsPerDay, words });
-  const costQuestion = useCostConfirmation({ title: 'Save this schedule?', confirmLabel: 'Save', label: 'Estimated cost a month' });
+  const costQuestion = useCostConfirmation({
+    title: 'Save this schedule?',
+    confirmLabel: 'Save',
+    label: 'Estimated cost a month',
+  });
   const choices = siteChoices(sites, configs, config);
 
   const onSubmit = submitWith(async (body, _values, { idempotencyKey }) => {
-    const before = config ? monthlyArticles({ active: config.is_active, intervalMin: config.posting_interval_min, intervalMax: config.posting_interval_max, postsPerDay: config.max_posts_per_day, words: config.word_count }) : null;
-    const raises = monthly !== null && (before === null || monthly.articles * monthly.word_count > before.articles * before.word_count);
+    const before = config
+      ? monthlyArticles({
+          active: config.is_active,
+          intervalMin: config.posting_interval_min,
+          intervalMax: config.posting_interval_max,
+          postsPerDay: config.max_posts_per_day,
+          words: config.word_count,
+        })
+      : null;
+    const raises =
+      monthly !== null &&
+      (before === null || monthly.articles * monthly.word_count > before.articles * before.word_count);
     await costQuestion.askThen(raises ? monthly : null, () => save(body, idempotencyKey));
   });
 
@@ -98,7 +137,12 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
     onClose();
   };
 
-  const numberField = (name: NumberField, label: string, limits: { min: number; max: number; step?: number }, hint: string) => {
+  const numberField = (
+    name: NumberField,
+    label: string,
+    limits: { min: number; max: number; step?: number },
+    hint: string,
+  ) => {
     const { ref, ...rest } = register(name, { valueAsNumber: true });
     return (
       <TextField
@@ -119,7 +163,10 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <DialogTitle>{editing ? 'Edit Blog Configuration' : 'Add Blog Configuration'}</DialogTitle>
         <DialogContent>
-          <DemoLiveWarning live={postStatus === 'published' && active} what="This site's scheduled and trend articles" />
+          <DemoLiveWarning
+            live={postStatus === 'published' && active}
+            what="This site's scheduled and trend articles"
+          />
           <CostEstimateLine request={monthly} label="Estimated cost a month" />
           {costQuestion.dialog}
           <Stack spacing={2.5} sx={{ pt: 1 }}>
@@ -134,7 +181,12 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
                   value={field.value}
                   onChange={(event) => field.onChange(Number(event.target.value))}
                   error={Boolean(errors.site_id)}
-                  helperText={errors.site_id?.message ?? (choices.length === 0 ? 'No active site can be chosen: switch one on in WordPress Sites.' : 'Only active sites can be chosen')}
+                  helperText={
+                    errors.site_id?.message ??
+                    (choices.length === 0
+                      ? 'No active site can be chosen: switch one on in WordPress Sites.'
+                      : 'Only active sites can be chosen')
+                  }
                   fullWidth
                 >
                   {choices.map(({ site, note, disabled }) => (
@@ -148,18 +200,48 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
             <Controller
               name="topics"
               control={control}
-              render={({ field }) => <TopicsField topics={field.value} onChange={field.onChange} error={errors.topics?.message} />}
+              render={({ field }) => (
+                <TopicsField topics={field.value} onChange={field.onChange} error={errors.topics?.message} />
+              )}
             />
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              {numberField('posting_interval_min', 'Min Interval (hours)', interval, `${interval.min}–${interval.max} hours`)}
-              {numberField('posting_interval_max', 'Max Interval (hours)', interval, `${interval.min}–${interval.max} hours, not below the minimum`)}
-              {numberField('max_posts_per_day', 'Max Posts/Day', maxPostsPerDay, `${maxPostsPerDay.min}–${maxPostsPerDay.max}`)}
-              {numberField('word_count', 'Word Count', wordCount, `${wordCount.min.toLocaleString('en-US')}–${wordCount.max.toLocaleString('en-US')}, in steps of ${wordCount.step}`)}
+              {numberField(
+                'posting_interval_min',
+                'Min Interval (hours)',
+                interval,
+                `${interval.min}–${interval.max} hours`,
+              )}
+              {numberField(
+                'posting_interval_max',
+                'Max Interval (hours)',
+                interval,
+                `${interval.min}–${interval.max} hours, not below the minimum`,
+              )}
+              {numberField(
+                'max_posts_per_day',
+                'Max Posts/Day',
+                maxPostsPerDay,
+                `${maxPostsPerDay.min}–${maxPostsPerDay.max}`,
+              )}
+              {numberField(
+                'word_count',
+                'Word Count',
+                wordCount,
+                `${wordCount.min.toLocaleString('en-US')}–${wordCount.max.toLocaleString('en-US')}, in steps of ${wordCount.step}`,
+              )}
               <Controller
                 name="task_type"
                 control={control}
                 render={({ field }) => (
-                  <TextField select label="Task Type" value={field.value} onChange={field.onChange} error={Boolean(errors.task_type)} helperText={errors.task_type?.message} fullWidth>
+                  <TextField
+                    select
+                    label="Task Type"
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={Boolean(errors.task_type)}
+                    helperText={errors.task_type?.message}
+                    fullWidth
+                  >
                     {TASK_TYPES.map((type) => (
                       <MenuItem key={type} value={type}>
                         {type}
@@ -178,7 +260,9 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
                     value={field.value}
                     onChange={field.onChange}
                     error={Boolean(errors.post_status)}
-                    helperText={errors.post_status?.message ?? 'Draft: saved as a WordPress draft. Published: live at once.'}
+                    helperText={
+                      errors.post_status?.message ?? 'Draft: saved as a WordPress draft. Published: live at once.'
+                    }
                     fullWidth
                   >
                     <MenuItem value="draft">Draft</MenuItem>
@@ -220,7 +304,12 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
                 />
               )}
             />
-            {numberField('internal_links', 'Links into the site', { min: 0, max: internalLinks.max }, `Links from each new article to existing posts of the site (0–${internalLinks.max}; they need a content sync)`)}
+            {numberField(
+              'internal_links',
+              'Links into the site',
+              { min: 0, max: internalLinks.max },
+              `Links from each new article to existing posts of the site (0–${internalLinks.max}; they need a content sync)`,
+            )}
             <Controller
               name="add_tags"
               control={control}
@@ -234,13 +323,18 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
             <Controller
               name="providers"
               control={control}
-              render={({ field }) => <ProvidersField value={field.value} onChange={field.onChange} error={errors.providers?.message} />}
+              render={({ field }) => (
+                <ProvidersField value={field.value} onChange={field.onChange} error={errors.providers?.message} />
+              )}
             />
             <Controller
               name="is_active"
               control={control}
               render={({ field }) => (
-                <FormControlLabel control={<Switch checked={field.value} onChange={(_event, checked) => field.onChange(checked)} />} label="Active" />
+                <FormControlLabel
+                  control={<Switch checked={field.value} onChange={(_event, checked) => field.onChange(checked)} />}
+                  label="Active"
+                />
               )}
             />
           </Stack>

@@ -1,14 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import type { CostEstimateRequest } from '@abp/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
 import { createFakeAuthApi } from '../../../test/auth-api';
 import { llmSettings } from '../../../test/llm-settings';
+import { setWindowWidth } from '../../../test/match-media';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { makeSite } from '../../../test/sites';
-import { setWindowWidth } from '../../../test/match-media';
 import { budgets, costEstimate } from '../../../test/usage';
-import type { CostEstimateRequest } from '@abp/contracts';
 import { createFakeBlogConfigsApi, makeConfig } from '../testing/fake-blog-configs-api';
 
 function showConfig(api: ReturnType<typeof createFakeBlogConfigsApi>) {
@@ -18,14 +18,19 @@ function showConfig(api: ReturnType<typeof createFakeBlogConfigsApi>) {
 
 // The screen is loaded lazily: the first look waits longer on a busy machine.
 const FIRST_LOOK = { timeout: 8000 };
-const rowOf = async (siteName: string) => (await screen.findByText(siteName, { selector: 'p' }, FIRST_LOOK)).closest('tr') as HTMLElement;
+const rowOf = async (siteName: string) =>
+  (await screen.findByText(siteName, { selector: 'p' }, FIRST_LOOK)).closest('tr') as HTMLElement;
 
 describe('Blog Configuration screen', () => {
   it('without sites: Add Configuration is disabled, with the warning and the empty state', async () => {
     showConfig(createFakeBlogConfigsApi());
-    expect(await screen.findByRole('heading', { level: 1, name: 'Blog Configuration' }, FIRST_LOOK)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Blog Configuration' }, FIRST_LOOK),
+    ).toBeInTheDocument();
     expect(screen.getByText('Configure posting schedules and topics for each WordPress site')).toBeInTheDocument();
-    expect(await screen.findByText('You need to add WordPress sites first before creating blog configurations.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You need to add WordPress sites first before creating blog configurations.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Configuration' })).toBeDisabled();
     expect(await screen.findByText('No blog configurations set up')).toBeInTheDocument();
   });
@@ -36,7 +41,18 @@ describe('Blog Configuration screen', () => {
         HttpResponse.json(
           budgets({
             sites: [{ site_id: 1, site_name: 'Garden Blog', monthly_usd: 10 }],
-            states: [{ site_id: 1, name: 'Garden Blog', limit_usd: 10, spent_usd: 10.5, percent: 105, state: 'reached', message: 'The monthly budget of Garden Blog ($10.00) is reached: $10.50 spent. New articles for Garden Blog wait.' }],
+            states: [
+              {
+                site_id: 1,
+                name: 'Garden Blog',
+                limit_usd: 10,
+                spent_usd: 10.5,
+                percent: 105,
+                state: 'reached',
+                message:
+                  'The monthly budget of Garden Blog ($10.00) is reached: $10.50 spent. New articles for Garden Blog wait.',
+              },
+            ],
           }),
         ),
       ),
@@ -45,12 +61,16 @@ describe('Blog Configuration screen', () => {
     const alert = within(await screen.findByRole('region', { name: 'Budgets' }, FIRST_LOOK)).getByRole('alert');
     expect(alert).toHaveTextContent('Scheduled posts paused for Garden Blog');
     expect(alert).toHaveTextContent('The monthly budget of Garden Blog ($10.00) is reached: $10.50 spent.');
-    expect(within(alert).getByRole('link', { name: 'Budgets in Settings' })).toHaveAttribute('href', '/settings#budgets');
+    expect(within(alert).getByRole('link', { name: 'Budgets in Settings' })).toHaveAttribute(
+      'href',
+      '/settings#budgets',
+    );
   });
 
   it('shows on the configuration a schedule its reached budget pauses: since when, why, and how it goes on (issue #31)', async () => {
     const budgetPause = {
-      message: 'The monthly budget of Garden Blog ($10.00) is reached: $10.50 spent. New articles for Garden Blog wait. Raise it or override it for this month in Settings → Budgets.',
+      message:
+        'The monthly budget of Garden Blog ($10.00) is reached: $10.50 spent. New articles for Garden Blog wait. Raise it or override it for this month in Settings → Budgets.',
       since: '2031-03-09T14:05:00.000Z',
       resumes_at: '2031-04-01T00:00:00.000Z',
     };
@@ -58,16 +78,32 @@ describe('Blog Configuration screen', () => {
     const configs = [
       makeConfig({ next_post_at: '2020-01-01T00:00:00.000Z', budget_pause: budgetPause }),
       // Switched off: it would not post anyway, so it reads as paused by the operator.
-      makeConfig({ id: 2, site_id: 2, site_name: 'Kitchen', site_url: 'https://kitchen.example', is_active: false, budget_pause: budgetPause }),
+      makeConfig({
+        id: 2,
+        site_id: 2,
+        site_name: 'Kitchen',
+        site_url: 'https://kitchen.example',
+        is_active: false,
+        budget_pause: budgetPause,
+      }),
     ];
-    const since = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(budgetPause.since));
-    const resumes = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(budgetPause.resumes_at));
+    const since = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(budgetPause.since),
+    );
+    const resumes = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(
+      new Date(budgetPause.resumes_at),
+    );
     showConfig(createFakeBlogConfigsApi({ sites, configs }));
     const garden = await rowOf('Garden Blog');
     expect(within(garden).getByText(`Paused by budget since ${since}`)).toBeInTheDocument();
     expect(within(garden).queryByText('Due now')).not.toBeInTheDocument();
-    expect(within(garden).getByText(/The monthly budget of Garden Blog \(\$10\.00\) is reached/)).toHaveTextContent(`${budgetPause.message} Otherwise it goes on by itself on ${resumes}. Budgets in Settings`);
-    expect(within(garden).getByRole('link', { name: 'Budgets in Settings' })).toHaveAttribute('href', '/settings#budgets');
+    expect(within(garden).getByText(/The monthly budget of Garden Blog \(\$10\.00\) is reached/)).toHaveTextContent(
+      `${budgetPause.message} Otherwise it goes on by itself on ${resumes}. Budgets in Settings`,
+    );
+    expect(within(garden).getByRole('link', { name: 'Budgets in Settings' })).toHaveAttribute(
+      'href',
+      '/settings#budgets',
+    );
     const kitchen = await rowOf('Kitchen');
     expect(within(kitchen).getByText('Paused')).toBeInTheDocument();
     expect(within(kitchen).queryByText(/budget/)).not.toBeInTheDocument();
@@ -77,15 +113,42 @@ describe('Blog Configuration screen', () => {
     const sites = [makeSite(), makeSite({ id: 2, name: 'Kitchen', url: 'https://kitchen.example' })];
     const configs = [
       makeConfig({
-        topics: ['A1', 'B2', 'C3', 'D4', 'E5'], post_status: 'published', content_persona: 'sarah', posts_today: 2, max_posts_per_day: 4,
+        topics: ['A1', 'B2', 'C3', 'D4', 'E5'],
+        post_status: 'published',
+        content_persona: 'sarah',
+        posts_today: 2,
+        max_posts_per_day: 4,
         last_note: 'Skipped topics the site already covers: "A1" ("Growing A1", /growing-a1/).',
       }),
-      makeConfig({ id: 2, site_id: 2, site_name: 'Kitchen', site_url: 'https://kitchen.example', is_active: false, posting_interval_min: 5, posting_interval_max: 9, task_type: 'Recipe', last_error: 'WordPress post create failed: boom' }),
+      makeConfig({
+        id: 2,
+        site_id: 2,
+        site_name: 'Kitchen',
+        site_url: 'https://kitchen.example',
+        is_active: false,
+        posting_interval_min: 5,
+        posting_interval_max: 9,
+        task_type: 'Recipe',
+        last_error: 'WordPress post create failed: boom',
+      }),
     ];
     showConfig(createFakeBlogConfigsApi({ sites, configs }));
     const table = await screen.findByRole('table', { name: 'Blog configurations' }, FIRST_LOOK);
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Site', 'Topics', 'Task Type', 'Persona', 'Post Interval', 'Max Posts/Day', 'Post Status', 'Status', 'Next post', 'Actions',
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Site',
+      'Topics',
+      'Task Type',
+      'Persona',
+      'Post Interval',
+      'Max Posts/Day',
+      'Post Status',
+      'Status',
+      'Next post',
+      'Actions',
     ]);
     const garden = await rowOf('Garden Blog');
     expect(within(garden).getByText('https://garden.example')).toBeInTheDocument();
@@ -98,7 +161,9 @@ describe('Blog Configuration screen', () => {
     expect(within(garden).getByText('Active')).toBeInTheDocument();
     expect(within(garden).getByText('2 of 4 posted today')).toBeInTheDocument();
     // The last slot's note: the topics it passed over because the live site already has them.
-    expect(within(garden).getByText('Skipped topics the site already covers: "A1" ("Growing A1", /growing-a1/).')).toBeInTheDocument();
+    expect(
+      within(garden).getByText('Skipped topics the site already covers: "A1" ("Growing A1", /growing-a1/).'),
+    ).toBeInTheDocument();
 
     const kitchen = await rowOf('Kitchen');
     expect(within(kitchen).getByText('Neutral Voice')).toBeInTheDocument();
@@ -120,7 +185,10 @@ describe('Blog Configuration screen', () => {
       configs: [makeConfig({ id: 7, site_id: 3, site_name: 'Taken', site_url: 'https://taken.example' })],
       taxonomy: {
         1: {
-          categories: [{ id: 4, name: 'Compost', slug: 'compost', parent: 0, count: 3 }, { id: 9, name: 'Beds', slug: 'beds', parent: 0, count: 1 }],
+          categories: [
+            { id: 4, name: 'Compost', slug: 'compost', parent: 0, count: 3 },
+            { id: 9, name: 'Beds', slug: 'beds', parent: 0, count: 1 },
+          ],
           authors: [{ id: 2, name: 'Ann Author', slug: 'ann' }],
         },
       },
@@ -135,7 +203,10 @@ describe('Blog Configuration screen', () => {
 
     await user.click(within(dialog).getByRole('combobox', { name: /WordPress Site/ }));
     const options = await screen.findAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['Garden Blog (https://garden.example)', 'Taken (https://taken.example) — already configured']);
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Garden Blog (https://garden.example)',
+      'Taken (https://taken.example) — already configured',
+    ]);
     expect(options[1]).toHaveAttribute('aria-disabled', 'true');
     await user.click(options[0]!);
     expect(save).toBeDisabled(); // a topic is still missing
@@ -149,7 +220,11 @@ describe('Blog Configuration screen', () => {
     expect(within(dialog).getByText('"composting BASICS" is already in the list')).toBeInTheDocument();
     await user.type(topic, 'Raised beds');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Composting basics', 'Raised beds']);
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Composting basics', 'Raised beds']);
 
     const wordCount = within(dialog).getByLabelText('Word Count');
     expect(wordCount).toHaveAttribute('min', '500');
@@ -195,7 +270,9 @@ describe('Blog Configuration screen', () => {
     server.use(
       http.post('/api/usage/estimate', async ({ request }) => {
         const body = (await request.json()) as CostEstimateRequest;
-        return HttpResponse.json(costEstimate(body, { cost_usd: body.articles * 0.05, needs_confirmation: body.articles * 0.05 > 1 }));
+        return HttpResponse.json(
+          costEstimate(body, { cost_usd: body.articles * 0.05, needs_confirmation: body.articles * 0.05 > 1 }),
+        );
       }),
     );
     const api = createFakeBlogConfigsApi({ sites: [makeSite()] });
@@ -210,7 +287,9 @@ describe('Blog Configuration screen', () => {
     // 1–3 hours apart, at most 2 a day: 60 articles a month.
     await user.clear(within(dialog).getByLabelText('Max Posts/Day'));
     await user.type(within(dialog).getByLabelText('Max Posts/Day'), '2');
-    expect(await within(dialog).findByRole('status', { name: 'Estimated cost' })).toHaveTextContent('Estimated cost a month: about $3.00 for 60 articles of 3,000 words with openai/gpt-4o-mini');
+    expect(await within(dialog).findByRole('status', { name: 'Estimated cost' })).toHaveTextContent(
+      'Estimated cost a month: about $3.00 for 60 articles of 3,000 words with openai/gpt-4o-mini',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     const question = await screen.findByRole('dialog', { name: 'Save this schedule?' });
     expect(question).toHaveTextContent('That is more than $1.00, the amount above which you asked to confirm.');
@@ -221,7 +300,22 @@ describe('Blog Configuration screen', () => {
   });
 
   it('chooses the configuration’s own model providers, in order (issue #16)', async () => {
-    server.use(http.get('/api/settings/llm/fallbacks', () => HttpResponse.json({ fallbacks: [{ id: 'f-haiku', provider: 'anthropic', model: 'claude-3-5-haiku-latest', base_url: null, has_api_key: true, concurrency: 4 }] })));
+    server.use(
+      http.get('/api/settings/llm/fallbacks', () =>
+        HttpResponse.json({
+          fallbacks: [
+            {
+              id: 'f-haiku',
+              provider: 'anthropic',
+              model: 'claude-3-5-haiku-latest',
+              base_url: null,
+              has_api_key: true,
+              concurrency: 4,
+            },
+          ],
+        }),
+      ),
+    );
     const api = createFakeBlogConfigsApi({ sites: [makeSite()], configs: [makeConfig()] });
     const { user } = showConfig(api);
     await user.click(within(await rowOf('Garden Blog')).getByRole('button', { name: /Edit/ }));
@@ -250,7 +344,9 @@ describe('Blog Configuration screen', () => {
     await setNumber('Word Count', '1250');
     await setNumber('Max Posts/Day', '51');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Maximum interval must be greater than or equal to the minimum interval')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Maximum interval must be greater than or equal to the minimum interval'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText('Word count must be a multiple of 100')).toBeInTheDocument();
     expect(within(dialog).getByText('Max posts per day must be between 1 and 50')).toBeInTheDocument();
     await setNumber('Min Interval (hours)', '');
@@ -260,14 +356,23 @@ describe('Blog Configuration screen', () => {
   });
 
   it("edits a configuration, and shows the server's refusal in a toast", async () => {
-    const api = createFakeBlogConfigsApi({ sites: [makeSite()], configs: [makeConfig({ topics: ['Composting', 'Mulch'] })] });
+    const api = createFakeBlogConfigsApi({
+      sites: [makeSite()],
+      configs: [makeConfig({ topics: ['Composting', 'Mulch'] })],
+    });
     const { user } = showConfig(api);
     await user.click(await screen.findByRole('button', { name: 'Edit configuration of Garden Blog' }, FIRST_LOOK));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Blog Configuration' });
     await user.click(within(dialog).getByLabelText('Remove topic Mulch'));
-    api.state.saveAnswer = () => HttpResponse.json({ error: 'A blog configuration for the site "Garden Blog" already exists.', code: 'conflict' }, { status: 409 });
+    api.state.saveAnswer = () =>
+      HttpResponse.json(
+        { error: 'A blog configuration for the site "Garden Blog" already exists.', code: 'conflict' },
+        { status: 409 },
+      );
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('A blog configuration for the site "Garden Blog" already exists.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('A blog configuration for the site "Garden Blog" already exists.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -275,20 +380,37 @@ describe('Blog Configuration screen', () => {
     expect(api.requestsTo('PUT', '/api/config/1').at(-1)?.body).toMatchObject({ site_id: 1, topics: ['Composting'] });
   });
 
-  it('warns on the screen and in the form when live posts would be the offline writer\'s demo text (issue #18)', async () => {
+  it("warns on the screen and in the form when live posts would be the offline writer's demo text (issue #18)", async () => {
     server.use(http.get('/api/settings/llm', () => HttpResponse.json(llmSettings())));
     const api = createFakeBlogConfigsApi({
       sites: [makeSite(), makeSite({ id: 2, name: 'Kitchen', url: 'https://kitchen.example' })],
-      configs: [makeConfig({ post_status: 'published' }), makeConfig({ id: 2, site_id: 2, site_name: 'Kitchen', site_url: 'https://kitchen.example', post_status: 'draft' })],
+      configs: [
+        makeConfig({ post_status: 'published' }),
+        makeConfig({
+          id: 2,
+          site_id: 2,
+          site_name: 'Kitchen',
+          site_url: 'https://kitchen.example',
+          post_status: 'draft',
+        }),
+      ],
     });
     const { user } = showConfig(api);
-    expect(await screen.findByText(/^Scheduled and trend articles for Garden Blog go live as demonstration text/, undefined, FIRST_LOOK)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /^Scheduled and trend articles for Garden Blog go live as demonstration text/,
+        undefined,
+        FIRST_LOOK,
+      ),
+    ).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Edit configuration of Kitchen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Blog Configuration' });
     expect(within(dialog).queryByText(/go live as demonstration text/)).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('combobox', { name: 'Post Status' }));
     await user.click(await screen.findByRole('option', { name: 'Published' }));
-    expect(await within(dialog).findByText(/^This site's scheduled and trend articles go live as demonstration text/)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(/^This site's scheduled and trend articles go live as demonstration text/),
+    ).toBeInTheDocument();
     // Nothing is blocked: it saves, and the screen now names both sites.
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Configuration updated successfully')).toBeInTheDocument();
@@ -307,8 +429,17 @@ describe('Blog Configuration screen', () => {
   it('shows cards with both actions at 1024 and 390 px, where the ten columns do not fit (issue #17 item 9)', async () => {
     for (const width of [1024, 390]) {
       setWindowWidth(width);
-      const budgetPause = { message: 'The monthly budget of Garden Blog ($10.00) is reached: $10.50 spent.', since: '2031-03-09T14:05:00.000Z', resumes_at: '2031-04-01T00:00:00.000Z' };
-      const api = createFakeBlogConfigsApi({ sites: [makeSite()], configs: [makeConfig({ topics: ['Raised beds', 'Composting', 'Seed saving', 'Mulch'], budget_pause: budgetPause })] });
+      const budgetPause = {
+        message: 'The monthly budget of Garden Blog ($10.00) is reached: $10.50 spent.',
+        since: '2031-03-09T14:05:00.000Z',
+        resumes_at: '2031-04-01T00:00:00.000Z',
+      };
+      const api = createFakeBlogConfigsApi({
+        sites: [makeSite()],
+        configs: [
+          makeConfig({ topics: ['Raised beds', 'Composting', 'Seed saving', 'Mulch'], budget_pause: budgetPause }),
+        ],
+      });
       const { user, unmount } = showConfig(api);
       const card = await screen.findByRole('listitem', { name: 'Garden Blog' }, FIRST_LOOK);
       expect(within(card).getByText('Raised beds')).toBeInTheDocument();
@@ -348,7 +479,9 @@ describe('Blog Configuration screen', () => {
   it("says 'Failed to load data' when the list cannot be read", async () => {
     showConfig(createFakeBlogConfigsApi({ sites: [makeSite()], failList: true }));
     // A 5xx is retried twice (about 3 s) before the screen gives up.
-    expect(await screen.findByText('Failed to load data', { selector: '#notistack-snackbar' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to load data', { selector: '#notistack-snackbar' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Failed to load data', { selector: '.MuiAlert-message' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });

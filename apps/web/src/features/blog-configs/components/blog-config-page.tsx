@@ -1,24 +1,24 @@
-import { useEffect, useState } from 'react';
-import { useSnackbar } from 'notistack';
+import { BLOG_CONFIG_MESSAGES, type BlogConfig } from '@abp/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { BLOG_CONFIG_MESSAGES, type BlogConfig } from '@abp/contracts';
+import { useSnackbar } from 'notistack';
+import { useEffect, useState } from 'react';
+import { BudgetAlert } from '../../../components/budget-alert';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { PageHeader } from '../../../components/page-header';
-import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
 import { DemoLiveWarning } from '../../../components/demo-live-warning';
+import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
+import { PageHeader } from '../../../components/page-header';
+import { useSites } from '../../../lib/resources/sites';
+import { useTableFits } from '../../../lib/use-table-fits';
 import { useDeleteBlogConfig } from '../api/delete-blog-config';
 import { useBlogConfigs } from '../api/get-blog-configs';
-import { useSites } from '../../../lib/resources/sites';
+import { BlogConfigCards } from './blog-config-cards';
 import { BlogConfigDialog } from './blog-config-dialog';
 import { BlogConfigsTable } from './blog-configs-table';
-import { BlogConfigCards } from './blog-config-cards';
-import { useTableFits } from '../../../lib/use-table-fits';
-import { BudgetAlert } from '../../../components/budget-alert';
 
 export function BlogConfigPage() {
   const { enqueueSnackbar } = useSnackbar();
@@ -40,7 +40,9 @@ export function BlogConfigPage() {
   const sites = sitesQuery.data;
   const noSites = sites !== undefined && sites.length === 0;
   // Active configurations that publish live: what the offline writer would put on public sites.
-  const liveSites = (configs ?? []).filter((c) => c.is_active && c.post_status === 'published').map((c) => c.site_name || `site ${c.site_id}`);
+  const liveSites = (configs ?? [])
+    .filter((c) => c.is_active && c.post_status === 'published')
+    .map((c) => c.site_name || `site ${c.site_id}`);
 
   const closeConfirm = () => setConfirm((c) => (c ? { ...c, open: false } : c));
   const confirmDelete = async () => {
@@ -65,7 +67,12 @@ export function BlogConfigPage() {
         title="Blog Configuration"
         subtitle="Configure posting schedules and topics for each WordPress site"
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({ open: true, config: null })} disabled={!sites || noSites}>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setForm({ open: true, config: null })}
+            disabled={!sites || noSites}
+          >
             Add Configuration
           </Button>
         }
@@ -109,7 +116,11 @@ export function BlogConfigPage() {
       )}
 
       {configs && configs.length > 0 && (
-        <ConfigList configs={configs} onEdit={(config) => setForm({ open: true, config })} onDelete={(config) => setConfirm({ config, open: true })} />
+        <ConfigList
+          configs={configs}
+          onEdit={(config) => setForm({ open: true, config })}
+          onDelete={(config) => setConfirm({ config, open: true })}
+        />
       )}
 
       <BlogConfigDialog

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type BlogConfig, personaLabel } from '@abp/contracts';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import Chip from '@mui/material/Chip';
@@ -13,7 +13,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { personaLabel, type BlogConfig } from '@abp/contracts';
+import { useState } from 'react';
 import { NextPostCell } from './next-post-cell';
 import { TopicChips } from './topic-chips';
 
@@ -25,7 +25,18 @@ export interface BlogConfigListProps {
 
 /** Spec §9: table page sizes. */
 const PAGE_SIZES = [10, 25, 50, 100];
-const COLUMNS = ['Site', 'Topics', 'Task Type', 'Persona', 'Post Interval', 'Max Posts/Day', 'Post Status', 'Status', 'Next post', 'Actions'];
+const COLUMNS = [
+  'Site',
+  'Topics',
+  'Task Type',
+  'Persona',
+  'Post Interval',
+  'Max Posts/Day',
+  'Post Status',
+  'Status',
+  'Next post',
+  'Actions',
+];
 
 export function BlogConfigsTable({ configs, onEdit, onDelete }: BlogConfigListProps) {
   const [page, setPage] = useState(0);
@@ -38,7 +49,11 @@ export function BlogConfigsTable({ configs, onEdit, onDelete }: BlogConfigListPr
     <Paper variant="outlined">
       <TableContainer>
         {/* Ten columns in the 1,000 px beside the drawer: tighter cell padding than MUI's default. */}
-        <Table aria-label="Blog configurations" size="small" sx={{ '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-root:first-of-type': { pl: 2 } }}>
+        <Table
+          aria-label="Blog configurations"
+          size="small"
+          sx={{ '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-root:first-of-type': { pl: 2 } }}
+        >
           <TableHead>
             <TableRow>
               {COLUMNS.map((column) => (
@@ -60,25 +75,45 @@ export function BlogConfigsTable({ configs, onEdit, onDelete }: BlogConfigListPr
                 </TableCell>
                 <TableCell>{config.task_type}</TableCell>
                 <TableCell sx={{ maxWidth: 130 }}>{personaLabel(config.content_persona)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${config.posting_interval_min}-${config.posting_interval_max} hours`}</TableCell>
+                <TableCell
+                  sx={{ whiteSpace: 'nowrap' }}
+                >{`${config.posting_interval_min}-${config.posting_interval_max} hours`}</TableCell>
                 <TableCell>{config.max_posts_per_day}</TableCell>
                 <TableCell>
-                  <Chip label={config.post_status} size="small" color={config.post_status === 'published' ? 'success' : 'default'} />
+                  <Chip
+                    label={config.post_status}
+                    size="small"
+                    color={config.post_status === 'published' ? 'success' : 'default'}
+                  />
                 </TableCell>
                 <TableCell>
-                  <Chip label={config.is_active ? 'Active' : 'Inactive'} size="small" color={config.is_active ? 'primary' : 'default'} variant={config.is_active ? 'filled' : 'outlined'} />
+                  <Chip
+                    label={config.is_active ? 'Active' : 'Inactive'}
+                    size="small"
+                    color={config.is_active ? 'primary' : 'default'}
+                    variant={config.is_active ? 'filled' : 'outlined'}
+                  />
                 </TableCell>
                 <TableCell sx={{ minWidth: 140 }}>
                   <NextPostCell config={config} />
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <Tooltip title="Edit">
-                    <IconButton size="small" aria-label={`Edit configuration of ${config.site_name}`} onClick={() => onEdit(config)}>
+                    <IconButton
+                      size="small"
+                      aria-label={`Edit configuration of ${config.site_name}`}
+                      onClick={() => onEdit(config)}
+                    >
                       <EditIcon />
                     </IconButton>
                   </Tooltip>
                   <Tooltip title="Delete">
-                    <IconButton size="small" aria-label={`Delete configuration of ${config.site_name}`} color="error" onClick={() => onDelete(config)}>
+                    <IconButton
+                      size="small"
+                      aria-label={`Delete configuration of ${config.site_name}`}
+                      color="error"
+                      onClick={() => onDelete(config)}
+                    >
                       <DeleteIcon />
                     </IconButton>
                   </Tooltip>

@@ -1,7 +1,7 @@
+import type { BlogConfig } from '@abp/contracts';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import type { BlogConfig } from '@abp/contracts';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -34,12 +34,24 @@ export function NextPostCell({ config, now = new Date() }: { config: BlogConfig;
         {config.posts_today} of {config.max_posts_per_day} posted today
       </Typography>
       {config.last_error && (
-        <Typography variant="caption" color="error" component="div" title={config.last_error} sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        <Typography
+          variant="caption"
+          color="error"
+          component="div"
+          title={config.last_error}
+          sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
           Last post failed: {config.last_error}
         </Typography>
       )}
       {config.last_note && (
-        <Typography variant="caption" color="text.secondary" component="div" title={config.last_note} sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="div"
+          title={config.last_note}
+          sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
           {config.last_note}
         </Typography>
       )}

@@ -18,7 +18,10 @@ export function ProvidersField({ value, onChange, error }: ProvidersFieldProps) 
   const fallbacks = useFallbacks();
   const options = [
     ...(llm.data ? [{ id: 'main', label: `Main: ${llm.data.provider}/${llm.data.effective_model}` }] : []),
-    ...(fallbacks.data?.fallbacks ?? []).map((entry, index) => ({ id: entry.id, label: `Fallback ${index + 1}: ${entry.provider}/${entry.model}` })),
+    ...(fallbacks.data?.fallbacks ?? []).map((entry, index) => ({
+      id: entry.id,
+      label: `Fallback ${index + 1}: ${entry.provider}/${entry.model}`,
+    })),
   ];
   const labelOf = (id: string) => options.find((option) => option.id === id)?.label ?? `${id} (no longer in Settings)`;
   return (
@@ -30,7 +33,12 @@ export function ProvidersField({ value, onChange, error }: ProvidersFieldProps) 
       getOptionLabel={labelOf}
       filterSelectedOptions
       renderInput={(params) => (
-        <TextField {...params} label="Model providers" error={Boolean(error)} helperText={error ?? 'In the order chosen. Empty: the language model of Settings, then its fallbacks.'} />
+        <TextField
+          {...params}
+          label="Model providers"
+          error={Boolean(error)}
+          helperText={error ?? 'In the order chosen. Empty: the language model of Settings, then its fallbacks.'}
+        />
       )}
     />
   );

@@ -1,7 +1,7 @@
+import { BLOG_CONFIG_LIMITS } from '@abp/contracts';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
-import { BLOG_CONFIG_LIMITS } from '@abp/contracts';
 
 /** The first topics (a table cell keeps them narrow; a card lets them use its width) as chips, the rest counted ("+2 more", named on hover). */
 export function TopicChips({ topics, wide = true }: { topics: readonly string[]; wide?: boolean }) {

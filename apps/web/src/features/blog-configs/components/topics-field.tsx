@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { addTopic, BLOG_CONFIG_LIMITS, topicKey } from '@abp/contracts';
 import CancelIcon from '@mui/icons-material/Cancel';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { BLOG_CONFIG_LIMITS, addTopic, topicKey } from '@abp/contracts';
+import { type KeyboardEvent, useState } from 'react';
 
 interface TopicsFieldProps {
   topics: string[];

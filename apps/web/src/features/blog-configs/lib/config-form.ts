@@ -1,10 +1,10 @@
 import {
   BLOG_CONFIG_LIMITS,
-  DEFAULT_CONFIG_POST_STATUS,
-  DEFAULT_TASK_TYPE,
   type BlogConfig,
   type BlogConfigInput,
   type ConfigPostStatus,
+  DEFAULT_CONFIG_POST_STATUS,
+  DEFAULT_TASK_TYPE,
   type Site,
   type TaskType,
 } from '@abp/contracts';
@@ -91,7 +91,11 @@ export function configToForm(config: BlogConfig): ConfigFormValues {
 /** The request body; the contract's schema checks it before it is sent. */
 export function formToBody(values: ConfigFormValues): BlogConfigInput {
   // 0 is refused by the schema with 'A site is required'.
-  return { ...values, site_id: values.site_id === '' ? 0 : values.site_id, providers: values.providers.length > 0 ? values.providers : null };
+  return {
+    ...values,
+    site_id: values.site_id === '' ? 0 : values.site_id,
+    providers: values.providers.length > 0 ? values.providers : null,
+  };
 }
 
 /** Spec §5: a site and at least one topic before Save is enabled. */
@@ -116,7 +120,11 @@ export interface SiteChoice {
  * Spec §5: only active sites can be chosen. A site that already has a configuration is listed but
  * disabled; the configuration's own site stays listed on edit even if it was switched off since.
  */
-export function siteChoices(sites: readonly Site[], configs: readonly BlogConfig[], editing: BlogConfig | null): SiteChoice[] {
+export function siteChoices(
+  sites: readonly Site[],
+  configs: readonly BlogConfig[],
+  editing: BlogConfig | null,
+): SiteChoice[] {
   const configured = new Set(configs.filter((c) => c.id !== editing?.id).map((c) => c.site_id));
   const usable = (site: Site) => site.is_active && !site.deleting;
   return sites

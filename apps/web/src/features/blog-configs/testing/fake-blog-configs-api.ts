@@ -1,5 +1,5 @@
-import { http, HttpResponse } from 'msw';
-import { blogConfigInputSchema, type BlogConfig, type InventoryTaxonomy, type Site } from '@abp/contracts';
+import { type BlogConfig, blogConfigInputSchema, type InventoryTaxonomy, type Site } from '@abp/contracts';
+import { HttpResponse, http } from 'msw';
 
 export function makeConfig(overrides: Partial<BlogConfig> = {}): BlogConfig {
   return {
@@ -72,11 +72,24 @@ export function createFakeBlogConfigsApi(options: FakeOptions = {}) {
     const parsed = blogConfigInputSchema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      return HttpResponse.json({ error: issue.message, code: 'validation', details: [{ field: `body.${issue.path.join('.')}`, message: issue.message }] }, { status: 400 });
+      return HttpResponse.json(
+        {
+          error: issue.message,
+          code: 'validation',
+          details: [{ field: `body.${issue.path.join('.')}`, message: issue.message }],
+        },
+        { status: 400 },
+      );
     }
     const site = state.sites.find((s) => s.id === parsed.data.site_id)!;
     const current = state.configs.find((c) => c.id === id);
-    const config = makeConfig({ ...current, ...parsed.data, id: id ?? state.nextId++, site_name: site.name, site_url: site.url });
+    const config = makeConfig({
+      ...current,
+      ...parsed.data,
+      id: id ?? state.nextId++,
+      site_name: site.name,
+      site_url: site.url,
+    });
     state.configs = id === null ? [...state.configs, config] : state.configs.map((c) => (c.id === id ? config : c));
     return HttpResponse.json(config, { status: id === null ? 201 : 200 });
   };
@@ -86,22 +99,27 @@ export function createFakeBlogConfigsApi(options: FakeOptions = {}) {
       await log(request);
       return HttpResponse.json(state.sites);
     }),
-    http.get('/api/sites/:id/inventory/taxonomy', ({ params }) => HttpResponse.json(options.taxonomy?.[Number(params.id)] ?? { categories: [], authors: [] })),
+    http.get('/api/sites/:id/inventory/taxonomy', ({ params }) =>
+      HttpResponse.json(options.taxonomy?.[Number(params.id)] ?? { categories: [], authors: [] }),
+    ),
     http.get('/api/config', async ({ request }) => {
       await log(request);
-      if (options.failList) return HttpResponse.json({ error: 'Internal server error', code: 'internal' }, { status: 500 });
+      if (options.failList)
+        return HttpResponse.json({ error: 'Internal server error', code: 'internal' }, { status: 500 });
       return HttpResponse.json(state.configs);
     }),
     http.post('/api/config', async ({ request }) => save(null, await log(request))),
     http.put('/api/config/:id', async ({ request, params }) => save(Number(params.id), await log(request))),
     http.delete('/api/config/:id', async ({ request, params }) => {
       await log(request);
-      if (options.failDelete) return HttpResponse.json({ error: 'Internal server error', code: 'internal' }, { status: 500 });
+      if (options.failDelete)
+        return HttpResponse.json({ error: 'Internal server error', code: 'internal' }, { status: 500 });
       state.configs = state.configs.filter((c) => c.id !== Number(params.id));
       return HttpResponse.json({ success: true, id: Number(params.id) });
     }),
   ];
 
-  const requestsTo = (method: string, path: string) => state.requests.filter((r) => r.method === method && r.path === path);
+  const requestsTo = (method: string, path: string) =>
+    state.requests.filter((r) => r.method === method && r.path === path);
   return { state, handlers, requestsTo };
 }

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
 import { MANUAL_BULK_JOB_STORAGE_KEY } from '@abp/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearStoredBulkJob, readStoredBulkJobId, storeBulkJobId } from '../../../lib/manual-bulk-job';
 import { createFakeBulkJobsApi } from '../../../test/bulk-jobs-api';
 import { server } from '../../../test/msw-server';
@@ -38,7 +38,13 @@ describe('top-bar bulk-job indicator', () => {
 
   it('shows the job: percent badge, ID, stage, processed/total, success and failed, bar, local estimate and Cancel', async () => {
     const eta = '2026-11-22T10:45:00.000Z';
-    api.add({ job_id: 'job-7', status: 'processing', stage: 'Generating and publishing articles', progress: { processed: 3, total: 8, successful: 2, failed: 1 }, estimated_completion: eta });
+    api.add({
+      job_id: 'job-7',
+      status: 'processing',
+      stage: 'Generating and publishing articles',
+      progress: { processed: 3, total: 8, successful: 2, failed: 1 },
+      estimated_completion: eta,
+    });
     storeBulkJobId('job-7');
     const { user } = show();
     await waitFor(() => expect(badge()).toHaveTextContent('38%'));
@@ -49,7 +55,10 @@ describe('top-bar bulk-job indicator', () => {
     expect(popover).toHaveTextContent('Stage: Generating and publishing articles');
     expect(popover).toHaveTextContent('3 / 8');
     expect(popover).toHaveTextContent('Success: 2 · Failed: 1');
-    expect(within(popover).getByRole('progressbar', { name: 'Bulk job progress' })).toHaveAttribute('aria-valuenow', '38');
+    expect(within(popover).getByRole('progressbar', { name: 'Bulk job progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '38',
+    );
     expect(popover).toHaveTextContent(`Estimated completion: ${new Date(eta).toLocaleTimeString()}`);
     expect(within(popover).getByRole('button', { name: 'Cancel' })).toBeEnabled();
   });
@@ -76,7 +85,10 @@ describe('top-bar bulk-job indicator', () => {
     expect(statusPolls('job-2')).toBe(2);
     expect(await screen.findByText('Bulk job processing')).toBeInTheDocument();
     await waitFor(() => expect(badge()).toHaveTextContent('50%'));
-    api.update('job-2', { status: 'completed_with_errors', progress: { processed: 2, total: 2, successful: 1, failed: 1 } });
+    api.update('job-2', {
+      status: 'completed_with_errors',
+      progress: { processed: 2, total: 2, successful: 1, failed: 1 },
+    });
     await advance(5000);
     expect(await screen.findByText('Bulk job completed with errors')).toBeInTheDocument();
     expect(window.localStorage.getItem(MANUAL_BULK_JOB_STORAGE_KEY)).toBeNull();

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import CloudSyncOutlined from '@mui/icons-material/CloudSyncOutlined';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
-import CloudSyncOutlined from '@mui/icons-material/CloudSyncOutlined';
+import { useState } from 'react';
 import { useBulkJobIndicator } from '../hooks/use-bulk-job-indicator';
 import { badgeText } from '../lib/bulk-job-format';
 import { BulkJobPopoverContent } from './bulk-job-popover-content';
@@ -15,8 +15,17 @@ export function BulkJobIndicator() {
   return (
     <>
       <Tooltip title="Background job">
-        <IconButton aria-label="Background job" aria-haspopup="dialog" onClick={(event) => setAnchor(event.currentTarget)}>
-          <Badge badgeContent={indicator.active ? badgeText(indicator.job) : undefined} color="secondary" max={999} data-testid="bulk-job-badge">
+        <IconButton
+          aria-label="Background job"
+          aria-haspopup="dialog"
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          <Badge
+            badgeContent={indicator.active ? badgeText(indicator.job) : undefined}
+            color="secondary"
+            max={999}
+            data-testid="bulk-job-badge"
+          >
             <CloudSyncOutlined />
           </Badge>
         </IconButton>
@@ -29,7 +38,12 @@ export function BulkJobIndicator() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { role: 'dialog', 'aria-label': 'Background job' } }}
       >
-        <BulkJobPopoverContent jobId={indicator.jobId} job={indicator.job} onCancel={indicator.cancel} cancelling={indicator.cancelling} />
+        <BulkJobPopoverContent
+          jobId={indicator.jobId}
+          job={indicator.job}
+          onCancel={indicator.cancel}
+          cancelling={indicator.cancelling}
+        />
       </Popover>
     </>
   );

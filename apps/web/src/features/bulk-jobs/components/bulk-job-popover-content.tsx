@@ -1,11 +1,11 @@
+import { BULK_MESSAGES, type BulkJob, isFinalBulkJobStatus } from '@abp/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { BULK_MESSAGES, isFinalBulkJobStatus, type BulkJob } from '@abp/contracts';
-import { localTime, percentProcessed } from '../lib/bulk-job-format';
 import { jobCostText } from '../../../lib/money';
+import { localTime, percentProcessed } from '../lib/bulk-job-format';
 
 interface BulkJobPopoverContentProps {
   jobId: string | null;

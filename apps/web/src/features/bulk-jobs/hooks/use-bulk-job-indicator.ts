@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { BULK_MESSAGES, BULK_POLLING, type BulkJob, isFinalBulkJobStatus } from '@abp/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { BULK_MESSAGES, BULK_POLLING, isFinalBulkJobStatus, type BulkJob } from '@abp/contracts';
-import { bulkJobKeys, cancelBulkJob, getBulkJobStatus, isLostBulkJob } from '../../../lib/resources/bulk-jobs';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { clearStoredBulkJob, readStoredBulkJobId, subscribeToStoredBulkJob } from '../../../lib/manual-bulk-job';
+import { bulkJobKeys, cancelBulkJob, getBulkJobStatus, isLostBulkJob } from '../../../lib/resources/bulk-jobs';
 import { statusToast } from '../lib/bulk-job-format';
 
 export interface IndicatorState {
@@ -54,7 +54,9 @@ export function useBulkJobIndicator(): IndicatorState {
     refetchInterval: (query) => {
       if (query.state.status === 'error' && isLostBulkJob(query.state.error)) return false;
       const job = query.state.data;
-      return job && isFinalBulkJobStatus(job.status) && query.state.status === 'success' ? false : BULK_POLLING.indicatorMs;
+      return job && isFinalBulkJobStatus(job.status) && query.state.status === 'success'
+        ? false
+        : BULK_POLLING.indicatorMs;
     },
     refetchIntervalInBackground: true,
   });
@@ -90,7 +92,9 @@ export function useBulkJobIndicator(): IndicatorState {
       await refetch();
       clearStoredBulkJob(jobId);
     } catch (error) {
-      enqueueSnackbar(BULK_MESSAGES.cancelFailed(error instanceof Error ? error.message : String(error)), { variant: 'error' });
+      enqueueSnackbar(BULK_MESSAGES.cancelFailed(error instanceof Error ? error.message : String(error)), {
+        variant: 'error',
+      });
     } finally {
       setCancelling(false);
     }

@@ -1,5 +1,5 @@
+import { type TrendCheckStarted, trendCheckStartedSchema } from '@abp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { trendCheckStartedSchema, type TrendCheckStarted } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 
 /** Spec part 1 §9: the dashboard reloads 1 s after a check is started. */

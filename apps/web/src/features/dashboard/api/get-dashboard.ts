@@ -1,5 +1,5 @@
+import { DASHBOARD_REFRESH_MS, type Dashboard, dashboardSchema, TREND_RUNNING_POLL_MS } from '@abp/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DASHBOARD_REFRESH_MS, TREND_RUNNING_POLL_MS, dashboardSchema, type Dashboard } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 
 /** Days in the chart start at midnight where the operator is. */
@@ -19,7 +19,8 @@ export function dashboardQueryOptions(timeZone = browserTimeZone()) {
     queryFn: ({ signal }) => getDashboard(timeZone, signal),
     // Spec part 1 §9: the dashboard refreshes every 30 seconds; every 2 s while a trend check runs,
     // so its button leaves 'Running...' when the check ends (issue #17 item 18).
-    refetchInterval: (query) => (query.state.data?.trend_monitor.isRunning ? TREND_RUNNING_POLL_MS : DASHBOARD_REFRESH_MS),
+    refetchInterval: (query) =>
+      query.state.data?.trend_monitor.isRunning ? TREND_RUNNING_POLL_MS : DASHBOARD_REFRESH_MS,
   });
 }
 

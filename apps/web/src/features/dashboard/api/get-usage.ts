@@ -1,5 +1,5 @@
+import { DASHBOARD_REFRESH_MS, type UsageSummary, usageSummarySchema } from '@abp/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DASHBOARD_REFRESH_MS, usageSummarySchema, type UsageSummary } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { browserTimeZone } from './get-dashboard';
 
@@ -10,5 +10,11 @@ export function getUsage(timeZone: string, signal?: AbortSignal): Promise<UsageS
 }
 
 export function useUsage(timeZone = browserTimeZone()) {
-  return useQuery(queryOptions({ queryKey: ['usage', timeZone], queryFn: ({ signal }) => getUsage(timeZone, signal), refetchInterval: DASHBOARD_REFRESH_MS }));
+  return useQuery(
+    queryOptions({
+      queryKey: ['usage', timeZone],
+      queryFn: ({ signal }) => getUsage(timeZone, signal),
+      refetchInterval: DASHBOARD_REFRESH_MS,
+    }),
+  );
 }

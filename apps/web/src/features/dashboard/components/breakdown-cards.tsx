@@ -1,3 +1,4 @@
+import type { Dashboard, TrendLastExecution } from '@abp/contracts';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -6,11 +7,11 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import type { Dashboard, TrendLastExecution } from '@abp/contracts';
 import { UnreachableFeeds } from '../../../components/unreachable-feeds';
 
 /** Spec part 1: published success, draft warning, any other status the error colour. */
-export const dashboardStatusColor = (status: string) => (status === 'published' ? 'success' : status === 'draft' ? 'warning' : 'error');
+export const dashboardStatusColor = (status: string) =>
+  status === 'published' ? 'success' : status === 'draft' ? 'warning' : 'error';
 
 export function StatusCard({ byStatus }: { byStatus: Dashboard['by_status'] }) {
   return (
@@ -41,7 +42,11 @@ export function SiteCard({ bySite }: { bySite: Dashboard['by_site'] }) {
         ) : (
           <List dense disablePadding>
             {bySite.map((site) => (
-              <ListItem key={site.site_id ?? 'none'} disableGutters secondaryAction={<Chip size="small" label={site.count} />}>
+              <ListItem
+                key={site.site_id ?? 'none'}
+                disableGutters
+                secondaryAction={<Chip size="small" label={site.count} />}
+              >
                 <ListItemText primary={site.site_name} secondary={site.site_url} />
               </ListItem>
             ))}

@@ -1,5 +1,5 @@
-import { Component, type ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
+import { Component, type ReactNode } from 'react';
 
 /** A chart must never take the dashboard down with it: its failure shows a line of text instead. */
 export class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -8,6 +8,10 @@ export class ChartBoundary extends Component<{ children: ReactNode }, { failed: 
     return { failed: true };
   }
   override render() {
-    return this.state.failed ? <Typography color="text.secondary">The chart could not be drawn.</Typography> : this.props.children;
+    return this.state.failed ? (
+      <Typography color="text.secondary">The chart could not be drawn.</Typography>
+    ) : (
+      this.props.children
+    );
   }
 }

@@ -1,7 +1,8 @@
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { BarChart } from '@mui/x-charts/BarChart';
 
-const dayLabel = (date: string) => new Date(`${date}T00:00:00`).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+const dayLabel = (date: string) =>
+  new Date(`${date}T00:00:00`).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
 
 export interface DailyBarChartProps {
   /** One bar per day, oldest first (`date` as YYYY-MM-DD). */
@@ -21,9 +22,22 @@ export default function DailyBarChart({ days, label, color, height, format }: Da
     <BarChart
       height={height}
       skipAnimation={reduceMotion}
-      xAxis={[{ scaleType: 'band', data: days.map((d) => dayLabel(d.date)), tickLabelInterval: (_value, index) => index % 5 === 4 }]}
+      xAxis={[
+        {
+          scaleType: 'band',
+          data: days.map((d) => dayLabel(d.date)),
+          tickLabelInterval: (_value, index) => index % 5 === 4,
+        },
+      ]}
       yAxis={[format ? { valueFormatter: (value: number) => format(value) } : { tickMinStep: 1 }]}
-      series={[{ data: days.map((d) => d.value), label, color, valueFormatter: format ? (value) => format(value ?? 0) : undefined }]}
+      series={[
+        {
+          data: days.map((d) => d.value),
+          label,
+          color,
+          valueFormatter: format ? (value) => format(value ?? 0) : undefined,
+        },
+      ]}
       hideLegend
       margin={{ left: 8, right: 8, top: 16, bottom: 8 }}
     />

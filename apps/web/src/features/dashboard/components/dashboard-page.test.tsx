@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import type { Dashboard } from '@abp/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeAuthApi } from '../../../test/auth-api';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
-import { makeDashboard } from '../testing/fake-dashboard';
 import { usageSummary } from '../../../test/usage';
+import { makeDashboard } from '../testing/fake-dashboard';
 
 function showDashboard(answer: () => Dashboard | null, fakeTimers = false, checkAnswer = 202) {
   const requests: URL[] = [];
@@ -20,7 +20,9 @@ function showDashboard(answer: () => Dashboard | null, fakeTimers = false, check
     http.get('/api/dashboard', ({ request }) => {
       requests.push(new URL(request.url));
       const data = answer();
-      return data ? HttpResponse.json(data) : HttpResponse.json({ error: 'Internal server error', code: 'internal' }, { status: 500 });
+      return data
+        ? HttpResponse.json(data)
+        : HttpResponse.json({ error: 'Internal server error', code: 'internal' }, { status: 500 });
     }),
   );
   return { ...renderApp({ path: '/', fakeTimers }), requests };
@@ -32,16 +34,19 @@ describe('Dashboard', () => {
   it.each([
     [202, 'Trend check started'],
     [409, 'Failed to trigger trend check'],
-  ])('starts a trend check from the card: answer %i shows "%s" (and a reload 1 s after a start)', async (status, toast) => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { user, requests } = showDashboard(() => makeDashboard(), true, status);
-    await user.click(await screen.findByRole('button', { name: 'Check Trends Now' }, { timeout: 5000 }));
-    expect(await screen.findByText(toast)).toBeInTheDocument();
-    if (status !== 202) return;
-    const before = requests.length;
-    await act(async () => vi.advanceTimersByTimeAsync(1100));
-    await waitFor(() => expect(requests.length).toBe(before + 1));
-  });
+  ])(
+    'starts a trend check from the card: answer %i shows "%s" (and a reload 1 s after a start)',
+    async (status, toast) => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const { user, requests } = showDashboard(() => makeDashboard(), true, status);
+      await user.click(await screen.findByRole('button', { name: 'Check Trends Now' }, { timeout: 5000 }));
+      expect(await screen.findByText(toast)).toBeInTheDocument();
+      if (status !== 202) return;
+      const before = requests.length;
+      await act(async () => vi.advanceTimersByTimeAsync(1100));
+      await waitFor(() => expect(requests.length).toBe(before + 1));
+    },
+  );
 
   it('shows the heading, the idle trend monitor, the four stat cards and the breakdowns', async () => {
     const { requests } = showDashboard(() => makeDashboard());
@@ -53,7 +58,12 @@ describe('Dashboard', () => {
     expect(screen.getByRole('button', { name: 'Check Trends Now' })).toBeEnabled();
 
     const figures = Object.fromEntries(
-      ['Total Articles', 'Published', 'Recent Articles', 'Trends Processed'].map((name) => [name, within(screen.getByRole('region', { name })).getAllByText(/\S/).map((n) => n.textContent)]),
+      ['Total Articles', 'Published', 'Recent Articles', 'Trends Processed'].map((name) => [
+        name,
+        within(screen.getByRole('region', { name }))
+          .getAllByText(/\S/)
+          .map((n) => n.textContent),
+      ]),
     );
     expect(figures).toEqual({
       'Total Articles': ['Total Articles', '42'],
@@ -84,7 +94,19 @@ describe('Dashboard', () => {
       makeDashboard({
         by_site: [],
         trend_monitor: { isRunning: true, activeJobs: 2 },
-        trend_stats: { total_processed: 12, recent_articles: 3, recent_trend_articles: 2, last_execution: { trends_found: 8, articles_generated: 5, articles_published: 4, execution_time_ms: 12_500, created_at: '2026-11-22T08:00:00.000Z', unreachable_feeds: [] } },
+        trend_stats: {
+          total_processed: 12,
+          recent_articles: 3,
+          recent_trend_articles: 2,
+          last_execution: {
+            trends_found: 8,
+            articles_generated: 5,
+            articles_published: 4,
+            execution_time_ms: 12_500,
+            created_at: '2026-11-22T08:00:00.000Z',
+            unreachable_feeds: [],
+          },
+        },
       }),
     );
     expect(await screen.findByText('No sites configured', {}, { timeout: 5000 })).toBeInTheDocument();
@@ -97,16 +119,35 @@ describe('Dashboard', () => {
   });
 
   it('the Last Trend Check says when it could not reach its feeds (issue #17 item 12)', async () => {
-    const execution = { trends_found: 0, articles_generated: 0, articles_published: 0, execution_time_ms: 900, created_at: '2026-11-22T08:00:00.000Z' };
+    const execution = {
+      trends_found: 0,
+      articles_generated: 0,
+      articles_published: 0,
+      execution_time_ms: 900,
+      created_at: '2026-11-22T08:00:00.000Z',
+    };
     const unreachable_feeds = [
       { feed: 'https://trends.example/daily.xml', reason: 'The feed answered HTTP 500 Internal Server Error.' },
       { feed: 'https://news.example/rss', reason: 'No complete answer within 15000 ms (timeout).' },
     ];
-    showDashboard(() => makeDashboard({ trend_stats: { total_processed: 0, recent_articles: 0, recent_trend_articles: 0, last_execution: { ...execution, unreachable_feeds } } }));
+    showDashboard(() =>
+      makeDashboard({
+        trend_stats: {
+          total_processed: 0,
+          recent_articles: 0,
+          recent_trend_articles: 0,
+          last_execution: { ...execution, unreachable_feeds },
+        },
+      }),
+    );
     const last = await screen.findByRole('region', { name: 'Last Trend Check' }, { timeout: 5000 });
     expect(within(last).getByText('The check could not reach 2 feeds:')).toBeInTheDocument();
-    expect(within(last).getByText('https://trends.example/daily.xml — The feed answered HTTP 500 Internal Server Error.')).toBeInTheDocument();
-    expect(within(last).getByText('https://news.example/rss — No complete answer within 15000 ms (timeout).')).toBeInTheDocument();
+    expect(
+      within(last).getByText('https://trends.example/daily.xml — The feed answered HTTP 500 Internal Server Error.'),
+    ).toBeInTheDocument();
+    expect(
+      within(last).getByText('https://news.example/rss — No complete answer within 15000 ms (timeout).'),
+    ).toBeInTheDocument();
   });
 
   it('says how many posts are not live on WordPress, with the way to them; nothing when all are live', async () => {
@@ -141,15 +182,37 @@ describe('Dashboard', () => {
 describe('Dashboard: model spend (issue #16)', () => {
   it('shows this month’s spend, per site and per provider, with the days in the operator’s zone', async () => {
     const usageRequests: URL[] = [];
-    const daily = usageSummary().daily.map((day, index) => (index === 29 ? { ...day, cost_usd: 0.0123, calls: 14 } : day));
+    const daily = usageSummary().daily.map((day, index) =>
+      index === 29 ? { ...day, cost_usd: 0.0123, calls: 14 } : day,
+    );
     server.use(
       http.get('/api/usage', ({ request }) => {
         usageRequests.push(new URL(request.url));
         return HttpResponse.json(
           usageSummary({
             month: { calls: 14, input_tokens: 12345, output_tokens: 6789, cost_usd: 0.0123, estimated: false },
-            by_site: [{ site_id: 1, site_name: 'Garden Blog', calls: 14, input_tokens: 12345, output_tokens: 6789, cost_usd: 0.0123, estimated: false }],
-            by_provider: [{ provider: 'openai', model: 'gpt-4o-mini', calls: 14, input_tokens: 12345, output_tokens: 6789, cost_usd: 0.0123, estimated: false }],
+            by_site: [
+              {
+                site_id: 1,
+                site_name: 'Garden Blog',
+                calls: 14,
+                input_tokens: 12345,
+                output_tokens: 6789,
+                cost_usd: 0.0123,
+                estimated: false,
+              },
+            ],
+            by_provider: [
+              {
+                provider: 'openai',
+                model: 'gpt-4o-mini',
+                calls: 14,
+                input_tokens: 12345,
+                output_tokens: 6789,
+                cost_usd: 0.0123,
+                estimated: false,
+              },
+            ],
             daily,
           }),
         );
@@ -159,8 +222,12 @@ describe('Dashboard: model spend (issue #16)', () => {
     const card = await screen.findByRole('region', { name: 'Model Spend This Month' }, { timeout: 5000 });
     expect(await within(card).findByLabelText('Spend this month')).toHaveTextContent('$0.0123');
     expect(within(card).getByText(/14 model calls · 12,345 in \/ 6,789 out tokens/)).toBeInTheDocument();
-    expect(within(within(card).getByRole('region', { name: 'By site' })).getByText('Garden Blog').nextSibling).toHaveTextContent('$0.0123 · 14 calls');
-    expect(within(within(card).getByRole('region', { name: 'By provider' })).getByText('openai/gpt-4o-mini')).toBeInTheDocument();
+    expect(
+      within(within(card).getByRole('region', { name: 'By site' })).getByText('Garden Blog').nextSibling,
+    ).toHaveTextContent('$0.0123 · 14 calls');
+    expect(
+      within(within(card).getByRole('region', { name: 'By provider' })).getByText('openai/gpt-4o-mini'),
+    ).toBeInTheDocument();
     expect(usageRequests[0]!.searchParams.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 

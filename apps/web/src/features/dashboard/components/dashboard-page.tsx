@@ -3,16 +3,16 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
-import { PageHeader } from '../../../components/page-header';
+import { BudgetAlert } from '../../../components/budget-alert';
 import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
+import { PageHeader } from '../../../components/page-header';
 import { useDashboard } from '../api/get-dashboard';
 import { LastTrendCheckCard, SiteCard, StatusCard } from './breakdown-cards';
+import { NotLiveAlert } from './not-live-alert';
 import { PerDayCard } from './per-day-card';
 import { SpendCard } from './spend-card';
-import { NotLiveAlert } from './not-live-alert';
 import { StatCards } from './stat-cards';
 import { TrendMonitorCard } from './trend-monitor-card';
-import { BudgetAlert } from '../../../components/budget-alert';
 
 export function DashboardPage() {
   const dashboard = useDashboard();

@@ -1,6 +1,6 @@
-import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router';
 
 /** Posts that failed their live check (deleted, unpublished or unreachable on WordPress): said at once, with the way to them. */
 export function NotLiveAlert({ count }: { count: number }) {
@@ -15,7 +15,9 @@ export function NotLiveAlert({ count }: { count: number }) {
         </Button>
       }
     >
-      {count === 1 ? '1 published post is not live on WordPress.' : `${count.toLocaleString('en')} published posts are not live on WordPress.`}
+      {count === 1
+        ? '1 published post is not live on WordPress.'
+        : `${count.toLocaleString('en')} published posts are not live on WordPress.`}
     </Alert>
   );
 }

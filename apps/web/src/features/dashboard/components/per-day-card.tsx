@@ -1,9 +1,9 @@
-import { lazy, Suspense } from 'react';
+import type { Dashboard } from '@abp/contracts';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { Dashboard } from '@abp/contracts';
+import { lazy, Suspense } from 'react';
 import { countOf } from '../../../lib/plural';
 import { ChartBoundary } from './chart-boundary';
 
@@ -11,7 +11,10 @@ const DailyBarChart = lazy(() => import('./daily-bar-chart'));
 
 export function PerDayCard({ days }: { days: Dashboard['articles_per_day'] }) {
   const total = days.reduce((sum, d) => sum + d.count, 0);
-  const busiest = days.reduce<Dashboard['articles_per_day'][number] | null>((best, d) => (best && best.count >= d.count ? best : d), null);
+  const busiest = days.reduce<Dashboard['articles_per_day'][number] | null>(
+    (best, d) => (best && best.count >= d.count ? best : d),
+    null,
+  );
   return (
     <Card component="section" aria-labelledby="per-day-title" sx={{ mb: 3 }}>
       <CardContent>
@@ -25,7 +28,12 @@ export function PerDayCard({ days }: { days: Dashboard['articles_per_day'] }) {
         </Typography>
         <ChartBoundary>
           <Suspense fallback={<Skeleton variant="rounded" height={260} aria-label="Loading chart" />}>
-            <DailyBarChart days={days.map((d) => ({ date: d.date, value: d.count }))} label="Articles" color="#1e40af" height={260} />
+            <DailyBarChart
+              days={days.map((d) => ({ date: d.date, value: d.count }))}
+              label="Articles"
+              color="#1e40af"
+              height={260}
+            />
           </Suspense>
         </ChartBoundary>
       </CardContent>

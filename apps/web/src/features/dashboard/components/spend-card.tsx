@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import type { UsageSummary, UsageTotals } from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { UsageSummary, UsageTotals } from '@abp/contracts';
+import { lazy, Suspense } from 'react';
 import { formatTokens, formatUsd } from '../../../lib/money';
 import { countOf } from '../../../lib/plural';
 import { useUsage } from '../api/get-usage';
@@ -14,7 +14,13 @@ import { ChartBoundary } from './chart-boundary';
 
 const DailyBarChart = lazy(() => import('./daily-bar-chart'));
 
-function Breakdown({ title, rows }: { title: string; rows: Array<{ key: string; label: string; totals: UsageTotals }> }) {
+function Breakdown({
+  title,
+  rows,
+}: {
+  title: string;
+  rows: Array<{ key: string; label: string; totals: UsageTotals }>;
+}) {
   return (
     <Box component="section" aria-label={title}>
       <Typography variant="subtitle2" component="h3" gutterBottom>
@@ -25,7 +31,10 @@ function Breakdown({ title, rows }: { title: string; rows: Array<{ key: string; 
           Nothing yet
         </Typography>
       ) : (
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2, rowGap: 0.5, m: 0 }}>
+        <Box
+          component="dl"
+          sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2, rowGap: 0.5, m: 0 }}
+        >
           {rows.map(({ key, label, totals }) => (
             <Box key={key} sx={{ display: 'contents' }}>
               <Typography component="dt" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
@@ -44,26 +53,47 @@ function Breakdown({ title, rows }: { title: string; rows: Array<{ key: string; 
 
 function SpendBody({ usage }: { usage: UsageSummary }) {
   const { month } = usage;
-  const since = new Date(`${usage.month_start}T00:00:00`).toLocaleDateString(undefined, { month: 'long', day: 'numeric' });
+  const since = new Date(`${usage.month_start}T00:00:00`).toLocaleDateString(undefined, {
+    month: 'long',
+    day: 'numeric',
+  });
   return (
     <>
       <Typography variant="h4" component="p" aria-label="Spend this month">
         {formatUsd(month.cost_usd)}
       </Typography>
       <Typography variant="body2" color="text.secondary" gutterBottom>
-        {month.calls === 0 ? `No model calls since ${since}` : `Since ${since}: ${countOf(month.calls, 'model call')} · ${formatTokens(month.input_tokens, month.output_tokens, month.estimated)}`}
+        {month.calls === 0
+          ? `No model calls since ${since}`
+          : `Since ${since}: ${countOf(month.calls, 'model call')} · ${formatTokens(month.input_tokens, month.output_tokens, month.estimated)}`}
       </Typography>
       <ChartBoundary>
         <Suspense fallback={<Skeleton variant="rounded" height={220} aria-label="Loading chart" />}>
-          <DailyBarChart days={usage.daily.map((d) => ({ date: d.date, value: d.cost_usd }))} label="Spend" color="#047857" height={220} format={formatUsd} />
+          <DailyBarChart
+            days={usage.daily.map((d) => ({ date: d.date, value: d.cost_usd }))}
+            label="Spend"
+            color="#047857"
+            height={220}
+            format={formatUsd}
+          />
         </Suspense>
       </ChartBoundary>
       <Grid container spacing={3} sx={{ mt: 1 }}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <Breakdown title="By site" rows={usage.by_site.map((row) => ({ key: String(row.site_id), label: row.site_name, totals: row }))} />
+          <Breakdown
+            title="By site"
+            rows={usage.by_site.map((row) => ({ key: String(row.site_id), label: row.site_name, totals: row }))}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <Breakdown title="By provider" rows={usage.by_provider.map((row) => ({ key: `${row.provider}/${row.model}`, label: `${row.provider}/${row.model}`, totals: row }))} />
+          <Breakdown
+            title="By provider"
+            rows={usage.by_provider.map((row) => ({
+              key: `${row.provider}/${row.model}`,
+              label: `${row.provider}/${row.model}`,
+              totals: row,
+            }))}
+          />
         </Grid>
       </Grid>
     </>

@@ -1,8 +1,8 @@
+import type { Dashboard } from '@abp/contracts';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import type { Dashboard } from '@abp/contracts';
 
 /** The four stat cards of spec part 1. */
 export function StatCards({ data }: { data: Dashboard }) {

@@ -1,12 +1,12 @@
-import { useSnackbar } from 'notistack';
+import type { TrendMonitorStatus } from '@abp/contracts';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import TrendingUpIcon from '@mui/icons-material/TrendingUp';
-import type { TrendMonitorStatus } from '@abp/contracts';
+import { useSnackbar } from 'notistack';
 import { useCheckTrends } from '../api/check-trends';
 
 export function TrendMonitorCard({ status }: { status: TrendMonitorStatus }) {

@@ -1,7 +1,10 @@
 import type { Dashboard } from '@abp/contracts';
 
 export function makeDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
-  const days = Array.from({ length: 30 }, (_, i) => ({ date: new Date(Date.UTC(2026, 9, 24 + i)).toISOString().slice(0, 10), count: i % 7 === 0 ? 3 : 0 }));
+  const days = Array.from({ length: 30 }, (_, i) => ({
+    date: new Date(Date.UTC(2026, 9, 24 + i)).toISOString().slice(0, 10),
+    count: i % 7 === 0 ? 3 : 0,
+  }));
   return {
     totalArticles: 42,
     publishedArticles: 30,

@@ -1,5 +1,5 @@
+import { type BulkJobsClearStuckResponse, bulkJobsClearStuckResponseSchema } from '@abp/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { bulkJobsClearStuckResponseSchema, type BulkJobsClearStuckResponse } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 
 export function clearStuckBulkJobs(): Promise<BulkJobsClearStuckResponse> {

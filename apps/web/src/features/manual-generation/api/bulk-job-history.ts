@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { bulkJobHistoryResponseSchema } from '@abp/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { bulkJobKeys } from '../../../lib/resources/bulk-jobs';
 
@@ -7,6 +7,7 @@ import { bulkJobKeys } from '../../../lib/resources/bulk-jobs';
 export function useBulkJobHistory() {
   return useQuery({
     queryKey: bulkJobKeys.history,
-    queryFn: async ({ signal }) => (await api.get('/api/bulk-jobs', { signal, schema: bulkJobHistoryResponseSchema })).jobs,
+    queryFn: async ({ signal }) =>
+      (await api.get('/api/bulk-jobs', { signal, schema: bulkJobHistoryResponseSchema })).jobs,
   });
 }

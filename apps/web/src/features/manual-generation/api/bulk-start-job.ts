@@ -1,4 +1,4 @@
-import { bulkJobStartedSchema, type BulkJobStartInput, type BulkJobStarted } from '@abp/contracts';
+import { type BulkJobStarted, type BulkJobStartInput, bulkJobStartedSchema } from '@abp/contracts';
 import { api, idempotency } from '../../../lib/api-client';
 
 export function startBulkJob(body: BulkJobStartInput, idempotencyKey?: string): Promise<BulkJobStarted> {

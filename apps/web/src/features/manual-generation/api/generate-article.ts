@@ -1,11 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  manualGenerateResponseSchema,
-  secureGenerateResponseSchema,
   type ManualGenerateRequestInput,
   type ManualGenerationResult,
+  manualGenerateResponseSchema,
   type SecureGenerateResponse,
+  secureGenerateResponseSchema,
 } from '@abp/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, idempotency } from '../../../lib/api-client';
 
 /*
@@ -19,18 +19,27 @@ export interface GenerateRequest {
 }
 
 export async function generateArticle({ body, idempotencyKey }: GenerateRequest): Promise<ManualGenerationResult> {
-  const response = await api.post('/api/manual/generate', body, { schema: manualGenerateResponseSchema, ...idempotency(idempotencyKey) });
+  const response = await api.post('/api/manual/generate', body, {
+    schema: manualGenerateResponseSchema,
+    ...idempotency(idempotencyKey),
+  });
   return response.data;
 }
 
 /** The secure variant's flat payload, answered with success and message. */
 export function generateArticleSecure({ body, idempotencyKey }: GenerateRequest): Promise<SecureGenerateResponse> {
-  return api.post('/api/manual/generate', body, { schema: secureGenerateResponseSchema, ...idempotency(idempotencyKey) });
+  return api.post('/api/manual/generate', body, {
+    schema: secureGenerateResponseSchema,
+    ...idempotency(idempotencyKey),
+  });
 }
 
 // A new article changes the Articles list and the dashboard counts.
 const invalidateArticles = (queryClient: ReturnType<typeof useQueryClient>) =>
-  Promise.all([queryClient.invalidateQueries({ queryKey: ['articles'] }), queryClient.invalidateQueries({ queryKey: ['dashboard'] })]);
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['articles'] }),
+    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+  ]);
 
 export function useGenerateArticle() {
   const queryClient = useQueryClient();

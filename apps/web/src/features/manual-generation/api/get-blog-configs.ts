@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { blogConfigSchema } from '@abp/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 
 /** Only what this screen reads (spec: site_id, content_persona, topics). */
@@ -20,5 +20,7 @@ export async function getBlogConfigHints(signal?: AbortSignal): Promise<BlogConf
 }
 
 export function useBlogConfigHints() {
-  return useQuery(queryOptions({ queryKey: blogConfigHintsQueryKey, queryFn: ({ signal }) => getBlogConfigHints(signal) }));
+  return useQuery(
+    queryOptions({ queryKey: blogConfigHintsQueryKey, queryFn: ({ signal }) => getBlogConfigHints(signal) }),
+  );
 }

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { taskTypeListSchema } from '@abp/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export const taskTypesQueryKey = ['manual', 'task-types'] as const;
@@ -10,5 +10,7 @@ export function getTaskTypes(signal?: AbortSignal): Promise<string[]> {
 
 export function useTaskTypes() {
   // The list is fixed for the life of the server.
-  return useQuery(queryOptions({ queryKey: taskTypesQueryKey, queryFn: ({ signal }) => getTaskTypes(signal), staleTime: Infinity }));
+  return useQuery(
+    queryOptions({ queryKey: taskTypesQueryKey, queryFn: ({ signal }) => getTaskTypes(signal), staleTime: Infinity }),
+  );
 }

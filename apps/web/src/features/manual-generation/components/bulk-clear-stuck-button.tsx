@@ -1,6 +1,6 @@
-import { useSnackbar } from 'notistack';
-import Button from '@mui/material/Button';
 import { BULK_MESSAGES } from '@abp/contracts';
+import Button from '@mui/material/Button';
+import { useSnackbar } from 'notistack';
 import { clearStoredBulkJob, readStoredBulkJobId } from '../../../lib/manual-bulk-job';
 import { useClearStuckBulkJobs } from '../api/bulk-clear-stuck';
 
@@ -17,7 +17,10 @@ export function BulkClearStuckButton() {
       onSuccess: ({ cleared, job_ids }) => {
         const stored = readStoredBulkJobId();
         if (stored && job_ids.includes(stored)) clearStoredBulkJob(stored);
-        enqueueSnackbar(cleared === 0 ? 'No stuck jobs found' : `Cleared ${cleared} stuck job${cleared === 1 ? '' : 's'}`, { variant: cleared === 0 ? 'info' : 'success' });
+        enqueueSnackbar(
+          cleared === 0 ? 'No stuck jobs found' : `Cleared ${cleared} stuck job${cleared === 1 ? '' : 's'}`,
+          { variant: cleared === 0 ? 'info' : 'success' },
+        );
       },
       onError: () => enqueueSnackbar(BULK_MESSAGES.clearFailed, { variant: 'error' }),
     });

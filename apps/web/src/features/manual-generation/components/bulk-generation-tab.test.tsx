@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CostEstimateRequest } from '@abp/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStoredBulkJobId, storeBulkJobId } from '../../../lib/manual-bulk-job';
 import { createFakeAuthApi } from '../../../test/auth-api';
 import { createFakeBulkJobsApi, makeItem } from '../../../test/bulk-jobs-api';
@@ -8,7 +9,6 @@ import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { makeSite } from '../../../test/sites';
 import { costEstimate } from '../../../test/usage';
-import type { CostEstimateRequest } from '@abp/contracts';
 import { createFakeManualApi } from '../testing/fake-manual-api';
 
 let bulk: ReturnType<typeof createFakeBulkJobsApi>;
@@ -16,7 +16,11 @@ let bulk: ReturnType<typeof createFakeBulkJobsApi>;
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   bulk = createFakeBulkJobsApi();
-  server.use(...createFakeAuthApi({ authenticated: true }).handlers, ...createFakeManualApi({ sites: [makeSite(), makeSite({ id: 2, name: 'Old Blog', is_active: false })] }).handlers, ...bulk.handlers);
+  server.use(
+    ...createFakeAuthApi({ authenticated: true }).handlers,
+    ...createFakeManualApi({ sites: [makeSite(), makeSite({ id: 2, name: 'Old Blog', is_active: false })] }).handlers,
+    ...bulk.handlers,
+  );
 });
 afterEach(() => window.localStorage.clear());
 
@@ -42,7 +46,14 @@ describe('Bulk Generation tab', () => {
     const { user, form } = await openBulkTab();
     const panel = form.closest('[role="tabpanel"]') as HTMLElement;
     expect(within(panel).getByText(/run in the background on the server: you can leave this page/)).toBeInTheDocument();
-    for (const label of [/Items List \(one per line\)/, /^Site/, /Task Type/, /Content Persona/, /Status/, /Word Count/]) {
+    for (const label of [
+      /Items List \(one per line\)/,
+      /^Site/,
+      /Task Type/,
+      /Content Persona/,
+      /Status/,
+      /Word Count/,
+    ]) {
       expect(within(form).getAllByLabelText(label).length).toBeGreaterThan(0);
     }
     expect(within(form).getByRole('switch', { name: 'Include Images' })).toBeChecked();
@@ -68,7 +79,14 @@ describe('Bulk Generation tab', () => {
     server.use(
       http.post('/api/usage/estimate', async ({ request }) => {
         const body = (await request.json()) as CostEstimateRequest;
-        return HttpResponse.json(costEstimate(body, { cost_usd: body.articles * 0.9, needs_confirmation: body.articles * 0.9 > 1, basis: 'observed', observed_articles: 12 }));
+        return HttpResponse.json(
+          costEstimate(body, {
+            cost_usd: body.articles * 0.9,
+            needs_confirmation: body.articles * 0.9 > 1,
+            basis: 'observed',
+            observed_articles: 12,
+          }),
+        );
       }),
     );
     const { user, form } = await openBulkTab();
@@ -90,7 +108,9 @@ describe('Bulk Generation tab', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(bulk.requestsTo('POST', '/api/bulk-jobs/start')).toEqual([]);
     await user.click(within(form).getByRole('button', { name: 'Start Background Job' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Start this job?' })).getByRole('button', { name: 'Start Job' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Start this job?' })).getByRole('button', { name: 'Start Job' }),
+    );
     await waitFor(() => expect(bulk.requestsTo('POST', '/api/bulk-jobs/start')).toHaveLength(1));
   }, 45_000);
 
@@ -124,7 +144,9 @@ describe('Bulk Generation tab', () => {
       options: { includeImages: true, publishStatus: 'publish', wordCount: 1500, persona: '', postToWordPress: true },
     });
     expect(readStoredBulkJobId()).toBe('job-1');
-    expect(await screen.findByText('1 duplicate line was merged, one article each: "Compost basics" (2 times).')).toBeInTheDocument();
+    expect(
+      await screen.findByText('1 duplicate line was merged, one article each: "Compost basics" (2 times).'),
+    ).toBeInTheDocument();
     expect(await within(statusRegion()).findByText('Job ID: job-1')).toBeInTheDocument();
     await advance(1000);
     expect(await within(statusRegion()).findByText('Job queued, waiting to start...')).toBeInTheDocument();
@@ -132,13 +154,24 @@ describe('Bulk Generation tab', () => {
     bulk.update('job-1', {
       status: 'processing',
       progress: { processed: 1, total: 3, successful: 1, failed: 0 },
-      cost: { spent_usd: 0.0042, calls: 7, input_tokens: 9000, output_tokens: 4800, estimated: false, estimate_to_finish_usd: 0.0084 },
+      cost: {
+        spent_usd: 0.0042,
+        calls: 7,
+        input_tokens: 9000,
+        output_tokens: 4800,
+        estimated: false,
+        estimate_to_finish_usd: 0.0084,
+      },
     });
     await advance(2000);
-    expect(await within(statusRegion()).findByText('Processing: 1 successful, 0 failed, 2 remaining')).toBeInTheDocument();
+    expect(
+      await within(statusRegion()).findByText('Processing: 1 successful, 0 failed, 2 remaining'),
+    ).toBeInTheDocument();
     expect(within(statusRegion()).getByText('1/3 (33%)')).toBeInTheDocument();
     // What the job cost so far and what the rest should cost (issue #16).
-    expect(within(statusRegion()).getByText('Spent so far: $0.0042 · about $0.0084 more to finish')).toBeInTheDocument();
+    expect(
+      within(statusRegion()).getByText('Spent so far: $0.0042 · about $0.0084 more to finish'),
+    ).toBeInTheDocument();
     expect(within(statusRegion()).getByRole('button', { name: 'Retry Failed' })).toBeDisabled();
     expect(within(statusRegion()).getByRole('button', { name: 'Cancel Job' })).toBeEnabled();
 
@@ -147,12 +180,29 @@ describe('Bulk Generation tab', () => {
       'job-1',
       { status: 'completed_with_errors', progress: { processed: 3, total: 3, successful: 2, failed: 1 } },
       {
-        successful: [makeItem(0, { originalItem: long, attempts: 2, refusal_recovered: true, refusal_matches: ['I cannot', 'As an AI'] }), makeItem(1)],
-        failed: [makeItem(2, { error: 'The provider refused the request', article_id: null, wordpress_post_id: null, wordpress_link: null })],
+        successful: [
+          makeItem(0, {
+            originalItem: long,
+            attempts: 2,
+            refusal_recovered: true,
+            refusal_matches: ['I cannot', 'As an AI'],
+          }),
+          makeItem(1),
+        ],
+        failed: [
+          makeItem(2, {
+            error: 'The provider refused the request',
+            article_id: null,
+            wordpress_post_id: null,
+            wordpress_link: null,
+          }),
+        ],
       },
     );
     await advance(2000);
-    expect(await within(statusRegion()).findByText('Job completed with errors: 2 articles generated, 1 failed')).toBeInTheDocument();
+    expect(
+      await within(statusRegion()).findByText('Job completed with errors: 2 articles generated, 1 failed'),
+    ).toBeInTheDocument();
     const results = await screen.findByRole('region', { name: 'Bulk job results' });
     expect(within(results).getByRole('group', { name: 'Successful' })).toHaveTextContent('2');
     expect(within(results).getByRole('group', { name: 'Failed' })).toHaveTextContent('1');
@@ -183,19 +233,28 @@ describe('Bulk Generation tab', () => {
     storeBulkJobId('job-9');
     await openBulkTab();
     expect(await screen.findByText('Resuming background bulk job')).toBeInTheDocument();
-    expect(await within(statusRegion()).findByText('Processing: 1 successful, 1 failed, 2 remaining')).toBeInTheDocument();
+    expect(
+      await within(statusRegion()).findByText('Processing: 1 successful, 1 failed, 2 remaining'),
+    ).toBeInTheDocument();
   });
 
   it('opens on the Bulk tab while a job runs (issue #17 item 15)', async () => {
     bulk.add({ job_id: 'job-9', status: 'processing', progress: { processed: 1, total: 4, successful: 1, failed: 0 } });
     storeBulkJobId('job-9');
     renderApp({ path: '/manual', fakeTimers: true });
-    expect(await screen.findByRole('tab', { name: 'Bulk Generation', selected: true }, { timeout: 10_000 })).toBeInTheDocument();
-    expect(await within(statusRegion()).findByText('Processing: 1 successful, 0 failed, 3 remaining')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('tab', { name: 'Bulk Generation', selected: true }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(
+      await within(statusRegion()).findByText('Processing: 1 successful, 0 failed, 3 remaining'),
+    ).toBeInTheDocument();
   });
 
   it('after a cancel lists the items that never ran, Retry takes them, and the job history shows the job (issue #17 item 15)', async () => {
-    bulk.add({ job_id: 'job-4', status: 'processing', progress: { processed: 1, total: 3, successful: 1, failed: 0 } }, { successful: [makeItem(0)], notRun: [makeItem(1), makeItem(2)] });
+    bulk.add(
+      { job_id: 'job-4', status: 'processing', progress: { processed: 1, total: 3, successful: 1, failed: 0 } },
+      { successful: [makeItem(0)], notRun: [makeItem(1), makeItem(2)] },
+    );
     storeBulkJobId('job-4');
     const { user } = await openBulkTab();
     await within(statusRegion()).findByText('Processing: 1 successful, 0 failed, 2 remaining');
@@ -205,7 +264,9 @@ describe('Bulk Generation tab', () => {
     expect(within(notRun).getByText('Topic 2')).toBeInTheDocument();
     expect(within(notRun).getByText('Topic 3')).toBeInTheDocument();
     const history = await screen.findByRole('region', { name: 'Job History' });
-    expect(await within(history).findByText('Garden Blog · Blog Post · 1 of 3 items written · 2 not run')).toBeInTheDocument();
+    expect(
+      await within(history).findByText('Garden Blog · Blog Post · 1 of 3 items written · 2 not run'),
+    ).toBeInTheDocument();
     expect(within(history).getByText('Cancelled')).toBeInTheDocument();
 
     await user.click(within(statusRegion()).getByRole('button', { name: 'Retry Failed and Unrun Items' }));
@@ -240,9 +301,15 @@ describe('Bulk Generation tab', () => {
 
   it('reports a failed start, retry and cancel with the server’s reason', async () => {
     server.use(
-      http.post('/api/bulk-jobs/start', () => HttpResponse.json({ error: 'site_id: No site with id 1', code: 'validation' }, { status: 400 })),
-      http.delete('/api/bulk-jobs/:id', () => HttpResponse.json({ error: 'Database unavailable', code: 'unavailable' }, { status: 409 })),
-      http.post('/api/bulk-jobs/:id/retry', () => HttpResponse.json({ error: 'The job has no failed items to retry', code: 'conflict' }, { status: 409 })),
+      http.post('/api/bulk-jobs/start', () =>
+        HttpResponse.json({ error: 'site_id: No site with id 1', code: 'validation' }, { status: 400 }),
+      ),
+      http.delete('/api/bulk-jobs/:id', () =>
+        HttpResponse.json({ error: 'Database unavailable', code: 'unavailable' }, { status: 409 }),
+      ),
+      http.post('/api/bulk-jobs/:id/retry', () =>
+        HttpResponse.json({ error: 'The job has no failed items to retry', code: 'conflict' }, { status: 409 }),
+      ),
     );
     bulk.add({ job_id: 'job-4', status: 'processing', progress: { processed: 0, total: 2, successful: 0, failed: 0 } });
     storeBulkJobId('job-4');
@@ -251,7 +318,11 @@ describe('Bulk Generation tab', () => {
     await user.click(within(statusRegion()).getByRole('button', { name: 'Cancel Job' }));
     expect(await screen.findByText('Failed to cancel job: Database unavailable')).toBeInTheDocument();
 
-    bulk.update('job-4', { status: 'failed', error: 'All 2 items failed', progress: { processed: 2, total: 2, successful: 0, failed: 2 } }, { failed: [makeItem(0, { error: 'x' }), makeItem(1, { error: 'y' })] });
+    bulk.update(
+      'job-4',
+      { status: 'failed', error: 'All 2 items failed', progress: { processed: 2, total: 2, successful: 0, failed: 2 } },
+      { failed: [makeItem(0, { error: 'x' }), makeItem(1, { error: 'y' })] },
+    );
     await advance(2000);
     expect(await within(statusRegion()).findByText('Job failed: All 2 items failed')).toBeInTheDocument();
     expect(await screen.findByText('Job failed. No articles were generated successfully.')).toBeInTheDocument();
@@ -267,7 +338,12 @@ describe('Bulk Generation tab', () => {
 
 describe('Clear Stuck Jobs', () => {
   it('clears stuck jobs on the server, forgetting the stored one when it was cleared', async () => {
-    bulk.add({ job_id: 'job-stuck', status: 'processing', stage: 'stuck', progress: { processed: 0, total: 2, successful: 0, failed: 0 } });
+    bulk.add({
+      job_id: 'job-stuck',
+      status: 'processing',
+      stage: 'stuck',
+      progress: { processed: 0, total: 2, successful: 0, failed: 0 },
+    });
     window.localStorage.setItem('manualBulkJob', JSON.stringify({ jobId: 'job-stuck' }));
     const { user } = renderApp({ path: '/manual', fakeTimers: true });
     await user.click(await screen.findByRole('button', { name: 'Clear Stuck Jobs' }));
@@ -278,7 +354,11 @@ describe('Clear Stuck Jobs', () => {
   });
 
   it('says "Failed to clear job data" when the call fails', async () => {
-    server.use(http.post('/api/bulk-jobs/clear-stuck', () => HttpResponse.json({ error: 'Internal server error', code: 'internal' }, { status: 500 })));
+    server.use(
+      http.post('/api/bulk-jobs/clear-stuck', () =>
+        HttpResponse.json({ error: 'Internal server error', code: 'internal' }, { status: 500 }),
+      ),
+    );
     const { user } = renderApp({ path: '/manual', fakeTimers: true });
     await user.click(await screen.findByRole('button', { name: 'Clear Stuck Jobs' }));
     expect(await screen.findByText('Failed to clear job data')).toBeInTheDocument();

@@ -13,7 +13,8 @@ export function BulkGenerationTab() {
     <>
       <OfflineWriterNotice />
       <Alert severity="info" sx={{ mb: 2 }}>
-        Bulk jobs run in the background on the server: you can leave this page and the job keeps going. The top bar shows its progress.
+        Bulk jobs run in the background on the server: you can leave this page and the job keeps going. The top bar
+        shows its progress.
       </Alert>
       <BulkJobForm onStart={bulk.start} starting={bulk.busy === 'starting'} />
       {bulk.jobId && (
@@ -28,7 +29,13 @@ export function BulkGenerationTab() {
           onCancel={() => void bulk.cancel()}
         />
       )}
-      {bulk.results && <BulkJobResults successful={bulk.results.results.successful} failed={bulk.results.results.failed} notRun={bulk.results.results.not_run} />}
+      {bulk.results && (
+        <BulkJobResults
+          successful={bulk.results.results.successful}
+          failed={bulk.results.results.failed}
+          notRun={bulk.results.results.not_run}
+        />
+      )}
       <BulkJobHistory />
     </>
   );

@@ -1,23 +1,30 @@
-import { Controller, useWatch } from 'react-hook-form';
-import { DemoLiveWarning } from '../../../components/demo-live-warning';
-import { useSnackbar } from 'notistack';
+import {
+  BULK_LIMITS,
+  type BulkJobStartInput,
+  DEFAULT_TASK_TYPE,
+  parseItemsList,
+  personaValue,
+  WORD_COUNT_LIMITS,
+} from '@abp/contracts';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Switch from '@mui/material/Switch';
-import { BULK_LIMITS, DEFAULT_TASK_TYPE, WORD_COUNT_LIMITS, parseItemsList, personaValue, type BulkJobStartInput } from '@abp/contracts';
-import { useGenerationChoices } from '../hooks/use-generation-choices';
-import { PublishStatusSelect, SiteSelect, TaskTypeSelect } from './generation-fields';
+import { useSnackbar } from 'notistack';
+import { Controller, useWatch } from 'react-hook-form';
+import { CostEstimateLine } from '../../../components/cost-estimate-line';
+import { DemoLiveWarning } from '../../../components/demo-live-warning';
+import { FormTextField } from '../../../components/form-text-field';
+import { useCostConfirmation } from '../../../components/use-cost-confirmation';
 import { fieldsNamed } from '../../../lib/forms/field-problems';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
-import { bulkFormSchema, wordCountOf, type BulkFormValues } from '../lib/bulk-form';
+import { useGenerationChoices } from '../hooks/use-generation-choices';
+import { type BulkFormValues, bulkFormSchema, wordCountOf } from '../lib/bulk-form';
+import { PublishStatusSelect, SiteSelect, TaskTypeSelect } from './generation-fields';
 import { PersonaInput } from './persona-input';
 import { PlacementFields, placementOptions } from './placement-fields';
 import { WordCountField } from './word-count-field';
-import { FormTextField } from '../../../components/form-text-field';
-import { CostEstimateLine } from '../../../components/cost-estimate-line';
-import { useCostConfirmation } from '../../../components/use-cost-confirmation';
 
 interface BulkJobFormProps {
   onStart: (body: BulkJobStartInput, idempotencyKey: string) => Promise<void>;
@@ -46,7 +53,10 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
     toBody: (values) => values,
     fieldOf: fieldsNamed<BulkFormValues>(['wordCount']),
   });
-  const [itemsList, siteId, publishStatus, wordCountText] = useWatch({ control, name: ['itemsList', 'siteId', 'publishStatus', 'wordCount'] });
+  const [itemsList, siteId, publishStatus, wordCountText] = useWatch({
+    control,
+    name: ['itemsList', 'siteId', 'publishStatus', 'wordCount'],
+  });
   const costQuestion = useCostConfirmation({ title: 'Start this job?', confirmLabel: 'Start Job' });
 
   const chooseSite = (id: number | '') => {
@@ -76,7 +86,10 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
           ...placementOptions(values),
         },
       };
-      const request = { articles: parseItemsList(values.itemsList).length, word_count: wordCountOf(values.wordCount) ?? BULK_LIMITS.wordCount.fallback };
+      const request = {
+        articles: parseItemsList(values.itemsList).length,
+        word_count: wordCountOf(values.wordCount) ?? BULK_LIMITS.wordCount.fallback,
+      };
       await costQuestion.askThen(request, () => onStart(body, idempotencyKey));
     },
     ([first]) => {
@@ -104,22 +117,61 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
           />
         </Grid>
         <Grid size={12}>
-          <CostEstimateLine request={itemCount > 0 && itemCount <= BULK_LIMITS.maxItems && wordCountOf(wordCountText) !== null ? { articles: itemCount, word_count: wordCountOf(wordCountText)! } : null} />
+          <CostEstimateLine
+            request={
+              itemCount > 0 && itemCount <= BULK_LIMITS.maxItems && wordCountOf(wordCountText) !== null
+                ? { articles: itemCount, word_count: wordCountOf(wordCountText)! }
+                : null
+            }
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <SiteSelect sites={sites.data ?? []} value={siteId} onChange={chooseSite} disabled={starting} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <Controller name="taskType" control={control} render={({ field }) => <TaskTypeSelect options={taskTypeOptions} value={field.value} onChange={field.onChange} disabled={starting} />} />
+          <Controller
+            name="taskType"
+            control={control}
+            render={({ field }) => (
+              <TaskTypeSelect
+                options={taskTypeOptions}
+                value={field.value}
+                onChange={field.onChange}
+                disabled={starting}
+              />
+            )}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <Controller name="persona" control={control} render={({ field }) => <PersonaInput value={field.value} onChange={field.onChange} suggested={personaOf(siteId)} disabled={starting} />} />
+          <Controller
+            name="persona"
+            control={control}
+            render={({ field }) => (
+              <PersonaInput
+                value={field.value}
+                onChange={field.onChange}
+                suggested={personaOf(siteId)}
+                disabled={starting}
+              />
+            )}
+          />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <Controller name="publishStatus" control={control} render={({ field }) => <PublishStatusSelect value={field.value} onChange={field.onChange} disabled={starting} />} />
+          <Controller
+            name="publishStatus"
+            control={control}
+            render={({ field }) => (
+              <PublishStatusSelect value={field.value} onChange={field.onChange} disabled={starting} />
+            )}
+          />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <WordCountField control={control} helperText={`Empty: ${BULK_LIMITS.wordCount.fallback}`} limits={BULK_LIMITS.wordCount} disabled={starting} />
+          <WordCountField
+            control={control}
+            helperText={`Empty: ${BULK_LIMITS.wordCount.fallback}`}
+            limits={BULK_LIMITS.wordCount}
+            disabled={starting}
+          />
         </Grid>
         {publishStatus === 'publish' && (
           <Grid size={12}>
@@ -133,11 +185,27 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
           <Controller
             name="includeImages"
             control={control}
-            render={({ field }) => <FormControlLabel control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={starting} />} label="Include Images" />}
+            render={({ field }) => (
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={field.value}
+                    onChange={(e) => field.onChange(e.target.checked)}
+                    disabled={starting}
+                  />
+                }
+                label="Include Images"
+              />
+            )}
           />
         </Grid>
         <Grid size={12}>
-          <Button type="submit" variant="contained" disabled={starting} startIcon={starting ? <CircularProgress size={18} color="inherit" /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={starting}
+            startIcon={starting ? <CircularProgress size={18} color="inherit" /> : undefined}
+          >
             Start Background Job
           </Button>
         </Grid>

@@ -1,7 +1,7 @@
+import type { BulkJobHistoryEntry } from '@abp/contracts';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { BulkJobHistoryEntry } from '@abp/contracts';
 import { countOf } from '../../../lib/plural';
 import { useBulkJobHistory } from '../api/bulk-job-history';
 
@@ -13,7 +13,14 @@ const STATUS_LABEL: Record<BulkJobHistoryEntry['status'], string> = {
   failed: 'Failed',
   cancelled: 'Cancelled',
 };
-const STATUS_COLOR = { completed: 'success', completed_with_errors: 'warning', failed: 'error', processing: 'info', queued: 'default', cancelled: 'default' } as const;
+const STATUS_COLOR = {
+  completed: 'success',
+  completed_with_errors: 'warning',
+  failed: 'error',
+  processing: 'info',
+  queued: 'default',
+  cancelled: 'default',
+} as const;
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** What a job did, in words: "3 of 5 written · 1 failed · 1 not run". */
@@ -27,7 +34,10 @@ export function jobOutcome(job: BulkJobHistoryEntry): string {
 /** Past and running bulk jobs, newest first (issue #17 item 15). */
 export function BulkJobHistory() {
   const history = useBulkJobHistory();
-  if (history.isError) return <Typography color="error" sx={{ mt: 3 }}>{`Failed to load the job history: ${history.error.message}`}</Typography>;
+  if (history.isError)
+    return (
+      <Typography color="error" sx={{ mt: 3 }}>{`Failed to load the job history: ${history.error.message}`}</Typography>
+    );
   if (!history.data || history.data.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="bulk-history-title" sx={{ mt: 4 }}>
@@ -36,9 +46,29 @@ export function BulkJobHistory() {
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {history.data.map((job) => (
-          <Box component="li" key={job.job_id} aria-label={`Job of ${when.format(new Date(job.created_at))}`} sx={{ py: 1, borderBottom: 1, borderColor: 'divider', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-            <Typography variant="body2" sx={{ minWidth: 150 }}>{when.format(new Date(job.created_at))}</Typography>
-            <Chip size="small" label={STATUS_LABEL[job.status]} color={STATUS_COLOR[job.status]} variant={job.status === 'cancelled' ? 'outlined' : 'filled'} />
+          <Box
+            component="li"
+            key={job.job_id}
+            aria-label={`Job of ${when.format(new Date(job.created_at))}`}
+            sx={{
+              py: 1,
+              borderBottom: 1,
+              borderColor: 'divider',
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              gap: 1,
+            }}
+          >
+            <Typography variant="body2" sx={{ minWidth: 150 }}>
+              {when.format(new Date(job.created_at))}
+            </Typography>
+            <Chip
+              size="small"
+              label={STATUS_LABEL[job.status]}
+              color={STATUS_COLOR[job.status]}
+              variant={job.status === 'cancelled' ? 'outlined' : 'filled'}
+            />
             <Typography variant="body2" sx={{ flex: '1 1 14rem', minWidth: 0, overflowWrap: 'anywhere' }}>
               {`${job.site_name ?? 'Deleted site'} · ${job.task_type} · ${jobOutcome(job)}`}
             </Typography>

@@ -1,7 +1,7 @@
+import type { BulkJobItemResult } from '@abp/contracts';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { BulkJobItemResult } from '@abp/contracts';
 import { summarise } from '../lib/bulk-job-text';
 import { BulkResultList } from './bulk-result-list';
 

@@ -1,10 +1,10 @@
+import { type BulkJob, isFinalBulkJobStatus } from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isFinalBulkJobStatus, type BulkJob } from '@abp/contracts';
 import { jobCostText } from '../../../lib/money';
 import { percentDone, statusMessage, statusSeverity } from '../lib/bulk-job-text';
 
@@ -21,7 +21,16 @@ interface BulkJobStatusProps {
 }
 
 /** The status alert with the job id and a progress bar, and the Retry Failed / Cancel Job buttons. */
-export function BulkJobStatus({ jobId, job, lostMessage, gaveUp, busy, notRun, onRetry, onCancel }: BulkJobStatusProps) {
+export function BulkJobStatus({
+  jobId,
+  job,
+  lostMessage,
+  gaveUp,
+  busy,
+  notRun,
+  onRetry,
+  onCancel,
+}: BulkJobStatusProps) {
   const final = job ? isFinalBulkJobStatus(job.status) : false;
   const percent = job ? percentDone(job) : 0;
   const severity = lostMessage ? 'error' : job ? statusSeverity(job.status) : 'info';
@@ -35,7 +44,9 @@ export function BulkJobStatus({ jobId, job, lostMessage, gaveUp, busy, notRun, o
           Job ID: {jobId}
         </Typography>
         {gaveUp && !final && (
-          <Typography variant="body2">This page stopped checking; the job goes on in the background and the top bar keeps showing its progress.</Typography>
+          <Typography variant="body2">
+            This page stopped checking; the job goes on in the background and the top bar keeps showing its progress.
+          </Typography>
         )}
       </Alert>
       {job && (
@@ -52,7 +63,13 @@ export function BulkJobStatus({ jobId, job, lostMessage, gaveUp, busy, notRun, o
         </Box>
       )}
       <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
-        <Button variant="outlined" onClick={onRetry} disabled={!job || !final || (job.progress.failed === 0 && notRun === 0) || busy !== null || lostMessage !== null}>
+        <Button
+          variant="outlined"
+          onClick={onRetry}
+          disabled={
+            !job || !final || (job.progress.failed === 0 && notRun === 0) || busy !== null || lostMessage !== null
+          }
+        >
           {notRun > 0 ? 'Retry Failed and Unrun Items' : 'Retry Failed'}
         </Button>
         <Button variant="outlined" color="error" onClick={onCancel} disabled={!job || final || busy !== null}>

@@ -1,11 +1,11 @@
+import type { BulkJobItemResult } from '@abp/contracts';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { BulkJobItemResult } from '@abp/contracts';
-import { cutItemText } from '../lib/bulk-job-text';
 import { ExternalLink } from '../../../components/external-link';
+import { cutItemText } from '../lib/bulk-job-text';
 
 interface BulkResultListProps {
   title: string;
@@ -33,8 +33,12 @@ export function BulkResultList({ title, items }: BulkResultListProps) {
             <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
               <Chip size="small" label={`Attempts: ${item.attempts}`} />
               {item.refusal_recovered && <Chip size="small" color="success" label="Recovered" />}
-              {item.refusal_matches.length > 0 && <Chip size="small" color="warning" label={`Refusals: ${item.refusal_matches.length}`} />}
-              {item.error && <Chip size="small" color="error" label={item.error} title={item.error} sx={{ maxWidth: 360 }} />}
+              {item.refusal_matches.length > 0 && (
+                <Chip size="small" color="warning" label={`Refusals: ${item.refusal_matches.length}`} />
+              )}
+              {item.error && (
+                <Chip size="small" color="error" label={item.error} title={item.error} sx={{ maxWidth: 360 }} />
+              )}
             </Stack>
           </ListItem>
         ))}

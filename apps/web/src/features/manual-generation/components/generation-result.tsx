@@ -1,3 +1,4 @@
+import type { ManualGenerationResult } from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -5,11 +6,10 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ManualGenerationResult } from '@abp/contracts';
+import { ExternalLink } from '../../../components/external-link';
 import { viewOnWordPressUrl } from '../../../lib/wordpress-links';
 import { previewText } from '../lib/content-preview';
 import { HeldNotice } from './held-notice';
-import { ExternalLink } from '../../../components/external-link';
 
 function Fact({ label, value }: { label: string; value: string | number }) {
   return (
@@ -60,7 +60,14 @@ export function GenerationResult({ result }: { result: ManualGenerationResult })
         </Typography>
         <Box
           data-testid="content-preview"
-          sx={{ maxHeight: 240, overflow: 'auto', p: 1.5, bgcolor: 'action.hover', borderRadius: 1, whiteSpace: 'pre-wrap' }}
+          sx={{
+            maxHeight: 240,
+            overflow: 'auto',
+            p: 1.5,
+            bgcolor: 'action.hover',
+            borderRadius: 1,
+            whiteSpace: 'pre-wrap',
+          }}
         >
           <Typography variant="body2">{previewText(result.content)}</Typography>
         </Box>

@@ -1,7 +1,7 @@
+import type { ManualHeld } from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Typography from '@mui/material/Typography';
-import type { ManualHeld } from '@abp/contracts';
 import { ExternalLink } from '../../../components/external-link';
 
 /**

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse, delay } from 'msw';
+import { delay, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
 import { createFakeAuthApi } from '../../../test/auth-api';
+import { llmSettings } from '../../../test/llm-settings';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
-import { llmSettings } from '../../../test/llm-settings';
 import { makeSite } from '../../../test/sites';
 import { createFakeManualApi, makeResult } from '../testing/fake-manual-api';
 
@@ -31,7 +31,8 @@ describe('Manual Content Generation, Single Article tab', () => {
     expect(screen.getByRole('tab', { name: 'Bulk Generation' })).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Single article' });
     expect(within(form).getByRole('textbox', { name: /^Topic/ })).toBeInTheDocument();
-    for (const name of [/^Site/, /^Task Type/, /^Content Persona/, /^Status/]) expect(within(form).getByRole('combobox', { name })).toBeInTheDocument();
+    for (const name of [/^Site/, /^Task Type/, /^Content Persona/, /^Status/])
+      expect(within(form).getByRole('combobox', { name })).toBeInTheDocument();
     expect(within(form).getByRole('spinbutton', { name: 'Word Count' })).toHaveValue(3000);
     expect(within(form).getByRole('button', { name: 'Push to WordPress' })).toBeInTheDocument();
     expect(within(form).getByRole('combobox', { name: /^Task Type/ })).toHaveTextContent('Blog Post');
@@ -42,11 +43,15 @@ describe('Manual Content Generation, Single Article tab', () => {
     await showManual();
     const form = screen.getByRole('form', { name: 'Single article' });
     const notice = await within(form).findByText(/The built-in offline writer is in use/);
-    expect(within(notice.closest('[role="alert"]') as HTMLElement).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    expect(
+      within(notice.closest('[role="alert"]') as HTMLElement).getByRole('link', { name: 'Settings' }),
+    ).toHaveAttribute('href', '/settings');
   });
 
   it('hides the offline notice when a real provider is configured', async () => {
-    await showManual(createFakeManualApi({ settings: llmSettings({ provider: 'openai', offline: false, has_api_key: true }) }));
+    await showManual(
+      createFakeManualApi({ settings: llmSettings({ provider: 'openai', offline: false, has_api_key: true }) }),
+    );
     await screen.findByRole('button', { name: 'Push to WordPress' });
     await waitFor(() => expect(screen.queryByText(/offline writer is in use/)).not.toBeInTheDocument());
   });
@@ -86,17 +91,29 @@ describe('Manual Content Generation, Single Article tab', () => {
     expect(api.requests[0]).toMatchObject({ options: { wordCount: 3000 } });
   });
 
-  it('sends the WordPress categories and author chosen from the site\'s inventory; another site clears them', async () => {
+  it("sends the WordPress categories and author chosen from the site's inventory; another site clears them", async () => {
     const api = createFakeManualApi({
       sites: [makeSite(), makeSite({ id: 2, name: 'Kitchen Blog', url: 'https://kitchen.example' })],
-      taxonomy: { 1: { categories: [{ id: 4, name: 'Compost', slug: 'compost', parent: 0, count: 2 }, { id: 6, name: 'Soil', slug: 'soil', parent: 0, count: 1 }], authors: [{ id: 3, name: 'Ann Author', slug: 'ann' }] } },
+      taxonomy: {
+        1: {
+          categories: [
+            { id: 4, name: 'Compost', slug: 'compost', parent: 0, count: 2 },
+            { id: 6, name: 'Soil', slug: 'soil', parent: 0, count: 1 },
+          ],
+          authors: [{ id: 3, name: 'Ann Author', slug: 'ann' }],
+        },
+      },
     });
     const { user } = await showManual(api);
     await user.type(await screen.findByRole('textbox', { name: /^Topic/ }), 'Composting');
     const categories = screen.getByRole('combobox', { name: 'WordPress categories' });
     expect(categories).toBeDisabled(); // no site yet
     await choose(user, /^Site/, 'Kitchen Blog');
-    expect(await screen.findByText("Sync the site's content (WordPress Sites → Sync content) to choose its categories and author.")).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "Sync the site's content (WordPress Sites → Sync content) to choose its categories and author.",
+      ),
+    ).toBeInTheDocument();
     await choose(user, /^Site/, 'Garden Blog');
     await user.click(screen.getByRole('combobox', { name: 'WordPress categories' }));
     await user.click(await screen.findByRole('option', { name: 'Compost' }));
@@ -109,11 +126,20 @@ describe('Manual Content Generation, Single Article tab', () => {
   });
 
   // Issue #31 §4: the server checks the ids against the site's inventory; its word goes on the field.
-  it('shows the server\'s refusal of a category the site does not have on the categories field', async () => {
-    const message = "category 6 is not one of the site's 1 categories (as of its last content sync, 2026-11-27 10:00 UTC; if it is new, sync the site's content first)";
+  it("shows the server's refusal of a category the site does not have on the categories field", async () => {
+    const message =
+      "category 6 is not one of the site's 1 categories (as of its last content sync, 2026-11-27 10:00 UTC; if it is new, sync the site's content first)";
     const api = createFakeManualApi({
       taxonomy: { 1: { categories: [{ id: 6, name: 'Soil', slug: 'soil', parent: 0, count: 1 }], authors: [] } },
-      generate: () => HttpResponse.json({ error: `options.categoryIds.0: ${message}`, code: 'validation', details: [{ field: 'options.categoryIds.0', message }] }, { status: 400 }),
+      generate: () =>
+        HttpResponse.json(
+          {
+            error: `options.categoryIds.0: ${message}`,
+            code: 'validation',
+            details: [{ field: 'options.categoryIds.0', message }],
+          },
+          { status: 400 },
+        ),
     });
     const { user } = await showManual(api);
     await user.type(await screen.findByRole('textbox', { name: /^Topic/ }), 'Composting');
@@ -129,7 +155,9 @@ describe('Manual Content Generation, Single Article tab', () => {
   it('generates and shows the result panel; the site’s configuration gives topic hints and its persona', async () => {
     const api = createFakeManualApi({
       sites: [makeSite(), makeSite({ id: 2, name: 'Kitchen Blog', url: 'https://kitchen.example' })],
-      configs: [{ site_id: 2, content_persona: 'marcus', topics: ['sourdough', 'knife care', 'spices', 'fermentation'] }],
+      configs: [
+        { site_id: 2, content_persona: 'marcus', topics: ['sourdough', 'knife care', 'spices', 'fermentation'] },
+      ],
     });
     const { user } = await showManual(api);
     await user.type(await screen.findByRole('textbox', { name: /^Topic/ }), 'Bread baking basics');
@@ -143,7 +171,12 @@ describe('Manual Content Generation, Single Article tab', () => {
 
     const panel = await screen.findByRole('region', { name: 'Generation result' });
     expect(api.requests).toEqual([
-      { topic: 'Bread baking basics', site_id: 2, task_type: 'Recipe', options: { includeImages: true, publishStatus: 'publish', maxArticles: 5, wordCount: 3000, persona: 'marcus' } },
+      {
+        topic: 'Bread baking basics',
+        site_id: 2,
+        task_type: 'Recipe',
+        options: { includeImages: true, publishStatus: 'publish', maxArticles: 5, wordCount: 3000, persona: 'marcus' },
+      },
     ]);
     const fact = (label: string) => within(panel).getByText(label).nextElementSibling?.textContent;
     expect(fact('Attempts')).toBe('2');
@@ -153,7 +186,10 @@ describe('Manual Content Generation, Single Article tab', () => {
     expect(fact('Article ID')).toBe('42');
     expect(within(panel).getByTestId('content-preview')).toHaveTextContent('Why compost Compost feeds the soil.');
     // Pushed as a draft: View leads to WordPress' preview, not the 404 visitors get (issue 17.6).
-    expect(within(panel).getByRole('link', { name: 'View on WordPress' })).toHaveAttribute('href', 'https://garden.example/?p=310&preview=true');
+    expect(within(panel).getByRole('link', { name: 'View on WordPress' })).toHaveAttribute(
+      'href',
+      'https://garden.example/?p=310&preview=true',
+    );
     expect(await screen.findByText('Article generated and pushed to WordPress as a draft')).toBeInTheDocument();
   });
 
@@ -179,21 +215,48 @@ describe('Manual Content Generation, Single Article tab', () => {
   });
 
   it('shows a warning when the article was saved but not pushed', async () => {
-    const api = createFakeManualApi({ generate: () => HttpResponse.json({ data: makeResult({ publish_error: 'Publishing blocked by the quality gate: duplicate title', wordpress_post_id: null, wordpress_permalink: null }) }) });
+    const api = createFakeManualApi({
+      generate: () =>
+        HttpResponse.json({
+          data: makeResult({
+            publish_error: 'Publishing blocked by the quality gate: duplicate title',
+            wordpress_post_id: null,
+            wordpress_permalink: null,
+          }),
+        }),
+    });
     const { user } = await showManual(api);
     await user.type(await screen.findByRole('textbox', { name: /^Topic/ }), 'Composting');
     await choose(user, /^Site/, 'Garden Blog');
     await user.click(screen.getByRole('button', { name: 'Push to WordPress' }));
     const panel = await screen.findByRole('region', { name: 'Generation result' });
-    expect(within(panel).getByText(/Saved as a draft but not pushed to WordPress: Publishing blocked by the quality gate/)).toBeInTheDocument();
+    expect(
+      within(panel).getByText(/Saved as a draft but not pushed to WordPress: Publishing blocked by the quality gate/),
+    ).toBeInTheDocument();
   });
 
   // Issue #31 §4: held back by the duplicate check used to look like an article that went out.
   it('says the article was held back, why, and links the post already on the site', async () => {
     const reason = '"How to Start Composting" already exists on the site: /how-to-start-composting/';
-    const held = { rule: 'already_on_site' as const, reason, existing_post: { title: 'How to Start Composting', link: 'https://garden.example/how-to-start-composting/', site_name: null } };
+    const held = {
+      rule: 'already_on_site' as const,
+      reason,
+      existing_post: {
+        title: 'How to Start Composting',
+        link: 'https://garden.example/how-to-start-composting/',
+        site_name: null,
+      },
+    };
     const api = createFakeManualApi({
-      generate: () => HttpResponse.json({ data: makeResult({ publish_error: `Publishing blocked by the quality gate: ${reason}`, held, wordpress_post_id: null, wordpress_permalink: null }) }),
+      generate: () =>
+        HttpResponse.json({
+          data: makeResult({
+            publish_error: `Publishing blocked by the quality gate: ${reason}`,
+            held,
+            wordpress_post_id: null,
+            wordpress_permalink: null,
+          }),
+        }),
     });
     const { user } = await showManual(api);
     await user.type(await screen.findByRole('textbox', { name: /^Topic/ }), 'How to start composting');
@@ -203,18 +266,30 @@ describe('Manual Content Generation, Single Article tab', () => {
     const notice = within(panel).getByRole('alert');
     expect(within(notice).getByText('Held back, not published')).toBeInTheDocument();
     expect(notice).toHaveTextContent(reason);
-    expect(within(notice).getByRole('link', { name: 'How to Start Composting' })).toHaveAttribute('href', 'https://garden.example/how-to-start-composting/');
+    expect(within(notice).getByRole('link', { name: 'How to Start Composting' })).toHaveAttribute(
+      'href',
+      'https://garden.example/how-to-start-composting/',
+    );
     // Not the "not pushed" warning of a WordPress failure, and no "View on WordPress".
     expect(within(panel).queryByText(/not pushed to WordPress/)).not.toBeInTheDocument();
     expect(within(panel).queryByRole('link', { name: 'View on WordPress' })).not.toBeInTheDocument();
-    expect(await screen.findByText(`Article saved as a draft but held back, not published: ${reason}`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`Article saved as a draft but held back, not published: ${reason}`),
+    ).toBeInTheDocument();
   });
 
   it('says "Generation failed: …" and disables the button while generating', async () => {
     const api = createFakeManualApi({
       generate: async () => {
         await delay(150);
-        return HttpResponse.json({ error: 'Cannot reach the model server: fetch failed', code: 'generation_failed', details: { article_id: 3, kind: 'network' } }, { status: 422 });
+        return HttpResponse.json(
+          {
+            error: 'Cannot reach the model server: fetch failed',
+            code: 'generation_failed',
+            details: { article_id: 3, kind: 'network' },
+          },
+          { status: 422 },
+        );
       },
     });
     const { user } = await showManual(api);
@@ -222,7 +297,9 @@ describe('Manual Content Generation, Single Article tab', () => {
     await choose(user, /^Site/, 'Garden Blog');
     await user.click(screen.getByRole('button', { name: 'Push to WordPress' }));
     expect(screen.getByRole('button', { name: 'Push to WordPress' })).toBeDisabled();
-    expect(await screen.findByText('Generation failed: Cannot reach the model server: fetch failed')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Generation failed: Cannot reach the model server: fetch failed'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Push to WordPress' })).toBeEnabled();
   });
 

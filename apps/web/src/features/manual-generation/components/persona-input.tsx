@@ -1,7 +1,7 @@
+import { findPersona, NEUTRAL_PERSONA_LABEL, PERSONAS } from '@abp/contracts';
 import Autocomplete from '@mui/material/Autocomplete';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
-import { NEUTRAL_PERSONA_LABEL, PERSONAS, findPersona } from '@abp/contracts';
 
 interface PersonaOption {
   value: string;
@@ -28,7 +28,10 @@ function helperFor(value: string): string {
 
 /** Free text with the nine personas (and the site's configured one) as suggestions. */
 export function PersonaInput({ value, onChange, suggested, disabled }: PersonaInputProps) {
-  const extra = suggested?.trim() && !findPersona(suggested) ? [{ value: suggested.trim(), label: suggested.trim(), description: "From this site's blog configuration" }] : [];
+  const extra =
+    suggested?.trim() && !findPersona(suggested)
+      ? [{ value: suggested.trim(), label: suggested.trim(), description: "From this site's blog configuration" }]
+      : [];
   const options = [...extra, ...KNOWN];
   return (
     <Autocomplete<PersonaOption, false, false, true>
@@ -45,7 +48,14 @@ export function PersonaInput({ value, onChange, suggested, disabled }: PersonaIn
         const fromConfig = !!suggested?.trim() && findPersona(suggested)?.value === option.value;
         return (
           <li key={key} {...rest}>
-            <ListItemText primary={option.label} secondary={fromConfig && extra.length === 0 ? `${option.description} (from this site's blog configuration)` : option.description} />
+            <ListItemText
+              primary={option.label}
+              secondary={
+                fromConfig && extra.length === 0
+                  ? `${option.description} (from this site's blog configuration)`
+                  : option.description
+              }
+            />
           </li>
         );
       }}

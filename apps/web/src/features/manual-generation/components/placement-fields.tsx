@@ -1,4 +1,4 @@
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { WordPressPlacementFields } from '../../../components/wordpress-placement-fields';
 
 /** The form values the placement fields edit: WordPress category ids and author id of the posts. */
@@ -8,7 +8,15 @@ export interface PlacementValues {
 }
 
 /** The WordPress categories and author of the posts this form makes; empty leaves it to the site's blog configuration. */
-export function PlacementFields<T extends FieldValues & PlacementValues>({ control, siteId, disabled }: { control: Control<T>; siteId: number | ''; disabled: boolean }) {
+export function PlacementFields<T extends FieldValues & PlacementValues>({
+  control,
+  siteId,
+  disabled,
+}: {
+  control: Control<T>;
+  siteId: number | '';
+  disabled: boolean;
+}) {
   const categories = useController({ control, name: 'categoryIds' as FieldPath<T> });
   const author = useController({ control, name: 'authorId' as FieldPath<T> });
   return (
@@ -28,5 +36,8 @@ export function PlacementFields<T extends FieldValues & PlacementValues>({ contr
 
 /** The request's options for the choice: nothing when none was made (the server then takes the configuration's). */
 export function placementOptions(values: PlacementValues): { categoryIds?: number[]; authorId?: number } {
-  return { ...(values.categoryIds.length > 0 ? { categoryIds: values.categoryIds } : {}), ...(values.authorId !== null ? { authorId: values.authorId } : {}) };
+  return {
+    ...(values.categoryIds.length > 0 ? { categoryIds: values.categoryIds } : {}),
+    ...(values.authorId !== null ? { authorId: values.authorId } : {}),
+  };
 }

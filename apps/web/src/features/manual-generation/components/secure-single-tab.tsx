@@ -1,12 +1,19 @@
-import { useState } from 'react';
-import { z } from 'zod';
-import { useSnackbar } from 'notistack';
+import {
+  DEFAULT_PUBLISH_STATUS,
+  DEFAULT_TASK_TYPE,
+  MANUAL_LIMITS,
+  MANUAL_MESSAGES,
+  type ManualHeld,
+  WORD_COUNT_LIMITS,
+} from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import { DEFAULT_PUBLISH_STATUS, DEFAULT_TASK_TYPE, MANUAL_LIMITS, MANUAL_MESSAGES, WORD_COUNT_LIMITS, type ManualHeld } from '@abp/contracts';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
 import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
 import { isApiError } from '../../../lib/api-client';
@@ -15,9 +22,9 @@ import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useSites } from '../../../lib/resources/sites';
 import { useGenerateArticleSecure } from '../api/generate-article';
 import { useLoadErrorToast } from '../hooks/use-load-error-toast';
-import { HeldNotice } from './held-notice';
-import { secureGenerationLimiter, type ClientRateLimiter } from '../lib/client-rate-limiter';
+import { type ClientRateLimiter, secureGenerationLimiter } from '../lib/client-rate-limiter';
 import { sanitizeInput, validateSiteId, validateTopic } from '../lib/secure-input';
+import { HeldNotice } from './held-notice';
 
 interface SecureFormValues {
   topic: string;
@@ -75,7 +82,9 @@ export function SecureSingleTab({ limiter = secureGenerationLimiter }: { limiter
         enqueueSnackbar(answer.message, { variant: answer.success ? 'success' : 'warning' });
         setValue('topic', '');
       } catch (error) {
-        const message = MANUAL_MESSAGES.generationFailed(isApiError(error) || error instanceof Error ? error.message : 'Unknown error');
+        const message = MANUAL_MESSAGES.generationFailed(
+          isApiError(error) || error instanceof Error ? error.message : 'Unknown error',
+        );
         setError('root.server', { message });
         enqueueSnackbar(message, { variant: 'error' });
       }
@@ -111,7 +120,12 @@ export function SecureSingleTab({ limiter = secureGenerationLimiter }: { limiter
         {success && <Alert severity="success">{success}</Alert>}
         {held && <HeldNotice held={held} />}
         <div>
-          <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+          >
             Generate Article
           </Button>
         </div>

@@ -1,32 +1,43 @@
-import { useState } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
-import { useSnackbar } from 'notistack';
+import {
+  MANUAL_LIMITS,
+  MANUAL_MESSAGES,
+  type ManualGenerationResult,
+  personaValue,
+  WORD_COUNT_LIMITS,
+} from '@abp/contracts';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { MANUAL_LIMITS, MANUAL_MESSAGES, WORD_COUNT_LIMITS, personaValue, type ManualGenerationResult } from '@abp/contracts';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { DemoLiveWarning } from '../../../components/demo-live-warning';
+import { FormTextField } from '../../../components/form-text-field';
 import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
 import { isApiError } from '../../../lib/api-client';
 import { fieldsNamed } from '../../../lib/forms/field-problems';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useGenerateArticle } from '../api/generate-article';
-import { parseWordCount } from '../lib/word-count';
-import { EMPTY_SINGLE_FORM, singleFormSchema, type SingleFormValues } from '../lib/single-form';
 import { useGenerationChoices } from '../hooks/use-generation-choices';
+import { useLoadErrorToast } from '../hooks/use-load-error-toast';
+import { EMPTY_SINGLE_FORM, type SingleFormValues, singleFormSchema } from '../lib/single-form';
+import { parseWordCount } from '../lib/word-count';
 import { PublishStatusSelect, SiteSelect, TaskTypeSelect } from './generation-fields';
 import { GenerationResult } from './generation-result';
 import { PersonaInput } from './persona-input';
 import { PlacementFields, placementOptions } from './placement-fields';
 import { WordCountField } from './word-count-field';
-import { FormTextField } from '../../../components/form-text-field';
-import { useLoadErrorToast } from '../hooks/use-load-error-toast';
 
 const HINT_TOPICS = 3;
 const namedFields = fieldsNamed<SingleFormValues>(['topic', 'wordCount']);
 /** The request's options.categoryIds(.n) and options.authorId are the placement fields. */
-const singleFieldOf = (path: string) => (/^options\.categoryIds(\.|$)/.test(path) ? 'categoryIds' : path === 'options.authorId' ? 'authorId' : namedFields(path));
+const singleFieldOf = (path: string) =>
+  /^options\.categoryIds(\.|$)/.test(path)
+    ? 'categoryIds'
+    : path === 'options.authorId'
+      ? 'authorId'
+      : namedFields(path);
 
 /** Manual generation of one article, pushed to the chosen site (spec §2.2, Single Article tab). */
 export function SingleArticleTab() {
@@ -37,7 +48,10 @@ export function SingleArticleTab() {
   useLoadErrorToast(taskTypes, MANUAL_MESSAGES.fetchTaskTypesFailed);
   useLoadErrorToast(configs, MANUAL_MESSAGES.fetchConfigsFailed);
 
-  const { control, setValue, getValues, submitWith, showServerProblems } = useContractForm<SingleFormValues, SingleFormValues>({
+  const { control, setValue, getValues, submitWith, showServerProblems } = useContractForm<
+    SingleFormValues,
+    SingleFormValues
+  >({
     defaultValues: EMPTY_SINGLE_FORM,
     schema: singleFormSchema,
     toBody: (values) => values,
@@ -59,7 +73,10 @@ export function SingleArticleTab() {
     if (suggestion && !getValues('persona').trim()) setValue('persona', suggestion);
   };
 
-  const topicHint = config && config.topics.length > 0 ? `Topics for this site: ${config.topics.slice(0, HINT_TOPICS).join(', ')}` : ' ';
+  const topicHint =
+    config && config.topics.length > 0
+      ? `Topics for this site: ${config.topics.slice(0, HINT_TOPICS).join(', ')}`
+      : ' ';
 
   const submit = submitWith(
     async (values, _raw, { idempotencyKey }) => {
@@ -69,18 +86,42 @@ export function SingleArticleTab() {
             topic: values.topic.trim(),
             site_id: values.siteId as number,
             task_type: values.taskType,
-            options: { includeImages: true, publishStatus: values.publishStatus, maxArticles: MANUAL_LIMITS.maxArticles.default, wordCount: parseWordCount(values.wordCount).value!, persona: personaValue(values.persona), ...placementOptions(values) },
+            options: {
+              includeImages: true,
+              publishStatus: values.publishStatus,
+              maxArticles: MANUAL_LIMITS.maxArticles.default,
+              wordCount: parseWordCount(values.wordCount).value!,
+              persona: personaValue(values.persona),
+              ...placementOptions(values),
+            },
           },
           idempotencyKey,
         });
         setResult(data);
-        if (data.held) enqueueSnackbar(`Article saved as a draft but held back, not published: ${data.held.reason}`, { variant: 'warning' });
-        else if (data.publish_error) enqueueSnackbar(`Article saved as a draft, but not pushed to WordPress: ${data.publish_error}`, { variant: 'warning' });
-        else enqueueSnackbar(data.status === 'published' ? 'Article generated and published to WordPress' : 'Article generated and pushed to WordPress as a draft', { variant: 'success' });
+        if (data.held)
+          enqueueSnackbar(`Article saved as a draft but held back, not published: ${data.held.reason}`, {
+            variant: 'warning',
+          });
+        else if (data.publish_error)
+          enqueueSnackbar(`Article saved as a draft, but not pushed to WordPress: ${data.publish_error}`, {
+            variant: 'warning',
+          });
+        else
+          enqueueSnackbar(
+            data.status === 'published'
+              ? 'Article generated and published to WordPress'
+              : 'Article generated and pushed to WordPress as a draft',
+            { variant: 'success' },
+          );
       } catch (error) {
         // A category or author the site does not have is said on its field too.
         showServerProblems(error);
-        enqueueSnackbar(MANUAL_MESSAGES.generationFailed(isApiError(error) || error instanceof Error ? error.message : 'Unknown error'), { variant: 'error' });
+        enqueueSnackbar(
+          MANUAL_MESSAGES.generationFailed(
+            isApiError(error) || error instanceof Error ? error.message : 'Unknown error',
+          ),
+          { variant: 'error' },
+        );
       }
     },
     (problems) => {
@@ -97,28 +138,70 @@ export function SingleArticleTab() {
       <DemoLiveWarning live={publishStatus === 'publish'} what="Articles written here with Publish" />
       <Grid container spacing={2}>
         <Grid size={12}>
-          <FormTextField control={control} name="topic" fullWidth required label="Topic" helperText={topicHint} disabled={busy} limit={MANUAL_LIMITS.topic.max} />
+          <FormTextField
+            control={control}
+            name="topic"
+            fullWidth
+            required
+            label="Topic"
+            helperText={topicHint}
+            disabled={busy}
+            limit={MANUAL_LIMITS.topic.max}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <SiteSelect sites={sites.data ?? []} value={siteId} onChange={chooseSite} disabled={busy} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <Controller name="taskType" control={control} render={({ field }) => <TaskTypeSelect options={taskTypeOptions} value={field.value} onChange={field.onChange} disabled={busy} />} />
+          <Controller
+            name="taskType"
+            control={control}
+            render={({ field }) => (
+              <TaskTypeSelect options={taskTypeOptions} value={field.value} onChange={field.onChange} disabled={busy} />
+            )}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <Controller name="persona" control={control} render={({ field }) => <PersonaInput value={field.value} onChange={field.onChange} suggested={suggestedPersona} disabled={busy} />} />
+          <Controller
+            name="persona"
+            control={control}
+            render={({ field }) => (
+              <PersonaInput
+                value={field.value}
+                onChange={field.onChange}
+                suggested={suggestedPersona}
+                disabled={busy}
+              />
+            )}
+          />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <Controller name="publishStatus" control={control} render={({ field }) => <PublishStatusSelect value={field.value} onChange={field.onChange} disabled={busy} />} />
+          <Controller
+            name="publishStatus"
+            control={control}
+            render={({ field }) => (
+              <PublishStatusSelect value={field.value} onChange={field.onChange} disabled={busy} />
+            )}
+          />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <WordCountField control={control} helperText={`${WORD_COUNT_LIMITS.manual.min}–${WORD_COUNT_LIMITS.manual.max}`} limits={WORD_COUNT_LIMITS.manual} disabled={busy} />
+          <WordCountField
+            control={control}
+            helperText={`${WORD_COUNT_LIMITS.manual.min}–${WORD_COUNT_LIMITS.manual.max}`}
+            limits={WORD_COUNT_LIMITS.manual}
+            disabled={busy}
+          />
         </Grid>
         <Grid size={12}>
           <PlacementFields control={control} siteId={siteId} disabled={busy} />
         </Grid>
         <Grid size={12}>
-          <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+          >
             Push to WordPress
           </Button>
           {busy && (

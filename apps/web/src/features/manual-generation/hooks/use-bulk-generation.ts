@@ -1,13 +1,19 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  BULK_MESSAGES,
+  BULK_POLLING,
+  type BulkJob,
+  type BulkJobStartInput,
+  isFinalBulkJobStatus,
+} from '@abp/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { BULK_MESSAGES, BULK_POLLING, isFinalBulkJobStatus, type BulkJob, type BulkJobStartInput } from '@abp/contracts';
-import { bulkJobKeys, cancelBulkJob, getBulkJobStatus, isLostBulkJob } from '../../../lib/resources/bulk-jobs';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { clearStoredBulkJob, readStoredBulkJobId, storeBulkJobId } from '../../../lib/manual-bulk-job';
-import { getBulkJobResults, type BulkJobWithResults } from '../api/bulk-job-results';
+import { bulkJobKeys, cancelBulkJob, getBulkJobStatus, isLostBulkJob } from '../../../lib/resources/bulk-jobs';
+import { type BulkJobWithResults, getBulkJobResults } from '../api/bulk-job-results';
 import { retryBulkJob } from '../api/bulk-retry-job';
 import { startBulkJob } from '../api/bulk-start-job';
-import { gaveUp as pollingGaveUp, nextPollDelay } from '../lib/bulk-poll-schedule';
+import { nextPollDelay, gaveUp as pollingGaveUp } from '../lib/bulk-poll-schedule';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -63,13 +69,22 @@ export function useBulkGeneration(): BulkGeneration {
     enabled: following !== null && ready === following,
     retry: false,
     refetchInterval: (query) =>
-      nextPollDelay({ data: query.state.data, status: query.state.status, error: query.state.error, polls: query.state.dataUpdateCount + query.state.errorUpdateCount - (following?.basePolls ?? 0) }),
+      nextPollDelay({
+        data: query.state.data,
+        status: query.state.status,
+        error: query.state.error,
+        polls: query.state.dataUpdateCount + query.state.errorUpdateCount - (following?.basePolls ?? 0),
+      }),
     refetchIntervalInBackground: true,
   });
   const polls = jobId ? pollsOf(queryClient, jobId) - (following?.basePolls ?? 0) : 0;
   // Only readings taken since the job was followed count (a retried job's old final state does not).
   const fresh = following !== null && status.dataUpdatedAt >= following.since ? status.data : undefined;
-  const lost = following !== null && status.status === 'error' && isLostBulkJob(status.error) && status.errorUpdatedAt >= following.since;
+  const lost =
+    following !== null &&
+    status.status === 'error' &&
+    isLostBulkJob(status.error) &&
+    status.errorUpdatedAt >= following.since;
   const final = fresh !== undefined && isFinalBulkJobStatus(fresh.status) && !lost;
 
   // A job stored by an earlier visit is picked up again (spec: 'Resuming background bulk job') —
@@ -100,7 +115,8 @@ export function useBulkGeneration(): BulkGeneration {
   }, [final, fresh, queryClient]);
 
   useEffect(() => {
-    if (results.data && results.data.results.successful.length === 0) enqueueSnackbar(BULK_MESSAGES.noneSucceeded(results.data.status), { variant: 'error' });
+    if (results.data && results.data.results.successful.length === 0)
+      enqueueSnackbar(BULK_MESSAGES.noneSucceeded(results.data.status), { variant: 'error' });
   }, [results.data, enqueueSnackbar]);
   useEffect(() => {
     if (results.error) enqueueSnackbar(`Bulk operation failed: ${messageOf(results.error)}`, { variant: 'error' });

@@ -1,6 +1,6 @@
-import { TASK_TYPES, findPersona } from '@abp/contracts';
-import { useBlogConfigHints } from '../api/get-blog-configs';
+import { findPersona, TASK_TYPES } from '@abp/contracts';
 import { useSites } from '../../../lib/resources/sites';
+import { useBlogConfigHints } from '../api/get-blog-configs';
 import { useTaskTypes } from '../api/get-task-types';
 
 /**
@@ -14,7 +14,12 @@ export function useGenerationChoices() {
   const configs = useBlogConfigHints();
   // As the persona field shows it: a known persona by its name, other text as stored.
   const personaOf = (id: number | ''): string => {
-    const stored = id === '' ? '' : configs.data?.find((c) => c.site_id === id)?.content_persona || sites.data?.find((s) => s.id === id)?.content_persona || '';
+    const stored =
+      id === ''
+        ? ''
+        : configs.data?.find((c) => c.site_id === id)?.content_persona ||
+          sites.data?.find((s) => s.id === id)?.content_persona ||
+          '';
     return findPersona(stored)?.label ?? stored;
   };
   return { sites, taskTypes, configs, taskTypeOptions: taskTypes.data ?? [...TASK_TYPES], personaOf };

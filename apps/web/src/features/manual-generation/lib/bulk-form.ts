@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { BULK_LIMITS, BULK_MESSAGES, parseItemsList } from '@abp/contracts';
+import { z } from 'zod';
 
 export interface BulkFormValues {
   itemsList: string;
@@ -28,7 +28,9 @@ export function wordCountOf(input: string): number | null {
   const text = input.trim();
   if (text === '') return BULK_LIMITS.wordCount.fallback;
   const value = Number(text);
-  return Number.isInteger(value) && value >= BULK_LIMITS.wordCount.min && value <= BULK_LIMITS.wordCount.max ? value : null;
+  return Number.isInteger(value) && value >= BULK_LIMITS.wordCount.min && value <= BULK_LIMITS.wordCount.max
+    ? value
+    : null;
 }
 
 /**
@@ -37,5 +39,6 @@ export function wordCountOf(input: string): number | null {
  */
 export const bulkFormSchema = z.custom<BulkFormValues>().superRefine((values, ctx) => {
   const problem = bulkFormError(values);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: problem === WORD_COUNT_RANGE_ERROR ? ['wordCount'] : [] });
+  if (problem)
+    ctx.addIssue({ code: 'custom', message: problem, path: problem === WORD_COUNT_RANGE_ERROR ? ['wordCount'] : [] });
 });

@@ -51,7 +51,10 @@ export interface ResultSummary {
   totalAttempts: number;
 }
 
-export function summarise(successful: readonly BulkJobItemResult[], failed: readonly BulkJobItemResult[]): ResultSummary {
+export function summarise(
+  successful: readonly BulkJobItemResult[],
+  failed: readonly BulkJobItemResult[],
+): ResultSummary {
   const all = [...successful, ...failed];
   const finished = all.length;
   return {

@@ -1,4 +1,4 @@
-import { BULK_POLLING, isFinalBulkJobStatus, type BulkJob } from '@abp/contracts';
+import { BULK_POLLING, type BulkJob, isFinalBulkJobStatus } from '@abp/contracts';
 import { isLostBulkJob } from '../../../lib/resources/bulk-jobs';
 
 export interface PollState {
@@ -26,5 +26,9 @@ export function nextPollDelay(state: PollState): number | false {
 
 /** The poll limit was reached while the job still ran: it goes on in the background. */
 export function gaveUp(state: PollState): boolean {
-  return state.polls >= BULK_POLLING.maxPolls && !(state.data && isFinalBulkJobStatus(state.data.status)) && !isLostBulkJob(state.error);
+  return (
+    state.polls >= BULK_POLLING.maxPolls &&
+    !(state.data && isFinalBulkJobStatus(state.data.status)) &&
+    !isLostBulkJob(state.error)
+  );
 }

@@ -25,7 +25,13 @@ export class ClientRateLimiter {
 }
 
 /** The secure variant's limiter: 30 requests per 60 s, kept across visits to the screen. */
-export const secureGenerationLimiter = new ClientRateLimiter(MANUAL_LIMITS.clientRate.max, MANUAL_LIMITS.clientRate.windowMs);
+export const secureGenerationLimiter = new ClientRateLimiter(
+  MANUAL_LIMITS.clientRate.max,
+  MANUAL_LIMITS.clientRate.windowMs,
+);
 
 /** The spec's second, stricter limiter (5 per 60 s); it exists but no call uses it. */
-export const strictGenerationLimiter = new ClientRateLimiter(MANUAL_LIMITS.strictClientRate.max, MANUAL_LIMITS.strictClientRate.windowMs);
+export const strictGenerationLimiter = new ClientRateLimiter(
+  MANUAL_LIMITS.strictClientRate.max,
+  MANUAL_LIMITS.strictClientRate.windowMs,
+);

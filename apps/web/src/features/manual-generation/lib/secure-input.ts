@@ -13,7 +13,11 @@ const INLINE_HANDLER = /\bon[a-z]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*)/gi;
 export function sanitizeInput(value: string): string {
   let current = value;
   for (let round = 0; round < 10; round++) {
-    const next = current.replace(SCRIPT_BLOCK, '').replace(SCRIPT_TAG, '').replace(DANGEROUS_SCHEMES, '').replace(INLINE_HANDLER, '');
+    const next = current
+      .replace(SCRIPT_BLOCK, '')
+      .replace(SCRIPT_TAG, '')
+      .replace(DANGEROUS_SCHEMES, '')
+      .replace(INLINE_HANDLER, '');
     if (next === current) break;
     current = next;
   }

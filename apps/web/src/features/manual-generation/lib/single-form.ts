@@ -1,5 +1,12 @@
+import {
+  DEFAULT_PUBLISH_STATUS,
+  DEFAULT_TASK_TYPE,
+  MANUAL_LIMITS,
+  MANUAL_MESSAGES,
+  type PublishStatus,
+  WORD_COUNT_LIMITS,
+} from '@abp/contracts';
 import { z } from 'zod';
-import { DEFAULT_PUBLISH_STATUS, DEFAULT_TASK_TYPE, MANUAL_LIMITS, MANUAL_MESSAGES, WORD_COUNT_LIMITS, type PublishStatus } from '@abp/contracts';
 import { parseWordCount } from './word-count';
 
 export interface SingleFormValues {
@@ -35,7 +42,8 @@ export const singleFormSchema = z.custom<SingleFormValues>().superRefine((values
     return;
   }
   // Longer than the request allows: refused on the field, never cut.
-  if (values.topic.trim().length > MANUAL_LIMITS.topic.max) ctx.addIssue({ code: 'custom', message: MANUAL_MESSAGES.topicTooLong, path: ['topic'] });
+  if (values.topic.trim().length > MANUAL_LIMITS.topic.max)
+    ctx.addIssue({ code: 'custom', message: MANUAL_MESSAGES.topicTooLong, path: ['topic'] });
   const words = parseWordCount(values.wordCount);
   if (words.error) ctx.addIssue({ code: 'custom', message: words.error, path: ['wordCount'] });
 });

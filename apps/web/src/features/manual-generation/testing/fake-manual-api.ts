@@ -1,5 +1,11 @@
-import { http, HttpResponse } from 'msw';
-import { TASK_TYPES, type InventoryTaxonomy, type LlmSettings, type ManualGenerationResult, type Site } from '@abp/contracts';
+import {
+  type InventoryTaxonomy,
+  type LlmSettings,
+  type ManualGenerationResult,
+  type Site,
+  TASK_TYPES,
+} from '@abp/contracts';
+import { HttpResponse, http } from 'msw';
 import { llmSettings } from '../../../test/llm-settings';
 import { makeSite } from '../../../test/sites';
 
@@ -41,19 +47,32 @@ export function createFakeManualApi(options: FakeManualOptions = {}) {
   const failing = new Set(options.failing ?? []);
   const handlers = [
     http.get('/api/settings/llm', () => HttpResponse.json(options.settings ?? llmSettings())),
-    http.get('/api/sites/:id/inventory/taxonomy', ({ params }) => HttpResponse.json(options.taxonomy?.[Number(params.id)] ?? { categories: [], authors: [] })),
-    http.get('/api/sites', () => (failing.has('sites') ? serverError() : HttpResponse.json(options.sites ?? [makeSite()]))),
-    http.get('/api/manual/task-types', () => (failing.has('task-types') ? serverError() : HttpResponse.json([...TASK_TYPES]))),
+    http.get('/api/sites/:id/inventory/taxonomy', ({ params }) =>
+      HttpResponse.json(options.taxonomy?.[Number(params.id)] ?? { categories: [], authors: [] }),
+    ),
+    http.get('/api/sites', () =>
+      failing.has('sites') ? serverError() : HttpResponse.json(options.sites ?? [makeSite()]),
+    ),
+    http.get('/api/manual/task-types', () =>
+      failing.has('task-types') ? serverError() : HttpResponse.json([...TASK_TYPES]),
+    ),
     http.get('/api/config', () => {
       if (failing.has('configs')) return serverError();
-      if (options.configs === null || options.configs === undefined) return HttpResponse.json({ error: 'Not found', code: 'not_found' }, { status: 404 });
+      if (options.configs === null || options.configs === undefined)
+        return HttpResponse.json({ error: 'Not found', code: 'not_found' }, { status: 404 });
       return HttpResponse.json(options.configs);
     }),
     http.post('/api/manual/generate', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       requests.push(body);
       if (options.generate) return options.generate(body);
-      return 'options' in body ? HttpResponse.json({ data: makeResult() }) : HttpResponse.json({ success: true, message: 'Article "A Practical Guide to Composting" generated and pushed to WordPress as a draft', article_id: 42 });
+      return 'options' in body
+        ? HttpResponse.json({ data: makeResult() })
+        : HttpResponse.json({
+            success: true,
+            message: 'Article "A Practical Guide to Composting" generated and pushed to WordPress as a draft',
+            article_id: 42,
+          });
     }),
   ];
   return { handlers, requests };

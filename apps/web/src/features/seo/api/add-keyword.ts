@@ -1,4 +1,4 @@
-import { seoKeywordSchema, type SeoKeyword, type SeoKeywordCreateInput } from '@abp/contracts';
+import { type SeoKeyword, type SeoKeywordCreateInput, seoKeywordSchema } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 
 export function addKeyword(projectId: number, body: SeoKeywordCreateInput): Promise<SeoKeyword> {

@@ -1,4 +1,8 @@
-import { generateArticlesBulkResponseSchema, type GenerateArticlesBulkRequest, type GenerateArticlesBulkResponse } from '@abp/contracts';
+import {
+  type GenerateArticlesBulkRequest,
+  type GenerateArticlesBulkResponse,
+  generateArticlesBulkResponseSchema,
+} from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 
 /** Queues the articles; they are written in the background. */

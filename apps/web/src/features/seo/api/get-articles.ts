@@ -1,5 +1,5 @@
+import { type SeoArticle, seoArticleListSchema } from '@abp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { seoArticleListSchema, type SeoArticle } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { seoKeys } from './query-keys';
 
@@ -7,7 +7,8 @@ export function getArticles(id: number, signal?: AbortSignal): Promise<SeoArticl
   return api.get(`/api/seo-suite/articles/${id}`, { signal, schema: seoArticleListSchema });
 }
 
-const isRunning = (articles: SeoArticle[] | undefined) => !!articles?.some((a) => a.generation_status === 'queued' || a.generation_status === 'generating');
+const isRunning = (articles: SeoArticle[] | undefined) =>
+  !!articles?.some((a) => a.generation_status === 'queued' || a.generation_status === 'generating');
 
 /** Re-read every 2 s while articles are being written, so the progress moves. */
 export function useArticles(id: number | null) {

@@ -1,4 +1,4 @@
-import { deletePreviewSchema, type DeletePreview } from '@abp/contracts';
+import { type DeletePreview, deletePreviewSchema } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 
 /** Read when the delete dialog opens (not cached: the counts must be current). */

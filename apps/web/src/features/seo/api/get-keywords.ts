@@ -1,5 +1,5 @@
+import { type SeoKeyword, seoKeywordListSchema } from '@abp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { seoKeywordListSchema, type SeoKeyword } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { seoKeys } from './query-keys';
 
@@ -8,5 +8,9 @@ export function getKeywords(id: number, signal?: AbortSignal): Promise<SeoKeywor
 }
 
 export function useKeywords(id: number | null) {
-  return useQuery({ queryKey: seoKeys.keywords(id ?? 0), queryFn: ({ signal }) => getKeywords(id!, signal), enabled: id !== null });
+  return useQuery({
+    queryKey: seoKeys.keywords(id ?? 0),
+    queryFn: ({ signal }) => getKeywords(id!, signal),
+    enabled: id !== null,
+  });
 }

@@ -1,5 +1,5 @@
+import { type SeoOutline, seoOutlineListSchema } from '@abp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { seoOutlineListSchema, type SeoOutline } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { seoKeys } from './query-keys';
 
@@ -8,5 +8,9 @@ export function getOutlines(id: number, signal?: AbortSignal): Promise<SeoOutlin
 }
 
 export function useOutlines(id: number | null) {
-  return useQuery({ queryKey: seoKeys.outlines(id ?? 0), queryFn: ({ signal }) => getOutlines(id!, signal), enabled: id !== null });
+  return useQuery({
+    queryKey: seoKeys.outlines(id ?? 0),
+    queryFn: ({ signal }) => getOutlines(id!, signal),
+    enabled: id !== null,
+  });
 }

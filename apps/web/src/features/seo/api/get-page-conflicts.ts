@@ -1,5 +1,5 @@
+import { type PageSlugConflict, pageSlugConflictListSchema } from '@abp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { pageSlugConflictListSchema, type PageSlugConflict } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { seoKeys } from './query-keys';
 
@@ -10,5 +10,12 @@ export function getPageConflicts(id: number, signal?: AbortSignal): Promise<Page
 
 export function usePageConflicts(id: number | null) {
   // Read afresh each time the dialog opens: the site may have changed since.
-  return useQuery({ queryKey: seoKeys.pageConflicts(id ?? 0), queryFn: ({ signal }) => getPageConflicts(id!, signal), enabled: id !== null, staleTime: 0, gcTime: 0, retry: false });
+  return useQuery({
+    queryKey: seoKeys.pageConflicts(id ?? 0),
+    queryFn: ({ signal }) => getPageConflicts(id!, signal),
+    enabled: id !== null,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
 }

@@ -1,5 +1,5 @@
+import { type SeoPage, seoPageListSchema } from '@abp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { seoPageListSchema, type SeoPage } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { seoKeys } from './query-keys';
 
@@ -8,5 +8,9 @@ export function getPages(id: number, signal?: AbortSignal): Promise<SeoPage[]> {
 }
 
 export function usePages(id: number | null) {
-  return useQuery({ queryKey: seoKeys.pages(id ?? 0), queryFn: ({ signal }) => getPages(id!, signal), enabled: id !== null });
+  return useQuery({
+    queryKey: seoKeys.pages(id ?? 0),
+    queryFn: ({ signal }) => getPages(id!, signal),
+    enabled: id !== null,
+  });
 }

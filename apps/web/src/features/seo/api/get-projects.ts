@@ -1,5 +1,5 @@
+import { type SeoProject, seoProjectListSchema } from '@abp/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { seoProjectListSchema, type SeoProject } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { seoKeys } from './query-keys';
 
@@ -7,7 +7,8 @@ export function getProjects(signal?: AbortSignal): Promise<SeoProject[]> {
   return api.get('/api/seo-suite/projects', { signal, schema: seoProjectListSchema });
 }
 
-export const projectsQueryOptions = () => queryOptions({ queryKey: seoKeys.projects, queryFn: ({ signal }) => getProjects(signal) });
+export const projectsQueryOptions = () =>
+  queryOptions({ queryKey: seoKeys.projects, queryFn: ({ signal }) => getProjects(signal) });
 
 export function useProjects() {
   return useQuery(projectsQueryOptions());

@@ -1,5 +1,5 @@
+import { isPublishRunOver, type SeoPublishRun, seoPublishRunListSchema, seoPublishRunSchema } from '@abp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { isPublishRunOver, seoPublishRunListSchema, seoPublishRunSchema, type SeoPublishRun } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { seoKeys } from './query-keys';
 

@@ -1,5 +1,5 @@
+import { type SeoPage, seoPageListSchema } from '@abp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { seoPageListSchema, type SeoPage } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { seoKeys } from './query-keys';
 
@@ -8,5 +8,9 @@ export function getSitePages(id: number, signal?: AbortSignal): Promise<SeoPage[
 }
 
 export function useSitePages(id: number | null) {
-  return useQuery({ queryKey: seoKeys.sitePages(id ?? 0), queryFn: ({ signal }) => getSitePages(id!, signal), enabled: id !== null });
+  return useQuery({
+    queryKey: seoKeys.sitePages(id ?? 0),
+    queryFn: ({ signal }) => getSitePages(id!, signal),
+    enabled: id !== null,
+  });
 }

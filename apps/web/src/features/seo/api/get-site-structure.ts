@@ -1,5 +1,5 @@
+import { type SiteStructure, siteStructureSchema } from '@abp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { siteStructureSchema, type SiteStructure } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { seoKeys } from './query-keys';
 
@@ -8,5 +8,9 @@ export function getSiteStructure(id: number, signal?: AbortSignal): Promise<Site
 }
 
 export function useSiteStructure(id: number | null) {
-  return useQuery({ queryKey: seoKeys.siteStructure(id ?? 0), queryFn: ({ signal }) => getSiteStructure(id!, signal), enabled: id !== null });
+  return useQuery({
+    queryKey: seoKeys.siteStructure(id ?? 0),
+    queryFn: ({ signal }) => getSiteStructure(id!, signal),
+    enabled: id !== null,
+  });
 }

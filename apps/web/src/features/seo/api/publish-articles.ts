@@ -1,4 +1,4 @@
-import { seoPublishRunSchema, type PublishArticlesRequest, type SeoPublishRun } from '@abp/contracts';
+import { type PublishArticlesRequest, type SeoPublishRun, seoPublishRunSchema } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 
 /** Starts a "Publish Articles" run (202); usePublish follows it. */

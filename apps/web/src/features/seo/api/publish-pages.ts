@@ -1,4 +1,4 @@
-import { seoPublishRunSchema, type PublishPagesRequest, type SeoPublishRun } from '@abp/contracts';
+import { type PublishPagesRequest, type SeoPublishRun, seoPublishRunSchema } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 
 /** Starts a "Publish Pages" run (202); usePublish follows it. */

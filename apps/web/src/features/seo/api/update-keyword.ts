@@ -1,4 +1,4 @@
-import { seoKeywordSchema, type SeoKeyword, type SeoKeywordUpdateInput } from '@abp/contracts';
+import { type SeoKeyword, type SeoKeywordUpdateInput, seoKeywordSchema } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 
 /** Only the changed fields are sent. */

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { createFakeAuthApi } from '../../../test/auth-api';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
@@ -18,7 +18,21 @@ describe('SEO Projects screen', () => {
   });
 
   it('shows each card with phase, progress by the spec formula and article counts', async () => {
-    showProjects(createFakeSeoApi({ projects: [makeProject({ id: 1, project_name: 'Coffee', current_phase: 2, progress_percentage: 50, status: 'phase2', articles_generated: 3, total_articles_planned: 12 })] }));
+    showProjects(
+      createFakeSeoApi({
+        projects: [
+          makeProject({
+            id: 1,
+            project_name: 'Coffee',
+            current_phase: 2,
+            progress_percentage: 50,
+            status: 'phase2',
+            articles_generated: 3,
+            total_articles_planned: 12,
+          }),
+        ],
+      }),
+    );
     const card = await screen.findByTestId('seo-project-1', {}, { timeout: 15_000 });
     // (2 − 1) / 3 × 100 + 50 / 3 = 50
     expect(within(card).getByText('Phase 2/3')).toBeInTheDocument();
@@ -41,7 +55,13 @@ describe('SEO Projects screen', () => {
     expect(within(dialog).getByLabelText('Force delete (override validation for active projects)')).not.toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Delete Projects' }));
     expect(await screen.findByText('Successfully deleted 2 projects')).toBeInTheDocument();
-    expect(api.state.bodies['delete-projects']![0]).toEqual({ projectIds: [1, 2], deleteGeneratedArticles: true, deleteWordPressPosts: false, deletePermanently: false, force: false });
+    expect(api.state.bodies['delete-projects']![0]).toEqual({
+      projectIds: [1, 2],
+      deleteGeneratedArticles: true,
+      deleteWordPressPosts: false,
+      deletePermanently: false,
+      force: false,
+    });
     expect(await screen.findByText('No SEO projects yet')).toBeInTheDocument();
   });
 
@@ -61,21 +81,37 @@ describe('SEO Projects screen', () => {
     expect(within(impact).getByText('WordPress Posts').nextSibling).toHaveTextContent('3');
     expect(within(impact).getByText('WordPress Pages').nextSibling).toHaveTextContent('2');
     expect(within(impact).getByText('WordPress Images').nextSibling).toHaveTextContent('3');
-    expect(within(dialog).queryByLabelText('Delete them permanently instead of moving them to the WordPress trash')).not.toBeInTheDocument();
+    expect(
+      within(dialog).queryByLabelText('Delete them permanently instead of moving them to the WordPress trash'),
+    ).not.toBeInTheDocument();
     await user.click(within(dialog).getByLabelText('Delete published WordPress posts (if applicable)'));
-    expect(within(dialog).getByText(/^The posts and pages go to the WordPress trash, where they can be restored/)).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Delete them permanently instead of moving them to the WordPress trash')).not.toBeChecked();
+    expect(
+      within(dialog).getByText(/^The posts and pages go to the WordPress trash, where they can be restored/),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByLabelText('Delete them permanently instead of moving them to the WordPress trash'),
+    ).not.toBeChecked();
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete Project' }));
-    expect(await screen.findByText('Project is currently active. Check "Force delete" to override validation.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Project is currently active. Check "Force delete" to override validation.'),
+    ).toBeInTheDocument();
 
     await user.click(within(dialog).getByLabelText('Force delete (override validation for active projects)'));
     await user.click(within(dialog).getByRole('button', { name: 'Delete Project' }));
     expect(await screen.findByText('Review the deletion details and confirm to proceed')).toBeInTheDocument();
-    expect(within(dialog).getByText('Confirmation received. Click "Confirm Delete" to proceed with deletion.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Confirmation received. Click "Confirm Delete" to proceed with deletion.'),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm Delete' }));
     expect(await screen.findByText('Project deleted successfully')).toBeInTheDocument();
-    expect(api.state.bodies.delete!.at(-1)).toMatchObject({ confirmationToken: 'tok', force: true, deleteGeneratedArticles: true, deleteWordPressPosts: true, deletePermanently: false });
+    expect(api.state.bodies.delete!.at(-1)).toMatchObject({
+      confirmationToken: 'tok',
+      force: true,
+      deleteGeneratedArticles: true,
+      deleteWordPressPosts: true,
+      deletePermanently: false,
+    });
     await waitFor(() => expect(screen.getByText('No SEO projects yet')).toBeInTheDocument());
   });
 });

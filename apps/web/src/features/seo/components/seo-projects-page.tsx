@@ -1,16 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { SEO_LIMITS } from '@abp/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { SEO_LIMITS } from '@abp/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useProjects } from '../api/get-projects';
 import { seoKeys } from '../api/query-keys';
@@ -32,7 +32,10 @@ export function SeoProjectsPage() {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [deleteTarget, setDeleteTarget] = useState<DeleteTarget | null>(null);
   // This screen's notifications stay 6 s (the app's default is 5 s).
-  const notify: Notify = useCallback((message, variant) => enqueueSnackbar(message, { variant, autoHideDuration: SEO_LIMITS.listNotificationHideMs }), [enqueueSnackbar]);
+  const notify: Notify = useCallback(
+    (message, variant) => enqueueSnackbar(message, { variant, autoHideDuration: SEO_LIMITS.listNotificationHideMs }),
+    [enqueueSnackbar],
+  );
   const quick = useProjectQuickActions(notify);
   const list = projects.data ?? [];
   const details = list.find((p) => p.id === detailsId) ?? null;
@@ -71,7 +74,11 @@ export function SeoProjectsPage() {
         actions={
           <>
             {list.length > 0 && (
-              <Button variant="outlined" color={bulkMode && selected.size > 0 ? 'error' : 'primary'} onClick={onBulkButton}>
+              <Button
+                variant="outlined"
+                color={bulkMode && selected.size > 0 ? 'error' : 'primary'}
+                onClick={onBulkButton}
+              >
                 {bulkLabel}
               </Button>
             )}
@@ -82,20 +89,41 @@ export function SeoProjectsPage() {
         }
       />
       {projects.isPending && <CircularProgress aria-label="Loading SEO projects" />}
-      {projects.isError && <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void projects.refetch()}>Retry</Button>}>Failed to load SEO projects</Alert>}
+      {projects.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void projects.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          Failed to load SEO projects
+        </Alert>
+      )}
       {projects.isSuccess && list.length === 0 && (
         <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }}>
-          <Typography variant="h6" component="h2" gutterBottom>No SEO projects yet</Typography>
-          <Button variant="contained" onClick={() => void navigate(NEW_PROJECT)}>Create First Project</Button>
+          <Typography variant="h6" component="h2" gutterBottom>
+            No SEO projects yet
+          </Typography>
+          <Button variant="contained" onClick={() => void navigate(NEW_PROJECT)}>
+            Create First Project
+          </Button>
         </Paper>
       )}
       {list.length > 0 && (
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 8 }}>
-            {bulkMode && <Alert severity="info" sx={{ mb: 2 }}>Select the projects to delete.</Alert>}
+            {bulkMode && (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                Select the projects to delete.
+              </Alert>
+            )}
             {/* As many columns as leave a card 300 px: beside the side panel at 900–1200 px two
                 columns made cards so narrow that a name wrapped one word per line (issue #17 item 19). */}
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 300px), 1fr))' }}>
+            <Box
+              sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 300px), 1fr))' }}
+            >
               {list.map((project) => (
                 <Box key={project.id}>
                   <ProjectCard

@@ -1,23 +1,44 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import type { SeoPage } from '@abp/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
 import { createFakeAuthApi } from '../../../test/auth-api';
+import { setWindowWidth } from '../../../test/match-media';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
-import { OUTLINE, createFakeSeoApi, makeArticle, makeKeyword, makeProject } from '../testing/fake-seo-api';
-import { setWindowWidth } from '../../../test/match-media';
+import { createFakeSeoApi, makeArticle, makeKeyword, makeProject, OUTLINE } from '../testing/fake-seo-api';
 
 function showWizard(api: ReturnType<typeof createFakeSeoApi>, path = '/seo-suite/wizard') {
   server.use(...createFakeAuthApi({ authenticated: true }).handlers, ...api.handlers);
   return renderApp({ path });
 }
 
-const page = { id: 1, project_id: 1, page_title: 'Home', page_type: 'home', slug: 'home', meta_description: 'm', target_keywords: [], content: '<p>x</p>', status: 'generated', origin: 'structure', needs_legal_review: false, changed_since_publish: false, wordpress_page_id: null, wordpress_permalink: null, created_at: '', updated_at: '' } satisfies SeoPage;
+const page = {
+  id: 1,
+  project_id: 1,
+  page_title: 'Home',
+  page_type: 'home',
+  slug: 'home',
+  meta_description: 'm',
+  target_keywords: [],
+  content: '<p>x</p>',
+  status: 'generated',
+  origin: 'structure',
+  needs_legal_review: false,
+  changed_since_publish: false,
+  wordpress_page_id: null,
+  wordpress_permalink: null,
+  created_at: '',
+  updated_at: '',
+} satisfies SeoPage;
 
 describe('SEO Suite Wizard', () => {
   it('loads the most recent project and opens on its automatic step (keywords and outline → pages)', async () => {
-    const api = createFakeSeoApi({ projects: [makeProject({ id: 1, project_name: 'Coffee' }), makeProject({ id: 2, project_name: 'Older' })], keywords: [makeKeyword(1, 'coffee')], outline: OUTLINE });
+    const api = createFakeSeoApi({
+      projects: [makeProject({ id: 1, project_name: 'Coffee' }), makeProject({ id: 2, project_name: 'Older' })],
+      keywords: [makeKeyword(1, 'coffee')],
+      outline: OUTLINE,
+    });
     showWizard(api);
     expect(await screen.findByRole('heading', { name: 'Website Pages' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('Active: Coffee')).toBeInTheDocument();
@@ -27,13 +48,35 @@ describe('SEO Suite Wizard', () => {
   });
 
   it('shows what each step’s model calls cost, and the project’s total (issue #16)', async () => {
-    const totals = (cost: number, calls: number) => ({ calls, input_tokens: calls * 100, output_tokens: calls * 50, cost_usd: cost, estimated: false });
+    const totals = (cost: number, calls: number) => ({
+      calls,
+      input_tokens: calls * 100,
+      output_tokens: calls * 50,
+      cost_usd: cost,
+      estimated: false,
+    });
     server.use(
       http.get('/api/usage/seo-projects/:id', ({ params }) =>
-        HttpResponse.json(params.id === '1' ? { total: totals(0.0153, 12), steps: [{ step: 'Keyword Research', ...totals(0.0003, 1) }, { step: 'Content Generation', ...totals(0.015, 11) }] } : { total: totals(0, 0), steps: [] }),
+        HttpResponse.json(
+          params.id === '1'
+            ? {
+                total: totals(0.0153, 12),
+                steps: [
+                  { step: 'Keyword Research', ...totals(0.0003, 1) },
+                  { step: 'Content Generation', ...totals(0.015, 11) },
+                ],
+              }
+            : { total: totals(0, 0), steps: [] },
+        ),
       ),
     );
-    showWizard(createFakeSeoApi({ projects: [makeProject({ id: 1, project_name: 'Coffee' })], keywords: [makeKeyword(1, 'coffee')], outline: OUTLINE }));
+    showWizard(
+      createFakeSeoApi({
+        projects: [makeProject({ id: 1, project_name: 'Coffee' })],
+        keywords: [makeKeyword(1, 'coffee')],
+        outline: OUTLINE,
+      }),
+    );
     const steps = await screen.findByLabelText('Wizard steps', undefined, { timeout: 15_000 });
     expect(await within(steps).findByText('Model cost $0.0003')).toBeInTheDocument();
     expect(within(steps).getByText('Model cost $0.015')).toBeInTheDocument();
@@ -42,8 +85,13 @@ describe('SEO Suite Wizard', () => {
 
   it('on a phone shows the steps in one row, names the current one, and puts the step above Recent Activity (issue #17 item 17)', async () => {
     setWindowWidth(390);
-    const { user } = showWizard(createFakeSeoApi({ projects: [makeProject({ id: 3 })] }), '/seo-suite/wizard?projectId=3');
-    expect(await screen.findByText('Step 2 of 7: Keyword Research', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    const { user } = showWizard(
+      createFakeSeoApi({ projects: [makeProject({ id: 3 })] }),
+      '/seo-suite/wizard?projectId=3',
+    );
+    expect(
+      await screen.findByText('Step 2 of 7: Keyword Research', undefined, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     const steps = screen.getByLabelText('Wizard steps');
     expect(steps).toHaveClass('MuiStepper-horizontal');
     const heading = screen.getByRole('heading', { name: 'Keyword Research' });
@@ -54,8 +102,17 @@ describe('SEO Suite Wizard', () => {
   });
 
   it('says so when the requested project does not exist (issue #17 item 19)', async () => {
-    showWizard(createFakeSeoApi({ projects: [makeProject({ id: 1, project_name: 'Coffee' })] }), '/seo-suite/wizard?projectId=99999');
-    expect(await screen.findByText('SEO project 99999 was not found: it may have been deleted. Choose a project above or create a new one.', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    showWizard(
+      createFakeSeoApi({ projects: [makeProject({ id: 1, project_name: 'Coffee' })] }),
+      '/seo-suite/wizard?projectId=99999',
+    );
+    expect(
+      await screen.findByText(
+        'SEO project 99999 was not found: it may have been deleted. Choose a project above or create a new one.',
+        undefined,
+        { timeout: 15_000 },
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Create a New SEO Project' })).toBeInTheDocument();
   });
 
@@ -68,7 +125,10 @@ describe('SEO Suite Wizard', () => {
   });
 
   it('saves an inline keyword edit on Enter, only when the text changed', async () => {
-    const api = createFakeSeoApi({ projects: [makeProject()], keywords: [makeKeyword(5, 'coffee'), makeKeyword(6, 'tea', 'semantic')] });
+    const api = createFakeSeoApi({
+      projects: [makeProject()],
+      keywords: [makeKeyword(5, 'coffee'), makeKeyword(6, 'tea', 'semantic')],
+    });
     const { user } = showWizard(api);
     // Keywords only → step 2; go back to the keyword step by clicking it.
     await screen.findByRole('heading', { name: 'Content Strategy' }, { timeout: 15_000 });
@@ -84,7 +144,13 @@ describe('SEO Suite Wizard', () => {
   });
 
   it('runs Optimize All SEO as a chain 2 s apart, then completes the campaign', async () => {
-    const api = createFakeSeoApi({ projects: [makeProject()], keywords: [makeKeyword(1, 'coffee')], outline: OUTLINE, articles: [makeArticle(1), makeArticle(2)], pages: [page] });
+    const api = createFakeSeoApi({
+      projects: [makeProject()],
+      keywords: [makeKeyword(1, 'coffee')],
+      outline: OUTLINE,
+      articles: [makeArticle(1), makeArticle(2)],
+      pages: [page],
+    });
     const { user } = showWizard(api);
     expect(await screen.findByRole('heading', { name: 'SEO Optimization' }, { timeout: 15_000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Optimize All SEO' }));
@@ -102,7 +168,17 @@ describe('SEO Suite Wizard', () => {
   }, 20_000);
 
   it('publishes the pages as a run it follows: progress, then the result', async () => {
-    const api = createFakeSeoApi({ projects: [makeProject()], keywords: [makeKeyword(1, 'coffee')], outline: OUTLINE, articles: [makeArticle(1)], pages: [page, { ...page, id: 2, slug: 'about', page_title: 'About' }, { ...page, id: 3, slug: 'contact', page_title: 'Contact' }] });
+    const api = createFakeSeoApi({
+      projects: [makeProject()],
+      keywords: [makeKeyword(1, 'coffee')],
+      outline: OUTLINE,
+      articles: [makeArticle(1)],
+      pages: [
+        page,
+        { ...page, id: 2, slug: 'about', page_title: 'About' },
+        { ...page, id: 3, slug: 'contact', page_title: 'Contact' },
+      ],
+    });
     const { user } = showWizard(api, '/seo-suite/wizard?projectId=1');
     await user.click(await screen.findByRole('button', { name: 'Review & Publish' }, { timeout: 15_000 }));
     const review = screen.getByRole('heading', { name: 'Review & Publish' }).parentElement!;
@@ -116,14 +192,18 @@ describe('SEO Suite Wizard', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Publish 3 pages live' }));
     await waitFor(() => expect(api.state.bodies['publish-pages']).toEqual([{ status: 'publish' }]));
     // While the run goes, the buttons wait and the bar says how far it is.
-    expect(await screen.findByText(/Publishing pages: [12] of 3 done/, undefined, { timeout: 5_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Publishing pages: [12] of 3 done/, undefined, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(await within(review).findByRole('button', { name: 'Publish Articles' })).toBeDisabled();
-    expect(await screen.findByText('Published 3 page(s), 0 failed.', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Published 3 page(s), 0 failed.', undefined, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(within(review).getByRole('button', { name: 'Publish Articles' })).toBeEnabled());
     expect(screen.queryByText(/Publishing pages:/)).not.toBeInTheDocument();
   }, 20_000);
 
-  it('Publish Pages offers to update the site\'s own page at a taken address, never a live one (issue #18 item 5)', async () => {
+  it("Publish Pages offers to update the site's own page at a taken address, never a live one (issue #18 item 5)", async () => {
     const legal = { ...page, id: 7, slug: 'privacy-policy', page_title: 'Privacy Policy', needs_legal_review: true };
     const about = { ...page, id: 8, slug: 'about', page_title: 'About Bean There' };
     const api = createFakeSeoApi({
@@ -133,8 +213,20 @@ describe('SEO Suite Wizard', () => {
       articles: [makeArticle(1)],
       pages: [page, legal, about],
       pageConflicts: [
-        { page_id: 7, page_title: 'Privacy Policy', slug: 'privacy-policy', existing: { id: 3, title: 'Privacy Policy', status: 'draft', link: 'https://garden.example/?page_id=3' }, live: false },
-        { page_id: 8, page_title: 'About Bean There', slug: 'about', existing: { id: 2, title: 'About us', status: 'publish', link: 'https://garden.example/about/' }, live: true },
+        {
+          page_id: 7,
+          page_title: 'Privacy Policy',
+          slug: 'privacy-policy',
+          existing: { id: 3, title: 'Privacy Policy', status: 'draft', link: 'https://garden.example/?page_id=3' },
+          live: false,
+        },
+        {
+          page_id: 8,
+          page_title: 'About Bean There',
+          slug: 'about',
+          existing: { id: 2, title: 'About us', status: 'publish', link: 'https://garden.example/about/' },
+          live: true,
+        },
       ],
     });
     const { user } = showWizard(api, '/seo-suite/wizard?projectId=1');
@@ -143,24 +235,41 @@ describe('SEO Suite Wizard', () => {
     await user.click(within(review).getByRole('button', { name: 'Publish Pages' }));
     const confirm = await screen.findByRole('dialog', { name: 'Publish Pages' });
     const taken = await within(confirm).findByRole('group', { name: 'Pages the site already has' });
-    const update = within(taken).getByRole('checkbox', { name: "Privacy Policy: update the site's “Privacy Policy” at /privacy-policy/ (draft) instead of adding another page" });
+    const update = within(taken).getByRole('checkbox', {
+      name: "Privacy Policy: update the site's “Privacy Policy” at /privacy-policy/ (draft) instead of adding another page",
+    });
     expect(update).toBeChecked();
-    expect(taken).toHaveTextContent("About Bean There: the site's “About us” at /about/ (publish) is public and stays as it is; this page is not sent.");
+    expect(taken).toHaveTextContent(
+      "About Bean There: the site's “About us” at /about/ (publish) is public and stays as it is; this page is not sent.",
+    );
     expect(within(taken).getAllByRole('checkbox')).toHaveLength(1);
     await user.click(within(confirm).getByRole('button', { name: 'Send 3 pages as drafts' }));
     await waitFor(() => expect(api.state.bodies['publish-pages']).toEqual([{ status: 'draft', updateExisting: [7] }]));
 
     // Unticked, the site's page is left alone: nothing asks to update it.
-    expect(await screen.findByText('Published 3 page(s), 0 failed.', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Published 3 page(s), 0 failed.', undefined, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     await user.click(within(review).getByRole('button', { name: 'Publish Pages' }));
     const again = await screen.findByRole('dialog', { name: 'Publish Pages' });
     await user.click(await within(again).findByRole('checkbox', { name: /^Privacy Policy: update the site's/ }));
     await user.click(within(again).getByRole('button', { name: 'Send 3 pages as drafts' }));
-    await waitFor(() => expect(api.state.bodies['publish-pages']).toEqual([{ status: 'draft', updateExisting: [7] }, { status: 'draft' }]));
+    await waitFor(() =>
+      expect(api.state.bodies['publish-pages']).toEqual([
+        { status: 'draft', updateExisting: [7] },
+        { status: 'draft' },
+      ]),
+    );
   }, 30_000);
 
   it('Publish Articles sends drafts unless the operator chooses live; Cancel sends nothing', async () => {
-    const api = createFakeSeoApi({ projects: [makeProject()], keywords: [makeKeyword(1, 'coffee')], outline: OUTLINE, articles: [makeArticle(1), makeArticle(2, { demo: true })], pages: [page] });
+    const api = createFakeSeoApi({
+      projects: [makeProject()],
+      keywords: [makeKeyword(1, 'coffee')],
+      outline: OUTLINE,
+      articles: [makeArticle(1), makeArticle(2, { demo: true })],
+      pages: [page],
+    });
     const { user } = showWizard(api, '/seo-suite/wizard?projectId=1');
     await user.click(await screen.findByRole('button', { name: 'Review & Publish' }, { timeout: 15_000 }));
     const review = screen.getByRole('heading', { name: 'Review & Publish' }).parentElement!;
@@ -171,24 +280,40 @@ describe('SEO Suite Wizard', () => {
     expect(api.state.bodies['publish-articles']).toBeUndefined();
     await user.click(within(review).getByRole('button', { name: 'Publish Articles' }));
     confirm = await screen.findByRole('dialog', { name: 'Publish Articles' });
-    expect(within(confirm).getByRole('list', { name: 'Articles to publish' })).toHaveTextContent(/Article 1.*Article 2/);
+    expect(within(confirm).getByRole('list', { name: 'Articles to publish' })).toHaveTextContent(
+      /Article 1.*Article 2/,
+    );
     // Issue #18 item 3: what the offline writer wrote is announced before it goes anywhere.
-    expect(within(confirm).getByText('1 article of these was written by the offline writer, no model: demonstration text.')).toBeInTheDocument();
+    expect(
+      within(confirm).getByText('1 article of these was written by the offline writer, no model: demonstration text.'),
+    ).toBeInTheDocument();
     await user.click(within(confirm).getByRole('radio', { name: 'Live now, visible to everyone' }));
-    expect(within(confirm).getByText('1 article of these was written by the offline writer, no model: demonstration text, public under your name once live.')).toBeInTheDocument();
+    expect(
+      within(confirm).getByText(
+        '1 article of these was written by the offline writer, no model: demonstration text, public under your name once live.',
+      ),
+    ).toBeInTheDocument();
     await user.click(within(confirm).getByRole('radio', { name: 'As drafts, to review in WordPress first' }));
     await user.click(within(confirm).getByRole('button', { name: 'Send 2 articles as drafts' }));
     await waitFor(() => expect(api.state.bodies['publish-articles']).toEqual([{ status: 'draft' }]));
-    expect(await screen.findByText('Published 2 article(s), 0 failed.', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Published 2 article(s), 0 failed.', undefined, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   }, 20_000);
 
   it('warns when there is no article to optimise, and resets on Create New Project', async () => {
-    const api = createFakeSeoApi({ projects: [makeProject({ project_name: 'Coffee' })], keywords: [makeKeyword(1, 'coffee')], outline: OUTLINE });
+    const api = createFakeSeoApi({
+      projects: [makeProject({ project_name: 'Coffee' })],
+      keywords: [makeKeyword(1, 'coffee')],
+      outline: OUTLINE,
+    });
     const { user } = showWizard(api);
     await screen.findByRole('heading', { name: 'Website Pages' }, { timeout: 15_000 });
     await user.click(screen.getByRole('button', { name: 'SEO Optimization' }));
     await user.click(screen.getByRole('button', { name: 'Optimize All SEO' }));
-    expect(await screen.findByText('No articles found. Generate content first before running SEO optimization.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No articles found. Generate content first before running SEO optimization.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'New Project' }));
     expect(await screen.findByRole('heading', { name: 'Create a New SEO Project' })).toBeInTheDocument();
     expect(screen.queryByText('Active: Coffee')).not.toBeInTheDocument();

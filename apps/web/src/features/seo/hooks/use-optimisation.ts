@@ -1,5 +1,5 @@
+import { type OptimisationResponse, SEO_LIMITS, SEO_MESSAGES, SEO_SCHEMA_TYPES } from '@abp/contracts';
 import { useState } from 'react';
-import { SEO_LIMITS, SEO_MESSAGES, SEO_SCHEMA_TYPES, type OptimisationResponse } from '@abp/contracts';
 import { generateMetaDescriptions } from '../api/generate-meta-descriptions';
 import { generateSchemaMarkup } from '../api/generate-schema-markup';
 import { optimizeInternalLinking } from '../api/optimize-internal-linking';
@@ -8,7 +8,11 @@ import { errorText } from '../lib/errors';
 export type OptimisationTool = 'meta' | 'schema' | 'links';
 type Notify = (message: string, variant: 'success' | 'error' | 'warning' | 'info') => void;
 
-export const TOOL_NAMES: Record<OptimisationTool, string> = { meta: 'meta descriptions', schema: 'schema markup', links: 'internal linking' };
+export const TOOL_NAMES: Record<OptimisationTool, string> = {
+  meta: 'meta descriptions',
+  schema: 'schema markup',
+  links: 'internal linking',
+};
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -21,12 +25,18 @@ function call(tool: OptimisationTool, projectId: number): Promise<OptimisationRe
 function describe(tool: OptimisationTool, result: OptimisationResponse): string {
   const s = result.summary;
   if (tool === 'meta') return `Meta descriptions written for ${s.articles_processed} articles`;
-  if (tool === 'schema') return `Schema markup generated for ${s.articles_processed} articles${s.delivered_in_html ? '' : ' (stored, not delivered)'}`;
+  if (tool === 'schema')
+    return `Schema markup generated for ${s.articles_processed} articles${s.delivered_in_html ? '' : ' (stored, not delivered)'}`;
   return `${s.links_added} internal links added across ${s.articles_processed} articles`;
 }
 
 /** The three SEO tools, alone or chained 2 s apart ('Optimize All SEO'). */
-export function useOptimisation(projectId: number, writtenArticles: number, notify: Notify, refresh: () => Promise<void>) {
+export function useOptimisation(
+  projectId: number,
+  writtenArticles: number,
+  notify: Notify,
+  refresh: () => Promise<void>,
+) {
   const [busy, setBusy] = useState<OptimisationTool | 'all' | null>(null);
 
   const step = async (tool: OptimisationTool) => {

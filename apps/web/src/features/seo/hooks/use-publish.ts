@@ -1,9 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import {
+  isPublishRunOver,
+  type PublishArticlesRequest,
+  type PublishPagesRequest,
+  SEO_MESSAGES,
+  type SeoPublishRun,
+} from '@abp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { isPublishRunOver, SEO_MESSAGES, type PublishArticlesRequest, type PublishPagesRequest, type SeoPublishRun } from '@abp/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { usePublishRun, usePublishRuns } from '../api/get-publish-runs';
 import { publishArticles } from '../api/publish-articles';
 import { publishPages } from '../api/publish-pages';
-import { usePublishRun, usePublishRuns } from '../api/get-publish-runs';
 import { seoKeys } from '../api/query-keys';
 import { errorText } from '../lib/errors';
 
@@ -55,7 +61,8 @@ export function usePublish(projectId: number | null, notify: Notify, refresh: ()
   return {
     busy: starting ?? (following ? (run.data?.kind ?? 'pages') : null),
     /** The run being followed: its items done so far and in all. */
-    progress: following && run.data ? { kind: run.data.kind, processed: run.data.processed, total: run.data.total } : null,
+    progress:
+      following && run.data ? { kind: run.data.kind, processed: run.data.processed, total: run.data.total } : null,
     // No page chosen to update the site's own: the request stays as it was before the choice existed.
     publishPages: (body: NonNullable<PublishPagesRequest>) => {
       const { updateExisting, ...rest } = body;
@@ -73,8 +80,12 @@ function report(run: SeoPublishRun, notify: Notify): void {
   const { outcome } = run;
   const noun = run.kind === 'pages' ? 'page(s)' : 'article(s)';
   const drafts = outcome.drafts > 0 ? ` ${outcome.drafts} saved as draft.` : '';
-  const skipped = outcome.skipped > 0 ? ` ${outcome.skipped} not sent: the site already has a page at that address.` : '';
-  notify(`Published ${outcome.published} ${noun}, ${outcome.failed} failed.${drafts}${skipped}`, outcome.failed > 0 ? 'warning' : 'success');
+  const skipped =
+    outcome.skipped > 0 ? ` ${outcome.skipped} not sent: the site already has a page at that address.` : '';
+  notify(
+    `Published ${outcome.published} ${noun}, ${outcome.failed} failed.${drafts}${skipped}`,
+    outcome.failed > 0 ? 'warning' : 'success',
+  );
   // Why each page was not sent: the site's page it would have been added beside.
   for (const result of outcome.results) if (result.outcome === 'skipped' && result.error) notify(result.error, 'info');
   for (const warning of outcome.warnings) notify(warning, 'warning');

@@ -1,6 +1,6 @@
-import { useCallback } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { OutlineData } from '@abp/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useArticles } from '../api/get-articles';
 import { useKeywords } from '../api/get-keywords';
 import { useLogs } from '../api/get-logs';
@@ -23,7 +23,8 @@ export function useWizardData(projectId: number | null) {
   const sitePages = useSitePages(projectId);
 
   const outline: OutlineData | null = outlines.data?.[0]?.outline_data ?? null;
-  const loaded = projectId !== null && keywords.isSuccess && outlines.isSuccess && pages.isSuccess && articles.isSuccess;
+  const loaded =
+    projectId !== null && keywords.isSuccess && outlines.isSuccess && pages.isSuccess && articles.isSuccess;
   const failed = keywords.isError || outlines.isError || pages.isError || articles.isError;
   const facts: WizardFacts = {
     hasProject: projectId !== null,

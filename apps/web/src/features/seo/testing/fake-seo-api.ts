@@ -1,5 +1,16 @@
-import { http, HttpResponse } from 'msw';
-import type { DeletePreview, OutlineData, PageSlugConflict, PublishItemResult, SeoArticle, SeoKeyword, SeoPage, SeoProject, SeoProjectLog, SeoPublishRun } from '@abp/contracts';
+import type {
+  DeletePreview,
+  OutlineData,
+  PageSlugConflict,
+  PublishItemResult,
+  SeoArticle,
+  SeoKeyword,
+  SeoPage,
+  SeoProject,
+  SeoProjectLog,
+  SeoPublishRun,
+} from '@abp/contracts';
+import { HttpResponse, http } from 'msw';
 
 const NOW = '2026-11-20T12:00:00.000Z';
 
@@ -29,12 +40,32 @@ export function makeProject(overrides: Partial<SeoProject> = {}): SeoProject {
 }
 
 export function makeKeyword(id: number, keyword: string, type: SeoKeyword['keyword_type'] = 'primary'): SeoKeyword {
-  return { id, project_id: 1, keyword, keyword_type: type, intent_type: 'informational', competition_level: 'medium', created_at: NOW };
+  return {
+    id,
+    project_id: 1,
+    keyword,
+    keyword_type: type,
+    intent_type: 'informational',
+    competition_level: 'medium',
+    created_at: NOW,
+  };
 }
 
 export const OUTLINE: OutlineData = {
-  pillar_posts: [{ title: 'The Complete Guide to Coffee', target_keywords: ['coffee'], h2_headings: ['One', 'Two', 'Three', 'Four', 'Five'] }],
-  cluster_posts: Array.from({ length: 8 }, (_, i) => ({ title: `Cluster ${i + 1}`, target_keywords: [`k${i}`], h2_headings: ['A'], content_type: 'cluster', pillar_parent: 'The Complete Guide to Coffee' })),
+  pillar_posts: [
+    {
+      title: 'The Complete Guide to Coffee',
+      target_keywords: ['coffee'],
+      h2_headings: ['One', 'Two', 'Three', 'Four', 'Five'],
+    },
+  ],
+  cluster_posts: Array.from({ length: 8 }, (_, i) => ({
+    title: `Cluster ${i + 1}`,
+    target_keywords: [`k${i}`],
+    h2_headings: ['A'],
+    content_type: 'cluster',
+    pillar_parent: 'The Complete Guide to Coffee',
+  })),
 };
 
 export function makeArticle(id: number, overrides: Partial<SeoArticle> = {}): SeoArticle {
@@ -86,52 +117,113 @@ const summary = { articles_processed: 2, links_added: 3, delivered_in_html: true
 
 /** The SEO endpoints a screen test needs, over an in-memory state; every call is recorded. */
 export function createFakeSeoApi(initial: Partial<FakeSeoState> = {}) {
-  const state: FakeSeoState = { projects: [], keywords: [], outline: null, pages: [], articles: [], logs: [], requests: [], times: [], bodies: {}, active: false, publishRuns: [], pageConflicts: [], ...initial };
+  const state: FakeSeoState = {
+    projects: [],
+    keywords: [],
+    outline: null,
+    pages: [],
+    articles: [],
+    logs: [],
+    requests: [],
+    times: [],
+    bodies: {},
+    active: false,
+    publishRuns: [],
+    pageConflicts: [],
+    ...initial,
+  };
   const record = async (name: string, request: Request) => {
     state.requests.push(name);
     state.times.push(Date.now());
     const text = await request.text();
     (state.bodies[name] ??= []).push(text ? JSON.parse(text) : undefined);
   };
-  const ok = (name: string, body: Record<string, unknown>) => async ({ request }: { request: Request }) => {
-    await record(name, request);
-    return HttpResponse.json(body);
-  };
+  const ok =
+    (name: string, body: Record<string, unknown>) =>
+    async ({ request }: { request: Request }) => {
+      await record(name, request);
+      return HttpResponse.json(body);
+    };
   const preview = (id: number): DeletePreview => ({
     project: { id, project_name: state.projects.find((p) => p.id === id)?.project_name ?? '' },
-    relatedData: { seo_project_articles: 9, generated_articles: 8, seo_project_logs: 12, keyword_research: 21, seo_pages: 4, wordpress_posts: 3, wordpress_pages: 2, wordpress_media: 3 },
+    relatedData: {
+      seo_project_articles: 9,
+      generated_articles: 8,
+      seo_project_logs: 12,
+      keyword_research: 21,
+      seo_pages: 4,
+      wordpress_posts: 3,
+      wordpress_pages: 2,
+      wordpress_media: 3,
+    },
     active: state.active,
   });
-  const startRun = (kind: SeoPublishRun['kind']) => async ({ request, params }: { request: Request; params: Record<string, string | readonly string[] | undefined> }) => {
-    await record(`publish-${kind}`, request);
-    const body = state.bodies[`publish-${kind}`]!.at(-1) as { status?: 'publish' | 'draft'; pageIds?: number[]; articleIds?: number[] };
-    const total = (kind === 'pages' ? (body.pageIds?.length ?? state.pages.length) : (body.articleIds?.length ?? state.articles.length));
-    const run: SeoPublishRun = {
-      id: state.publishRuns.length + 1,
-      project_id: Number(params.id),
-      kind,
-      target_status: body.status ?? 'publish',
-      state: 'queued',
-      total,
-      processed: 0,
-      error: null,
-      outcome: { success: true, published: 0, drafts: 0, failed: 0, skipped: 0, results: [], warnings: [], summary: {} },
-      created_at: NOW,
-      finished_at: null,
+  const startRun =
+    (kind: SeoPublishRun['kind']) =>
+    async ({
+      request,
+      params,
+    }: {
+      request: Request;
+      params: Record<string, string | readonly string[] | undefined>;
+    }) => {
+      await record(`publish-${kind}`, request);
+      const body = state.bodies[`publish-${kind}`]!.at(-1) as {
+        status?: 'publish' | 'draft';
+        pageIds?: number[];
+        articleIds?: number[];
+      };
+      const total =
+        kind === 'pages'
+          ? (body.pageIds?.length ?? state.pages.length)
+          : (body.articleIds?.length ?? state.articles.length);
+      const run: SeoPublishRun = {
+        id: state.publishRuns.length + 1,
+        project_id: Number(params.id),
+        kind,
+        target_status: body.status ?? 'publish',
+        state: 'queued',
+        total,
+        processed: 0,
+        error: null,
+        outcome: {
+          success: true,
+          published: 0,
+          drafts: 0,
+          failed: 0,
+          skipped: 0,
+          results: [],
+          warnings: [],
+          summary: {},
+        },
+        created_at: NOW,
+        finished_at: null,
+      };
+      state.publishRuns.push(run);
+      return HttpResponse.json(run, { status: 202 });
     };
-    state.publishRuns.push(run);
-    return HttpResponse.json(run, { status: 202 });
-  };
   const advance = (run: SeoPublishRun): SeoPublishRun => {
     if (run.state === 'done' || run.state === 'failed') return run;
     const processed = run.processed + 1;
-    const results: PublishItemResult[] = Array.from({ length: processed }, (_, i) => ({ id: i + 1, title: `Item ${i + 1}`, outcome: 'published', wordpress_id: 500 + i, permalink: null, error: null }));
+    const results: PublishItemResult[] = Array.from({ length: processed }, (_, i) => ({
+      id: i + 1,
+      title: `Item ${i + 1}`,
+      outcome: 'published',
+      wordpress_id: 500 + i,
+      permalink: null,
+      error: null,
+    }));
     const over = processed >= run.total;
     Object.assign(run, {
       state: over ? 'done' : 'running',
       processed,
       finished_at: over ? NOW : null,
-      outcome: { ...run.outcome, published: processed, results, summary: { total: run.total, published: processed, drafts: 0, failed: 0 } },
+      outcome: {
+        ...run.outcome,
+        published: processed,
+        results,
+        summary: { total: run.total, published: processed, drafts: 0, failed: 0 },
+      },
     });
     return run;
   };
@@ -142,27 +234,57 @@ export function createFakeSeoApi(initial: Partial<FakeSeoState> = {}) {
     http.get('/api/seo/projects/:id/publish-runs', () => HttpResponse.json([...state.publishRuns].reverse())),
     http.get('/api/seo/publish-runs/:runId', ({ params }) => {
       const run = state.publishRuns.find((r) => r.id === Number(params.runId));
-      return run ? HttpResponse.json(advance(run)) : HttpResponse.json({ error: 'Publish run not found', code: 'not_found' }, { status: 404 });
+      return run
+        ? HttpResponse.json(advance(run))
+        : HttpResponse.json({ error: 'Publish run not found', code: 'not_found' }, { status: 404 });
     }),
     http.get('/api/seo-suite/projects', () => HttpResponse.json(state.projects)),
     http.get('/api/sites', () => HttpResponse.json([])),
     http.get('/api/seo-suite/keywords/:id', () => HttpResponse.json(state.keywords)),
-    http.get('/api/seo-suite/outlines/:id', () => HttpResponse.json(state.outline ? [{ id: 1, project_id: 1, outline_data: state.outline, created_at: NOW, updated_at: NOW }] : [])),
+    http.get('/api/seo-suite/outlines/:id', () =>
+      HttpResponse.json(
+        state.outline ? [{ id: 1, project_id: 1, outline_data: state.outline, created_at: NOW, updated_at: NOW }] : [],
+      ),
+    ),
     http.get('/api/seo/projects/:id/pages', () => HttpResponse.json(state.pages)),
     http.get('/api/seo-suite/articles/:id', () => HttpResponse.json(state.articles)),
     http.get('/api/seo-suite/logs/:id', () => HttpResponse.json(state.logs)),
-    http.get('/api/seo-suite/projects/:id/site-structure', ({ params }) => HttpResponse.json({ project_id: Number(params.id), total_pages: 0, pages: [], sections: [] })),
+    http.get('/api/seo-suite/projects/:id/site-structure', ({ params }) =>
+      HttpResponse.json({ project_id: Number(params.id), total_pages: 0, pages: [], sections: [] }),
+    ),
     http.get('/api/seo-suite/projects/:id/site-pages', () => HttpResponse.json([])),
     http.get('/api/seo-suite/delete-preview/:id', ({ params }) => HttpResponse.json(preview(Number(params.id)))),
     http.delete('/api/seo-suite/projects/:id', async ({ request, params }) => {
       await record('delete', request);
       const body = (state.bodies.delete?.at(-1) ?? {}) as { confirmationToken?: string; force?: boolean };
-      if (state.active && !body.force) return HttpResponse.json({ error: 'Project is currently active (articles are being generated). Use force=true to delete it anyway.', code: 'conflict' }, { status: 409 });
+      if (state.active && !body.force)
+        return HttpResponse.json(
+          {
+            error: 'Project is currently active (articles are being generated). Use force=true to delete it anyway.',
+            code: 'conflict',
+          },
+          { status: 409 },
+        );
       if (!body.confirmationToken) {
-        return HttpResponse.json({ status: 'confirmation_required', confirmationToken: 'tok', expires_at: NOW, message: 'm', preview: preview(Number(params.id)) });
+        return HttpResponse.json({
+          status: 'confirmation_required',
+          confirmationToken: 'tok',
+          expires_at: NOW,
+          message: 'm',
+          preview: preview(Number(params.id)),
+        });
       }
       state.projects = state.projects.filter((p) => p.id !== Number(params.id));
-      const deleted = { seo_project_articles: 0, generated_articles: 0, seo_project_logs: 0, keyword_research: 0, seo_pages: 0, wordpress_posts: 0, wordpress_pages: 0, wordpress_media: 0 };
+      const deleted = {
+        seo_project_articles: 0,
+        generated_articles: 0,
+        seo_project_logs: 0,
+        keyword_research: 0,
+        seo_pages: 0,
+        wordpress_posts: 0,
+        wordpress_pages: 0,
+        wordpress_media: 0,
+      };
       return HttpResponse.json({ status: 'deleted', success: true, message: 'Project deleted successfully', deleted });
     }),
     http.post('/api/seo-suite/delete-projects', async ({ request }) => {
@@ -178,9 +300,18 @@ export function createFakeSeoApi(initial: Partial<FakeSeoState> = {}) {
       keyword.keyword = body.keyword;
       return HttpResponse.json(keyword);
     }),
-    http.post('/api/seo-suite/generate-meta-descriptions', ok('meta', { success: true, summary, results: [], warnings: [] })),
-    http.post('/api/seo-suite/generate-schema-markup', ok('schema', { success: true, summary, results: [], warnings: [] })),
-    http.post('/api/seo-suite/optimize-internal-linking', ok('links', { success: true, summary, results: [], warnings: [] })),
+    http.post(
+      '/api/seo-suite/generate-meta-descriptions',
+      ok('meta', { success: true, summary, results: [], warnings: [] }),
+    ),
+    http.post(
+      '/api/seo-suite/generate-schema-markup',
+      ok('schema', { success: true, summary, results: [], warnings: [] }),
+    ),
+    http.post(
+      '/api/seo-suite/optimize-internal-linking',
+      ok('links', { success: true, summary, results: [], warnings: [] }),
+    ),
   ];
   return { state, handlers };
 }

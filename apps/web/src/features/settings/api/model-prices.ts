@@ -1,5 +1,5 @@
+import { type ModelPrices, type ModelPricesUpdate, modelPricesSchema } from '@abp/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { modelPricesSchema, type ModelPrices, type ModelPricesUpdate } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 
 /* Settings → Model prices: GET and PUT /api/settings/prices (one resource, one file). */
@@ -20,5 +20,8 @@ export function saveModelPrices(body: ModelPricesUpdate): Promise<ModelPrices> {
 
 export function useSaveModelPrices() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveModelPrices, onSuccess: (saved) => queryClient.setQueryData(modelPricesQueryKey, saved) });
+  return useMutation({
+    mutationFn: saveModelPrices,
+    onSuccess: (saved) => queryClient.setQueryData(modelPricesQueryKey, saved),
+  });
 }

@@ -1,5 +1,5 @@
+import { type LlmSettings, llmSettingsSchema } from '@abp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { llmSettingsSchema, type LlmSettings } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { llmSettingsQueryKey } from '../../../lib/llm-settings-query';
 
@@ -10,5 +10,8 @@ export function resetLlmSettings(): Promise<LlmSettings> {
 
 export function useResetLlmSettings() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: resetLlmSettings, onSuccess: (settings) => queryClient.setQueryData(llmSettingsQueryKey, settings) });
+  return useMutation({
+    mutationFn: resetLlmSettings,
+    onSuccess: (settings) => queryClient.setQueryData(llmSettingsQueryKey, settings),
+  });
 }

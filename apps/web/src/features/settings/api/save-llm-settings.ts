@@ -1,5 +1,5 @@
+import { type LlmSettings, type LlmSettingsUpdateInput, llmSettingsSchema } from '@abp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { llmSettingsSchema, type LlmSettings, type LlmSettingsUpdateInput } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { llmSettingsQueryKey } from '../../../lib/llm-settings-query';
 
@@ -9,5 +9,8 @@ export function saveLlmSettings(body: LlmSettingsUpdateInput): Promise<LlmSettin
 
 export function useSaveLlmSettings() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveLlmSettings, onSuccess: (saved) => queryClient.setQueryData(llmSettingsQueryKey, saved) });
+  return useMutation({
+    mutationFn: saveLlmSettings,
+    onSuccess: (saved) => queryClient.setQueryData(llmSettingsQueryKey, saved),
+  });
 }

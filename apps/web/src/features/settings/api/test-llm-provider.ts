@@ -1,5 +1,5 @@
+import { type LlmProbeResult, type LlmSettingsUpdateInput, llmProbeResultSchema } from '@abp/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { llmProbeResultSchema, type LlmProbeResult, type LlmSettingsUpdateInput } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 
 /** "Test provider" with the form's values, saved or not. */

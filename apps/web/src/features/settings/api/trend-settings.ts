@@ -1,5 +1,5 @@
+import { type TrendSettings, type TrendSettingsUpdateInput, trendSettingsSchema } from '@abp/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { trendSettingsSchema, type TrendSettings, type TrendSettingsUpdateInput } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 
 /* Settings → Trends: GET, PUT and DELETE /api/settings/trends (one resource, one file). */
@@ -10,7 +10,8 @@ export function getTrendSettings(signal?: AbortSignal): Promise<TrendSettings> {
   return api.get('/api/settings/trends', { signal, schema: trendSettingsSchema });
 }
 
-export const trendSettingsQueryOptions = () => queryOptions({ queryKey: trendSettingsQueryKey, queryFn: ({ signal }) => getTrendSettings(signal) });
+export const trendSettingsQueryOptions = () =>
+  queryOptions({ queryKey: trendSettingsQueryKey, queryFn: ({ signal }) => getTrendSettings(signal) });
 
 export function useTrendSettings() {
   return useQuery(trendSettingsQueryOptions());
@@ -22,7 +23,10 @@ export function saveTrendSettings(body: TrendSettingsUpdateInput): Promise<Trend
 
 export function useSaveTrendSettings() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveTrendSettings, onSuccess: (saved) => queryClient.setQueryData(trendSettingsQueryKey, saved) });
+  return useMutation({
+    mutationFn: saveTrendSettings,
+    onSuccess: (saved) => queryClient.setQueryData(trendSettingsQueryKey, saved),
+  });
 }
 
 /** Forgets the values saved in the app; the TREND_* environment applies again. */
@@ -32,5 +36,8 @@ export function resetTrendSettings(): Promise<TrendSettings> {
 
 export function useResetTrendSettings() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: resetTrendSettings, onSuccess: (settings) => queryClient.setQueryData(trendSettingsQueryKey, settings) });
+  return useMutation({
+    mutationFn: resetTrendSettings,
+    onSuccess: (settings) => queryClient.setQueryData(trendSettingsQueryKey, settings),
+  });
 }

@@ -1,17 +1,17 @@
-import { useFieldArray } from 'react-hook-form';
-import { useSnackbar } from 'notistack';
+import { type Budgets, type BudgetsUpdate, budgetsUpdateSchema } from '@abp/contracts';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { budgetsUpdateSchema, type Budgets, type BudgetsUpdate } from '@abp/contracts';
+import { useSnackbar } from 'notistack';
+import { useFieldArray } from 'react-hook-form';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useSaveBudgets } from '../../../lib/resources/budgets';
 import { useSites } from '../../../lib/resources/sites';
-import { budgetFieldOf, toBudgetFormValues, toBudgetUpdateBody, type BudgetFormValues } from '../lib/budget-form';
+import { type BudgetFormValues, budgetFieldOf, toBudgetFormValues, toBudgetUpdateBody } from '../lib/budget-form';
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : 'Unknown error');
 
@@ -19,7 +19,10 @@ export function BudgetsForm({ budgets }: { budgets: Budgets }) {
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveBudgets();
   const sites = useSites();
-  const { register, control, formState, submitWith, showServerProblems } = useContractForm<BudgetFormValues, BudgetsUpdate>({
+  const { register, control, formState, submitWith, showServerProblems } = useContractForm<
+    BudgetFormValues,
+    BudgetsUpdate
+  >({
     defaultValues: toBudgetFormValues(budgets),
     schema: budgetsUpdateSchema,
     toBody: toBudgetUpdateBody,
@@ -69,7 +72,14 @@ export function BudgetsForm({ budgets }: { budgets: Budgets }) {
           const amount = register(`sites.${index}.monthly_usd`);
           const problem = errors.sites?.[index];
           return (
-            <Stack key={field.id} direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'flex-start' }} role="group" aria-label={`Site budget ${index + 1}`}>
+            <Stack
+              key={field.id}
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              alignItems={{ sm: 'flex-start' }}
+              role="group"
+              aria-label={`Site budget ${index + 1}`}
+            >
               <TextField
                 select
                 size="small"
@@ -107,7 +117,16 @@ export function BudgetsForm({ budgets }: { budgets: Budgets }) {
         })}
       </Stack>
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-        <Button onClick={() => append({ site_id: siteOptions.find((option) => !fields.some((f) => f.site_id === String(option.id)))?.id.toString() ?? '', monthly_usd: '' })} disabled={busy || siteOptions.length === 0}>
+        <Button
+          onClick={() =>
+            append({
+              site_id:
+                siteOptions.find((option) => !fields.some((f) => f.site_id === String(option.id)))?.id.toString() ?? '',
+              monthly_usd: '',
+            })
+          }
+          disabled={busy || siteOptions.length === 0}
+        >
           Add site budget
         </Button>
         <Button type="submit" variant="contained" disabled={busy}>

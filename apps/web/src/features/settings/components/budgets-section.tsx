@@ -1,10 +1,10 @@
+import type { BudgetState } from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import type { BudgetState } from '@abp/contracts';
 import { formatUsd } from '../../../lib/money';
 import { useBudgets, useOverrideBudget } from '../../../lib/resources/budgets';
 import { BudgetsForm } from './budgets-form';
@@ -21,7 +21,9 @@ function BudgetLine({ state }: { state: BudgetState }) {
       await override.mutateAsync({ site_id: state.site_id });
       enqueueSnackbar(`${state.name}: the budget is overridden for this month`, { variant: 'success' });
     } catch (error) {
-      enqueueSnackbar(`Failed to override the budget: ${error instanceof Error ? error.message : 'Unknown error'}`, { variant: 'error' });
+      enqueueSnackbar(`Failed to override the budget: ${error instanceof Error ? error.message : 'Unknown error'}`, {
+        variant: 'error',
+      });
     }
   };
   return (
@@ -32,7 +34,12 @@ function BudgetLine({ state }: { state: BudgetState }) {
         </Typography>
         <Typography variant="body2">{`${formatUsd(state.spent_usd)} of ${formatUsd(state.limit_usd)} (${state.percent} %)`}</Typography>
       </Box>
-      <LinearProgress variant="determinate" value={Math.min(100, state.percent)} color={COLOR[state.state]} aria-label={`${state.name}: ${state.percent} % of the budget used`} />
+      <LinearProgress
+        variant="determinate"
+        value={Math.min(100, state.percent)}
+        color={COLOR[state.state]}
+        aria-label={`${state.name}: ${state.percent} % of the budget used`}
+      />
       {state.message && (
         <Alert
           severity={state.state === 'reached' ? 'error' : state.state === 'warning' ? 'warning' : 'info'}

@@ -1,3 +1,4 @@
+import { LLM_PROVIDER_LABELS, type ModelPrice } from '@abp/contracts';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -7,7 +8,6 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { LLM_PROVIDER_LABELS, type ModelPrice } from '@abp/contracts';
 import { formatPerMillion } from '../lib/price-form';
 
 /** The prices the app starts with; a price of your own for the same model replaces one. */

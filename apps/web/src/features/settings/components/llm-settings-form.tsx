@@ -1,6 +1,11 @@
-import { useState } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
-import { useSnackbar } from 'notistack';
+import {
+  LLM_PROVIDER_LABELS,
+  LLM_PROVIDERS,
+  type LlmProbeResult,
+  type LlmSettings,
+  type LlmSettingsUpdateInput,
+  llmSettingsUpdateSchema,
+} from '@abp/contracts';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
@@ -11,22 +16,28 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LLM_PROVIDERS, LLM_PROVIDER_LABELS, llmSettingsUpdateSchema, type LlmProbeResult, type LlmSettings, type LlmSettingsUpdateInput } from '@abp/contracts';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useResetLlmSettings } from '../api/reset-llm-settings';
 import { useSaveLlmSettings } from '../api/save-llm-settings';
 import { useTestLlmProvider } from '../api/test-llm-provider';
-import { fieldOf, toFormValues, toUpdateBody, type LlmFormField, type LlmFormValues } from '../lib/llm-form';
+import { fieldOf, type LlmFormField, type LlmFormValues, toFormValues, toUpdateBody } from '../lib/llm-form';
 import { ProbeResult } from './probe-result';
 
-const sourceText = (source: 'saved' | 'environment' | null) => (source === 'saved' ? 'Saved in the app' : 'From the environment');
+const sourceText = (source: 'saved' | 'environment' | null) =>
+  source === 'saved' ? 'Saved in the app' : 'From the environment';
 
 export function LlmSettingsForm({ settings }: { settings: LlmSettings }) {
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveLlmSettings();
   const reset = useResetLlmSettings();
   const probe = useTestLlmProvider();
-  const { register, control, setValue, clearErrors, formState, submitWith, showServerProblems } = useContractForm<LlmFormValues, LlmSettingsUpdateInput>({
+  const { register, control, setValue, clearErrors, formState, submitWith, showServerProblems } = useContractForm<
+    LlmFormValues,
+    LlmSettingsUpdateInput
+  >({
     defaultValues: toFormValues(settings),
     schema: llmSettingsUpdateSchema,
     toBody: (values) => toUpdateBody(values, settings),
@@ -54,7 +65,9 @@ export function LlmSettingsForm({ settings }: { settings: LlmSettings }) {
       enqueueSnackbar('Settings saved', { variant: 'success' });
     } catch (error) {
       showServerProblems(error);
-      enqueueSnackbar(`Failed to save settings: ${error instanceof Error ? error.message : 'Unknown error'}`, { variant: 'error' });
+      enqueueSnackbar(`Failed to save settings: ${error instanceof Error ? error.message : 'Unknown error'}`, {
+        variant: 'error',
+      });
     }
   });
   const test = submitWith(async (_parsed, values) => {
@@ -63,7 +76,9 @@ export function LlmSettingsForm({ settings }: { settings: LlmSettings }) {
       setProbeResult(await probe.mutateAsync(toUpdateBody(values, settings)));
     } catch (error) {
       showServerProblems(error);
-      enqueueSnackbar(`Provider test failed: ${error instanceof Error ? error.message : 'Unknown error'}`, { variant: 'error' });
+      enqueueSnackbar(`Provider test failed: ${error instanceof Error ? error.message : 'Unknown error'}`, {
+        variant: 'error',
+      });
     }
   });
   const resetToEnvironment = async () => {
@@ -71,7 +86,9 @@ export function LlmSettingsForm({ settings }: { settings: LlmSettings }) {
       await reset.mutateAsync();
       enqueueSnackbar('Settings reset to the environment', { variant: 'success' });
     } catch (error) {
-      enqueueSnackbar(`Failed to reset settings: ${error instanceof Error ? error.message : 'Unknown error'}`, { variant: 'error' });
+      enqueueSnackbar(`Failed to reset settings: ${error instanceof Error ? error.message : 'Unknown error'}`, {
+        variant: 'error',
+      });
     }
   };
 
@@ -79,7 +96,11 @@ export function LlmSettingsForm({ settings }: { settings: LlmSettings }) {
   const sameProvider = provider === settings.provider;
   const keyStored = sameProvider && settings.has_api_key;
   const busy = save.isPending || reset.isPending;
-  const fieldProps = (field: LlmFormField, helper: string) => ({ error: Boolean(errors[field]), helperText: errors[field]?.message ?? helper, disabled: busy });
+  const fieldProps = (field: LlmFormField, helper: string) => ({
+    error: Boolean(errors[field]),
+    helperText: errors[field]?.message ?? helper,
+    disabled: busy,
+  });
   const text = (field: 'model' | 'base_url' | 'api_key' | 'timeout_ms' | 'concurrency') => {
     const { ref, ...rest } = register(field);
     return { ...rest, inputRef: ref };
@@ -89,7 +110,14 @@ export function LlmSettingsForm({ settings }: { settings: LlmSettings }) {
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Language model settings">
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <TextField select fullWidth label="Provider" value={provider} onChange={(e) => chooseProvider(e.target.value as LlmFormValues['provider'])} {...fieldProps('provider', sourceText(settings.sources.provider))}>
+          <TextField
+            select
+            fullWidth
+            label="Provider"
+            value={provider}
+            onChange={(e) => chooseProvider(e.target.value as LlmFormValues['provider'])}
+            {...fieldProps('provider', sourceText(settings.sources.provider))}
+          >
             {LLM_PROVIDERS.map((provider) => (
               <MenuItem key={provider} value={provider}>
                 {LLM_PROVIDER_LABELS[provider]}
@@ -100,7 +128,13 @@ export function LlmSettingsForm({ settings }: { settings: LlmSettings }) {
         {remote ? (
           <>
             <Grid size={{ xs: 12, md: 6 }}>
-              <TextField fullWidth label="Model" {...text('model')} placeholder={sameProvider ? settings.effective_model : "The provider's default"} {...fieldProps('model', "Empty: the provider's default model")} />
+              <TextField
+                fullWidth
+                label="Model"
+                {...text('model')}
+                placeholder={sameProvider ? settings.effective_model : "The provider's default"}
+                {...fieldProps('model', "Empty: the provider's default model")}
+              />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <TextField
@@ -108,8 +142,15 @@ export function LlmSettingsForm({ settings }: { settings: LlmSettings }) {
                 label="Base URL"
                 {...text('base_url')}
                 required={provider === 'openai-compatible'}
-                placeholder={provider === 'openai-compatible' ? 'http://localhost:11434/v1' : "Empty: the provider's own address"}
-                {...fieldProps('base_url', provider === 'openai-compatible' ? 'The server’s OpenAI-compatible address, ending in /v1' : 'Only for a proxy or gateway')}
+                placeholder={
+                  provider === 'openai-compatible' ? 'http://localhost:11434/v1' : "Empty: the provider's own address"
+                }
+                {...fieldProps(
+                  'base_url',
+                  provider === 'openai-compatible'
+                    ? 'The server’s OpenAI-compatible address, ending in /v1'
+                    : 'Only for a proxy or gateway',
+                )}
               />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
@@ -120,34 +161,74 @@ export function LlmSettingsForm({ settings }: { settings: LlmSettings }) {
                   label="API key"
                   autoComplete="new-password"
                   {...text('api_key')}
-                  placeholder={keyStored ? 'Leave blank to keep the stored key (enter it again for a server at another address)' : ''}
-                  {...fieldProps('api_key', keyStored ? `${sourceText(settings.sources.api_key)}; never shown again` : 'Stored encrypted; never shown again')}
+                  placeholder={
+                    keyStored
+                      ? 'Leave blank to keep the stored key (enter it again for a server at another address)'
+                      : ''
+                  }
+                  {...fieldProps(
+                    'api_key',
+                    keyStored
+                      ? `${sourceText(settings.sources.api_key)}; never shown again`
+                      : 'Stored encrypted; never shown again',
+                  )}
                 />
-                {keyStored && <Chip label={settings.sources.api_key === 'saved' ? 'stored' : 'from environment'} color="success" size="small" sx={{ mt: 2 }} />}
+                {keyStored && (
+                  <Chip
+                    label={settings.sources.api_key === 'saved' ? 'stored' : 'from environment'}
+                    color="success"
+                    size="small"
+                    sx={{ mt: 2 }}
+                  />
+                )}
               </Stack>
               {keyStored && settings.sources.api_key === 'saved' && (
-                <FormControlLabel control={<Checkbox checked={clearKey} onChange={(e) => setValue('clear_api_key', e.target.checked)} />} label="Remove the stored key" disabled={busy} />
+                <FormControlLabel
+                  control={
+                    <Checkbox checked={clearKey} onChange={(e) => setValue('clear_api_key', e.target.checked)} />
+                  }
+                  label="Remove the stored key"
+                  disabled={busy}
+                />
               )}
             </Grid>
             <Grid size={{ xs: 6, md: 3 }}>
-              <TextField fullWidth type="number" label="Timeout (ms)" {...text('timeout_ms')} {...fieldProps('timeout_ms', `Per model call. ${sourceText(settings.sources.timeout_ms)}`)} />
+              <TextField
+                fullWidth
+                type="number"
+                label="Timeout (ms)"
+                {...text('timeout_ms')}
+                {...fieldProps('timeout_ms', `Per model call. ${sourceText(settings.sources.timeout_ms)}`)}
+              />
             </Grid>
             <Grid size={{ xs: 6, md: 3 }}>
-              <TextField fullWidth type="number" label="Concurrency" {...text('concurrency')} {...fieldProps('concurrency', `Calls at once. ${sourceText(settings.sources.concurrency)}`)} />
+              <TextField
+                fullWidth
+                type="number"
+                label="Concurrency"
+                {...text('concurrency')}
+                {...fieldProps('concurrency', `Calls at once. ${sourceText(settings.sources.concurrency)}`)}
+              />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <Controller
                 name="stream"
                 control={control}
-                render={({ field }) => <FormControlLabel control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />} label="Stream answers (some local servers prefer it)" disabled={busy} />}
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+                    label="Stream answers (some local servers prefer it)"
+                    disabled={busy}
+                  />
+                )}
               />
             </Grid>
           </>
         ) : (
           <Grid size={{ xs: 12, md: 6 }}>
             <Typography variant="body2" color="text.secondary" sx={{ pt: 1 }}>
-              The offline writer needs no network or key. It writes structured, topic-specific articles so every screen works; choose a
-              provider for articles written by a model.
+              The offline writer needs no network or key. It writes structured, topic-specific articles so every screen
+              works; choose a provider for articles written by a model.
             </Typography>
           </Grid>
         )}

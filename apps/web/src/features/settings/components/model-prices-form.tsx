@@ -1,16 +1,22 @@
-import { useFieldArray } from 'react-hook-form';
-import { useSnackbar } from 'notistack';
+import {
+  LLM_PROVIDER_LABELS,
+  LLM_PROVIDERS,
+  type ModelPrices,
+  type ModelPricesUpdate,
+  modelPricesUpdateSchema,
+} from '@abp/contracts';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { LLM_PROVIDERS, LLM_PROVIDER_LABELS, modelPricesUpdateSchema, type ModelPrices, type ModelPricesUpdate } from '@abp/contracts';
+import { useSnackbar } from 'notistack';
+import { useFieldArray } from 'react-hook-form';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useSaveModelPrices } from '../api/model-prices';
-import { priceFieldOf, toPriceFormValues, toPriceUpdateBody, type PriceFormValues } from '../lib/price-form';
+import { type PriceFormValues, priceFieldOf, toPriceFormValues, toPriceUpdateBody } from '../lib/price-form';
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : 'Unknown error');
 const shortLabel = (provider: (typeof LLM_PROVIDERS)[number]) => LLM_PROVIDER_LABELS[provider].split(' (')[0];
@@ -19,7 +25,10 @@ const shortLabel = (provider: (typeof LLM_PROVIDERS)[number]) => LLM_PROVIDER_LA
 export function ModelPricesForm({ prices }: { prices: ModelPrices }) {
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveModelPrices();
-  const { register, control, formState, submitWith, showServerProblems } = useContractForm<PriceFormValues, ModelPricesUpdate>({
+  const { register, control, formState, submitWith, showServerProblems } = useContractForm<
+    PriceFormValues,
+    ModelPricesUpdate
+  >({
     defaultValues: toPriceFormValues(prices),
     schema: modelPricesUpdateSchema,
     toBody: toPriceUpdateBody,
@@ -41,7 +50,12 @@ export function ModelPricesForm({ prices }: { prices: ModelPrices }) {
   });
 
   const addRow = () =>
-    append({ provider: current.provider === 'offline' ? 'openai' : current.provider, model: current.price || current.provider === 'offline' ? '' : current.model, input_per_million: '', output_per_million: '' });
+    append({
+      provider: current.provider === 'offline' ? 'openai' : current.provider,
+      model: current.price || current.provider === 'offline' ? '' : current.model,
+      input_per_million: '',
+      output_per_million: '',
+    });
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Model prices">
@@ -75,8 +89,24 @@ export function ModelPricesForm({ prices }: { prices: ModelPrices }) {
           const model = register(`prices.${index}.model`);
           const provider = register(`prices.${index}.provider`);
           return (
-            <Stack key={field.id} direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'flex-start' }} role="group" aria-label={`Price ${index + 1}`}>
-              <TextField select size="small" label="Provider" defaultValue={field.provider} {...provider} inputRef={provider.ref} disabled={busy} sx={{ width: { xs: '100%', sm: 190 } }}>
+            <Stack
+              key={field.id}
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              alignItems={{ sm: 'flex-start' }}
+              role="group"
+              aria-label={`Price ${index + 1}`}
+            >
+              <TextField
+                select
+                size="small"
+                label="Provider"
+                defaultValue={field.provider}
+                {...provider}
+                inputRef={provider.ref}
+                disabled={busy}
+                sx={{ width: { xs: '100%', sm: 190 } }}
+              >
                 {LLM_PROVIDERS.map((id) => (
                   <MenuItem key={id} value={id}>
                     {shortLabel(id)}

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import type { ModelPrices, ModelPricesUpdate } from '@abp/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
 import { server } from '../../../test/msw-server';
 import { renderRoutes } from '../../../test/render-app';
 import { modelPrices } from '../../../test/usage';
@@ -16,10 +16,24 @@ function showSection(initial: ModelPrices = modelPrices()) {
       const body = (await request.json()) as ModelPricesUpdate;
       puts.push(body);
       if (body.prices.some((price) => price.model === 'refused')) {
-        return HttpResponse.json({ error: 'Invalid request', code: 'validation', details: [{ field: 'body.prices.0.model', message: 'is not a model this server knows' }] }, { status: 400 });
+        return HttpResponse.json(
+          {
+            error: 'Invalid request',
+            code: 'validation',
+            details: [{ field: 'body.prices.0.model', message: 'is not a model this server knows' }],
+          },
+          { status: 400 },
+        );
       }
       const custom = body.prices.map((price) => ({ ...price, source: 'custom' as const }));
-      current = { ...current, prices: [...custom, ...initial.prices.filter((price) => price.source === 'default')], current: { ...current.current, price: custom.find((price) => price.model === current.current.model) ?? current.current.price } };
+      current = {
+        ...current,
+        prices: [...custom, ...initial.prices.filter((price) => price.source === 'default')],
+        current: {
+          ...current.current,
+          price: custom.find((price) => price.model === current.current.model) ?? current.current.price,
+        },
+      };
       return HttpResponse.json(current);
     }),
   );
@@ -30,7 +44,11 @@ function showSection(initial: ModelPrices = modelPrices()) {
 describe('Settings → Model prices (issue #16)', () => {
   it('says what the model in use is charged at, and lists the built-in prices', async () => {
     const { user } = showSection();
-    expect(await screen.findByText(/Charged now: openai\/gpt-4o-mini at \$0\.15 per million input tokens and \$0\.60 per million output tokens \(built-in price for gpt-4o-mini\)/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /Charged now: openai\/gpt-4o-mini at \$0\.15 per million input tokens and \$0\.60 per million output tokens \(built-in price for gpt-4o-mini\)/,
+      ),
+    ).toBeInTheDocument();
     await user.click(screen.getByText('Built-in prices (2)'));
     const table = screen.getByRole('table', { name: 'Built-in prices' });
     expect(within(table).getByRole('row', { name: /claude-3-5-haiku \$0\.80 \$4\.00/ })).toBeInTheDocument();
@@ -38,11 +56,15 @@ describe('Settings → Model prices (issue #16)', () => {
 
   it('warns when the model in use has no price: its calls count as $0', async () => {
     showSection(modelPrices({ current: { provider: 'openai-compatible', model: 'llama3.1', price: null } }));
-    expect(await screen.findByText(/No price is known for openai-compatible\/llama3\.1: its calls are counted at \$0/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/No price is known for openai-compatible\/llama3\.1: its calls are counted at \$0/),
+    ).toBeInTheDocument();
   });
 
   it('adds a price for the model in use and saves it as numbers', async () => {
-    const { user, puts } = showSection(modelPrices({ current: { provider: 'openai-compatible', model: 'llama3.1', price: null } }));
+    const { user, puts } = showSection(
+      modelPrices({ current: { provider: 'openai-compatible', model: 'llama3.1', price: null } }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Add price' }));
     const row = screen.getByRole('group', { name: 'Price 1' });
     expect(within(row).getByRole('textbox', { name: 'Model' })).toHaveValue('llama3.1');
@@ -50,8 +72,16 @@ describe('Settings → Model prices (issue #16)', () => {
     await user.type(within(row).getByRole('textbox', { name: 'Output price' }), '0.45');
     await user.click(screen.getByRole('button', { name: 'Save prices' }));
     expect(await screen.findByText('Model prices saved')).toBeInTheDocument();
-    expect(puts).toEqual([{ prices: [{ provider: 'openai-compatible', model: 'llama3.1', input_per_million: 0.2, output_per_million: 0.45 }] }]);
-    expect(await screen.findByText(/Charged now: openai-compatible\/llama3\.1 at \$0\.20 .* \$0\.45 .*\(your price\)/)).toBeInTheDocument();
+    expect(puts).toEqual([
+      {
+        prices: [
+          { provider: 'openai-compatible', model: 'llama3.1', input_per_million: 0.2, output_per_million: 0.45 },
+        ],
+      },
+    ]);
+    expect(
+      await screen.findByText(/Charged now: openai-compatible\/llama3\.1 at \$0\.20 .* \$0\.45 .*\(your price\)/),
+    ).toBeInTheDocument();
   });
 
   it('puts a price it cannot store, and the server’s reason, on the field; nothing invalid is sent', async () => {
@@ -76,7 +106,13 @@ describe('Settings → Model prices (issue #16)', () => {
 
   it('removes a saved price', async () => {
     const saved = modelPrices();
-    const { user, puts } = showSection({ ...saved, prices: [{ provider: 'openai', model: 'gpt-4o', input_per_million: 3, output_per_million: 12, source: 'custom' }, ...saved.prices] });
+    const { user, puts } = showSection({
+      ...saved,
+      prices: [
+        { provider: 'openai', model: 'gpt-4o', input_per_million: 3, output_per_million: 12, source: 'custom' },
+        ...saved.prices,
+      ],
+    });
     const row = await screen.findByRole('group', { name: 'Price 1' });
     expect(within(row).getByRole('textbox', { name: 'Input price' })).toHaveValue('3');
     await user.click(within(row).getByRole('button', { name: 'Remove price 1' }));

@@ -1,15 +1,16 @@
+import type { ModelPrices } from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
-import type { ModelPrices } from '@abp/contracts';
 import { useModelPrices } from '../api/model-prices';
 import { formatPerMillion } from '../lib/price-form';
-import { ModelPricesForm } from './model-prices-form';
 import { DefaultPricesTable } from './default-prices-table';
+import { ModelPricesForm } from './model-prices-form';
 import { SettingsCard } from './settings-card';
 
 /** What the calls of the model in use are charged at, or why they count as nothing. */
 function ChargedNow({ current }: { current: ModelPrices['current'] }) {
-  if (current.provider === 'offline') return <Alert severity="info">The offline writer is in use: it calls no model and costs nothing.</Alert>;
+  if (current.provider === 'offline')
+    return <Alert severity="info">The offline writer is in use: it calls no model and costs nothing.</Alert>;
   if (!current.price) {
     return (
       <Alert severity="warning">
@@ -38,7 +39,10 @@ export function ModelPricesSection() {
       {(prices) => (
         <>
           <ChargedNow current={prices.current} />
-          <ModelPricesForm key={JSON.stringify(prices.prices.filter((price) => price.source === 'custom'))} prices={prices} />
+          <ModelPricesForm
+            key={JSON.stringify(prices.prices.filter((price) => price.source === 'custom'))}
+            prices={prices}
+          />
           <DefaultPricesTable prices={prices.prices.filter((price) => price.source === 'default')} />
         </>
       )}

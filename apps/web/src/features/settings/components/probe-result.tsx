@@ -1,6 +1,6 @@
+import type { LlmProbeResult } from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import type { LlmProbeResult } from '@abp/contracts';
 
 /** "Test provider": the model's own short answer, or the exact classified error. */
 export function ProbeResult({ result }: { result: LlmProbeResult }) {

@@ -1,13 +1,18 @@
+import type { ProviderHealth } from '@abp/contracts';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { ProviderHealth } from '@abp/contracts';
 import { useProviderHealth } from '../api/provider-chain';
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const time = (iso: string) =>
+  new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
-function stateLabel(member: ProviderHealth['providers'][number]): { label: string; color: 'success' | 'warning' | 'error' } {
-  if (member.state === 'cooling_down') return { label: `Cooling down until ${time(member.cooling_until!)}`, color: 'warning' };
+function stateLabel(member: ProviderHealth['providers'][number]): {
+  label: string;
+  color: 'success' | 'warning' | 'error';
+} {
+  if (member.state === 'cooling_down')
+    return { label: `Cooling down until ${time(member.cooling_until!)}`, color: 'warning' };
   if (member.state === 'failing') return { label: 'Failing', color: 'error' };
   return { label: 'Healthy', color: 'success' };
 }
@@ -24,9 +29,15 @@ export function ProviderHealthList() {
         return (
           <li key={member.position}>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-              <Typography variant="body2" fontWeight={600}>{`${member.position === 0 ? 'Main' : `Fallback ${member.position}`}: ${member.provider}/${member.model}`}</Typography>
+              <Typography
+                variant="body2"
+                fontWeight={600}
+              >{`${member.position === 0 ? 'Main' : `Fallback ${member.position}`}: ${member.provider}/${member.model}`}</Typography>
               <Chip size="small" color={color} label={label} />
-              <Typography variant="caption" color="text.secondary">{`${member.calls_ok} answered · ${member.calls_failed} failed since the server started`}</Typography>
+              <Typography
+                variant="caption"
+                color="text.secondary"
+              >{`${member.calls_ok} answered · ${member.calls_failed} failed since the server started`}</Typography>
             </Box>
             {member.last_error && member.state !== 'healthy' && (
               <Typography variant="caption" color="text.secondary" component="p" sx={{ overflowWrap: 'anywhere' }}>

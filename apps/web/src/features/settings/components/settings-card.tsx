@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 
 interface SettingsCardProps<T> {
   /** The card's id, its heading's id and the anchor links point at. */
@@ -21,7 +21,16 @@ interface SettingsCardProps<T> {
 }
 
 /** One section of the Settings screen: its heading and words, its own load, and its form once loaded. */
-export function SettingsCard<T>({ id, title, description, query, loadingLabel, errorText, before, children }: SettingsCardProps<T>) {
+export function SettingsCard<T>({
+  id,
+  title,
+  description,
+  query,
+  loadingLabel,
+  errorText,
+  before,
+  children,
+}: SettingsCardProps<T>) {
   return (
     <Card variant="outlined" component="section" aria-labelledby={`${id}-heading`} id={id}>
       <CardContent>

@@ -1,9 +1,9 @@
 import Stack from '@mui/material/Stack';
 import { PageHeader } from '../../../components/page-header';
+import { BudgetsSection } from './budgets-section';
+import { FallbackProvidersSection } from './fallback-providers-section';
 import { LlmSettingsSection } from './llm-settings-section';
 import { ModelPricesSection } from './model-prices-section';
-import { FallbackProvidersSection } from './fallback-providers-section';
-import { BudgetsSection } from './budgets-section';
 import { TrendSettingsSection } from './trend-settings-section';
 
 /**

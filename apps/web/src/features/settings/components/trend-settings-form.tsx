@@ -1,15 +1,21 @@
-import { useWatch } from 'react-hook-form';
-import { useSnackbar } from 'notistack';
+import { type TrendSettings, type TrendSettingsUpdateInput, trendSettingsUpdateSchema } from '@abp/contracts';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { trendSettingsUpdateSchema, type TrendSettings, type TrendSettingsUpdateInput } from '@abp/contracts';
+import { useSnackbar } from 'notistack';
+import { useWatch } from 'react-hook-form';
 import { DemoLiveWarning } from '../../../components/demo-live-warning';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useResetTrendSettings, useSaveTrendSettings } from '../api/trend-settings';
-import { toTrendFormValues, toTrendUpdateBody, trendFieldOf, type TrendFormField, type TrendFormValues } from '../lib/trend-form';
+import {
+  type TrendFormField,
+  type TrendFormValues,
+  toTrendFormValues,
+  toTrendUpdateBody,
+  trendFieldOf,
+} from '../lib/trend-form';
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : 'Unknown error');
 
@@ -17,7 +23,10 @@ export function TrendSettingsForm({ settings }: { settings: TrendSettings }) {
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveTrendSettings();
   const reset = useResetTrendSettings();
-  const { register, control, formState, submitWith, showServerProblems } = useContractForm<TrendFormValues, TrendSettingsUpdateInput>({
+  const { register, control, formState, submitWith, showServerProblems } = useContractForm<
+    TrendFormValues,
+    TrendSettingsUpdateInput
+  >({
     defaultValues: toTrendFormValues(settings),
     schema: trendSettingsUpdateSchema,
     toBody: toTrendUpdateBody,
@@ -49,7 +58,13 @@ export function TrendSettingsForm({ settings }: { settings: TrendSettings }) {
   const fromEnv = (field: keyof TrendSettings['sources']) => settings.sources[field] === 'environment';
   const fieldProps = (field: TrendFormField, helper: string) => {
     const { ref, ...rest } = register(field);
-    return { ...rest, inputRef: ref, error: Boolean(errors[field]), helperText: errors[field]?.message ?? helper, disabled: busy };
+    return {
+      ...rest,
+      inputRef: ref,
+      error: Boolean(errors[field]),
+      helperText: errors[field]?.message ?? helper,
+      disabled: busy,
+    };
   };
   // Scheduled checks (the interval typed, else the one in use) write and publish without anyone asking.
   const typedInterval = useWatch({ control, name: 'interval_hours' }).trim();
@@ -58,7 +73,10 @@ export function TrendSettingsForm({ settings }: { settings: TrendSettings }) {
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Trend settings">
-      <DemoLiveWarning live={scheduled && settings.live_sites.length > 0} what={`Trend articles for ${settings.live_sites.join(', ')}`} />
+      <DemoLiveWarning
+        live={scheduled && settings.live_sites.length > 0}
+        what={`Trend articles for ${settings.live_sites.join(', ')}`}
+      />
       <Grid container spacing={2}>
         <Grid size={12}>
           <TextField
@@ -67,14 +85,29 @@ export function TrendSettingsForm({ settings }: { settings: TrendSettings }) {
             minRows={2}
             label="Feeds"
             placeholder={fromEnv('feeds') ? settings.feeds.join('\n') : ''}
-            {...fieldProps('feeds', 'One RSS or Atom feed URL per line (Google Trends feeds included). Empty: TREND_FEEDS, or Google Trends for the country.')}
+            {...fieldProps(
+              'feeds',
+              'One RSS or Atom feed URL per line (Google Trends feeds included). Empty: TREND_FEEDS, or Google Trends for the country.',
+            )}
           />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <TextField fullWidth label="Country" placeholder={settings.geo} slotProps={{ htmlInput: { maxLength: 2 } }} {...fieldProps('geo', 'Of the Google Trends feed, e.g. US, GB, DE')} />
+          <TextField
+            fullWidth
+            label="Country"
+            placeholder={settings.geo}
+            slotProps={{ htmlInput: { maxLength: 2 } }}
+            {...fieldProps('geo', 'Of the Google Trends feed, e.g. US, GB, DE')}
+          />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <TextField fullWidth type="number" label="Check interval (hours)" placeholder={String(settings.interval_hours)} {...fieldProps('interval_hours', '0 turns scheduled checks off')} />
+          <TextField
+            fullWidth
+            type="number"
+            label="Check interval (hours)"
+            placeholder={String(settings.interval_hours)}
+            {...fieldProps('interval_hours', '0 turns scheduled checks off')}
+          />
         </Grid>
         <Grid size={12}>
           <Typography variant="body2" color="text.secondary">

@@ -17,7 +17,15 @@ export interface FallbackFormValues {
 
 export function toFallbackFormValues(saved: FallbackProviders): FallbackFormValues {
   return {
-    fallbacks: saved.fallbacks.map((entry) => ({ id: entry.id, provider: entry.provider, model: entry.model, base_url: entry.base_url ?? '', api_key: '', has_api_key: entry.has_api_key, concurrency: String(entry.concurrency) })),
+    fallbacks: saved.fallbacks.map((entry) => ({
+      id: entry.id,
+      provider: entry.provider,
+      model: entry.model,
+      base_url: entry.base_url ?? '',
+      api_key: '',
+      has_api_key: entry.has_api_key,
+      concurrency: String(entry.concurrency),
+    })),
   };
 }
 

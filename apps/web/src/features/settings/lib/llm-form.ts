@@ -54,6 +54,15 @@ export function toUpdateBody(values: LlmFormValues, loaded: LlmSettings | undefi
 /** 'body.base_url' or 'base_url' from a 400's details → the form field. */
 export function fieldOf(name: string): LlmFormField | null {
   const key = name.replace(/^body\./, '');
-  const fields: LlmFormField[] = ['provider', 'model', 'base_url', 'api_key', 'clear_api_key', 'timeout_ms', 'concurrency', 'stream'];
+  const fields: LlmFormField[] = [
+    'provider',
+    'model',
+    'base_url',
+    'api_key',
+    'clear_api_key',
+    'timeout_ms',
+    'concurrency',
+    'stream',
+  ];
   return (fields as string[]).includes(key) ? (key as LlmFormField) : null;
 }

@@ -17,7 +17,12 @@ export function toPriceFormValues(prices: ModelPrices): PriceFormValues {
   return {
     prices: prices.prices
       .filter((price) => price.source === 'custom')
-      .map((price) => ({ provider: price.provider, model: price.model, input_per_million: String(price.input_per_million), output_per_million: String(price.output_per_million) })),
+      .map((price) => ({
+        provider: price.provider,
+        model: price.model,
+        input_per_million: String(price.input_per_million),
+        output_per_million: String(price.output_per_million),
+      })),
   };
 }
 

@@ -1,12 +1,27 @@
+import {
+  type SiteDeletePreview,
+  type SiteDeleteResponse,
+  type SiteDeletionStatus,
+  siteDeletePreviewSchema,
+  siteDeleteResponseSchema,
+  siteDeletionStatusSchema,
+} from '@abp/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { siteDeletePreviewSchema, siteDeleteResponseSchema, siteDeletionStatusSchema, type SiteDeletePreview, type SiteDeleteResponse, type SiteDeletionStatus } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 
 /**
  * With cascade the server answers { status: 'processing', job_id } and deletes in the background;
  * trashPosts (with cascade) moves the site's WordPress posts this app created to the WordPress trash.
  */
-export function deleteSite({ id, cascade, trashPosts = false }: { id: number; cascade: boolean; trashPosts?: boolean }): Promise<SiteDeleteResponse> {
+export function deleteSite({
+  id,
+  cascade,
+  trashPosts = false,
+}: {
+  id: number;
+  cascade: boolean;
+  trashPosts?: boolean;
+}): Promise<SiteDeleteResponse> {
   const query = cascade ? { cascade: true, ...(trashPosts ? { trash_posts: true } : {}) } : {};
   return api.delete(`/api/sites/${id}`, { query, schema: siteDeleteResponseSchema });
 }
@@ -20,7 +35,8 @@ export function useDeleteSite() {
 export function useSiteDeletePreview(id: number | null) {
   return useQuery({
     queryKey: ['sites', 'delete-preview', id ?? 0],
-    queryFn: ({ signal }): Promise<SiteDeletePreview> => api.get(`/api/sites/${id}/delete-preview`, { signal, schema: siteDeletePreviewSchema }),
+    queryFn: ({ signal }): Promise<SiteDeletePreview> =>
+      api.get(`/api/sites/${id}/delete-preview`, { signal, schema: siteDeletePreviewSchema }),
     enabled: id !== null,
     staleTime: 0,
     gcTime: 0,

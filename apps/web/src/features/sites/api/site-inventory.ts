@@ -1,5 +1,5 @@
+import { type InventoryList, type InventorySummary, inventoryListSchema, inventorySummarySchema } from '@abp/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { inventoryListSchema, inventorySummarySchema, type InventoryList, type InventorySummary } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { inventoryKeys } from '../../../lib/resources/site-inventory';
 
@@ -22,7 +22,11 @@ function toParams(query: InventoryQuery): Record<string, string | number> {
 }
 
 export function getInventoryItems(siteId: number, query: InventoryQuery, signal?: AbortSignal): Promise<InventoryList> {
-  return api.get(`/api/sites/${siteId}/inventory/items`, { signal, query: toParams(query), schema: inventoryListSchema });
+  return api.get(`/api/sites/${siteId}/inventory/items`, {
+    signal,
+    query: toParams(query),
+    schema: inventoryListSchema,
+  });
 }
 
 export function useInventoryItems(siteId: number, query: InventoryQuery, refreshing: boolean) {

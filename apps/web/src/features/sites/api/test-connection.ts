@@ -1,5 +1,5 @@
+import { type ConnectionTestResult, connectionTestResultSchema } from '@abp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { connectionTestResultSchema, type ConnectionTestResult } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { siteKeys } from '../../../lib/resources/sites';
 

@@ -1,5 +1,5 @@
+import { type SiteSaveResponse, type SiteUpdateInput, siteSaveResponseSchema } from '@abp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { siteSaveResponseSchema, type SiteSaveResponse, type SiteUpdateInput } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { siteKeys } from '../../../lib/resources/sites';
 

@@ -1,6 +1,6 @@
+import type { Site } from '@abp/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import type { Site } from '@abp/contracts';
 import { RowMenu } from '../../../components/row-menu';
 
 export interface SiteActionHandlers {
@@ -25,7 +25,13 @@ export function SiteActions({ site, testing, compact = false, onTest, onEdit, on
       <Button size="small" variant="outlined" disabled={busy} onClick={() => onTest(site, false)}>
         {testing === 'basic' ? 'Testing...' : 'Test'}
       </Button>
-      <Button size="small" variant="outlined" disabled={busy} onClick={() => onTest(site, true)} sx={{ whiteSpace: 'nowrap' }}>
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={busy}
+        onClick={() => onTest(site, true)}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
         {testing === 'enhanced' ? 'Testing...' : 'Test Connection'}
       </Button>
       <Button size="small" disabled={site.deleting} onClick={() => onEdit(site)}>

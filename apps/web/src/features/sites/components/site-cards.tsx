@@ -10,7 +10,16 @@ import { SiteStatus } from './site-status';
 import { healthOf, type SiteListProps } from './sites-table';
 
 /** Below the width where the table fits (lg): one card per site. */
-export function SiteCards({ sites, health, testing, toggling, onToggleActive, inventory, onSync, ...actions }: SiteListProps) {
+export function SiteCards({
+  sites,
+  health,
+  testing,
+  toggling,
+  onToggleActive,
+  inventory,
+  onSync,
+  ...actions
+}: SiteListProps) {
   return (
     <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="WordPress sites">
       {sites.map((site) => (
@@ -26,7 +35,12 @@ export function SiteCards({ sites, health, testing, toggling, onToggleActive, in
               Username: {site.username}
             </Typography>
             <Stack sx={{ mt: 1 }}>
-              <SiteStatus site={site} health={healthOf(site, health)} toggling={toggling.has(site.id)} onToggleActive={onToggleActive} />
+              <SiteStatus
+                site={site}
+                health={healthOf(site, health)}
+                toggling={toggling.has(site.id)}
+                onToggleActive={onToggleActive}
+              />
             </Stack>
             <Stack sx={{ mt: 1 }}>
               <SiteInventoryCell site={site} summary={inventory[site.id]} onSync={onSync} />

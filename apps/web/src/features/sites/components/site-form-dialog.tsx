@@ -1,6 +1,10 @@
-import { useEffect } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
-import { useSnackbar } from 'notistack';
+import {
+  APPLICATION_PASSWORD_NAME,
+  type Site,
+  type SiteSaveResponse,
+  siteCreateSchema,
+  siteUpdateSchema,
+} from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -11,19 +15,15 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import {
-  APPLICATION_PASSWORD_NAME,
-  siteCreateSchema,
-  siteUpdateSchema,
-  type Site,
-  type SiteSaveResponse,
-} from '@abp/contracts';
+import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import { PersonaField } from '../../../components/persona-field';
 import { isApiError } from '../../../lib/api-client';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useCreateSite } from '../api/create-site';
 import { useUpdateSite } from '../api/update-site';
-import { EMPTY_SITE_FORM, formFieldOf, requiredFieldsFilled, siteToForm, type SiteFormValues } from '../lib/site-form';
-import { PersonaField } from '../../../components/persona-field';
+import { EMPTY_SITE_FORM, formFieldOf, requiredFieldsFilled, type SiteFormValues, siteToForm } from '../lib/site-form';
 
 interface SiteFormDialogProps {
   open: boolean;
@@ -38,7 +38,10 @@ export function SiteFormDialog({ open, site, onClose }: SiteFormDialogProps) {
   const create = useCreateSite();
   const update = useUpdateSite();
   const pending = create.isPending || update.isPending;
-  const { register, control, reset, formState, submitWith, showServerProblems } = useContractForm<SiteFormValues, unknown>({
+  const { register, control, reset, formState, submitWith, showServerProblems } = useContractForm<
+    SiteFormValues,
+    unknown
+  >({
     defaultValues: EMPTY_SITE_FORM,
     schema: editing ? siteUpdateSchema : siteCreateSchema,
     toBody: (values) => values,
@@ -56,7 +59,9 @@ export function SiteFormDialog({ open, site, onClose }: SiteFormDialogProps) {
   const onSubmit = submitWith(async (_body, values, { idempotencyKey }) => {
     let saved: SiteSaveResponse;
     try {
-      saved = site ? await update.mutateAsync({ id: site.id, body: values }) : await create.mutateAsync({ body: values, idempotencyKey });
+      saved = site
+        ? await update.mutateAsync({ id: site.id, body: values })
+        : await create.mutateAsync({ body: values, idempotencyKey });
     } catch (error) {
       showServerProblems(error);
       enqueueSnackbar(isApiError(error) && error.message ? error.message : 'Failed to save site', { variant: 'error' });
@@ -94,7 +99,9 @@ export function SiteFormDialog({ open, site, onClose }: SiteFormDialogProps) {
               label="Username"
               required
               autoComplete="off"
-              helperText={errors.username?.message ?? 'Your WordPress login name (not the name of the application password)'}
+              helperText={
+                errors.username?.message ?? 'Your WordPress login name (not the name of the application password)'
+              }
             />
             <TextField
               {...passwordField}
@@ -105,11 +112,16 @@ export function SiteFormDialog({ open, site, onClose }: SiteFormDialogProps) {
               autoComplete="new-password"
               fullWidth
               error={Boolean(errors.password)}
-              helperText={errors.password?.message ?? (editing ? 'Leave blank to keep the current password (enter it again when the site moves to another host)' : undefined)}
+              helperText={
+                errors.password?.message ??
+                (editing
+                  ? 'Leave blank to keep the current password (enter it again when the site moves to another host)'
+                  : undefined)
+              }
             />
             <Alert severity="info" variant="outlined">
-              Create an application password named &quot;{APPLICATION_PASSWORD_NAME}&quot; in your WordPress user profile
-              (Users → Profile → Application Passwords) and paste it here.
+              Create an application password named &quot;{APPLICATION_PASSWORD_NAME}&quot; in your WordPress user
+              profile (Users → Profile → Application Passwords) and paste it here.
             </Alert>
             <Controller
               name="content_persona"

@@ -1,10 +1,10 @@
-import { Link as RouterLink } from 'react-router';
+import type { InventorySummary, Site } from '@abp/contracts';
 import SyncIcon from '@mui/icons-material/Sync';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { InventorySummary, Site } from '@abp/contracts';
+import { Link as RouterLink } from 'react-router';
 import { isSyncing } from '../../../lib/resources/site-inventory';
 import { inventoryCounts, lastSyncLine, syncProgress } from '../lib/inventory-text';
 
@@ -28,7 +28,11 @@ export function SiteInventoryCell({ site, summary, onSync, showBrowse = true }: 
           <Typography variant="body2" color="text.secondary" role="status">
             {syncProgress(summary)}
           </Typography>
-          <LinearProgress variant={percent === undefined ? 'indeterminate' : 'determinate'} value={percent} aria-label={`Sync progress of ${site.name}`} />
+          <LinearProgress
+            variant={percent === undefined ? 'indeterminate' : 'determinate'}
+            value={percent}
+            aria-label={`Sync progress of ${site.name}`}
+          />
         </>
       ) : (
         summary && (
@@ -38,7 +42,12 @@ export function SiteInventoryCell({ site, summary, onSync, showBrowse = true }: 
         )
       )}
       <Stack direction="row" useFlexGap flexWrap="wrap" columnGap={1} sx={{ ml: -0.5 }}>
-        <Button size="small" startIcon={<SyncIcon />} onClick={() => onSync(site)} disabled={syncing || Boolean(site.deleting)}>
+        <Button
+          size="small"
+          startIcon={<SyncIcon />}
+          onClick={() => onSync(site)}
+          disabled={syncing || Boolean(site.deleting)}
+        >
           Sync content
         </Button>
         {showBrowse && summary && summary.state !== 'never' && (

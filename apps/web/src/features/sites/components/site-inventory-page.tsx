@@ -1,6 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
-import { useSnackbar } from 'notistack';
+import { INVENTORY_PAGE_SIZES, INVENTORY_SEARCH_MAX_LENGTH, type Site } from '@abp/contracts';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -17,7 +15,10 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { INVENTORY_PAGE_SIZES, INVENTORY_SEARCH_MAX_LENGTH, type Site } from '@abp/contracts';
+import { useSnackbar } from 'notistack';
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { ExternalLink } from '../../../components/external-link';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
 import { isSyncing, useInventorySummaries, useInventoryTaxonomy } from '../../../lib/resources/site-inventory';
@@ -25,10 +26,16 @@ import { useSites } from '../../../lib/resources/sites';
 import { useInventoryItems, useSyncInventory } from '../api/site-inventory';
 import { useDebounced } from '../hooks/use-debounced';
 import { SiteInventoryCell } from './site-inventory-cell';
-import { ExternalLink } from '../../../components/external-link';
 
-const STATUS_LABELS: Record<string, string> = { publish: 'Published', future: 'Scheduled', draft: 'Draft', pending: 'Pending review', private: 'Private' };
-const dateOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' }) : '—');
+const STATUS_LABELS: Record<string, string> = {
+  publish: 'Published',
+  future: 'Scheduled',
+  draft: 'Draft',
+  pending: 'Pending review',
+  private: 'Private',
+};
+const dateOf = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' }) : '—';
 
 /** Sites → Browse: what one site already has on WordPress, searchable by title and filtered by category. */
 export function SiteInventoryPage() {
@@ -53,21 +60,30 @@ export function SiteInventoryPage() {
   const setPage = (next: number) => setPaging({ filterKey, page: next });
 
   const syncing = isSyncing(summary);
-  const items = useInventoryItems(siteId, { search: settledSearch, category, kind, limit: rowsPerPage, offset: page * rowsPerPage }, syncing);
+  const items = useInventoryItems(
+    siteId,
+    { search: settledSearch, category, kind, limit: rowsPerPage, offset: page * rowsPerPage },
+    syncing,
+  );
   // Categories appear (and counts change) as a sync ends.
   const refetchTaxonomy = taxonomy.refetch;
   useEffect(() => {
     if (summary?.state === 'succeeded' || summary?.state === 'partial') void refetchTaxonomy();
   }, [summary?.state, summary?.finished_at, refetchTaxonomy]);
 
-  const categoryNames = useMemo(() => new Map((taxonomy.data?.categories ?? []).map((c) => [c.id, c.name])), [taxonomy.data]);
+  const categoryNames = useMemo(
+    () => new Map((taxonomy.data?.categories ?? []).map((c) => [c.id, c.name])),
+    [taxonomy.data],
+  );
 
   const sync = async () => {
     if (!site) return;
     try {
       await requestSync(site.id);
     } catch (error) {
-      enqueueSnackbar(isApiError(error) && error.message ? error.message : 'Failed to start the sync', { variant: 'error' });
+      enqueueSnackbar(isApiError(error) && error.message ? error.message : 'Failed to start the sync', {
+        variant: 'error',
+      });
     }
   };
 
@@ -75,7 +91,14 @@ export function SiteInventoryPage() {
     return (
       <>
         <PageHeader title="Site content" />
-        <Alert severity="warning" action={<Button component={RouterLink} to="/sites" color="inherit" size="small">Back to sites</Button>}>
+        <Alert
+          severity="warning"
+          action={
+            <Button component={RouterLink} to="/sites" color="inherit" size="small">
+              Back to sites
+            </Button>
+          }
+        >
           This site no longer exists.
         </Alert>
       </>
@@ -122,7 +145,13 @@ export function SiteInventoryPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label="Type" value={kind ?? ''} onChange={(event) => setKind(event.target.value === '' ? null : (event.target.value as 'post' | 'page'))} sx={{ minWidth: 140 }}>
+        <TextField
+          select
+          label="Type"
+          value={kind ?? ''}
+          onChange={(event) => setKind(event.target.value === '' ? null : (event.target.value as 'post' | 'page'))}
+          sx={{ minWidth: 140 }}
+        >
           <MenuItem value="">Posts and pages</MenuItem>
           <MenuItem value="post">Posts</MenuItem>
           <MenuItem value="page">Pages</MenuItem>
@@ -133,7 +162,11 @@ export function SiteInventoryPage() {
       {items.data && rows.length === 0 && (
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }}>
           <Typography variant="h6" component="p">
-            {filtered ? 'Nothing matches' : summary?.state === 'never' ? 'Not synced yet: press "Sync content"' : 'No posts or pages'}
+            {filtered
+              ? 'Nothing matches'
+              : summary?.state === 'never'
+                ? 'Not synced yet: press "Sync content"'
+                : 'No posts or pages'}
           </Typography>
         </Paper>
       )}

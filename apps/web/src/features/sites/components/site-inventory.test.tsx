@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
 import { createFakeAuthApi } from '../../../test/auth-api';
 import { setWindowWidth } from '../../../test/match-media';
 import { server } from '../../../test/msw-server';
@@ -54,12 +54,20 @@ describe('site inventory on the Sites screen', () => {
     server.use(...createFakeAuthApi({ authenticated: true }).handlers, ...api.handlers);
     server.use(
       http.get('/api/sites/inventory', () =>
-        HttpResponse.json([inventorySummary(1, { state: 'failed', trigger: 'manual', error: 'WordPress refused the application password.' })]),
+        HttpResponse.json([
+          inventorySummary(1, {
+            state: 'failed',
+            trigger: 'manual',
+            error: 'WordPress refused the application password.',
+          }),
+        ]),
       ),
     );
     renderApp({ path: '/sites' });
     const card = await screen.findByRole('listitem', { name: 'Garden Blog' });
-    expect(await within(card).findByText('Sync failed: WordPress refused the application password.')).toBeInTheDocument();
+    expect(
+      await within(card).findByText('Sync failed: WordPress refused the application password.'),
+    ).toBeInTheDocument();
   });
 
   it('a sync stopped at a cap shows what it read, with why it stopped and what to raise', async () => {
@@ -69,7 +77,15 @@ describe('site inventory on the Sites screen', () => {
     server.use(
       http.get('/api/sites/inventory', () =>
         HttpResponse.json([
-          inventorySummary(1, { state: 'partial', trigger: 'schedule', posts: 50_000, pages: 12, fetched: 50_012, last_synced_at: new Date().toISOString(), error: reason }),
+          inventorySummary(1, {
+            state: 'partial',
+            trigger: 'schedule',
+            posts: 50_000,
+            pages: 12,
+            fetched: 50_012,
+            last_synced_at: new Date().toISOString(),
+            error: reason,
+          }),
         ]),
       ),
     );
@@ -83,7 +99,7 @@ describe('site inventory on the Sites screen', () => {
   });
 });
 
-describe('Sites → Browse: a site\'s content', () => {
+describe("Sites → Browse: a site's content", () => {
   it('lists what the site has, searches titles (as text) and filters by category and type', async () => {
     const api = createFakeSitesApi({ sites: [makeSite()], inventory: { 1: { items, taxonomy, synced: true } } });
     const { user } = show(api, '/sites/1/content');
@@ -91,21 +107,30 @@ describe('Sites → Browse: a site\'s content', () => {
     const table = await screen.findByRole('table', { name: 'Site content' });
     expect(within(table).getAllByRole('row')).toHaveLength(5);
     // A title is text: the markup-like part is shown, not interpreted.
-    expect(within(table).getByRole('link', { name: 'Squash & beans <together>' })).toHaveAttribute('href', 'https://garden.example/post-12/');
+    expect(within(table).getByRole('link', { name: 'Squash & beans <together>' })).toHaveAttribute(
+      'href',
+      'https://garden.example/post-12/',
+    );
     expect(within(table).getByText('Draft')).toBeInTheDocument();
     expect(within(table).getAllByText('Squash')).toHaveLength(2); // category chips by name
 
     await user.type(screen.getByLabelText('Search titles'), 'squash');
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Site content' })).getAllByRole('row')).toHaveLength(3));
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Site content' })).getAllByRole('row')).toHaveLength(3),
+    );
     const searched = api.requestsTo('GET', '/api/sites/1/inventory/items').at(-1)!;
     expect(new URLSearchParams(searched.search).get('search')).toBe('squash');
     // One request for the pause, not one per key.
-    expect(api.requestsTo('GET', '/api/sites/1/inventory/items').filter((r) => r.search.includes('search=')).length).toBe(1);
+    expect(
+      api.requestsTo('GET', '/api/sites/1/inventory/items').filter((r) => r.search.includes('search=')).length,
+    ).toBe(1);
 
     await user.clear(screen.getByLabelText('Search titles'));
     await user.click(screen.getByRole('combobox', { name: 'Category' }));
     await user.click(await screen.findByRole('option', { name: 'Tomatoes (1)' }));
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Site content' })).getAllByRole('row')).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Site content' })).getAllByRole('row')).toHaveLength(2),
+    );
     expect(screen.getByRole('link', { name: 'Tomato blight' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Category' }));

@@ -1,8 +1,8 @@
+import type { Site } from '@abp/contracts';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import type { Site } from '@abp/contracts';
 import { HealthChip } from './health-chip';
 
 interface SiteStatusProps {

@@ -1,11 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
 import { createFakeAuthApi } from '../../../test/auth-api';
 import { setWindowWidth } from '../../../test/match-media';
-import { chooseRowAction, rowMenuActions } from '../../../test/row-menu';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
+import { chooseRowAction, rowMenuActions } from '../../../test/row-menu';
 import { makeSite } from '../../../test/sites';
 import { connectionResult, createFakeSitesApi } from '../testing/fake-sites-api';
 
@@ -20,7 +20,9 @@ describe('WordPress Sites screen', () => {
   it('shows the heading, the buttons and the empty state, whose button opens the add dialog', async () => {
     const { user } = showSites(createFakeSitesApi());
     // The file's first render loads the lazy route chunk: on a loaded CI machine that takes over a second.
-    expect(await screen.findByRole('heading', { level: 1, name: 'WordPress Sites' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'WordPress Sites' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Manage your WordPress sites for automated posting')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh Health' })).toBeInTheDocument();
     expect(await screen.findByText('No WordPress sites configured')).toBeInTheDocument();
@@ -29,9 +31,15 @@ describe('WordPress Sites screen', () => {
   });
 
   it('lists sites in a table with Name, URL, Status, Content, Username and Actions on wide screens', async () => {
-    const { user } = showSites(createFakeSitesApi({ sites: [makeSite(), makeSite({ id: 2, name: 'Off Blog', url: 'https://off.example', is_active: false })] }));
+    const { user } = showSites(
+      createFakeSitesApi({
+        sites: [makeSite(), makeSite({ id: 2, name: 'Off Blog', url: 'https://off.example', is_active: false })],
+      }),
+    );
     const table = await screen.findByRole('table', { name: 'WordPress sites' });
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['Name', 'URL', 'Status', 'Content', 'Username', 'Actions']);
     const row = await rowOf('Off Blog');
     expect(within(row).getByText('Inactive')).toBeInTheDocument();
@@ -83,7 +91,10 @@ describe('WordPress Sites screen', () => {
     const { user } = showSites(api);
     server.use(
       http.post('/api/sites', () =>
-        HttpResponse.json({ ...makeSite({ id: 9 }), warning: 'Saved, but WordPress refused the credentials: wrong password' }, { status: 201 }),
+        HttpResponse.json(
+          { ...makeSite({ id: 9 }), warning: 'Saved, but WordPress refused the credentials: wrong password' },
+          { status: 201 },
+        ),
       ),
     );
     await user.click(await screen.findByRole('button', { name: 'Add Site' }, { timeout: 5_000 }));
@@ -132,7 +143,11 @@ describe('WordPress Sites screen', () => {
     server.use(
       http.post('/api/sites', () =>
         HttpResponse.json(
-          { error: 'A site with the URL https://garden.example already exists ("Garden Blog").', code: 'conflict', details: [{ field: 'url', message: 'already used by another site' }] },
+          {
+            error: 'A site with the URL https://garden.example already exists ("Garden Blog").',
+            code: 'conflict',
+            details: [{ field: 'url', message: 'already used by another site' }],
+          },
           { status: 409 },
         ),
       ),
@@ -144,7 +159,9 @@ describe('WordPress Sites screen', () => {
     await user.type(within(dialog).getByLabelText(/^Username/), 'editor');
     await user.type(within(dialog).getByLabelText(/Application Password/), 'x');
     await user.click(within(dialog).getByRole('button', { name: 'Add Site' }));
-    expect(await screen.findByText('A site with the URL https://garden.example already exists ("Garden Blog").')).toBeInTheDocument();
+    expect(
+      await screen.findByText('A site with the URL https://garden.example already exists ("Garden Blog").'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText('already used by another site')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
@@ -168,7 +185,11 @@ describe('WordPress Sites screen', () => {
     const { user } = showSites(api);
     await user.click(within(await rowOf('Garden Blog')).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit WordPress Site' });
-    expect(within(dialog).getByText('Leave blank to keep the current password (enter it again when the site moves to another host)')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Leave blank to keep the current password (enter it again when the site moves to another host)',
+      ),
+    ).toBeInTheDocument();
     const name = within(dialog).getByLabelText(/Site Name/);
     await user.clear(name);
     await user.type(name, 'Garden Blog 2');
@@ -176,7 +197,11 @@ describe('WordPress Sites screen', () => {
     expect(save).toBeEnabled();
     await user.click(save);
     expect(await screen.findByText('Site updated successfully')).toBeInTheDocument();
-    expect(api.requestsTo('PUT', '/api/sites/1')[0]?.body).toMatchObject({ name: 'Garden Blog 2', password: '', content_persona: 'sarah' });
+    expect(api.requestsTo('PUT', '/api/sites/1')[0]?.body).toMatchObject({
+      name: 'Garden Blog 2',
+      password: '',
+      content_persona: 'sarah',
+    });
   });
 
   it('the active switch saves the site with the password kept', async () => {
@@ -206,7 +231,10 @@ describe('WordPress Sites screen', () => {
     let limited = false;
     const api = createFakeSitesApi({
       sites: [makeSite()],
-      health: () => (limited ? HttpResponse.json({ error: 'Too many', code: 'rate_limited', retryAfter: 60 }, { status: 429 }) : { success_rate: 1 }),
+      health: () =>
+        limited
+          ? HttpResponse.json({ error: 'Too many', code: 'rate_limited', retryAfter: 60 }, { status: 429 })
+          : { success_rate: 1 },
     });
     const { user } = showSites(api);
     await screen.findByLabelText('Health: Excellent 100%');
@@ -234,13 +262,17 @@ describe('WordPress Sites screen', () => {
     const refresh = screen.getByRole('button', { name: 'Refresh Health' });
     await waitFor(() => expect(refresh).toBeEnabled());
     await user.click(refresh);
-    expect(await screen.findByText('2 sites checked: 1 excellent, 1 poor — not excellent: Broken blog')).toBeInTheDocument();
+    expect(
+      await screen.findByText('2 sites checked: 1 excellent, 1 poor — not excellent: Broken blog'),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/^Site health:/)).not.toBeInTheDocument();
   });
 
   it('checks every site again every 5 minutes, one after the other, silently', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const api = createFakeSitesApi({ sites: [makeSite(), makeSite({ id: 2, name: 'Other', url: 'https://other.example' })] });
+    const api = createFakeSitesApi({
+      sites: [makeSite(), makeSite({ id: 2, name: 'Other', url: 'https://other.example' })],
+    });
     server.use(...createFakeAuthApi({ authenticated: true }).handlers, ...api.handlers);
     renderApp({ path: '/sites', fakeTimers: true });
     await waitFor(() => expect(api.state.requests.filter((r) => r.path.endsWith('/health'))).toHaveLength(2));
@@ -274,7 +306,11 @@ describe('WordPress Sites screen', () => {
     expect(within(dialog).getByText('REST API discovery: PASS')).toBeInTheDocument();
     expect(within(dialog).getByText('Response time: 31 ms')).toBeInTheDocument();
     // What it found of an SEO plugin: where the meta description will go.
-    expect(within(dialog).getByText('Yoast SEO detected; meta description is not writable over REST — the excerpt will carry it.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Yoast SEO detected; meta description is not writable over REST — the excerpt will carry it.',
+      ),
+    ).toBeInTheDocument();
     expect(api.requestsTo('POST', '/api/sites/1/test-connection')[0]?.search).toBe('?enhanced=true');
   });
 
@@ -303,11 +339,14 @@ describe('WordPress Sites screen', () => {
   it('a test the server refuses toasts "Connection test failed: " with its error', async () => {
     const api = createFakeSitesApi({
       sites: [makeSite()],
-      testResult: () => HttpResponse.json({ error: 'The site "Garden Blog" is being deleted.', code: 'conflict' }, { status: 409 }),
+      testResult: () =>
+        HttpResponse.json({ error: 'The site "Garden Blog" is being deleted.', code: 'conflict' }, { status: 409 }),
     });
     const { user } = showSites(api);
     await user.click(within(await rowOf('Garden Blog')).getByRole('button', { name: 'Test' }));
-    expect(await screen.findByText('Connection test failed: The site "Garden Blog" is being deleted.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Connection test failed: The site "Garden Blog" is being deleted.'),
+    ).toBeInTheDocument();
   });
 
   it('Delete Site asks the exact question, deletes and keeps the posts', async () => {
@@ -316,7 +355,9 @@ describe('WordPress Sites screen', () => {
     await chooseRowAction(user, await rowOf('Garden Blog'), 'Delete Site');
     const confirm = await screen.findByRole('dialog', { name: 'Delete Site' });
     expect(within(confirm).getByText('Garden Blog (https://garden.example)')).toBeInTheDocument();
-    expect(within(confirm).getByText('Are you sure you want to delete this site? (Associated posts will be preserved)')).toBeInTheDocument();
+    expect(
+      within(confirm).getByText('Are you sure you want to delete this site? (Associated posts will be preserved)'),
+    ).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Delete Site' }));
     expect(await screen.findByText('Site deleted successfully (posts preserved)')).toBeInTheDocument();
     expect(api.requestsTo('DELETE', '/api/sites/1')[0]?.search).toBe('');
@@ -334,22 +375,39 @@ describe('WordPress Sites screen', () => {
   });
 
   it('Delete All confirms, starts the background deletion and re-reads the list every 2 s until the site is gone', async () => {
-    const api = createFakeSitesApi({ sites: [makeSite(), makeSite({ id: 2, name: 'Other', url: 'https://other.example' })], cascadeReads: 2 });
+    const api = createFakeSitesApi({
+      sites: [makeSite(), makeSite({ id: 2, name: 'Other', url: 'https://other.example' })],
+      cascadeReads: 2,
+    });
     const { user } = showSites(api);
     await chooseRowAction(user, await rowOf('Garden Blog'), 'Delete All');
     const confirm = await screen.findByRole('dialog', { name: 'Delete All' });
     expect(
-      within(confirm).getByText('Are you sure you want to delete this site AND ALL its associated posts/articles? This cannot be undone!'),
+      within(confirm).getByText(
+        'Are you sure you want to delete this site AND ALL its associated posts/articles? This cannot be undone!',
+      ),
     ).toBeInTheDocument();
     // Issue #17 item 2: what goes, exactly; the WordPress posts stay unless the operator ticks the box.
-    expect(await within(confirm).findByText('This removes 3 articles here. 2 posts on WordPress that this app created stay on the site.')).toBeInTheDocument();
-    expect(within(confirm).getByRole('checkbox', { name: 'Also move the 2 WordPress posts to the trash' })).not.toBeChecked();
+    expect(
+      await within(confirm).findByText(
+        'This removes 3 articles here. 2 posts on WordPress that this app created stay on the site.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(confirm).getByRole('checkbox', { name: 'Also move the 2 WordPress posts to the trash' }),
+    ).not.toBeChecked();
     const listReadsBefore = api.requestsTo('GET', '/api/sites').length;
     await user.click(within(confirm).getByRole('button', { name: 'Delete All' }));
     expect(await screen.findByText('Cascade deletion started (removing site + all posts)...')).toBeInTheDocument();
     expect(api.requestsTo('DELETE', '/api/sites/1')[0]?.search).toBe('?cascade=true');
     // The toast reports what was actually removed (it used to say "Site and all posts deleted successfully").
-    expect(await screen.findByText('Deleted "Garden Blog" and 3 articles; its WordPress posts stay on the site.', undefined, { timeout: 8_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Deleted "Garden Blog" and 3 articles; its WordPress posts stay on the site.',
+        undefined,
+        { timeout: 8_000 },
+      ),
+    ).toBeInTheDocument();
     const reads = api.requestsTo('GET', '/api/sites').slice(listReadsBefore);
     expect(reads).toHaveLength(2);
     expect(reads[1]!.at - reads[0]!.at).toBeGreaterThanOrEqual(1900);
@@ -358,24 +416,48 @@ describe('WordPress Sites screen', () => {
   });
 
   it('Delete All moves the WordPress posts to the trash when chosen, and reports a post WordPress refused', async () => {
-    const api = createFakeSitesApi({ sites: [makeSite()], cascadeReads: 1, deletion: { articles: 4, posts: 3, trashFailures: ['post 12: WordPress answered 403 (rest_cannot_delete)'] } });
+    const api = createFakeSitesApi({
+      sites: [makeSite()],
+      cascadeReads: 1,
+      deletion: { articles: 4, posts: 3, trashFailures: ['post 12: WordPress answered 403 (rest_cannot_delete)'] },
+    });
     const { user } = showSites(api);
     await chooseRowAction(user, await rowOf('Garden Blog'), 'Delete All');
     const confirm = await screen.findByRole('dialog', { name: 'Delete All' });
-    await user.click(await within(confirm).findByRole('checkbox', { name: 'Also move the 3 WordPress posts to the trash' }));
-    expect(within(confirm).getByText('This removes 4 articles here. 3 posts on WordPress that this app created go to the WordPress trash, where they can be restored.')).toBeInTheDocument();
+    await user.click(
+      await within(confirm).findByRole('checkbox', { name: 'Also move the 3 WordPress posts to the trash' }),
+    );
+    expect(
+      within(confirm).getByText(
+        'This removes 4 articles here. 3 posts on WordPress that this app created go to the WordPress trash, where they can be restored.',
+      ),
+    ).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Delete All' }));
     expect(api.requestsTo('DELETE', '/api/sites/1')[0]?.search).toBe('?cascade=true&trash_posts=true');
-    expect(await screen.findByText('Deleted "Garden Blog" and 4 articles; 2 WordPress posts moved to the WordPress trash.', undefined, { timeout: 8_000 })).toBeInTheDocument();
-    expect(await screen.findByText('1 WordPress post could not be moved to the trash and stay on the site: post 12: WordPress answered 403 (rest_cannot_delete)')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Deleted "Garden Blog" and 4 articles; 2 WordPress posts moved to the WordPress trash.',
+        undefined,
+        { timeout: 8_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        '1 WordPress post could not be moved to the trash and stay on the site: post 12: WordPress answered 403 (rest_cannot_delete)',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('a failed deletion says so', async () => {
     const api = createFakeSitesApi({ sites: [makeSite()] });
     const { user } = showSites(api);
-    server.use(http.delete('/api/sites/:id', () => HttpResponse.json({ error: 'boom', code: 'internal' }, { status: 500 })));
+    server.use(
+      http.delete('/api/sites/:id', () => HttpResponse.json({ error: 'boom', code: 'internal' }, { status: 500 })),
+    );
     await chooseRowAction(user, await rowOf('Garden Blog'), 'Delete All');
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete All' })).getByRole('button', { name: 'Delete All' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete All' })).getByRole('button', { name: 'Delete All' }),
+    );
     expect(await screen.findByText('Failed to cascade delete site')).toBeInTheDocument();
   });
 

@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useSnackbar } from 'notistack';
+import type { Site } from '@abp/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
@@ -9,13 +8,15 @@ import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { Site } from '@abp/contracts';
+import { useSnackbar } from 'notistack';
+import { useEffect, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
 import { countOf } from '../../../lib/plural';
 import { useInventorySummaries } from '../../../lib/resources/site-inventory';
 import { useSites } from '../../../lib/resources/sites';
+import { useTableFits } from '../../../lib/use-table-fits';
 import { useSiteDeletePreview } from '../api/delete-site';
 import { useSyncInventory } from '../api/site-inventory';
 import { useUpdateSite } from '../api/update-site';
@@ -24,7 +25,6 @@ import { useHealthPolling } from '../hooks/use-health-polling';
 import { useSiteDeletion } from '../hooks/use-site-deletion';
 import { siteToBody } from '../lib/site-form';
 import { ConnectionTestDialog } from './connection-test-dialog';
-import { useTableFits } from '../../../lib/use-table-fits';
 import { SiteCards } from './site-cards';
 import { SiteFormDialog } from './site-form-dialog';
 import { SitesTable } from './sites-table';
@@ -54,14 +54,19 @@ export function SitesPage() {
   const [confirm, setConfirm] = useState<{ site: Site; cascade: boolean; open: boolean } | null>(null);
   const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set());
   const inventoryQuery = useInventorySummaries();
-  const inventory = useMemo(() => Object.fromEntries((inventoryQuery.data ?? []).map((s) => [s.site_id, s])), [inventoryQuery.data]);
+  const inventory = useMemo(
+    () => Object.fromEntries((inventoryQuery.data ?? []).map((s) => [s.site_id, s])),
+    [inventoryQuery.data],
+  );
   const { mutateAsync: requestSync } = useSyncInventory();
 
   const sync = async (site: Site) => {
     try {
       await requestSync(site.id);
     } catch (error) {
-      enqueueSnackbar(isApiError(error) && error.message ? error.message : 'Failed to start the sync', { variant: 'error' });
+      enqueueSnackbar(isApiError(error) && error.message ? error.message : 'Failed to start the sync', {
+        variant: 'error',
+      });
     }
   };
 
@@ -120,7 +125,12 @@ export function SitesPage() {
         subtitle="Manage your WordPress sites for automated posting"
         actions={
           <>
-            <Button variant="outlined" startIcon={<RefreshIcon />} onClick={refresh} disabled={checking || !sites?.length}>
+            <Button
+              variant="outlined"
+              startIcon={<RefreshIcon />}
+              onClick={refresh}
+              disabled={checking || !sites?.length}
+            >
               Refresh Health
             </Button>
             <Button variant="contained" startIcon={<AddIcon />} onClick={openAdd}>

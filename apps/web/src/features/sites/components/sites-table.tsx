@@ -1,3 +1,4 @@
+import type { InventorySummary, Site } from '@abp/contracts';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -7,8 +8,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { InventorySummary, Site } from '@abp/contracts';
-import { SiteActions, type SiteActionHandlers } from './site-actions';
+import { type SiteActionHandlers, SiteActions } from './site-actions';
 import { SiteInventoryCell } from './site-inventory-cell';
 import { SiteStatus } from './site-status';
 
@@ -28,7 +28,16 @@ export const healthOf = (site: Site, health: Record<number, number | null>) =>
   site.id in health ? health[site.id] : site.health_score === null ? null : site.health_score / 100;
 
 /** Where the table fits (lg and wider): one row per site. */
-export function SitesTable({ sites, health, testing, toggling, onToggleActive, inventory, onSync, ...actions }: SiteListProps) {
+export function SitesTable({
+  sites,
+  health,
+  testing,
+  toggling,
+  onToggleActive,
+  inventory,
+  onSync,
+  ...actions
+}: SiteListProps) {
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table aria-label="WordPress sites">
@@ -54,7 +63,12 @@ export function SitesTable({ sites, health, testing, toggling, onToggleActive, i
                 </Link>
               </TableCell>
               <TableCell>
-                <SiteStatus site={site} health={healthOf(site, health)} toggling={toggling.has(site.id)} onToggleActive={onToggleActive} />
+                <SiteStatus
+                  site={site}
+                  health={healthOf(site, health)}
+                  toggling={toggling.has(site.id)}
+                  onToggleActive={onToggleActive}
+                />
               </TableCell>
               <TableCell>
                 <SiteInventoryCell site={site} summary={inventory[site.id]} onSync={onSync} />

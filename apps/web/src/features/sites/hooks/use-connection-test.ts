@@ -1,6 +1,6 @@
-import { useCallback, useState } from 'react';
-import { useSnackbar } from 'notistack';
 import type { ConnectionTestResult, Site } from '@abp/contracts';
+import { useSnackbar } from 'notistack';
+import { useCallback, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { useTestConnection } from '../api/test-connection';
 
@@ -28,9 +28,12 @@ export function useConnectionTest() {
           });
         } else {
           const firstError = Object.values(result.tests).find((t) => !t.success && t.error)?.error;
-          enqueueSnackbar(firstError && !enhanced ? `Connection test failed: ${firstError}` : 'Connection test failed', {
-            variant: 'error',
-          });
+          enqueueSnackbar(
+            firstError && !enhanced ? `Connection test failed: ${firstError}` : 'Connection test failed',
+            {
+              variant: 'error',
+            },
+          );
         }
         if (enhanced && Object.keys(result.tests).length > 0) setShown({ site, result });
       } catch (error) {

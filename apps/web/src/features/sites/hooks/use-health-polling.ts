@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { SITE_POLLING, type Site } from '@abp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { SITE_POLLING, type Site } from '@abp/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { siteKeys } from '../../../lib/resources/sites';
 import { getSiteHealth } from '../api/get-site-health';
 import { runHealthPass } from '../lib/health-pass';
@@ -63,7 +63,9 @@ export function useHealthPolling(sites: readonly Site[] | undefined) {
       const { data } = await refetch();
       if (!data || data.pausedUntil !== null) return;
       const names = new Map((sites ?? []).map((s) => [s.id, s.name]));
-      const summary = healthSummary(Object.entries(data.values).map(([id, value]) => ({ name: names.get(Number(id)) ?? `Site ${id}`, value })));
+      const summary = healthSummary(
+        Object.entries(data.values).map(([id, value]) => ({ name: names.get(Number(id)) ?? `Site ${id}`, value })),
+      );
       if (summary) enqueueSnackbar(summary.text, { variant: summary.variant });
     } finally {
       setManual(false);
@@ -71,6 +73,8 @@ export function useHealthPolling(sites: readonly Site[] | undefined) {
   }, [pausedUntil, pass.isFetching, refetch, enqueueSnackbar, sites]);
 
   // Readings of the last complete pass, overlaid with those of the pass going on.
-  const settled = Object.fromEntries(Object.entries(pass.data?.values ?? {}).filter(([, v]) => v !== undefined)) as Record<number, number | null>;
+  const settled = Object.fromEntries(
+    Object.entries(pass.data?.values ?? {}).filter(([, v]) => v !== undefined),
+  ) as Record<number, number | null>;
   return { health: { ...settled, ...live }, checking: pass.isFetching || manual, refresh: () => void refresh() };
 }

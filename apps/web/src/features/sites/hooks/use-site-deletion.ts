@@ -1,10 +1,10 @@
-import { useCallback } from 'react';
+import { SITE_POLLING, type Site } from '@abp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { SITE_POLLING, type Site } from '@abp/contracts';
-import { getSiteDeletion, useDeleteSite } from '../api/delete-site';
+import { useCallback } from 'react';
 import { countOf } from '../../../lib/plural';
 import { siteKeys } from '../../../lib/resources/sites';
+import { getSiteDeletion, useDeleteSite } from '../api/delete-site';
 
 const TEXT = {
   cascade: {
@@ -63,10 +63,17 @@ export function useSiteDeletion() {
         enqueueSnackbar(`Still deleting "${site.name}" in the background.`, { variant: 'info' });
         return;
       }
-      const posts = trashPosts ? `${countOf(outcome.posts_trashed, 'WordPress post')} moved to the WordPress trash` : 'its WordPress posts stay on the site';
-      enqueueSnackbar(`Deleted "${site.name}" and ${countOf(outcome.articles_deleted, 'article')}; ${posts}.`, { variant: 'success' });
+      const posts = trashPosts
+        ? `${countOf(outcome.posts_trashed, 'WordPress post')} moved to the WordPress trash`
+        : 'its WordPress posts stay on the site';
+      enqueueSnackbar(`Deleted "${site.name}" and ${countOf(outcome.articles_deleted, 'article')}; ${posts}.`, {
+        variant: 'success',
+      });
       if (outcome.trash_failures.length > 0) {
-        enqueueSnackbar(`${countOf(outcome.trash_failures.length, 'WordPress post')} could not be moved to the trash and stay on the site: ${outcome.trash_failures.slice(0, 3).join('; ')}`, { variant: 'error' });
+        enqueueSnackbar(
+          `${countOf(outcome.trash_failures.length, 'WordPress post')} could not be moved to the trash and stay on the site: ${outcome.trash_failures.slice(0, 3).join('; ')}`,
+          { variant: 'error' },
+        );
       }
     },
     [enqueueSnackbar, mutateAsync, queryClient],

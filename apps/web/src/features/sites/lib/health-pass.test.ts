@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
 import { runHealthPass } from './health-pass';
 
-const rateLimited = (retryAfter?: number) => new ApiError({ status: 429, code: 'rate_limited', message: 'Too many', retryAfter });
+const rateLimited = (retryAfter?: number) =>
+  new ApiError({ status: 429, code: 'rate_limited', message: 'Too many', retryAfter });
 
 describe('a health pass', () => {
   beforeEach(() => {
@@ -35,11 +36,20 @@ describe('a health pass', () => {
     const pass = run([1, 2, 3]);
     await vi.runAllTimersAsync();
     expect(await pass).toEqual({ values: { 1: 1, 2: 1, 3: 1 }, pausedUntil: null });
-    expect(events).toEqual([`check 1 @${start}`, 'value 1 1', `check 2 @${start + 350}`, 'value 2 1', `check 3 @${start + 700}`, 'value 3 1']);
+    expect(events).toEqual([
+      `check 1 @${start}`,
+      'value 1 1',
+      `check 2 @${start + 350}`,
+      'value 2 1',
+      `check 3 @${start + 700}`,
+      'value 3 1',
+    ]);
   });
 
   it('a failure of one site does not stop the pass', async () => {
-    const { run } = setup((id) => (id === 1 ? Promise.reject(new Error('boom')) : Promise.resolve({ success_percent: 50 })));
+    const { run } = setup((id) =>
+      id === 1 ? Promise.reject(new Error('boom')) : Promise.resolve({ success_percent: 50 }),
+    );
     const pass = run([1, 2]);
     await vi.runAllTimersAsync();
     const result = await pass;

@@ -36,7 +36,10 @@ export async function runHealthPass(siteIds: readonly number[], options: HealthP
     } catch (error) {
       options.signal.throwIfAborted();
       if (isApiError(error) && error.status === 429) {
-        const pauseMs = error.retryAfter && error.retryAfter > 0 ? error.retryAfter * 1000 : (options.defaultPauseMs ?? SITE_POLLING.healthPauseAfter429Ms);
+        const pauseMs =
+          error.retryAfter && error.retryAfter > 0
+            ? error.retryAfter * 1000
+            : (options.defaultPauseMs ?? SITE_POLLING.healthPauseAfter429Ms);
         return { values, pausedUntil: now() + pauseMs };
       }
       console.error(`[sites] health check of site ${siteId} failed`, error);

@@ -27,7 +27,9 @@ export function inventoryCounts(summary: Pick<InventorySummary, 'posts' | 'pages
 export function syncProgress(summary: InventorySummary): string {
   if (summary.state === 'queued') return 'Sync queued…';
   const phase = summary.phase ? summary.phase.charAt(0).toLowerCase() + summary.phase.slice(1) : 'content';
-  return summary.total !== null ? `Syncing ${phase}: ${summary.done.toLocaleString('en')} of ${summary.total.toLocaleString('en')}` : `Syncing ${phase}…`;
+  return summary.total !== null
+    ? `Syncing ${phase}: ${summary.done.toLocaleString('en')} of ${summary.total.toLocaleString('en')}`
+    : `Syncing ${phase}…`;
 }
 
 /** The line under the counts: when the last sync ended, or why it failed or stopped early. */
@@ -35,6 +37,7 @@ export function lastSyncLine(summary: InventorySummary, now = Date.now()): strin
   if (summary.state === 'failed') return `Sync failed: ${summary.error ?? 'unknown reason'}`;
   if (!summary.last_synced_at) return 'Not synced yet';
   // Stopped at a cap: what it read is counted above; the reason says what to raise.
-  if (summary.state === 'partial') return `Partly synced ${timeAgo(summary.last_synced_at, now)}: ${summary.error ?? 'it stopped early'}`;
+  if (summary.state === 'partial')
+    return `Partly synced ${timeAgo(summary.last_synced_at, now)}: ${summary.error ?? 'it stopped early'}`;
   return `Synced ${timeAgo(summary.last_synced_at, now)}`;
 }

@@ -38,7 +38,10 @@ export function siteToBody(site: Site, changes: Partial<SiteCreateInput> = {}): 
 }
 
 /** Spec §5: name, URL and username always; the password only when adding. */
-export function requiredFieldsFilled(values: Pick<SiteFormValues, 'name' | 'url' | 'username' | 'password'>, editing: boolean): boolean {
+export function requiredFieldsFilled(
+  values: Pick<SiteFormValues, 'name' | 'url' | 'username' | 'password'>,
+  editing: boolean,
+): boolean {
   const filled = (v: string) => v.trim().length > 0;
   return filled(values.name) && filled(values.url) && filled(values.username) && (editing || filled(values.password));
 }

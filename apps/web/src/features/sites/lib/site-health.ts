@@ -1,4 +1,4 @@
-import { healthRating, type HealthRating } from '@abp/contracts';
+import { type HealthRating, healthRating } from '@abp/contracts';
 
 export const HEALTH_LABELS: Record<HealthRating, string> = { excellent: 'Excellent', fair: 'Fair', poor: 'Poor' };
 export const HEALTH_COLORS: Record<HealthRating, 'success' | 'warning' | 'error'> = {
@@ -19,7 +19,10 @@ export function healthValue(data: unknown): number | null {
   const d = data as { success_rate?: unknown; success_percent?: unknown; health?: unknown };
   if (isNumber(d.success_rate)) return clamp01(d.success_rate);
   if (isNumber(d.success_percent)) return clamp01(d.success_percent / 100);
-  const h = (typeof d.health === 'object' && d.health !== null ? d.health : {}) as { score?: unknown; successRate?: unknown };
+  const h = (typeof d.health === 'object' && d.health !== null ? d.health : {}) as {
+    score?: unknown;
+    successRate?: unknown;
+  };
   if (isNumber(h.score)) return clamp01(h.score / 100);
   if (isNumber(h.successRate)) return clamp01(h.successRate);
   return null;
@@ -49,9 +52,13 @@ const NAMED_AT_MOST = 5;
  */
 export function healthSummary(results: readonly HealthResult[]): { text: string; variant: Variant } | null {
   if (results.length === 0) return null;
-  const ratingOf = (r: HealthResult) => (r.value === undefined ? 'failed' : r.value === null ? 'unavailable' : healthRating(r.value));
-  const variantOf = (rating: string): Variant => (rating === 'excellent' ? 'success' : rating === 'fair' ? 'warning' : 'error');
-  const worst = results.map((r) => variantOf(ratingOf(r))).reduce((a, b) => (SEVERITY[b] > SEVERITY[a] ? b : a), 'success');
+  const ratingOf = (r: HealthResult) =>
+    r.value === undefined ? 'failed' : r.value === null ? 'unavailable' : healthRating(r.value);
+  const variantOf = (rating: string): Variant =>
+    rating === 'excellent' ? 'success' : rating === 'fair' ? 'warning' : 'error';
+  const worst = results
+    .map((r) => variantOf(ratingOf(r)))
+    .reduce((a, b) => (SEVERITY[b] > SEVERITY[a] ? b : a), 'success');
   if (results.length === 1) {
     const [only] = results;
     return { text: only!.value === undefined ? 'Health check failed' : healthToastText(only!.value), variant: worst };
@@ -62,6 +69,12 @@ export function healthSummary(results: readonly HealthResult[]): { text: string;
     .filter(([, n]) => n > 0)
     .map(([rating, n]) => `${n} ${rating}`);
   const weak = results.filter((r) => ratingOf(r) !== 'excellent').map((r) => r.name);
-  const named = weak.length > NAMED_AT_MOST ? `${weak.slice(0, NAMED_AT_MOST).join(', ')} and ${weak.length - NAMED_AT_MOST} more` : weak.join(', ');
-  return { text: `${results.length} sites checked: ${counts.join(', ')}${weak.length ? ` — not excellent: ${named}` : ''}`, variant: worst };
+  const named =
+    weak.length > NAMED_AT_MOST
+      ? `${weak.slice(0, NAMED_AT_MOST).join(', ')} and ${weak.length - NAMED_AT_MOST} more`
+      : weak.join(', ');
+  return {
+    text: `${results.length} sites checked: ${counts.join(', ')}${weak.length ? ` — not excellent: ${named}` : ''}`,
+    variant: worst,
+  };
 }

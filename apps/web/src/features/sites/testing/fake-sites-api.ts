@@ -1,5 +1,5 @@
-import { http, HttpResponse } from 'msw';
 import type { ConnectionTestResult, InventoryItem, InventorySummary, InventoryTaxonomy, Site } from '@abp/contracts';
+import { HttpResponse, http } from 'msw';
 import { makeSite } from '../../../test/sites';
 
 export function connectionResult(success: boolean): ConnectionTestResult {
@@ -12,13 +12,32 @@ export function connectionResult(success: boolean): ConnectionTestResult {
       rest_api_discovery: { success: true, response_time: 31, error: null, details: {} },
       authentication: success
         ? { success: true, response_time: 26, error: null, details: {} }
-        : { success: false, response_time: 24, error: 'You are not currently logged in.', details: { kind: 'bad_credentials' } },
+        : {
+            success: false,
+            response_time: 24,
+            error: 'You are not currently logged in.',
+            details: { kind: 'bad_credentials' },
+          },
       // As the server records a check that could not run after an earlier failure.
-      ...(success ? {} : { capabilities: { success: false, response_time: 0, error: 'Skipped: authentication failed', details: { severity: 'error', skipped: true } } }),
+      ...(success
+        ? {}
+        : {
+            capabilities: {
+              success: false,
+              response_time: 0,
+              error: 'Skipped: authentication failed',
+              details: { severity: 'error', skipped: true },
+            },
+          }),
     },
     recommendations: success ? [] : ['Check the username "editor": it must be the WordPress login name.'],
     seo: success
-      ? { plugin: 'Yoast SEO', description_field: null, keyword_field: null, summary: 'Yoast SEO detected; meta description is not writable over REST — the excerpt will carry it.' }
+      ? {
+          plugin: 'Yoast SEO',
+          description_field: null,
+          keyword_field: null,
+          summary: 'Yoast SEO detected; meta description is not writable over REST — the excerpt will carry it.',
+        }
       : null,
   };
 }
@@ -94,7 +113,13 @@ export function createFakeSitesApi(options: FakeSitesOptions = {}) {
     const inv = inventoryOf(siteId);
     if (!inv?.synced) return inventorySummary(siteId);
     const posts = inv.items.filter((i) => i.kind === 'post').length;
-    return inventorySummary(siteId, { state: 'succeeded', posts, pages: inv.items.length - posts, last_synced_at: new Date(Date.now() - 5 * 60_000).toISOString(), fetched: inv.items.length });
+    return inventorySummary(siteId, {
+      state: 'succeeded',
+      posts,
+      pages: inv.items.length - posts,
+      last_synced_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+      fetched: inv.items.length,
+    });
   };
   const summaryOf = (siteId: number): InventorySummary => {
     const sync = state.syncs.get(siteId);
@@ -109,7 +134,13 @@ export function createFakeSitesApi(options: FakeSitesOptions = {}) {
   const log = async (request: Request) => {
     const url = new URL(request.url);
     const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.clone().text();
-    state.requests.push({ method: request.method, path: url.pathname, search: url.search, body: text ? JSON.parse(text) : undefined, at: Date.now() });
+    state.requests.push({
+      method: request.method,
+      path: url.pathname,
+      search: url.search,
+      body: text ? JSON.parse(text) : undefined,
+      at: Date.now(),
+    });
     return url;
   };
   const strip = (body: Record<string, unknown>) => {
@@ -160,18 +191,29 @@ export function createFakeSitesApi(options: FakeSitesOptions = {}) {
     }),
     http.get('/api/sites/:id/delete-preview', async ({ request }) => {
       await log(request);
-      return HttpResponse.json({ articles: options.deletion?.articles ?? 3, wordpress_posts: options.deletion?.posts ?? 2 });
+      return HttpResponse.json({
+        articles: options.deletion?.articles ?? 3,
+        wordpress_posts: options.deletion?.posts ?? 2,
+      });
     }),
     http.get('/api/sites/deletions/:jobId', async ({ request }) => {
       await log(request);
       const failures = state.trashPosts ? (options.deletion?.trashFailures ?? []) : [];
       const trashed = state.trashPosts ? (options.deletion?.posts ?? 2) - failures.length : 0;
-      return HttpResponse.json({ state: 'done', articles_deleted: options.deletion?.articles ?? 3, posts_trashed: trashed, trash_failures: failures });
+      return HttpResponse.json({
+        state: 'done',
+        articles_deleted: options.deletion?.articles ?? 3,
+        posts_trashed: trashed,
+        trash_failures: failures,
+      });
     }),
     http.post('/api/sites/:id/test-connection', async ({ request, params }) => {
       const url = await log(request);
       const enhanced = url.searchParams.get('enhanced') === 'true';
-      const answer = options.testResult?.(Number(params.id), enhanced) ?? { ...connectionResult(true), mode: enhanced ? 'enhanced' : 'basic' };
+      const answer = options.testResult?.(Number(params.id), enhanced) ?? {
+        ...connectionResult(true),
+        mode: enhanced ? 'enhanced' : 'basic',
+      };
       return answer instanceof Response ? answer : HttpResponse.json(answer);
     }),
     http.get('/api/sites/inventory', async ({ request }) => {
@@ -182,7 +224,14 @@ export function createFakeSitesApi(options: FakeSitesOptions = {}) {
       await log(request);
       const id = Number(params.id);
       const total = inventoryOf(id)?.items.length ?? 0;
-      const summary = inventorySummary(id, { ...finishedSummary(id), state: 'running', trigger: 'manual', phase: 'Posts', done: Math.floor(total / 2), total });
+      const summary = inventorySummary(id, {
+        ...finishedSummary(id),
+        state: 'running',
+        trigger: 'manual',
+        phase: 'Posts',
+        done: Math.floor(total / 2),
+        total,
+      });
       state.syncs.set(id, { summary, readsLeft: options.syncReads ?? 2 });
       return HttpResponse.json(summary, { status: 202 });
     }),
@@ -193,11 +242,19 @@ export function createFakeSitesApi(options: FakeSitesOptions = {}) {
       const category = url.searchParams.get('category');
       const kind = url.searchParams.get('kind');
       const matching = all.filter(
-        (item) => (!search || item.title.toLowerCase().includes(search)) && (!category || item.category_ids.includes(Number(category))) && (!kind || item.kind === kind),
+        (item) =>
+          (!search || item.title.toLowerCase().includes(search)) &&
+          (!category || item.category_ids.includes(Number(category))) &&
+          (!kind || item.kind === kind),
       );
       const limit = Number(url.searchParams.get('limit') ?? 25);
       const offset = Number(url.searchParams.get('offset') ?? 0);
-      return HttpResponse.json({ items: matching.slice(offset, offset + limit), total: matching.length, limit, offset });
+      return HttpResponse.json({
+        items: matching.slice(offset, offset + limit),
+        total: matching.length,
+        limit,
+        offset,
+      });
     }),
     http.get('/api/sites/:id/inventory/taxonomy', async ({ request, params }) => {
       await log(request);
@@ -205,9 +262,17 @@ export function createFakeSitesApi(options: FakeSitesOptions = {}) {
     }),
     http.get('/api/sites/:id/health', async ({ request, params }) => {
       await log(request);
-      const answer = options.health?.(Number(params.id)) ?? { site_id: Number(params.id), success_rate: 1, health: { score: 100 } };
+      const answer = options.health?.(Number(params.id)) ?? {
+        site_id: Number(params.id),
+        success_rate: 1,
+        health: { score: 100 },
+      };
       return answer instanceof Response ? answer : HttpResponse.json(answer);
     }),
   ];
-  return { state, handlers, requestsTo: (method: string, path: string) => state.requests.filter((r) => r.method === method && r.path === path) };
+  return {
+    state,
+    handlers,
+    requestsTo: (method: string, path: string) => state.requests.filter((r) => r.method === method && r.path === path),
+  };
 }

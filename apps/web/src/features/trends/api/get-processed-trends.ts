@@ -1,7 +1,7 @@
+import { type ProcessedTrendPage, processedTrendPageSchema, TREND_MONITOR_REFRESH_MS } from '@abp/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { TREND_MONITOR_REFRESH_MS, processedTrendPageSchema, type ProcessedTrendPage } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
-import { trendKeys, type TrendPageParams } from './query-keys';
+import { type TrendPageParams, trendKeys } from './query-keys';
 
 export function getProcessedTrends(params: TrendPageParams, signal?: AbortSignal): Promise<ProcessedTrendPage> {
   return api.get('/api/trends/processed', { query: { ...params }, signal, schema: processedTrendPageSchema });

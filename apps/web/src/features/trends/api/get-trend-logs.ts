@@ -1,7 +1,7 @@
+import { TREND_MONITOR_REFRESH_MS, type TrendExecutionLogPage, trendExecutionLogPageSchema } from '@abp/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { TREND_MONITOR_REFRESH_MS, trendExecutionLogPageSchema, type TrendExecutionLogPage } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
-import { trendKeys, type TrendPageParams } from './query-keys';
+import { type TrendPageParams, trendKeys } from './query-keys';
 
 export function getTrendLogs(params: TrendPageParams, signal?: AbortSignal): Promise<TrendExecutionLogPage> {
   return api.get('/api/trends/logs', { query: { ...params }, signal, schema: trendExecutionLogPageSchema });

@@ -1,5 +1,5 @@
+import { TREND_MONITOR_REFRESH_MS, type TrendStats, trendStatsSchema } from '@abp/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TREND_MONITOR_REFRESH_MS, trendStatsSchema, type TrendStats } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { trendKeys } from './query-keys';
 
@@ -8,7 +8,11 @@ export function getTrendStats(signal?: AbortSignal): Promise<TrendStats> {
 }
 
 export const trendStatsQueryOptions = () =>
-  queryOptions({ queryKey: trendKeys.stats(), queryFn: ({ signal }) => getTrendStats(signal), refetchInterval: TREND_MONITOR_REFRESH_MS });
+  queryOptions({
+    queryKey: trendKeys.stats(),
+    queryFn: ({ signal }) => getTrendStats(signal),
+    refetchInterval: TREND_MONITOR_REFRESH_MS,
+  });
 
 export function useTrendStats() {
   return useQuery(trendStatsQueryOptions());

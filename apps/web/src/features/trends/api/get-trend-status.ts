@@ -1,5 +1,10 @@
+import {
+  TREND_MONITOR_REFRESH_MS,
+  TREND_RUNNING_POLL_MS,
+  type TrendMonitorStatus,
+  trendMonitorStatusSchema,
+} from '@abp/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TREND_MONITOR_REFRESH_MS, TREND_RUNNING_POLL_MS, trendMonitorStatusSchema, type TrendMonitorStatus } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { trendKeys } from './query-keys';
 

@@ -1,5 +1,10 @@
+import {
+  TREND_CHECK_REFETCH_MS,
+  type TrendCheckStarted,
+  type TrendMonitorStatus,
+  trendCheckStartedSchema,
+} from '@abp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TREND_CHECK_REFETCH_MS, trendCheckStartedSchema, type TrendCheckStarted, type TrendMonitorStatus } from '@abp/contracts';
 import { api } from '../../../lib/api-client';
 import { trendKeys } from './query-keys';
 
@@ -14,7 +19,10 @@ export function useStartTrendCheck() {
     mutationFn: startTrendCheck,
     onSuccess: () => {
       // The check is queued: show it as running until the re-read (spec: 2 s after a check starts) says otherwise.
-      queryClient.setQueryData<TrendMonitorStatus>(trendKeys.status(), (old) => ({ isRunning: true, activeJobs: Math.max(1, old?.activeJobs ?? 0) }));
+      queryClient.setQueryData<TrendMonitorStatus>(trendKeys.status(), (old) => ({
+        isRunning: true,
+        activeJobs: Math.max(1, old?.activeJobs ?? 0),
+      }));
       window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: trendKeys.all }), TREND_CHECK_REFETCH_MS);
     },
   });

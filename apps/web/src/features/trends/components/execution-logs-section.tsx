@@ -1,9 +1,9 @@
+import type { TrendExecutionLogPage } from '@abp/contracts';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Typography from '@mui/material/Typography';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import type { TrendExecutionLogPage } from '@abp/contracts';
 import type { TrendPageParams } from '../api/query-keys';
 import { ExecutionLogsTable } from './execution-logs-table';
 import { RenderBoundary } from './render-boundary';
@@ -19,7 +19,11 @@ interface Props {
 export function ExecutionLogsSection({ page, params, onParamsChange }: Props) {
   return (
     <Accordion defaultExpanded disableGutters>
-      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="execution-logs-content" id="execution-logs-header">
+      <AccordionSummary
+        expandIcon={<ExpandMoreIcon />}
+        aria-controls="execution-logs-content"
+        id="execution-logs-header"
+      >
         <Typography variant="h6" component="h2">
           Execution Logs
         </Typography>
@@ -27,7 +31,12 @@ export function ExecutionLogsSection({ page, params, onParamsChange }: Props) {
       <AccordionDetails id="execution-logs-content">
         <RenderBoundary message="Error displaying logs. Please try refreshing the page.">
           <ExecutionLogsTable logs={page.items} />
-          <TrendPagination shown={page.items.length} hasMore={page.has_more} params={params} onParamsChange={onParamsChange} />
+          <TrendPagination
+            shown={page.items.length}
+            hasMore={page.has_more}
+            params={params}
+            onParamsChange={onParamsChange}
+          />
         </RenderBoundary>
       </AccordionDetails>
     </Accordion>

@@ -1,3 +1,4 @@
+import type { TrendExecutionLog } from '@abp/contracts';
 import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -7,7 +8,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { TrendExecutionLog } from '@abp/contracts';
 import { PhoneRows, usePhone } from '../../../components/phone-rows';
 import { errorText, formatDate, formatDuration } from '../lib/trend-format';
 
@@ -72,7 +72,9 @@ export function ExecutionLogsTable({ logs }: { logs: TrendExecutionLog[] }) {
               <TableCell align="right">{log.trends_found}</TableCell>
               <TableCell align="right">{log.articles_generated}</TableCell>
               <TableCell align="right">{log.articles_published}</TableCell>
-              <TableCell align="right">{log.status === 'running' ? '—' : formatDuration(log.execution_time_ms)}</TableCell>
+              <TableCell align="right">
+                {log.status === 'running' ? '—' : formatDuration(log.execution_time_ms)}
+              </TableCell>
               <TableCell>
                 <StatusCell log={log} />
               </TableCell>

@@ -1,11 +1,11 @@
+import type { TrendLastExecution } from '@abp/contracts';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import type { TrendLastExecution } from '@abp/contracts';
+import { UnreachableFeeds } from '../../../components/unreachable-feeds';
 import { formatDate, formatDuration } from '../lib/trend-format';
 import { Fact } from './monitor-status-card';
-import { UnreachableFeeds } from '../../../components/unreachable-feeds';
 
 export function LastExecutionCard({ execution }: { execution: TrendLastExecution }) {
   return (

@@ -1,9 +1,9 @@
+import type { TrendMonitorStatus, TrendStats } from '@abp/contracts';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { TrendMonitorStatus, TrendStats } from '@abp/contracts';
 
 export function Fact({ label, value, caption }: { label: string; value: string; caption?: string }) {
   return (
@@ -29,7 +29,11 @@ export function MonitorStatusCard({ status, stats }: { status: TrendMonitorStatu
           <Typography id="monitor-status-title" variant="h6" component="h2">
             Monitor Status
           </Typography>
-          <Chip label={status.isRunning ? 'Running' : 'Idle'} color={status.isRunning ? 'warning' : 'success'} size="small" />
+          <Chip
+            label={status.isRunning ? 'Running' : 'Idle'}
+            color={status.isRunning ? 'warning' : 'success'}
+            size="small"
+          />
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
           <Fact label="Active Jobs" value={String(status.activeJobs)} />

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { TREND_DEFAULT_PAGE_SIZE } from '@abp/contracts';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -6,8 +7,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { TREND_DEFAULT_PAGE_SIZE } from '@abp/contracts';
+import { useState } from 'react';
 import { useProcessedTrends } from '../api/get-processed-trends';
 import type { TrendPageParams } from '../api/query-keys';
 import { ProcessedTrendsTable } from './processed-trends-table';
@@ -22,7 +22,11 @@ export function ProcessedTrendsSection() {
   const page = processed.data;
   return (
     <Accordion expanded={expanded} onChange={(_event, open) => setExpanded(open)} disableGutters sx={{ mt: 2 }}>
-      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="processed-trends-content" id="processed-trends-header">
+      <AccordionSummary
+        expandIcon={<ExpandMoreIcon />}
+        aria-controls="processed-trends-content"
+        id="processed-trends-header"
+      >
         <Typography variant="h6" component="h2">
           Processed Trends
         </Typography>
@@ -44,7 +48,12 @@ export function ProcessedTrendsSection() {
         {page && (
           <RenderBoundary message="Error displaying processed trends. Please try refreshing the page.">
             <ProcessedTrendsTable trends={page.items} />
-            <TrendPagination shown={page.items.length} hasMore={page.has_more} params={params} onParamsChange={setParams} />
+            <TrendPagination
+              shown={page.items.length}
+              hasMore={page.has_more}
+              params={params}
+              onParamsChange={setParams}
+            />
           </RenderBoundary>
         )}
       </AccordionDetails>

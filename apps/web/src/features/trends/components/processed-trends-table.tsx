@@ -1,3 +1,4 @@
+import type { ProcessedTrend } from '@abp/contracts';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -5,10 +6,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { ProcessedTrend } from '@abp/contracts';
+import { ExternalLink } from '../../../components/external-link';
 import { PhoneRows, usePhone } from '../../../components/phone-rows';
 import { formatDate, shortUrl } from '../lib/trend-format';
-import { ExternalLink } from '../../../components/external-link';
 
 export const NO_PROCESSED_TEXT = 'No processed trends found. Trends will appear here after they are processed.';
 

@@ -1,5 +1,5 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 interface Props {
   /** The text shown instead of the section when it fails to render. */

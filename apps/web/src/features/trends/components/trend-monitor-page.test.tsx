@@ -1,13 +1,13 @@
-import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
 import { createFakeAuthApi } from '../../../test/auth-api';
 import { llmSettings } from '../../../test/llm-settings';
+import { setWindowWidth } from '../../../test/match-media';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { createFakeTrendsApi, makeLog, makeProcessed } from '../testing/fake-trends-api';
 import { RenderBoundary } from './render-boundary';
-import { setWindowWidth } from '../../../test/match-media';
 
 function showTrends(api: ReturnType<typeof createFakeTrendsApi>) {
   server.use(...createFakeAuthApi({ authenticated: true }).handlers, ...api.handlers);
@@ -19,7 +19,20 @@ const logs = (n: number) => Array.from({ length: n }, (_, i) => makeLog({ id: i 
 describe('Trend Monitor screen', () => {
   it('shows the loading text, then the monitor status, the last execution and the execution logs', async () => {
     const api = createFakeTrendsApi({
-      logs: [makeLog({ id: 1, errors: [{ scope: 'feed', target: 'https://feeds.example/rss', kind: 'timeout', message: 'No complete answer within 15 s (timeout).' }] }), makeLog({ id: 2, execution_time_ms: 4200 })],
+      logs: [
+        makeLog({
+          id: 1,
+          errors: [
+            {
+              scope: 'feed',
+              target: 'https://feeds.example/rss',
+              kind: 'timeout',
+              message: 'No complete answer within 15 s (timeout).',
+            },
+          ],
+        }),
+        makeLog({ id: 2, execution_time_ms: 4200 }),
+      ],
       totalProcessed: 42,
     });
     showTrends(api);
@@ -38,7 +51,11 @@ describe('Trend Monitor screen', () => {
     expect(within(last).getByText('Execution Time').nextSibling).toHaveTextContent('2m 5s');
 
     const table = screen.getByRole('table', { name: 'Execution logs' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Trends Found', 'Articles Generated', 'Articles Published', 'Execution Time', 'Status']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Date', 'Trends Found', 'Articles Generated', 'Articles Published', 'Execution Time', 'Status']);
     const [, first, second] = within(table).getAllByRole('row');
     expect(within(second!).getByText('4.2s')).toBeInTheDocument();
     expect(within(second!).getByText('Success')).toBeInTheDocument();
@@ -46,11 +63,26 @@ describe('Trend Monitor screen', () => {
   });
 
   it('shows the error text of a run as the tooltip of its Errors chip', async () => {
-    const api = createFakeTrendsApi({ logs: [makeLog({ errors: [{ scope: 'feed', target: 'https://feeds.example/rss', kind: 'rate_limited', message: 'Rate limited by the feed (HTTP 429).' }] })] });
+    const api = createFakeTrendsApi({
+      logs: [
+        makeLog({
+          errors: [
+            {
+              scope: 'feed',
+              target: 'https://feeds.example/rss',
+              kind: 'rate_limited',
+              message: 'Rate limited by the feed (HTTP 429).',
+            },
+          ],
+        }),
+      ],
+    });
     const { user } = showTrends(api);
     const chip = await screen.findByText('Errors', {}, { timeout: 5000 });
     await user.hover(chip);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('https://feeds.example/rss: Rate limited by the feed (HTTP 429).');
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'https://feeds.example/rss: Rate limited by the feed (HTTP 429).',
+    );
   });
 
   it('pages the logs 10 at a time by default (5/10/25), total unknown', async () => {
@@ -71,22 +103,39 @@ describe('Trend Monitor screen', () => {
 
   it('shows the empty texts and no Last Execution card before any run', async () => {
     const { user } = showTrends(createFakeTrendsApi());
-    expect(await screen.findByText('No execution logs found. Logs will appear here after trend monitoring runs.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'No execution logs found. Logs will appear here after trend monitoring runs.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Last Execution' })).not.toBeInTheDocument();
     const processed = screen.getByRole('button', { name: 'Processed Trends' });
     expect(processed).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByRole('button', { name: 'Execution Logs' })).toHaveAttribute('aria-expanded', 'true');
     await user.click(processed);
-    expect(await screen.findByText('No processed trends found. Trends will appear here after they are processed.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No processed trends found. Trends will appear here after they are processed.'),
+    ).toBeInTheDocument();
   });
 
   it('lists processed trends with the URL as a new-tab link cut at 50 characters', async () => {
     const url = `https://trends.google.com/trends/explore?q=${'x'.repeat(60)}`;
-    const api = createFakeTrendsApi({ processed: [makeProcessed({ id: 1, title: 'Tomato blight', site_name: 'Garden Blog', url }), makeProcessed({ id: 2, url: 'https://short.example/a' })] });
+    const api = createFakeTrendsApi({
+      processed: [
+        makeProcessed({ id: 1, title: 'Tomato blight', site_name: 'Garden Blog', url }),
+        makeProcessed({ id: 2, url: 'https://short.example/a' }),
+      ],
+    });
     const { user } = showTrends(api);
     await user.click(await screen.findByRole('button', { name: 'Processed Trends' }, { timeout: 5000 }));
     const table = await screen.findByRole('table', { name: 'Processed trends' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Title', 'Site', 'URL', 'Processed']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Title', 'Site', 'URL', 'Processed']);
     const link = within(table).getByRole('link', { name: `${url.slice(0, 50)}...` });
     expect(link).toHaveAttribute('href', url);
     expect(link).toHaveAttribute('target', '_blank');
@@ -117,7 +166,9 @@ describe('Trend Monitor screen', () => {
     api.state.logs.unshift(makeLog({ id: 98, articles_generated: 7 }));
     // Polled every 2 s while running (it was every 30 s).
     expect(await screen.findByRole('button', { name: 'Check Trends Now' }, { timeout: 5000 })).toBeEnabled();
-    await waitFor(() => expect(screen.getByRole('region', { name: 'Last Execution' })).toHaveTextContent('Articles Generated7'));
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Last Execution' })).toHaveTextContent('Articles Generated7'),
+    );
   });
 
   it('says so when the check cannot be started', async () => {
@@ -135,7 +186,9 @@ describe('Trend Monitor screen', () => {
   it('shows the load failure with its reason, and Retry recovers', async () => {
     const api = createFakeTrendsApi({ failing: ['stats'] });
     const { user } = showTrends(api);
-    expect(await screen.findByText('Failed to load trend monitor: Internal server error', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to load trend monitor: Internal server error', {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
     // The toast is enqueued by an effect after the alert renders: wait for it, then count it once.
     expect(await screen.findAllByText('Failed to load trend monitor data')).toHaveLength(1);
     api.state.failing.clear();
@@ -147,7 +200,10 @@ describe('Trend Monitor screen', () => {
     showTrends(createFakeTrendsApi());
     server.use(http.get('/api/settings/llm', () => HttpResponse.json(llmSettings())));
     const notice = await screen.findByText(/The built-in offline writer is in use/);
-    expect(within(notice.closest('[role="alert"]')!).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    expect(within(notice.closest('[role="alert"]')!).getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
   });
 
   it('a Refresh that fails says so above the figures it could not renew (issue #17 item 16)', async () => {
@@ -156,11 +212,15 @@ describe('Trend Monitor screen', () => {
     expect(await screen.findByRole('region', { name: 'Monitor Status' }, { timeout: 8000 })).toBeInTheDocument();
     api.state.failing.add('stats');
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
-    expect(await screen.findByText('Failed to load trend monitor: Internal server error', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to load trend monitor: Internal server error', {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Monitor Status' })).toBeInTheDocument();
     api.state.failing.clear();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(screen.queryByText('Failed to load trend monitor: Internal server error')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText('Failed to load trend monitor: Internal server error')).not.toBeInTheDocument(),
+    );
   });
 
   it('on a phone lists the execution logs as blocks instead of a table (issue #17 item 17)', async () => {

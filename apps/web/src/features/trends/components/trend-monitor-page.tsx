@@ -1,27 +1,27 @@
-import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { TREND_DEFAULT_PAGE_SIZE, TREND_MESSAGES } from '@abp/contracts';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import RefreshIcon from '@mui/icons-material/Refresh';
-import TrendingUpIcon from '@mui/icons-material/TrendingUp';
-import { TREND_DEFAULT_PAGE_SIZE, TREND_MESSAGES } from '@abp/contracts';
-import { PageHeader } from '../../../components/page-header';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useEffect, useRef, useState } from 'react';
+import { BudgetAlert } from '../../../components/budget-alert';
 import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
+import { PageHeader } from '../../../components/page-header';
 import { useTrendLogs } from '../api/get-trend-logs';
 import { useTrendStats } from '../api/get-trend-stats';
 import { useTrendStatus } from '../api/get-trend-status';
-import { trendKeys, type TrendPageParams } from '../api/query-keys';
+import { type TrendPageParams, trendKeys } from '../api/query-keys';
 import { useStartTrendCheck } from '../api/start-trend-check';
 import { ExecutionLogsSection } from './execution-logs-section';
 import { LastExecutionCard } from './last-execution-card';
 import { MonitorStatusCard } from './monitor-status-card';
 import { ProcessedTrendsSection } from './processed-trends-section';
-import { BudgetAlert } from '../../../components/budget-alert';
 
 export const LOADING_TEXT = 'Loading trend monitor data...';
 
@@ -39,7 +39,8 @@ export function TrendMonitorPage() {
   // A failed read is shown also when older figures are on the screen (issue #17 item 16): the
   // operator must not take stale data for fresh.
   const failed = queries.find((query) => query.isError);
-  const loaded = status.data && stats.data && logs.data ? { status: status.data, stats: stats.data, logs: logs.data } : null;
+  const loaded =
+    status.data && stats.data && logs.data ? { status: status.data, stats: stats.data, logs: logs.data } : null;
   const running = status.data?.isRunning === true || check.isPending;
 
   // One toast as loading starts to fail (the alert below says why and offers Retry), not one per poll.
@@ -76,7 +77,12 @@ export function TrendMonitorPage() {
             <Button variant="outlined" startIcon={<RefreshIcon />} onClick={refresh}>
               Refresh
             </Button>
-            <Button variant="contained" startIcon={<TrendingUpIcon />} onClick={() => void startCheck()} disabled={running}>
+            <Button
+              variant="contained"
+              startIcon={<TrendingUpIcon />}
+              onClick={() => void startCheck()}
+              disabled={running}
+            >
               {running ? 'Running...' : 'Check Trends Now'}
             </Button>
           </>

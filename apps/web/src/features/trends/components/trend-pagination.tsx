@@ -1,5 +1,5 @@
-import TablePagination from '@mui/material/TablePagination';
 import { TREND_PAGE_SIZES } from '@abp/contracts';
+import TablePagination from '@mui/material/TablePagination';
 import type { TrendPageParams } from '../api/query-keys';
 
 interface Props {

@@ -1,5 +1,5 @@
-import { http, HttpResponse } from 'msw';
 import type { ProcessedTrend, TrendExecutionLog, TrendMonitorStatus } from '@abp/contracts';
+import { HttpResponse, http } from 'msw';
 
 export function makeLog(overrides: Partial<TrendExecutionLog> = {}): TrendExecutionLog {
   const id = overrides.id ?? 1;
@@ -69,7 +69,14 @@ export function createFakeTrendsApi(options: FakeTrendsOptions = {}) {
         recent_articles: 7,
         recent_trend_articles: 3,
         last_execution: last
-          ? { trends_found: last.trends_found, articles_generated: last.articles_generated, articles_published: last.articles_published, execution_time_ms: last.execution_time_ms, created_at: last.created_at, unreachable_feeds: [] }
+          ? {
+              trends_found: last.trends_found,
+              articles_generated: last.articles_generated,
+              articles_published: last.articles_published,
+              execution_time_ms: last.execution_time_ms,
+              created_at: last.created_at,
+              unreachable_feeds: [],
+            }
           : null,
       });
     }),
@@ -82,7 +89,8 @@ export function createFakeTrendsApi(options: FakeTrendsOptions = {}) {
       return state.failing.has('processed') ? fail() : HttpResponse.json(page(state.processed, new URL(request.url)));
     }),
     http.post('/api/trends/check', () => {
-      if (options.busy || state.status.isRunning) return HttpResponse.json({ error: 'Trend check already running', code: 'conflict' }, { status: 409 });
+      if (options.busy || state.status.isRunning)
+        return HttpResponse.json({ error: 'Trend check already running', code: 'conflict' }, { status: 409 });
       state.checks += 1;
       state.status = { isRunning: true, activeJobs: 1 };
       return HttpResponse.json({ status: 'started', job_id: `job-${state.checks}` }, { status: 202 });

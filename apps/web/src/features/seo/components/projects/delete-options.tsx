@@ -10,7 +10,12 @@ export interface DeleteOptions {
   force: boolean;
 }
 
-export const DEFAULT_DELETE_OPTIONS: DeleteOptions = { deleteGeneratedArticles: true, deleteWordPressPosts: false, deletePermanently: false, force: false };
+export const DEFAULT_DELETE_OPTIONS: DeleteOptions = {
+  deleteGeneratedArticles: true,
+  deleteWordPressPosts: false,
+  deletePermanently: false,
+  force: false,
+};
 
 const LABELS: [keyof DeleteOptions, string][] = [
   ['deleteGeneratedArticles', 'Delete generated articles from database'],
@@ -23,7 +28,15 @@ const LABELS: [keyof DeleteOptions, string][] = [
  * The delete dialog's checkboxes. Issue #18 item 7: the WordPress posts and pages go to the
  * WordPress trash unless the operator asks for more; their featured images are removed with them.
  */
-export function DeleteOptionsFields({ value, onChange, disabled }: { value: DeleteOptions; onChange: (next: DeleteOptions) => void; disabled?: boolean }) {
+export function DeleteOptionsFields({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: DeleteOptions;
+  onChange: (next: DeleteOptions) => void;
+  disabled?: boolean;
+}) {
   return (
     <FormGroup>
       {LABELS.map(([key, label]) =>
@@ -33,7 +46,9 @@ export function DeleteOptionsFields({ value, onChange, disabled }: { value: Dele
             label={label}
             disabled={disabled}
             sx={key === 'deletePermanently' ? { ml: 3 } : undefined}
-            control={<Checkbox checked={value[key]} onChange={(e) => onChange({ ...value, [key]: e.target.checked })} />}
+            control={
+              <Checkbox checked={value[key]} onChange={(e) => onChange({ ...value, [key]: e.target.checked })} />
+            }
           />
         ),
       )}

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import type { DeletePreview, SeoProject } from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,13 +8,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import type { DeletePreview, SeoProject } from '@abp/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { deleteProject } from '../../api/delete-project';
 import { deleteProjects } from '../../api/delete-projects';
 import { getDeletePreview } from '../../api/get-delete-preview';
 import { seoKeys } from '../../api/query-keys';
 import { errorText, isActiveProjectMessage } from '../../lib/errors';
-import { DEFAULT_DELETE_OPTIONS, DeleteOptionsFields, type DeleteOptions } from './delete-options';
+import { DEFAULT_DELETE_OPTIONS, type DeleteOptions, DeleteOptionsFields } from './delete-options';
 
 export type Notify = (message: string, variant: 'success' | 'error' | 'warning' | 'info') => void;
 export type DeleteTarget = { kind: 'single'; project: SeoProject } | { kind: 'bulk'; projects: SeoProject[] };
@@ -39,7 +39,11 @@ const IMPACT: [keyof DeletePreview['relatedData'], string][] = [
 
 /** Single delete in two phases (confirmation token), or the bulk delete of the selection. */
 export function DeleteProjectDialog({ target, notify, onClose, onDeleted }: Props) {
-  const key = !target ? 'none' : target.kind === 'single' ? `p${target.project.id}` : `b${target.projects.map((p) => p.id).join(',')}`;
+  const key = !target
+    ? 'none'
+    : target.kind === 'single'
+      ? `p${target.project.id}`
+      : `b${target.projects.map((p) => p.id).join(',')}`;
   return (
     <Dialog open={target !== null} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="seo-delete-title">
       {/* Keyed by the target, so the options and the token start fresh for each deletion. */}
@@ -54,7 +58,14 @@ function DeleteDialogBody({ target, notify, onClose, onDeleted }: Props & { targ
   const [busy, setBusy] = useState(false);
   const singleId = target.kind === 'single' ? target.project.id : null;
   // Read fresh each time the dialog opens: the counts must be current.
-  const previewQuery = useQuery({ queryKey: seoKeys.deletePreview(singleId ?? 0), queryFn: () => getDeletePreview(singleId!), enabled: singleId !== null, gcTime: 0, staleTime: 0, retry: false });
+  const previewQuery = useQuery({
+    queryKey: seoKeys.deletePreview(singleId ?? 0),
+    queryFn: () => getDeletePreview(singleId!),
+    enabled: singleId !== null,
+    gcTime: 0,
+    staleTime: 0,
+    retry: false,
+  });
   const preview = previewQuery.data ?? null;
 
   useEffect(() => {
@@ -65,7 +76,12 @@ function DeleteDialogBody({ target, notify, onClose, onDeleted }: Props & { targ
 
   const fail = (error: unknown, fallback: string) => {
     const message = errorText(error, fallback);
-    notify(isActiveProjectMessage(message) ? 'Project is currently active. Check "Force delete" to override validation.' : `Error: ${message}`, 'error');
+    notify(
+      isActiveProjectMessage(message)
+        ? 'Project is currently active. Check "Force delete" to override validation.'
+        : `Error: ${message}`,
+      'error',
+    );
   };
 
   const run = async () => {
@@ -78,7 +94,10 @@ function DeleteDialogBody({ target, notify, onClose, onDeleted }: Props & { targ
         onDeleted();
         return;
       }
-      const result = await deleteProject(target.project.id, { ...options, ...(token ? { confirmationToken: token } : {}) });
+      const result = await deleteProject(target.project.id, {
+        ...options,
+        ...(token ? { confirmationToken: token } : {}),
+      });
       if (result.status === 'confirmation_required') {
         setToken(result.confirmationToken);
         notify('Review the deletion details and confirm to proceed', 'warning');
@@ -102,11 +121,19 @@ function DeleteDialogBody({ target, notify, onClose, onDeleted }: Props & { targ
           <>
             <Typography gutterBottom>{`Delete "${target.project.project_name}"? This cannot be undone.`}</Typography>
             {preview ? (
-              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, my: 2 }} aria-label="Deletion impact">
+              <Box
+                component="dl"
+                sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, my: 2 }}
+                aria-label="Deletion impact"
+              >
                 {IMPACT.map(([key, label]) => (
                   <Box key={key} sx={{ display: 'contents' }}>
-                    <Typography component="dt" variant="body2" color="text.secondary">{label}</Typography>
-                    <Typography component="dd" variant="body2" sx={{ m: 0 }}>{preview.relatedData[key]}</Typography>
+                    <Typography component="dt" variant="body2" color="text.secondary">
+                      {label}
+                    </Typography>
+                    <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                      {preview.relatedData[key]}
+                    </Typography>
                   </Box>
                 ))}
               </Box>
@@ -115,13 +142,28 @@ function DeleteDialogBody({ target, notify, onClose, onDeleted }: Props & { targ
             )}
           </>
         )}
-        {target.kind === 'bulk' && <Typography gutterBottom>{`Delete the ${target.projects.length} selected projects? This cannot be undone.`}</Typography>}
+        {target.kind === 'bulk' && (
+          <Typography
+            gutterBottom
+          >{`Delete the ${target.projects.length} selected projects? This cannot be undone.`}</Typography>
+        )}
         <DeleteOptionsFields value={options} onChange={setOptions} disabled={busy} />
-        {token && <Alert severity="info" sx={{ mt: 2 }}>Confirmation received. Click "Confirm Delete" to proceed with deletion.</Alert>}
+        {token && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            Confirmation received. Click "Confirm Delete" to proceed with deletion.
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy}>Cancel</Button>
-        <Button variant="contained" color="error" onClick={() => void run()} disabled={busy || (target.kind === 'single' && !preview)}>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          color="error"
+          onClick={() => void run()}
+          disabled={busy || (target.kind === 'single' && !preview)}
+        >
           {token ? 'Confirm Delete' : target.kind === 'bulk' ? 'Delete Projects' : 'Delete Project'}
         </Button>
       </DialogActions>

@@ -1,3 +1,4 @@
+import { type SeoProject, seoOverallProgress } from '@abp/contracts';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -9,7 +10,6 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { seoOverallProgress, type SeoProject } from '@abp/contracts';
 import { formatDate, statusColor } from '../../lib/format';
 
 interface ProjectCardProps {
@@ -23,7 +23,15 @@ interface ProjectCardProps {
 }
 
 /** One project: click opens the wizard, or toggles selection in bulk-delete mode. */
-export function ProjectCard({ project, bulkMode, checked, highlighted, onOpen, onToggle, onShowDetails }: ProjectCardProps) {
+export function ProjectCard({
+  project,
+  bulkMode,
+  checked,
+  highlighted,
+  onOpen,
+  onToggle,
+  onShowDetails,
+}: ProjectCardProps) {
   const percent = Math.round(seoOverallProgress(project.current_phase, project.progress_percentage));
   return (
     <Card
@@ -34,8 +42,19 @@ export function ProjectCard({ project, bulkMode, checked, highlighted, onOpen, o
       <CardContent>
         {/* The name has the card's width; the status chip goes under it rather than squeezing it. */}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1, pr: 4 }}>
-          {bulkMode && <Checkbox checked={checked} tabIndex={-1} sx={{ p: 0, mt: 0.25 }} inputProps={{ 'aria-label': `Select ${project.project_name}` }} />}
-          <Typography variant="subtitle1" component="h2" sx={{ flex: '1 1 100%', minWidth: 0, fontWeight: 600, lineHeight: 1.4, overflowWrap: 'anywhere' }}>
+          {bulkMode && (
+            <Checkbox
+              checked={checked}
+              tabIndex={-1}
+              sx={{ p: 0, mt: 0.25 }}
+              inputProps={{ 'aria-label': `Select ${project.project_name}` }}
+            />
+          )}
+          <Typography
+            variant="subtitle1"
+            component="h2"
+            sx={{ flex: '1 1 100%', minWidth: 0, fontWeight: 600, lineHeight: 1.4, overflowWrap: 'anywhere' }}
+          >
             {/* The name is the button; its ::after spreads the click over the whole card. A button
                 named by its own text ("Open <name> in the wizard" contains it) and not by the
                 whole card's (WCAG 2.5.3, axe label-content-name-mismatch). */}
@@ -43,7 +62,13 @@ export function ProjectCard({ project, bulkMode, checked, highlighted, onOpen, o
               onClick={bulkMode ? onToggle : onOpen}
               disableRipple
               aria-label={bulkMode ? `Select ${project.project_name}` : `Open ${project.project_name} in the wizard`}
-              sx={{ position: 'static', font: 'inherit', textAlign: 'left', borderRadius: 1, '&::after': { content: '""', position: 'absolute', inset: 0 } }}
+              sx={{
+                position: 'static',
+                font: 'inherit',
+                textAlign: 'left',
+                borderRadius: 1,
+                '&::after': { content: '""', position: 'absolute', inset: 0 },
+              }}
             >
               {project.project_name}
             </CardActionArea>
@@ -59,12 +84,20 @@ export function ProjectCard({ project, bulkMode, checked, highlighted, onOpen, o
           <LinearProgress variant="determinate" value={percent} sx={{ flex: 1 }} aria-label="Overall progress" />
           <Typography variant="caption">{`${percent}%`}</Typography>
         </Box>
-        <Typography variant="body2" sx={{ mt: 1 }}>{`${project.articles_generated}/${project.total_articles_planned} articles`}</Typography>
+        <Typography
+          variant="body2"
+          sx={{ mt: 1 }}
+        >{`${project.articles_generated}/${project.total_articles_planned} articles`}</Typography>
         <Typography variant="caption" color="text.secondary">{`Created ${formatDate(project.created_at)}`}</Typography>
       </CardContent>
       {!bulkMode && (
         <Tooltip title="Show details">
-          <IconButton size="small" onClick={onShowDetails} sx={{ position: 'absolute', top: 8, right: 8 }} aria-label={`Show details of ${project.project_name}`}>
+          <IconButton
+            size="small"
+            onClick={onShowDetails}
+            sx={{ position: 'absolute', top: 8, right: 8 }}
+            aria-label={`Show details of ${project.project_name}`}
+          >
             <InfoOutlinedIcon fontSize="small" />
           </IconButton>
         </Tooltip>

@@ -1,3 +1,4 @@
+import { SEO_LIMITS, SEO_PHASE_NAMES, type SeoProject } from '@abp/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -6,7 +7,6 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { SEO_LIMITS, SEO_PHASE_NAMES, type SeoProject } from '@abp/contracts';
 import { useLogs } from '../../api/get-logs';
 import { RecentActivity } from './recent-activity';
 
@@ -24,15 +24,21 @@ export function ProjectSidePanel({ project, busy, onGenerateKeywords, onCreateOu
   if (!project) {
     return (
       <Paper variant="outlined" sx={{ p: 3 }}>
-        <Typography variant="h6" component="h2">Select a Project</Typography>
-        <Typography variant="body2" color="text.secondary">Choose a project's details to see its phases, quick actions and recent activity.</Typography>
+        <Typography variant="h6" component="h2">
+          Select a Project
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Choose a project's details to see its phases, quick actions and recent activity.
+        </Typography>
       </Paper>
     );
   }
   const active = project.status === 'completed' ? 3 : project.current_phase - 1;
   return (
     <Paper variant="outlined" sx={{ p: 3 }} aria-label="Project details">
-      <Typography variant="h6" component="h2" gutterBottom>{project.project_name}</Typography>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {project.project_name}
+      </Typography>
       <Stepper activeStep={active} orientation="vertical">
         {SEO_PHASE_NAMES.map((name) => (
           <Step key={name}>
@@ -41,7 +47,9 @@ export function ProjectSidePanel({ project, busy, onGenerateKeywords, onCreateOu
         ))}
       </Stepper>
       <Divider sx={{ my: 2 }} />
-      <Typography variant="subtitle1" component="h3" gutterBottom>Quick Actions</Typography>
+      <Typography variant="subtitle1" component="h3" gutterBottom>
+        Quick Actions
+      </Typography>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
         <Button variant="outlined" onClick={onGenerateKeywords} disabled={busy !== null}>
           {busy === 'keywords' ? 'Generating…' : 'Generate Keywords'}
@@ -49,10 +57,14 @@ export function ProjectSidePanel({ project, busy, onGenerateKeywords, onCreateOu
         <Button variant="outlined" onClick={onCreateOutline} disabled={busy !== null}>
           {busy === 'outline' ? 'Creating…' : 'Create Content Outline'}
         </Button>
-        <Button variant="outlined" color="error" onClick={onDelete}>Delete Project</Button>
+        <Button variant="outlined" color="error" onClick={onDelete}>
+          Delete Project
+        </Button>
       </Box>
       <Divider sx={{ my: 2 }} />
-      <Typography variant="subtitle1" component="h3" gutterBottom>Recent Activity</Typography>
+      <Typography variant="subtitle1" component="h3" gutterBottom>
+        Recent Activity
+      </Typography>
       <RecentActivity logs={logs.data ?? []} limit={SEO_LIMITS.recentActivityList} />
     </Paper>
   );

@@ -1,14 +1,26 @@
-import { useState } from 'react';
-import { useWatch } from 'react-hook-form';
+import {
+  COMPETITION_LEVELS,
+  KEYWORD_INTENTS,
+  KEYWORD_TYPES,
+  SEO_LIMITS,
+  type SeoKeywordCreateInput,
+  seoKeywordCreateSchema,
+} from '@abp/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import { COMPETITION_LEVELS, KEYWORD_INTENTS, KEYWORD_TYPES, SEO_LIMITS, seoKeywordCreateSchema, type SeoKeywordCreateInput } from '@abp/contracts';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../../components/form-text-field';
 import { fieldsNamed } from '../../../../lib/forms/field-problems';
 import { useContractForm } from '../../../../lib/forms/use-contract-form';
 
-const DEFAULTS = { keyword: '', keyword_type: 'primary', intent_type: 'informational', competition_level: 'medium' } as const;
+const DEFAULTS = {
+  keyword: '',
+  keyword_type: 'primary',
+  intent_type: 'informational',
+  competition_level: 'medium',
+} as const;
 type KeywordFormValues = Record<keyof typeof DEFAULTS, string>;
 const toBody = (values: KeywordFormValues) => ({ ...values, keyword: values.keyword.trim() });
 
@@ -22,10 +34,16 @@ export function AddKeywordForm({ onAdd }: { onAdd: (input: SeoKeywordCreateInput
   });
   const [busy, setBusy] = useState(false);
   const keyword = useWatch({ control, name: 'keyword' });
-  const select = (key: 'keyword_type' | 'intent_type' | 'competition_level', label: string, values: readonly string[]) => (
+  const select = (
+    key: 'keyword_type' | 'intent_type' | 'competition_level',
+    label: string,
+    values: readonly string[],
+  ) => (
     <FormTextField control={control} name={key} select size="small" label={label} sx={{ minWidth: 150 }}>
       {values.map((v) => (
-        <MenuItem key={v} value={v}>{v}</MenuItem>
+        <MenuItem key={v} value={v}>
+          {v}
+        </MenuItem>
       ))}
     </FormTextField>
   );
@@ -36,12 +54,30 @@ export function AddKeywordForm({ onAdd }: { onAdd: (input: SeoKeywordCreateInput
     if (ok) reset({ ...DEFAULTS });
   });
   return (
-    <Box component="form" noValidate aria-label="Add custom keyword" onSubmit={(e) => { if (keyword.trim()) void submit(e); else e.preventDefault(); }} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 2 }}>
-      <FormTextField control={control} name="keyword" size="small" label="Custom keyword" limit={SEO_LIMITS.keyword} sx={{ flex: 1, minWidth: 200 }} />
+    <Box
+      component="form"
+      noValidate
+      aria-label="Add custom keyword"
+      onSubmit={(e) => {
+        if (keyword.trim()) void submit(e);
+        else e.preventDefault();
+      }}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 2 }}
+    >
+      <FormTextField
+        control={control}
+        name="keyword"
+        size="small"
+        label="Custom keyword"
+        limit={SEO_LIMITS.keyword}
+        sx={{ flex: 1, minWidth: 200 }}
+      />
       {select('keyword_type', 'Type', KEYWORD_TYPES)}
       {select('intent_type', 'Intent', KEYWORD_INTENTS)}
       {select('competition_level', 'Competition', COMPETITION_LEVELS)}
-      <Button type="submit" variant="outlined" disabled={!keyword.trim() || busy}>Add Keyword</Button>
+      <Button type="submit" variant="outlined" disabled={!keyword.trim() || busy}>
+        Add Keyword
+      </Button>
     </Box>
   );
 }

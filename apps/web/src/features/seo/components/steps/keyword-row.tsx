@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { SEO_LIMITS, type SeoKeyword } from '@abp/contracts';
 import DeleteIcon from '@mui/icons-material/Delete';
 import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import { SEO_LIMITS, type SeoKeyword } from '@abp/contracts';
+import { useState } from 'react';
 
 interface Props {
   keyword: SeoKeyword;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import type { KeywordType, SeoKeyword, SeoKeywordCreateInput } from '@abp/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -10,20 +10,27 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import type { KeywordType, SeoKeyword, SeoKeywordCreateInput } from '@abp/contracts';
+import { useState } from 'react';
+import { usePhone } from '../../../../components/phone-rows';
 import { addKeyword } from '../../api/add-keyword';
 import { deleteKeyword } from '../../api/delete-keyword';
 import { generateKeywords } from '../../api/generate-keywords';
 import { updateKeyword } from '../../api/update-keyword';
 import { keywordFailure } from '../../hooks/use-project-actions';
 import { errorText } from '../../lib/errors';
-import { usePhone } from '../../../../components/phone-rows';
 import { AddKeywordForm } from './add-keyword-form';
 import { KeywordRow } from './keyword-row';
 import type { StepProps } from './step-props';
 
 /** Read by screen readers, not shown (the phone's Actions column holds only its icons). */
-const VISUALLY_HIDDEN = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 const TABS: [KeywordType, string][] = [
   ['primary', 'Primary'],
@@ -41,8 +48,16 @@ export function KeywordStep({ project, data, notify }: StepProps) {
   const generate = async () => {
     setBusy(true);
     try {
-      const result = await generateKeywords({ project_id: project.id, niche: project.niche, company_name: project.company_name, target_audience: project.target_audience });
-      notify(`Generated ${result.summary.keywords_generated} keywords (${result.summary.keywords_added} new)`, 'success');
+      const result = await generateKeywords({
+        project_id: project.id,
+        niche: project.niche,
+        company_name: project.company_name,
+        target_audience: project.target_audience,
+      });
+      notify(
+        `Generated ${result.summary.keywords_generated} keywords (${result.summary.keywords_added} new)`,
+        'success',
+      );
     } catch (error) {
       notify(keywordFailure(error), 'error');
     } finally {
@@ -82,38 +97,78 @@ export function KeywordStep({ project, data, notify }: StepProps) {
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>Keyword Research</Typography>
-        <Button variant="contained" onClick={() => void generate()} disabled={busy}>{busy ? 'Generating Keywords…' : 'Generate Keywords'}</Button>
+        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+          Keyword Research
+        </Typography>
+        <Button variant="contained" onClick={() => void generate()} disabled={busy}>
+          {busy ? 'Generating Keywords…' : 'Generate Keywords'}
+        </Button>
       </Box>
       {busy && <LinearProgress sx={{ mt: 2 }} aria-label="Generating keywords" />}
       {/* On a phone (issue #17 item 17) the tabs share the width and the table keeps to it: its
           columns fixed, its cells tight, long words broken rather than pushing the page sideways. */}
-      <Tabs value={tab} onChange={(_, v: KeywordType) => setTab(v)} variant={phone ? 'fullWidth' : 'standard'} sx={{ mt: 2 }} aria-label="Keyword types">
+      <Tabs
+        value={tab}
+        onChange={(_, v: KeywordType) => setTab(v)}
+        variant={phone ? 'fullWidth' : 'standard'}
+        sx={{ mt: 2 }}
+        aria-label="Keyword types"
+      >
         {TABS.map(([type, label]) => (
-          <Tab key={type} value={type} label={`${label} (${data.keywords.filter((k) => k.keyword_type === type).length})`} sx={phone ? { minWidth: 0, px: 0.5, textTransform: 'none' } : undefined} />
+          <Tab
+            key={type}
+            value={type}
+            label={`${label} (${data.keywords.filter((k) => k.keyword_type === type).length})`}
+            sx={phone ? { minWidth: 0, px: 0.5, textTransform: 'none' } : undefined}
+          />
         ))}
       </Tabs>
       <Table
         size="small"
         aria-label={`${tab} keywords`}
-        sx={phone ? { tableLayout: 'fixed', '& .MuiTableCell-root': { px: 0.5, fontSize: '0.8125rem', overflowWrap: 'break-word' }, '& th:nth-of-type(2)': { width: '30%' }, '& th:nth-of-type(3)': { width: '30%' }, '& th:nth-of-type(4)': { width: 40 } } : undefined}
+        sx={
+          phone
+            ? {
+                tableLayout: 'fixed',
+                '& .MuiTableCell-root': { px: 0.5, fontSize: '0.8125rem', overflowWrap: 'break-word' },
+                '& th:nth-of-type(2)': { width: '30%' },
+                '& th:nth-of-type(3)': { width: '30%' },
+                '& th:nth-of-type(4)': { width: 40 },
+              }
+            : undefined
+        }
       >
         <TableHead>
           <TableRow>
             <TableCell>Keyword</TableCell>
             <TableCell>Intent</TableCell>
             <TableCell>Competition</TableCell>
-            <TableCell align="right">{phone ? <Box component="span" sx={VISUALLY_HIDDEN}>Actions</Box> : 'Actions'}</TableCell>
+            <TableCell align="right">
+              {phone ? (
+                <Box component="span" sx={VISUALLY_HIDDEN}>
+                  Actions
+                </Box>
+              ) : (
+                'Actions'
+              )}
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {shown.map((keyword) => (
-            <KeywordRow key={`${keyword.id}:${keyword.keyword}`} keyword={keyword} onSave={save} onDelete={(k) => void remove(k)} />
+            <KeywordRow
+              key={`${keyword.id}:${keyword.keyword}`}
+              keyword={keyword}
+              onSave={save}
+              onDelete={(k) => void remove(k)}
+            />
           ))}
           {shown.length === 0 && (
             <TableRow>
               <TableCell colSpan={4}>
-                <Typography variant="body2" color="text.secondary">No keywords of this type yet</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  No keywords of this type yet
+                </Typography>
               </TableCell>
             </TableRow>
           )}

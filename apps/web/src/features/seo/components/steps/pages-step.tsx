@@ -1,17 +1,17 @@
-import { useState } from 'react';
+import type { SeoPage } from '@abp/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import type { SeoPage } from '@abp/contracts';
+import { useState } from 'react';
 import { generatePages } from '../../api/generate-pages';
 import { usePublish } from '../../hooks/use-publish';
 import { errorText } from '../../lib/errors';
 import { summaryNotes } from '../../lib/format';
 import { PageList } from './page-list';
-import { PublishConfirmDialog, type PublishConfirmation } from './publish-confirm-dialog';
-import { PublishProgress } from './publish-progress';
 import { PagePreviewDialog } from './page-preview-dialog';
+import { type PublishConfirmation, PublishConfirmDialog } from './publish-confirm-dialog';
+import { PublishProgress } from './publish-progress';
 import type { StepProps } from './step-props';
 
 /** Step 3: website pages: generate, publish or save each or all, view, refresh. */
@@ -43,22 +43,52 @@ export function PagesStep({ project, data, notify }: StepProps) {
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>Website Pages</Typography>
-        <Button variant="contained" onClick={() => void generate()} disabled={busy || !data.outline}>{generating ? 'Generating Pages…' : 'Generate Website Pages'}</Button>
+        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+          Website Pages
+        </Typography>
+        <Button variant="contained" onClick={() => void generate()} disabled={busy || !data.outline}>
+          {generating ? 'Generating Pages…' : 'Generate Website Pages'}
+        </Button>
       </Box>
-      {!data.outline && <Typography color="text.secondary" sx={{ mt: 1 }}>Page generation needs a content outline.</Typography>}
+      {!data.outline && (
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          Page generation needs a content outline.
+        </Typography>
+      )}
       {generating && <LinearProgress sx={{ mt: 2 }} aria-label="Working on pages" />}
       <Box sx={{ mt: 2 }}>
         <PublishProgress publish={publish} />
       </Box>
       {data.pages.length > 0 && (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 2 }}>
-          <Button variant="outlined" disabled={busy} onClick={() => setConfirming({ kind: 'pages', projectId: project.id, titles: data.pages.map((p) => p.page_title), legal: data.pages.filter((p) => p.needs_legal_review).length })}>Publish All to WordPress</Button>
-          <Button variant="outlined" disabled={busy} onClick={() => void publish.publishPages({ status: 'draft' })}>Save All as Drafts</Button>
-          <Button disabled={busy} onClick={() => void data.refresh()}>Refresh Pages</Button>
+          <Button
+            variant="outlined"
+            disabled={busy}
+            onClick={() =>
+              setConfirming({
+                kind: 'pages',
+                projectId: project.id,
+                titles: data.pages.map((p) => p.page_title),
+                legal: data.pages.filter((p) => p.needs_legal_review).length,
+              })
+            }
+          >
+            Publish All to WordPress
+          </Button>
+          <Button variant="outlined" disabled={busy} onClick={() => void publish.publishPages({ status: 'draft' })}>
+            Save All as Drafts
+          </Button>
+          <Button disabled={busy} onClick={() => void data.refresh()}>
+            Refresh Pages
+          </Button>
         </Box>
       )}
-      <PageList pages={data.pages} busy={busy} onPublish={(page, status) => void publish.publishPages({ status, pageIds: [page.id] })} onView={view} />
+      <PageList
+        pages={data.pages}
+        busy={busy}
+        onPublish={(page, status) => void publish.publishPages({ status, pageIds: [page.id] })}
+        onView={view}
+      />
       <PagePreviewDialog page={preview} onClose={() => setPreview(null)} />
       <PublishConfirmDialog
         confirmation={confirming}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -11,6 +10,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import { useState } from 'react';
 import { countOf } from '../../../../lib/plural';
 import { usePageConflicts } from '../../api/get-page-conflicts';
 import { SlugConflicts } from './slug-conflicts';
@@ -39,8 +39,16 @@ interface Props {
  */
 export function PublishConfirmDialog({ confirmation, onConfirm, onCancel }: Props) {
   return (
-    <Dialog open={confirmation !== null} onClose={onCancel} maxWidth="sm" fullWidth aria-labelledby="seo-publish-confirm-title">
-      {confirmation && <Body key={confirmation.kind} confirmation={confirmation} onConfirm={onConfirm} onCancel={onCancel} />}
+    <Dialog
+      open={confirmation !== null}
+      onClose={onCancel}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="seo-publish-confirm-title"
+    >
+      {confirmation && (
+        <Body key={confirmation.kind} confirmation={confirmation} onConfirm={onConfirm} onCancel={onCancel} />
+      )}
     </Dialog>
   );
 }
@@ -50,7 +58,9 @@ function Body({ confirmation, onConfirm, onCancel }: Props & { confirmation: Pub
   const conflicts = usePageConflicts(confirmation.kind === 'pages' ? confirmation.projectId : null);
   // Updating a site's page that is not live is offered ticked; the operator may untick it.
   const [declined, setDeclined] = useState<Set<number>>(new Set());
-  const chosen = new Set((conflicts.data ?? []).filter((c) => !c.live && !declined.has(c.page_id)).map((c) => c.page_id));
+  const chosen = new Set(
+    (conflicts.data ?? []).filter((c) => !c.live && !declined.has(c.page_id)).map((c) => c.page_id),
+  );
   const toggle = (pageId: number, update: boolean) =>
     setDeclined((current) => {
       const next = new Set(current);
@@ -62,27 +72,50 @@ function Body({ confirmation, onConfirm, onCancel }: Props & { confirmation: Pub
   const count = `${confirmation.titles.length} ${noun}${confirmation.titles.length === 1 ? '' : 's'}`;
   return (
     <>
-      <DialogTitle id="seo-publish-confirm-title">{confirmation.kind === 'pages' ? 'Publish Pages' : 'Publish Articles'}</DialogTitle>
+      <DialogTitle id="seo-publish-confirm-title">
+        {confirmation.kind === 'pages' ? 'Publish Pages' : 'Publish Articles'}
+      </DialogTitle>
       <DialogContent dividers>
         <DialogContentText>{`These ${count} go to WordPress:`}</DialogContentText>
-        <List dense aria-label={`${confirmation.kind === 'pages' ? 'Pages' : 'Articles'} to publish`} sx={{ maxHeight: 240, overflowY: 'auto' }}>
+        <List
+          dense
+          aria-label={`${confirmation.kind === 'pages' ? 'Pages' : 'Articles'} to publish`}
+          sx={{ maxHeight: 240, overflowY: 'auto' }}
+        >
           {confirmation.titles.map((title, index) => (
             <ListItem key={`${index}-${title}`} sx={{ overflowWrap: 'anywhere' }}>
               {title}
             </ListItem>
           ))}
         </List>
-        <RadioGroup value={status} onChange={(event) => setStatus(event.target.value as 'publish' | 'draft')} aria-label="How to send them">
+        <RadioGroup
+          value={status}
+          onChange={(event) => setStatus(event.target.value as 'publish' | 'draft')}
+          aria-label="How to send them"
+        >
           <FormControlLabel value="draft" control={<Radio />} label="As drafts, to review in WordPress first" />
           <FormControlLabel value="publish" control={<Radio />} label="Live now, visible to everyone" />
         </RadioGroup>
-        {confirmation.kind === 'pages' && <SlugConflicts conflicts={conflicts.data} loading={conflicts.isLoading} error={conflicts.error} chosen={chosen} onToggle={toggle} />}
+        {confirmation.kind === 'pages' && (
+          <SlugConflicts
+            conflicts={conflicts.data}
+            loading={conflicts.isLoading}
+            error={conflicts.error}
+            chosen={chosen}
+            onToggle={toggle}
+          />
+        )}
         {(confirmation.demo ?? 0) > 0 && (
           <Alert severity="warning" sx={{ mt: 1 }}>
             {`${countOf(confirmation.demo ?? 0, 'article')} of these ${confirmation.demo === 1 ? 'was' : 'were'} written by the offline writer, no model: demonstration text${status === 'publish' ? ', public under your name once live' : ''}.`}
           </Alert>
         )}
-        {confirmation.legal > 0 && <Alert severity="info" sx={{ mt: 1 }}>{`${confirmation.legal} legal page(s) are always saved as drafts for a legal review.`}</Alert>}
+        {confirmation.legal > 0 && (
+          <Alert
+            severity="info"
+            sx={{ mt: 1 }}
+          >{`${confirmation.legal} legal page(s) are always saved as drafts for a legal review.`}</Alert>
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onCancel}>Cancel</Button>

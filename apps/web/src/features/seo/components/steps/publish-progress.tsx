@@ -11,8 +11,16 @@ export function PublishProgress({ publish }: { publish: ReturnType<typeof usePub
   const noun = progress.kind === 'pages' ? 'pages' : 'articles';
   return (
     <Box sx={{ mb: 1 }}>
-      <LinearProgress variant="determinate" value={(progress.processed / progress.total) * 100} aria-label="Publishing" />
-      <Typography variant="caption" color="text.secondary" role="status">{`Publishing ${noun}: ${progress.processed} of ${progress.total} done`}</Typography>
+      <LinearProgress
+        variant="determinate"
+        value={(progress.processed / progress.total) * 100}
+        aria-label="Publishing"
+      />
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        role="status"
+      >{`Publishing ${noun}: ${progress.processed} of ${progress.total} done`}</Typography>
     </Box>
   );
 }

@@ -1,5 +1,10 @@
-import { useState } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import {
+  type GenerateSitePagesRequest,
+  generateSitePagesRequestSchema,
+  type SeoProject,
+  SITE_PAGE_TYPES,
+  type SitePageType,
+} from '@abp/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -7,12 +12,13 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { SITE_PAGE_TYPES, generateSitePagesRequestSchema, type GenerateSitePagesRequest, type SeoProject, type SitePageType } from '@abp/contracts';
+import { useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../../components/form-text-field';
 import { useContractForm } from '../../../../lib/forms/use-contract-form';
-import { summaryNotes } from '../../lib/format';
 import { generateSitePages } from '../../api/generate-site-pages';
 import { errorText } from '../../lib/errors';
+import { summaryNotes } from '../../lib/format';
 import type { WizardNotify } from './step-props';
 
 interface SitePagesFormValues {
@@ -33,10 +39,26 @@ const FIELD_OF_PATH: Record<string, keyof SitePagesFormValues> = {
   page_types: 'types',
 };
 
-const LABELS: Record<SitePageType, string> = { home: 'Home', about: 'About', services: 'Services', resources: 'Resources', contact: 'Contact', privacy: 'Privacy Policy', terms: 'Terms of Service' };
+const LABELS: Record<SitePageType, string> = {
+  home: 'Home',
+  about: 'About',
+  services: 'Services',
+  resources: 'Resources',
+  contact: 'Contact',
+  privacy: 'Privacy Policy',
+  terms: 'Terms of Service',
+};
 
 /** The optional site-pages generator: company pages (privacy and terms become drafts for a legal review). */
-export function SitePagesGenerator({ project, notify, refresh }: { project: SeoProject; notify: WizardNotify; refresh: () => Promise<void> }) {
+export function SitePagesGenerator({
+  project,
+  notify,
+  refresh,
+}: {
+  project: SeoProject;
+  notify: WizardNotify;
+  refresh: () => Promise<void>;
+}) {
   const [enabled, setEnabled] = useState(false);
   const toBody = (values: SitePagesFormValues) => ({
     project_id: project.id,
@@ -46,7 +68,14 @@ export function SitePagesGenerator({ project, notify, refresh }: { project: SeoP
     page_types: values.types,
   });
   const { control, submitWith } = useContractForm<SitePagesFormValues, GenerateSitePagesRequest>({
-    defaultValues: { name: project.company_name, description: '', email: '', phone: '', address: '', types: [...SITE_PAGE_TYPES] },
+    defaultValues: {
+      name: project.company_name,
+      description: '',
+      email: '',
+      phone: '',
+      address: '',
+      types: [...SITE_PAGE_TYPES],
+    },
     schema: generateSitePagesRequestSchema,
     toBody,
     fieldOf: (path) => FIELD_OF_PATH[path] ?? FIELD_OF_PATH[path.split('.')[0] ?? ''] ?? null,
@@ -54,7 +83,15 @@ export function SitePagesGenerator({ project, notify, refresh }: { project: SeoP
   const [name, types] = useWatch({ control, name: ['name', 'types'] });
   const [busy, setBusy] = useState(false);
   const field = (key: 'name' | 'description' | 'email' | 'phone' | 'address', label: string, multiline = false) => (
-    <FormTextField control={control} name={key} size="small" label={label} multiline={multiline} required={key === 'name'} fullWidth />
+    <FormTextField
+      control={control}
+      name={key}
+      size="small"
+      label={label}
+      multiline={multiline}
+      required={key === 'name'}
+      fullWidth
+    />
   );
 
   const generate = submitWith(async (_body, values) => {
@@ -73,7 +110,10 @@ export function SitePagesGenerator({ project, notify, refresh }: { project: SeoP
 
   return (
     <Box>
-      <FormControlLabel control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />} label="Generate site pages" />
+      <FormControlLabel
+        control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />}
+        label="Generate site pages"
+      />
       {enabled && (
         <Box sx={{ display: 'grid', gap: 1.5, mt: 1 }}>
           {field('name', 'Company Name')}
@@ -93,14 +133,27 @@ export function SitePagesGenerator({ project, notify, refresh }: { project: SeoP
                   <FormControlLabel
                     key={type}
                     label={LABELS[type]}
-                    control={<Checkbox checked={chosen.value.includes(type)} onChange={(e) => chosen.onChange(e.target.checked ? [...chosen.value, type] : chosen.value.filter((x) => x !== type))} />}
+                    control={
+                      <Checkbox
+                        checked={chosen.value.includes(type)}
+                        onChange={(e) =>
+                          chosen.onChange(
+                            e.target.checked ? [...chosen.value, type] : chosen.value.filter((x) => x !== type),
+                          )
+                        }
+                      />
+                    }
                   />
                 ))}
               </FormGroup>
             )}
           />
           <Box>
-            <Button variant="outlined" disabled={busy || !name.trim() || types.length === 0} onClick={(event) => void generate(event)}>
+            <Button
+              variant="outlined"
+              disabled={busy || !name.trim() || types.length === 0}
+              onClick={(event) => void generate(event)}
+            >
               {busy ? 'Generating Site Pages…' : 'Generate Site Pages'}
             </Button>
           </Box>

@@ -1,10 +1,10 @@
+import type { PageSlugConflict } from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
-import type { PageSlugConflict } from '@abp/contracts';
 import { errorText } from '../../lib/errors';
 
 interface Props {
@@ -30,7 +30,13 @@ export function SlugConflicts({ conflicts, loading, error, chosen, onToggle }: P
       </Box>
     );
   }
-  if (error) return <Alert severity="warning" sx={{ mt: 1 }}>{`Could not look for pages the site already has (${errorText(error, 'unknown error')}). A page whose address is taken will not be sent.`}</Alert>;
+  if (error)
+    return (
+      <Alert
+        severity="warning"
+        sx={{ mt: 1 }}
+      >{`Could not look for pages the site already has (${errorText(error, 'unknown error')}). A page whose address is taken will not be sent.`}</Alert>
+    );
   if (!conflicts || conflicts.length === 0) return null;
   return (
     <Box role="group" aria-label="Pages the site already has" sx={{ mt: 2 }}>
@@ -45,7 +51,12 @@ export function SlugConflicts({ conflicts, loading, error, chosen, onToggle }: P
           <FormControlLabel
             key={c.page_id}
             sx={{ display: 'flex', overflowWrap: 'anywhere' }}
-            control={<Checkbox checked={chosen.has(c.page_id)} onChange={(event) => onToggle(c.page_id, event.target.checked)} />}
+            control={
+              <Checkbox
+                checked={chosen.has(c.page_id)}
+                onChange={(event) => onToggle(c.page_id, event.target.checked)}
+              />
+            }
             label={`${c.page_title}: update the site's ${site} instead of adding another page`}
           />
         );

@@ -1,5 +1,5 @@
-import Alert from '@mui/material/Alert';
 import { SEO_MESSAGES, type SeoProject } from '@abp/contracts';
+import Alert from '@mui/material/Alert';
 import type { WizardData } from '../../hooks/use-wizard-data';
 import { ArticlesStep } from '../steps/articles-step';
 import { KeywordStep } from '../steps/keyword-step';

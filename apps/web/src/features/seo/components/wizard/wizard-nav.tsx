@@ -1,9 +1,9 @@
+import { type JobUsage, SEO_LIMITS, SEO_WIZARD_STEPS, type SeoProjectLog } from '@abp/contracts';
 import Paper from '@mui/material/Paper';
 import Step from '@mui/material/Step';
 import StepButton from '@mui/material/StepButton';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { SEO_LIMITS, SEO_WIZARD_STEPS, type JobUsage, type SeoProjectLog } from '@abp/contracts';
 import { formatUsd } from '../../../../lib/money';
 import { RecentActivity } from '../projects/recent-activity';
 
@@ -32,7 +32,13 @@ export function WizardNav({ step, usage, onStep, compact = false }: WizardNavPro
   const costOf = (label: string) => usage?.steps.find((entry) => entry.step === label);
   return (
     <Paper variant="outlined" sx={{ p: compact ? 1.5 : 2 }}>
-      <Stepper nonLinear activeStep={step} orientation={compact ? 'horizontal' : 'vertical'} aria-label="Wizard steps" sx={compact ? COMPACT_STEPPER : undefined}>
+      <Stepper
+        nonLinear
+        activeStep={step}
+        orientation={compact ? 'horizontal' : 'vertical'}
+        aria-label="Wizard steps"
+        sx={compact ? COMPACT_STEPPER : undefined}
+      >
         {SEO_WIZARD_STEPS.map((label, index) => (
           <Step key={label} completed={index < step}>
             {compact ? (
@@ -40,7 +46,14 @@ export function WizardNav({ step, usage, onStep, compact = false }: WizardNavPro
             ) : (
               <StepButton
                 onClick={() => onStep(index)}
-                optional={costOf(label) ? <Typography variant="caption" color="text.secondary">{`Model cost ${formatUsd(costOf(label)!.cost_usd)}`}</Typography> : undefined}
+                optional={
+                  costOf(label) ? (
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                    >{`Model cost ${formatUsd(costOf(label)!.cost_usd)}`}</Typography>
+                  ) : undefined
+                }
               >
                 {label}
               </StepButton>
@@ -54,7 +67,10 @@ export function WizardNav({ step, usage, onStep, compact = false }: WizardNavPro
         </Typography>
       )}
       {usage && usage.total.calls > 0 && (
-        <Typography variant="body2" sx={{ mt: 1 }}>{`Project model cost: ${formatUsd(usage.total.cost_usd)}`}</Typography>
+        <Typography
+          variant="body2"
+          sx={{ mt: 1 }}
+        >{`Project model cost: ${formatUsd(usage.total.cost_usd)}`}</Typography>
       )}
     </Paper>
   );
@@ -64,7 +80,9 @@ export function WizardNav({ step, usage, onStep, compact = false }: WizardNavPro
 export function WizardActivity({ logs }: { logs: SeoProjectLog[] }) {
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 2 }}>
-      <Typography variant="subtitle1" component="h2" gutterBottom>Recent Activity</Typography>
+      <Typography variant="subtitle1" component="h2" gutterBottom>
+        Recent Activity
+      </Typography>
       <RecentActivity logs={logs} limit={SEO_LIMITS.recentActivityWizard} />
     </Paper>
   );

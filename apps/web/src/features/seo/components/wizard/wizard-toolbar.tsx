@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import type { SeoProject } from '@abp/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { SeoProject } from '@abp/contracts';
+import { useNavigate } from 'react-router';
 
 const CREATE_NEW = 'new';
 
@@ -22,7 +22,9 @@ export function WizardToolbar({ projects, project, onSelect, onNew }: Props) {
   const navigate = useNavigate();
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 3 }}>
-      <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate('/seo-suite')}>Back to Projects</Button>
+      <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate('/seo-suite')}>
+        Back to Projects
+      </Button>
       <TextField
         select
         size="small"
@@ -33,10 +35,14 @@ export function WizardToolbar({ projects, project, onSelect, onNew }: Props) {
       >
         <MenuItem value={CREATE_NEW}>Create New Project</MenuItem>
         {projects.map((p) => (
-          <MenuItem key={p.id} value={String(p.id)}>{p.project_name}</MenuItem>
+          <MenuItem key={p.id} value={String(p.id)}>
+            {p.project_name}
+          </MenuItem>
         ))}
       </TextField>
-      <Button variant="outlined" startIcon={<AddIcon />} onClick={onNew}>New Project</Button>
+      <Button variant="outlined" startIcon={<AddIcon />} onClick={onNew}>
+        New Project
+      </Button>
       {project && <Chip color="primary" label={`Active: ${project.project_name}`} />}
     </Box>
   );
