@@ -3,6 +3,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import noCrossFeatureImports from './eslint-rules/no-cross-feature-imports.js';
+import noTestCodeInSrc from './eslint-rules/no-test-code-in-src.js';
+
+// The project's own rules (eslint-rules/, each with its test): one plugin object, used by several blocks.
+const abp = { rules: { 'no-cross-feature-imports': noCrossFeatureImports, 'no-test-code-in-src': noTestCodeInSrc } };
 
 export default tseslint.config(
   {
@@ -59,9 +63,15 @@ export default tseslint.config(
     },
   },
   {
+    // Fakes and test helpers live with the tests, never in the server's production source (DESIGN.md §3).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { abp },
+    rules: { 'abp/no-test-code-in-src': 'error' },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, abp: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },
+    plugins: { 'react-hooks': reactHooks, abp },
     rules: { ...reactHooks.configs.recommended.rules, 'abp/no-cross-feature-imports': 'error' },
   },
 );

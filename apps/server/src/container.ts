@@ -15,7 +15,7 @@ import { BacklinksService } from './modules/backlinks/backlinks.service.js';
 import { BlogConfigsRepository } from './modules/blog-configs/blog-configs.repository.js';
 import { BlogConfigsService } from './modules/blog-configs/blog-configs.service.js';
 import { BULK_ORIGIN } from './modules/bulk-jobs/bulk-item-unit.js';
-import { type BulkJobsModule, createBulkJobs, legacyBulkItemJob } from './modules/bulk-jobs/bulk-jobs.module.js';
+import { type BulkJobsModule, createBulkJobs } from './modules/bulk-jobs/bulk-jobs.module.js';
 import { DashboardRepository } from './modules/dashboard/dashboard.repository.js';
 import { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { QueueProbeRepository } from './modules/diagnostics/queue-probe.repository.js';
@@ -32,7 +32,7 @@ import { DuplicateContentCheck } from './modules/publishing/duplicate-content.js
 import { LiveVerification } from './modules/publishing/live-verification.js';
 import { LiveCheckRepository, PublishingRepository } from './modules/publishing/publishing.repository.js';
 import { PublishingService } from './modules/publishing/publishing.service.js';
-import { legacySlotJob, schedulerTickJob } from './modules/scheduler/scheduler.jobs.js';
+import { schedulerTickJob } from './modules/scheduler/scheduler.jobs.js';
 import { SchedulerRepository } from './modules/scheduler/scheduler.repository.js';
 import { SchedulerService } from './modules/scheduler/scheduler.service.js';
 import { SlotConsumer } from './modules/scheduler/slot-consumer.js';
@@ -273,7 +273,6 @@ export function defineJobs(ctx: AppContext, services: Services): void {
   ctx.queue.define(services.duplicateContent.backfillJob());
   ctx.queue.define(schedulerTickJob(services.scheduler));
   ctx.queue.define(services.pipeline.job());
-  ctx.queue.define(legacySlotJob());
   // On the embedded database nothing else can be running at start: what the dead process held is free.
   ctx.queue.beforeWorkers(async (embedded) => {
     if (!embedded) return;
@@ -282,7 +281,6 @@ export function defineJobs(ctx: AppContext, services: Services): void {
     await services.pipeline.resumeCutOff();
   });
   ctx.queue.whenStarted(() => services.pipeline.queueCarriedOver());
-  ctx.queue.define(legacyBulkItemJob());
   ctx.queue.define(services.trends.checkJob());
   ctx.queue.define(services.trends.scheduleJob());
   defineSeoJobs(ctx.queue, services.seo);

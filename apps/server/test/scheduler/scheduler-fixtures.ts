@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { BlogConfigValues } from '@abp/contracts';
 import { eq } from 'drizzle-orm';
 import { articles, blogConfigs, schedulerLog, sites } from '../../src/db/schema/index.js';
-import { FakeWordPress } from '../../src/integrations/wordpress/index.js';
 import { ArticleProducer, type ProducerPorts } from '../../src/modules/article-pipeline/article-producer.js';
 import { enqueueUnit } from '../../src/modules/article-pipeline/production-job.js';
 import { ProductionRunner } from '../../src/modules/article-pipeline/production-runner.js';
@@ -13,6 +12,7 @@ import { SchedulerRepository, type SlotRow } from '../../src/modules/scheduler/s
 import { SchedulerService, slotOriginKey } from '../../src/modules/scheduler/scheduler.service.js';
 import { SlotConsumer } from '../../src/modules/scheduler/slot-consumer.js';
 import { type TestApp, waitFor } from '../test-app.js';
+import { FakeWordPress } from '../wordpress/fake-wordpress.js';
 
 export const HOUR = 3_600_000;
 

@@ -3,7 +3,6 @@ import type { Database } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
 import { SeoArticleConsumer } from './articles/article-consumer.js';
-import { legacySeoArticleJob } from './articles/article-job.js';
 import { SeoArticlePublisher } from './articles/article-publisher.js';
 import { SeoArticlesRepository } from './articles/seo-articles.repository.js';
 import { seoArticlesRoutes } from './articles/seo-articles.routes.js';
@@ -109,9 +108,8 @@ export const seoRoutes = (seo: SeoServices): FastifyPluginAsyncZod =>
     await app.register(deletionRoutes(seo.deletion));
   };
 
-/** The durable jobs: one publish run (and the drain of an older version's planned-article entries). */
+/** The durable job: one publish run. */
 export function defineSeoJobs(queue: JobQueue, seo: SeoServices): void {
-  queue.define(legacySeoArticleJob());
   queue.define(seoPublishJobDefinition(seo.publishRunner));
   queue.beforeWorkers(async (embedded) => (embedded ? seo.pages.releaseLeasesOfDeadProcess() : 0));
 }
