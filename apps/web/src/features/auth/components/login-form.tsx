@@ -1,4 +1,4 @@
-import { LOGIN_LOCKOUT_SECONDS, LOGIN_WARNING_AFTER_FAILURES, loginRequestSchema } from '@abp/contracts';
+import { LOGIN_LOCKOUT_SECONDS, LOGIN_WARNING_AFTER_FAILURES } from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -7,6 +7,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { useLoginLockout } from '../hooks/use-login-lockout';
+import { loadAuthSchemas } from '../lib/load-auth-schemas';
 import {
   attemptsNote,
   LOGIN_TEXT,
@@ -22,9 +23,19 @@ interface FormMessage {
   whileLocked?: boolean;
 }
 
-/** The contract's message for a password the server would refuse, or undefined. */
-function passwordError(password: string): string | undefined {
-  const result = loginRequestSchema.safeParse({ password });
+/**
+ * The contract's message for a password the server would refuse, or undefined. The schema loads
+ * with the first keystroke, not with the login screen (issue #35); should it not load (a release
+ * replaced its chunk), the server's own check answers instead.
+ */
+async function passwordError(password: string): Promise<string | undefined> {
+  let schemas: Awaited<ReturnType<typeof loadAuthSchemas>>;
+  try {
+    schemas = await loadAuthSchemas();
+  } catch {
+    return undefined;
+  }
+  const result = schemas.loginRequestSchema.safeParse({ password });
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
@@ -42,7 +53,17 @@ export function LoginForm() {
   const [touched, setTouched] = useState(false);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const passwordRef = useRef<HTMLInputElement>(null);
+  // Checks answer asynchronously: only the latest one may set the field's message.
+  const lastCheck = useRef(0);
+  const submitting = useRef(false);
   const busy = loginMutation.isPending;
+
+  const check = async (value: string): Promise<string | undefined> => {
+    const id = ++lastCheck.current;
+    const error = await passwordError(value);
+    if (id === lastCheck.current) setFieldError(error);
+    return error;
+  };
 
   const clearPassword = () => {
     setPassword('');
@@ -79,9 +100,19 @@ export function LoginForm() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // A second press while the first one's check runs sends nothing more.
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      await submit();
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  const submit = async () => {
     setTouched(true);
-    const error = passwordError(password);
-    setFieldError(error);
+    const error = await check(password);
     if (error) {
       passwordRef.current?.focus();
       return;
@@ -109,11 +140,12 @@ export function LoginForm() {
         value={password}
         onChange={(event) => {
           setPassword(event.target.value);
-          if (touched) setFieldError(passwordError(event.target.value));
+          if (touched) void check(event.target.value);
+          else void loadAuthSchemas();
         }}
         onBlur={() => {
           setTouched(true);
-          setFieldError(passwordError(password));
+          void check(password);
         }}
         inputRef={passwordRef}
         label="Password"
