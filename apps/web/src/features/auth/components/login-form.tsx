@@ -7,7 +7,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { useLoginLockout } from '../hooks/use-login-lockout';
-import { loadAuthSchemas } from '../lib/load-auth-schemas';
+import { type AuthSchemas, loadAuthSchemas, loadedAuthSchemas } from '../lib/load-auth-schemas';
 import {
   attemptsNote,
   LOGIN_TEXT,
@@ -23,19 +23,9 @@ interface FormMessage {
   whileLocked?: boolean;
 }
 
-/**
- * The contract's message for a password the server would refuse, or undefined. The schema loads
- * with the first keystroke, not with the login screen (issue #35); should it not load (a release
- * replaced its chunk), the server's own check answers instead.
- */
-async function passwordError(password: string): Promise<string | undefined> {
-  let schemas: Awaited<ReturnType<typeof loadAuthSchemas>>;
-  try {
-    schemas = await loadAuthSchemas();
-  } catch {
-    return undefined;
-  }
-  const result = schemas.loginRequestSchema.safeParse({ password });
+/** The contract's message for a password the server would refuse, or undefined. */
+function passwordError({ loginRequestSchema }: AuthSchemas, password: string): string | undefined {
+  const result = loginRequestSchema.safeParse({ password });
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
@@ -53,16 +43,25 @@ export function LoginForm() {
   const [touched, setTouched] = useState(false);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const passwordRef = useRef<HTMLInputElement>(null);
-  // Checks answer asynchronously: only the latest one may set the field's message.
+  // A check waiting for the schema answers later: only the latest check may set the field's message.
   const lastCheck = useRef(0);
   const submitting = useRef(false);
   const busy = loginMutation.isPending;
 
-  const check = async (value: string): Promise<string | undefined> => {
+  /**
+   * Checks the password against the contract and shows the field's message. The schema loads with
+   * the first keystroke, not with the login screen (issue #35): once it has, the check answers at
+   * once; should it not load (a release replaced its chunk), the server's own check answers instead.
+   */
+  const check = (value: string): string | undefined | Promise<string | undefined> => {
     const id = ++lastCheck.current;
-    const error = await passwordError(value);
-    if (id === lastCheck.current) setFieldError(error);
-    return error;
+    const show = (schemas: AuthSchemas | null) => {
+      const error = schemas ? passwordError(schemas, value) : undefined;
+      if (id === lastCheck.current) setFieldError(error);
+      return error;
+    };
+    const schemas = loadedAuthSchemas();
+    return schemas ? show(schemas) : loadAuthSchemas().then(show, () => show(null));
   };
 
   const clearPassword = () => {
@@ -112,7 +111,9 @@ export function LoginForm() {
 
   const submit = async () => {
     setTouched(true);
-    const error = await check(password);
+    const checked = check(password);
+    // Not awaited when the answer is at hand: the previous message then goes with the press itself.
+    const error = checked instanceof Promise ? await checked : checked;
     if (error) {
       passwordRef.current?.focus();
       return;
@@ -141,7 +142,7 @@ export function LoginForm() {
         onChange={(event) => {
           setPassword(event.target.value);
           if (touched) void check(event.target.value);
-          else void loadAuthSchemas();
+          else void loadAuthSchemas().catch(() => undefined);
         }}
         onBlur={() => {
           setTouched(true);
