@@ -58,7 +58,7 @@ export default defineConfig({
             // screen sign-in lands on), in one chunk loaded after sign-in. Other screens keep their
             // own chunks, and the modules they share with no first screen are split by use, so the
             // login screen never downloads a component only another screen uses (issue #13).
-            { name: (id, ctx) => (signedInModules(ctx).has(id) ? 'signed-in' : null) },
+            { debugName: 'signed-in', name: (id, ctx) => (signedInModules(ctx).has(id) ? 'signed-in' : null) },
           ],
         },
       },
