@@ -17,11 +17,11 @@ describe('getAuthStatus', () => {
     await expect(getAuthStatus()).rejects.toThrow(/loginTime/);
   });
 
-  it.each([
-    { authenticated: false, loginTime: null, lastActivity: null },
-    { authenticated: 'yes' },
-    ['authenticated', true],
-    null,
+  it.each<[JsonBodyType]>([
+    [{ authenticated: false, loginTime: null, lastActivity: null }],
+    [{ authenticated: 'yes' }],
+    [['authenticated', true]],
+    [null],
   ])('takes anything but a signed-in answer as signed out: %j', async (body) => {
     answering(body);
     expect(await getAuthStatus()).toEqual(SIGNED_OUT);
