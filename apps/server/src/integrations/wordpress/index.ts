@@ -25,7 +25,7 @@ export { ADMINISTRATOR_CAPABILITIES, FakeWordPress, type FakeWordPressOptions } 
 export { type RetryInfo, USER_AGENT } from './http.js';
 export { hasMarker, markerComment, withMarker } from './marker.js';
 export { normaliseBaseUrl } from './rest-url.js';
-export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
+export { type RetryPolicy, WORDPRESS_TRANSPORT_RETRY } from './retry-policy.js';
 export { identifySeoFields, type SeoFields } from './seo-plugin.js';
 export { tinyPng } from './tiny-png.js';
 export type {
