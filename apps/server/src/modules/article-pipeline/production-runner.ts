@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client.js';
+import { type Backoff, fullJitterDelayMs } from '../../lib/backoff.js';
 import { OneAtATime } from '../../lib/one-at-a-time.js';
 import type { GenerateAndStoreResult } from '../generation/generation-input.js';
 import type { BudgetAnswer, BudgetGate } from '../usage/budget-gate.js';
@@ -9,11 +10,22 @@ import type { ProductionResult } from './production-unit.js';
 import type { ProductionRow, ProductionsRepository } from './productions.repository.js';
 import { usageAttribution } from './usage-attribution.js';
 
-/** Attempts of a unit whose failures may pass (timeouts, WordPress 5xx, a crash) before it fails for good. */
+/**
+ * Runs of a unit whose failures may pass (timeouts, WordPress 5xx, a worker that died) before it
+ * fails for good. Every run counts, pg-boss' retry of a cut-off run included, so its retries never
+ * multiply these (see `resumesCutOffRun`).
+ */
 export const MAX_TRANSIENT_ATTEMPTS = 3;
 /** Attempts of a unit that keeps waiting (a provider's rate limit, an article being published elsewhere). */
 export const MAX_WAITING_ATTEMPTS = 40;
 const BUSY_WAIT_S = 20;
+/**
+ * The unit retry's back-off (lib/backoff.ts, full jitter): try n waits random(0, min(15 min, 20 s · 2^(n-1))),
+ * on average 10 s, then 20 s: a lost answer or a WordPress hiccup is usually gone by then, and a bulk job keeps moving.
+ */
+const UNIT_BACKOFF: Backoff = { baseDelayMs: 20_000, maxDelayMs: 15 * 60_000 };
+/** The longest a unit waits for a server's Retry-After before it asks again (a server asking for days is asked hourly). */
+const MAX_RETRY_AFTER_S = 60 * 60;
 /** How often running units are checked for a cancellation made in another process. */
 const CANCEL_CHECK_MS = 1000;
 
@@ -34,14 +46,21 @@ export interface ProductionAttempt {
   deadline?: AbortSignal;
   /** What cannot be stored with the brief (an uploaded image): used by this run only. */
   extras?: { selectedImagePng?: Buffer };
+  /**
+   * This run carries on one of the unit that was cut off (its worker died or its process stopped:
+   * pg-boss retried the entry, or an embedded start resumed the unit). A cut-off run counts as a
+   * passing failure, so once the unit has had its MAX_TRANSIENT_ATTEMPTS runs it fails here
+   * instead of working again: pg-boss' retries never multiply the runner's.
+   */
+  resumesCutOffRun?: boolean;
 }
 
 /** Where the pipeline's entries go: the `article.produce` job (jobs/), or a test's list. */
 export interface ProductionQueuePort {
   /** Call before opening a transaction that sends (PGlite: see JobQueue.prepareForTx). */
   prepare(): Promise<void>;
-  /** An entry for the unit, in the caller's transaction; returns its id. */
-  send(tx: Tx, originKey: string, startAfter?: Date): Promise<string>;
+  /** An entry for the unit, in the caller's transaction; returns its id. `resumed`: it carries on a cut-off run. */
+  send(tx: Tx, originKey: string, startAfter?: Date, resumed?: boolean): Promise<string>;
   /** Entries for many units at once, in order; returns their ids. */
   sendMany(tx: Tx, originKeys: readonly string[]): Promise<string[]>;
   /** Drops entries that have not run yet (running ones end as no-ops: their unit is finished). */
@@ -103,6 +122,8 @@ export interface ProductionRunnerOptions {
 interface Run {
   unit: ProductionRow;
   cancel: AbortController;
+  /** Set by the hook after the article is stored; read once the producer is done. */
+  stop: RunStop;
   outcome?: ProductionOutcome;
 }
 
@@ -112,6 +133,17 @@ export type ProductionRunEnd =
   | { status: 'later'; at: Date; decision: FailureDecision }
   /** `outcome`: what the producer said about the article in this run (for a caller that runs the unit itself). */
   | { status: 'finished'; end: ProductionResult; outcome?: ProductionOutcome };
+
+/**
+ * Where a run stands once its article is stored: going on to publish, or stopped by the hook —
+ * its entry no longer owns the unit, the producer cancelled it, or the producer said why it stays
+ * unpublished (switched off meanwhile).
+ */
+type RunStop =
+  | { kind: 'running' }
+  | { kind: 'taken_over' }
+  | { kind: 'cancelled' }
+  | { kind: 'skipped'; reason: string };
 
 export interface ProductionLogger {
   error(obj: object, msg: string): void;
@@ -170,7 +202,16 @@ export class ProductionRunner {
     if (!unit) return { status: 'not-owner' };
     const consumer = this.consumers.get(unit.origin);
     if (!consumer) throw new Error(`No producer is registered for ${unit.origin} articles`);
-    const run: Run = { unit, cancel: new AbortController() };
+    if (attempt.resumesCutOffRun && unit.attempts > MAX_TRANSIENT_ATTEMPTS)
+      // Its runs were cut off (or failed) as often as a passing failure may be tried: no further run.
+      return this.finish(unit, consumer, attempt, {
+        result: 'failed',
+        articleId: unit.articleId,
+        error: `The article's run was cut off before it ended (its worker stopped) after ${unit.attempts - 1} runs; it is not tried again.`,
+        stage: unit.articleId === null ? 'generation' : 'publish',
+        stops: null,
+      });
+    const run: Run = { unit, cancel: new AbortController(), stop: { kind: 'running' } };
     this.runs.set(originKey, run);
     if (consumer.cancelled) this.startCancelChecks();
     let budget: BudgetAnswer | undefined;
@@ -234,7 +275,6 @@ export class ProductionRunner {
     attempt: ProductionAttempt,
     run: Run,
   ): Promise<ProductionRunEnd> {
-    let stopped: string | null = null;
     const cancelled = run.cancel.signal;
     const signal = AbortSignal.any([
       cancelled,
@@ -248,17 +288,17 @@ export class ProductionRunner {
         existingArticleId,
         afterStore: async (articleId, generated) => {
           if (!(await this.repo.recordArticle(unit.originKey, attempt.queueJobId, articleId))) {
-            stopped = 'taken over';
+            run.stop = { kind: 'taken_over' };
             return 'stop';
           }
           // Cancelled while it was being written: the finished article stays in Articles, unpublished.
           if (cancelled.aborted) {
-            stopped = 'cancelled';
+            run.stop = { kind: 'cancelled' };
             return 'stop';
           }
-          const stop = await consumer.stored?.(unit, articleId, generated);
-          stopped = stop?.stop ?? null;
-          return stopped ? 'stop' : 'continue';
+          const held = await consumer.stored?.(unit, articleId, generated);
+          if (held) run.stop = { kind: 'skipped', reason: held.stop };
+          return run.stop.kind === 'running' ? 'continue' : 'stop';
         },
       }),
     );
@@ -280,20 +320,7 @@ export class ProductionRunner {
         return this.afterFailure(unit, consumer, attempt, outcome.decision, null, outcome.articleId, 'generation');
       }
       case 'stored':
-        if (stopped === 'taken over') return { status: 'not-owner' };
-        if (stopped === 'cancelled')
-          return this.finish(unit, consumer, attempt, { result: 'cancelled', articleId: outcome.articleId });
-        if (stopped)
-          return this.finish(unit, consumer, attempt, {
-            result: 'skipped',
-            articleId: outcome.articleId,
-            reason: stopped,
-          });
-        return this.finish(unit, consumer, attempt, {
-          result: 'succeeded',
-          articleId: outcome.articleId,
-          published: null,
-        });
+        return this.afterStored(unit, consumer, attempt, run.stop, outcome.articleId);
       case 'published':
         return this.finish(unit, consumer, attempt, {
           result: 'succeeded',
@@ -318,6 +345,26 @@ export class ProductionRunner {
           outcome.articleId,
           'publish',
         );
+    }
+  }
+
+  /** A stored article that is not published here: why the run stopped decides how the unit ends. */
+  private afterStored(
+    unit: ProductionRow,
+    consumer: ProductionConsumer,
+    attempt: ProductionAttempt,
+    stop: RunStop,
+    articleId: number,
+  ): Promise<ProductionRunEnd> {
+    switch (stop.kind) {
+      case 'taken_over':
+        return Promise.resolve({ status: 'not-owner' });
+      case 'cancelled':
+        return this.finish(unit, consumer, attempt, { result: 'cancelled', articleId });
+      case 'skipped':
+        return this.finish(unit, consumer, attempt, { result: 'skipped', articleId, reason: stop.reason });
+      case 'running':
+        return this.finish(unit, consumer, attempt, { result: 'succeeded', articleId, published: null });
     }
   }
 
@@ -374,7 +421,7 @@ export class ProductionRunner {
     if (consumer.triesAgain !== false && mayTryAgain(decision, unit.attempts)) {
       // Only this attempt failed: its stored failure goes, the next attempt stores its own.
       if (stage === 'generation' && articleId !== null) await this.repo.deleteFailedArticle(articleId);
-      const at = new Date(Date.now() + waitSeconds(decision, unit.attempts) * 1000);
+      const at = new Date(Date.now() + waitMs(decision, unit.attempts));
       await this.queue.prepare();
       const handed = await this.repo
         .transaction(async (tx): Promise<ProductionRunEnd> => {
@@ -442,10 +489,14 @@ function mayTryAgain(decision: FailureDecision, attempts: number): boolean {
   return decision.kind === 'transient' ? attempts < MAX_TRANSIENT_ATTEMPTS : attempts < MAX_WAITING_ATTEMPTS;
 }
 
-/** Passing failures wait a little longer each time (with jitter, so many units spread out); waits take what was asked. */
-function waitSeconds(decision: FailureDecision, attempts: number): number {
-  if (decision.kind === 'rate_limited') return decision.waitSeconds;
-  if (decision.kind === 'busy') return BUSY_WAIT_S;
-  // 10 s, then 20 s: a lost answer or a WordPress hiccup is usually gone by then, and a bulk job keeps moving.
-  return Math.min(900, 10 * 2 ** Math.max(0, attempts - 1)) * (0.75 + Math.random() * 0.5);
+/**
+ * How long the unit waits before its next run: what the server asked for (Retry-After, up to an
+ * hour), a busy article's fixed pause, else the unit back-off with full jitter (lib/backoff.ts).
+ */
+function waitMs(decision: FailureDecision, attempts: number): number {
+  if (decision.kind === 'rate_limited') return Math.min(decision.waitSeconds, MAX_RETRY_AFTER_S) * 1000;
+  if (decision.kind === 'busy') return BUSY_WAIT_S * 1000;
+  if (decision.kind === 'transient' && decision.waitSeconds !== undefined)
+    return Math.min(decision.waitSeconds, MAX_RETRY_AFTER_S) * 1000;
+  return fullJitterDelayMs(UNIT_BACKOFF, attempts, Math.random);
 }
