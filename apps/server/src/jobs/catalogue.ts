@@ -34,11 +34,7 @@ export const JOBS = {
    * One unit of the article pipeline ("produce an article": write, store, publish), named by its
    * origin key; the unit's row (article_productions) holds the brief, the policy and its state.
    */
-  articleProduce: {
-    name: 'article.produce',
-    // resumed: the entry carries on a run cut off by a process that died (an embedded start's resume).
-    payload: z.object({ originKey: z.string().min(1).max(200), resumed: z.boolean().optional() }),
-  },
+  articleProduce: { name: 'article.produce', payload: z.object({ originKey: z.string().min(1).max(200) }) },
   /** Every minute: claims the due schedule slots. */
   schedulerTick: { name: 'scheduler.tick', payload: z.unknown() },
   /**

@@ -82,7 +82,12 @@ describe('how often one WordPress create is sent when the site answers 503', () 
     const cutOff = { current: null as AbortController | null };
     const { unit, gaveUp } = await runLikePgBoss(originKey, cutOff);
     expect(gaveUp).toBe(false);
-    expect(unit).toMatchObject({ state: 'finished', result: 'failed', attempts: MAX_TRANSIENT_ATTEMPTS });
+    expect(unit).toMatchObject({
+      state: 'finished',
+      result: 'failed',
+      attempts: MAX_TRANSIENT_ATTEMPTS,
+      failures: MAX_TRANSIENT_ATTEMPTS - 1,
+    });
     expect(unit!.error).toMatch(/WordPress post create failed: The site failed with HTTP 503/);
     expect(creates()).toBe(MAX_TRANSIENT_ATTEMPTS);
     // Before each send after the first the post was looked up by its marker (an answer may have been lost).
@@ -104,10 +109,45 @@ describe('how often one WordPress create is sent when the site answers 503', () 
     // The runner, not pg-boss, ends the unit: failed with the reason, never left running.
     expect(gaveUp).toBe(false);
     expect(unit).toMatchObject({ state: 'finished', result: 'failed' });
-    expect(unit!.error).toMatch(/cut off before it ended/);
+    expect(unit!.error).toMatch(/failed or were cut off before they ended \(a worker stopped\) 3 times/);
     // The last delivery (pg-boss' retry of the cut-off run) ended it without a request to WordPress.
     expect(deliveries.at(-1)!.retryCount).toBeGreaterThan(0);
     expect(wordpress.posts.size).toBe(0);
+  });
+
+  it('a unit cut off again and again by restarts of the embedded process ends failed, not resumed for ever', async () => {
+    const originKey = await queuedUnit('Retry layers of straw');
+    for (let start = 1; start <= MAX_TRANSIENT_ATTEMPTS; start++) {
+      // A run takes the unit, and the process dies: the next start hands it to a new entry, due now.
+      const unit = await t.services.pipeline.units.find(originKey);
+      expect(await t.services.pipeline.units.claim(originKey, unit!.queueJobId!)).not.toBeNull();
+      expect(await t.services.pipeline.resumeCutOff()).toBe(1);
+      expect(await t.services.pipeline.units.find(originKey)).toMatchObject({ state: 'queued', failures: start });
+    }
+    const unit = await t.services.pipeline.units.find(originKey);
+    const end = await t.services.pipeline.runner.run(originKey, { queueJobId: unit!.queueJobId! });
+    expect(end).toMatchObject({ status: 'finished', end: { result: 'failed' } });
+    expect(wordpress.requests).toEqual([]);
+  });
+
+  it("waits do not use up a unit's tries: after five rate limits, a run cut off once is carried on and publishes", async () => {
+    wordpress.failCreatesWith = 429;
+    wordpress.retryAfter = 1;
+    const originKey = await queuedUnit('Retry layers of bark chips');
+    const cutOff = { current: null as AbortController | null };
+    wordpress.onCreate = () => {
+      // Five creates meet the site's rate limit; the sixth a 503 and its run is cut off; the seventh goes through.
+      if (creates() === 6) {
+        wordpress.failCreatesWith = 503;
+        cutOff.current?.abort(new Error('the worker stopped'));
+      }
+      if (creates() === 7) wordpress.failCreatesWith = null;
+    };
+    const { unit, gaveUp } = await runLikePgBoss(originKey, cutOff);
+    expect(gaveUp).toBe(false);
+    expect(unit).toMatchObject({ state: 'finished', result: 'succeeded', attempts: 7, failures: 1 });
+    expect(creates()).toBe(7);
+    expect(wordpress.posts.size).toBe(1);
   });
 
   it("a site in maintenance (503 with Retry-After) is waited for as asked, within the unit's few tries", async () => {

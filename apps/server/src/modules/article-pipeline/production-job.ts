@@ -15,8 +15,8 @@ import type { ProductionsRepository } from './productions.repository.js';
  * minute that a worker died (its entry is then retried, under the same id, so the unit's fence lets
  * the retry carry on), and the expiry bounds a run that hangs. pg-boss' retry is there for a run
  * that was cut off, never for a failure of the work: the runner owns the unit's retries (a failure
- * that may pass hands the unit to a new entry that runs later) and counts every run, a retried one
- * included, against MAX_TRANSIENT_ATTEMPTS. So the limit here only has to let the runner see the
+ * that may pass hands the unit to a new entry that runs later) and counts a cut-off run among the
+ * unit's failures (MAX_TRANSIENT_ATTEMPTS). So the limit here only has to let the runner see the
  * last retry, which then ends the unit as failed instead of working again.
  */
 export function articleProduceJob(runner: ProductionRunner, concurrency: number): JobDefinition<'articleProduce'> {
@@ -31,12 +31,7 @@ export function articleProduceJob(runner: ProductionRunner, concurrency: number)
     },
     // As many articles at once per worker process as the model may write (LLM_CONCURRENCY).
     work: { localConcurrency: concurrency, pollingIntervalSeconds: 2 },
-    handler: ({ originKey, resumed }, job) =>
-      runner.run(originKey, {
-        queueJobId: job.id,
-        signal: job.signal,
-        resumesCutOffRun: job.retryCount > 0 || resumed === true,
-      }),
+    handler: ({ originKey }, job) => runner.run(originKey, { queueJobId: job.id, signal: job.signal }),
   };
 }
 
@@ -44,9 +39,9 @@ export function articleProduceJob(runner: ProductionRunner, concurrency: number)
 export function productionQueue(queue: JobQueue): ProductionQueuePort {
   return {
     prepare: () => queue.prepareForTx('articleProduce'),
-    send: async (tx: Tx, originKey: string, startAfter?: Date, resumed?: boolean) => {
+    send: async (tx: Tx, originKey: string, startAfter?: Date) => {
       const [id] = await queue.sendInTx(tx, 'articleProduce', [
-        { data: { originKey, ...(resumed ? { resumed } : {}) }, ...(startAfter ? { startAfter } : {}) },
+        { data: { originKey }, ...(startAfter ? { startAfter } : {}) },
       ]);
       return id!;
     },
@@ -177,9 +172,9 @@ export async function resumeCutOffUnits(repo: ProductionsRepository, queue: Prod
     if (!unit.queueJobId) continue; // carried over by a migration: queueCarriedOver gives it its entry
     await repo
       .transaction(async (tx) => {
-        // Marked as resuming a cut-off run: it counts as one of the unit's runs that may fail (see the runner).
-        const next = await queue.send(tx, unit.originKey, undefined, true);
-        if (await repo.handOver(tx, unit.originKey, unit.queueJobId!, next)) resumed++;
+        const next = await queue.send(tx, unit.originKey);
+        // The run that was cut off counts as a failure of the unit (see the runner's MAX_TRANSIENT_ATTEMPTS).
+        if (await repo.handOver(tx, unit.originKey, unit.queueJobId!, next, true)) resumed++;
         else throw new Error('moved on'); // rolls the entry back
       })
       .catch(() => undefined);

@@ -11,9 +11,9 @@ import type { ProductionRow, ProductionsRepository } from './productions.reposit
 import { usageAttribution } from './usage-attribution.js';
 
 /**
- * Runs of a unit whose failures may pass (timeouts, WordPress 5xx, a worker that died) before it
- * fails for good. Every run counts, pg-boss' retry of a cut-off run included, so its retries never
- * multiply these (see `resumesCutOffRun`).
+ * Failures of a unit that may pass (timeouts, WordPress 5xx, a run cut off because its worker died)
+ * before it fails for good: its runs that failed so, a cut-off one included (the unit's `failures`),
+ * so pg-boss' retries of a cut-off run never multiply these. Waits do not count.
  */
 export const MAX_TRANSIENT_ATTEMPTS = 3;
 /** Attempts of a unit that keeps waiting (a provider's rate limit, an article being published elsewhere). */
@@ -46,21 +46,14 @@ export interface ProductionAttempt {
   deadline?: AbortSignal;
   /** What cannot be stored with the brief (an uploaded image): used by this run only. */
   extras?: { selectedImagePng?: Buffer };
-  /**
-   * This run carries on one of the unit that was cut off (its worker died or its process stopped:
-   * pg-boss retried the entry, or an embedded start resumed the unit). A cut-off run counts as a
-   * passing failure, so once the unit has had its MAX_TRANSIENT_ATTEMPTS runs it fails here
-   * instead of working again: pg-boss' retries never multiply the runner's.
-   */
-  resumesCutOffRun?: boolean;
 }
 
 /** Where the pipeline's entries go: the `article.produce` job (jobs/), or a test's list. */
 export interface ProductionQueuePort {
   /** Call before opening a transaction that sends (PGlite: see JobQueue.prepareForTx). */
   prepare(): Promise<void>;
-  /** An entry for the unit, in the caller's transaction; returns its id. `resumed`: it carries on a cut-off run. */
-  send(tx: Tx, originKey: string, startAfter?: Date, resumed?: boolean): Promise<string>;
+  /** An entry for the unit, in the caller's transaction; returns its id. */
+  send(tx: Tx, originKey: string, startAfter?: Date): Promise<string>;
   /** Entries for many units at once, in order; returns their ids. */
   sendMany(tx: Tx, originKeys: readonly string[]): Promise<string[]>;
   /** Drops entries that have not run yet (running ones end as no-ops: their unit is finished). */
@@ -202,12 +195,13 @@ export class ProductionRunner {
     if (!unit) return { status: 'not-owner' };
     const consumer = this.consumers.get(unit.origin);
     if (!consumer) throw new Error(`No producer is registered for ${unit.origin} articles`);
-    if (attempt.resumesCutOffRun && unit.attempts > MAX_TRANSIENT_ATTEMPTS)
-      // Its runs were cut off (or failed) as often as a passing failure may be tried: no further run.
+    // Only a cut-off run (counted as the claim found it) takes the failures this far: the unit has
+    // failed as often as a passing failure may be tried, so this delivery ends it instead of working again.
+    if (unit.failures >= MAX_TRANSIENT_ATTEMPTS)
       return this.finish(unit, consumer, attempt, {
         result: 'failed',
         articleId: unit.articleId,
-        error: `The article's run was cut off before it ended (its worker stopped) after ${unit.attempts - 1} runs; it is not tried again.`,
+        error: `The article's runs failed or were cut off before they ended (a worker stopped) ${unit.failures} times; it is not tried again.`,
         stage: unit.articleId === null ? 'generation' : 'publish',
         stops: null,
       });
@@ -418,10 +412,10 @@ export class ProductionRunner {
   ): Promise<ProductionRunEnd> {
     if (decision.message === INTERNAL_FAILURE_MESSAGE)
       this.log.error({ err: error, originKey: unit.originKey }, 'article production failed unexpectedly');
-    if (consumer.triesAgain !== false && mayTryAgain(decision, unit.attempts)) {
+    if (consumer.triesAgain !== false && mayTryAgain(decision, unit)) {
       // Only this attempt failed: its stored failure goes, the next attempt stores its own.
       if (stage === 'generation' && articleId !== null) await this.repo.deleteFailedArticle(articleId);
-      const at = new Date(Date.now() + waitMs(decision, unit.attempts));
+      const at = new Date(Date.now() + waitMs(decision, unit.failures + 1));
       await this.queue.prepare();
       const handed = await this.repo
         .transaction(async (tx): Promise<ProductionRunEnd> => {
@@ -436,7 +430,8 @@ export class ProductionRunner {
             return { status: 'finished', end };
           }
           const next = await this.queue.send(tx, unit.originKey, at);
-          if (!(await this.repo.handOver(tx, unit.originKey, attempt.queueJobId, next))) throw new NotOwner(); // rolls the wait back
+          const failed = decision.kind === 'transient';
+          if (!(await this.repo.handOver(tx, unit.originKey, attempt.queueJobId, next, failed))) throw new NotOwner(); // rolls the wait back
           return { status: 'later', at, decision };
         })
         .catch((error: unknown) => {
@@ -484,19 +479,22 @@ export class ProductionRunner {
 /** Thrown inside a transaction to roll it back: the run no longer owns its unit. */
 class NotOwner extends Error {}
 
-function mayTryAgain(decision: FailureDecision, attempts: number): boolean {
+/** A passing failure while the unit has failed fewer times than allowed (this one included); a wait while it has runs left. */
+function mayTryAgain(decision: FailureDecision, unit: ProductionRow): boolean {
   if (decision.kind === 'permanent') return false;
-  return decision.kind === 'transient' ? attempts < MAX_TRANSIENT_ATTEMPTS : attempts < MAX_WAITING_ATTEMPTS;
+  return decision.kind === 'transient'
+    ? unit.failures + 1 < MAX_TRANSIENT_ATTEMPTS
+    : unit.attempts < MAX_WAITING_ATTEMPTS;
 }
 
 /**
  * How long the unit waits before its next run: what the server asked for (Retry-After, up to an
  * hour), a busy article's fixed pause, else the unit back-off with full jitter (lib/backoff.ts).
  */
-function waitMs(decision: FailureDecision, attempts: number): number {
+function waitMs(decision: FailureDecision, failure: number): number {
   if (decision.kind === 'rate_limited') return Math.min(decision.waitSeconds, MAX_RETRY_AFTER_S) * 1000;
   if (decision.kind === 'busy') return BUSY_WAIT_S * 1000;
   if (decision.kind === 'transient' && decision.waitSeconds !== undefined)
     return Math.min(decision.waitSeconds, MAX_RETRY_AFTER_S) * 1000;
-  return fullJitterDelayMs(UNIT_BACKOFF, attempts, Math.random);
+  return fullJitterDelayMs(UNIT_BACKOFF, failure, Math.random);
 }
