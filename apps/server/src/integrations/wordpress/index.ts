@@ -24,7 +24,7 @@ export {
 export { type RetryInfo, USER_AGENT } from './http.js';
 export { hasMarker, markerComment, withMarker } from './marker.js';
 export { normaliseBaseUrl } from './rest-url.js';
-export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
+export { type RetryPolicy, WORDPRESS_TRANSPORT_RETRY } from './retry-policy.js';
 export { identifySeoFields, type SeoFields } from './seo-plugin.js';
 export type {
   ContentApi,

@@ -10,8 +10,8 @@ import {
 } from '@abp/contracts';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/pg-errors.js';
-import { SiteUnavailableError } from '../../domain-errors.js';
-import { AppError, badRequest, conflict, notFound } from '../../errors.js';
+import { SiteCredentialsUnreadableError, SiteUnavailableError } from '../../domain-errors.js';
+import { type AppError, badRequest, conflict, notFound } from '../../errors.js';
 import {
   createWordPressClient,
   isWordPressError,
@@ -259,12 +259,7 @@ export class SitesService {
     try {
       return this.secretBox.decrypt(site.passwordSealed);
     } catch {
-      throw new AppError(
-        'site_password_unreadable',
-        `The stored application password of "${site.name}" cannot be decrypted (the app secret changed). ` +
-          'Edit the site and enter the application password again.',
-        409,
-      );
+      throw new SiteCredentialsUnreadableError(site.id, site.name);
     }
   }
 
