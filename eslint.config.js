@@ -3,6 +3,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import noCrossFeatureImports from './eslint-rules/no-cross-feature-imports.js';
+import { TABLE_OWNERS } from './eslint-rules/table-owners.js';
+import tableWritesByOwner from './eslint-rules/table-writes-by-owner.js';
 
 export default tseslint.config(
   {
@@ -57,6 +59,12 @@ export default tseslint.config(
         { paths: [{ name: 'undici', message: 'Outbound HTTP goes through lib/outbound/.' }] },
       ],
     },
+  },
+  {
+    // One owner per table write (issue #34): other modules call the owner's named operations.
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'abp-server': { rules: { 'table-writes-by-owner': tableWritesByOwner } } },
+    rules: { 'abp-server/table-writes-by-owner': ['error', { root: import.meta.dirname, owners: TABLE_OWNERS }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -4,6 +4,7 @@ import type { AppContext } from './app-context.js';
 import { createImageProvider } from './integrations/images/index.js';
 import { type ArticlePipeline, createArticlePipeline } from './modules/article-pipeline/article-pipeline.module.js';
 import { ArticleProducer } from './modules/article-pipeline/article-producer.js';
+import { ArticleStore } from './modules/articles/article-store.repository.js';
 import { ArticlesRepository } from './modules/articles/articles.repository.js';
 import { ArticlesService } from './modules/articles/articles.service.js';
 import { ArticleTableMaintenance } from './modules/articles/table-maintenance.js';
@@ -14,6 +15,7 @@ import { BacklinksRepository } from './modules/backlinks/backlinks.repository.js
 import { BacklinksService } from './modules/backlinks/backlinks.service.js';
 import { BlogConfigsRepository } from './modules/blog-configs/blog-configs.repository.js';
 import { BlogConfigsService } from './modules/blog-configs/blog-configs.service.js';
+import { ConfigScheduleStore } from './modules/blog-configs/config-schedule.js';
 import { BULK_ORIGIN } from './modules/bulk-jobs/bulk-item-unit.js';
 import { type BulkJobsModule, createBulkJobs, legacyBulkItemJob } from './modules/bulk-jobs/bulk-jobs.module.js';
 import { DashboardRepository } from './modules/dashboard/dashboard.repository.js';
@@ -66,6 +68,8 @@ export interface Services {
   /** What each site already has on WordPress: a sync job per site, on demand and on a schedule. */
   siteInventory: SiteInventoryService;
   articles: ArticlesService;
+  /** The one writer of articles (and their images, logs, trend sources) for every other module. */
+  articleStore: ArticleStore;
   articleMaintenance: ArticleTableMaintenance;
   publishing: PublishingService;
   /** Proves published posts are live (after every publish, on demand, after a scheduled post's time). */
@@ -110,12 +114,20 @@ export interface Services {
 
 export function createServices(ctx: AppContext): Services {
   const { db } = ctx.handle;
-  const sitesRepo = new SitesRepository(db);
+  // Every other module writes articles through the articles module's named operations.
+  const articleStore = new ArticleStore(db);
+  const sitesRepo = new SitesRepository(db, articleStore);
   const sites = new SitesService(sitesRepo, ctx.secretBox, ctx.queue);
   const duplicateContent = new DuplicateContentCheck(new ContentFingerprintsRepository(db));
-  const publishing = new PublishingService(new PublishingRepository(db), sites, undefined, duplicateContent);
+  const publishing = new PublishingService(
+    new PublishingRepository(db),
+    articleStore,
+    sites,
+    undefined,
+    duplicateContent,
+  );
   const liveCheckRepo = new LiveCheckRepository(db);
-  const liveVerification = new LiveVerification(liveCheckRepo, sites, ctx.queue);
+  const liveVerification = new LiveVerification(liveCheckRepo, articleStore, sites, ctx.queue);
   publishing.onPublished = (articleId, post) => liveVerification.afterPublish(articleId, post);
   const settings = new SettingsRepository(db);
   const llmSettings = new LlmSettingsService(settings, ctx.config.llm, ctx.secretBox);
@@ -145,7 +157,7 @@ export function createServices(ctx: AppContext): Services {
   const backlinks = new BacklinksService(new BacklinksRepository(db), sites, liveSiteLinker);
   // Once a post is proven live, its site's older posts are searched for places to link to it.
   liveVerification.onLive = (articleId) => backlinks.propose(articleId).then(() => undefined);
-  const generation = new GenerationService(generationRepo, sites, llmProviders, {
+  const generation = new GenerationService(generationRepo, articleStore, sites, llmProviders, {
     imageProvider: createImageProvider(ctx.config.images),
     servesRequests: ctx.role !== 'worker',
     linkIntoSite: (siteId, article) => liveSiteLinker.link(siteId, article),
@@ -167,10 +179,11 @@ export function createServices(ctx: AppContext): Services {
   );
   const pipeline = createArticlePipeline(ctx, {
     producer,
+    articles: articleStore,
     writesOnThisThread: () => generation.writesOnThisThread(),
     budget: budgetGate,
   });
-  const schedulerRepo = new SchedulerRepository(db);
+  const schedulerRepo = new SchedulerRepository(db, new ConfigScheduleStore(db));
   pipeline.register('schedule', new SlotConsumer(schedulerRepo));
   pipeline.register(MANUAL_ORIGIN, manualConsumer);
   const articles = new ArticlesService(new ArticlesRepository(db), undefined, usage);
@@ -184,6 +197,7 @@ export function createServices(ctx: AppContext): Services {
     // A trend the site already has a post on is skipped (and the run log says which post).
     coveredOnSite: (siteId, topic) => liveSiteLinker.coveringPost(siteId, topic),
     budgetBlock: (siteId) => budgets.blockFor(siteId),
+    articleStore,
   });
   const dashboard = new DashboardService(new DashboardRepository(db));
   // The dashboard's Trend Monitor Status and Last Trend Check cards read the real monitor.
@@ -209,6 +223,7 @@ export function createServices(ctx: AppContext): Services {
     siteHealth: new SiteHealthService(sitesRepo, sites),
     siteInventory,
     articles,
+    articleStore,
     articleMaintenance: new ArticleTableMaintenance(ctx.handle),
     // The one place that publishes to WordPress; other modules call services.publishing.publishArticle().
     publishing,
@@ -259,6 +274,7 @@ export function createServices(ctx: AppContext): Services {
       publishing,
       pipeline,
       providers: llmProviders,
+      articleStore,
     }),
   };
 }

@@ -23,6 +23,7 @@ import {
 import { toPlainText } from '../../lib/plain-text.js';
 import { tagPhrases } from '../../lib/text/tag-phrases.js';
 import { specBadRequest } from '../articles/article-id.js';
+import type { PublishRecords } from '../articles/article-store.js';
 import { runQualityGate } from '../generation/engine/index.js';
 import type { DuplicateContentCheck } from './duplicate-content.js';
 import { labelWordPressError, wordpressStep } from './publish-errors.js';
@@ -110,6 +111,8 @@ export class PublishingService {
 
   constructor(
     private readonly repo: PublishingRepository,
+    /** The article's publish lease, marker and outcome are written by the articles module. */
+    private readonly store: PublishRecords,
     private readonly sites: SiteConnections,
     private readonly now: () => Date = () => new Date(),
     /** Near-duplicate bodies on this and the operator's other sites; without it the gate skips that rule. */
@@ -118,12 +121,12 @@ export class PublishingService {
 
   /** At a start on the embedded database: the publishes of the process that died hold no lease any more. */
   releaseLeasesOfDeadProcess(): Promise<number> {
-    return this.repo.releaseAllLeases();
+    return this.store.releaseAllPublishLeases();
   }
 
   async publishArticle(articleId: number, options: PublishOptions = {}): Promise<ArticlePublishResult> {
     const lease = randomUUID();
-    if (!(await this.repo.acquireLease(articleId, lease, LEASE_MS))) {
+    if (!(await this.store.acquirePublishLease(articleId, lease, LEASE_MS))) {
       if (!(await this.repo.findArticle(articleId))) throw notFound(ARTICLE_MESSAGES.notFound);
       throw new PublishInProgressError();
     }
@@ -132,11 +135,11 @@ export class PublishingService {
     } catch (error) {
       // Why the last publish failed stays on the article; its status does not change.
       if (error instanceof WordPressStepError || error instanceof QualityGateBlockedError) {
-        await this.repo.recordPublishFailure(articleId, error.message).catch(() => undefined);
+        await this.store.recordPublishFailure(articleId, error.message).catch(() => undefined);
       }
       throw error;
     } finally {
-      await this.repo.releaseLease(articleId, lease);
+      await this.store.releasePublishLease(articleId, lease);
     }
   }
 
@@ -166,19 +169,19 @@ export class PublishingService {
       : null;
     const report = await this.checkQuality(article, siteId, options.force === true, demo);
     const client = await wordpressStep('connection', () => this.sites.getClientForSite(siteId));
-    const marker = await this.repo.assignMarker(
+    const marker = await this.store.assignPublishMarker(
       articleId,
       `abp-article-${articleId}-${randomBytes(4).toString('hex')}`,
     );
     const image = await this.ensureFeaturedImage(client, article, marker);
     const tagIds = await wordpressStep('tags', () => this.ensureTags(client, article.addTags ? article.tags : []));
     const seoFields = await this.seoFieldsOf(siteId, client);
-    await this.repo.renewLease(articleId, lease, LEASE_MS);
+    await this.store.renewPublishLease(articleId, lease, LEASE_MS);
     const extras = { marker, tagIds, featuredMediaId: image?.mediaId ?? null, now: this.now(), seoFields };
     const { post, action } = await this.createOrUpdate(client, article, marker, (existingPost) =>
       buildPostInput(article, wpStatus, { ...extras, existingPost }),
     );
-    const articleStatus = await this.repo.storePublished(articleId, {
+    const articleStatus = await this.store.recordPublished(articleId, {
       status: targetStatus,
       postId: post.id,
       permalink: post.link || null,
@@ -246,13 +249,13 @@ export class PublishingService {
       const done = isWordPressError(error) && (error.kind === 'not_found' || error.wpCode === 'rest_already_trashed');
       if (!done) throw labelWordPressError(error, 'post trash');
     }
-    await this.repo.forgetPost(articleId);
+    await this.store.forgetPost(articleId);
     return 'trashed';
   }
 
   /** The article's post was deleted from WordPress (the SEO suite's delete): it is a draft again, with no post. */
   async forgetPost(articleId: number): Promise<void> {
-    await this.repo.forgetPost(articleId);
+    await this.store.forgetPost(articleId);
   }
 
   private async checkSite(article: PublishArticleRow, requested: number | null): Promise<number> {
@@ -292,7 +295,7 @@ export class PublishingService {
         ...(writtenOffline ? { writtenOffline } : {}),
       },
     );
-    await this.repo.saveQualityReport(article.id, report);
+    await this.store.recordQualityReport(article.id, report);
     if (report.blocking && !force) throw new QualityGateBlockedError(report);
     return report;
   }
@@ -321,13 +324,13 @@ export class PublishingService {
           action: 'recovered',
         };
     }
-    await this.repo.setCreatePending(article.id, true);
+    await this.store.setPublishCreatePending(article.id, true);
     try {
       return { post: await client.posts.create(input(false)), action: 'created' };
     } catch (error) {
       // Only a refusal proves nothing was created; after a timeout or a 5xx the flag stays for the next attempt.
       const refused = isWordPressError(error) && !error.outcomeUnknown && error.status !== null && error.status < 500;
-      if (refused) await this.repo.setCreatePending(article.id, false);
+      if (refused) await this.store.setPublishCreatePending(article.id, false);
       throw labelWordPressError(error, 'post create');
     }
   }
@@ -356,7 +359,7 @@ export class PublishingService {
     }
     const earlier = await wordpressStep('featured image lookup', () => client.media.findBySlug(marker));
     if (earlier) {
-      await this.repo.setImageMediaId(article.id, earlier.id);
+      await this.store.recordFeaturedMedia(article.id, earlier.id);
       return { mediaId: earlier.id, url: earlier.source_url, attachedTo: earlier.post ?? null };
     }
     const media = await wordpressStep('featured image upload', () =>
@@ -369,7 +372,7 @@ export class PublishingService {
         title: toPlainText(article.title),
       }),
     );
-    await this.repo.setImageMediaId(article.id, media.id);
+    await this.store.recordFeaturedMedia(article.id, media.id);
     return { mediaId: media.id, url: media.source_url, attachedTo: null };
   }
 
