@@ -10,9 +10,9 @@ import { blogConfigsRoutes } from './modules/blog-configs/blog-configs.routes.js
 import { bulkJobsRoutes } from './modules/bulk-jobs/bulk-jobs.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { queueProbeRoutes } from './modules/diagnostics/queue-probe.routes.js';
-import { manualGenerationRoutes } from './modules/generation/manual-generation.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { IdempotencyRepository } from './modules/idempotency/idempotency.repository.js';
+import { manualGenerationRoutes } from './modules/manual-generation/manual-generation.routes.js';
 import { seoRoutes } from './modules/seo/seo.module.js';
 import { llmChainRoutes, llmSettingsRoutes } from './modules/settings/llm-settings.routes.js';
 import { siteInventoryRoutes } from './modules/site-inventory/site-inventory.routes.js';

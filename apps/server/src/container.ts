@@ -24,11 +24,8 @@ import { QueueProbeRepository } from './modules/diagnostics/queue-probe.reposito
 import { QueueProbeService } from './modules/diagnostics/queue-probe.service.js';
 import { GenerationRepository } from './modules/generation/generation.repository.js';
 import { GenerationService } from './modules/generation/generation.service.js';
-import {
-  MANUAL_ORIGIN,
-  ManualGenerationService,
-  manualConsumer,
-} from './modules/generation/manual-generation.service.js';
+import { MANUAL_ORIGIN, manualConsumer } from './modules/manual-generation/manual-consumer.js';
+import { ManualGenerationService } from './modules/manual-generation/manual-generation.service.js';
 import { ContentFingerprintsRepository } from './modules/publishing/content-fingerprints.repository.js';
 import { DuplicateContentCheck } from './modules/publishing/duplicate-content.js';
 import { LiveVerification } from './modules/publishing/live-verification.js';
