@@ -4,8 +4,9 @@ import { type ImageProvider, imageFilename, TitleCardImageProvider } from '../..
 import { type LanguageModelProvider, titleKey } from '../../integrations/llm/index.js';
 import { OneAtATime } from '../../lib/one-at-a-time.js';
 import type { GeneratedArticleRecord, GeneratedArticles, StoredImage } from '../articles/article-store.js';
+import { runQualityGate } from '../quality-gate/index.js';
 import { UsageCollector, withUsageScope } from '../usage/usage-scope.js';
-import { ArticleGenerator, type GeneratedArticle, runQualityGate } from './engine/index.js';
+import { ArticleGenerator, type GeneratedArticle } from './engine/index.js';
 import type { GenerationRepository, ReusableArticle } from './generation.repository.js';
 import { type GenerationFailure, toGenerationFailure } from './generation-failure.js';
 import {

@@ -24,7 +24,7 @@ import { toPlainText } from '../../lib/plain-text.js';
 import { tagPhrases } from '../../lib/text/tag-phrases.js';
 import { specBadRequest } from '../articles/article-id.js';
 import type { PublishRecords } from '../articles/article-store.js';
-import { runQualityGate } from '../generation/engine/index.js';
+import { runQualityGate } from '../quality-gate/index.js';
 import type { DuplicateContentCheck } from './duplicate-content.js';
 import { labelWordPressError, wordpressStep } from './publish-errors.js';
 import type { PublishArticleRow, PublishingRepository } from './publishing.repository.js';
