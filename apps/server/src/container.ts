@@ -52,6 +52,7 @@ import { createTrendServices, type TrendServices } from './modules/trends/trend-
 import { BudgetGate } from './modules/usage/budget-gate.js';
 import { BudgetReservationsRepository } from './modules/usage/budget-reservations.repository.js';
 import { BudgetsService } from './modules/usage/budgets.service.js';
+import { MeteredProvider } from './modules/usage/metered-provider.js';
 import { UsageRepository } from './modules/usage/usage.repository.js';
 import { UsageService } from './modules/usage/usage.service.js';
 
@@ -143,8 +144,13 @@ export function createServices(ctx: AppContext): Services {
     ctx.secretBox,
     async () => (await llmSettings.resolve()).config.timeoutMs,
   );
-  const llmProviders = new LlmProviderRegistry(llmSettings, usage, llmFallbacks, new ProviderHealthRepository(db));
-  if (ctx.config.llmOfflineDelayMs > 0) llmProviders.providerOptions = { offlineDelayMs: ctx.config.llmOfflineDelayMs };
+  const llmProviders = new LlmProviderRegistry(
+    llmSettings,
+    (provider) => new MeteredProvider(provider, usage),
+    llmFallbacks,
+    new ProviderHealthRepository(db),
+    ctx.config.llmOfflineDelayMs > 0 ? { offlineDelayMs: ctx.config.llmOfflineDelayMs } : {},
+  );
   const generationRepo = new GenerationRepository(db);
   const inventoryRepo = new SiteInventoryRepository(db);
   // Category and author ids are checked against the site's inventory when they are saved.
@@ -183,7 +189,7 @@ export function createServices(ctx: AppContext): Services {
   const schedulerRepo = new SchedulerRepository(db, new ConfigScheduleStore(db));
   pipeline.register('schedule', new SlotConsumer(schedulerRepo));
   pipeline.register(MANUAL_ORIGIN, manualConsumer);
-  const articles = new ArticlesService(new ArticlesRepository(db), undefined, usage);
+  const articles = new ArticlesService(new ArticlesRepository(db), undefined, usage, publishing);
   const trendServices = createTrendServices({
     db,
     queue: ctx.queue,

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { ARTICLE_MESSAGES, type ArticlePublishRequest, type PublishSendAs } from '@abp/contracts';
-import { parseArticleId, parseOptionalSiteId, specBadRequest } from './article-id.js';
+import { parseArticleId, parseOptionalSiteId, specBadRequest } from '../../lib/article-id.js';
 
 export interface PublishRequest {
   articleId: number;

@@ -20,9 +20,9 @@ import {
   type WordPressClient,
   type WpPost,
 } from '../../integrations/wordpress/index.js';
+import { specBadRequest } from '../../lib/article-id.js';
 import { toPlainText } from '../../lib/plain-text.js';
 import { tagPhrases } from '../../lib/text/tag-phrases.js';
-import { specBadRequest } from '../articles/article-id.js';
 import type { PublishRecords } from '../articles/article-store.js';
 import { runQualityGate } from '../quality-gate/index.js';
 import type { DuplicateContentCheck } from './duplicate-content.js';
