@@ -1,8 +1,10 @@
 import js from '@eslint/js';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import noCrossFeatureImports from './eslint-rules/no-cross-feature-imports.js';
+import { SERVER_IMPORT_SETTINGS, serverBoundaryZones } from './eslint-rules/server-modules.js';
 import { TABLE_OWNERS } from './eslint-rules/table-owners.js';
 import tableWritesByOwner from './eslint-rules/table-writes-by-owner.js';
 
@@ -65,6 +67,16 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     plugins: { 'abp-server': { rules: { 'table-writes-by-owner': tableWritesByOwner } } },
     rules: { 'abp-server/table-writes-by-owner': ['error', { root: import.meta.dirname, owners: TABLE_OWNERS }] },
+  },
+  {
+    // Module boundaries and no import cycles on the server (issue #34; eslint-rules/server-modules.js).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: SERVER_IMPORT_SETTINGS,
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: serverBoundaryZones() }],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
