@@ -115,18 +115,39 @@ export function createServices(ctx: AppContext): Services {
   // Every other module writes articles through the articles module's named operations.
   const articleStore = new ArticleStore(db);
   const sitesRepo = new SitesRepository(db, articleStore);
-  const sites = new SitesService(sitesRepo, ctx.secretBox, ctx.queue);
+  // The one construction cycle: publishing and the site inventory need sites, and sites tells them
+  // when a site is connected (or its SEO plugin found). The events are closures over the two, called
+  // only once a request saves or tests a site, long after all three are built.
+  const sites = new SitesService(sitesRepo, ctx.secretBox, ctx.queue, {
+    // A site added (or moved, or given new credentials) is synced at once, not at the next tick, and
+    // publishing forgets what it knew of its SEO plugin; an enhanced connection test tells it anew.
+    onConnected: async (siteId) => {
+      publishing.rememberSeoFields(siteId, null);
+      await siteInventory.syncSavedSite(siteId);
+    },
+    onSeoFields: (siteId, fields) => publishing.rememberSeoFields(siteId, fields),
+  });
   const duplicateContent = new DuplicateContentCheck(new ContentFingerprintsRepository(db));
-  const publishing = new PublishingService(
-    new PublishingRepository(db),
+  const inventoryRepo = new SiteInventoryRepository(db);
+  // New articles link into what their site already has (its content inventory).
+  const liveSiteLinker = new LiveSiteLinker(inventoryRepo);
+  const backlinks = new BacklinksService(new BacklinksRepository(db), sites, liveSiteLinker);
+  // Once a post is proven live, its site's older posts are searched for places to link to it.
+  const liveVerification = new LiveVerification(
+    new LiveCheckRepository(db),
     articleStore,
     sites,
-    undefined,
-    duplicateContent,
+    ctx.queue,
+    (articleId) => backlinks.propose(articleId).then(() => undefined),
   );
-  const liveCheckRepo = new LiveCheckRepository(db);
-  const liveVerification = new LiveVerification(liveCheckRepo, articleStore, sites, ctx.queue);
-  publishing.onPublished = (articleId, post) => liveVerification.afterPublish(articleId, post);
+  const publishing = new PublishingService({
+    repo: new PublishingRepository(db),
+    store: articleStore,
+    sites,
+    duplicates: duplicateContent,
+    // Every accepted post is checked live a moment later.
+    onPublished: (articleId, post) => liveVerification.afterPublish(articleId, post),
+  });
   const settings = new SettingsRepository(db);
   const llmSettings = new LlmSettingsService(settings, ctx.config.llm, ctx.secretBox);
   const usageRepo = new UsageRepository(db);
@@ -152,14 +173,8 @@ export function createServices(ctx: AppContext): Services {
     ctx.config.llmOfflineDelayMs > 0 ? { offlineDelayMs: ctx.config.llmOfflineDelayMs } : {},
   );
   const generationRepo = new GenerationRepository(db);
-  const inventoryRepo = new SiteInventoryRepository(db);
   // Category and author ids are checked against the site's inventory when they are saved.
   const checkPlacement = placementCheck(inventoryRepo);
-  // New articles link into what their site already has (its content inventory).
-  const liveSiteLinker = new LiveSiteLinker(inventoryRepo);
-  const backlinks = new BacklinksService(new BacklinksRepository(db), sites, liveSiteLinker);
-  // Once a post is proven live, its site's older posts are searched for places to link to it.
-  liveVerification.onLive = (articleId) => backlinks.propose(articleId).then(() => undefined);
   const generation = new GenerationService(generationRepo, articleStore, sites, llmProviders, {
     imageProvider: createImageProvider(ctx.config.images),
     servesRequests: ctx.role !== 'worker',
@@ -202,9 +217,8 @@ export function createServices(ctx: AppContext): Services {
     budgetBlock: (siteId) => budgets.blockFor(siteId),
     articleStore,
   });
-  const dashboard = new DashboardService(new DashboardRepository(db));
   // The dashboard's Trend Monitor Status and Last Trend Check cards read the real monitor.
-  dashboard.useTrendSummary(trendServices.trends);
+  const dashboard = new DashboardService(new DashboardRepository(db), trendServices.trends);
   // After each sync, articles whose post the site no longer has (public) are flagged as not live.
   const siteInventory = new SiteInventoryService(inventoryRepo, sites, ctx.queue, ctx.config.inventorySyncHours, {
     afterSync: (siteId) => liveVerification.afterInventorySync(siteId),
@@ -212,13 +226,6 @@ export function createServices(ctx: AppContext): Services {
     // PGlite has no autovacuum and checkpoints on a timer; PostgreSQL keeps its own tables and log.
     ...(ctx.handle.driver === 'pglite' ? { upkeep: inventoryUpkeep(ctx.handle.pglite) } : {}),
   });
-  // A site added (or moved, or given new credentials) is synced at once, not at the next tick, and
-  // publishing forgets what it knew of its SEO plugin; an enhanced connection test tells it anew.
-  sites.onConnected = async (siteId) => {
-    publishing.rememberSeoFields(siteId, null);
-    await siteInventory.syncSavedSite(siteId);
-  };
-  sites.onSeoFields = (siteId, fields) => publishing.rememberSeoFields(siteId, fields);
   return {
     auth: new AuthService(new AuthRepository(db), new LoginThrottle()),
     queueProbes: new QueueProbeService(new QueueProbeRepository(db), ctx.queue),

@@ -31,15 +31,14 @@ function gmt(value: string | null | undefined): Date | null {
  * 'future' past it (WP-Cron did not run) is published from here, saying so.
  */
 export class LiveVerification {
-  /** Told when a check finds the post live (backlink proposals start there). A failure here never fails the check. */
-  onLive: ((articleId: number) => Promise<void>) | null = null;
-
   constructor(
     private readonly repo: LiveCheckRepository,
     /** The verdict is stored by the articles module. */
     private readonly store: LiveCheckRecords,
     private readonly sites: Pick<SiteConnections, 'getClientForSite'>,
     private readonly queue: Pick<JobQueue, 'send'>,
+    /** Told when a check finds the post live (backlink proposals start there). A failure there never fails the check. */
+    private readonly onLive: ((articleId: number) => Promise<void>) | null = null,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
