@@ -106,6 +106,41 @@ describe('server module boundaries (import-x/no-restricted-paths with the declar
   });
 });
 
+describe('the declared module graph is the real one', () => {
+  const modulesDir = path.join(ROOT, SERVER_SRC, 'modules');
+  const filesOf = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? filesOf(full) : entry.name.endsWith('.ts') ? [full] : [];
+    });
+
+  it('uses every declared dependency (a stale one would let an import in unchecked)', () => {
+    for (const [module, allowed] of Object.entries(MODULE_DEPENDENCIES)) {
+      const imported = new Set<string>();
+      for (const file of filesOf(path.join(modulesDir, module))) {
+        for (const match of fs.readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+          const target = path.relative(modulesDir, path.resolve(path.dirname(file), match[1]!)).split(path.sep);
+          if (target.length > 1 && target[0] !== '..' && target[0] !== module) imported.add(target[0]!);
+        }
+      }
+      expect([...imported].sort(), module).toEqual([...allowed].sort());
+    }
+  });
+
+  it('is the graph docs/architecture.md draws', () => {
+    const doc = fs.readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## Module graph'));
+    const mermaid = section.slice(
+      section.indexOf('```mermaid'),
+      section.indexOf('```', section.indexOf('```mermaid') + 3),
+    );
+    const drawn: Record<string, string[]> = Object.fromEntries(Object.keys(MODULE_DEPENDENCIES).map((m) => [m, []]));
+    for (const [, from, to] of mermaid.matchAll(/^ {2}(\w+) --> (.+)$/gm))
+      drawn[from!.replaceAll('_', '-')] = to!.split(' & ').map((m) => m.trim().replaceAll('_', '-'));
+    expect(drawn).toEqual(MODULE_DEPENDENCIES);
+  });
+});
+
 describe('import-x/no-cycle on the server', () => {
   it('fails a file that imports (through others) a file that imports it', () => {
     // index.ts re-exports quality-gate.ts: quality-gate.ts importing index.ts closes a loop.
