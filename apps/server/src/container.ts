@@ -4,6 +4,7 @@ import type { AppContext } from './app-context.js';
 import { createImageProvider } from './integrations/images/index.js';
 import { type ArticlePipeline, createArticlePipeline } from './modules/article-pipeline/article-pipeline.module.js';
 import { ArticleProducer } from './modules/article-pipeline/article-producer.js';
+import { ArticleStore } from './modules/articles/article-store.repository.js';
 import { ArticlesRepository } from './modules/articles/articles.repository.js';
 import { ArticlesService } from './modules/articles/articles.service.js';
 import { ArticleTableMaintenance } from './modules/articles/table-maintenance.js';
@@ -14,6 +15,7 @@ import { BacklinksRepository } from './modules/backlinks/backlinks.repository.js
 import { BacklinksService } from './modules/backlinks/backlinks.service.js';
 import { BlogConfigsRepository } from './modules/blog-configs/blog-configs.repository.js';
 import { BlogConfigsService } from './modules/blog-configs/blog-configs.service.js';
+import { ConfigScheduleStore } from './modules/blog-configs/config-schedule.js';
 import { BULK_ORIGIN } from './modules/bulk-jobs/bulk-item-unit.js';
 import { type BulkJobsModule, createBulkJobs } from './modules/bulk-jobs/bulk-jobs.module.js';
 import { DashboardRepository } from './modules/dashboard/dashboard.repository.js';
@@ -22,11 +24,8 @@ import { QueueProbeRepository } from './modules/diagnostics/queue-probe.reposito
 import { QueueProbeService } from './modules/diagnostics/queue-probe.service.js';
 import { GenerationRepository } from './modules/generation/generation.repository.js';
 import { GenerationService } from './modules/generation/generation.service.js';
-import {
-  MANUAL_ORIGIN,
-  ManualGenerationService,
-  manualConsumer,
-} from './modules/generation/manual-generation.service.js';
+import { MANUAL_ORIGIN, manualConsumer } from './modules/manual-generation/manual-consumer.js';
+import { ManualGenerationService } from './modules/manual-generation/manual-generation.service.js';
 import { ContentFingerprintsRepository } from './modules/publishing/content-fingerprints.repository.js';
 import { DuplicateContentCheck } from './modules/publishing/duplicate-content.js';
 import { LiveVerification } from './modules/publishing/live-verification.js';
@@ -53,6 +52,7 @@ import { createTrendServices, type TrendServices } from './modules/trends/trend-
 import { BudgetGate } from './modules/usage/budget-gate.js';
 import { BudgetReservationsRepository } from './modules/usage/budget-reservations.repository.js';
 import { BudgetsService } from './modules/usage/budgets.service.js';
+import { MeteredProvider } from './modules/usage/metered-provider.js';
 import { UsageRepository } from './modules/usage/usage.repository.js';
 import { UsageService } from './modules/usage/usage.service.js';
 
@@ -66,6 +66,8 @@ export interface Services {
   /** What each site already has on WordPress: a sync job per site, on demand and on a schedule. */
   siteInventory: SiteInventoryService;
   articles: ArticlesService;
+  /** The one writer of articles (and their images, logs, trend sources) for every other module. */
+  articleStore: ArticleStore;
   articleMaintenance: ArticleTableMaintenance;
   publishing: PublishingService;
   /** Proves published posts are live (after every publish, on demand, after a scheduled post's time). */
@@ -110,13 +112,42 @@ export interface Services {
 
 export function createServices(ctx: AppContext): Services {
   const { db } = ctx.handle;
-  const sitesRepo = new SitesRepository(db);
-  const sites = new SitesService(sitesRepo, ctx.secretBox, ctx.queue);
+  // Every other module writes articles through the articles module's named operations.
+  const articleStore = new ArticleStore(db);
+  const sitesRepo = new SitesRepository(db, articleStore);
+  // The one construction cycle: publishing and the site inventory need sites, and sites tells them
+  // when a site is connected (or its SEO plugin found). The events are closures over the two, called
+  // only once a request saves or tests a site, long after all three are built.
+  const sites = new SitesService(sitesRepo, ctx.secretBox, ctx.queue, {
+    // A site added (or moved, or given new credentials) is synced at once, not at the next tick, and
+    // publishing forgets what it knew of its SEO plugin; an enhanced connection test tells it anew.
+    onConnected: async (siteId) => {
+      publishing.rememberSeoFields(siteId, null);
+      await siteInventory.syncSavedSite(siteId);
+    },
+    onSeoFields: (siteId, fields) => publishing.rememberSeoFields(siteId, fields),
+  });
   const duplicateContent = new DuplicateContentCheck(new ContentFingerprintsRepository(db));
-  const publishing = new PublishingService(new PublishingRepository(db), sites, undefined, duplicateContent);
-  const liveCheckRepo = new LiveCheckRepository(db);
-  const liveVerification = new LiveVerification(liveCheckRepo, sites, ctx.queue);
-  publishing.onPublished = (articleId, post) => liveVerification.afterPublish(articleId, post);
+  const inventoryRepo = new SiteInventoryRepository(db);
+  // New articles link into what their site already has (its content inventory).
+  const liveSiteLinker = new LiveSiteLinker(inventoryRepo);
+  const backlinks = new BacklinksService(new BacklinksRepository(db), sites, liveSiteLinker);
+  // Once a post is proven live, its site's older posts are searched for places to link to it.
+  const liveVerification = new LiveVerification(
+    new LiveCheckRepository(db),
+    articleStore,
+    sites,
+    ctx.queue,
+    (articleId) => backlinks.propose(articleId).then(() => undefined),
+  );
+  const publishing = new PublishingService({
+    repo: new PublishingRepository(db),
+    store: articleStore,
+    sites,
+    duplicates: duplicateContent,
+    // Every accepted post is checked live a moment later.
+    onPublished: (articleId, post) => liveVerification.afterPublish(articleId, post),
+  });
   const settings = new SettingsRepository(db);
   const llmSettings = new LlmSettingsService(settings, ctx.config.llm, ctx.secretBox);
   const usageRepo = new UsageRepository(db);
@@ -134,18 +165,17 @@ export function createServices(ctx: AppContext): Services {
     ctx.secretBox,
     async () => (await llmSettings.resolve()).config.timeoutMs,
   );
-  const llmProviders = new LlmProviderRegistry(llmSettings, usage, llmFallbacks, new ProviderHealthRepository(db));
-  if (ctx.config.llmOfflineDelayMs > 0) llmProviders.providerOptions = { offlineDelayMs: ctx.config.llmOfflineDelayMs };
+  const llmProviders = new LlmProviderRegistry(
+    llmSettings,
+    (provider) => new MeteredProvider(provider, usage),
+    llmFallbacks,
+    new ProviderHealthRepository(db),
+    ctx.config.llmOfflineDelayMs > 0 ? { offlineDelayMs: ctx.config.llmOfflineDelayMs } : {},
+  );
   const generationRepo = new GenerationRepository(db);
-  const inventoryRepo = new SiteInventoryRepository(db);
   // Category and author ids are checked against the site's inventory when they are saved.
   const checkPlacement = placementCheck(inventoryRepo);
-  // New articles link into what their site already has (its content inventory).
-  const liveSiteLinker = new LiveSiteLinker(inventoryRepo);
-  const backlinks = new BacklinksService(new BacklinksRepository(db), sites, liveSiteLinker);
-  // Once a post is proven live, its site's older posts are searched for places to link to it.
-  liveVerification.onLive = (articleId) => backlinks.propose(articleId).then(() => undefined);
-  const generation = new GenerationService(generationRepo, sites, llmProviders, {
+  const generation = new GenerationService(generationRepo, articleStore, sites, llmProviders, {
     imageProvider: createImageProvider(ctx.config.images),
     servesRequests: ctx.role !== 'worker',
     linkIntoSite: (siteId, article) => liveSiteLinker.link(siteId, article),
@@ -167,13 +197,14 @@ export function createServices(ctx: AppContext): Services {
   );
   const pipeline = createArticlePipeline(ctx, {
     producer,
+    articles: articleStore,
     writesOnThisThread: () => generation.writesOnThisThread(),
     budget: budgetGate,
   });
-  const schedulerRepo = new SchedulerRepository(db);
+  const schedulerRepo = new SchedulerRepository(db, new ConfigScheduleStore(db));
   pipeline.register('schedule', new SlotConsumer(schedulerRepo));
   pipeline.register(MANUAL_ORIGIN, manualConsumer);
-  const articles = new ArticlesService(new ArticlesRepository(db), undefined, usage);
+  const articles = new ArticlesService(new ArticlesRepository(db), undefined, usage, publishing);
   const trendServices = createTrendServices({
     db,
     queue: ctx.queue,
@@ -184,10 +215,10 @@ export function createServices(ctx: AppContext): Services {
     // A trend the site already has a post on is skipped (and the run log says which post).
     coveredOnSite: (siteId, topic) => liveSiteLinker.coveringPost(siteId, topic),
     budgetBlock: (siteId) => budgets.blockFor(siteId),
+    articleStore,
   });
-  const dashboard = new DashboardService(new DashboardRepository(db));
   // The dashboard's Trend Monitor Status and Last Trend Check cards read the real monitor.
-  dashboard.useTrendSummary(trendServices.trends);
+  const dashboard = new DashboardService(new DashboardRepository(db), trendServices.trends);
   // After each sync, articles whose post the site no longer has (public) are flagged as not live.
   const siteInventory = new SiteInventoryService(inventoryRepo, sites, ctx.queue, ctx.config.inventorySyncHours, {
     afterSync: (siteId) => liveVerification.afterInventorySync(siteId),
@@ -195,13 +226,6 @@ export function createServices(ctx: AppContext): Services {
     // PGlite has no autovacuum and checkpoints on a timer; PostgreSQL keeps its own tables and log.
     ...(ctx.handle.driver === 'pglite' ? { upkeep: inventoryUpkeep(ctx.handle.pglite) } : {}),
   });
-  // A site added (or moved, or given new credentials) is synced at once, not at the next tick, and
-  // publishing forgets what it knew of its SEO plugin; an enhanced connection test tells it anew.
-  sites.onConnected = async (siteId) => {
-    publishing.rememberSeoFields(siteId, null);
-    await siteInventory.syncSavedSite(siteId);
-  };
-  sites.onSeoFields = (siteId, fields) => publishing.rememberSeoFields(siteId, fields);
   return {
     auth: new AuthService(new AuthRepository(db), new LoginThrottle()),
     queueProbes: new QueueProbeService(new QueueProbeRepository(db), ctx.queue),
@@ -209,6 +233,7 @@ export function createServices(ctx: AppContext): Services {
     siteHealth: new SiteHealthService(sitesRepo, sites),
     siteInventory,
     articles,
+    articleStore,
     articleMaintenance: new ArticleTableMaintenance(ctx.handle),
     // The one place that publishes to WordPress; other modules call services.publishing.publishArticle().
     publishing,
@@ -259,6 +284,7 @@ export function createServices(ctx: AppContext): Services {
       publishing,
       pipeline,
       providers: llmProviders,
+      articleStore,
     }),
   };
 }

@@ -15,7 +15,7 @@ import {
   classifyThrown,
   INTERNAL_FAILURE_MESSAGE,
 } from '../../src/modules/article-pipeline/failure-classifier.js';
-import { runQualityGate } from '../../src/modules/generation/engine/index.js';
+import { runQualityGate } from '../../src/modules/quality-gate/index.js';
 
 const wp = (
   kind: ConstructorParameters<typeof WordPressError>[0],

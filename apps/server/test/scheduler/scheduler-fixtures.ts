@@ -8,6 +8,7 @@ import { ProductionRunner } from '../../src/modules/article-pipeline/production-
 import { ProductionsRepository } from '../../src/modules/article-pipeline/productions.repository.js';
 import { BlogConfigsRepository } from '../../src/modules/blog-configs/blog-configs.repository.js';
 import { BlogConfigsService } from '../../src/modules/blog-configs/blog-configs.service.js';
+import { ConfigScheduleStore } from '../../src/modules/blog-configs/config-schedule.js';
 import { SchedulerRepository, type SlotRow } from '../../src/modules/scheduler/scheduler.repository.js';
 import { SchedulerService, slotOriginKey } from '../../src/modules/scheduler/scheduler.service.js';
 import { SlotConsumer } from '../../src/modules/scheduler/slot-consumer.js';
@@ -112,7 +113,7 @@ export function schedulerHarness(
   const random = options.random ?? sequence(0.5);
   const timeZone = options.timeZone ?? 'UTC';
   const dispatched: SentEntry[] = [];
-  const repo = new SchedulerRepository(t.ctx.handle.db);
+  const repo = new SchedulerRepository(t.ctx.handle.db, new ConfigScheduleStore(t.ctx.handle.db));
   const units = new ProductionsRepository(t.ctx.handle.db);
   const queue = {
     prepare: async () => undefined,
@@ -136,7 +137,13 @@ export function schedulerHarness(
     generation: options.generation ?? t.services.generation,
     publishing: options.publishing ?? t.services.publishing,
   });
-  const runner = new ProductionRunner(units, producer, queue, { error: () => undefined });
+  const runner = new ProductionRunner(
+    units,
+    producer,
+    queue,
+    { error: () => undefined },
+    { articles: t.services.articleStore },
+  );
   runner.register('schedule', new SlotConsumer(repo, options.clock.now));
   const scheduler = new SchedulerService({
     repo,

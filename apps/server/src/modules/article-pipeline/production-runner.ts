@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client.js';
 import { type Backoff, fullJitterDelayMs } from '../../lib/backoff.js';
 import { OneAtATime } from '../../lib/one-at-a-time.js';
+import type { ArticleRemovals } from '../articles/article-store.js';
 import type { GenerateAndStoreResult } from '../generation/generation-input.js';
 import type { BudgetAnswer, BudgetGate } from '../usage/budget-gate.js';
 import { withUsageScope } from '../usage/usage-scope.js';
@@ -97,6 +98,8 @@ export interface ProductionConsumer {
 }
 
 export interface ProductionRunnerOptions {
+  /** The articles module: a failed attempt's article goes when the unit is tried again or stopped (the next attempt stores its own). */
+  articles: Pick<ArticleRemovals, 'discardFailed'>;
   /**
    * True when articles are computed on this thread (the offline writer): units then run one at a
    * time, since side by side they finish no sooner and only hold the event loop longer.
@@ -161,7 +164,7 @@ export class ProductionRunner {
     private readonly producer: Pick<ArticleProducer, 'produce'>,
     private readonly queue: ProductionQueuePort,
     private readonly log: ProductionLogger,
-    private readonly options: ProductionRunnerOptions = {},
+    private readonly options: ProductionRunnerOptions,
   ) {}
 
   /** Each producer registers once, under the origin of its units. */
@@ -301,12 +304,12 @@ export class ProductionRunner {
       case 'generation': {
         if (attempt.signal?.aborted) {
           // Cut short by a stopping process: no article, and the retry of this entry writes it.
-          if (outcome.articleId !== null) await this.repo.deleteFailedArticle(outcome.articleId);
+          if (outcome.articleId !== null) await this.options.articles.discardFailed([outcome.articleId]);
           throw attempt.signal.reason ?? new Error('stopped');
         }
         if (cancelled.aborted) {
           // Cut short by a cancellation: a generation that did not finish is no article.
-          if (outcome.articleId !== null) await this.repo.deleteFailedArticle(outcome.articleId);
+          if (outcome.articleId !== null) await this.options.articles.discardFailed([outcome.articleId]);
           return this.finish(unit, consumer, attempt, { result: 'cancelled', articleId: null });
         }
         if (!outcome.generated)
@@ -414,7 +417,7 @@ export class ProductionRunner {
       this.log.error({ err: error, originKey: unit.originKey }, 'article production failed unexpectedly');
     if (consumer.triesAgain !== false && mayTryAgain(decision, unit)) {
       // Only this attempt failed: its stored failure goes, the next attempt stores its own.
-      if (stage === 'generation' && articleId !== null) await this.repo.deleteFailedArticle(articleId);
+      if (stage === 'generation' && articleId !== null) await this.options.articles.discardFailed([articleId]);
       const at = new Date(Date.now() + waitMs(decision, unit.failures + 1));
       await this.queue.prepare();
       const handed = await this.repo

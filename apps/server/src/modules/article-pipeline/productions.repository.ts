@@ -241,11 +241,6 @@ export class ProductionsRepository {
     return row?.status ?? null;
   }
 
-  /** Drops the failed article of an attempt that will be tried again (the next attempt stores its own). */
-  async deleteFailedArticle(articleId: number): Promise<void> {
-    await this.db.delete(articles).where(and(eq(articles.id, articleId), eq(articles.status, 'failed')));
-  }
-
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
   }
