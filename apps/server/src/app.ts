@@ -16,6 +16,7 @@ import { IdempotencyRepository } from './modules/idempotency/idempotency.reposit
 import { seoRoutes } from './modules/seo/seo.module.js';
 import { llmChainRoutes, llmSettingsRoutes } from './modules/settings/llm-settings.routes.js';
 import { siteInventoryRoutes } from './modules/site-inventory/site-inventory.routes.js';
+import { siteKnowledgeRoutes } from './modules/site-knowledge/site-knowledge.routes.js';
 import { sitesRoutes } from './modules/sites/sites.routes.js';
 import { trendSettingsRoutes } from './modules/trends/trend-settings.routes.js';
 import { trendsRoutes } from './modules/trends/trends.routes.js';
@@ -89,6 +90,7 @@ export async function buildApp(
   await app.register(queueProbeRoutes(services.queueProbes), { prefix: '/api/diagnostics' });
   await app.register(sitesRoutes(services.sites, services.siteHealth), { prefix: '/api/sites' });
   await app.register(siteInventoryRoutes(services.siteInventory), { prefix: '/api/sites' });
+  await app.register(siteKnowledgeRoutes(services.siteKnowledge), { prefix: '/api/sites' });
   await app.register(articlesRoutes(services.articles, services.publishing, services.liveVerification), {
     prefix: '/api',
   });

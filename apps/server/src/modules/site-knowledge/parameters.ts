@@ -1,0 +1,67 @@
+/**
+ * Every tunable number of site knowledge, in one place. They are general (weights of fields,
+ * thresholds on normalised scores), never rules about particular words or cases; the labelled
+ * set's bench (`npm run bench -- understanding`) prints what they give and sweeps the thresholds.
+ */
+export const KNOWLEDGE_PARAMETERS = {
+  /** How much a term counts by where it occurs (before its inverse document frequency). */
+  fieldWeights: { title: 3, headings: 1.5, body: 1 },
+  /** Terms kept per document: its strongest, by field-weighted, log-damped frequency. */
+  profileTerms: 96,
+  /** Body text analysed per document (the inventory keeps up to 20,000 characters). */
+  bodyChars: 20_000,
+  /** Candidates taken from each retrieval (BM25, vectors) before they are scored. */
+  candidates: 60,
+  /** BM25 boosts of the lexical retrieval (MiniSearch), per field. */
+  boosts: { title: 3, headings: 1.5, terms: 1 },
+  /** Hybrid: the share of the score that comes from the embeddings' (centred) cosine. */
+  vectorShare: 0.5,
+  duplicate: {
+    /** The share of a duplicate's score that is its title against the post's title (the rest: everything). */
+    titleShare: 0.5,
+    /** A score at or above this is "the site already covers it". */
+    threshold: 0.42,
+    /** With embeddings (hybrid scores run higher). */
+    hybridThreshold: 0.5,
+  },
+  related: {
+    /** A link candidate scores at least this… */
+    minScore: 0.12,
+    /** …and at least this share of the best candidate's score. */
+    minShareOfBest: 0.55,
+  },
+  trend: {
+    /** Weight of the topic's words found in the trend (IDF-weighted share of the topic). */
+    topicWeight: 0.6,
+    /** Weight of how well the trend fits what the site writes (its best post's similarity). */
+    siteWeight: 0.4,
+    /** A fit scores at least this. */
+    threshold: 0.3,
+  },
+  category: {
+    /** Nearest posts that vote for their categories. */
+    neighbours: 12,
+    /** The winning category's share of the votes… */
+    minShare: 0.34,
+    /** …and the nearest post's similarity, below which the choice is left open (null). */
+    minScore: 0.06,
+  },
+} as const;
+
+export type KnowledgeParameters = typeof KNOWLEDGE_PARAMETERS;
+
+/** A copy with some numbers changed (the bench's sweeps; tests). */
+export function withParameters(changes: DeepPartial<KnowledgeParameters>): KnowledgeParameters {
+  return merge(KNOWLEDGE_PARAMETERS, changes) as KnowledgeParameters;
+}
+
+type DeepPartial<T> = { -readonly [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+function merge(base: unknown, changes: unknown): unknown {
+  if (typeof base !== 'object' || base === null || typeof changes !== 'object' || changes === null)
+    return changes ?? base;
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(changes as Record<string, unknown>))
+    if (value !== undefined) out[key] = merge(out[key], value);
+  return out;
+}
