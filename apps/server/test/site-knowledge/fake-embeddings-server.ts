@@ -24,12 +24,12 @@ export interface FakeEmbeddingsServer {
 }
 
 export function fakeVector(text: string, dimensions = FAKE_EMBEDDING_DIMENSIONS): number[] {
-  const vector = new Array<number>(dimensions).fill(0);
+  const vector: number[] = new Array<number>(dimensions).fill(0);
   for (const term of analyze(text)) {
     const hash = createHash('sha1').update(term).digest();
-    vector[hash.readUInt32BE(0) % dimensions]! += hash[4]! & 1 ? 1 : -1;
+    vector[hash.readUInt32BE(0) % dimensions]! += (hash[4]! & 1) === 1 ? 1 : -1;
   }
-  if (vector.every((value) => value === 0)) vector[0] = 1;
+  if (!vector.some((value) => value !== 0)) vector[0] = 1;
   return vector;
 }
 

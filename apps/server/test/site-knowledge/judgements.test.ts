@@ -76,12 +76,21 @@ describe('internal links', () => {
 describe('trend relevance without a model', () => {
   it('takes a two-word topic by its strong word, and leaves out news that only shares it', () => {
     const item = (id: string) => fixture.trends.find((t) => t.id === id)!;
-    const containers = item('trend-001');
-    const prices = item('trend-002');
-    const fits = (t: typeof containers) =>
-      fitsTopicsIn(garden, t.topics, { title: t.title, description: t.description }, P).fits;
-    expect(fits(containers)).toBe(true);
-    expect(fits(prices)).toBe(false);
+    const fit = (t: { title: string; description: string; topics: string[] }) =>
+      fitsTopicsIn(garden, t.topics, { title: t.title, description: t.description }, P);
+    const prices = fit(item('trend-002')); // supermarket tomato prices, topic "tomato gardening"
+    const containers = fit(item('trend-001')); // tomato varieties for containers
+    expect(prices.topicScore).toBeGreaterThan(0);
+    expect(prices.fits).toBe(false);
+    // The site uses more of the containers item's other words than of the price news'.
+    expect(containers.siteScore).toBeGreaterThan(prices.siteScore!);
+    // An item in the site's own words fits a topic it names only in part ("tomato", not "gardening").
+    const inSiteWords = fit({
+      title: 'Tomato varieties that ripen early in a cool summer',
+      description: 'Cherry tomatoes and plum varieties to sow in March and plant out after the last frost.',
+      topics: ['tomato gardening'],
+    });
+    expect(inSiteWords).toMatchObject({ fits: true, topic: 'tomato gardening' });
   });
 
   it('needs no site: any strong topic word in the title, weighted', () => {
@@ -103,7 +112,7 @@ describe('categories from content', () => {
 
   it('leaves the choice open when the nearest posts are far or split', () => {
     expect(categoryVote([scored('a', 0.01, [1])], P.category).categoryId).toBeNull();
-    const split = [1, 2, 3, 4, 1, 2, 3, 4].map((category, i) => scored(`p${i}`, 0.3, [category]));
+    const split = [1, 2, 3, 4, 5, 1, 2, 3, 4, 5].map((category, i) => scored(`p${i}`, 0.3, [category]));
     expect(categoryVote(split, P.category).categoryId).toBeNull();
     expect(
       categoryVote([scored('a', 0.4, [2]), scored('b', 0.3, [2]), scored('c', 0.1, [1])], P.category),

@@ -264,6 +264,7 @@ export function evaluate(
       index,
       { title: c.title, headings: sections.headings, body: sections.body, vector: vectorOf(c.id) },
       parameters,
+      dataset.sites.find((site) => site.id === c.site)?.categories,
     );
     if (choice.categoryId === null) undecided++;
     if (choice.categoryId === c.category) categoryRight++;

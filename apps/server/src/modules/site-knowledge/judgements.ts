@@ -48,7 +48,7 @@ export interface TopicFit {
   topic: string | null;
   /** The share of the best topic's (IDF-weighted) terms found in the trend. */
   topicScore: number;
-  /** How close the trend is to what the site writes (its nearest post), or null without a site. */
+  /** The share of the trend's other words the site itself uses (null without a site). */
   siteScore: number | null;
 }
 
@@ -56,25 +56,28 @@ export interface TopicFit {
  * Whether a trend fits a site's topics, without a model. A topic fits by any of its strong terms,
  * weighted by their inverse document frequency on the site (the vegetable's name counts more than
  * "gardening" on a gardening blog), found in the trend's title and news; not all words are needed.
- * With the site known, the trend's closeness to what the site writes is added: price news about a
- * vegetable shares the vegetable with a gardening topic but little else with a gardening site.
+ * With the site known, how much of the trend's other vocabulary the site itself uses is added:
+ * news about a vegetable's supermarket price shares the vegetable with a gardening topic, but its
+ * other words (prices, shoppers, retailers) are not words the gardening site writes.
  */
 export function topicFit(
   topics: readonly string[],
   trend: TrendText,
   parameters: KnowledgeParameters['trend'],
-  site: { stats: TermStats; nearest: number } | null,
+  site: { stats: TermStats } | null,
 ): TopicFit {
   const title = new Set(analyze(trend.title));
   const rest = new Set(analyze([trend.description ?? '', ...(trend.news ?? [])].join('\n')));
   const idf = (term: string) => (site ? site.stats.idf(term) : 1);
   let best: { topic: string; score: number } | null = null;
+  const topicTerms = new Set<string>();
   for (const topic of topics) {
     const terms = [...new Set(analyze(topic))];
     if (terms.length === 0) continue;
     let total = 0;
     let found = 0;
     for (const term of terms) {
+      topicTerms.add(term);
       const weight = idf(term);
       total += weight;
       // In the trend's own title a word counts whole; only in its description or news, half.
@@ -85,14 +88,19 @@ export function topicFit(
     if (!best || score > best.score) best = { topic, score };
   }
   const topicScore = best?.score ?? 0;
-  const siteScore = site ? site.nearest : null;
+  let siteScore: number | null = null;
+  if (site) {
+    const others = [...new Set([...title, ...rest])].filter((term) => !topicTerms.has(term));
+    siteScore =
+      others.length === 0 ? 1 : others.filter((term) => site.stats.documentFrequency(term) > 0).length / others.length;
+  }
   const score =
     siteScore === null
       ? topicScore
       : (parameters.topicWeight * topicScore + parameters.siteWeight * siteScore) /
         (parameters.topicWeight + parameters.siteWeight);
   return {
-    fits: topicScore > 0 && score >= parameters.threshold,
+    fits: score >= parameters.threshold && (siteScore === null ? topicScore > 0 : siteScore >= parameters.minSiteScore),
     score,
     topic: topicScore > 0 ? (best?.topic ?? null) : null,
     topicScore,
@@ -110,12 +118,15 @@ export interface CategoryChoice {
 
 /**
  * The category whose posts are nearest: each of the nearest posts votes for its categories with
- * its score. No choice (null) when the nearest post is far or the votes are split.
+ * its score; a category whose own name the article says (its stems, weighted by the site's IDF)
+ * gets `nameWeight` of the votes more. No choice (null) when the nearest post is far or the votes
+ * are split.
  */
 export function categoryVote(
   neighbours: readonly ScoredDoc[],
   parameters: KnowledgeParameters['category'],
   known?: ReadonlySet<number>,
+  names?: { categories: ReadonlyArray<{ id: number; name: string }>; article: ReadonlySet<string>; stats: TermStats },
 ): CategoryChoice {
   const votes = new Map<number, number>();
   let total = 0;
@@ -125,10 +136,23 @@ export function categoryVote(
     for (const id of categories) votes.set(id, (votes.get(id) ?? 0) + score / categories.length);
     total += score;
   }
+  if (names && total > 0 && parameters.nameWeight > 0)
+    for (const category of names.categories) {
+      if (known && !known.has(category.id)) continue;
+      const terms = [...new Set(analyze(category.name))];
+      const weight = terms.reduce((sum, term) => sum + names.stats.idf(term), 0);
+      if (weight === 0) continue;
+      const said = terms
+        .filter((term) => names.article.has(term))
+        .reduce((sum, term) => sum + names.stats.idf(term), 0);
+      if (said > 0)
+        votes.set(category.id, (votes.get(category.id) ?? 0) + parameters.nameWeight * total * (said / weight));
+    }
   const nearest = voters[0]?.score ?? 0;
   const [winner] = [...votes].sort((a, b) => b[1] - a[1]);
   if (!winner || total === 0) return { categoryId: null, share: 0, nearest };
-  const share = winner[1] / total;
+  const all = [...votes.values()].reduce((a, b) => a + b, 0);
+  const share = winner[1] / all;
   const sure = share >= parameters.minShare && nearest >= parameters.minScore;
   return { categoryId: sure ? winner[0] : null, share, nearest };
 }

@@ -1,3 +1,4 @@
+import { analyze } from './analyzer.js';
 import {
   type CategoryChoice,
   categoryVote,
@@ -30,6 +31,9 @@ export function similarIn(
       k,
       titleShare: parameters.duplicate.titleShare,
       accept: (doc) => !exclude.has(`${doc.siteId}:${doc.key}`),
+      // A post on the same subject names it in its title or headings: candidates come from there
+      // (short lists, so asking twenty sites at once stays fast); the score still reads everything.
+      fields: parameters.duplicate.retrievalFields,
     }),
   );
   return duplicateVerdicts(scored, parameters.duplicate.threshold)
@@ -57,7 +61,10 @@ export function relatedIn(
   return chooseRelated(scored, parameters.related, k);
 }
 
-/** Whether a trend fits the topics (and, with the site's index, what the site writes). */
+/**
+ * Whether a trend fits the topics (and, with the site's index, the site's own vocabulary). With an
+ * embedding, the trend's closeness to the site's nearest post is mixed into the site's score.
+ */
 export function fitsTopicsIn(
   index: SiteIndex | null,
   topics: readonly string[],
@@ -66,24 +73,37 @@ export function fitsTopicsIn(
   vector?: ArrayLike<number> | null,
 ): TopicFit {
   if (!index || index.size === 0) return topicFit(topics, trend, parameters.trend, null);
+  const fit = topicFit(topics, trend, parameters.trend, { stats: index.termStats });
+  if (!vector || index.vectorCount === 0) return fit;
   const [nearest] = index.query(
-    { title: trend.title, body: [trend.description ?? '', ...(trend.news ?? [])].join('\n'), vector: vector ?? null },
+    { title: trend.title, body: [trend.description ?? '', ...(trend.news ?? [])].join('\n'), vector },
     { k: 1, titleShare: 0 },
   );
-  return topicFit(topics, trend, parameters.trend, { stats: index.termStats, nearest: nearest?.score ?? 0 });
+  if (nearest?.vector == null) return fit;
+  const t = parameters.trend;
+  const siteScore = (1 - parameters.vectorShare) * (fit.siteScore ?? 0) + parameters.vectorShare * nearest.vector;
+  const score = (t.topicWeight * fit.topicScore + t.siteWeight * siteScore) / (t.topicWeight + t.siteWeight);
+  return { ...fit, siteScore, score, fits: score >= t.threshold && siteScore >= t.minSiteScore };
 }
 
-/** The category whose posts are nearest the article, or null when that is unclear. */
+/** The category whose posts are nearest the article (its name said helps), or null when that is unclear. */
 export function bestCategoryIn(
   index: SiteIndex,
   query: KnowledgeQuery,
   parameters: KnowledgeParameters,
-  known?: ReadonlySet<number>,
+  categories?: ReadonlyArray<{ id: number; name: string }>,
 ): CategoryChoice {
   const neighbours = index.query(query, {
     k: parameters.category.neighbours,
     titleShare: 0,
     accept: (doc) => doc.kind !== 'page' && doc.categoryIds.length > 0,
   });
-  return categoryVote(neighbours, parameters.category, known);
+  const known = categories && categories.length > 0 ? new Set(categories.map((c) => c.id)) : undefined;
+  const article = new Set(analyze([query.title, ...(query.headings ?? []), query.body ?? ''].join('\n')));
+  return categoryVote(
+    neighbours,
+    parameters.category,
+    known,
+    categories ? { categories, article, stats: index.termStats } : undefined,
+  );
 }

@@ -34,6 +34,8 @@ interface IndexedDoc extends KnowledgeDocMeta {
   id: number;
   profile: TermProfile;
   titleTerms: string[];
+  /** Every distinct term of the document (for the site's document frequencies). */
+  terms: string[];
 }
 
 /** A document with how well it fits a query (0–1) and the parts of that score. */
@@ -123,15 +125,16 @@ export class SiteIndex {
       categoryIds: [...input.categoryIds],
       profile,
       titleTerms,
+      terms: [...weights.keys()],
     };
     this.docs.set(id, doc);
     this.ids.set(input.key, id);
-    this.stats.add(union(profile.terms, titleTerms));
+    this.stats.add(doc.terms);
     this.search.add({
       id,
       title: titleTerms.join(' '),
       headings: analyze(input.headings.join(' ')).join(' '),
-      terms: profile.terms.join(' '),
+      terms: profile.terms.slice(0, p.retrieval.indexedTerms).join(' '),
     });
   }
 
@@ -140,7 +143,7 @@ export class SiteIndex {
     if (id === undefined) return;
     const doc = this.docs.get(id)!;
     this.search.discard(id);
-    this.stats.remove(union(doc.profile.terms, doc.titleTerms));
+    this.stats.remove(doc.terms);
     this.vectors?.delete(id);
     this.docs.delete(id);
     this.ids.delete(key);
@@ -170,7 +173,13 @@ export class SiteIndex {
    */
   query(
     query: KnowledgeQuery,
-    options: { k: number; titleShare: number; accept?: (doc: KnowledgeDocMeta) => boolean },
+    options: {
+      k: number;
+      titleShare: number;
+      accept?: (doc: KnowledgeDocMeta) => boolean;
+      /** The fields BM25 looks in for candidates (default all: title, headings, strongest terms). */
+      fields?: ReadonlyArray<'title' | 'headings' | 'terms'>;
+    },
   ): ScoredDoc[] {
     if (this.docs.size === 0) return [];
     const p = this.parameters;
@@ -186,9 +195,18 @@ export class SiteIndex {
       return doc !== undefined && (!options.accept || options.accept(doc));
     };
     const candidates = new Set<number>();
-    const strongest = [...full.weights].sort((a, b) => b[1] - a[1]).slice(0, 40);
+    // BM25 is asked for the query's most telling terms only: a term most documents have finds
+    // everything (and costs a pass over them all); the cosine below still weighs every term.
+    const common = Math.max(p.retrieval.minDocumentCap, this.docs.size * p.retrieval.maxDocumentShare);
+    const strongest = [...full.weights]
+      .filter(([term]) => this.stats.documentFrequency(term) <= common)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, p.retrieval.queryTerms);
     if (strongest.length > 0) {
-      const hits = this.search.search({ combineWith: 'OR', queries: strongest.map(([term]) => term) });
+      const hits = this.search.search(
+        { combineWith: 'OR', queries: strongest.map(([term]) => term) },
+        options.fields ? { fields: [...options.fields] } : {},
+      );
       for (const hit of hits) {
         if (candidates.size >= p.candidates) break;
         if (accept(hit.id as number)) candidates.add(hit.id as number);
@@ -228,10 +246,6 @@ function titleCosine(query: WeightedQuery, titleTerms: readonly string[], stats:
     if (q !== undefined) dot += q * w;
   }
   return sum === 0 ? 0 : dot / (query.norm * Math.sqrt(sum));
-}
-
-function union(a: readonly string[], b: readonly string[]): string[] {
-  return [...new Set([...a, ...b])];
 }
 
 function strip(doc: IndexedDoc): KnowledgeDocMeta {

@@ -148,9 +148,9 @@ export class SiteKnowledgeService {
   /** The category whose posts are nearest the article (one the site has), or null when unclear. */
   async bestCategory(siteId: number, article: ArticleText): Promise<CategoryChoice> {
     const index = await this.indexOf(siteId);
-    const known = new Set((await this.repo.categories(siteId)).map((category) => category.id));
+    const categories = await this.repo.categories(siteId);
     const vector = await this.queryVector(article, siteId);
-    return bestCategoryIn(index, queryOf(article, vector), this.parameters, known.size > 0 ? known : undefined);
+    return bestCategoryIn(index, queryOf(article, vector), this.parameters, categories);
   }
 
   /** What the index knows about a subject (the operator's look into it, GET …/knowledge/search), and its figures. */

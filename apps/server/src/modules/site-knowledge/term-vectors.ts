@@ -39,24 +39,27 @@ export function profileOf(weights: Map<string, number>, max: number): TermProfil
 }
 
 /**
- * Document frequencies over a site's profiles: how many documents have a term among their
- * strongest. A word found everywhere on a site ("grow" on a gardening blog, "recipe" on a cooking
+ * Document frequencies of a site: how many of its documents use a term. A word found everywhere on a site ("grow" on a gardening blog, "recipe" on a cooking
  * one) gets a low inverse frequency there, whatever list it is or is not on.
  */
 export class TermStats {
   private readonly df = new Map<string, number>();
   private docs = 0;
+  /** IDFs asked since the last change (a query asks for the same terms again and again). */
+  private idfs = new Map<string, number>();
 
   get docCount(): number {
     return this.docs;
   }
 
   add(terms: readonly string[]): void {
+    if (this.idfs.size > 0) this.idfs = new Map();
     this.docs++;
     for (const term of terms) this.df.set(term, (this.df.get(term) ?? 0) + 1);
   }
 
   remove(terms: readonly string[]): void {
+    if (this.idfs.size > 0) this.idfs = new Map();
     this.docs = Math.max(0, this.docs - 1);
     for (const term of terms) {
       const n = (this.df.get(term) ?? 0) - 1;
@@ -71,8 +74,13 @@ export class TermStats {
 
   /** BM25's inverse document frequency (always positive): a term no document has weighs most. */
   idf(term: string): number {
-    const n = this.df.get(term) ?? 0;
-    return Math.log(1 + (this.docs - n + 0.5) / (n + 0.5));
+    let idf = this.idfs.get(term);
+    if (idf === undefined) {
+      const n = this.df.get(term) ?? 0;
+      idf = Math.log(1 + (this.docs - n + 0.5) / (n + 0.5));
+      if (this.idfs.size < 100_000) this.idfs.set(term, idf);
+    }
+    return idf;
   }
 
   /** Distinct terms known (the index's vocabulary). */
