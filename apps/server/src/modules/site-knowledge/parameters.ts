@@ -25,14 +25,14 @@ export const KNOWLEDGE_PARAMETERS = {
   /** BM25 boosts of the lexical retrieval (MiniSearch), per field. */
   boosts: { title: 3, headings: 1.5, terms: 1 },
   /** Hybrid: the share of the score that comes from the embeddings' (centred) cosine. */
-  vectorShare: 0.5,
+  vectorShare: 0.2,
   duplicate: {
     /** The share of a duplicate's score that is its title against the post's title (the rest: everything). */
     titleShare: 0.3,
     /** A score at or above this is "the site already covers it". */
     threshold: 0.4,
     /** With embeddings (hybrid scores run higher). */
-    hybridThreshold: 0.5,
+    hybridThreshold: 0.42,
     /** Where BM25 looks for duplicate candidates. */
     retrievalFields: ['title', 'headings'] as ReadonlyArray<'title' | 'headings' | 'terms'>,
   },

@@ -158,7 +158,14 @@ export class SiteKnowledgeService {
     await this.ports.sites?.findOrThrow(siteId);
     const index = await this.indexOf(siteId);
     const vector = await this.queryVector({ title: query.q }, siteId);
-    const results = similarIn([index], { title: query.q, vector }, query.limit, this.parameters);
+    // Every field is searched (a word only a post's body has finds it); the verdict is the duplicate check's.
+    const p = this.parameters;
+    const results = index
+      .query({ title: query.q, vector }, { k: query.limit, titleShare: p.duplicate.titleShare })
+      .map((doc) => ({
+        ...doc,
+        duplicate: doc.score >= (doc.vector === null ? p.duplicate.threshold : p.duplicate.hybridThreshold),
+      }));
     return {
       site_id: siteId,
       documents: index.size,
