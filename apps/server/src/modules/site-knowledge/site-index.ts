@@ -33,9 +33,10 @@ export interface KnowledgeDocInput extends KnowledgeDocMeta, DocText {}
 interface IndexedDoc extends KnowledgeDocMeta {
   id: number;
   profile: TermProfile;
-  titleTerms: string[];
-  /** Every distinct term of the document (for the site's document frequencies). */
-  terms: string[];
+  /** Ids of the title's distinct terms. */
+  titleIds: Uint32Array;
+  /** Ids of every distinct term of the document (for the site's document frequencies). */
+  termIds: Uint32Array;
 }
 
 /** A document with how well it fits a query (0–1) and the parts of that score. */
@@ -112,8 +113,9 @@ export class SiteIndex {
     this.remove(input.key);
     const p = this.parameters;
     const weights = termWeights(input, p.fieldWeights, p.bodyChars);
-    const profile = profileOf(weights, p.profileTerms);
+    const profile = profileOf(weights, p.profileTerms, this.stats);
     const titleTerms = [...new Set(analyze(input.title))];
+    const indexed = [...weights].sort((a, b) => b[1] - a[1]).slice(0, p.retrieval.indexedTerms);
     const id = this.nextId++;
     const doc: IndexedDoc = {
       id,
@@ -124,17 +126,17 @@ export class SiteIndex {
       link: input.link,
       categoryIds: [...input.categoryIds],
       profile,
-      titleTerms,
-      terms: [...weights.keys()],
+      titleIds: Uint32Array.from(titleTerms.map((term) => this.stats.idOf(term))),
+      termIds: Uint32Array.from([...weights.keys()].map((term) => this.stats.idOf(term))),
     };
     this.docs.set(id, doc);
     this.ids.set(input.key, id);
-    this.stats.add(doc.terms);
+    this.stats.add(doc.termIds);
     this.search.add({
       id,
       title: titleTerms.join(' '),
       headings: analyze(input.headings.join(' ')).join(' '),
-      terms: profile.terms.slice(0, p.retrieval.indexedTerms).join(' '),
+      terms: indexed.map(([term]) => term).join(' '),
     });
   }
 
@@ -143,7 +145,7 @@ export class SiteIndex {
     if (id === undefined) return;
     const doc = this.docs.get(id)!;
     this.search.discard(id);
-    this.stats.remove(doc.terms);
+    this.stats.remove(doc.termIds);
     this.vectors?.delete(id);
     this.docs.delete(id);
     this.ids.delete(key);
@@ -220,7 +222,7 @@ export class SiteIndex {
     for (const id of candidates) {
       const doc = this.docs.get(id)!;
       const lexical = cosine(full, doc.profile, this.stats);
-      const titleScore = titleCosine(title, doc.titleTerms, this.stats);
+      const titleScore = titleCosine(title, doc.titleIds, this.stats);
       const lexicalScore = (1 - options.titleShare) * lexical + options.titleShare * titleScore;
       const vector = centred && this.vectors?.has(id) ? this.vectors.similarityCentred(centred, id) : null;
       const score = vector === null ? lexicalScore : (1 - p.vectorShare) * lexicalScore + p.vectorShare * vector;
@@ -235,14 +237,14 @@ export class SiteIndex {
   }
 }
 
-function titleCosine(query: WeightedQuery, titleTerms: readonly string[], stats: TermStats): number {
-  if (query.norm === 0 || titleTerms.length === 0) return 0;
+function titleCosine(query: WeightedQuery, titleIds: Uint32Array, stats: TermStats): number {
+  if (query.norm === 0 || titleIds.length === 0) return 0;
   let dot = 0;
   let sum = 0;
-  for (const term of titleTerms) {
-    const w = stats.idf(term);
+  for (const id of titleIds) {
+    const w = stats.idfOf(id);
     sum += w * w;
-    const q = query.weights.get(term);
+    const q = query.byId.get(id);
     if (q !== undefined) dot += q * w;
   }
   return sum === 0 ? 0 : dot / (query.norm * Math.sqrt(sum));

@@ -7,9 +7,9 @@ export interface DocText {
   body: string;
 }
 
-/** A document's strongest terms and their weights (field-weighted, log-damped term frequency). */
+/** A document's strongest terms (ids of its site's dictionary) and their weights (field-weighted, log-damped tf). */
 export interface TermProfile {
-  terms: string[];
+  ids: Uint32Array;
   weights: Float32Array;
 }
 
@@ -32,78 +32,125 @@ export function termWeights(doc: DocText, fieldWeights: FieldWeights, bodyChars:
   return weights;
 }
 
-/** The `max` strongest terms (ties: the first met), as a compact profile. */
-export function profileOf(weights: Map<string, number>, max: number): TermProfile {
+/** The `max` strongest terms (ties: the first met), as a compact profile of the site's term ids. */
+export function profileOf(weights: Map<string, number>, max: number, stats: TermStats): TermProfile {
   const top = [...weights].sort((a, b) => b[1] - a[1]).slice(0, max);
-  return { terms: top.map(([term]) => term), weights: Float32Array.from(top.map(([, weight]) => weight)) };
+  return {
+    ids: Uint32Array.from(top.map(([term]) => stats.idOf(term))),
+    weights: Float32Array.from(top.map(([, weight]) => weight)),
+  };
 }
 
 /**
- * Document frequencies of a site: how many of its documents use a term. A word found everywhere on a site ("grow" on a gardening blog, "recipe" on a cooking
- * one) gets a low inverse frequency there, whatever list it is or is not on.
+ * A site's vocabulary and document frequencies: how many of its documents use a term. A word found
+ * everywhere on a site ("grow" on a gardening blog, "recipe" on a cooking one) gets a low inverse
+ * frequency there, whatever list it is or is not on. Terms are numbered (documents keep typed
+ * arrays of ids, not strings: a site of 5,000 posts is a few hundred thousand numbers).
  */
 export class TermStats {
-  private readonly df = new Map<string, number>();
+  private readonly ids = new Map<string, number>();
+  private df = new Int32Array(1024);
   private docs = 0;
-  /** IDFs asked since the last change (a query asks for the same terms again and again). */
-  private idfs = new Map<string, number>();
+  /** IDFs computed since the last change, by id (stamped with the version they were computed at). */
+  private idfs = new Float64Array(1024);
+  private stamps = new Uint32Array(1024);
+  private version = 1;
 
   get docCount(): number {
     return this.docs;
   }
 
-  add(terms: readonly string[]): void {
-    if (this.idfs.size > 0) this.idfs = new Map();
-    this.docs++;
-    for (const term of terms) this.df.set(term, (this.df.get(term) ?? 0) + 1);
+  /** Distinct terms known (the index's vocabulary; a term stays known after its last document left). */
+  get vocabulary(): number {
+    return this.ids.size;
   }
 
-  remove(terms: readonly string[]): void {
-    if (this.idfs.size > 0) this.idfs = new Map();
-    this.docs = Math.max(0, this.docs - 1);
-    for (const term of terms) {
-      const n = (this.df.get(term) ?? 0) - 1;
-      if (n > 0) this.df.set(term, n);
-      else this.df.delete(term);
+  /** The term's id, numbering it when new. */
+  idOf(term: string): number {
+    let id = this.ids.get(term);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(term, id);
+      if (id >= this.df.length) this.grow();
     }
+    return id;
+  }
+
+  /** The term's id, or -1 when no document has ever used it. */
+  find(term: string): number {
+    return this.ids.get(term) ?? -1;
+  }
+
+  add(ids: Uint32Array): void {
+    this.docs++;
+    this.version++;
+    for (const id of ids) this.df[id]!++;
+  }
+
+  remove(ids: Uint32Array): void {
+    this.docs = Math.max(0, this.docs - 1);
+    this.version++;
+    for (const id of ids) this.df[id] = Math.max(0, this.df[id]! - 1);
   }
 
   documentFrequency(term: string): number {
-    return this.df.get(term) ?? 0;
+    const id = this.find(term);
+    return id < 0 ? 0 : this.df[id]!;
   }
 
   /** BM25's inverse document frequency (always positive): a term no document has weighs most. */
   idf(term: string): number {
-    let idf = this.idfs.get(term);
-    if (idf === undefined) {
-      const n = this.df.get(term) ?? 0;
-      idf = Math.log(1 + (this.docs - n + 0.5) / (n + 0.5));
-      if (this.idfs.size < 100_000) this.idfs.set(term, idf);
-    }
-    return idf;
+    const id = this.find(term);
+    return id < 0 ? this.idfOfCount(0) : this.idfOf(id);
   }
 
-  /** Distinct terms known (the index's vocabulary). */
-  get vocabulary(): number {
-    return this.df.size;
+  idfOf(id: number): number {
+    if (this.stamps[id] !== this.version) {
+      this.idfs[id] = this.idfOfCount(this.df[id]!);
+      this.stamps[id] = this.version;
+    }
+    return this.idfs[id]!;
+  }
+
+  private idfOfCount(n: number): number {
+    return Math.log(1 + (this.docs - n + 0.5) / (n + 0.5));
+  }
+
+  private grow(): void {
+    const size = this.df.length * 2;
+    const df = new Int32Array(size);
+    df.set(this.df);
+    this.df = df;
+    const idfs = new Float64Array(size);
+    idfs.set(this.idfs);
+    this.idfs = idfs;
+    const stamps = new Uint32Array(size);
+    stamps.set(this.stamps);
+    this.stamps = stamps;
   }
 }
 
-/** A query's terms weighted by IDF, with its norm: compared against many documents. */
+/** A query's terms weighted by IDF (by term id; -1-keyed terms are unknown to the site), with its norm. */
 export interface WeightedQuery {
+  /** Weight × IDF of each term the site knows, by id. */
+  byId: Map<number, number>;
+  /** Weight × IDF of every term, by term (unknown ones included): for choosing retrieval terms. */
   weights: Map<string, number>;
   norm: number;
 }
 
 export function weightedQuery(weights: ReadonlyMap<string, number>, stats: TermStats): WeightedQuery {
+  const byId = new Map<number, number>();
   const out = new Map<string, number>();
   let sum = 0;
   for (const [term, weight] of weights) {
-    const w = weight * stats.idf(term);
+    const id = stats.find(term);
+    const w = weight * (id < 0 ? stats.idf(term) : stats.idfOf(id));
     out.set(term, w);
+    if (id >= 0) byId.set(id, w);
     sum += w * w;
   }
-  return { weights: out, norm: Math.sqrt(sum) };
+  return { byId, weights: out, norm: Math.sqrt(sum) };
 }
 
 /** The cosine of a query and a document profile, both weighted by the site's IDF: 0 (nothing shared) to 1. */
@@ -111,11 +158,11 @@ export function cosine(query: WeightedQuery, profile: TermProfile, stats: TermSt
   if (query.norm === 0) return 0;
   let dot = 0;
   let sum = 0;
-  for (let i = 0; i < profile.terms.length; i++) {
-    const term = profile.terms[i]!;
-    const w = profile.weights[i]! * stats.idf(term);
+  for (let i = 0; i < profile.ids.length; i++) {
+    const id = profile.ids[i]!;
+    const w = profile.weights[i]! * stats.idfOf(id);
     sum += w * w;
-    const q = query.weights.get(term);
+    const q = query.byId.get(id);
     if (q !== undefined) dot += q * w;
   }
   return sum === 0 ? 0 : dot / (query.norm * Math.sqrt(sum));
