@@ -212,7 +212,10 @@ export function evaluate(
   const hybrid = queryVectors !== undefined && queryVectors.size > 0;
 
   const outcomes: DuplicateOutcome[] = dataset.duplicates.map((c) => {
-    const [best] = similarIn(all, { title: c.title, body: c.summary, vector: vectorOf(c.id) }, 1, parameters);
+    // The case's own site first (as the service is asked: the article's site, then the others).
+    const own = indexes.get(c.site);
+    const ordered = own ? [own, ...all.filter((index) => index !== own)] : all;
+    const [best] = similarIn(ordered, { title: c.title, body: c.summary, vector: vectorOf(c.id) }, 1, parameters);
     return { id: c.id, expected: c.duplicate_of, top: best ? postIdOf(best.doc.key) : null, score: best?.score ?? 0 };
   });
   const threshold =

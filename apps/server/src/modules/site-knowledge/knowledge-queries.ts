@@ -18,7 +18,12 @@ import type { KnowledgeQuery, ScoredDoc, SiteIndex } from './site-index.js';
  * when the provider has one, comes in `vector`; without it every answer is lexical.
  */
 
-/** Duplicate-subject candidates across the given sites' indexes, best first, with verdicts. */
+/**
+ * Duplicate-subject candidates across the given sites' indexes, best first, with verdicts. The
+ * first site (the article's own) also takes candidates from its nearest vectors; the others from
+ * their titles and headings only (scored with their vectors too), so that asking twenty sites at
+ * once stays one pass over one site's vectors.
+ */
 export function similarIn(
   indexes: readonly SiteIndex[],
   query: KnowledgeQuery,
@@ -26,8 +31,9 @@ export function similarIn(
   parameters: KnowledgeParameters,
   exclude: ReadonlySet<string> = new Set(),
 ): SimilarDoc[] {
-  const scored: ScoredDoc[] = indexes.flatMap((index) =>
+  const scored: ScoredDoc[] = indexes.flatMap((index, position) =>
     index.query(query, {
+      vectorCandidates: position === 0,
       k,
       titleShare: parameters.duplicate.titleShare,
       accept: (doc) => !exclude.has(`${doc.siteId}:${doc.key}`),

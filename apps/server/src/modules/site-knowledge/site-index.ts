@@ -181,6 +181,8 @@ export class SiteIndex {
       accept?: (doc: KnowledgeDocMeta) => boolean;
       /** The fields BM25 looks in for candidates (default all: title, headings, strongest terms). */
       fields?: ReadonlyArray<'title' | 'headings' | 'terms'>;
+      /** false: candidates from BM25 only (their vectors still score them); a pass over every vector is skipped. */
+      vectorCandidates?: boolean;
     },
   ): ScoredDoc[] {
     if (this.docs.size === 0) return [];
@@ -215,7 +217,7 @@ export class SiteIndex {
       }
     }
     const centred = query.vector && this.vectors ? this.vectors.centredQuery(query.vector) : null;
-    if (centred && this.vectors)
+    if (centred && this.vectors && options.vectorCandidates !== false)
       for (const [id] of this.vectors.nearest(query.vector!, p.candidates, accept)) candidates.add(id);
 
     const scored: ScoredDoc[] = [];

@@ -118,7 +118,7 @@ export class SiteKnowledgeService {
 
   // ── the questions ───────────────────────────────────────────────────────
 
-  /** Posts and articles of these sites on the same subject, best first, each with its verdict. */
+  /** Posts and articles of these sites on the same subject, best first, each with its verdict (the article's own site first). */
   async similar(siteIds: readonly number[], article: ArticleText, k = 5): Promise<SimilarDoc[]> {
     const indexes = await Promise.all([...new Set(siteIds)].map((siteId) => this.indexOf(siteId)));
     const vector = await this.queryVector(article, siteIds[0] ?? null);
