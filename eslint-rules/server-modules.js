@@ -46,6 +46,7 @@ export const MODULE_DEPENDENCIES = {
   seo: ['article-pipeline', 'articles', 'publishing', 'usage'],
   settings: [],
   'site-inventory': ['sites'],
+  'site-knowledge': ['usage'],
   sites: ['articles'],
   trends: ['article-pipeline', 'articles', 'dashboard', 'posting-policy', 'settings', 'usage'],
   usage: ['settings'],

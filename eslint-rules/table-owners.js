@@ -29,6 +29,7 @@ const OWNED = {
   ],
   settings: ['settings', 'provider_health'],
   'site-inventory': ['site_inventory_items', 'site_inventory_terms', 'site_inventory_authors', 'site_inventory_syncs'],
+  'site-knowledge': ['knowledge_vectors'],
   sites: ['sites'],
   trends: ['trend_execution_logs', 'processed_trends'],
   usage: ['model_calls', 'budget_reservations'],

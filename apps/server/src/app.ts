@@ -17,6 +17,7 @@ import { publishingRoutes } from './modules/publishing/publishing.routes.js';
 import { seoRoutes } from './modules/seo/seo.module.js';
 import { llmChainRoutes, llmSettingsRoutes } from './modules/settings/llm-settings.routes.js';
 import { siteInventoryRoutes } from './modules/site-inventory/site-inventory.routes.js';
+import { siteKnowledgeRoutes } from './modules/site-knowledge/site-knowledge.routes.js';
 import { sitesRoutes } from './modules/sites/sites.routes.js';
 import { trendSettingsRoutes } from './modules/trends/trend-settings.routes.js';
 import { trendsRoutes } from './modules/trends/trends.routes.js';
@@ -90,6 +91,7 @@ export async function buildApp(
   await app.register(queueProbeRoutes(services.queueProbes), { prefix: '/api/diagnostics' });
   await app.register(sitesRoutes(services.sites, services.siteHealth), { prefix: '/api/sites' });
   await app.register(siteInventoryRoutes(services.siteInventory), { prefix: '/api/sites' });
+  await app.register(siteKnowledgeRoutes(services.siteKnowledge), { prefix: '/api/sites' });
   await app.register(articlesRoutes(services.articles), { prefix: '/api' });
   await app.register(publishingRoutes(services.publishing, services.liveVerification), { prefix: '/api' });
   await app.register(backlinksRoutes(services.backlinks), { prefix: '/api' });

@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
 import type { AppContext } from './app-context.js';
+import { createEmbeddingsClient, type EmbeddingsClient } from './integrations/embeddings/index.js';
 import { createImageProvider } from './integrations/images/index.js';
 import { type ArticlePipeline, createArticlePipeline } from './modules/article-pipeline/article-pipeline.module.js';
 import { ArticleProducer } from './modules/article-pipeline/article-producer.js';
@@ -45,6 +46,8 @@ import { LiveSiteLinker } from './modules/site-inventory/live-site-linker.js';
 import { placementCheck } from './modules/site-inventory/placement-check.js';
 import { SiteInventoryRepository } from './modules/site-inventory/site-inventory.repository.js';
 import { SiteInventoryService } from './modules/site-inventory/site-inventory.service.js';
+import { SiteKnowledgeRepository } from './modules/site-knowledge/site-knowledge.repository.js';
+import { SiteKnowledgeService } from './modules/site-knowledge/site-knowledge.service.js';
 import { SiteHealthService } from './modules/sites/site-health.service.js';
 import { SitesRepository } from './modules/sites/sites.repository.js';
 import { SitesService } from './modules/sites/sites.service.js';
@@ -65,6 +68,8 @@ export interface Services {
   siteHealth: SiteHealthService;
   /** What each site already has on WordPress: a sync job per site, on demand and on a schedule. */
   siteInventory: SiteInventoryService;
+  /** Site knowledge (issue #32): per-site indexes of what each site has, lexical and (with embeddings) semantic. */
+  siteKnowledge: SiteKnowledgeService;
   articles: ArticlesService;
   /** The one writer of articles (and their images, logs, trend sources) for every other module. */
   articleStore: ArticleStore;
@@ -219,9 +224,20 @@ export function createServices(ctx: AppContext): Services {
   });
   // The dashboard's Trend Monitor Status and Last Trend Check cards read the real monitor.
   const dashboard = new DashboardService(new DashboardRepository(db), trendServices.trends);
-  // After each sync, articles whose post the site no longer has (public) are flagged as not live.
+  const siteKnowledge = new SiteKnowledgeService(new SiteKnowledgeRepository(db), {
+    embeddings: () => embeddingsOf(llmSettings, llmFallbacks, ctx.config.embeddingsModel),
+    meter: usage,
+    queue: ctx.queue,
+    sites,
+    log: pino({ name: 'site-knowledge', level: ctx.config.logLevel }),
+  });
+  // After each sync, articles whose post the site no longer has (public) are flagged as not live,
+  // and the posts read get their embeddings (where the provider has them).
   const siteInventory = new SiteInventoryService(inventoryRepo, sites, ctx.queue, ctx.config.inventorySyncHours, {
-    afterSync: (siteId) => liveVerification.afterInventorySync(siteId),
+    afterSync: async (siteId) => {
+      await liveVerification.afterInventorySync(siteId);
+      await siteKnowledge.requestEmbedding(siteId).catch(() => false);
+    },
     limits: ctx.config.inventoryLimits,
     // PGlite has no autovacuum and checkpoints on a timer; PostgreSQL keeps its own tables and log.
     ...(ctx.handle.driver === 'pglite' ? { upkeep: inventoryUpkeep(ctx.handle.pglite) } : {}),
@@ -232,6 +248,7 @@ export function createServices(ctx: AppContext): Services {
     sites,
     siteHealth: new SiteHealthService(sitesRepo, sites),
     siteInventory,
+    siteKnowledge,
     articles,
     articleStore,
     articleMaintenance: new ArticleTableMaintenance(ctx.handle),
@@ -295,6 +312,8 @@ export function defineJobs(ctx: AppContext, services: Services): void {
   ctx.queue.define(services.sites.cascadeDeleteJob());
   ctx.queue.define(services.siteInventory.syncJob());
   ctx.queue.define(services.siteInventory.scheduleJob());
+  ctx.queue.define(services.siteKnowledge.embedJob());
+  ctx.queue.define(services.siteKnowledge.embedScheduleJob());
   ctx.queue.define(services.liveVerification.job());
   ctx.queue.define(services.duplicateContent.backfillJob());
   ctx.queue.define(schedulerTickJob(services.scheduler));
@@ -320,4 +339,24 @@ function inventoryUpkeep(pglite: PGlite): () => Promise<void> {
     await pglite.exec('VACUUM site_inventory_items');
     await pglite.exec('CHECKPOINT');
   };
+}
+
+/**
+ * The embeddings model of the provider chain: the main provider's, else the first fallback that has
+ * one (EMBEDDINGS_MODEL names it, or each provider's default); null keeps site knowledge lexical.
+ */
+async function embeddingsOf(
+  main: LlmSettingsService,
+  fallbacks: LlmFallbacksService,
+  model: string,
+): Promise<EmbeddingsClient | null> {
+  if (model === 'off') return null;
+  const { config } = await main.resolve();
+  const chain =
+    config.provider === 'offline' ? [] : [config, ...(await fallbacks.configs()).map((entry) => entry.config)];
+  for (const member of chain) {
+    const client = createEmbeddingsClient(member, model);
+    if (client) return client;
+  }
+  return null;
 }

@@ -27,6 +27,10 @@ export const JOBS = {
   },
   /** Every hour: queues the inventory syncs that are due (INVENTORY_SYNC_HOURS). */
   inventorySchedule: { name: 'sites.inventory-schedule', payload: z.unknown() },
+  /** Site knowledge: embeds one site's documents that have no vector of the model in use (one queued or running per site). */
+  knowledgeEmbed: { name: 'site-knowledge.embed', payload: z.object({ siteId: positiveId }) },
+  /** Every 15 minutes: queues the embedding runs of sites whose documents changed. */
+  knowledgeEmbedSchedule: { name: 'site-knowledge.embed-schedule', payload: z.unknown() },
   /** Proves a published article's post is live (read back, public page); a scheduled one after its time. */
   liveCheck: { name: 'articles.live-check', payload: z.object({ articleId: positiveId }) },
   /** Every ten minutes: fingerprints published articles that have no near-duplicate fingerprint yet. */
