@@ -23,7 +23,12 @@ export const publishingRoutes = (publishing: PublishingService, live: LiveVerifi
         schema: {
           tags: ['articles'],
           description:
-            "Creates or updates the WordPress post: live (or scheduled, for a scheduled article) unless send_as is 'draft'. The article is marked published only once WordPress has made the post live. 409 when the quality gate blocks (force with force_publish or X-Force-Publish: true). The request's one shape: { site_id?, send_as?, force_publish? }. Also read, as the spec's screens send them: articleId (must equal the path's id) with siteId for site_id, and the X-Force-Publish header.",
+            'Creates or updates the WordPress post: live (or scheduled, for a scheduled article) unless ' +
+            "send_as is 'draft'. The article is marked published only once WordPress has made the post live. " +
+            '409 when the quality gate blocks (force with force_publish or X-Force-Publish: true). ' +
+            "The request's one shape: { site_id?, send_as?, force_publish? }. Also read, as the spec's " +
+            "screens send them: articleId (must equal the path's id) with siteId for site_id, and the " +
+            'X-Force-Publish header.',
           params: articleIdParamSchema,
           headers: articlePublishHeadersSchema,
           body: articlePublishRequestSchema,
