@@ -4,6 +4,7 @@ import { isWordPressError, type WordPressClient } from '../../integrations/wordp
 import { webAddress } from '../../lib/html/web-link.js';
 import type { SiteConnections } from '../publishing/site-connections.js';
 import type { LiveSiteLinker } from '../site-inventory/live-site-linker.js';
+import { subjectTerms } from '../site-knowledge/anchors.js';
 import { backlinkAnchors, findBacklinkSpot, placeBacklink } from './backlink-placement.js';
 import type { BacklinkRow, BacklinksRepository } from './backlinks.repository.js';
 
@@ -30,8 +31,9 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 
 /**
  * Links from a site's older posts to a new article, which the operator approves one by one.
- * Proposing reads the best-fitting older posts (BM25 over the site's inventory) from WordPress and
- * finds in each a paragraph whose own words name the article. Applying edits that one paragraph
+ * Proposing reads the best-fitting older posts (the site-knowledge index: by subject, not by a
+ * phrase of the title) from WordPress and finds in each a paragraph whose own words name the
+ * article (stemmed, weighted by the site's IDF). Applying edits that one paragraph
  * of the post through the REST API and keeps the content as it was, so that undo can restore it —
  * unless the post was edited since, which undo would silently throw away.
  */
@@ -39,7 +41,7 @@ export class BacklinksService {
   constructor(
     private readonly repo: BacklinksRepository,
     private readonly sites: Pick<SiteConnections, 'getClientForSite'>,
-    private readonly linker: Pick<LiveSiteLinker, 'relatedPosts'>,
+    private readonly linker: Pick<LiveSiteLinker, 'relatedPosts' | 'termWeight'>,
   ) {}
 
   async list(articleId: number): Promise<BacklinkProposalList> {
@@ -63,12 +65,19 @@ export class BacklinksService {
       return done('The article is not live on WordPress yet: links are proposed once it is.');
     const related = await this.linker.relatedPosts(
       article.siteId,
-      { title: article.title, keywords: article.keywords, ownWpId: article.wordpressPostId },
+      {
+        title: article.title,
+        keywords: article.keywords,
+        ownWpId: article.wordpressPostId,
+        articleId,
+      },
       CANDIDATES,
     );
     if (related === null) return done("The site's content has never been synced: sync it on the Sites screen first.");
     const client = await this.sites.getClientForSite(article.siteId);
     const anchors = backlinkAnchors(article.title, article.keywords);
+    // The article's subject as the index reads it: its title's and keywords' stems, weighted by the site's IDF.
+    const subject = subjectTerms([article.title, ...article.keywords], await this.linker.termWeight(article.siteId));
     let count = existing.length;
     for (const post of related) {
       if (count >= MAX_PROPOSALS) break;
@@ -78,7 +87,7 @@ export class BacklinksService {
         () => null,
       );
       if (raw === null) continue; // deleted since the last sync, or unreadable: nothing to propose there
-      const spot = findBacklinkSpot(raw, article.permalink, anchors);
+      const spot = findBacklinkSpot(raw, article.permalink, anchors, subject);
       if (!spot) continue;
       await this.repo.propose({
         siteId: article.siteId,

@@ -136,6 +136,12 @@ export class SiteKnowledgeService {
     return relatedIn(index, queryOf(article, vector), k, this.parameters, new Set(article.excludeKeys ?? []));
   }
 
+  /** The site's inverse document frequency of a term (a stem): what makes a word of a title telling there. */
+  async termWeight(siteId: number): Promise<(term: string) => number> {
+    const stats = (await this.indexOf(siteId)).termStats;
+    return (term) => stats.idf(term);
+  }
+
   /** Whether a trend fits the topics, and (with the site) what the site writes. No model is asked to judge. */
   async fitsTopics(topics: readonly string[], trend: TrendText, siteId?: number | null): Promise<TopicFit> {
     const index = siteId ? await this.indexOf(siteId) : null;
