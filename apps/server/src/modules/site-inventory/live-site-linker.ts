@@ -108,7 +108,11 @@ export class LiveSiteLinker {
     // The article as written when it is (its title, keywords and text: what the bench measures),
     // else its subject (a topic before writing; an older article's backlinks).
     const text = [article.keywords.join('. '), article.text ?? ''].join('\n');
-    const scored = await this.knowledge.related(siteId, { title: article.title, text, excludeKeys }, max + 2);
+    const scored = await this.knowledge.related(
+      siteId,
+      { title: article.title, text, excludeKeys, postsOnly: true },
+      max + 2,
+    );
     const chosen: LinkablePost[] = [];
     for (const { doc } of scored) {
       if (chosen.length >= max) break;

@@ -58,11 +58,14 @@ export function relatedIn(
   k: number,
   parameters: KnowledgeParameters,
   exclude: ReadonlySet<string> = new Set(),
+  /** Only the site's WordPress posts (a link placed by post id, a backlink from a post): not the app's articles. */
+  postsOnly = false,
 ): ScoredDoc[] {
   const scored = index.query(query, {
     k: Math.max(k * 4, 12),
     titleShare: 0,
-    accept: (doc) => doc.kind !== 'page' && doc.link !== '' && !exclude.has(doc.key),
+    accept: (doc) =>
+      doc.kind !== 'page' && (!postsOnly || doc.kind === 'post') && doc.link !== '' && !exclude.has(doc.key),
   });
   return chooseRelated(scored, parameters.related, k);
 }

@@ -128,12 +128,19 @@ export class SiteKnowledgeService {
   /** The site's posts an article should link to (its own document excepted). */
   async related(
     siteId: number,
-    article: ArticleText & { excludeKeys?: readonly string[] },
+    article: ArticleText & { excludeKeys?: readonly string[]; postsOnly?: boolean },
     k = 3,
   ): Promise<ScoredDoc[]> {
     const index = await this.indexOf(siteId);
     const vector = await this.queryVector(article, siteId);
-    return relatedIn(index, queryOf(article, vector), k, this.parameters, new Set(article.excludeKeys ?? []));
+    return relatedIn(
+      index,
+      queryOf(article, vector),
+      k,
+      this.parameters,
+      new Set(article.excludeKeys ?? []),
+      article.postsOnly ?? false,
+    );
   }
 
   /** The site's inverse document frequency of a term (a stem): what makes a word of a title telling there. */
