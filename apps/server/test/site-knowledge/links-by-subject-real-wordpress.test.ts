@@ -62,11 +62,24 @@ describeRealSite('normal', 'links by subject, from the site-knowledge index (rea
     },
   };
 
+  // What makes "growing" and "at home" common words on a gardening site, as they are on a real one.
+  const others = ['beans', 'lettuce', 'garlic', 'onions', 'chillies', 'strawberries', 'peas', 'radishes'].map(
+    (plant) => ({
+      title: `Growing ${plant} at home`,
+      content: p(
+        `Growing ${plant} at home starts with good soil and a sunny spot.`,
+        `Water ${plant} in dry spells, and feed them once a month while they grow.`,
+      ),
+      status: 'publish' as const,
+    }),
+  );
+
   beforeAll(async () => {
     const keys = Object.keys(posts) as Array<keyof typeof posts>;
     const made = await seed.createPosts(
       keys.map((key) => ({ title: posts[key].title, content: posts[key].content, status: 'publish' })),
     );
+    created.push(...(await seed.createPosts(others)));
     keys.forEach((key, i) => {
       ids[key] = made[i]!;
       created.push(made[i]!);
@@ -81,10 +94,7 @@ describeRealSite('normal', 'links by subject, from the site-knowledge index (rea
     await seed.deletePosts(created).catch(() => undefined);
   });
 
-  // OPEN (issue #32, h32-links): fails today. On this small test site the offline writer's
-  // "growing … at home" text keeps the cucumber post within 55 % of the best candidate, and with
-  // every IDF alike "growing" counts as a telling word of its title. Kept as the target to meet.
-  it.skip("an article about the vegetable links to the site's posts on it (not cucumbers or compost), in body paragraphs, with distinct anchors", async () => {
+  it("an article about the vegetable links to the site's posts on it (not cucumbers or compost), in body paragraphs, with distinct anchors", async () => {
     const res = await generate(
       t,
       cookie,
