@@ -1,4 +1,11 @@
-import type { ConnectionTestResult, InventoryItem, InventorySummary, InventoryTaxonomy, Site } from '@abp/contracts';
+import type {
+  ConnectionTestResult,
+  InventoryItem,
+  InventorySummary,
+  InventoryTaxonomy,
+  LinkReport,
+  Site,
+} from '@abp/contracts';
 import { HttpResponse, http } from 'msw';
 import { makeSite } from '../../../test/sites';
 
@@ -52,7 +59,10 @@ interface FakeSitesOptions {
   /** What Delete All reports: the site's articles and posts (default 3 and 2), posts WordPress refused to trash. */
   deletion?: { articles?: number; posts?: number; trashFailures?: string[] };
   /** Each site's inventory: what a finished sync has read (default: never synced). */
-  inventory?: Record<number, { items: InventoryItem[]; taxonomy?: InventoryTaxonomy; synced?: boolean }>;
+  inventory?: Record<
+    number,
+    { items: InventoryItem[]; taxonomy?: InventoryTaxonomy; synced?: boolean; linkReport?: LinkReport }
+  >;
   /** A sync finishes after this many summary reads (default 2). */
   syncReads?: number;
 }
@@ -255,6 +265,20 @@ export function createFakeSitesApi(options: FakeSitesOptions = {}) {
         limit,
         offset,
       });
+    }),
+    http.get('/api/sites/:id/inventory/links', async ({ request, params }) => {
+      await log(request);
+      const siteId = Number(params.id);
+      const report: LinkReport = inventoryOf(siteId)?.linkReport ?? {
+        site_id: siteId,
+        posts_scanned: 0,
+        capped: false,
+        internal_links: 0,
+        posts: [],
+        orphans: [],
+        synced_at: null,
+      };
+      return HttpResponse.json(report);
     }),
     http.get('/api/sites/:id/inventory/taxonomy', async ({ request, params }) => {
       await log(request);
