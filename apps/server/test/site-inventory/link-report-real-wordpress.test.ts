@@ -13,19 +13,22 @@ describeRealSite('normal', "a site's link report: internal links in and out, orp
   const ids: Record<'hub' | 'target' | 'lonely', number> = { hub: 0, target: 0, lonely: 0 };
 
   beforeAll(async () => {
-    [ids.target, ids.lonely] = await seed.createPosts([
+    const [target0, lonely] = await seed.createPosts([
       { title: `Link target ${runId}`, status: 'publish', content: '<p>Linked to from the hub.</p>' },
       { title: `Lonely post ${runId}`, status: 'publish', content: '<p>Nothing links here.</p>' },
     ]);
+    ids.target = target0!;
+    ids.lonely = lonely!;
     const target = await seed.rest<{ link: string }>('GET', `wp/v2/posts/${ids.target}`);
     // The hub links to the target twice (counted once), to itself, and to another site (not counted).
-    [ids.hub] = await seed.createPosts([
+    const [hub] = await seed.createPosts([
       {
         title: `Link hub ${runId}`,
         status: 'publish',
         content: `<p>See <a href="${target.link}">the target</a> and <a href="${target.link}#part">its part</a>.</p><p><a href="https://example.org/elsewhere/">Elsewhere</a>.</p>`,
       },
     ]);
+    ids.hub = hub!;
     t = await createTestApp();
     cookie = await t.login();
     siteId = await addSite(t, cookie, `Link report ${runId}`, site);
