@@ -140,7 +140,10 @@ export function createServices(ctx: AppContext): Services {
     related: (siteId, article, k) => siteKnowledge.related(siteId, article, k),
     termWeight: (siteId) => siteKnowledge.termWeight(siteId),
   });
-  const backlinks = new BacklinksService(new BacklinksRepository(db), sites, liveSiteLinker);
+  // "Link orphan posts" reads the site's link report (built below; asked only by requests).
+  const backlinks = new BacklinksService(new BacklinksRepository(db), sites, liveSiteLinker, {
+    linkReport: (siteId) => siteInventory.linkReport(siteId),
+  });
   // Once a post is proven live, its site's older posts are searched for places to link to it.
   const liveVerification = new LiveVerification(
     new LiveCheckRepository(db),

@@ -61,7 +61,8 @@ export class LiveSiteLinker {
   /**
    * The site's published posts that fit an article best, by the site-knowledge index (its title,
    * keywords and text against every post's), its own post excepted: the older posts that could
-   * link to it. Null for a site never synced.
+   * link to it: every post sharing its strong terms, best first (a backlink is proposed only where
+   * an older post's paragraph names the article). Null for a site never synced.
    */
   async relatedPosts(
     siteId: number,
@@ -73,7 +74,7 @@ export class LiveSiteLinker {
     const own = normalise(article.title);
     return this.candidates(
       siteId,
-      article,
+      { ...article, all: true },
       max,
       (post) => post.wpId === article.ownWpId || normalise(post.title) === own,
     );
@@ -96,6 +97,8 @@ export class LiveSiteLinker {
       text?: string;
       articleId?: number;
       ownWpId?: number | null;
+      /** Every post sharing its strong terms, best first (each is then checked in its own words). */
+      all?: boolean;
     },
     max: number,
     exclude: (post: LinkablePost) => boolean,
@@ -110,7 +113,7 @@ export class LiveSiteLinker {
     const text = [article.keywords.join('. '), article.text ?? ''].join('\n');
     const scored = await this.knowledge.related(
       siteId,
-      { title: article.title, text, excludeKeys, postsOnly: true },
+      { title: article.title, text, excludeKeys, postsOnly: true, all: article.all ?? false },
       max + 2,
     );
     const chosen: LinkablePost[] = [];

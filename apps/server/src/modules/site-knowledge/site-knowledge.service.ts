@@ -128,7 +128,7 @@ export class SiteKnowledgeService {
   /** The site's posts an article should link to (its own document excepted). */
   async related(
     siteId: number,
-    article: ArticleText & { excludeKeys?: readonly string[]; postsOnly?: boolean },
+    article: ArticleText & { excludeKeys?: readonly string[]; postsOnly?: boolean; all?: boolean },
     k = 3,
   ): Promise<ScoredDoc[]> {
     const index = await this.indexOf(siteId);
@@ -140,6 +140,7 @@ export class SiteKnowledgeService {
       this.parameters,
       new Set(article.excludeKeys ?? []),
       article.postsOnly ?? false,
+      article.all ?? false,
     );
   }
 
