@@ -102,8 +102,10 @@ export const understandingScenario: Scenario = {
     const before = await measureBaselines(dataset);
     out['before: duplicates P / R (exact title or slug, same site)'] =
       `${pct(before.duplicates.precision)} / ${pct(before.duplicates.recall)}`;
-    out['before: links precision@3 / recall@3 (relatedPosts)'] =
+    out['before: links precision@3 / recall@3 (MiniSearch ranking)'] =
       `${pct(before.links.precisionAt3)} / ${pct(before.links.recallAt3)}`;
+    out['wired: links precision@3 / recall@3 (linkCandidates)'] =
+      `${pct(before.wiredLinks.precisionAt3)} / ${pct(before.wiredLinks.recallAt3)}`;
     out['before: trend accuracy (trend-text-match)'] = pct(before.trends);
     out['before: category accuracy (none configured → Uncategorized)'] = pct(before.categories.uncategorized);
     out['before: category accuracy (largest category configured)'] = pct(before.categories.largestCategory);

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { htmlSections } from '../../apps/server/src/lib/html/html-text.js';
 import { PublishingRepository } from '../../apps/server/src/modules/publishing/publishing.repository.js';
 import { LiveSiteLinker } from '../../apps/server/src/modules/site-inventory/live-site-linker.js';
+import { buildPostIndex, chooseTargets } from '../../apps/server/src/modules/site-inventory/live-site-links.js';
 import { SiteInventoryRepository } from '../../apps/server/src/modules/site-inventory/site-inventory.repository.js';
+import { SiteKnowledgeRepository } from '../../apps/server/src/modules/site-knowledge/site-knowledge.repository.js';
+import { SiteKnowledgeService } from '../../apps/server/src/modules/site-knowledge/site-knowledge.service.js';
 import { rankByTextSearch } from '../../apps/server/src/modules/trends/trend-text-match.js';
 import {
   type Dataset,
@@ -17,8 +20,10 @@ import { seedEmbeddedDatabase } from '../seed-database.js';
 /*
  * The matchers the app uses today, on the same labelled set, through their own functions: the
  * exact title/slug check of publishing (postsOnSiteLike, the quality gate's already_on_site), the
- * live-site linker's relatedPosts (MiniSearch), the trend text match, and the category rule
- * (the configured category, else Uncategorized).
+ * live-site linker's ranking before issue #32 (MiniSearch over titles and excerpts: buildPostIndex
+ * and chooseTargets), the trend text match, and the category rule (the configured category, else
+ * Uncategorized). And the linker as wired now (relatedPosts through the site-knowledge index), on
+ * the same database.
  */
 
 const sqlText = (value: string) => `'${value.replace(/'/g, "''")}'`;
@@ -26,6 +31,8 @@ const sqlText = (value: string) => `'${value.replace(/'/g, "''")}'`;
 export interface BaselineFigures {
   duplicates: { precision: number; recall: number };
   links: { precisionAt3: number; recallAt3: number };
+  /** The live-site linker as wired (linkCandidates: the site-knowledge index, lexical, on the written article). */
+  wiredLinks: { precisionAt3: number; recallAt3: number };
   trends: number;
   categories: { uncategorized: number; largestCategory: number };
 }
@@ -46,7 +53,8 @@ export async function measureBaselines(dataset: Dataset): Promise<BaselineFigure
       return `INSERT INTO site_inventory_items (site_id, kind, wp_id, title, slug, link, status, category_ids, excerpt, headings, body)
         VALUES (${numbers.get(post.site)}, 'post', ${wpIds.get(post.id)}, ${sqlText(post.title)}, ${sqlText(post.slug)},
           ${sqlText(`${dataset.sites.find((s) => s.id === post.site)?.url ?? ''}/${post.slug}/`)}, 'publish',
-          ARRAY[${post.category}]::integer[], ${sqlText(sections.body.slice(0, 300))}, '', '');`;
+          ARRAY[${post.category}]::integer[], ${sqlText(sections.body.slice(0, 300))},
+          ${sqlText(sections.headings.join('\n'))}, ${sqlText(sections.body)});`;
     })
     .join('\n');
   const syncsSql = dataset.sites
@@ -60,7 +68,22 @@ export async function measureBaselines(dataset: Dataset): Promise<BaselineFigure
   try {
     await seedEmbeddedDatabase(dataDir, `${sitesSql}\n${itemsSql}\n${syncsSql}`, async (_pglite, handle) => {
       const publishing = new PublishingRepository(handle.db);
-      const linker = new LiveSiteLinker(new SiteInventoryRepository(handle.db));
+      const inventory = new SiteInventoryRepository(handle.db);
+      const knowledge = new SiteKnowledgeService(new SiteKnowledgeRepository(handle.db), {
+        embeddings: async () => null,
+      });
+      const linker = new LiveSiteLinker(inventory, undefined, knowledge);
+      const oldIndexes = new Map<number, ReturnType<typeof buildPostIndex>>();
+      const normalise = (title: string) =>
+        [
+          ...new Set(
+            title
+              .toLowerCase()
+              .replace(/[^\p{L}\p{N}]+/gu, ' ')
+              .trim()
+              .split(' '),
+          ),
+        ].join(' ');
 
       const outcomes: DuplicateOutcome[] = [];
       for (const c of dataset.duplicates) {
@@ -69,18 +92,32 @@ export async function measureBaselines(dataset: Dataset): Promise<BaselineFigure
         outcomes.push({ id: c.id, expected: c.duplicate_of, top: post?.id ?? null, score: match ? 1 : 0 });
       }
 
-      let hits = 0;
-      let returned = 0;
-      let recall = 0;
-      for (const c of dataset.links) {
-        const chosen = (
-          (await linker.relatedPosts(numbers.get(c.site)!, { title: c.title, keywords: [], ownWpId: null }, 3)) ?? []
-        ).map((post) => postOf.get(post.wpId)!);
-        const good = chosen.filter((id) => c.relevant.includes(id)).length;
-        hits += good;
-        returned += chosen.length;
-        recall += c.relevant.length === 0 ? 1 : good / Math.min(3, c.relevant.length);
-      }
+      const linkFigures = async (choose: (site: number, title: string) => Promise<number[]>) => {
+        let hits = 0;
+        let returned = 0;
+        let recall = 0;
+        for (const c of dataset.links) {
+          const chosen = (await choose(numbers.get(c.site)!, c.title)).map((wpId) => postOf.get(wpId)!);
+          const good = chosen.filter((id) => c.relevant.includes(id)).length;
+          hits += good;
+          returned += chosen.length;
+          recall += c.relevant.length === 0 ? 1 : good / Math.min(3, c.relevant.length);
+        }
+        return { precisionAt3: ratio(hits, returned), recallAt3: ratio(recall, dataset.links.length) };
+      };
+      const ratio = (a: number, b: number) => (b === 0 ? 0 : a / b);
+      const links = await linkFigures(async (site, title) => {
+        let index = oldIndexes.get(site);
+        if (!index) oldIndexes.set(site, (index = buildPostIndex(await inventory.linkablePosts(site))));
+        return chooseTargets(index, normalise(title), title, 3, () => false).map((post) => post.wpId);
+      });
+      // As generation asks it: the written article (title, text), three links.
+      const htmlOf = new Map(dataset.links.map((c) => [`${numbers.get(c.site)}:${c.title}`, c.html]));
+      const wiredLinks = await linkFigures(async (site, title) =>
+        (await linker.linkCandidates(site, { title, keywords: [], content: htmlOf.get(`${site}:${title}`) ?? '' })).map(
+          (post) => post.wpId,
+        ),
+      );
 
       let trendRight = 0;
       for (const c of dataset.trends) {
@@ -116,10 +153,10 @@ export async function measureBaselines(dataset: Dataset): Promise<BaselineFigure
           ?.categories.some((cat) => cat.id === c.category && /^uncategori[sz]ed$/i.test(cat.name)),
       ).length;
 
-      const ratio = (a: number, b: number) => (b === 0 ? 0 : a / b);
       figures = {
         duplicates: duplicateScores(outcomes, 0.5),
-        links: { precisionAt3: ratio(hits, returned), recallAt3: ratio(recall, dataset.links.length) },
+        links,
+        wiredLinks,
         trends: ratio(trendRight, dataset.trends.length),
         categories: {
           uncategorized: ratio(uncategorized, dataset.categories.length),

@@ -134,9 +134,16 @@ export function createServices(ctx: AppContext): Services {
   });
   const duplicateContent = new DuplicateContentCheck(new ContentFingerprintsRepository(db));
   const inventoryRepo = new SiteInventoryRepository(db);
-  // New articles link into what their site already has (its content inventory).
-  const liveSiteLinker = new LiveSiteLinker(inventoryRepo);
-  const backlinks = new BacklinksService(new BacklinksRepository(db), sites, liveSiteLinker);
+  // New articles link into what their site already has: candidates and anchors from the site's
+  // knowledge index (built below, after the model settings it embeds with; asked only by requests).
+  const liveSiteLinker = new LiveSiteLinker(inventoryRepo, undefined, {
+    related: (siteId, article, k) => siteKnowledge.related(siteId, article, k),
+    termWeight: (siteId) => siteKnowledge.termWeight(siteId),
+  });
+  // "Link orphan posts" reads the site's link report (built below; asked only by requests).
+  const backlinks = new BacklinksService(new BacklinksRepository(db), sites, liveSiteLinker, {
+    linkReport: (siteId) => siteInventory.linkReport(siteId),
+  });
   // Once a post is proven live, its site's older posts are searched for places to link to it.
   const liveVerification = new LiveVerification(
     new LiveCheckRepository(db),
@@ -183,7 +190,8 @@ export function createServices(ctx: AppContext): Services {
   const generation = new GenerationService(generationRepo, articleStore, sites, llmProviders, {
     imageProvider: createImageProvider(ctx.config.images),
     servesRequests: ctx.role !== 'worker',
-    linkIntoSite: (siteId, article) => liveSiteLinker.link(siteId, article),
+    linkIntoSite: (siteId, article, given) => liveSiteLinker.link(siteId, article, given),
+    siteLinkCandidates: (siteId, article) => liveSiteLinker.linkCandidates(siteId, article),
     usage,
   });
   // The one way an article is written, stored and published; every producer goes through it.

@@ -9,8 +9,13 @@ export type BacklinkState = z.infer<typeof backlinkStateSchema>;
 
 export const backlinkProposalSchema = z.object({
   id: z.number().int(),
-  article_id: z.number().int(),
+  /** Null for a link between two existing posts of the site (Link orphan posts): see target_*. */
+  article_id: z.number().int().nullable(),
   site_id: z.number().int(),
+  /** A link between existing posts: the post linked to (null for a link to an article). */
+  target_post_id: z.number().int().nullable(),
+  target_title: z.string(),
+  target_link: z.string(),
   /** The older post that would link to the article. */
   source_post_id: z.number().int(),
   source_title: z.string(),

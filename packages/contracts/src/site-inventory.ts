@@ -129,3 +129,36 @@ export const INVENTORY_MESSAGES = {
   siteDeleting: 'This site is being deleted; its content is not synced.',
   interrupted: 'The sync was interrupted (its worker stopped); sync again.',
 } as const;
+
+/** Posts read for one link report (the newest published first): the report is bounded whatever the site's size. */
+export const LINK_REPORT_MAX_POSTS = 5_000;
+
+/** A published post with its internal links (to other posts of the same site) in and out. */
+export const linkReportPostSchema = z.object({
+  wp_id: z.number().int(),
+  title: z.string(),
+  link: z.string(),
+  /** Posts of the site this post links to. */
+  links_out: z.number().int(),
+  /** Posts of the site that link to this post. */
+  links_in: z.number().int(),
+});
+export type LinkReportPost = z.infer<typeof linkReportPostSchema>;
+
+/** GET /api/sites/{id}/inventory/links: internal links between the site's published posts, from the last sync. */
+export const linkReportSchema = z.object({
+  site_id: z.number().int(),
+  /** Published posts read (at most LINK_REPORT_MAX_POSTS). */
+  posts_scanned: z.number().int(),
+  /** True when the site has more published posts than were read. */
+  capped: z.boolean(),
+  /** Internal links counted (post to another post of the site). */
+  internal_links: z.number().int(),
+  /** Every post read, fewest links in first. */
+  posts: z.array(linkReportPostSchema),
+  /** Posts nothing else on the site links to. */
+  orphans: z.array(linkReportPostSchema),
+  /** When the site's content was last synced (null: never). */
+  synced_at: z.string().nullable(),
+});
+export type LinkReport = z.infer<typeof linkReportSchema>;

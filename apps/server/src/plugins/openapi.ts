@@ -15,7 +15,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'Every call needs a session cookie except health, auth status, login and logout. State-changing calls need the X-Requested-With header. ' +
           'A POST may carry an Idempotency-Key header (8–200 visible ASCII characters): the request is done once per key; a repeat within 24 hours gets the first answer (Idempotent-Replayed: true), one sent while the first still runs gets 409 with Retry-After. ' +
           'SEO "publish-pages" and "publish-articles" answer 202 with a publish run; follow it at GET /api/seo/publish-runs/{runId}. ' +
-          "POST /api/sites/{id}/inventory/sync answers 202 with the site's inventory summary; follow it at GET /api/sites/{id}/inventory (state queued → running → succeeded | failed).",
+          "POST /api/sites/{id}/inventory/sync answers 202 with the site's inventory summary; follow it at GET /api/sites/{id}/inventory (state queued → running → succeeded | failed). " +
+          'GET /api/sites/{id}/inventory/links reports the internal links between the published posts read at the last sync (at most 5,000, newest first; `capped` says when there are more) and the orphan posts nothing links to.',
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'abp_session' } } },
       security: [{ session: [] }],

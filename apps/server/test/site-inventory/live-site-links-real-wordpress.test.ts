@@ -63,8 +63,13 @@ describeRealSite('normal', "a new article links into its site's existing posts",
     ).json() as InventoryList;
     const published = inventory.items.filter((item) => item.status === 'publish');
     expect(published).toHaveLength(2);
-    // Exactly the two fitting published posts, each once, by their permalinks in the inventory.
-    expect([...hrefs].sort()).toEqual(published.map((item) => item.link).sort());
+    // Only fitting published posts, each once, by their permalinks in the inventory; the fermenting
+    // one at least. (Issue #32 changed the rule: the site-knowledge index keeps the posts within 55 %
+    // of the best one's score, and the slaw post, sharing only the vegetable in a one-line body, may
+    // fall below it; before, every post sharing a word of the topic within a tenth of the best.)
+    expect(new Set(hrefs).size).toBe(hrefs.length);
+    for (const href of hrefs) expect(published.map((item) => item.link)).toContain(href);
+    expect(hrefs).toContain(published.find((item) => item.title.startsWith('Fermenting'))!.link);
     for (const a of links) {
       let parent = a.parent;
       while (parent && 'name' in parent) {

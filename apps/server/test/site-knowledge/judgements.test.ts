@@ -69,7 +69,8 @@ describe('internal links', () => {
   it('keeps the second-best only while it is close to the best', () => {
     const chosen = chooseRelated([scored('a', 0.6), scored('b', 0.5), scored('c', 0.2)], P.related, 3);
     expect(chosen.map((d) => d.doc.key)).toEqual(['a', 'b']);
-    expect(chooseRelated([scored('a', 0.05)], P.related, 3)).toEqual([]);
+    // Below the floor (0.05 since the links were wired: 0.12 left a small site of short posts no link).
+    expect(chooseRelated([scored('a', 0.04)], P.related, 3)).toEqual([]);
   });
 });
 

@@ -15,9 +15,12 @@ export const backlinkProposals = pgTable(
     siteId: integer('site_id')
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
-    articleId: integer('article_id')
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
+    /** The new article linked to; null for a link between two existing posts ("Link orphan posts"). */
+    articleId: integer('article_id').references(() => articles.id, { onDelete: 'cascade' }),
+    /** A link between existing posts: the post linked to (an orphan), its title and address. */
+    targetWpId: integer('target_wp_id'),
+    targetTitle: text('target_title').notNull().default(''),
+    targetLink: text('target_link').notNull().default(''),
     sourceWpId: integer('source_wp_id').notNull(),
     sourceTitle: text('source_title').notNull(),
     sourceLink: text('source_link').notNull(),
@@ -33,6 +36,7 @@ export const backlinkProposals = pgTable(
   },
   (t) => [
     unique('backlink_proposals_article_source_unique').on(t.articleId, t.sourceWpId),
+    unique('backlink_proposals_target_source_unique').on(t.siteId, t.targetWpId, t.sourceWpId),
     index('backlink_proposals_article_idx').on(t.articleId),
   ],
 );

@@ -31,6 +31,8 @@ export const siteInventoryItems = pgTable(
     headings: text('headings').notNull().default(''),
     /** The content's text without its headings, plain (at most 20,000 characters): for site knowledge. */
     body: text('body').notNull().default(''),
+    /** The addresses the content links to (web addresses, at most 200): for the link report. */
+    links: text('links').array().notNull().default(sql`'{}'::text[]`),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

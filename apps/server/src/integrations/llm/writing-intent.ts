@@ -67,6 +67,12 @@ export interface ArticleBrief {
   avoidTitles?: readonly string[];
   /** The site the article is for. The offline writer varies its text by it: two sites never get one body. */
   siteName?: string;
+  /**
+   * Posts of the site the article should link to (the site-knowledge index's candidates): a model
+   * places each in a sentence of a section; the offline writer ignores them (links are placed on
+   * its words afterwards).
+   */
+  siteLinks?: ReadonlyArray<{ title: string; url: string }>;
 }
 
 /**

@@ -1,6 +1,10 @@
 import { type Document, type Element, findElements, linkableTextNodes, parseHtml } from '../../lib/html/html-tree.js';
 import { linkHtml, webAddress } from '../../lib/html/web-link.js';
 import { anchorPhrases, escapeRegExp } from '../site-inventory/live-site-links.js';
+import { bestAnchor } from '../site-knowledge/anchors.js';
+
+/** The share of the new article's (IDF-weighted) title and keyword terms an older post's words must cover. */
+export const BACKLINK_MIN_SHARE = 0.4;
 
 /** Where in an older post a link to the new article fits. */
 export interface BacklinkSpot {
@@ -65,11 +69,57 @@ function locate(
   return null;
 }
 
-export function findBacklinkSpot(html: string, targetLink: string, anchors: readonly string[]): BacklinkSpot | null {
+/**
+ * The older post's own words that name the new article best: in each paragraph or list item
+ * without a link, the run of words whose stems cover most of the article's weighted terms (its
+ * title and keywords, stemmed as the index does: "carrots grown in pots" for "Growing carrots in
+ * containers"); the best paragraph wins, the earlier on a tie.
+ */
+function locateBySubject(
+  html: string,
+  subject: ReadonlyMap<string, number>,
+): { index: number; at: number; length: number; anchor: string; block: Element } | null {
+  const doc = parseHtml(html, { positions: true });
+  const blocks = blocksOf(doc);
+  let best: { index: number; at: number; length: number; anchor: string; block: Element; score: number } | null = null;
+  for (let index = 0; index < blocks.length; index++) {
+    const block = blocks[index]!;
+    if (findElements(block, (el) => el.name === 'a').length > 0) continue;
+    for (const node of linkableTextNodes(block)) {
+      if (node.startIndex === null || node.endIndex === null) continue;
+      const raw = html.slice(node.startIndex, node.endIndex + 1);
+      // Entities and markup stay out of an anchor: only a run of plain words can carry the link.
+      const match = bestAnchor(raw, subject, { minShare: BACKLINK_MIN_SHARE });
+      if (!match || /[&<>]/.test(match.text)) continue;
+      if (!best || match.score > best.score + 1e-9)
+        best = {
+          index,
+          at: node.startIndex + match.start,
+          length: match.end - match.start,
+          anchor: match.text,
+          block,
+          score: match.score,
+        };
+    }
+  }
+  return best;
+}
+
+/**
+ * Where an older post can link to the article: on its own words that name the article's subject
+ * (`subject`: the article's stemmed terms with their weights), else on one of `anchors` (phrases
+ * of its title or keywords) as written. Null when the post links to it already or nothing fits.
+ */
+export function findBacklinkSpot(
+  html: string,
+  targetLink: string,
+  anchors: readonly string[],
+  subject?: ReadonlyMap<string, number>,
+): BacklinkSpot | null {
   // No web address to link to: no spot for a link.
   if (!webAddress(targetLink)) return null;
   if (html.includes(`href="${targetLink}"`)) return null;
-  const found = locate(html, anchors, null);
+  const found = (subject && locateBySubject(html, subject)) || locate(html, anchors, null);
   if (!found) return null;
   const text = blockText(found.block);
   return {

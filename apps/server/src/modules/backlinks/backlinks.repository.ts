@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { articles, backlinkProposals } from '../../db/schema/index.js';
 import type { BacklinkSpot } from './backlink-placement.js';
@@ -32,6 +32,43 @@ export class BacklinksRepository {
       .from(backlinkProposals)
       .where(eq(backlinkProposals.articleId, articleId))
       .orderBy(asc(backlinkProposals.id));
+  }
+
+  /** The site's proposals between existing posts (Link orphan posts), oldest first. */
+  listBetweenPosts(siteId: number): Promise<BacklinkRow[]> {
+    return this.db
+      .select()
+      .from(backlinkProposals)
+      .where(and(eq(backlinkProposals.siteId, siteId), isNull(backlinkProposals.articleId)))
+      .orderBy(asc(backlinkProposals.id));
+  }
+
+  /** A link from one existing post to another (an orphan); a fresh spot for one still only proposed. */
+  async proposeBetweenPosts(
+    values: {
+      siteId: number;
+      targetWpId: number;
+      targetTitle: string;
+      targetLink: string;
+      sourceWpId: number;
+      sourceTitle: string;
+      sourceLink: string;
+    } & BacklinkSpot,
+  ): Promise<void> {
+    const now = new Date();
+    await this.db
+      .insert(backlinkProposals)
+      .values({ ...values, articleId: null, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [backlinkProposals.siteId, backlinkProposals.targetWpId, backlinkProposals.sourceWpId],
+        set: {
+          paragraphIndex: values.paragraphIndex,
+          paragraphText: values.paragraphText,
+          anchor: values.anchor,
+          updatedAt: now,
+        },
+        setWhere: sql`${backlinkProposals.state} = 'proposed'`,
+      });
   }
 
   async find(id: number): Promise<BacklinkRow | null> {

@@ -4,6 +4,7 @@ import {
   backlinkProposalListSchema,
   backlinkProposalSchema,
   errorBodySchema,
+  siteIdParamSchema,
 } from '@abp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { parseArticleId } from '../../lib/article-id.js';
@@ -24,6 +25,16 @@ export const backlinksRoutes = (backlinks: BacklinksService): FastifyPluginAsync
       '/articles/:id/backlinks',
       { schema: { tags, params: articleIdParamSchema, response: { 200: backlinkProposalListSchema, ...errors } } },
       async (request) => backlinks.propose(parseArticleId(request.params.id)),
+    );
+    app.get(
+      '/sites/:id/link-proposals',
+      { schema: { tags, params: siteIdParamSchema, response: { 200: backlinkProposalListSchema, ...errors } } },
+      async (request) => backlinks.listBetweenPosts(request.params.id),
+    );
+    app.post(
+      '/sites/:id/link-proposals',
+      { schema: { tags, params: siteIdParamSchema, response: { 200: backlinkProposalListSchema, ...errors } } },
+      async (request) => backlinks.proposeForOrphans(request.params.id),
     );
     for (const action of ['apply', 'undo', 'dismiss'] as const) {
       app.post(

@@ -30,6 +30,14 @@ export interface ProviderSource {
   current(selection?: readonly string[] | null): Promise<LanguageModelProvider>;
 }
 
+/** A post of the site an article links to. */
+export interface SiteLinkCandidate {
+  wpId: number;
+  title: string;
+  link: string;
+  excerpt: string;
+}
+
 export interface GenerationServiceOptions {
   imageProvider?: ImageProvider;
   /** Sections of one article written at once (the provider's own limit applies across articles). */
@@ -46,7 +54,17 @@ export interface GenerationServiceOptions {
   linkIntoSite?: (
     siteId: number,
     article: { title: string; keywords: readonly string[]; content: string },
+    /** The posts the writer was given to link to (a model's run); without them they are chosen from the text. */
+    given?: readonly SiteLinkCandidate[],
   ) => Promise<{ content: string }>;
+  /**
+   * The site's posts an article on this topic should link to, before it is written: a model is
+   * given them to place in its sentences. A failure means none.
+   */
+  siteLinkCandidates?: (
+    siteId: number,
+    article: { title: string; keywords: readonly string[] },
+  ) => Promise<SiteLinkCandidate[]>;
   /** The usage ledger: the model calls made for an article are named after it once it is stored. */
   usage?: { linkArticle(rowIds: readonly number[], articleId: number): Promise<void> };
 }
@@ -146,12 +164,18 @@ export class GenerationService {
     const useSelectedImage = input.includeImages && input.selectedImagePng !== undefined;
     let offline = false;
     let article: GeneratedArticle;
+    let siteLinks: SiteLinkCandidate[] | undefined;
     // A topic written about before must not come back under a title the site already has:
     // publishing refuses duplicate titles (see engine/distinct-title.ts).
     const avoidTitles = await this.repo.titlesOnSiteAbout(input.siteId, input.topic);
     try {
       const provider = known ?? (await this.providers.current(input.providers));
       offline = provider.isOffline;
+      // A model places the links in its sentences; the offline writer's text is linked afterwards.
+      if (!offline && this.options.siteLinkCandidates)
+        siteLinks = await this.options
+          .siteLinkCandidates(input.siteId, { title: input.topic, keywords: input.keywords ?? [] })
+          .catch(() => undefined);
       const generator = new ArticleGenerator({
         provider,
         imageProvider: this.imageProvider,
@@ -169,6 +193,7 @@ export class GenerationService {
         siteName: site.name,
         method: input.method,
         avoidTitles,
+        ...(siteLinks?.length ? { siteLinks: siteLinks.map((post) => ({ title: post.title, url: post.link })) } : {}),
         isTitleInUse: (title) => this.claimTitle(input.siteId, title, claimed),
         ...(input.signal ? { signal: input.signal } : {}),
       });
@@ -194,7 +219,7 @@ export class GenerationService {
       };
     }
     if (this.options.linkIntoSite) {
-      const linked = await this.options.linkIntoSite(input.siteId, article).catch(() => null);
+      const linked = await this.options.linkIntoSite(input.siteId, article, siteLinks).catch(() => null);
       if (linked) article = { ...article, content: linked.content };
     }
     const image =

@@ -1,5 +1,6 @@
 import type { InventoryPage, WordPressClient, WpPostSummary, WpTerm } from '../../integrations/wordpress/index.js';
 import { htmlSections } from '../../lib/html/html-text.js';
+import { findElements, parseHtml } from '../../lib/html/html-tree.js';
 import { webAddress } from '../../lib/html/web-link.js';
 import { clampPlainText, htmlToPlainText, toPlainText } from '../../lib/plain-text.js';
 import type { ItemKind, NewInventoryItem, SiteInventoryRepository } from './site-inventory.repository.js';
@@ -9,6 +10,9 @@ const EXCERPT_MAX = 1_000;
 /** What site knowledge reads of a post: its headings and its text, bounded (a post can be a book). */
 export const HEADINGS_MAX = 2_000;
 export const BODY_MAX = 20_000;
+/** Links of a post kept for the link report (a link farm's post would have thousands). */
+export const LINKS_MAX = 200;
+const LINK_MAX_CHARS = 2_000;
 /** Markup beyond this is not read for text (a page builder's post can be megabytes of markup). */
 const CONTENT_READ_MAX = 400_000;
 /**
@@ -87,7 +91,8 @@ export function toInventoryItem(kind: ItemKind, post: WpPostSummary): NewInvento
   const title =
     post.title?.raw !== undefined ? toPlainText(post.title.raw) : htmlToPlainText(post.title?.rendered ?? '');
   const excerptHtml = post.excerpt?.raw?.trim() ? post.excerpt.raw : (post.excerpt?.rendered ?? '');
-  const sections = htmlSections((post.content?.raw ?? post.content?.rendered ?? '').slice(0, CONTENT_READ_MAX));
+  const content = (post.content?.raw ?? post.content?.rendered ?? '').slice(0, CONTENT_READ_MAX);
+  const sections = htmlSections(content);
   return {
     kind,
     wpId: post.id,
@@ -104,7 +109,19 @@ export function toInventoryItem(kind: ItemKind, post: WpPostSummary): NewInvento
     excerpt: clampPlainText(htmlToPlainText(excerptHtml), EXCERPT_MAX),
     headings: clampPlainText(sections.headings.map(toPlainText).join('\n'), HEADINGS_MAX),
     body: clampPlainText(sections.body.replace(/\s+/g, ' ').trim(), BODY_MAX),
+    links: contentLinks(content),
   };
+}
+
+/** The distinct web addresses a post's content links to, in order, bounded. */
+export function contentLinks(html: string): string[] {
+  const out = new Set<string>();
+  for (const a of findElements(parseHtml(html), (el) => el.name === 'a')) {
+    if (out.size >= LINKS_MAX) break;
+    const href = webAddress(a.attribs.href);
+    if (href && href.length <= LINK_MAX_CHARS) out.add(href);
+  }
+  return [...out];
 }
 
 function termRow(taxonomy: 'category' | 'tag', term: WpTerm) {

@@ -3,16 +3,20 @@ import {
   appendBeforeScripts,
   type ChildNode,
   type Document,
+  type Element,
   element,
   findElements,
+  isHeading,
   linkableTextNodes,
   linkTo,
   parseHtml,
   renderHtml,
   text,
+  unwrap,
   wrapTextRange,
 } from '../../lib/html/html-tree.js';
 import { webAddress } from '../../lib/html/web-link.js';
+import { type AnchorMatch, anchorKey, bestAnchor, subjectTerms } from '../site-knowledge/anchors.js';
 
 /** A post of the live site that an article may link to. */
 export interface LinkablePost {
@@ -122,35 +126,119 @@ function siteLink(post: LinkablePost, inner: ChildNode) {
   return linkTo(post.link, { [SITE_LINK_MARK]: String(post.wpId) }, inner);
 }
 
-/** Links the first whole-word occurrence of the phrase in body text (never a heading, never inside a link). */
-function linkPhrase(doc: Document, phrase: string, post: LinkablePost): boolean {
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase)}(?![\\p{L}\\p{N}])`, 'iu');
-  for (const node of linkableTextNodes(doc)) {
-    const match = pattern.exec(node.data);
-    if (!match) continue;
-    wrapTextRange(node, match.index, match.index + match[0].length, (inner) => siteLink(post, inner));
-    return true;
+/** The share of a target title's (IDF-weighted) terms an anchor in the article must cover. */
+export const ANCHOR_MIN_SHARE = 0.34;
+
+/** The paragraph or list item (any body block) a node is in, or null. */
+function blockOf(node: ChildNode): Element | null {
+  for (let parent = node.parent; parent; parent = parent.parent)
+    if ('name' in parent && BLOCKS.has(parent.name)) return parent;
+  return null;
+}
+const BLOCKS = new Set(['p', 'li', 'td', 'dd', 'blockquote']);
+
+/**
+ * Links the writer (a model given the candidates) already placed: kept, and marked as ours, when
+ * they are in body text, one per target, with words no other target's link has; a link in a
+ * heading, a second link to one target or a repeated anchor loses its link (the words stay).
+ */
+function adoptWrittenLinks(
+  doc: Document,
+  targets: readonly LinkablePost[],
+  taken: Set<string>,
+  links: PlacedLink[],
+): boolean {
+  let touched = false;
+  const byHref = new Map(targets.filter((post) => webAddress(post.link)).map((post) => [post.link, post]));
+  const placed = new Set<string>();
+  for (const a of findElements(doc, (el) => el.name === 'a')) {
+    const post = byHref.get(a.attribs.href ?? '');
+    if (!post) continue;
+    const anchor = textOf(a).trim();
+    touched = true;
+    const inBody = blockOf(a) !== null && !headingAbove(a);
+    if (!inBody || placed.has(post.link) || !anchor || taken.has(anchorKey(anchor))) {
+      unwrap(a);
+      continue;
+    }
+    a.attribs[SITE_LINK_MARK] = String(post.wpId);
+    placed.add(post.link);
+    taken.add(anchorKey(anchor));
+    links.push({ wpId: post.wpId, title: post.title, href: post.link, anchor });
   }
+  return touched;
+}
+
+function headingAbove(node: ChildNode): boolean {
+  for (let parent = node.parent; parent; parent = parent.parent) if (isHeading(parent)) return true;
   return false;
 }
 
+function textOf(node: ChildNode): string {
+  if ('data' in node && typeof node.data === 'string' && node.type === 'text') return node.data;
+  return 'children' in node ? (node.children as ChildNode[]).map(textOf).join('') : '';
+}
+
 /**
- * Places links to the chosen posts in the article's body: on the article's own words where a
- * phrase of the post's title occurs, else in one "Related reading" line at the end. Never two
- * links to the same post; a post the article already links to is skipped.
+ * Links the best run of the article's own words for the post (its title's stems, weighted by the
+ * site's IDF) in body text, preferring a paragraph that has no link of ours yet; never words
+ * another target took. False when no paragraph names the post well enough.
  */
-export function placeSiteLinks(html: string, targets: readonly LinkablePost[]): { html: string; links: PlacedLink[] } {
+function linkOnOwnWords(
+  doc: Document,
+  post: LinkablePost,
+  weight: (term: string) => number,
+  taken: Set<string>,
+  links: PlacedLink[],
+): boolean {
+  const terms = subjectTerms([post.title], weight);
+  const busy = new Set(
+    findElements(doc, (el) => el.name === 'a' && SITE_LINK_MARK in el.attribs)
+      .map((a) => blockOf(a))
+      .filter((block) => block !== null),
+  );
+  let best: { node: ReturnType<typeof linkableTextNodes>[number]; match: AnchorMatch; free: boolean } | null = null;
+  for (const node of linkableTextNodes(doc)) {
+    const match = bestAnchor(node.data, terms, { minShare: ANCHOR_MIN_SHARE, taken });
+    if (!match) continue;
+    const block = blockOf(node);
+    const free = !block || !busy.has(block);
+    // A paragraph without a link of ours first; then the better anchor; then the earlier one.
+    if (!best || (free && !best.free) || (free === best.free && match.score > best.match.score + 1e-9))
+      best = { node, match, free };
+  }
+  if (!best) return false;
+  wrapTextRange(best.node, best.match.start, best.match.end, (inner) => siteLink(post, inner));
+  taken.add(anchorKey(best.match.text));
+  links.push({ wpId: post.wpId, title: post.title, href: post.link, anchor: best.match.text });
+  return true;
+}
+
+/**
+ * Places links to the chosen posts in the article's body. Links the writer placed to them (when it
+ * was given them) are kept and marked; each other post is linked on the article's own words where they name it
+ * (stemmed, weighted by `weight`: the site's IDF), in a paragraph of its own where one fits, never
+ * in a heading, never twice, never on words another post's link has; the posts left over go into
+ * one "Related reading" line at the end. A post the article already linked to otherwise is skipped.
+ */
+export function placeSiteLinks(
+  html: string,
+  targets: readonly LinkablePost[],
+  weight: (term: string) => number = () => 1,
+  /** The targets were given to the writer: its links to them are ours (else they are the article's own, and skipped). */
+  givenToWriter = false,
+): { html: string; links: PlacedLink[] } {
   const doc = parseHtml(html);
-  const linked = new Set(findElements(doc, (el) => el.name === 'a').map((a) => a.attribs.href));
   const links: PlacedLink[] = [];
+  const taken = new Set<string>();
+  const written = givenToWriter && adoptWrittenLinks(doc, targets, taken, links);
+  const linked = new Set(findElements(doc, (el) => el.name === 'a').map((a) => a.attribs.href));
   const related: LinkablePost[] = [];
   for (const post of targets) {
     // No web address (an unsafe link the inventory dropped): no link, and no words taken for one.
     if (!webAddress(post.link) || linked.has(post.link)) continue;
     linked.add(post.link);
-    const anchor = anchorPhrases(post.title).find((phrase) => linkPhrase(doc, phrase, post));
-    if (anchor) links.push({ wpId: post.wpId, title: post.title, href: post.link, anchor });
-    else related.push(post);
+    if (!linkOnOwnWords(doc, post, weight, taken, links)) related.push(post);
   }
   if (related.length > 0) {
     const children: ChildNode[] = [text('Related reading: ')];
@@ -162,5 +250,5 @@ export function placeSiteLinks(html: string, targets: readonly LinkablePost[]): 
     children.push(text('.'));
     appendBeforeScripts(doc, element('p', {}, children));
   }
-  return { html: links.length > 0 ? renderHtml(doc) : html, links };
+  return { html: links.length > 0 || written ? renderHtml(doc) : html, links };
 }

@@ -181,6 +181,7 @@ export class SiteInventoryRepository {
           excerpt: excluded('excerpt'),
           headings: excluded('headings'),
           body: excluded('body'),
+          links: excluded('links'),
           syncedAt: excluded('synced_at'),
         },
       });
@@ -252,6 +253,31 @@ export class SiteInventoryRepository {
   }
 
   /** The site's published posts, for linking new articles into them. */
+  /** The site's published posts with the links of their content, newest first, at most `max` (and whether there are more). */
+  async linkReportRows(
+    siteId: number,
+    max: number,
+  ): Promise<{ rows: Array<{ wpId: number; title: string; link: string; links: string[] }>; more: boolean }> {
+    const rows = await this.db
+      .select({
+        wpId: siteInventoryItems.wpId,
+        title: siteInventoryItems.title,
+        link: siteInventoryItems.link,
+        links: siteInventoryItems.links,
+      })
+      .from(siteInventoryItems)
+      .where(
+        and(
+          eq(siteInventoryItems.siteId, siteId),
+          eq(siteInventoryItems.kind, 'post'),
+          eq(siteInventoryItems.status, 'publish'),
+        ),
+      )
+      .orderBy(desc(siteInventoryItems.publishedAt), desc(siteInventoryItems.wpId))
+      .limit(max + 1);
+    return { rows: rows.slice(0, max), more: rows.length > max };
+  }
+
   linkablePosts(siteId: number): Promise<Array<{ wpId: number; title: string; link: string; excerpt: string }>> {
     return this.db
       .select({

@@ -5,6 +5,7 @@ import {
   inventorySummaryListSchema,
   inventorySummarySchema,
   inventoryTaxonomySchema,
+  linkReportSchema,
   siteIdParamSchema,
 } from '@abp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -43,6 +44,12 @@ export const siteInventoryRoutes = (inventory: SiteInventoryService): FastifyPlu
         },
       },
       async (request) => inventory.list(request.params.id, request.query),
+    );
+
+    app.get(
+      '/:id/inventory/links',
+      { schema: { tags, params: siteIdParamSchema, response: { 200: linkReportSchema, ...errors } } },
+      async (request) => inventory.linkReport(request.params.id),
     );
 
     app.get(

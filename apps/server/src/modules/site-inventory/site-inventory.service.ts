@@ -4,12 +4,15 @@ import {
   type InventoryListQuery,
   type InventorySummary,
   type InventoryTaxonomy,
+  LINK_REPORT_MAX_POSTS,
+  type LinkReport,
 } from '@abp/contracts';
 import { SiteUnavailableError } from '../../domain-errors.js';
 import { isWordPressError } from '../../integrations/wordpress/index.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { SitesService } from '../sites/sites.service.js';
 import { DEFAULT_INVENTORY_LIMITS, type InventoryLimits, syncInventory } from './inventory-sync.js';
+import { linkGraph } from './link-report.js';
 import type { InventoryItemRow, SiteInventoryRepository, SyncRow } from './site-inventory.repository.js';
 
 /** A running sync that has not moved for this long lost its worker (a page of 100 takes seconds). */
@@ -174,6 +177,25 @@ export class SiteInventoryService {
     await this.sites.findOrThrow(siteId);
     const { rows, total } = await this.repo.list(siteId, query);
     return { items: rows.map(toItem), total, limit: query.limit, offset: query.offset };
+  }
+
+  /** Internal links between the site's published posts (from the last sync), and the posts nothing links to. */
+  async linkReport(siteId: number): Promise<LinkReport> {
+    await this.sites.findOrThrow(siteId);
+    const [{ rows, more }, sync] = await Promise.all([
+      this.repo.linkReportRows(siteId, LINK_REPORT_MAX_POSTS),
+      this.repo.syncOf(siteId),
+    ]);
+    const graph = linkGraph(rows);
+    return {
+      site_id: siteId,
+      posts_scanned: rows.length,
+      capped: more,
+      internal_links: graph.internalLinks,
+      posts: graph.posts,
+      orphans: graph.orphans,
+      synced_at: sync?.lastSuccessAt?.toISOString() ?? null,
+    };
   }
 
   async taxonomy(siteId: number): Promise<InventoryTaxonomy> {

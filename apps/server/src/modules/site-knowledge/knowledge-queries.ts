@@ -58,13 +58,21 @@ export function relatedIn(
   k: number,
   parameters: KnowledgeParameters,
   exclude: ReadonlySet<string> = new Set(),
+  /** Only the site's WordPress posts (a link placed by post id, a backlink from a post): not the app's articles. */
+  postsOnly = false,
+  /**
+   * Every candidate, best first, without the floor and the cut below the best: for callers that
+   * check each one in its own words (a backlink's older post must name the article in a paragraph).
+   */
+  all = false,
 ): ScoredDoc[] {
   const scored = index.query(query, {
     k: Math.max(k * 4, 12),
     titleShare: 0,
-    accept: (doc) => doc.kind !== 'page' && doc.link !== '' && !exclude.has(doc.key),
+    accept: (doc) =>
+      doc.kind !== 'page' && (!postsOnly || doc.kind === 'post') && doc.link !== '' && !exclude.has(doc.key),
   });
-  return chooseRelated(scored, parameters.related, k);
+  return all ? scored.slice(0, k) : chooseRelated(scored, parameters.related, k);
 }
 
 /**

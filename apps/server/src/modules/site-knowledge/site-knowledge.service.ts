@@ -128,12 +128,26 @@ export class SiteKnowledgeService {
   /** The site's posts an article should link to (its own document excepted). */
   async related(
     siteId: number,
-    article: ArticleText & { excludeKeys?: readonly string[] },
+    article: ArticleText & { excludeKeys?: readonly string[]; postsOnly?: boolean; all?: boolean },
     k = 3,
   ): Promise<ScoredDoc[]> {
     const index = await this.indexOf(siteId);
     const vector = await this.queryVector(article, siteId);
-    return relatedIn(index, queryOf(article, vector), k, this.parameters, new Set(article.excludeKeys ?? []));
+    return relatedIn(
+      index,
+      queryOf(article, vector),
+      k,
+      this.parameters,
+      new Set(article.excludeKeys ?? []),
+      article.postsOnly ?? false,
+      article.all ?? false,
+    );
+  }
+
+  /** The site's inverse document frequency of a term (a stem): what makes a word of a title telling there. */
+  async termWeight(siteId: number): Promise<(term: string) => number> {
+    const stats = (await this.indexOf(siteId)).termStats;
+    return (term) => stats.idf(term);
   }
 
   /** Whether a trend fits the topics, and (with the site) what the site writes. No model is asked to judge. */

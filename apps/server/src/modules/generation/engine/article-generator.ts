@@ -113,6 +113,7 @@ export class ArticleGenerator {
         keywords: deriveKeywords(topic, request.keywords ?? []),
         ...(request.avoidTitles?.length ? { avoidTitles: request.avoidTitles } : {}),
         ...(request.siteName ? { siteName: request.siteName } : {}),
+        ...(request.siteLinks?.length ? { siteLinks: request.siteLinks } : {}),
       },
       references: { urls: [...sources.newsUrls, ...sources.groundingSources], notes: request.sources?.notes ?? '' },
       system: systemPrompt(voice),

@@ -97,6 +97,23 @@ function outlineContext(outline: ArticleOutline, index: number): string {
   return lines.join('\n');
 }
 
+/**
+ * The site's posts this section should link to: each post goes to one section (spread over the
+ * sections after the introduction), to be linked once, in a sentence of its own, on the writer's
+ * own words. Links the writer does not place are placed on its words afterwards.
+ */
+export function siteLinksBlock(brief: ArticleBrief, sectionIndex: number, sectionCount: number): string {
+  const links = brief.siteLinks ?? [];
+  if (links.length === 0 || sectionCount === 0) return '';
+  const body = Math.max(1, sectionCount - 1);
+  const mine = links.filter((_, i) => (sectionCount === 1 ? 0 : 1 + (i % body)) === sectionIndex);
+  if (mine.length === 0) return '';
+  return [
+    'Link to these posts of the same website where the text fits, each once, in a sentence of its own that says why the reader would go there; the link text is your own words (not the post title, never a heading), as <a href="URL">words</a>:',
+    ...mine.map((link) => `- "${link.title}": ${link.url}`),
+  ].join('\n');
+}
+
 export function sectionPrompt(
   intent: Extract<WritingIntent, { kind: 'section' }>,
   outline: ArticleOutline,
@@ -135,6 +152,7 @@ export function sectionPrompt(
     `Shape: ${ROLE_GUIDES[section.role]}`,
     `Length: about ${wordBudget} words (between ${Math.round(wordBudget * 0.9)} and ${Math.round(wordBudget * 1.1)}).`,
     keywords,
+    siteLinksBlock(brief, intent.sectionIndex, intent.sectionCount),
     'Do not repeat the section heading; begin directly with the content. Do not introduce or conclude the whole article unless this section is the introduction or conclusion.',
     referencesBlock(references),
   ]

@@ -26,6 +26,8 @@ export interface ArticleRequest {
   includeImages?: boolean;
   /** Shown on the title card. */
   siteName?: string;
+  /** Posts of the site to link to, placed by a model in the sections' sentences (see ArticleBrief.siteLinks). */
+  siteLinks?: ReadonlyArray<{ title: string; url: string }>;
   method?: GenerationMethod;
   signal?: AbortSignal;
   /**

@@ -27,6 +27,7 @@ import { useSites } from '../../../lib/resources/sites';
 import { useInventoryItems, useSyncInventory } from '../api/site-inventory';
 import { useDebounced } from '../hooks/use-debounced';
 import { SiteInventoryCell } from './site-inventory-cell';
+import { SiteLinkReport } from './site-link-report';
 
 const STATUS_LABELS: Record<string, string> = {
   publish: 'Published',
@@ -244,6 +245,7 @@ export function SiteInventoryPage() {
           }}
         />
       )}
+      {Number.isFinite(siteId) && <SiteLinkReport siteId={siteId} synced={Boolean(summary?.last_synced_at)} />}
     </>
   );
 }

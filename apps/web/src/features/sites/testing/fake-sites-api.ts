@@ -1,4 +1,12 @@
-import type { ConnectionTestResult, InventoryItem, InventorySummary, InventoryTaxonomy, Site } from '@abp/contracts';
+import type {
+  BacklinkProposal,
+  ConnectionTestResult,
+  InventoryItem,
+  InventorySummary,
+  InventoryTaxonomy,
+  LinkReport,
+  Site,
+} from '@abp/contracts';
 import { HttpResponse, http } from 'msw';
 import { makeSite } from '../../../test/sites';
 
@@ -52,7 +60,17 @@ interface FakeSitesOptions {
   /** What Delete All reports: the site's articles and posts (default 3 and 2), posts WordPress refused to trash. */
   deletion?: { articles?: number; posts?: number; trashFailures?: string[] };
   /** Each site's inventory: what a finished sync has read (default: never synced). */
-  inventory?: Record<number, { items: InventoryItem[]; taxonomy?: InventoryTaxonomy; synced?: boolean }>;
+  inventory?: Record<
+    number,
+    {
+      items: InventoryItem[];
+      taxonomy?: InventoryTaxonomy;
+      synced?: boolean;
+      linkReport?: LinkReport;
+      /** What "Link orphan posts" proposes. */
+      orphanProposals?: BacklinkProposal[];
+    }
+  >;
   /** A sync finishes after this many summary reads (default 2). */
   syncReads?: number;
 }
@@ -148,6 +166,7 @@ export function createFakeSitesApi(options: FakeSitesOptions = {}) {
     return rest;
   };
 
+  const linkProposals: BacklinkProposal[] = [];
   const handlers = [
     http.get('/api/sites', async ({ request }) => {
       await log(request);
@@ -255,6 +274,40 @@ export function createFakeSitesApi(options: FakeSitesOptions = {}) {
         limit,
         offset,
       });
+    }),
+    http.get('/api/sites/:id/inventory/links', async ({ request, params }) => {
+      await log(request);
+      const siteId = Number(params.id);
+      const report: LinkReport = inventoryOf(siteId)?.linkReport ?? {
+        site_id: siteId,
+        posts_scanned: 0,
+        capped: false,
+        internal_links: 0,
+        posts: [],
+        orphans: [],
+        synced_at: null,
+      };
+      return HttpResponse.json(report);
+    }),
+    http.get('/api/sites/:id/link-proposals', async ({ request }) => {
+      await log(request);
+      return HttpResponse.json({ items: linkProposals, note: null });
+    }),
+    http.post('/api/sites/:id/link-proposals', async ({ request, params }) => {
+      await log(request);
+      if (linkProposals.length === 0) linkProposals.push(...(inventoryOf(Number(params.id))?.orphanProposals ?? []));
+      return HttpResponse.json({
+        items: linkProposals,
+        note: linkProposals.length > 0 ? null : 'No post of the site on the same subject names an orphan post.',
+      });
+    }),
+    http.post('/api/backlinks/:id/:action', async ({ request, params }) => {
+      await log(request);
+      const proposal = linkProposals.find((p) => p.id === Number(params.id));
+      if (!proposal) return HttpResponse.json({ error: 'Link proposal not found' }, { status: 404 });
+      const next = { apply: 'applied', undo: 'undone', dismiss: 'dismissed' } as const;
+      proposal.state = next[params.action as keyof typeof next];
+      return HttpResponse.json(proposal);
     }),
     http.get('/api/sites/:id/inventory/taxonomy', async ({ request, params }) => {
       await log(request);
