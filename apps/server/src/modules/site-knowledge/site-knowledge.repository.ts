@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { articles, knowledgeVectors, siteInventoryItems, siteInventoryTerms } from '../../db/schema/index.js';
+import { articles, knowledgeVectors, siteInventoryItems, siteInventoryTerms, sites } from '../../db/schema/index.js';
 
 /** Inventory posts and pages that count as what the site has (public, or scheduled to be). */
 const INDEXED_STATUSES = ['publish', 'future'];
@@ -140,6 +140,15 @@ export class SiteKnowledgeRepository {
   async articleKeys(siteId: number): Promise<string[]> {
     const rows = await this.db.select({ id: articles.id }).from(articles).where(this.articlesOf(siteId));
     return rows.map((row) => `article:${row.id}`);
+  }
+
+  /** The operator's sites (not being deleted), with their names: a duplicate subject is looked for on all of them. */
+  async operatorSites(): Promise<Array<{ id: number; name: string }>> {
+    return this.db
+      .select({ id: sites.id, name: sites.name })
+      .from(sites)
+      .where(isNull(sites.deletingSince))
+      .orderBy(asc(sites.id));
   }
 
   /** The site's category ids and names (from its last sync). */
