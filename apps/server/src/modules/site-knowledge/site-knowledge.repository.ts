@@ -1,6 +1,13 @@
 import { and, asc, eq, gt, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { articles, knowledgeVectors, siteInventoryItems, siteInventoryTerms, sites } from '../../db/schema/index.js';
+import {
+  articles,
+  DELETED_POST_STATUS,
+  knowledgeVectors,
+  siteInventoryItems,
+  siteInventoryTerms,
+  sites,
+} from '../../db/schema/index.js';
 
 /** Inventory posts and pages that count as what the site has (public, or scheduled to be). */
 const INDEXED_STATUSES = ['publish', 'future'];
@@ -140,6 +147,15 @@ export class SiteKnowledgeRepository {
   async articleKeys(siteId: number): Promise<string[]> {
     const rows = await this.db.select({ id: articles.id }).from(articles).where(this.articlesOf(siteId));
     return rows.map((row) => `article:${row.id}`);
+  }
+
+  /** Which of these articles' posts were trashed or deleted on WordPress since they were published. */
+  async articlesOffSite(ids: readonly number[]): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(and(inArray(articles.id, [...ids]), inArray(articles.wordpressStatus, ['trash', DELETED_POST_STATUS])));
+    return rows.map((row) => row.id);
   }
 
   /** The operator's sites (not being deleted), with their names: a duplicate subject is looked for on all of them. */

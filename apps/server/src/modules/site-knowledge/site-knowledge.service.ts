@@ -166,16 +166,26 @@ export class SiteKnowledgeService {
       link: doc.link,
       score: round(score),
     });
+    // The app's articles whose post was trashed or deleted on WordPress since cover nothing (read now:
+    // a live check records that without touching what the index watches).
+    const stillOnSite = async <T extends { key: string }>(docs: T[]): Promise<T[]> => {
+      const ids = docs.filter((doc) => doc.key.startsWith('article:')).map((doc) => Number(doc.key.slice(8)));
+      if (ids.length === 0) return docs;
+      const gone = new Set((await this.repo.articlesOffSite(ids)).map((id) => `article:${id}`));
+      return docs.filter((doc) => !gone.has(doc.key));
+    };
     // A post titled as the article or its primary keyword covers it whatever its text says.
     const phrases = [article.title, article.keywords?.[0] ?? ''].filter((phrase) => phrase.trim() !== '');
-    for (const index of indexes)
-      for (const phrase of phrases) {
-        const [same] = index.withTitle(phrase, onSite);
-        if (same) return covering(same, 1);
-      }
+    const sameTitle = await stillOnSite(
+      indexes.flatMap((index) => phrases.flatMap((phrase) => index.withTitle(phrase, onSite))),
+    );
+    if (sameTitle[0]) return covering(sameTitle[0], 1);
     const vector = await this.queryVector(article, siteId);
-    const [best] = similarIn(indexes, queryOf(article, vector), 5, this.parameters, exclude, onSite);
-    return best?.duplicate ? covering(best.doc, best.score) : null;
+    const similar = similarIn(indexes, queryOf(article, vector), 5, this.parameters, exclude, onSite);
+    const [best] = await stillOnSite(
+      similar.filter((doc) => doc.duplicate).map((doc) => ({ ...doc, key: doc.doc.key })),
+    );
+    return best ? covering(best.doc, best.score) : null;
   }
 
   /** The site's posts an article should link to (its own document excepted). */
