@@ -79,7 +79,8 @@ export function fitsTopicsIn(
   parameters: KnowledgeParameters,
   vector?: ArrayLike<number> | null,
 ): TopicFit {
-  if (!index || index.size === 0) return topicFit(topics, trend, parameters.trend, null);
+  // A site with too few posts has no vocabulary to speak of yet: the topics alone decide.
+  if (!index || index.size < parameters.trend.minSiteDocuments) return topicFit(topics, trend, parameters.trend, null);
   const fit = topicFit(topics, trend, parameters.trend, { stats: index.termStats });
   if (!vector || index.vectorCount === 0) return fit;
   const [nearest] = index.query(

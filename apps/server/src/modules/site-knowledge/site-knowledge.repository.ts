@@ -1,13 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import {
-  articles,
-  DELETED_POST_STATUS,
-  knowledgeVectors,
-  siteInventoryItems,
-  siteInventoryTerms,
-  sites,
-} from '../../db/schema/index.js';
+import { articles, knowledgeVectors, siteInventoryItems, siteInventoryTerms, sites } from '../../db/schema/index.js';
 
 /** Inventory posts and pages that count as what the site has (public, or scheduled to be). */
 const INDEXED_STATUSES = ['publish', 'future'];
@@ -149,12 +142,21 @@ export class SiteKnowledgeRepository {
     return rows.map((row) => `article:${row.id}`);
   }
 
-  /** Which of these articles' posts were trashed or deleted on WordPress since they were published. */
-  async articlesOffSite(ids: readonly number[]): Promise<number[]> {
+  /**
+   * Which of these articles have no public post (as the inventory counts only 'publish' and
+   * 'future'): sent as a WordPress draft or pending review, or trashed or deleted there since.
+   * Rows from before the post's status was kept go by the article's own status.
+   */
+  async articlesNotPublic(ids: readonly number[]): Promise<number[]> {
     const rows = await this.db
       .select({ id: articles.id })
       .from(articles)
-      .where(and(inArray(articles.id, [...ids]), inArray(articles.wordpressStatus, ['trash', DELETED_POST_STATUS])));
+      .where(
+        and(
+          inArray(articles.id, [...ids]),
+          sql`not coalesce(${articles.wordpressStatus} in ('publish', 'future'), ${articles.status} in ('published', 'scheduled'))`,
+        ),
+      );
     return rows.map((row) => row.id);
   }
 

@@ -166,12 +166,13 @@ export class SiteKnowledgeService {
       link: doc.link,
       score: round(score),
     });
-    // The app's articles whose post was trashed or deleted on WordPress since cover nothing (read now:
-    // a live check records that without touching what the index watches).
+    // The app's articles without a public post (a WordPress draft, or trashed or deleted there
+    // since) cover nothing, as the inventory counts only public posts (read now: a live check
+    // records the post's state without touching what the index watches).
     const stillOnSite = async <T extends { key: string }>(docs: T[]): Promise<T[]> => {
       const ids = docs.filter((doc) => doc.key.startsWith('article:')).map((doc) => Number(doc.key.slice(8)));
       if (ids.length === 0) return docs;
-      const gone = new Set((await this.repo.articlesOffSite(ids)).map((id) => `article:${id}`));
+      const gone = new Set((await this.repo.articlesNotPublic(ids)).map((id) => `article:${id}`));
       return docs.filter((doc) => !gone.has(doc.key));
     };
     // A post titled as the article or its primary keyword covers it whatever its text says.
