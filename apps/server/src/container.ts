@@ -157,6 +157,11 @@ export function createServices(ctx: AppContext): Services {
     store: articleStore,
     sites,
     duplicates: duplicateContent,
+    // Duplicate subjects and categories are judged by site knowledge (issue #32; built below, asked only once a publish runs).
+    judgements: {
+      coveringPost: (siteId, article) => siteKnowledge.coveringPost(siteId, article),
+      bestCategory: (siteId, article) => siteKnowledge.bestCategory(siteId, article),
+    },
     // Every accepted post is checked live a moment later.
     onPublished: (articleId, post) => liveVerification.afterPublish(articleId, post),
   });
@@ -192,6 +197,7 @@ export function createServices(ctx: AppContext): Services {
     servesRequests: ctx.role !== 'worker',
     linkIntoSite: (siteId, article, given) => liveSiteLinker.link(siteId, article, given),
     siteLinkCandidates: (siteId, article) => liveSiteLinker.linkCandidates(siteId, article),
+    coveringPost: (siteId, article) => siteKnowledge.coveringPost(siteId, article),
     usage,
   });
   // The one way an article is written, stored and published; every producer goes through it.
@@ -225,8 +231,10 @@ export function createServices(ctx: AppContext): Services {
     settings,
     pipeline,
     providers: llmProviders,
-    // A trend the site already has a post on is skipped (and the run log says which post).
-    coveredOnSite: (siteId, topic) => liveSiteLinker.coveringPost(siteId, topic),
+    // A trend one of the operator's sites already covers is skipped (and the run log says which post).
+    coveredOnSite: (siteId, topic) => coveredBy(siteKnowledge, siteId, topic),
+    // Without a model, a trend's fit to the topics is judged by site knowledge's analyzer.
+    topicFit: (topics, trend, siteId) => siteKnowledge.fitsTopics(topics, trend, siteId),
     budgetBlock: (siteId) => budgets.blockFor(siteId),
     articleStore,
   });
@@ -288,7 +296,7 @@ export function createServices(ctx: AppContext): Services {
       pipeline,
       timeZone: ctx.config.timeZone,
       // A topic the site already has a post on is passed over (the slot's note says which post).
-      coveredOnSite: (siteId, topic) => liveSiteLinker.coveringPost(siteId, topic),
+      coveredOnSite: (siteId, topic) => coveredBy(siteKnowledge, siteId, topic),
       budgetBlock: (siteId) => budgets.blockFor(siteId),
     }),
     bulkJobs: createBulkJobs(ctx, {
@@ -339,6 +347,16 @@ export function defineJobs(ctx: AppContext, services: Services): void {
   defineSeoJobs(ctx.queue, services.seo);
   // Background upkeep of the embedded database (PGlite has no autovacuum); a no-op on PostgreSQL.
   if (ctx.queue.runsWorkers) services.articleMaintenance.start();
+}
+
+/** The post that covers a planned topic on one of the operator's sites (its site's name when it is another). */
+async function coveredBy(
+  knowledge: SiteKnowledgeService,
+  siteId: number,
+  topic: string,
+): Promise<{ title: string; link: string; siteName: string | null } | null> {
+  const post = await knowledge.coveringPost(siteId, { title: topic });
+  return post && { title: post.title, link: post.link, siteName: post.siteId === siteId ? null : post.siteName };
 }
 
 /** The room of rows read again is reused (VACUUM), and the write-ahead log recycled (CHECKPOINT). */

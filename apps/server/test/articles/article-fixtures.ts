@@ -42,15 +42,27 @@ export function goodContent(topic = 'soil'): string {
   return `<h2>Why ${topic} matters</h2><p>${paragraph}</p><h2>How to improve ${topic}</h2><p>${paragraph}</p>`;
 }
 
-/** Titles are unique by default: the quality gate refuses a title the site already has. */
+/**
+ * A made-up word of its own per article ("bakodi", "bakofe", …): default articles are on distinct
+ * subjects, as site knowledge judges a second post on the same subject a duplicate (issue #32).
+ */
+function subjectWord(n: number): string {
+  const syllables = ['ba', 'ko', 'di', 'fe', 'lu', 'mi', 'no', 'pa', 'ru', 'se', 'ti', 'vo', 'za', 'ge', 'hu', 'ja'];
+  let word = 'qu';
+  for (let rest = n; word.length < 8 || rest > 0; rest = Math.floor(rest / syllables.length))
+    word += syllables[rest % syllables.length];
+  return word;
+}
+
+/** Titles and subjects are unique by default: the quality gate refuses a subject a site already has. */
 export async function insertArticle(t: TestApp, values: Partial<ArticleInsert> = {}) {
   articleCounter += 1;
   const [row] = await t.ctx.handle.db
     .insert(articles)
     // A body of its own too: publishing refuses a body nearly the same as one already published.
     .values({
-      title: `A guide to garden soil, part ${articleCounter}`,
-      content: goodContent(`soil in bed ${articleCounter}`),
+      title: `A guide to ${subjectWord(articleCounter)} soil`,
+      content: goodContent(`${subjectWord(articleCounter)} soil`),
       status: 'draft',
       ...values,
     })

@@ -168,10 +168,16 @@ describe.skipIf(!normal || !plain)(
         content: goodContent('leaf mould'),
         status: 'published',
       });
+      // Its subject is the older article's (site knowledge's `already_on_site`, issue #32), so it is
+      // forced through; the text rule, without the older fingerprint, does not see the copy.
+      const forced = await published(copy.id, siteA, { force_publish: true });
+      expect(forced.statusCode, forced.body).toBe(200);
       expect(
-        (await published(copy.id, siteA)).statusCode,
+        (forced.json() as { quality_report: { issues: Array<{ rule: string }> } }).quality_report.issues.map(
+          (i) => i.rule,
+        ),
         'without its fingerprint the older article is not seen',
-      ).toBe(200);
+      ).not.toContain('near_duplicate');
 
       const third = await insertArticle(t, {
         siteId: siteA,

@@ -21,6 +21,7 @@ import { publish } from './publish-helpers.js';
 
 const KEY = 'sk-hostile-titles';
 const HOSTILE = '&lt;img src=x onerror=alert(1)&gt;';
+const OTHER_PAYLOAD = '&lt;img src=y onerror=prompt(7)&gt;';
 const LIVE_TAG = /<\s*\/?\s*(img|script|svg|iframe)\b/i;
 const isRelevanceRequest = (prompt: string) => prompt.includes('Trending topics right now:');
 
@@ -147,14 +148,19 @@ describeRealSite('normal', 'hostile titles stay text on the real WordPress', (si
     model.setHandler((request) =>
       isRelevanceRequest(request.prompt) ? { type: 'text', content: '{"relevant":[1]}' } : writerReply(request),
     );
-    // Another subject than the manual article above: the same topic again would be refused as near-duplicate text.
+    // Another subject than the manual article above, and another payload: site knowledge skips a
+    // trend whose subject (the payload's words included) a post of the site already covers.
     feeds.xml(
       '/hostile.xml',
       googleTrendsFeed([
         {
-          title: `${HOSTILE} storm ponds ${runId}`,
+          title: `${OTHER_PAYLOAD} hedgehog houses ${runId}`,
           news: [
-            { title: `${HOSTILE} flooded streets`, url: `https://news.example/${runId}/rain`, source: 'Rain News' },
+            {
+              title: `${OTHER_PAYLOAD} hedgehogs in winter`,
+              url: `https://news.example/${runId}/rain`,
+              source: 'Rain News',
+            },
           ],
         },
       ]),

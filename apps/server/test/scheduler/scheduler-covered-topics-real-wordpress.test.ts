@@ -85,6 +85,24 @@ describeRealSite('normal', 'schedules pass over topics the site already covers (
     await t.request({ method: 'DELETE', url: `/api/config/${configId}`, cookie });
   }, 120_000);
 
+  it('passes over a topic that rewords the post (site knowledge, issue #32), naming the post', async () => {
+    const topic = `Garlic planting in the autumn, step by step ${runId}`;
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/config',
+      cookie,
+      payload: { site_id: siteId, topics: [topic], post_status: 'draft', word_count: 500, is_active: true },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const configId = created.json<{ id: number }>().id;
+    const slot = await runDueSlot(configId, 1);
+    expect(slot).toMatchObject({ outcome: 'skipped', articleId: null });
+    expect(slot.note).toBe(
+      `Nothing posted: every topic of this configuration is already on the site: "${topic}" ("Planting garlic in autumn ${runId}", ${new URL(existing.link).pathname}). Add new topics to keep posting.`,
+    );
+    await t.request({ method: 'DELETE', url: `/api/config/${configId}`, cookie });
+  }, 120_000);
+
   it('when every topic is covered, the slot posts nothing and says so', async () => {
     const created = await t.request({
       method: 'POST',

@@ -126,7 +126,8 @@ describeRealSite('normal', 'trend monitor against the real WordPress', (wp) => {
         googleTrendsFeed([
           {
             title: `Heirloom seeds ${runId}`,
-            news: [{ title: 'Seed swaps are back', url: `https://news.example/${runId}/swap` }],
+            // Words the site writes (site knowledge's topic fit asks that, issue #32).
+            news: [{ title: 'Saving heirloom seeds', url: `https://news.example/${runId}/swap` }],
           },
         ]),
       );

@@ -48,6 +48,14 @@ export interface GenerationServiceOptions {
    */
   servesRequests?: boolean;
   /**
+   * The post that already covers the subject on one of the operator's sites (site knowledge, issue
+   * #32): the stored article's quality report names it. A failure there leaves the rule out.
+   */
+  coveringPost?: (
+    siteId: number,
+    article: { title: string; html: string; keywords: readonly string[] },
+  ) => Promise<{ siteId: number; siteName: string; title: string; link: string } | null>;
+  /**
    * Links a new article into its live site's existing posts (the site inventory's linker). A
    * failure there never fails the article: it is stored without those links.
    */
@@ -258,12 +266,30 @@ export class GenerationService {
     article: GeneratedArticle,
     image: StoredImage | null,
   ): Promise<GeneratedArticleRecord> {
-    const otherTitlesOnSite = await this.repo.sameTitlesOnSite(input.siteId, article.title);
+    const [otherTitlesOnSite, covering] = await Promise.all([
+      this.repo.sameTitlesOnSite(input.siteId, article.title),
+      this.options.coveringPost
+        ? this.options
+            .coveringPost(input.siteId, { title: article.title, html: article.content, keywords: article.keywords })
+            .catch(() => null)
+        : null,
+    ]);
     const qualityReport = runQualityGate(
       { title: article.title, content: article.content },
       {
         targetWordCount: input.wordCount,
         otherTitlesOnSite,
+        ...(covering
+          ? {
+              existingPostsOnSite: [
+                {
+                  title: covering.title,
+                  link: covering.link,
+                  otherSite: covering.siteId === input.siteId ? null : covering.siteName,
+                },
+              ],
+            }
+          : {}),
         ...(article.provider.offline ? { writtenOffline: 'note' as const } : {}),
       },
     );

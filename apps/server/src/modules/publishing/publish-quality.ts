@@ -4,20 +4,38 @@ import type { PublishRecords } from '../articles/article-store.js';
 import { runQualityGate } from '../quality-gate/index.js';
 import type { DuplicateContentCheck } from './duplicate-content.js';
 import type { PublishArticleRow, PublishingRepository } from './publishing.repository.js';
+import type { PublishSiteJudgements } from './site-judgements.js';
 
 /**
  * The quality gate as publishing asks it, just before a post goes out: what the site already has
- * (titles, posts of its inventory, near-duplicate bodies here and on the operator's other sites)
+ * (titles, the post that covers the subject on any of the operator's sites, near-duplicate bodies)
  * goes in, the report is stored on the article, and a blocking finding stops the publish unless
  * forced (publishing decides what an objection does; the gate only reports).
  */
 export class PublishQualityCheck {
   constructor(
-    private readonly repo: Pick<PublishingRepository, 'similarTitlesOnSite' | 'postsOnSiteLike'>,
+    private readonly repo: Pick<PublishingRepository, 'similarTitlesOnSite'>,
     private readonly store: Pick<PublishRecords, 'recordQualityReport'>,
     /** Near-duplicate bodies on this and the operator's other sites; without it the gate skips that rule. */
     private readonly duplicates: DuplicateContentCheck | null,
+    /** Site knowledge: the post that already covers the subject; without it the gate skips that rule. */
+    private readonly judgements: Pick<PublishSiteJudgements, 'coveringPost'> | null = null,
   ) {}
+
+  /** The post (here or on another of the operator's sites) that covers the article's subject, its own post excepted. */
+  private async covering(article: PublishArticleRow, siteId: number) {
+    if (!this.judgements) return [];
+    const own = [`article:${article.id}`, ...(article.wordpressPostId ? [`post:${article.wordpressPostId}`] : [])];
+    const post = await this.judgements.coveringPost(siteId, {
+      title: article.title,
+      html: article.content,
+      keywords: article.keywords,
+      excludeKeys: own,
+    });
+    return post
+      ? [{ title: post.title, link: post.link, otherSite: post.siteId === siteId ? null : post.siteName }]
+      : [];
+  }
 
   async check(
     article: PublishArticleRow,
@@ -27,8 +45,9 @@ export class PublishQualityCheck {
   ): Promise<QualityReport> {
     const [otherTitlesOnSite, existingPostsOnSite, duplicateBodies] = await Promise.all([
       this.repo.similarTitlesOnSite(siteId, article.id, article.title),
-      // What the live site already has (as of its last content sync): never a second post on the same subject unless forced.
-      this.repo.postsOnSiteLike(siteId, [article.title, article.keywords[0] ?? ''], article.wordpressPostId),
+      // What the operator's sites already have (site knowledge: their posts and the app's published
+      // articles, judged by meaning): never a second post on the same subject unless forced.
+      this.covering(article, siteId),
       // The same text already published here or on another of the operator's sites.
       this.duplicates?.find({ id: article.id, siteId, content: article.content }),
     ]);

@@ -65,6 +65,8 @@ export class PublishingRepository {
   }
 
   /**
+   * The exact title/slug match publishing used before site knowledge judged duplicate subjects
+   * (issue #32): kept as the bench's "before" figure (bench/understanding/baselines.ts).
    * Posts the site already has (its content inventory) titled as one of the phrases (the article's
    * title, its primary keyword) once punctuation and case are ignored, or with the slug WordPress
    * would give one of them; the article's own post excepted.

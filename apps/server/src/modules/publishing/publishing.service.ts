@@ -22,6 +22,7 @@ import { PublishQualityCheck } from './publish-quality.js';
 import type { PublishArticleRow, PublishingRepository } from './publishing.repository.js';
 import { SeoFieldsCache } from './seo-fields-cache.js';
 import type { SiteConnections } from './site-connections.js';
+import type { PublishSiteJudgements } from './site-judgements.js';
 import { buildPostInput, wordpressStatusFor } from './wordpress-post-input.js';
 
 export interface PublishingDependencies {
@@ -32,6 +33,8 @@ export interface PublishingDependencies {
   sites: SiteConnections;
   /** Near-duplicate bodies on this and the operator's other sites; without it the gate skips that rule. */
   duplicates?: DuplicateContentCheck | null;
+  /** Site knowledge (issue #32): the post that covers an article's subject, the category nearest it. */
+  judgements?: PublishSiteJudgements | null;
   /** Told of every post WordPress accepted (the live check queues itself there). A failure there never fails the publish. */
   onPublished?: (articleId: number, post: WpPost) => Promise<void>;
   now?: () => Date;
@@ -60,6 +63,7 @@ export class PublishingService {
   private readonly store: PublishRecords;
   private readonly sites: SiteConnections;
   private readonly duplicates: DuplicateContentCheck | null;
+  private readonly judgements: PublishSiteJudgements | null;
   private readonly onPublished: ((articleId: number, post: WpPost) => Promise<void>) | null;
   private readonly now: () => Date;
   private readonly lease: PublishLease;
@@ -76,7 +80,8 @@ export class PublishingService {
     this.onPublished = deps.onPublished ?? null;
     this.now = deps.now ?? (() => new Date());
     this.lease = new PublishLease(this.store);
-    this.quality = new PublishQualityCheck(this.repo, this.store, this.duplicates);
+    this.judgements = deps.judgements ?? null;
+    this.quality = new PublishQualityCheck(this.repo, this.store, this.duplicates, this.judgements);
     this.images = new FeaturedImages(this.repo, this.store);
     this.posts = new PostWriter(this.store);
     this.seoFields = new SeoFieldsCache(this.now);
@@ -139,8 +144,9 @@ export class PublishingService {
     const seoFields = await this.seoFields.of(siteId, client);
     await lease.renew();
     const extras = { marker, tagIds, featuredMediaId: image?.mediaId ?? null, now: this.now(), seoFields };
-    const { post, action } = await this.posts.createOrUpdate(client, article, marker, (existingPost) =>
-      buildPostInput(article, wpStatus, { ...extras, existingPost }),
+    const placed = await this.withCategoryFromContent(article, siteId);
+    const { post, action } = await this.posts.createOrUpdate(client, placed, marker, (existingPost) =>
+      buildPostInput(placed, wpStatus, { ...extras, existingPost }),
     );
     const articleStatus = await this.store.recordPublished(articleId, {
       status: targetStatus,
@@ -203,6 +209,20 @@ export class PublishingService {
   /** The article's post was deleted from WordPress (the SEO suite's delete): it is a draft again, with no post. */
   async forgetPost(articleId: number): Promise<void> {
     await this.store.forgetPost(articleId);
+  }
+
+  /**
+   * Categories left automatic (neither the article nor its site's configuration names one): a new
+   * post goes in the category whose posts are nearest its content (site knowledge), one the site
+   * already has, never a new one; with no confident answer WordPress' default stays. A post already
+   * on WordPress keeps the categories it has there.
+   */
+  private async withCategoryFromContent(article: PublishArticleRow, siteId: number): Promise<PublishArticleRow> {
+    if (!this.judgements || article.wpCategoryIds.length > 0 || article.wordpressPostId !== null) return article;
+    const choice = await this.judgements
+      .bestCategory(siteId, { title: article.title, html: article.content })
+      .catch(() => ({ categoryId: null }));
+    return choice.categoryId === null ? article : { ...article, wpCategoryIds: [choice.categoryId] };
   }
 
   private async checkSite(article: PublishArticleRow, requested: number | null): Promise<number> {

@@ -15,8 +15,11 @@ export interface QualityGateOptions {
   targetWordCount?: number;
   /** Titles of the site's other articles, for the duplicate check. */
   otherTitlesOnSite?: readonly string[];
-  /** Posts the live site already has with the same title or slug (its content inventory). */
-  existingPostsOnSite?: ReadonlyArray<{ title: string; link: string }>;
+  /**
+   * Posts that already cover the article's subject (site knowledge's judgement, issue #32): on its
+   * own site, or (`otherSite`, that site's name) on another of the operator's sites.
+   */
+  existingPostsOnSite?: ReadonlyArray<{ title: string; link: string; otherSite?: string | null }>;
   /**
    * Written by the offline writer: a warning ('note'), or a finding that needs the operator's
    * confirmation ('confirm': publishing it live by hand, the way "Publish anyway?" works).
@@ -115,7 +118,14 @@ export function runQualityGate(article: QualityGateInput, options: QualityGateOp
     add('duplicate_title', 'severe', `Another article on this site already has the title "${title}".`);
   }
   const existing = options.existingPostsOnSite?.[0];
-  if (existing)
+  if (existing?.otherSite)
+    add(
+      'already_on_site',
+      'severe',
+      `"${existing.title}" on ${existing.otherSite} already covers this subject: ${existing.link}`,
+      existingPost(existing.title, existing.link, existing.otherSite),
+    );
+  else if (existing)
     add(
       'already_on_site',
       'severe',

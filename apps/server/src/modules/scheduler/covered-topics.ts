@@ -4,6 +4,8 @@ import { topicKey } from '../posting-policy/schedule-math.js';
 export interface CoveringPost {
   title: string;
   link: string;
+  /** Another of the operator's sites that has it (null or absent: this site). */
+  siteName?: string | null;
 }
 
 /** Covered topics by topic key: the slot claim passes over these. */
@@ -33,7 +35,10 @@ export function coverageNote(
     .slice(0, 5)
     .map((topic) => {
       const post = covered.get(coveredKey(topic));
-      return post ? `"${topic}" ("${post.title}", ${path(post.link)})` : `"${topic}"`;
+      if (!post) return `"${topic}"`;
+      return post.siteName
+        ? `"${topic}" ("${post.title}" on ${post.siteName}, ${post.link})`
+        : `"${topic}" ("${post.title}", ${path(post.link)})`;
     })
     .join('; ');
   const more = passedOver.length > 5 ? ` and ${passedOver.length - 5} more` : '';

@@ -10,7 +10,7 @@ import {
   topicFit,
 } from './judgements.js';
 import type { KnowledgeParameters } from './parameters.js';
-import type { KnowledgeQuery, ScoredDoc, SiteIndex } from './site-index.js';
+import type { KnowledgeDocMeta, KnowledgeQuery, ScoredDoc, SiteIndex } from './site-index.js';
 
 /*
  * The four questions asked of site indexes, without a database: the service answers them over
@@ -30,13 +30,14 @@ export function similarIn(
   k: number,
   parameters: KnowledgeParameters,
   exclude: ReadonlySet<string> = new Set(),
+  accept: (doc: KnowledgeDocMeta) => boolean = () => true,
 ): SimilarDoc[] {
   const scored: ScoredDoc[] = indexes.flatMap((index, position) =>
     index.query(query, {
       vectorCandidates: position === 0,
       k,
       titleShare: parameters.duplicate.titleShare,
-      accept: (doc) => !exclude.has(`${doc.siteId}:${doc.key}`),
+      accept: (doc) => !exclude.has(`${doc.siteId}:${doc.key}`) && accept(doc),
       // A post on the same subject names it in its title or headings: candidates come from there
       // (short lists, so asking twenty sites at once stays fast); the score still reads everything.
       fields: parameters.duplicate.retrievalFields,
@@ -86,7 +87,8 @@ export function fitsTopicsIn(
   parameters: KnowledgeParameters,
   vector?: ArrayLike<number> | null,
 ): TopicFit {
-  if (!index || index.size === 0) return topicFit(topics, trend, parameters.trend, null);
+  // A site with too few posts has no vocabulary to speak of yet: the topics alone decide.
+  if (!index || index.size < parameters.trend.minSiteDocuments) return topicFit(topics, trend, parameters.trend, null);
   const fit = topicFit(topics, trend, parameters.trend, { stats: index.termStats });
   if (!vector || index.vectorCount === 0) return fit;
   const [nearest] = index.query(

@@ -53,6 +53,8 @@ export const KNOWLEDGE_PARAMETERS = {
     threshold: 0.3,
     /** …and the site uses at least this share of the trend's other words. */
     minSiteScore: 0.6,
+    /** Below this many documents a site's vocabulary is not asked (a new site has hardly any words of its own). */
+    minSiteDocuments: 10,
   },
   category: {
     /** Nearest posts that vote for their categories. */

@@ -65,6 +65,8 @@ export interface KnowledgeQuery {
 export class SiteIndex {
   private readonly docs = new Map<number, IndexedDoc>();
   private readonly ids = new Map<string, number>();
+  /** Documents by their title's analysed terms (sorted): the same title, however punctuated or cased. */
+  private readonly titles = new Map<string, Set<number>>();
   private readonly stats = new TermStats();
   private readonly search: MiniSearch<{ id: number; title: string; headings: string; terms: string }>;
   private vectors: VectorSpace | null = null;
@@ -131,6 +133,8 @@ export class SiteIndex {
     };
     this.docs.set(id, doc);
     this.ids.set(input.key, id);
+    const signature = titleSignature(titleTerms);
+    if (signature) this.titles.set(signature, (this.titles.get(signature) ?? new Set()).add(id));
     this.stats.add(doc.termIds);
     this.search.add({
       id,
@@ -144,11 +148,22 @@ export class SiteIndex {
     const id = this.ids.get(key);
     if (id === undefined) return;
     const doc = this.docs.get(id)!;
+    const signature = titleSignature(analyze(doc.title));
+    const same = this.titles.get(signature);
+    same?.delete(id);
+    if (same?.size === 0) this.titles.delete(signature);
     this.search.discard(id);
     this.stats.remove(doc.termIds);
     this.vectors?.delete(id);
     this.docs.delete(id);
     this.ids.delete(key);
+  }
+
+  /** Documents titled as the text (the same significant words, stemmed: case, punctuation and stop words aside). */
+  withTitle(text: string, accept: (doc: KnowledgeDocMeta) => boolean = () => true): KnowledgeDocMeta[] {
+    const signature = titleSignature(analyze(text));
+    if (!signature) return [];
+    return [...(this.titles.get(signature) ?? [])].map((id) => strip(this.docs.get(id)!)).filter((doc) => accept(doc));
   }
 
   /** Stores a document's embedding (ignored when the document is unknown or the dimensions differ). */
@@ -261,4 +276,9 @@ function strip(doc: IndexedDoc): KnowledgeDocMeta {
     link: doc.link,
     categoryIds: doc.categoryIds,
   };
+}
+
+/** A title's distinct analysed terms, sorted: '' when it has none. */
+function titleSignature(terms: readonly string[]): string {
+  return [...new Set(terms)].sort().join(' ');
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { articles, knowledgeVectors, siteInventoryItems, siteInventoryTerms } from '../../db/schema/index.js';
+import { articles, knowledgeVectors, siteInventoryItems, siteInventoryTerms, sites } from '../../db/schema/index.js';
 
 /** Inventory posts and pages that count as what the site has (public, or scheduled to be). */
 const INDEXED_STATUSES = ['publish', 'future'];
@@ -140,6 +140,33 @@ export class SiteKnowledgeRepository {
   async articleKeys(siteId: number): Promise<string[]> {
     const rows = await this.db.select({ id: articles.id }).from(articles).where(this.articlesOf(siteId));
     return rows.map((row) => `article:${row.id}`);
+  }
+
+  /**
+   * Which of these articles have no public post (as the inventory counts only 'publish' and
+   * 'future'): sent as a WordPress draft or pending review, or trashed or deleted there since.
+   * Rows from before the post's status was kept go by the article's own status.
+   */
+  async articlesNotPublic(ids: readonly number[]): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(
+        and(
+          inArray(articles.id, [...ids]),
+          sql`not coalesce(${articles.wordpressStatus} in ('publish', 'future'), ${articles.status} in ('published', 'scheduled'))`,
+        ),
+      );
+    return rows.map((row) => row.id);
+  }
+
+  /** The operator's sites (not being deleted), with their names: a duplicate subject is looked for on all of them. */
+  async operatorSites(): Promise<Array<{ id: number; name: string }>> {
+    return this.db
+      .select({ id: sites.id, name: sites.name })
+      .from(sites)
+      .where(isNull(sites.deletingSince))
+      .orderBy(asc(sites.id));
   }
 
   /** The site's category ids and names (from its last sync). */

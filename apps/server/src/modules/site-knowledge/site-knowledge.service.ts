@@ -35,6 +35,20 @@ export interface ArticleText {
   /** Its HTML; or `text` (plain). */
   html?: string;
   text?: string;
+  /** Its keywords (the primary one first): read with its headings. */
+  keywords?: readonly string[];
+}
+
+/** A post (or the app's article) on one of the operator's sites that already covers a subject. */
+export interface CoveringPost {
+  /** 'post:12', 'page:3', 'article:45'. */
+  key: string;
+  siteId: number;
+  siteName: string;
+  title: string;
+  link: string;
+  /** 0–1, at or above the duplicate threshold. */
+  score: number;
 }
 
 interface KeptIndex {
@@ -81,7 +95,8 @@ function articleDoc(siteId: number, row: ArticleDocRow): KnowledgeDocInput {
 
 function queryOf(article: ArticleText, vector: number[] | null): KnowledgeQuery {
   const sections = article.html ? htmlSections(article.html) : { headings: [], body: article.text ?? '' };
-  return { title: article.title, headings: sections.headings, body: sections.body, vector };
+  const keywords = (article.keywords ?? []).filter((keyword) => keyword.trim() !== '');
+  return { title: article.title, headings: [...keywords, ...sections.headings], body: sections.body, vector };
 }
 
 /**
@@ -123,6 +138,55 @@ export class SiteKnowledgeService {
     const indexes = await Promise.all([...new Set(siteIds)].map((siteId) => this.indexOf(siteId)));
     const vector = await this.queryVector(article, siteIds[0] ?? null);
     return similarIn(indexes, queryOf(article, vector), k, this.parameters);
+  }
+
+  /**
+   * The post that already covers an article's subject (issue #32's duplicate subject), on its own
+   * site or any other of the operator's sites, or null. Only what is on a site counts: the
+   * inventory's posts and pages and the app's articles with a post; a draft not sent anywhere
+   * covers nothing yet. `excludeKeys` are the article's own documents on its site ('article:45',
+   * 'post:12').
+   */
+  async coveringPost(
+    siteId: number,
+    article: ArticleText & { excludeKeys?: readonly string[] },
+  ): Promise<CoveringPost | null> {
+    const sites = await this.repo.operatorSites();
+    const names = new Map(sites.map((site) => [site.id, site.name]));
+    const siteIds = [siteId, ...sites.map((site) => site.id).filter((id) => id !== siteId)];
+    const indexes = await Promise.all(siteIds.map((id) => this.indexOf(id)));
+    const exclude = new Set((article.excludeKeys ?? []).map((key) => `${siteId}:${key}`));
+    const onSite = (doc: { siteId: number; key: string; link: string }) =>
+      doc.link !== '' && !exclude.has(`${doc.siteId}:${doc.key}`);
+    const covering = (doc: { siteId: number; key: string; title: string; link: string }, score: number) => ({
+      key: doc.key,
+      siteId: doc.siteId,
+      siteName: names.get(doc.siteId) ?? '',
+      title: doc.title,
+      link: doc.link,
+      score: round(score),
+    });
+    // The app's articles without a public post (a WordPress draft, or trashed or deleted there
+    // since) cover nothing, as the inventory counts only public posts (read now: a live check
+    // records the post's state without touching what the index watches).
+    const stillOnSite = async <T extends { key: string }>(docs: T[]): Promise<T[]> => {
+      const ids = docs.filter((doc) => doc.key.startsWith('article:')).map((doc) => Number(doc.key.slice(8)));
+      if (ids.length === 0) return docs;
+      const gone = new Set((await this.repo.articlesNotPublic(ids)).map((id) => `article:${id}`));
+      return docs.filter((doc) => !gone.has(doc.key));
+    };
+    // A post titled as the article or its primary keyword covers it whatever its text says.
+    const phrases = [article.title, article.keywords?.[0] ?? ''].filter((phrase) => phrase.trim() !== '');
+    const sameTitle = await stillOnSite(
+      indexes.flatMap((index) => phrases.flatMap((phrase) => index.withTitle(phrase, onSite))),
+    );
+    if (sameTitle[0]) return covering(sameTitle[0], 1);
+    const vector = await this.queryVector(article, siteId);
+    const similar = similarIn(indexes, queryOf(article, vector), 5, this.parameters, exclude, onSite);
+    const [best] = await stillOnSite(
+      similar.filter((doc) => doc.duplicate).map((doc) => ({ ...doc, key: doc.doc.key })),
+    );
+    return best ? covering(best.doc, best.score) : null;
   }
 
   /** The site's posts an article should link to (its own document excepted). */

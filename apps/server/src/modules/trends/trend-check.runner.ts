@@ -6,7 +6,13 @@ import type { StoredBrief } from '../article-pipeline/production-unit.js';
 import { startOfOperatorDay } from '../posting-policy/index.js';
 import { withUsageScope } from '../usage/usage-scope.js';
 import { newsUrlsOf, sourcesSection, trendNotes } from './trend-article-sources.js';
-import { judgeRelevance, type RelevanceOutcome } from './trend-relevance.js';
+import {
+  judgeRelevance,
+  type OfflineRanker,
+  type RelevanceOutcome,
+  type TopicFitJudge,
+  topicFitRanker,
+} from './trend-relevance.js';
 import { type TrendRunsRepository, trendOriginKey } from './trend-runs.repository.js';
 import type { TrendTarget, TrendTargetsRepository } from './trend-targets.repository.js';
 import { rankByTextSearch } from './trend-text-match.js';
@@ -19,7 +25,12 @@ export interface TrendCheckPorts {
   providers: { current(selection?: readonly string[] | null): Promise<LanguageModelProvider> };
   settings: { resolve(): Promise<{ feeds: string[] }> };
   /** A post the live site already has on the topic (its content inventory), or null: such a trend is skipped. */
-  coveredOnSite?: (siteId: number, topic: string) => Promise<{ title: string; link: string } | null>;
+  coveredOnSite?: (
+    siteId: number,
+    topic: string,
+  ) => Promise<{ title: string; link: string; siteName?: string | null } | null>;
+  /** Site knowledge's topic fit: the judgement without a model (else the stemmed text search). */
+  topicFit?: TopicFitJudge;
   /** A reached monthly budget's reason (issue #16): the site's trends wait, unclaimed, for a later check. */
   budgetBlock?: (siteId: number) => Promise<string | null>;
 }
@@ -167,7 +178,7 @@ export class TrendCheckRunner {
           scope: 'site',
           target: target.siteName,
           kind: 'already_covered',
-          message: `"${trend.title}": skipped, the site already has "${covered.title}" (${covered.link})`,
+          message: `"${trend.title}": skipped, ${covered.siteName ? `${covered.siteName} (another of your sites)` : 'the site'} already has "${covered.title}" (${covered.link})`,
         });
         continue;
       }
@@ -181,8 +192,12 @@ export class TrendCheckRunner {
     trends: FeedTrend[],
     signal?: AbortSignal,
   ): Promise<RelevanceOutcome> {
-    if (!provider) return Promise.resolve({ trends: rankByTextSearch(target.topics, trends), method: 'text-search' });
-    return judgeRelevance(provider, target.topics, trends, signal);
+    const offline: OfflineRanker = this.options.topicFit
+      ? topicFitRanker(this.options.topicFit, target.siteId)
+      : async (topics, list) => rankByTextSearch(topics, list);
+    if (!provider)
+      return offline(target.topics, trends).then((picked) => ({ trends: picked, method: 'text-search' as const }));
+    return judgeRelevance(provider, target.topics, trends, signal, offline);
   }
 
   /** Claims the trend for the site and queues its article, in one transaction; false when another run took it first. */

@@ -18,6 +18,41 @@ const judgementSchema = z.object({
   relevant: z.array(z.number().int()).describe('Numbers of the trending topics that fit the blog, best fit first'),
 });
 
+/** Relevance without a model: the trends that fit the topics, best first. */
+export type OfflineRanker = (topics: readonly string[], trends: readonly FeedTrend[]) => Promise<FeedTrend[]>;
+
+const textSearchRanker: OfflineRanker = async (topics, trends) => rankByTextSearch(topics, trends);
+
+/** How well a trend fits a site's topics, without a model (site knowledge's analyzer, issue #32). */
+export type TopicFitJudge = (
+  topics: readonly string[],
+  trend: { title: string; description?: string; news?: readonly string[] },
+  siteId: number,
+) => Promise<{ fits: boolean; score: number }>;
+
+/**
+ * The offline ranker of a site from the topic-fit judgement: the trends that fit, best first (feed
+ * order breaks ties). Any strong term of a topic counts, weighted; not all words are needed.
+ */
+export function topicFitRanker(judge: TopicFitJudge, siteId: number): OfflineRanker {
+  return async (topics, trends) => {
+    const judged = await Promise.all(
+      trends.map(async (trend, order) => {
+        const fit = await judge(
+          topics,
+          { title: trend.title, description: trend.description, news: trend.newsItems.map((item) => item.title) },
+          siteId,
+        );
+        return { trend, order, ...fit };
+      }),
+    );
+    return judged
+      .filter((entry) => entry.fits)
+      .sort((a, b) => b.score - a.score || a.order - b.order)
+      .map((entry) => entry.trend);
+  };
+}
+
 export function relevancePrompt(topics: readonly string[], trends: readonly FeedTrend[]): string {
   const lines = trends.map((trend, i) => {
     const news = trend.newsItems
@@ -46,10 +81,12 @@ export async function judgeRelevance(
   topics: readonly string[],
   trends: readonly FeedTrend[],
   signal?: AbortSignal,
+  /** The judgement without a model (site knowledge's topic fit); the stemmed text search without it. */
+  offline: OfflineRanker = textSearchRanker,
 ): Promise<RelevanceOutcome> {
   if (trends.length === 0 || topics.length === 0)
     return { trends: [], method: provider.isOffline ? 'text-search' : 'model' };
-  if (provider.isOffline) return { trends: rankByTextSearch(topics, trends), method: 'text-search' };
+  if (provider.isOffline) return { trends: await offline(topics, trends), method: 'text-search' };
   const candidates = trends.slice(0, MAX_CANDIDATES);
   try {
     const { object } = await provider.generateObject({
@@ -70,6 +107,6 @@ export async function judgeRelevance(
   } catch (error) {
     signal?.throwIfAborted();
     const reason = error instanceof Error ? error.message : String(error);
-    return { trends: rankByTextSearch(topics, trends), method: 'text-search', fallbackReason: reason };
+    return { trends: await offline(topics, trends), method: 'text-search', fallbackReason: reason };
   }
 }

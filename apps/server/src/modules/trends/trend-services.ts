@@ -44,6 +44,7 @@ export function createTrendServices(deps: TrendServiceDeps): TrendServices {
     providers: deps.providers,
     settings: trendSettings,
     ...(deps.coveredOnSite ? { coveredOnSite: deps.coveredOnSite } : {}),
+    ...(deps.topicFit ? { topicFit: deps.topicFit } : {}),
     ...(deps.budgetBlock ? { budgetBlock: deps.budgetBlock } : {}),
     timeZone: deps.config.timeZone,
   });

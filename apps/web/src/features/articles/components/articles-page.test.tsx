@@ -88,6 +88,41 @@ describe('Generated Articles screen', () => {
     expect(within(dialog).getByText('compost tea')).toBeInTheDocument();
   });
 
+  it('names and links the post that already covers the subject, as text (issue #32)', async () => {
+    const title = 'Stopping blight on <b>tomatoes</b>';
+    const api = createFakeArticlesApi({
+      articles: [
+        makeArticle({
+          id: 1,
+          title: 'Blight again',
+          quality_report: {
+            severity: 'severe',
+            message: 'Quality gate blocked publishing',
+            issues: [
+              {
+                rule: 'already_on_site',
+                severity: 'severe',
+                message: `"${title}" on Plot Notes already covers this subject: https://plot.example/blight/`,
+                existing_post: { title, link: 'https://plot.example/blight/', site_name: 'Plot Notes' },
+              },
+            ],
+            warnings: [],
+            blocking: true,
+          },
+        }),
+      ],
+    });
+    const { user } = showArticles(api);
+    const table = await screen.findByRole('table', { name: 'Generated articles' }, { timeout: 5000 });
+    await user.click(within(within(table).getAllByRole('row')[1]!).getByRole('button', { name: 'View' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Blight again' });
+    const report = await within(dialog).findByRole('region', { name: 'Quality report' });
+    const link = within(report).getByRole('link', { name: title });
+    expect(link).toHaveAttribute('href', 'https://plot.example/blight/');
+    expect(report).toHaveTextContent('Covered by Plot Notes:');
+    expect(report.querySelector('b')).toBeNull();
+  });
+
   it('shows the status overview from the dashboard figures', async () => {
     showArticles(
       createFakeArticlesApi({ articles: [makeArticle({ id: 1 }), makeArticle({ id: 2, status: 'published' })] }),

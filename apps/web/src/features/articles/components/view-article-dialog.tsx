@@ -88,6 +88,14 @@ function QualityFindings({ report }: { report: QualityReport | null }) {
           severity={finding.severity === 'severe' ? 'error' : 'warning'}
         >
           {finding.message}
+          {finding.existing_post && (
+            // The post that already covers the subject (site knowledge, issue #32): its title, linked when it has a web address.
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              Covered by {finding.existing_post.site_name ? `${finding.existing_post.site_name}: ` : ''}
+              <ExternalLink href={finding.existing_post.link}>{finding.existing_post.title}</ExternalLink>
+              {finding.existing_post.link ? ` (${finding.existing_post.link})` : ''}
+            </Typography>
+          )}
         </Alert>
       ))}
     </Box>
