@@ -1,8 +1,7 @@
-import type MiniSearch from 'minisearch';
 import { htmlSections } from '../../lib/html/html-text.js';
 import { webAddress } from '../../lib/html/web-link.js';
 import type { SiteKnowledgeService } from '../site-knowledge/site-knowledge.service.js';
-import { buildPostIndex, type LinkablePost, type PlacedLink, placeSiteLinks } from './live-site-links.js';
+import { type LinkablePost, type PlacedLink, placeSiteLinks } from './live-site-links.js';
 import type { SiteInventoryRepository } from './site-inventory.repository.js';
 
 /** Links per article into the live site's existing posts. */
@@ -17,11 +16,9 @@ const normalise = (title: string) =>
 /**
  * Gives a new article links into what its site already has: the posts that fit it best (the
  * site-knowledge index, issue #32) linked on the article's own words. A site never synced gets
- * none. A MiniSearch index of titles is kept per site until its next sync for `coveringPost`.
+ * none. (Whether a site already covers a subject is site knowledge's `coveringPost`.)
  */
 export class LiveSiteLinker {
-  private readonly indexes = new Map<number, { syncedAt: number; index: MiniSearch<LinkablePost> }>();
-
   constructor(
     private readonly repo: Pick<SiteInventoryRepository, 'syncOf' | 'linkablePosts' | 'linksPerArticle'>,
     /** Without a blog configuration for the site. */
@@ -29,34 +26,6 @@ export class LiveSiteLinker {
     /** The site-knowledge index: link candidates, and the site's IDF for anchors. Without it, no links. */
     private readonly knowledge?: Pick<SiteKnowledgeService, 'related' | 'termWeight'>,
   ) {}
-
-  /** The site's index, built again after each sync; null for a site never synced. */
-  private async indexOf(siteId: number): Promise<MiniSearch<LinkablePost> | null> {
-    const sync = await this.repo.syncOf(siteId);
-    if (!sync?.lastSuccessAt) return null;
-    let cached = this.indexes.get(siteId);
-    if (!cached || cached.syncedAt !== sync.lastSuccessAt.getTime()) {
-      cached = { syncedAt: sync.lastSuccessAt.getTime(), index: buildPostIndex(await this.repo.linkablePosts(siteId)) };
-      this.indexes.set(siteId, cached);
-    }
-    return cached.index;
-  }
-
-  /**
-   * A published post of the site whose title already has every significant word of the topic
-   * ("Tomato blight" is covered by "How to stop tomato blight"), or null.
-   */
-  async coveringPost(siteId: number, topic: string): Promise<{ title: string; link: string } | null> {
-    const index = await this.indexOf(siteId);
-    if (!index) return null;
-    const [hit] = index.search(topic, {
-      fields: ['title'],
-      combineWith: 'AND',
-      fuzzy: false,
-      prefix: (term) => term.length >= 5,
-    });
-    return hit ? { title: hit.title as string, link: hit.link as string } : null;
-  }
 
   /**
    * The site's published posts that fit an article best, by the site-knowledge index (its title,
