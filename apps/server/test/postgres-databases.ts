@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * Scratch databases on the PostgreSQL server of TEST_DATABASE_URL (the PostgreSQL pass of
+ * `npm test`). Every database of one Vitest run is named `<run prefix>_…`, so the run drops them
+ * all when it ends, and a run never touches another run's databases.
+ */
+export function newRunPrefix(): string {
+  return `abp_test_${randomBytes(4).toString('hex')}`;
+}
+
+export function scratchName(prefix: string): string {
+  return `${prefix}_${randomBytes(6).toString('hex')}`;
+}
+
+/** The admin URL with another database name. */
+export function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function asAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Names are ours (a prefix and hex digits), never input: safe to put into the statement. */
+function identifier(name: string): string {
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unexpected database name ${name}`);
+  return name;
+}
+
+/**
+ * Creates the database, empty or as a copy of `template` (a migrated database nobody is connected
+ * to: PostgreSQL copies it file by file, far faster than running the migrations again).
+ */
+export async function createDatabase(adminUrl: string, name: string, template?: string): Promise<string> {
+  await asAdmin(adminUrl, (client) =>
+    client.query(`CREATE DATABASE ${identifier(name)}${template ? ` TEMPLATE ${identifier(template)}` : ''}`),
+  );
+  return databaseUrl(adminUrl, name);
+}
+
+/** Drops every database whose name starts with `prefix`, closing what is still connected. */
+export async function dropDatabases(adminUrl: string, prefix: string): Promise<void> {
+  await asAdmin(adminUrl, async (client) => {
+    const { rows } = await client.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
+      [`${identifier(prefix)}_`],
+    );
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${identifier(datname)} WITH (FORCE)`);
+  });
+}
