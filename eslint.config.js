@@ -1,8 +1,16 @@
 import js from '@eslint/js';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import noCrossFeatureImports from './eslint-rules/no-cross-feature-imports.js';
+import noTestCodeInSrc from './eslint-rules/no-test-code-in-src.js';
+import { SERVER_IMPORT_SETTINGS, serverBoundaryZones } from './eslint-rules/server-modules.js';
+import { TABLE_OWNERS } from './eslint-rules/table-owners.js';
+import tableWritesByOwner from './eslint-rules/table-writes-by-owner.js';
+
+// The project's own rules (eslint-rules/, each with its test): one plugin object, used by several blocks.
+const abp = { rules: { 'no-cross-feature-imports': noCrossFeatureImports, 'no-test-code-in-src': noTestCodeInSrc } };
 
 export default tseslint.config(
   {
@@ -59,9 +67,31 @@ export default tseslint.config(
     },
   },
   {
+    // Fakes and test helpers live with the tests, never in the server's production source (DESIGN.md §3).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { abp },
+    rules: { 'abp/no-test-code-in-src': 'error' },
+  },
+  {
+    // One owner per table write (issue #34): other modules call the owner's named operations.
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'abp-server': { rules: { 'table-writes-by-owner': tableWritesByOwner } } },
+    rules: { 'abp-server/table-writes-by-owner': ['error', { root: import.meta.dirname, owners: TABLE_OWNERS }] },
+  },
+  {
+    // Module boundaries and no import cycles on the server (issue #34; eslint-rules/server-modules.js).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: SERVER_IMPORT_SETTINGS,
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: serverBoundaryZones() }],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, abp: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },
+    plugins: { 'react-hooks': reactHooks, abp },
     rules: { ...reactHooks.configs.recommended.rules, 'abp/no-cross-feature-imports': 'error' },
   },
 );

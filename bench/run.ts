@@ -12,6 +12,7 @@ import { manualGenerationScenario } from './scenarios/manual-generation.js';
 import { pageWeightScenario } from './scenarios/page-weight.js';
 import { responsivenessScenario } from './scenarios/responsiveness.js';
 import { startupScenario } from './scenarios/startup.js';
+import { understandingScenario } from './scenarios/understanding.js';
 
 const scenarios: Scenario[] = [
   startupScenario,
@@ -25,6 +26,7 @@ const scenarios: Scenario[] = [
   pageWeightScenario,
   loginFloodScenario,
   bodyFloodScenario,
+  understandingScenario,
 ];
 
 const only = process.argv.slice(2);

@@ -4,10 +4,10 @@ import { type AppContext, createServices, defineJobs } from '../../apps/server/s
 import { openPglite } from '../../apps/server/src/db/client.js';
 import { applyMigrations } from '../../apps/server/src/db/migrate.js';
 import { OfflineWriterProvider } from '../../apps/server/src/integrations/llm/index.js';
-import { FakeWordPress } from '../../apps/server/src/integrations/wordpress/index.js';
 import { JobQueue } from '../../apps/server/src/jobs/queue.js';
 import { SecretBox } from '../../apps/server/src/lib/secret-box.js';
 import { ArticleGenerator } from '../../apps/server/src/modules/generation/engine/index.js';
+import { FakeWordPress } from '../../apps/server/test/wordpress/fake-wordpress.js';
 import type { Scenario } from '../scenario.js';
 
 const RUNS = 5;

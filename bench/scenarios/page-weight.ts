@@ -3,26 +3,49 @@ import playwrightConfig from '../../playwright.config.js';
 import type { Scenario } from '../scenario.js';
 import { BENCH_PASSWORD, loginCookie, startBenchServer } from '../server-process.js';
 
-/** Goals of issue #13: what the browser must download before the login screen and the dashboard. */
-const LOGIN_JS_GOAL_BYTES = 150 * 1024;
-const DASHBOARD_JS_GOAL_BYTES = 300 * 1024;
+/**
+ * Budgets of issue #35 (the goals of issue #13, 150 KB and 300 KB, less a margin), as Chromium
+ * counts what it downloads: JS and CSS, encoded, response headers included. `npm run lint` checks
+ * the same budgets on the build (scripts/size-budgets.mjs); this bench measures them in a browser.
+ */
+const LOGIN_GOAL_BYTES = 140 * 1024;
+const DASHBOARD_GOAL_BYTES = 280 * 1024;
 const QUIET_MS = 1000;
 
 interface Weight {
+  /** Response bodies as sent (compressed), headers left out: the bench's count since issue #13. */
   jsWire: number;
   jsRaw: number;
   cssWire: number;
   cssRaw: number;
+  /** JS and CSS as Chromium counts them (DevTools' "transferred"): encoded bodies plus response headers. */
+  chromium: number;
   requests: number;
   encodings: Set<string>;
   acceptEncoding: string;
+  /** Per file: path and Chromium's count, for BENCH_WEIGHT_FILES=1. */
+  files: Array<{ url: string; bytes: number }>;
 }
 
+const emptyWeight = (): Weight => ({
+  jsWire: 0,
+  jsRaw: 0,
+  cssWire: 0,
+  cssRaw: 0,
+  chromium: 0,
+  requests: 0,
+  encodings: new Set(),
+  acceptEncoding: '',
+  files: [],
+});
+
 /**
- * Records every script and stylesheet a page loads: bytes on the wire (as encoded by the server)
- * and bytes after decoding. A fresh browser context has an empty cache, so nothing is missed.
+ * Records every script and stylesheet a page loads: bytes on the wire (as encoded by the server),
+ * bytes after decoding, and what Chromium's network stack reports as received for each (the
+ * DevTools protocol's encodedDataLength at loadingFinished: headers and encoded body). A fresh
+ * browser context has an empty cache, so nothing is missed.
  */
-function recordWeight(page: Page): { weight: Weight; settled(): Promise<void> } {
+async function recordWeight(page: Page): Promise<{ weight: Weight; settled(): Promise<void> }> {
   // Settled = no request in flight and none started for a second: lazily loaded chunks that
   // follow a click are then counted too (Playwright's "networkidle" is only armed by a navigation).
   let inFlight = 0;
@@ -37,17 +60,23 @@ function recordWeight(page: Page): { weight: Weight; settled(): Promise<void> } 
   };
   page.on('requestfinished', done);
   page.on('requestfailed', done);
+  const weight = emptyWeight();
+
+  const cdp = await page.context().newCDPSession(page);
+  const counted = new Map<string, string>();
+  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+    if (type === 'Script' || type === 'Stylesheet') counted.set(requestId, new URL(response.url).pathname);
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    const url = counted.get(requestId);
+    if (url === undefined) return;
+    weight.chromium += encodedDataLength;
+    weight.files.push({ url, bytes: encodedDataLength });
+  });
+  await cdp.send('Network.enable');
+
   const quiet = async () => {
     while (inFlight > 0 || Date.now() - lastActivity < QUIET_MS) await new Promise((r) => setTimeout(r, 100));
-  };
-  const weight: Weight = {
-    jsWire: 0,
-    jsRaw: 0,
-    cssWire: 0,
-    cssRaw: 0,
-    requests: 0,
-    encodings: new Set(),
-    acceptEncoding: '',
   };
   const pending: Promise<void>[] = [];
   const count = async (request: Request) => {
@@ -84,12 +113,48 @@ function recordWeight(page: Page): { weight: Weight; settled(): Promise<void> } 
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-function describe(weight: Weight, goal?: number): string {
+function snapshot(weight: Weight): Weight {
+  return { ...weight, encodings: new Set(weight.encodings), files: [...weight.files] };
+}
+
+function difference(after: Weight, before: Weight): Weight {
+  return {
+    jsWire: after.jsWire - before.jsWire,
+    jsRaw: after.jsRaw - before.jsRaw,
+    cssWire: after.cssWire - before.cssWire,
+    cssRaw: after.cssRaw - before.cssRaw,
+    chromium: after.chromium - before.chromium,
+    requests: after.requests - before.requests,
+    encodings: after.encodings,
+    acceptEncoding: after.acceptEncoding,
+    files: after.files.slice(before.files.length),
+  };
+}
+
+/** The bench's own count since issue #13: JS bodies as sent, and raw. */
+function describe(weight: Weight): string {
   const js = `JS ${kb(weight.jsWire)} wire / ${kb(weight.jsRaw)} raw`;
   const css = weight.cssRaw ? `, CSS ${kb(weight.cssWire)} / ${kb(weight.cssRaw)}` : '';
+  return `${js}${css}, ${weight.requests} files, ${[...weight.encodings].join('+')}`;
+}
+
+/** As Chromium downloads them: JS + CSS, encoded, headers included; against the budget when one applies. */
+function describeChromium(weight: Weight, goal?: number): string {
   const verdict =
-    goal === undefined ? '' : weight.jsWire <= goal ? ` (goal ≤ ${kb(goal)}: met)` : ` (goal ≤ ${kb(goal)}: MISSED)`;
-  return `${js}${css}, ${weight.requests} files, ${[...weight.encodings].join('+')}${verdict}`;
+    goal === undefined
+      ? ''
+      : weight.chromium <= goal
+        ? ` (budget ≤ ${kb(goal)}: met)`
+        : ` (budget ≤ ${kb(goal)}: MISSED)`;
+  return `${kb(weight.chromium)} in ${weight.files.length} files${verdict}`;
+}
+
+function addFigures(figures: Record<string, string | number>, label: string, weight: Weight, goal?: number): void {
+  figures[label] = describe(weight);
+  figures[`${label}, as Chromium counts`] = describeChromium(weight, goal);
+  if (process.env.BENCH_WEIGHT_FILES) {
+    for (const file of weight.files) figures[`  ${label}: ${file.url}`] = kb(file.bytes);
+  }
 }
 
 async function openPage(browser: Browser, baseURL: string, cookie?: string) {
@@ -99,7 +164,7 @@ async function openPage(browser: Browser, baseURL: string, cookie?: string) {
     await context.addCookies([{ name, value, url: baseURL }]);
   }
   const page = await context.newPage();
-  return { context, page, recording: recordWeight(page) };
+  return { context, page, recording: await recordWeight(page) };
 }
 
 export const pageWeightScenario: Scenario = {
@@ -117,34 +182,26 @@ export const pageWeightScenario: Scenario = {
       await login.page.goto('/', { waitUntil: 'networkidle' });
       await login.page.getByRole('button', { name: 'Sign In' }).waitFor();
       await login.recording.settled();
-      figures['login screen'] = describe(login.recording.weight, LOGIN_JS_GOAL_BYTES);
+      addFigures(figures, 'login screen', login.recording.weight, LOGIN_GOAL_BYTES);
       // What the browser offers on this origin decides which precompressed file it gets.
       figures['Accept-Encoding sent by Chromium'] = login.recording.weight.acceptEncoding;
 
       // 2. Signing in from that screen: what the shell and the dashboard add on top.
-      const before = { ...login.recording.weight, encodings: new Set(login.recording.weight.encodings) };
+      const before = snapshot(login.recording.weight);
       await login.page.getByLabel('Password', { exact: true }).fill(BENCH_PASSWORD);
       await login.page.getByRole('button', { name: 'Sign In' }).click();
       await login.page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
       await login.recording.settled();
-      const after = login.recording.weight;
-      figures['sign in → dashboard (added)'] = describe({
-        jsWire: after.jsWire - before.jsWire,
-        jsRaw: after.jsRaw - before.jsRaw,
-        cssWire: after.cssWire - before.cssWire,
-        cssRaw: after.cssRaw - before.cssRaw,
-        requests: after.requests - before.requests,
-        encodings: after.encodings,
-        acceptEncoding: after.acceptEncoding,
-      });
+      addFigures(figures, 'sign in → dashboard (added)', difference(login.recording.weight, before));
       await login.context.close();
 
-      // 3. A signed-in operator opening the app afresh: the dashboard with an empty cache.
+      // 3. A signed-in operator opening the app afresh: the dashboard with an empty cache, everything
+      // it loads (the charts too, which follow the figures).
       const dashboard = await openPage(browser, server.url, await loginCookie(server.url));
       await dashboard.page.goto('/', { waitUntil: 'networkidle' });
       await dashboard.page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
       await dashboard.recording.settled();
-      figures['dashboard, signed in, empty cache'] = describe(dashboard.recording.weight, DASHBOARD_JS_GOAL_BYTES);
+      addFigures(figures, 'dashboard, signed in, empty cache', dashboard.recording.weight, DASHBOARD_GOAL_BYTES);
       await dashboard.context.close();
       return figures;
     } finally {

@@ -10,12 +10,14 @@ import { blogConfigsRoutes } from './modules/blog-configs/blog-configs.routes.js
 import { bulkJobsRoutes } from './modules/bulk-jobs/bulk-jobs.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { queueProbeRoutes } from './modules/diagnostics/queue-probe.routes.js';
-import { manualGenerationRoutes } from './modules/generation/manual-generation.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { IdempotencyRepository } from './modules/idempotency/idempotency.repository.js';
+import { manualGenerationRoutes } from './modules/manual-generation/manual-generation.routes.js';
+import { publishingRoutes } from './modules/publishing/publishing.routes.js';
 import { seoRoutes } from './modules/seo/seo.module.js';
 import { llmChainRoutes, llmSettingsRoutes } from './modules/settings/llm-settings.routes.js';
 import { siteInventoryRoutes } from './modules/site-inventory/site-inventory.routes.js';
+import { siteKnowledgeRoutes } from './modules/site-knowledge/site-knowledge.routes.js';
 import { sitesRoutes } from './modules/sites/sites.routes.js';
 import { trendSettingsRoutes } from './modules/trends/trend-settings.routes.js';
 import { trendsRoutes } from './modules/trends/trends.routes.js';
@@ -89,9 +91,9 @@ export async function buildApp(
   await app.register(queueProbeRoutes(services.queueProbes), { prefix: '/api/diagnostics' });
   await app.register(sitesRoutes(services.sites, services.siteHealth), { prefix: '/api/sites' });
   await app.register(siteInventoryRoutes(services.siteInventory), { prefix: '/api/sites' });
-  await app.register(articlesRoutes(services.articles, services.publishing, services.liveVerification), {
-    prefix: '/api',
-  });
+  await app.register(siteKnowledgeRoutes(services.siteKnowledge), { prefix: '/api/sites' });
+  await app.register(articlesRoutes(services.articles), { prefix: '/api' });
+  await app.register(publishingRoutes(services.publishing, services.liveVerification), { prefix: '/api' });
   await app.register(backlinksRoutes(services.backlinks), { prefix: '/api' });
   await app.register(dashboardRoutes(services.dashboard), { prefix: '/api/dashboard' });
   await app.register(bulkJobsRoutes(services.bulkJobs.service), { prefix: '/api/bulk-jobs' });

@@ -136,6 +136,13 @@ const envSchema = z
       .min(1, 'must be at least 1')
       .max(100, 'must be at most 100')
       .default(60),
+    // Site knowledge: the embeddings model of the configured provider ('' = the provider's default, 'off' = lexical only).
+    EMBEDDINGS_MODEL: z
+      .string()
+      .trim()
+      .max(200, 'must be at most 200 characters')
+      .regex(/^[\w.:/@-]*$/, 'must be a model name (letters, digits, . _ - : / @) or "off"')
+      .default(''),
     // Featured images: the local title card (default) or an OpenAI-compatible images API (IMAGE_*).
     ...imageEnvSchema,
   })
@@ -175,6 +182,8 @@ export interface AppConfig {
   inventoryLimits: InventoryLimits;
   /** Featured images from IMAGE_*: the title card, or a remote images API that falls back to it. */
   images: ImageConfig;
+  /** EMBEDDINGS_MODEL: the model site knowledge embeds with ('': the provider's default; 'off': none). */
+  embeddingsModel: string;
 }
 
 export class ConfigError extends Error {}
@@ -223,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
       maxMs: e.INVENTORY_MAX_MINUTES * 60_000,
     },
     images: imageEnvConfig(e),
+    embeddingsModel: e.EMBEDDINGS_MODEL,
     llmOfflineDelayMs: e.LLM_OFFLINE_DELAY_MS,
   };
 }

@@ -1,9 +1,11 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
 import type { AppContext } from './app-context.js';
+import { createEmbeddingsClient, type EmbeddingsClient } from './integrations/embeddings/index.js';
 import { createImageProvider } from './integrations/images/index.js';
 import { type ArticlePipeline, createArticlePipeline } from './modules/article-pipeline/article-pipeline.module.js';
 import { ArticleProducer } from './modules/article-pipeline/article-producer.js';
+import { ArticleStore } from './modules/articles/article-store.repository.js';
 import { ArticlesRepository } from './modules/articles/articles.repository.js';
 import { ArticlesService } from './modules/articles/articles.service.js';
 import { ArticleTableMaintenance } from './modules/articles/table-maintenance.js';
@@ -14,25 +16,23 @@ import { BacklinksRepository } from './modules/backlinks/backlinks.repository.js
 import { BacklinksService } from './modules/backlinks/backlinks.service.js';
 import { BlogConfigsRepository } from './modules/blog-configs/blog-configs.repository.js';
 import { BlogConfigsService } from './modules/blog-configs/blog-configs.service.js';
+import { ConfigScheduleStore } from './modules/blog-configs/config-schedule.js';
 import { BULK_ORIGIN } from './modules/bulk-jobs/bulk-item-unit.js';
-import { type BulkJobsModule, createBulkJobs, legacyBulkItemJob } from './modules/bulk-jobs/bulk-jobs.module.js';
+import { type BulkJobsModule, createBulkJobs } from './modules/bulk-jobs/bulk-jobs.module.js';
 import { DashboardRepository } from './modules/dashboard/dashboard.repository.js';
 import { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { QueueProbeRepository } from './modules/diagnostics/queue-probe.repository.js';
 import { QueueProbeService } from './modules/diagnostics/queue-probe.service.js';
 import { GenerationRepository } from './modules/generation/generation.repository.js';
 import { GenerationService } from './modules/generation/generation.service.js';
-import {
-  MANUAL_ORIGIN,
-  ManualGenerationService,
-  manualConsumer,
-} from './modules/generation/manual-generation.service.js';
+import { MANUAL_ORIGIN, manualConsumer } from './modules/manual-generation/manual-consumer.js';
+import { ManualGenerationService } from './modules/manual-generation/manual-generation.service.js';
 import { ContentFingerprintsRepository } from './modules/publishing/content-fingerprints.repository.js';
 import { DuplicateContentCheck } from './modules/publishing/duplicate-content.js';
 import { LiveVerification } from './modules/publishing/live-verification.js';
 import { LiveCheckRepository, PublishingRepository } from './modules/publishing/publishing.repository.js';
 import { PublishingService } from './modules/publishing/publishing.service.js';
-import { legacySlotJob, schedulerTickJob } from './modules/scheduler/scheduler.jobs.js';
+import { schedulerTickJob } from './modules/scheduler/scheduler.jobs.js';
 import { SchedulerRepository } from './modules/scheduler/scheduler.repository.js';
 import { SchedulerService } from './modules/scheduler/scheduler.service.js';
 import { SlotConsumer } from './modules/scheduler/slot-consumer.js';
@@ -46,6 +46,8 @@ import { LiveSiteLinker } from './modules/site-inventory/live-site-linker.js';
 import { placementCheck } from './modules/site-inventory/placement-check.js';
 import { SiteInventoryRepository } from './modules/site-inventory/site-inventory.repository.js';
 import { SiteInventoryService } from './modules/site-inventory/site-inventory.service.js';
+import { SiteKnowledgeRepository } from './modules/site-knowledge/site-knowledge.repository.js';
+import { SiteKnowledgeService } from './modules/site-knowledge/site-knowledge.service.js';
 import { SiteHealthService } from './modules/sites/site-health.service.js';
 import { SitesRepository } from './modules/sites/sites.repository.js';
 import { SitesService } from './modules/sites/sites.service.js';
@@ -53,6 +55,7 @@ import { createTrendServices, type TrendServices } from './modules/trends/trend-
 import { BudgetGate } from './modules/usage/budget-gate.js';
 import { BudgetReservationsRepository } from './modules/usage/budget-reservations.repository.js';
 import { BudgetsService } from './modules/usage/budgets.service.js';
+import { MeteredProvider } from './modules/usage/metered-provider.js';
 import { UsageRepository } from './modules/usage/usage.repository.js';
 import { UsageService } from './modules/usage/usage.service.js';
 
@@ -65,7 +68,11 @@ export interface Services {
   siteHealth: SiteHealthService;
   /** What each site already has on WordPress: a sync job per site, on demand and on a schedule. */
   siteInventory: SiteInventoryService;
+  /** Site knowledge (issue #32): per-site indexes of what each site has, lexical and (with embeddings) semantic. */
+  siteKnowledge: SiteKnowledgeService;
   articles: ArticlesService;
+  /** The one writer of articles (and their images, logs, trend sources) for every other module. */
+  articleStore: ArticleStore;
   articleMaintenance: ArticleTableMaintenance;
   publishing: PublishingService;
   /** Proves published posts are live (after every publish, on demand, after a scheduled post's time). */
@@ -110,13 +117,42 @@ export interface Services {
 
 export function createServices(ctx: AppContext): Services {
   const { db } = ctx.handle;
-  const sitesRepo = new SitesRepository(db);
-  const sites = new SitesService(sitesRepo, ctx.secretBox, ctx.queue);
+  // Every other module writes articles through the articles module's named operations.
+  const articleStore = new ArticleStore(db);
+  const sitesRepo = new SitesRepository(db, articleStore);
+  // The one construction cycle: publishing and the site inventory need sites, and sites tells them
+  // when a site is connected (or its SEO plugin found). The events are closures over the two, called
+  // only once a request saves or tests a site, long after all three are built.
+  const sites = new SitesService(sitesRepo, ctx.secretBox, ctx.queue, {
+    // A site added (or moved, or given new credentials) is synced at once, not at the next tick, and
+    // publishing forgets what it knew of its SEO plugin; an enhanced connection test tells it anew.
+    onConnected: async (siteId) => {
+      publishing.rememberSeoFields(siteId, null);
+      await siteInventory.syncSavedSite(siteId);
+    },
+    onSeoFields: (siteId, fields) => publishing.rememberSeoFields(siteId, fields),
+  });
   const duplicateContent = new DuplicateContentCheck(new ContentFingerprintsRepository(db));
-  const publishing = new PublishingService(new PublishingRepository(db), sites, undefined, duplicateContent);
-  const liveCheckRepo = new LiveCheckRepository(db);
-  const liveVerification = new LiveVerification(liveCheckRepo, sites, ctx.queue);
-  publishing.onPublished = (articleId, post) => liveVerification.afterPublish(articleId, post);
+  const inventoryRepo = new SiteInventoryRepository(db);
+  // New articles link into what their site already has (its content inventory).
+  const liveSiteLinker = new LiveSiteLinker(inventoryRepo);
+  const backlinks = new BacklinksService(new BacklinksRepository(db), sites, liveSiteLinker);
+  // Once a post is proven live, its site's older posts are searched for places to link to it.
+  const liveVerification = new LiveVerification(
+    new LiveCheckRepository(db),
+    articleStore,
+    sites,
+    ctx.queue,
+    (articleId) => backlinks.propose(articleId).then(() => undefined),
+  );
+  const publishing = new PublishingService({
+    repo: new PublishingRepository(db),
+    store: articleStore,
+    sites,
+    duplicates: duplicateContent,
+    // Every accepted post is checked live a moment later.
+    onPublished: (articleId, post) => liveVerification.afterPublish(articleId, post),
+  });
   const settings = new SettingsRepository(db);
   const llmSettings = new LlmSettingsService(settings, ctx.config.llm, ctx.secretBox);
   const usageRepo = new UsageRepository(db);
@@ -134,18 +170,17 @@ export function createServices(ctx: AppContext): Services {
     ctx.secretBox,
     async () => (await llmSettings.resolve()).config.timeoutMs,
   );
-  const llmProviders = new LlmProviderRegistry(llmSettings, usage, llmFallbacks, new ProviderHealthRepository(db));
-  if (ctx.config.llmOfflineDelayMs > 0) llmProviders.providerOptions = { offlineDelayMs: ctx.config.llmOfflineDelayMs };
+  const llmProviders = new LlmProviderRegistry(
+    llmSettings,
+    (provider) => new MeteredProvider(provider, usage),
+    llmFallbacks,
+    new ProviderHealthRepository(db),
+    ctx.config.llmOfflineDelayMs > 0 ? { offlineDelayMs: ctx.config.llmOfflineDelayMs } : {},
+  );
   const generationRepo = new GenerationRepository(db);
-  const inventoryRepo = new SiteInventoryRepository(db);
   // Category and author ids are checked against the site's inventory when they are saved.
   const checkPlacement = placementCheck(inventoryRepo);
-  // New articles link into what their site already has (its content inventory).
-  const liveSiteLinker = new LiveSiteLinker(inventoryRepo);
-  const backlinks = new BacklinksService(new BacklinksRepository(db), sites, liveSiteLinker);
-  // Once a post is proven live, its site's older posts are searched for places to link to it.
-  liveVerification.onLive = (articleId) => backlinks.propose(articleId).then(() => undefined);
-  const generation = new GenerationService(generationRepo, sites, llmProviders, {
+  const generation = new GenerationService(generationRepo, articleStore, sites, llmProviders, {
     imageProvider: createImageProvider(ctx.config.images),
     servesRequests: ctx.role !== 'worker',
     linkIntoSite: (siteId, article) => liveSiteLinker.link(siteId, article),
@@ -167,13 +202,14 @@ export function createServices(ctx: AppContext): Services {
   );
   const pipeline = createArticlePipeline(ctx, {
     producer,
+    articles: articleStore,
     writesOnThisThread: () => generation.writesOnThisThread(),
     budget: budgetGate,
   });
-  const schedulerRepo = new SchedulerRepository(db);
+  const schedulerRepo = new SchedulerRepository(db, new ConfigScheduleStore(db));
   pipeline.register('schedule', new SlotConsumer(schedulerRepo));
   pipeline.register(MANUAL_ORIGIN, manualConsumer);
-  const articles = new ArticlesService(new ArticlesRepository(db), undefined, usage);
+  const articles = new ArticlesService(new ArticlesRepository(db), undefined, usage, publishing);
   const trendServices = createTrendServices({
     db,
     queue: ctx.queue,
@@ -184,31 +220,37 @@ export function createServices(ctx: AppContext): Services {
     // A trend the site already has a post on is skipped (and the run log says which post).
     coveredOnSite: (siteId, topic) => liveSiteLinker.coveringPost(siteId, topic),
     budgetBlock: (siteId) => budgets.blockFor(siteId),
+    articleStore,
   });
-  const dashboard = new DashboardService(new DashboardRepository(db));
   // The dashboard's Trend Monitor Status and Last Trend Check cards read the real monitor.
-  dashboard.useTrendSummary(trendServices.trends);
-  // After each sync, articles whose post the site no longer has (public) are flagged as not live.
+  const dashboard = new DashboardService(new DashboardRepository(db), trendServices.trends);
+  const siteKnowledge = new SiteKnowledgeService(new SiteKnowledgeRepository(db), {
+    embeddings: () => embeddingsOf(llmSettings, llmFallbacks, ctx.config.embeddingsModel),
+    meter: usage,
+    queue: ctx.queue,
+    sites,
+    log: pino({ name: 'site-knowledge', level: ctx.config.logLevel }),
+  });
+  // After each sync, articles whose post the site no longer has (public) are flagged as not live,
+  // and the posts read get their embeddings (where the provider has them).
   const siteInventory = new SiteInventoryService(inventoryRepo, sites, ctx.queue, ctx.config.inventorySyncHours, {
-    afterSync: (siteId) => liveVerification.afterInventorySync(siteId),
+    afterSync: async (siteId) => {
+      await liveVerification.afterInventorySync(siteId);
+      await siteKnowledge.requestEmbedding(siteId).catch(() => false);
+    },
     limits: ctx.config.inventoryLimits,
     // PGlite has no autovacuum and checkpoints on a timer; PostgreSQL keeps its own tables and log.
     ...(ctx.handle.driver === 'pglite' ? { upkeep: inventoryUpkeep(ctx.handle.pglite) } : {}),
   });
-  // A site added (or moved, or given new credentials) is synced at once, not at the next tick, and
-  // publishing forgets what it knew of its SEO plugin; an enhanced connection test tells it anew.
-  sites.onConnected = async (siteId) => {
-    publishing.rememberSeoFields(siteId, null);
-    await siteInventory.syncSavedSite(siteId);
-  };
-  sites.onSeoFields = (siteId, fields) => publishing.rememberSeoFields(siteId, fields);
   return {
     auth: new AuthService(new AuthRepository(db), new LoginThrottle()),
     queueProbes: new QueueProbeService(new QueueProbeRepository(db), ctx.queue),
     sites,
     siteHealth: new SiteHealthService(sitesRepo, sites),
     siteInventory,
+    siteKnowledge,
     articles,
+    articleStore,
     articleMaintenance: new ArticleTableMaintenance(ctx.handle),
     // The one place that publishes to WordPress; other modules call services.publishing.publishArticle().
     publishing,
@@ -259,6 +301,7 @@ export function createServices(ctx: AppContext): Services {
       publishing,
       pipeline,
       providers: llmProviders,
+      articleStore,
     }),
   };
 }
@@ -269,11 +312,12 @@ export function defineJobs(ctx: AppContext, services: Services): void {
   ctx.queue.define(services.sites.cascadeDeleteJob());
   ctx.queue.define(services.siteInventory.syncJob());
   ctx.queue.define(services.siteInventory.scheduleJob());
+  ctx.queue.define(services.siteKnowledge.embedJob());
+  ctx.queue.define(services.siteKnowledge.embedScheduleJob());
   ctx.queue.define(services.liveVerification.job());
   ctx.queue.define(services.duplicateContent.backfillJob());
   ctx.queue.define(schedulerTickJob(services.scheduler));
   ctx.queue.define(services.pipeline.job());
-  ctx.queue.define(legacySlotJob());
   // On the embedded database nothing else can be running at start: what the dead process held is free.
   ctx.queue.beforeWorkers(async (embedded) => {
     if (!embedded) return;
@@ -282,7 +326,6 @@ export function defineJobs(ctx: AppContext, services: Services): void {
     await services.pipeline.resumeCutOff();
   });
   ctx.queue.whenStarted(() => services.pipeline.queueCarriedOver());
-  ctx.queue.define(legacyBulkItemJob());
   ctx.queue.define(services.trends.checkJob());
   ctx.queue.define(services.trends.scheduleJob());
   defineSeoJobs(ctx.queue, services.seo);
@@ -296,4 +339,24 @@ function inventoryUpkeep(pglite: PGlite): () => Promise<void> {
     await pglite.exec('VACUUM site_inventory_items');
     await pglite.exec('CHECKPOINT');
   };
+}
+
+/**
+ * The embeddings model of the provider chain: the main provider's, else the first fallback that has
+ * one (EMBEDDINGS_MODEL names it, or each provider's default); null keeps site knowledge lexical.
+ */
+async function embeddingsOf(
+  main: LlmSettingsService,
+  fallbacks: LlmFallbacksService,
+  model: string,
+): Promise<EmbeddingsClient | null> {
+  if (model === 'off') return null;
+  const { config } = await main.resolve();
+  const chain =
+    config.provider === 'offline' ? [] : [config, ...(await fallbacks.configs()).map((entry) => entry.config)];
+  for (const member of chain) {
+    const client = createEmbeddingsClient(member, model);
+    if (client) return client;
+  }
+  return null;
 }

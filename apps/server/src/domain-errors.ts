@@ -95,9 +95,28 @@ export class WordPressStepError extends DomainError {
   }
 }
 
+/**
+ * A site's stored application password cannot be decrypted (the app secret changed since it was
+ * sealed): nothing works for the site until the operator enters the password again.
+ */
+export class SiteCredentialsUnreadableError extends DomainError {
+  readonly code = 'site_password_unreadable';
+  constructor(
+    readonly siteId: number,
+    siteName: string,
+  ) {
+    super(
+      `The stored application password of "${siteName}" cannot be decrypted (the app secret changed). ` +
+        'Edit the site and enter the application password again.',
+    );
+    this.name = 'SiteCredentialsUnreadableError';
+  }
+}
+
 /** The one table from domain failure to HTTP status (used by errors.ts only). */
 export function httpStatusOf(error: DomainError): number {
   if (error instanceof SiteUnavailableError) return error.reason === 'missing' ? 404 : 409;
+  if (error instanceof SiteCredentialsUnreadableError) return 409;
   if (error instanceof QualityGateBlockedError || error instanceof PublishInProgressError) return 409;
   if (error instanceof WordPressStepError) return 424;
   return 500;

@@ -39,6 +39,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     llmOfflineDelayMs: 0,
     // The local title card, whatever the machine's IMAGE_* variables say.
     images: { provider: 'title-card' },
+    // The provider's default embeddings model (the offline writer has none: site knowledge stays lexical).
+    embeddingsModel: '',
     ...overrides,
   };
 }

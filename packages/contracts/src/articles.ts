@@ -192,12 +192,29 @@ export type ArticleUpdate = z.infer<typeof articleUpdateSchema>;
  * (edit and bulk), optional `force_publish`. Ids are checked by the server so that it can answer
  * the spec's exact messages; the X-Force-Publish header forces too.
  */
+/**
+ * The publish call's body. The one shape the web client sends (issue #34): `site_id`, `send_as`,
+ * `force_publish`. Still read, as the spec's screens send them: `articleId` with `siteId` (the view
+ * dialog), and the X-Force-Publish header. The server reads all of them in one place
+ * (apps/server/src/modules/publishing/publish-request.ts) into one internal request.
+ */
 export const articlePublishRequestSchema = z
   .object({
-    articleId: z.unknown().optional(),
-    siteId: z.unknown().optional(),
-    site_id: z.unknown().optional(),
-    force_publish: z.union([z.boolean(), z.literal('true'), z.literal('false')]).optional(),
+    articleId: z
+      .unknown()
+      .optional()
+      .describe("Legacy (the spec's view dialog): the article id, which must equal the one in the path"),
+    siteId: z.unknown().optional().describe("Legacy spelling of site_id (the spec's view dialog)"),
+    site_id: z
+      .unknown()
+      .optional()
+      .describe(
+        "The site the caller believes the article is on; it must be the article's own (absent: the article's site)",
+      ),
+    force_publish: z
+      .union([z.boolean(), z.literal('true'), z.literal('false')])
+      .optional()
+      .describe('true publishes past a blocking quality-gate finding (the X-Force-Publish header does the same)'),
     /**
      * What WordPress gets (issue #17): 'published' (the default) makes the post live, or schedules it
      * for a scheduled article; 'draft' sends it without making it live (a review article as pending).

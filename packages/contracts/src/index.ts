@@ -16,6 +16,7 @@ export * from './provider-chain.js';
 export * from './seo.js';
 export * from './settings.js';
 export * from './site-inventory.js';
+export * from './site-knowledge.js';
 export * from './sites.js';
 export * from './trends.js';
 export * from './usage.js';

@@ -10,6 +10,7 @@ const positiveId = z.number().int().positive();
  *
  * To add a job: an entry here, a JobDefinition in the module that runs it, one line in
  * container.ts `defineJobs`.
+ * To retire one: remove those three, and list its name in RETIRED_QUEUES below.
  */
 export const JOBS = {
   /** Settings → diagnostics: proves a worker picks jobs up. */
@@ -26,6 +27,10 @@ export const JOBS = {
   },
   /** Every hour: queues the inventory syncs that are due (INVENTORY_SYNC_HOURS). */
   inventorySchedule: { name: 'sites.inventory-schedule', payload: z.unknown() },
+  /** Site knowledge: embeds one site's documents that have no vector of the model in use (one queued or running per site). */
+  knowledgeEmbed: { name: 'site-knowledge.embed', payload: z.object({ siteId: positiveId }) },
+  /** Every 15 minutes: queues the embedding runs of sites whose documents changed. */
+  knowledgeEmbedSchedule: { name: 'site-knowledge.embed-schedule', payload: z.unknown() },
   /** Proves a published article's post is live (read back, public page); a scheduled one after its time. */
   liveCheck: { name: 'articles.live-check', payload: z.object({ articleId: positiveId }) },
   /** Every ten minutes: fingerprints published articles that have no near-duplicate fingerprint yet. */
@@ -37,25 +42,23 @@ export const JOBS = {
   articleProduce: { name: 'article.produce', payload: z.object({ originKey: z.string().min(1).max(200) }) },
   /** Every minute: claims the due schedule slots. */
   schedulerTick: { name: 'scheduler.tick', payload: z.unknown() },
-  /**
-   * Before the article pipeline: one claimed schedule slot. Kept so that entries queued by an
-   * older version are drained (the migration turned their slots into article.produce units).
-   */
-  schedulerSlot: { name: 'scheduler.post-slot', payload: z.object({ slotId: positiveId }) },
-  /**
-   * Before the article pipeline: one bulk item. Kept so that entries queued by an older version
-   * are drained (the migration turned their items into article.produce units).
-   */
-  bulkItem: { name: 'bulk-jobs.item', payload: z.object({ jobId: z.string(), itemId: z.number().int() }) },
   /** One trend check (one queued or active at a time: the queue's 'exclusive' policy). */
   trendCheck: { name: 'trends.check', payload: z.object({ trigger: z.enum(['manual', 'schedule']) }) },
   /** Every five minutes: starts a trend check when one is due. */
   trendSchedule: { name: 'trends.schedule-tick', payload: z.unknown() },
-  /** One planned SEO article. */
-  seoArticle: { name: 'seo.article', payload: z.object({ seoArticleId: positiveId }) },
   /** One "Publish Pages" / "Publish Articles" run of an SEO project (the run's row holds its items and results). */
   seoPublish: { name: 'seo.publish', payload: z.object({ runId: positiveId }) },
 } as const;
+
+/**
+ * Queues of jobs an older version had and this one does not: the post-slot and planned-article
+ * jobs (before migration 0022) and the per-item bulk job (before 0024). Those migrations made
+ * every slot, planned article and bulk item still open a unit of the article pipeline, which gets
+ * its own `article.produce` entry at start (`queueCarriedOver`), so an entry left in these queues
+ * has nothing to do. Worker processes delete them, entries included, as they start (JobQueue.start):
+ * nothing is left to wait, expire or be retried without a handler. Never reuse one of these names.
+ */
+export const RETIRED_QUEUES: readonly string[] = ['scheduler.post-slot', 'seo.article', 'bulk-jobs.item'];
 
 export type JobKey = keyof typeof JOBS;
 export type JobPayload<K extends JobKey> = z.infer<(typeof JOBS)[K]['payload']>;

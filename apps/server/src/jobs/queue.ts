@@ -13,7 +13,7 @@ import {
 } from 'pg-boss';
 import type { Role } from '../config.js';
 import type { DatabaseHandle, Tx } from '../db/client.js';
-import { JOBS, type JobKey, type JobPayload } from './catalogue.js';
+import { JOBS, type JobKey, type JobPayload, RETIRED_QUEUES } from './catalogue.js';
 
 /** An entry written in the caller's transaction. */
 export interface TxEntry<K extends JobKey> {
@@ -116,6 +116,7 @@ export class JobQueue {
       await this.boss.updateQueue(name, options);
     }
     if (!this.runsWorkers) return;
+    await this.deleteRetiredQueues();
     if (this.embedded) await this.retryEntriesOfDeadProcess();
     for (const hook of this.beforeWorkerHooks)
       await hook(this.embedded).catch((err: unknown) =>
@@ -135,6 +136,21 @@ export class JobQueue {
     }
     for (const hook of this.startHooks)
       await hook().catch((err: unknown) => this.logger.error({ err }, 'a start-up step of the job queue failed'));
+  }
+
+  /**
+   * Deletes the queues of jobs an older version had (RETIRED_QUEUES), with their entries, through
+   * pg-boss itself (its tables are its own). A queue that is not there is nothing to do. Worker
+   * processes starting together on PostgreSQL may race: a failure matters only if the queue is
+   * still there afterwards (it is logged, and the next start tries again).
+   */
+  private async deleteRetiredQueues(): Promise<void> {
+    for (const name of RETIRED_QUEUES) {
+      await this.boss.deleteQueue(name).catch(async (err: unknown) => {
+        if (await this.boss.getQueue(name).catch(() => true))
+          this.logger.error({ err }, `the retired job queue ${name} was not deleted`);
+      });
+    }
   }
 
   /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { articleImages, articles, articleTrendSources, generationLogs, sites } from '../../src/db/schema/index.js';
-import { tinyPng } from '../../src/integrations/wordpress/index.js';
+import { tinyPng } from '../../src/integrations/wordpress/tiny-png.js';
 import type { TestApp } from '../test-app.js';
 
 type ArticleInsert = typeof articles.$inferInsert;

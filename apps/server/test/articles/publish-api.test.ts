@@ -1,7 +1,7 @@
 import { ARTICLE_MESSAGES } from '@abp/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FakeWordPress } from '../../src/integrations/wordpress/index.js';
 import { createTestApp, type TestApp } from '../test-app.js';
+import type { FakeWordPress } from '../wordpress/fake-wordpress.js';
 import { insertArticle, insertSite } from './article-fixtures.js';
 import { articleRow, publish, useFakeWordPress } from './publish-helpers.js';
 

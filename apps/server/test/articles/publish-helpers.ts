@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { articles } from '../../src/db/schema/index.js';
-import { FakeWordPress, type FakeWordPressOptions } from '../../src/integrations/wordpress/index.js';
 import type { TestApp } from '../test-app.js';
+import { FakeWordPress, type FakeWordPressOptions } from '../wordpress/fake-wordpress.js';
 
 /** Every site of this app answers with the same in-memory WordPress. */
 export function useFakeWordPress(t: TestApp, options: FakeWordPressOptions = {}): FakeWordPress {

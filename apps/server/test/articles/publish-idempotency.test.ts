@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeWordPress, WordPressError } from '../../src/integrations/wordpress/index.js';
+import { WordPressError } from '../../src/integrations/wordpress/index.js';
 import { createTestApp, type TestApp } from '../test-app.js';
+import type { FakeWordPress } from '../wordpress/fake-wordpress.js';
 import { insertArticle, insertImage, insertSite } from './article-fixtures.js';
 import { articleRow, publish, useFakeWordPress } from './publish-helpers.js';
 

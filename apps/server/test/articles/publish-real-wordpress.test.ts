@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createWordPressClient, type WordPressClient } from '../../src/integrations/wordpress/index.js';
-import { PublishingRepository } from '../../src/modules/publishing/publishing.repository.js';
+import { ArticleStore } from '../../src/modules/articles/article-store.repository.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { describeRealSite, listDirect, realClient, runId } from '../wordpress/real-site.js';
 import { insertArticle, insertImage, insertSite } from './article-fixtures.js';
@@ -131,7 +131,7 @@ describeRealSite('normal', 'publishing articles to the real WordPress', (site) =
     await insertImage(t, article.id);
     // The attempt dies right after WordPress took the upload, before the media id is stored (a crash, a lost connection).
     const record = vi
-      .spyOn(PublishingRepository.prototype, 'setImageMediaId')
+      .spyOn(ArticleStore.prototype, 'recordFeaturedMedia')
       .mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
     try {
       await expect(t.services.publishing.publishArticle(article.id, { siteId })).rejects.toThrow(

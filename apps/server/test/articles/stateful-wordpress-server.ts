@@ -18,6 +18,11 @@ export class StatefulWordPressServer {
   readonly posts = new Map<number, StoredPost>();
   readonly requests: string[] = [];
   hangNextCreates = 0;
+  /** Every create answers this failure instead (e.g. 503), storing nothing; with `retryAfter` as its Retry-After. */
+  failCreatesWith: number | null = null;
+  retryAfter: number | null = null;
+  /** Told of each create as it arrives, before it is answered. */
+  onCreate: (() => void) | null = null;
   #nextId = 500;
 
   private constructor(
@@ -42,8 +47,8 @@ export class StatefulWordPressServer {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  private json(res: ServerResponse, status: number, body: unknown): void {
-    res.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8' });
+  private json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+    res.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8', ...headers });
     res.end(JSON.stringify(body));
   }
 
@@ -64,6 +69,7 @@ export class StatefulWordPressServer {
     if (!req.headers.authorization && url.pathname !== '/wp-json/')
       return this.json(res, 401, { code: 'rest_not_logged_in', message: 'Not logged in', data: { status: 401 } });
     if (url.pathname === '/wp-json/') return this.json(res, 200, { name: 'Stateful', namespaces: ['wp/v2'] });
+    if (url.pathname === '/wp-json/wp/v2/tags' && method === 'GET') return this.json(res, 200, []);
     if (url.pathname === '/wp-json/wp/v2/tags' && method === 'POST') {
       const { name } = JSON.parse(body) as { name: string };
       return this.json(res, 201, { id: 1000 + name.length, name, slug: name.toLowerCase(), count: 0 });
@@ -82,6 +88,14 @@ export class StatefulWordPressServer {
       );
     }
     const input = body ? (JSON.parse(body) as Partial<StoredPost>) : {};
+    if (method === 'POST' && id === null) this.onCreate?.();
+    if (method === 'POST' && id === null && this.failCreatesWith !== null)
+      return this.json(
+        res,
+        this.failCreatesWith,
+        { code: 'unavailable', message: 'Service Unavailable', data: { status: this.failCreatesWith } },
+        this.retryAfter === null ? {} : { 'Retry-After': String(this.retryAfter) },
+      );
     if (method === 'POST' && id === null) {
       const post: StoredPost = {
         id: this.#nextId++,

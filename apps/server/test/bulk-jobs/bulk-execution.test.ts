@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeWordPress, WordPressError } from '../../src/integrations/wordpress/index.js';
+import { WordPressError } from '../../src/integrations/wordpress/index.js';
 import { ProductionsRepository } from '../../src/modules/article-pipeline/productions.repository.js';
 import { useFakeWordPress } from '../articles/publish-helpers.js';
 import { createSite } from '../sites/sites-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
+import type { FakeWordPress } from '../wordpress/fake-wordpress.js';
 import {
   articleRow,
   bulkArticles,

@@ -23,33 +23,33 @@ describe('the job catalogue', () => {
   });
 
   it('refuses a payload that breaks its schema before anything reaches the queue', async () => {
-    const before = await t.ctx.queue.states('schedulerSlot');
-    await expect(t.ctx.queue.send('schedulerSlot', { slotId: -1 })).rejects.toThrow();
+    const before = await t.ctx.queue.states('liveCheck');
+    await expect(t.ctx.queue.send('liveCheck', { articleId: -1 })).rejects.toThrow();
     // A wrong shape, as a caller that escaped the types would send it.
-    await expect(t.ctx.queue.send('bulkItem' as JobKey, { slotId: 3 } as never)).rejects.toThrow();
-    expect(await t.ctx.queue.states('schedulerSlot')).toEqual(before);
+    await expect(t.ctx.queue.send('liveCheck' as JobKey, { slotId: 3 } as never)).rejects.toThrow();
+    expect(await t.ctx.queue.states('liveCheck')).toEqual(before);
   });
 
   it('writes entries in the caller’s transaction: a rolled-back transaction leaves none', async () => {
-    await t.ctx.queue.prepareForTx('seoArticle');
-    const before = (await t.ctx.queue.states('seoArticle')).length;
+    await t.ctx.queue.prepareForTx('liveCheck');
+    const before = (await t.ctx.queue.states('liveCheck')).length;
     await expect(
       t.ctx.handle.db.transaction(async (tx) => {
-        await t.ctx.queue.sendInTx(tx, 'seoArticle', [
-          { data: { seoArticleId: 999_999 }, startAfter: new Date(Date.now() + 3_600_000) },
+        await t.ctx.queue.sendInTx(tx, 'liveCheck', [
+          { data: { articleId: 999_999 }, startAfter: new Date(Date.now() + 3_600_000) },
         ]);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    expect((await t.ctx.queue.states('seoArticle')).length).toBe(before);
+    expect((await t.ctx.queue.states('liveCheck')).length).toBe(before);
 
     const [id] = await t.ctx.handle.db.transaction((tx) =>
-      t.ctx.queue.sendInTx(tx, 'seoArticle', [
-        { data: { seoArticleId: 999_998 }, startAfter: new Date(Date.now() + 3_600_000) },
+      t.ctx.queue.sendInTx(tx, 'liveCheck', [
+        { data: { articleId: 999_998 }, startAfter: new Date(Date.now() + 3_600_000) },
       ]),
     );
-    expect((await t.ctx.queue.states('seoArticle')).length).toBe(before + 1);
-    await t.ctx.handle.db.transaction((tx) => t.ctx.queue.deleteInTx(tx, 'seoArticle', [id!]));
-    expect((await t.ctx.queue.states('seoArticle')).length).toBe(before);
+    expect((await t.ctx.queue.states('liveCheck')).length).toBe(before + 1);
+    await t.ctx.handle.db.transaction((tx) => t.ctx.queue.deleteInTx(tx, 'liveCheck', [id!]));
+    expect((await t.ctx.queue.states('liveCheck')).length).toBe(before);
   });
 });

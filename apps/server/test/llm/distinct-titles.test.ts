@@ -6,7 +6,8 @@ import {
   OfflineWriterProvider,
   titleKey,
 } from '../../src/integrations/llm/index.js';
-import { ArticleGenerator, runQualityGate } from '../../src/modules/generation/engine/index.js';
+import { ArticleGenerator } from '../../src/modules/generation/engine/index.js';
+import { runQualityGate } from '../../src/modules/quality-gate/index.js';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from './fake-openai-server.js';
 import { isOutlineRequest, writerReply } from './fake-writer.js';
 import { providerFor } from './helpers.js';

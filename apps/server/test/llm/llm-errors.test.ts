@@ -2,7 +2,7 @@ import { APICallError, JSONParseError, LoadAPIKeyError } from 'ai';
 import { describe, expect, it } from 'vitest';
 import {
   classifyLlmError,
-  DEFAULT_RETRY_POLICY,
+  LLM_TRANSPORT_RETRY,
   LlmError,
   retryAfterSeconds,
   retryDelayMs,
@@ -63,7 +63,7 @@ describe('LLM error classification', () => {
 
 describe('retry policy', () => {
   const policy = {
-    ...DEFAULT_RETRY_POLICY,
+    ...LLM_TRANSPORT_RETRY,
     baseDelayMs: 1000,
     maxDelayMs: 5000,
     maxAttempts: 6,
@@ -71,11 +71,12 @@ describe('retry policy', () => {
   };
   const retryable = new LlmError('server', 'x', { retryable: true });
 
-  it('backs off exponentially with jitter, up to a ceiling', () => {
+  // Issue #34: full jitter, random(0, ceiling); the old half jitter answered 1000 for random 0 at attempt 2.
+  it('backs off exponentially with full jitter, up to a ceiling', () => {
     expect([1, 2, 3, 4, 5].map((attempt) => retryDelayMs(retryable, attempt, policy))).toEqual([
-      1000, 2000, 4000, 5000, 5000,
+      999, 1999, 3999, 4999, 4999,
     ]);
-    expect(retryDelayMs(retryable, 2, { ...policy, random: () => 0 })).toBe(1000);
+    expect(retryDelayMs(retryable, 2, { ...policy, random: () => 0 })).toBe(0);
   });
 
   it('honours Retry-After, gives up when it is too long, and never retries permanent errors', () => {

@@ -1,12 +1,9 @@
 import { TASK_TYPES, type TaskType } from '@abp/contracts';
 import { describe, expect, it } from 'vitest';
 import { articleOutlineSchema, OfflineWriterProvider, probeProvider } from '../../src/integrations/llm/index.js';
-import {
-  ArticleGenerator,
-  detectRefusal,
-  type GeneratedArticle,
-  runQualityGate,
-} from '../../src/modules/generation/engine/index.js';
+import { detectRefusal } from '../../src/lib/text/refusal-detector.js';
+import { ArticleGenerator, type GeneratedArticle } from '../../src/modules/generation/engine/index.js';
+import { runQualityGate } from '../../src/modules/quality-gate/index.js';
 
 const generator = new ArticleGenerator({ provider: new OfflineWriterProvider() });
 const write = (taskType: TaskType, wordCount: number, topic = 'container gardening for beginners', persona = '') =>

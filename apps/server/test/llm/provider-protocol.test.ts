@@ -92,8 +92,8 @@ describe('error classification against the server', () => {
     const retry = instantRetry({ maxAttempts: 3, baseDelayMs: 100 });
     const result = await providerFor(server.baseUrl, {}, retry.policy).generateText({ prompt: 'hello' });
     expect(result.transportAttempts).toBe(3);
-    // random() is 0.5: half the ceiling plus a quarter, for ceilings 100 and 200.
-    expect(retry.delays).toEqual([75, 150]);
+    // random() is 0.5: full jitter waits half the ceiling, for ceilings 100 and 200 (issue #34; half jitter waited 75, 150).
+    expect(retry.delays).toEqual([50, 100]);
   });
 
   it('reports an exhausted quota as a rate limit that is not worth retrying', async () => {

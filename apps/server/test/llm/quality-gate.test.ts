@@ -1,6 +1,6 @@
 import { type QualityRule, qualityReportSchema } from '@abp/contracts';
 import { describe, expect, it } from 'vitest';
-import { runQualityGate } from '../../src/modules/generation/engine/index.js';
+import { runQualityGate } from '../../src/modules/quality-gate/index.js';
 
 const paragraph = (words: number) =>
   `<p>${Array.from({ length: words }, (_, i) => (i % 12 === 11 ? 'garden.' : 'garden')).join(' ')}</p>`;

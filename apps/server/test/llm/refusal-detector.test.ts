@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectRefusal } from '../../src/modules/generation/engine/index.js';
+import { detectRefusal } from '../../src/lib/text/refusal-detector.js';
 
 describe('refusal detector', () => {
   it.each([

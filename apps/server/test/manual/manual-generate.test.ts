@@ -5,10 +5,11 @@ import {
   secureGenerateResponseSchema,
 } from '@abp/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeWordPress, WordPressError } from '../../src/integrations/wordpress/index.js';
+import { WordPressError } from '../../src/integrations/wordpress/index.js';
 import { useFakeWordPress } from '../articles/publish-helpers.js';
 import { createSite } from '../sites/sites-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
+import type { FakeWordPress } from '../wordpress/fake-wordpress.js';
 import { articleCount, generate, manualPayload, PNG_SIGNATURE, storedGeneration } from './manual-helpers.js';
 
 let t: TestApp;

@@ -1,11 +1,13 @@
+import { ERROR_CODES } from '@abp/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   PublishInProgressError,
   QualityGateBlockedError,
+  SiteCredentialsUnreadableError,
   SiteUnavailableError,
   WordPressStepError,
 } from '../../src/domain-errors.js';
-import { badRequest } from '../../src/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../src/errors.js';
 import { LlmError } from '../../src/integrations/llm/index.js';
 import { WordPressError } from '../../src/integrations/wordpress/index.js';
 import {
@@ -13,7 +15,7 @@ import {
   classifyThrown,
   INTERNAL_FAILURE_MESSAGE,
 } from '../../src/modules/article-pipeline/failure-classifier.js';
-import { runQualityGate } from '../../src/modules/generation/engine/index.js';
+import { runQualityGate } from '../../src/modules/quality-gate/index.js';
 
 const wp = (
   kind: ConstructorParameters<typeof WordPressError>[0],
@@ -66,6 +68,39 @@ describe('the one failure classifier', () => {
     ],
   ])('%s', (_name, error, decision) => {
     expect(classifyThrown(error)).toMatchObject(decision);
+  });
+
+  // Issue #34: permanent causes are typed; the decision reads the type and kind, never an HTTP status.
+  it.each([
+    ['a site deleted', new SiteUnavailableError(1, 'missing', 'Site not found'), 'site'],
+    ['a site being deleted', new SiteUnavailableError(1, 'deleting', 'being deleted'), 'site'],
+    ["a site's stored password that cannot be decrypted", new SiteCredentialsUnreadableError(1, 'Garden'), 'site'],
+    ['a refused input', badRequest('word_count', 'must be a whole number'), null],
+    ['an article gone meanwhile', notFound('Article not found'), null],
+    ['a conflict with stored data', conflict('already there'), null],
+    [
+      'a provider configuration that cannot make a provider',
+      new LlmError('bad_request', 'unknown model', { retryable: false }),
+      'provider',
+    ],
+  ])('%s is permanent', (_name, error, stops) => {
+    expect(classifyThrown(error)).toMatchObject({ kind: 'permanent', message: error.message, stops });
+  });
+
+  it('decides an AppError by its type and code, whatever status the error handler would answer with', () => {
+    const withStatus = (status: number) => new AppError('internal', 'The stored log has an unexpected shape', status);
+    expect(classifyThrown(withStatus(500))).toEqual(classifyThrown(withStatus(409)));
+    expect(classifyThrown(withStatus(500))).toMatchObject({ kind: 'permanent' });
+    expect(classifyThrown(new AppError(ERROR_CODES.rateLimited, 'Too many', 429, undefined, 7))).toMatchObject({
+      kind: 'rate_limited',
+      waitSeconds: 7,
+    });
+  });
+
+  it('a WordPress 5xx that says when to come back keeps the few tries of a passing failure and waits as asked', () => {
+    expect(
+      classifyThrown(wp('server_error', { status: 503, message: 'maintenance', retryAfterSeconds: 600 })),
+    ).toMatchObject({ kind: 'transient', waitSeconds: 600 });
   });
 
   it('classifies a stored generation failure by its kind', () => {

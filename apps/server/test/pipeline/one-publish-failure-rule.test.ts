@@ -1,12 +1,13 @@
 import { manualGenerateResponseSchema } from '@abp/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeWordPress, WordPressError } from '../../src/integrations/wordpress/index.js';
+import { WordPressError } from '../../src/integrations/wordpress/index.js';
 import { insertArticle } from '../articles/article-fixtures.js';
 import { articleRow, publish, useFakeWordPress } from '../articles/publish-helpers.js';
 import { bulkPayload, isFinal, jobResults, startedJob, waitForJob } from '../bulk-jobs/bulk-helpers.js';
 import { generate, manualPayload } from '../manual/manual-helpers.js';
 import { createSite } from '../sites/sites-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
+import type { FakeWordPress } from '../wordpress/fake-wordpress.js';
 
 /*
  * Issue #14: whichever way an article came, a publish that WordPress refuses for good leaves the

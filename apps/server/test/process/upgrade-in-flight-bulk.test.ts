@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { fromPglite, PgBoss } from 'pg-boss';
 import { expect, it } from 'vitest';
+import { JOBS } from '../../src/jobs/catalogue.js';
 import { SecretBox } from '../../src/lib/secret-box.js';
 import { oldMigrationsFolder } from '../old-migrations.js';
 import { describeRealSite, listDirect, type RealSite, runId } from '../wordpress/real-site.js';
@@ -14,10 +15,14 @@ import { realSiteProcesses } from './real-site-process.js';
  * An upgrade of a running installation loses nothing of a bulk job: a data directory the version
  * before migration 0024 left behind, with a job in flight (one item done, one whose dead run had
  * stored its article and was publishing it, one pending) and the old item job's entries still
- * queued, is opened by the new code. The migration makes the open items units of the pipeline; the
- * job finishes with exact counters, publishing the stored article rather than writing another.
+ * queued (the dead run's one active), is opened by the new code, which has no handler for that
+ * job. The migration makes the open items units of the pipeline; the job finishes with exact
+ * counters, publishing the stored article rather than writing another, and the old job's queue is
+ * deleted.
  */
 const OLD_MIGRATIONS = 24; // 0000 … 0023: the version with the item lease and the bulk-jobs.item job
+/** The old version's item job, which the new one neither defines nor keeps. */
+const OLD_QUEUE = 'bulk-jobs.item';
 const PASSWORD = 'upgrade-bulk-password';
 const SECRET = 'v'.repeat(48);
 
@@ -106,6 +111,8 @@ describeRealSite('normal', 'upgrade: a bulk job in flight becomes units of the a
       await boss.start();
       await boss.createQueue('bulk-jobs.item');
       for (const id of itemIds.slice(1)) await boss.send('bulk-jobs.item', { jobId, itemId: id });
+      // The stored item's run died mid-run: its entry is still marked active.
+      expect(await boss.fetch('bulk-jobs.item')).toHaveLength(1);
       await boss.stop({ graceful: false, close: false });
     } finally {
       await old.close();
@@ -135,6 +142,8 @@ describeRealSite('normal', 'upgrade: a bulk job in flight becomes units of the a
     ]);
     expect(results.successful[1]).toMatchObject({ article_id: storedArticleId! });
     expect(await server.stop('SIGTERM')).toBe(0);
+    // Deleting the old queues at start went through (a failure would be logged as an error).
+    expect(server.output()).not.toMatch(/retired job queue|job queue error|start-up step of the job queue failed/);
 
     const db = await PGlite.create(path.join(dataDir, 'db'));
     try {
@@ -167,6 +176,12 @@ describeRealSite('normal', 'upgrade: a bulk job in flight becomes units of the a
       expect(
         onSite.some((post) => post.content.raw.includes('the article the old item run stored before it died')),
       ).toBe(true);
+
+      // The new version has no handler for the old item job: its queue is gone with its entries
+      // (the units did the work), so pg-boss holds nothing that waits or retries forever.
+      expect((await db.query('select state from pgboss.job where name = $1', [OLD_QUEUE])).rows).toEqual([]);
+      expect((await db.query('select name from pgboss.queue where name = $1', [OLD_QUEUE])).rows).toEqual([]);
+      expect(Object.values(JOBS).map((job) => job.name)).not.toContain(OLD_QUEUE);
     } finally {
       await db.close();
     }

@@ -4,6 +4,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { fromPglite, PgBoss } from 'pg-boss';
 import { expect, it } from 'vitest';
+import { JOBS } from '../../src/jobs/catalogue.js';
 import { SecretBox } from '../../src/lib/secret-box.js';
 import { oldMigrationsFolder } from '../old-migrations.js';
 import { describeRealSite, listDirect, type RealSite, runId } from '../wordpress/real-site.js';
@@ -13,10 +14,13 @@ import { realSiteProcesses } from './real-site-process.js';
  * An upgrade of a running installation loses nothing: a data directory the version before the
  * article pipeline left behind with schedule slots in flight (one whose article was stored but not
  * yet published, one not started) and a planned SEO article queued, the old jobs' entries still
- * queued, is opened by the new code. Migration 0022 makes the slots units of the pipeline; the new server posts each once,
- * publishing the stored article rather than writing another.
+ * queued (one of them active: its runner died), is opened by the new code, which has no handler for
+ * those jobs. Migration 0022 makes the slots units of the pipeline; the new server posts each once,
+ * publishing the stored article rather than writing another, and deletes the old jobs' queues.
  */
 const OLD_MIGRATIONS = 22; // 0000 … 0021: the version with the slot lease and the post-slot job
+/** The old version's jobs, which the new one neither defines nor keeps. */
+const OLD_QUEUES = ['scheduler.post-slot', 'seo.article'];
 const PASSWORD = 'upgrade-test-password';
 const SECRET = 'u'.repeat(48);
 
@@ -114,6 +118,8 @@ describeRealSite(
         await boss.start();
         await boss.createQueue('scheduler.post-slot');
         for (const id of [storedSlotRow, pending]) await boss.send('scheduler.post-slot', { slotId: id });
+        // The stored slot's runner died mid-run: its entry is still marked active.
+        expect(await boss.fetch('scheduler.post-slot')).toHaveLength(1);
         await boss.createQueue('seo.article');
         await boss.send('seo.article', { seoArticleId: seoItemId });
         await boss.stop({ graceful: false, close: false });
@@ -144,6 +150,8 @@ describeRealSite(
       }
       // A graceful stop waits for the running unit, whose finishing transaction records the slot.
       expect(await server.stop('SIGTERM')).toBe(0);
+      // Deleting the old queues at start went through (a failure would be logged as an error).
+      expect(server.output()).not.toMatch(/retired job queue|job queue error|start-up step of the job queue failed/);
 
       const db = await PGlite.create(path.join(dataDir, 'db'));
       try {
@@ -207,6 +215,16 @@ describeRealSite(
         expect(
           onSite.some((post) => post.content.raw.includes('the article the old runner stored before it died')),
         ).toBe(true);
+
+        // The new version has no handler for the old jobs: their queues are gone with their entries
+        // (the units did the work), so pg-boss holds nothing that waits or retries forever.
+        expect(
+          (await db.query('select name, state from pgboss.job where name = any($1::text[])', [OLD_QUEUES])).rows,
+        ).toEqual([]);
+        expect(
+          (await db.query('select name from pgboss.queue where name = any($1::text[])', [OLD_QUEUES])).rows,
+        ).toEqual([]);
+        for (const name of OLD_QUEUES) expect(Object.values(JOBS).map((job) => job.name)).not.toContain(name);
       } finally {
         await db.close();
       }

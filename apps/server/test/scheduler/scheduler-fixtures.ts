@@ -2,17 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { BlogConfigValues } from '@abp/contracts';
 import { eq } from 'drizzle-orm';
 import { articles, blogConfigs, schedulerLog, sites } from '../../src/db/schema/index.js';
-import { FakeWordPress } from '../../src/integrations/wordpress/index.js';
 import { ArticleProducer, type ProducerPorts } from '../../src/modules/article-pipeline/article-producer.js';
 import { enqueueUnit } from '../../src/modules/article-pipeline/production-job.js';
 import { ProductionRunner } from '../../src/modules/article-pipeline/production-runner.js';
 import { ProductionsRepository } from '../../src/modules/article-pipeline/productions.repository.js';
 import { BlogConfigsRepository } from '../../src/modules/blog-configs/blog-configs.repository.js';
 import { BlogConfigsService } from '../../src/modules/blog-configs/blog-configs.service.js';
+import { ConfigScheduleStore } from '../../src/modules/blog-configs/config-schedule.js';
 import { SchedulerRepository, type SlotRow } from '../../src/modules/scheduler/scheduler.repository.js';
 import { SchedulerService, slotOriginKey } from '../../src/modules/scheduler/scheduler.service.js';
 import { SlotConsumer } from '../../src/modules/scheduler/slot-consumer.js';
 import { type TestApp, waitFor } from '../test-app.js';
+import { FakeWordPress } from '../wordpress/fake-wordpress.js';
 
 export const HOUR = 3_600_000;
 
@@ -112,7 +113,7 @@ export function schedulerHarness(
   const random = options.random ?? sequence(0.5);
   const timeZone = options.timeZone ?? 'UTC';
   const dispatched: SentEntry[] = [];
-  const repo = new SchedulerRepository(t.ctx.handle.db);
+  const repo = new SchedulerRepository(t.ctx.handle.db, new ConfigScheduleStore(t.ctx.handle.db));
   const units = new ProductionsRepository(t.ctx.handle.db);
   const queue = {
     prepare: async () => undefined,
@@ -136,7 +137,13 @@ export function schedulerHarness(
     generation: options.generation ?? t.services.generation,
     publishing: options.publishing ?? t.services.publishing,
   });
-  const runner = new ProductionRunner(units, producer, queue, { error: () => undefined });
+  const runner = new ProductionRunner(
+    units,
+    producer,
+    queue,
+    { error: () => undefined },
+    { articles: t.services.articleStore },
+  );
   runner.register('schedule', new SlotConsumer(repo, options.clock.now));
   const scheduler = new SchedulerService({
     repo,

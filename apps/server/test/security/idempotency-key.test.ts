@@ -5,12 +5,12 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../../src/db/migrate.js';
 import { idempotencyKeys, operatorSessions } from '../../src/db/schema/index.js';
-import type { FakeWordPress } from '../../src/integrations/wordpress/index.js';
 import { useFakeWordPress } from '../articles/publish-helpers.js';
 import { articleCount, manualPayload } from '../manual/manual-helpers.js';
 import { oldMigrationsFolder } from '../old-migrations.js';
 import { createSite } from '../sites/sites-helpers.js';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../test-app.js';
+import type { FakeWordPress } from '../wordpress/fake-wordpress.js';
 
 /*
  * Issue #17 item 4: two clicks 237 ms apart on "Push to WordPress" made two articles and two

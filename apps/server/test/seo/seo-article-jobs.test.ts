@@ -3,7 +3,7 @@ import type { OutlineData, SeoArticle, SeoProject } from '@abp/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { JOBS } from '../../src/jobs/catalogue.js';
 
-const SEO_ARTICLE_JOB = JOBS.seoArticle.name;
+const SEO_ARTICLE_JOB = JOBS.articleProduce.name; // a planned article is a unit of the article pipeline
 
 import { runUnitAsItsEntry } from '../article-pipeline/run-unit.js';
 import { createSite, fakeWordPressFor, siteBody } from '../sites/sites-helpers.js';

@@ -1,7 +1,6 @@
 import type { DeleteProjectResponse, OutlineData, SeoArticle, SeoPage, SeoProject } from '@abp/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { WordPressClient } from '../../src/integrations/wordpress/index.js';
-import { extractJsonLd } from '../../src/modules/seo/shared/json-ld.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { describeRealSite, realClient, runId } from '../wordpress/real-site.js';
 import {
@@ -14,7 +13,7 @@ import {
   seoApi,
   writeArticles,
 } from './seo-helpers.js';
-import { h2sOf, linksOf } from './seo-html.js';
+import { extractJsonLd, h2sOf, linksOf } from './seo-html.js';
 import { expectSearchEngineReadyGraph } from './seo-jsonld-checks.js';
 
 const ARTICLES = 4;

@@ -3,7 +3,7 @@ import { type DeleteProjectResponse, SEO_ACTIVE_PROJECT_MESSAGE, type SeoProject
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS } from '../../src/jobs/catalogue.js';
 
-const SEO_ARTICLE_JOB = JOBS.seoArticle.name;
+const SEO_ARTICLE_JOB = JOBS.articleProduce.name; // a planned article is a unit of the article pipeline
 
 import { createDeleteToken } from '../../src/modules/seo/deletion/delete-token.js';
 import { createSite, fakeWordPressFor } from '../sites/sites-helpers.js';

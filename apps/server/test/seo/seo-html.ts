@@ -44,3 +44,11 @@ export function linksOf(html: string): FoundLink[] {
 export function h2sOf(html: string): string[] {
   return findElements(parseHtml(html), (el) => el.name === 'h2').map((h) => toPlainText(textOf(h)).trim());
 }
+
+/** The JSON-LD blocks of a page's HTML, parsed. */
+export function extractJsonLd(html: string): unknown[] {
+  const doc = parseHtml(html);
+  return findElements(doc, (el) => el.name === 'script' && el.attribs.type === 'application/ld+json').map((el) =>
+    JSON.parse(el.children.map((c) => ('data' in c ? String(c.data) : '')).join('')),
+  );
+}

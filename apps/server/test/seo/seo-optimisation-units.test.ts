@@ -5,8 +5,8 @@ import { placeInternalLinks, rewriteLinkTargets } from '../../src/modules/seo/op
 import { type LinkableArticle, linkCandidates } from '../../src/modules/seo/optimisation/link-planner.js';
 import { isValidMeta, offlineMeta } from '../../src/modules/seo/optimisation/meta-descriptions.js';
 import { articleGraph } from '../../src/modules/seo/optimisation/schema-markup.js';
-import { extractJsonLd, withJsonLd } from '../../src/modules/seo/shared/json-ld.js';
-import { linksOf } from './seo-html.js';
+import { withJsonLd } from '../../src/modules/seo/shared/json-ld.js';
+import { extractJsonLd, linksOf } from './seo-html.js';
 
 const pillar: LinkableArticle = {
   id: 1,

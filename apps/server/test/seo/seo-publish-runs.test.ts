@@ -2,9 +2,10 @@ import type { SeoPage, SeoProject, SeoPublishRun } from '@abp/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seoPages } from '../../src/db/schema/index.js';
-import { type FakeWordPress, WordPressError } from '../../src/integrations/wordpress/index.js';
+import { WordPressError } from '../../src/integrations/wordpress/index.js';
 import { createSite, fakeWordPressFor, siteBody } from '../sites/sites-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
+import type { FakeWordPress } from '../wordpress/fake-wordpress.js';
 import { createProject, expectOk, fieldOf, planProject, type SeoApi, seoApi } from './seo-helpers.js';
 
 /*

@@ -1,6 +1,5 @@
 import type { OptimisationResponse, SeoArticle } from '@abp/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { extractJsonLd } from '../../src/modules/seo/shared/json-ld.js';
 import { createSite, fakeWordPressFor } from '../sites/sites-helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import {
@@ -12,6 +11,7 @@ import {
   seoApi,
   writeArticles,
 } from './seo-helpers.js';
+import { extractJsonLd } from './seo-html.js';
 
 // A WordPress user without unfiltered_html (an editor on multisite, DISALLOW_UNFILTERED_HTML): WordPress
 // would strip <script>, so JSON-LD is stored but not put into the HTML, and the answer says so.

@@ -1,9 +1,6 @@
-import {
-  FakeWordPress,
-  type FakeWordPressOptions,
-  type WordPressConfig,
-} from '../../src/integrations/wordpress/index.js';
+import type { WordPressConfig } from '../../src/integrations/wordpress/index.js';
 import type { TestApp } from '../test-app.js';
+import { FakeWordPress, type FakeWordPressOptions } from '../wordpress/fake-wordpress.js';
 
 export const SITE_PASSWORD = 'abcd EFGH ijkl MNOP qrst UVWX';
 

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CONNECTION_CHECKS,
-  FakeWordPress,
-  runConnectionTest,
-  WordPressError,
-} from '../../src/integrations/wordpress/index.js';
+import { CONNECTION_CHECKS, runConnectionTest, WordPressError } from '../../src/integrations/wordpress/index.js';
+import { FakeWordPress } from './fake-wordpress.js';
 
 const lostAnswer = () => new WordPressError('network', { message: 'timed out', outcomeUnknown: true });
 

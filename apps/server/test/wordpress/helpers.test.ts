@@ -4,7 +4,7 @@ import { canonicalSiteUrl, parseRetryAfter } from '../../src/integrations/wordpr
 import { redactUrl, WordPressError } from '../../src/integrations/wordpress/errors.js';
 import { hasMarker, markerComment, withMarker } from '../../src/integrations/wordpress/marker.js';
 import { normaliseBaseUrl, restRootFromLinkHeader, routeUrl } from '../../src/integrations/wordpress/rest-url.js';
-import { DEFAULT_RETRY_POLICY, nextDelayMs } from '../../src/integrations/wordpress/retry-policy.js';
+import { nextDelayMs, WORDPRESS_TRANSPORT_RETRY } from '../../src/integrations/wordpress/retry-policy.js';
 import { tinyPng } from '../../src/integrations/wordpress/tiny-png.js';
 
 describe('Retry-After and backoff', () => {
@@ -18,7 +18,13 @@ describe('Retry-After and backoff', () => {
   });
 
   it('uses full jitter under an exponential ceiling, and stops on permanent kinds', () => {
-    const policy = { ...DEFAULT_RETRY_POLICY, baseDelayMs: 100, maxDelayMs: 300, maxAttempts: 5, random: () => 0.999 };
+    const policy = {
+      ...WORDPRESS_TRANSPORT_RETRY,
+      baseDelayMs: 100,
+      maxDelayMs: 300,
+      maxAttempts: 5,
+      random: () => 0.999,
+    };
     const flaky = new WordPressError('server_error', { message: 'x' });
     expect([1, 2, 3, 4].map((attempt) => nextDelayMs(policy, flaky, attempt))).toEqual([99, 199, 299, 299]);
     expect(nextDelayMs(policy, flaky, 5)).toBeNull();

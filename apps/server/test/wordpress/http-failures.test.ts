@@ -134,6 +134,27 @@ describe('WordPress HTTP layer against a misbehaving server', () => {
     expect(server.requestsFor('GET', '/wp-json/wp/v2/posts/7')).toHaveLength(3);
   });
 
+  // Issue #34: a site in maintenance mode answers 503 with Retry-After (WordPress: 600 s); it is not hammered meanwhile.
+  it('honours Retry-After on a 503 too: a GET waits when it is short, and gives up at once when it is beyond the cap', async () => {
+    server.on(
+      'GET',
+      '/wp-json/wp/v2/posts/7?context=edit',
+      (_q, res) => sendJson(res, 503, wpError('maintenance', 'Briefly unavailable', 503), { 'Retry-After': '1' }),
+      1,
+    );
+    expect((await client().posts.get(7)).id).toBe(7);
+    expect(retries.map((r) => [r.status, r.delayMs])).toEqual([[503, 1000]]);
+
+    retries = [];
+    server.on('GET', '/wp-json/wp/v2/posts/8?context=edit', (_q, res) =>
+      sendJson(res, 503, wpError('maintenance', 'Briefly unavailable', 503), { 'Retry-After': '600' }),
+    );
+    const error = await failure(client().posts.get(8));
+    expect(error).toMatchObject({ kind: 'server_error', retryAfterSeconds: 600, retryable: true });
+    expect(retries).toHaveLength(0);
+    expect(server.requestsFor('GET', '/wp-json/wp/v2/posts/8')).toHaveLength(1);
+  });
+
   it('never repeats a create after a 5xx', async () => {
     server.on(
       'POST',

@@ -1,5 +1,5 @@
 import { afterAll, expect, it } from 'vitest';
-import { tinyPng } from '../../src/integrations/wordpress/index.js';
+import { tinyPng } from '../../src/integrations/wordpress/tiny-png.js';
 import { describeRealSite, realClient, runId } from './real-site.js';
 
 describeRealSite('normal', 'real WordPress: media, featured image and terms', (site) => {

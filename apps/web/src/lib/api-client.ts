@@ -1,14 +1,7 @@
-import {
-  API_TIMEOUT_MS,
-  errorBodySchema,
-  IDEMPOTENCY_KEY_HEADER,
-  REQUESTED_WITH_HEADER,
-  REQUESTED_WITH_VALUE,
-} from '@abp/contracts';
+import { API_TIMEOUT_MS, IDEMPOTENCY_KEY_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '@abp/contracts';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { notifyUnauthorized } from './auth-events';
 import { GATEWAY_AWAY, reportConnection } from './connection-status';
-import { fieldProblemList, validationMessage } from './validation-text';
 
 export { ApiError, isApiError } from './api-error';
 
@@ -105,7 +98,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
   reportConnection(!GATEWAY_AWAY.has(response.status));
   const data = parseJson(text);
   if (!response.ok) {
-    const error = toApiError(response, data);
+    const error = await toApiError(response, data);
     if (error.status === 401 && !SESSION_PROBE_PATHS.has(url.pathname)) {
       console.warn('Authentication required - redirecting to login');
       notifyUnauthorized();
@@ -157,17 +150,17 @@ function parseJson(text: string): unknown {
   }
 }
 
-function toApiError(response: Response, data: unknown): ApiError {
-  const parsed = errorBodySchema.safeParse(data);
+async function toApiError(response: Response, data: unknown): Promise<ApiError> {
+  const body = await readErrorBody(data);
   const headerRetry = Number(response.headers.get('Retry-After'));
   const retryAfter = Number.isFinite(headerRetry) && headerRetry > 0 ? headerRetry : undefined;
-  if (parsed.success) {
+  if (body) {
     return new ApiError({
       status: response.status,
-      code: parsed.data.code,
-      message: validationMessage(parsed.data.error, fieldProblemList(parsed.data.details)),
-      details: parsed.data.details,
-      retryAfter: parsed.data.retryAfter ?? retryAfter,
+      code: body.code,
+      message: body.message,
+      details: body.details,
+      retryAfter: body.retryAfter ?? retryAfter,
     });
   }
   return new ApiError({
@@ -176,6 +169,19 @@ function toApiError(response: Response, data: unknown): ApiError {
     message: `Request failed with status ${response.status}${response.statusText ? ` (${response.statusText})` : ''}`,
     retryAfter,
   });
+}
+
+/**
+ * The error body checked against the contract. Its schema loads with the first failure, not with
+ * the login screen (issue #35); should that chunk not load (a release replaced it), the failure is
+ * described by its status alone.
+ */
+async function readErrorBody(data: unknown) {
+  try {
+    return (await import('./error-body')).readErrorBody(data);
+  } catch {
+    return null;
+  }
 }
 
 function logFailure(label: string, error: ApiError): ApiError {

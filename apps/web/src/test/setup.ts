@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { installMatchMedia, setWindowWidth } from './match-media';
 import { server } from './msw-server';
+
+// The first screen a test file renders loads its lazy route chunk and transforms it: on a busy
+// two-core CI machine that alone can pass Testing Library's default second. Waits end as soon as
+// their condition holds; only the patience for a slow first render grows.
+configure({ asyncUtilTimeout: 3_000 });
 
 // A laptop: wide enough for the tables (lib/use-table-fits.ts); phone and tablet tests set their own width.
 const DEFAULT_WIDTH = 1280;

@@ -27,6 +27,13 @@ export const articleProductions = pgTable(
     queueJobId: text('queue_job_id'),
     articleId: integer('article_id').references(() => articles.id, { onDelete: 'set null' }),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * Runs that failed in a way that may pass (a timeout, a 5xx) or were cut off (the worker died or
+     * its process stopped: a claim finding the unit still running under its own entry, or the resume
+     * at an embedded start). The runner's MAX_TRANSIENT_ATTEMPTS bounds it, so pg-boss' retries of a
+     * cut-off run never multiply the runner's; waits (rate limits) are not failures.
+     */
+    failures: integer('failures').notNull().default(0),
     /** The worker process of the latest run (host:pid), for the operator's logs and diagnostics. */
     runBy: text('run_by'),
     result: text('result', { enum: PRODUCTION_RESULTS }),

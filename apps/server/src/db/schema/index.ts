@@ -7,6 +7,7 @@ export * from './blog-configs.js';
 export * from './budget-reservations.js';
 export * from './bulk-jobs.js';
 export * from './idempotency-keys.js';
+export * from './knowledge-vectors.js';
 export * from './model-calls.js';
 export * from './operator.js';
 export * from './provider-health.js';

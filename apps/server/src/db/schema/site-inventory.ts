@@ -3,7 +3,7 @@ import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 import { sites } from './sites.js';
 
 /**
- * What a WordPress site already has: its posts and pages (no content), read through the REST API
+ * What a WordPress site already has: its posts and pages (their text, not their markup), read through the REST API
  * by the inventory sync. Keyed by WordPress' own id; a post deleted or trashed there is removed
  * here at the next sync.
  */
@@ -27,6 +27,10 @@ export const siteInventoryItems = pgTable(
     authorId: integer('author_id'),
     /** Plain text, at most 1,000 characters. */
     excerpt: text('excerpt').notNull().default(''),
+    /** The content's headings, plain text, one per line (at most 2,000 characters): for site knowledge. */
+    headings: text('headings').notNull().default(''),
+    /** The content's text without its headings, plain (at most 20,000 characters): for site knowledge. */
+    body: text('body').notNull().default(''),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

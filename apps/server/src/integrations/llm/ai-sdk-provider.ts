@@ -11,7 +11,7 @@ import type {
 import type { LlmConfig } from './llm-config.js';
 import { LlmError } from './llm-error.js';
 import { createChatModel, type RemoteProviderId } from './model-factory.js';
-import { DEFAULT_RETRY_POLICY, type RetryObserver, type RetryPolicy, withRetry } from './retry.js';
+import { LLM_TRANSPORT_RETRY, type RetryObserver, type RetryPolicy, withRetry } from './retry.js';
 
 interface RawAnswer<T> {
   value: T;
@@ -46,7 +46,7 @@ export class AiSdkProvider implements LanguageModelProvider {
     this.chatModel = options.model ?? createChatModel(config);
     this.model = typeof this.chatModel === 'string' ? this.chatModel : this.chatModel.modelId;
     this.queue = new PQueue({ concurrency: config.concurrency });
-    this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.retryPolicy = { ...LLM_TRANSPORT_RETRY, ...options.retry };
   }
 
   /** Calls waiting for a slot, for diagnostics and tests. */

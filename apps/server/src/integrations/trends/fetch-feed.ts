@@ -1,3 +1,4 @@
+import { parseRetryAfter as parseRetryAfterHeader } from '../../lib/backoff.js';
 import { readBodyCapped } from '../../lib/http-body.js';
 import { outbound as defaultOutbound, isOutboundRefusal, type OutboundHttp } from '../../lib/outbound/index.js';
 import { FeedError } from './feed-error.js';
@@ -93,12 +94,9 @@ function httpFailure(url: string, response: Response): FeedError {
   });
 }
 
-/** Seconds, or an HTTP date; undefined when absent or unreadable. */
+/** Seconds, or an HTTP date; undefined when absent or unreadable (the one reader: lib/backoff.ts). */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim());
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+  return parseRetryAfterHeader(value, now) ?? undefined;
 }
 
 const tooLarge = (url: string, maxBytes: number) =>

@@ -1,3 +1,4 @@
+import { parseRetryAfter } from '../../lib/backoff.js';
 import { redactUrl, WordPressError } from './errors.js';
 import { wpErrorBodySchema } from './schemas.js';
 
@@ -33,15 +34,8 @@ export function tryParseJson(text: string): { ok: true; value: unknown } | { ok:
   }
 }
 
-/** Retry-After is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
-  if (!value) return null;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return null;
-  return Math.max(0, Math.ceil((date - now) / 1000));
-}
+// The one Retry-After reader (lib/backoff.ts); exported here for the integration's own callers.
+export { parseRetryAfter };
 
 const BAD_CREDENTIAL_CODES = new Set([
   'rest_not_logged_in',
@@ -121,9 +115,12 @@ export function classifyHttpFailure(answer: FailedAnswer): WordPressError {
     });
   }
   if (status >= 500) {
+    // A site in maintenance mode (WordPress sends 503 with Retry-After: 600) or an overloaded host says when to come back.
+    const retryAfterSeconds = parseRetryAfter(headers.get('retry-after'));
     return new WordPressError('server_error', {
       ...base,
-      message: `The site failed with HTTP ${status} on ${where}${said}.`,
+      retryAfterSeconds,
+      message: `The site failed with HTTP ${status} on ${where}${said}${retryAfterSeconds !== null ? ` (retry after ${retryAfterSeconds} s)` : ''}.`,
     });
   }
   if (wpCode === 'rest_no_route' || (status === 404 && !wp)) {

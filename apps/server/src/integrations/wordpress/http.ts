@@ -1,3 +1,4 @@
+import { withRetry } from '../../lib/backoff.js';
 import { readBodyCapped } from '../../lib/http-body.js';
 import { sameOrigin } from '../../lib/origin.js';
 import { isOutboundRefusal, type OutboundHttp, type OutboundRefusal, outbound } from '../../lib/outbound/index.js';
@@ -5,7 +6,7 @@ import { classifyHttpFailure, classifyNonJsonSuccess, tryParseJson } from './cla
 import { assertSameOrigin } from './cross-origin.js';
 import { isWordPressError, redactUrl, WordPressError } from './errors.js';
 import { classifyNetworkFailure } from './network-failure.js';
-import { nextDelayMs, type RetryPolicy, sleep } from './retry-policy.js';
+import type { RetryPolicy } from './retry-policy.js';
 
 export const USER_AGENT = 'AutomatedBlogPoster/1.3.1 (+self-hosted)';
 
@@ -91,13 +92,13 @@ export class WordPressHttp {
 
   async send(request: WpRequest): Promise<WpResponse> {
     const policy = { ...this.#settings.retry, maxAttempts: request.maxAttempts ?? this.#settings.retry.maxAttempts };
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.#once(request);
-      } catch (error) {
-        if (!isWordPressError(error) || !request.idempotent) throw error;
-        const delayMs = nextDelayMs(policy, error, attempt);
-        if (delayMs === null) throw error;
+    const { value } = await withRetry((_attempt) => this.#once(request), {
+      policy,
+      // Anything else (a bug, a refusal of the outbound rule turned into a WordPressError already) is not ours to repeat.
+      classify: (thrown) => (isWordPressError(thrown) ? thrown : null),
+      // A create is never repeated here: its lost answer is resolved by a marker lookup, its failure by the caller.
+      repeatable: request.idempotent,
+      onRetry: (error, attempt, delayMs) =>
         this.#settings.onRetry?.({
           method: request.method,
           url: redactUrl(request.url),
@@ -105,10 +106,9 @@ export class WordPressHttp {
           delayMs,
           kind: error.kind,
           status: error.status,
-        });
-        await sleep(delayMs);
-      }
-    }
+        }),
+    });
+    return value;
   }
 
   async #once(request: WpRequest): Promise<WpResponse> {

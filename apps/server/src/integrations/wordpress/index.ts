@@ -1,7 +1,7 @@
 /**
  * The WordPress integration: one typed client per site connection (wp/v2 behind the
- * WordPressClient interface), its in-memory fake for other features' tests, and the
- * connection test that turns failures into advice.
+ * WordPressClient interface) and the connection test that turns failures into advice. Its
+ * in-memory fake lives with the tests (apps/server/test/wordpress/fake-wordpress.ts).
  */
 
 export { CheckRecorder } from './check-recorder.js';
@@ -21,13 +21,11 @@ export {
   WordPressError,
   type WordPressErrorKind,
 } from './errors.js';
-export { ADMINISTRATOR_CAPABILITIES, FakeWordPress, type FakeWordPressOptions } from './fake-wordpress.js';
 export { type RetryInfo, USER_AGENT } from './http.js';
 export { hasMarker, markerComment, withMarker } from './marker.js';
 export { normaliseBaseUrl } from './rest-url.js';
-export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
+export { type RetryPolicy, WORDPRESS_TRANSPORT_RETRY } from './retry-policy.js';
 export { identifySeoFields, type SeoFields } from './seo-plugin.js';
-export { tinyPng } from './tiny-png.js';
 export type {
   ContentApi,
   ContentInput,

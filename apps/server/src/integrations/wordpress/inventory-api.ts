@@ -9,8 +9,10 @@ const REST_MAX_PER_PAGE = 100;
 const summaryList = z.array(postSummarySchema);
 const authorList = z.array(authorSchema);
 const termList = z.array(termSchema);
-// What the inventory keeps of a post: never the content (a page of 100 full posts is megabytes).
-const SUMMARY_FIELDS = 'id,type,slug,status,link,date_gmt,modified_gmt,title,excerpt,categories,tags,author';
+// What the inventory keeps of a post: its stored content only as `content.raw` (the site then
+// skips rendering it, and the answer carries it once, not twice); the sync keeps its text, clamped.
+const SUMMARY_FIELDS =
+  'id,type,slug,status,link,date_gmt,modified_gmt,title,excerpt,content.raw,categories,tags,author';
 
 function totals(headers: Headers, count: number): { total: number; totalPages: number } {
   const total = Number(headers.get('x-wp-total'));

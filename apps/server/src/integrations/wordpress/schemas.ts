@@ -68,6 +68,8 @@ export const postSummarySchema = z.looseObject({
   modified_gmt: z.string().nullable().optional(),
   title: renderedField.optional(),
   excerpt: renderedField.optional(),
+  /** The stored content (context=edit, `content.raw` only: WordPress then skips rendering it). */
+  content: renderedField.optional(),
   categories: z.array(z.number().int()).optional(),
   tags: z.array(z.number().int()).optional(),
   author: z.number().int().optional(),

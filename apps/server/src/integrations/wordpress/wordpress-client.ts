@@ -8,7 +8,7 @@ import { createInventoryApi } from './inventory-api.js';
 import { createMediaApi } from './media-api.js';
 import { RestSession } from './rest-session.js';
 import { normaliseBaseUrl } from './rest-url.js';
-import { DEFAULT_RETRY_POLICY } from './retry-policy.js';
+import { WORDPRESS_TRANSPORT_RETRY } from './retry-policy.js';
 import { postSchema, postsRouteSchema, userSchema, type WpPost, type WpUser } from './schemas.js';
 import { identifySeoFields, type SeoFields } from './seo-plugin.js';
 import { createTermsApi } from './terms-api.js';
@@ -46,7 +46,7 @@ export class HttpWordPressClient implements WordPressClient {
       username: this.username,
       applicationPassword: config.applicationPassword,
       timeoutMs: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      retry: { ...DEFAULT_RETRY_POLICY, ...config.retry },
+      retry: { ...WORDPRESS_TRANSPORT_RETRY, ...config.retry },
       onRetry: config.onRetry,
     });
     // A root stored for another origin (an older version followed redirects and Link headers across

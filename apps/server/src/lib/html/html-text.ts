@@ -33,3 +33,19 @@ export function splitSentences(html: string): string[] {
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence.length > 0);
 }
+
+const HEADING = /<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1\s*>/gi;
+
+/**
+ * An article's or a post's HTML as what it is about: its headings (plain text, in order) and its
+ * body text without them. What the site-knowledge index and the inventory keep of a post.
+ */
+export function htmlSections(html: string): { headings: string[]; body: string } {
+  const headings: string[] = [];
+  const withoutHeadings = html.replace(HEADING, (_match, _level: string, inner: string) => {
+    const heading = htmlToText(inner).replace(/\s+/g, ' ').trim();
+    if (heading) headings.push(heading);
+    return '\n';
+  });
+  return { headings, body: htmlToText(withoutHeadings) };
+}

@@ -6,6 +6,6 @@
 
 export { splitTopLevelBlocks, TAG_PATTERN, trimHtmlToWords, VOID_ELEMENTS } from './html-blocks.js';
 export { findBrokenHtml, findDeadLinks } from './html-checks.js';
-export { countWords, htmlToText, splitSentences } from './html-text.js';
+export { countWords, htmlSections, htmlToText, splitSentences } from './html-text.js';
 export { sanitizeArticleHtml } from './sanitize-article-html.js';
 export { linkHtml, webAddress } from './web-link.js';

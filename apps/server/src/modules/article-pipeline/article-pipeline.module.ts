@@ -59,6 +59,8 @@ export interface ArticlePipeline {
 }
 
 export interface PipelineDependencies {
+  /** The articles module: drops a failed attempt's article. */
+  articles: ProductionRunnerOptions['articles'];
   producer: Pick<ArticleProducer, 'produce'>;
   /** True when articles are written on this thread (the offline writer): units then run one at a time. */
   writesOnThisThread?: () => Promise<boolean>;
@@ -75,6 +77,7 @@ export function createArticlePipeline(ctx: AppContext, deps: PipelineDependencie
     queue,
     pino({ name: 'article-pipeline', level: ctx.config.logLevel }),
     {
+      articles: deps.articles,
       ...(deps.writesOnThisThread ? { writesOnThisThread: deps.writesOnThisThread } : {}),
       ...(deps.budget ? { budget: deps.budget } : {}),
     },

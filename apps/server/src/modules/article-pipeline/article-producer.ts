@@ -1,6 +1,6 @@
 import type { ArticlePublishResult } from '@abp/contracts';
 import type { GenerateAndStoreInput, GenerateAndStoreResult } from '../generation/generation-input.js';
-import type { PublishableStatus } from '../publishing/publishing.service.js';
+import type { PublishableStatus } from '../publishing/publish-options.js';
 import { classifyGenerationFailure, classifyThrown, type FailureDecision } from './failure-classifier.js';
 
 /**

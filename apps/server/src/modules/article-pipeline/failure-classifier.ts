@@ -2,6 +2,7 @@ import { ERROR_CODES } from '@abp/contracts';
 import {
   PublishInProgressError,
   QualityGateBlockedError,
+  SiteCredentialsUnreadableError,
   SiteUnavailableError,
   WordPressStepError,
 } from '../../domain-errors.js';
@@ -15,7 +16,8 @@ import { isLlmError } from '../../integrations/llm/index.js';
  */
 export type FailureDecision = (
   | { kind: 'rate_limited'; waitSeconds: number }
-  | { kind: 'transient' }
+  /** `waitSeconds`: what the server asked for (Retry-After); else the runner's back-off decides. */
+  | { kind: 'transient'; waitSeconds?: number }
   | { kind: 'busy' }
   | { kind: 'permanent' }
 ) & {
@@ -51,20 +53,30 @@ export function classifyGenerationFailure(
   return { kind: 'permanent', message, stops };
 }
 
-/** A thrown error: from publishing (WordPress, quality gate, a busy article), the sites module, a provider, or the database. */
+/**
+ * A thrown error: from publishing (WordPress, quality gate, a busy article), the sites module, a
+ * provider, or the database. Decided by the error's type and kind only: an HTTP status belongs to
+ * the error handler (errors.ts), never to this decision.
+ */
 export function classifyThrown(error: unknown): FailureDecision {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof PublishInProgressError) return { kind: 'busy', message, stops: null };
   if (error instanceof WordPressStepError) {
     // An unknown outcome is safe to retry: publishing finds the post by its marker instead of creating another.
-    if (error.retryable || error.outcomeUnknown) {
-      return error.retryAfterSeconds
-        ? { kind: 'rate_limited', waitSeconds: error.retryAfterSeconds, message, stops: null }
-        : { kind: 'transient', message, stops: null };
-    }
-    return { kind: 'permanent', message, stops: null };
+    if (!error.retryable && !error.outcomeUnknown) return { kind: 'permanent', message, stops: null };
+    // A site that limits its rate is waited for; one that fails (5xx, maintenance) keeps its few tries, waiting as long as it asked.
+    if (error.kind === 'rate_limited' && error.retryAfterSeconds)
+      return { kind: 'rate_limited', waitSeconds: error.retryAfterSeconds, message, stops: null };
+    return {
+      kind: 'transient',
+      ...(error.retryAfterSeconds ? { waitSeconds: error.retryAfterSeconds } : {}),
+      message,
+      stops: null,
+    };
   }
-  if (error instanceof SiteUnavailableError) return { kind: 'permanent', message, stops: 'site' };
+  // Nothing goes to this site until the operator acts: switched off, deleted, or its password unreadable.
+  if (error instanceof SiteUnavailableError || error instanceof SiteCredentialsUnreadableError)
+    return { kind: 'permanent', message, stops: 'site' };
   if (error instanceof QualityGateBlockedError) return { kind: 'permanent', message, stops: null };
   if (isLlmError(error)) {
     const { stops } = classifyGenerationFailure(error.kind, message);
@@ -77,14 +89,12 @@ export function classifyThrown(error: unknown): FailureDecision {
       };
     return { kind: error.retryable ? 'transient' : 'permanent', message, stops };
   }
-  if (error instanceof AppError) {
-    // A refusal of the input will not change by itself; a server-side error may pass.
-    if (error.code === ERROR_CODES.rateLimited)
-      return { kind: 'rate_limited', waitSeconds: error.retryAfter ?? DEFAULT_RATE_LIMIT_WAIT_S, message, stops: null };
-    return error.status >= 500
-      ? { kind: 'transient', message: INTERNAL_FAILURE_MESSAGE, stops: null }
+  // An AppError is a refused input (badRequest, notFound, conflict: the brief or the article is
+  // wrong, or gone): it will not change by itself. A refusal to go on now says when to come back.
+  if (error instanceof AppError)
+    return error.code === ERROR_CODES.rateLimited
+      ? { kind: 'rate_limited', waitSeconds: error.retryAfter ?? DEFAULT_RATE_LIMIT_WAIT_S, message, stops: null }
       : { kind: 'permanent', message, stops: null };
-  }
   // The database or a bug: worth another try; the message stays in the log, not in the results.
   return { kind: 'transient', message: INTERNAL_FAILURE_MESSAGE, stops: null };
 }

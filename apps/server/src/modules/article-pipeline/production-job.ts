@@ -1,10 +1,11 @@
 import type { Tx } from '../../db/client.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
-import type {
-  ProductionAttempt,
-  ProductionQueuePort,
-  ProductionRunEnd,
-  ProductionRunner,
+import {
+  MAX_TRANSIENT_ATTEMPTS,
+  type ProductionAttempt,
+  type ProductionQueuePort,
+  type ProductionRunEnd,
+  type ProductionRunner,
 } from './production-runner.js';
 import type { ProductionUnit } from './production-unit.js';
 import type { ProductionsRepository } from './productions.repository.js';
@@ -12,13 +13,22 @@ import type { ProductionsRepository } from './productions.repository.js';
 /**
  * The `article.produce` job. pg-boss does the durability: the heartbeat tells within about a
  * minute that a worker died (its entry is then retried, under the same id, so the unit's fence lets
- * the retry carry on), retries with backoff cover crashes, and the expiry bounds a run that hangs.
- * Waits the pipeline decides itself (rate limits, another try later) are new entries (see the runner).
+ * the retry carry on), and the expiry bounds a run that hangs. pg-boss' retry is there for a run
+ * that was cut off, never for a failure of the work: the runner owns the unit's retries (a failure
+ * that may pass hands the unit to a new entry that runs later) and counts a cut-off run among the
+ * unit's failures (MAX_TRANSIENT_ATTEMPTS). So the limit here only has to let the runner see the
+ * last retry, which then ends the unit as failed instead of working again.
  */
 export function articleProduceJob(runner: ProductionRunner, concurrency: number): JobDefinition<'articleProduce'> {
   return {
     job: 'articleProduce',
-    queue: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 3 * 60 * 60, heartbeatSeconds: 30 },
+    queue: {
+      retryLimit: MAX_TRANSIENT_ATTEMPTS,
+      retryDelay: 30,
+      retryBackoff: true,
+      expireInSeconds: 3 * 60 * 60,
+      heartbeatSeconds: 30,
+    },
     // As many articles at once per worker process as the model may write (LLM_CONCURRENCY).
     work: { localConcurrency: concurrency, pollingIntervalSeconds: 2 },
     handler: ({ originKey }, job) => runner.run(originKey, { queueJobId: job.id, signal: job.signal }),
@@ -163,7 +173,8 @@ export async function resumeCutOffUnits(repo: ProductionsRepository, queue: Prod
     await repo
       .transaction(async (tx) => {
         const next = await queue.send(tx, unit.originKey);
-        if (await repo.handOver(tx, unit.originKey, unit.queueJobId!, next)) resumed++;
+        // The run that was cut off counts as a failure of the unit (see the runner's MAX_TRANSIENT_ATTEMPTS).
+        if (await repo.handOver(tx, unit.originKey, unit.queueJobId!, next, true)) resumed++;
         else throw new Error('moved on'); // rolls the entry back
       })
       .catch(() => undefined);

@@ -1,5 +1,7 @@
 import type { Tx } from '../../db/client.js';
+import { type Backoff, fullJitterDelayMs } from '../../lib/backoff.js';
 import { OneAtATime } from '../../lib/one-at-a-time.js';
+import type { ArticleRemovals } from '../articles/article-store.js';
 import type { GenerateAndStoreResult } from '../generation/generation-input.js';
 import type { BudgetAnswer, BudgetGate } from '../usage/budget-gate.js';
 import { withUsageScope } from '../usage/usage-scope.js';
@@ -9,11 +11,22 @@ import type { ProductionResult } from './production-unit.js';
 import type { ProductionRow, ProductionsRepository } from './productions.repository.js';
 import { usageAttribution } from './usage-attribution.js';
 
-/** Attempts of a unit whose failures may pass (timeouts, WordPress 5xx, a crash) before it fails for good. */
+/**
+ * Failures of a unit that may pass (timeouts, WordPress 5xx, a run cut off because its worker died)
+ * before it fails for good: its runs that failed so, a cut-off one included (the unit's `failures`),
+ * so pg-boss' retries of a cut-off run never multiply these. Waits do not count.
+ */
 export const MAX_TRANSIENT_ATTEMPTS = 3;
 /** Attempts of a unit that keeps waiting (a provider's rate limit, an article being published elsewhere). */
 export const MAX_WAITING_ATTEMPTS = 40;
 const BUSY_WAIT_S = 20;
+/**
+ * The unit retry's back-off (lib/backoff.ts, full jitter): try n waits random(0, min(15 min, 20 s · 2^(n-1))),
+ * on average 10 s, then 20 s: a lost answer or a WordPress hiccup is usually gone by then, and a bulk job keeps moving.
+ */
+const UNIT_BACKOFF: Backoff = { baseDelayMs: 20_000, maxDelayMs: 15 * 60_000 };
+/** The longest a unit waits for a server's Retry-After before it asks again (a server asking for days is asked hourly). */
+const MAX_RETRY_AFTER_S = 60 * 60;
 /** How often running units are checked for a cancellation made in another process. */
 const CANCEL_CHECK_MS = 1000;
 
@@ -85,6 +98,8 @@ export interface ProductionConsumer {
 }
 
 export interface ProductionRunnerOptions {
+  /** The articles module: a failed attempt's article goes when the unit is tried again or stopped (the next attempt stores its own). */
+  articles: Pick<ArticleRemovals, 'discardFailed'>;
   /**
    * True when articles are computed on this thread (the offline writer): units then run one at a
    * time, since side by side they finish no sooner and only hold the event loop longer.
@@ -103,6 +118,8 @@ export interface ProductionRunnerOptions {
 interface Run {
   unit: ProductionRow;
   cancel: AbortController;
+  /** Set by the hook after the article is stored; read once the producer is done. */
+  stop: RunStop;
   outcome?: ProductionOutcome;
 }
 
@@ -112,6 +129,17 @@ export type ProductionRunEnd =
   | { status: 'later'; at: Date; decision: FailureDecision }
   /** `outcome`: what the producer said about the article in this run (for a caller that runs the unit itself). */
   | { status: 'finished'; end: ProductionResult; outcome?: ProductionOutcome };
+
+/**
+ * Where a run stands once its article is stored: going on to publish, or stopped by the hook —
+ * its entry no longer owns the unit, the producer cancelled it, or the producer said why it stays
+ * unpublished (switched off meanwhile).
+ */
+type RunStop =
+  | { kind: 'running' }
+  | { kind: 'taken_over' }
+  | { kind: 'cancelled' }
+  | { kind: 'skipped'; reason: string };
 
 export interface ProductionLogger {
   error(obj: object, msg: string): void;
@@ -136,7 +164,7 @@ export class ProductionRunner {
     private readonly producer: Pick<ArticleProducer, 'produce'>,
     private readonly queue: ProductionQueuePort,
     private readonly log: ProductionLogger,
-    private readonly options: ProductionRunnerOptions = {},
+    private readonly options: ProductionRunnerOptions,
   ) {}
 
   /** Each producer registers once, under the origin of its units. */
@@ -170,7 +198,17 @@ export class ProductionRunner {
     if (!unit) return { status: 'not-owner' };
     const consumer = this.consumers.get(unit.origin);
     if (!consumer) throw new Error(`No producer is registered for ${unit.origin} articles`);
-    const run: Run = { unit, cancel: new AbortController() };
+    // Only a cut-off run (counted as the claim found it) takes the failures this far: the unit has
+    // failed as often as a passing failure may be tried, so this delivery ends it instead of working again.
+    if (unit.failures >= MAX_TRANSIENT_ATTEMPTS)
+      return this.finish(unit, consumer, attempt, {
+        result: 'failed',
+        articleId: unit.articleId,
+        error: `The article's runs failed or were cut off before they ended (a worker stopped) ${unit.failures} times; it is not tried again.`,
+        stage: unit.articleId === null ? 'generation' : 'publish',
+        stops: null,
+      });
+    const run: Run = { unit, cancel: new AbortController(), stop: { kind: 'running' } };
     this.runs.set(originKey, run);
     if (consumer.cancelled) this.startCancelChecks();
     let budget: BudgetAnswer | undefined;
@@ -234,7 +272,6 @@ export class ProductionRunner {
     attempt: ProductionAttempt,
     run: Run,
   ): Promise<ProductionRunEnd> {
-    let stopped: string | null = null;
     const cancelled = run.cancel.signal;
     const signal = AbortSignal.any([
       cancelled,
@@ -248,17 +285,17 @@ export class ProductionRunner {
         existingArticleId,
         afterStore: async (articleId, generated) => {
           if (!(await this.repo.recordArticle(unit.originKey, attempt.queueJobId, articleId))) {
-            stopped = 'taken over';
+            run.stop = { kind: 'taken_over' };
             return 'stop';
           }
           // Cancelled while it was being written: the finished article stays in Articles, unpublished.
           if (cancelled.aborted) {
-            stopped = 'cancelled';
+            run.stop = { kind: 'cancelled' };
             return 'stop';
           }
-          const stop = await consumer.stored?.(unit, articleId, generated);
-          stopped = stop?.stop ?? null;
-          return stopped ? 'stop' : 'continue';
+          const held = await consumer.stored?.(unit, articleId, generated);
+          if (held) run.stop = { kind: 'skipped', reason: held.stop };
+          return run.stop.kind === 'running' ? 'continue' : 'stop';
         },
       }),
     );
@@ -267,12 +304,12 @@ export class ProductionRunner {
       case 'generation': {
         if (attempt.signal?.aborted) {
           // Cut short by a stopping process: no article, and the retry of this entry writes it.
-          if (outcome.articleId !== null) await this.repo.deleteFailedArticle(outcome.articleId);
+          if (outcome.articleId !== null) await this.options.articles.discardFailed([outcome.articleId]);
           throw attempt.signal.reason ?? new Error('stopped');
         }
         if (cancelled.aborted) {
           // Cut short by a cancellation: a generation that did not finish is no article.
-          if (outcome.articleId !== null) await this.repo.deleteFailedArticle(outcome.articleId);
+          if (outcome.articleId !== null) await this.options.articles.discardFailed([outcome.articleId]);
           return this.finish(unit, consumer, attempt, { result: 'cancelled', articleId: null });
         }
         if (!outcome.generated)
@@ -280,20 +317,7 @@ export class ProductionRunner {
         return this.afterFailure(unit, consumer, attempt, outcome.decision, null, outcome.articleId, 'generation');
       }
       case 'stored':
-        if (stopped === 'taken over') return { status: 'not-owner' };
-        if (stopped === 'cancelled')
-          return this.finish(unit, consumer, attempt, { result: 'cancelled', articleId: outcome.articleId });
-        if (stopped)
-          return this.finish(unit, consumer, attempt, {
-            result: 'skipped',
-            articleId: outcome.articleId,
-            reason: stopped,
-          });
-        return this.finish(unit, consumer, attempt, {
-          result: 'succeeded',
-          articleId: outcome.articleId,
-          published: null,
-        });
+        return this.afterStored(unit, consumer, attempt, run.stop, outcome.articleId);
       case 'published':
         return this.finish(unit, consumer, attempt, {
           result: 'succeeded',
@@ -318,6 +342,26 @@ export class ProductionRunner {
           outcome.articleId,
           'publish',
         );
+    }
+  }
+
+  /** A stored article that is not published here: why the run stopped decides how the unit ends. */
+  private afterStored(
+    unit: ProductionRow,
+    consumer: ProductionConsumer,
+    attempt: ProductionAttempt,
+    stop: RunStop,
+    articleId: number,
+  ): Promise<ProductionRunEnd> {
+    switch (stop.kind) {
+      case 'taken_over':
+        return Promise.resolve({ status: 'not-owner' });
+      case 'cancelled':
+        return this.finish(unit, consumer, attempt, { result: 'cancelled', articleId });
+      case 'skipped':
+        return this.finish(unit, consumer, attempt, { result: 'skipped', articleId, reason: stop.reason });
+      case 'running':
+        return this.finish(unit, consumer, attempt, { result: 'succeeded', articleId, published: null });
     }
   }
 
@@ -371,10 +415,10 @@ export class ProductionRunner {
   ): Promise<ProductionRunEnd> {
     if (decision.message === INTERNAL_FAILURE_MESSAGE)
       this.log.error({ err: error, originKey: unit.originKey }, 'article production failed unexpectedly');
-    if (consumer.triesAgain !== false && mayTryAgain(decision, unit.attempts)) {
+    if (consumer.triesAgain !== false && mayTryAgain(decision, unit)) {
       // Only this attempt failed: its stored failure goes, the next attempt stores its own.
-      if (stage === 'generation' && articleId !== null) await this.repo.deleteFailedArticle(articleId);
-      const at = new Date(Date.now() + waitSeconds(decision, unit.attempts) * 1000);
+      if (stage === 'generation' && articleId !== null) await this.options.articles.discardFailed([articleId]);
+      const at = new Date(Date.now() + waitMs(decision, unit.failures + 1));
       await this.queue.prepare();
       const handed = await this.repo
         .transaction(async (tx): Promise<ProductionRunEnd> => {
@@ -389,7 +433,8 @@ export class ProductionRunner {
             return { status: 'finished', end };
           }
           const next = await this.queue.send(tx, unit.originKey, at);
-          if (!(await this.repo.handOver(tx, unit.originKey, attempt.queueJobId, next))) throw new NotOwner(); // rolls the wait back
+          const failed = decision.kind === 'transient';
+          if (!(await this.repo.handOver(tx, unit.originKey, attempt.queueJobId, next, failed))) throw new NotOwner(); // rolls the wait back
           return { status: 'later', at, decision };
         })
         .catch((error: unknown) => {
@@ -437,15 +482,22 @@ export class ProductionRunner {
 /** Thrown inside a transaction to roll it back: the run no longer owns its unit. */
 class NotOwner extends Error {}
 
-function mayTryAgain(decision: FailureDecision, attempts: number): boolean {
+/** A passing failure while the unit has failed fewer times than allowed (this one included); a wait while it has runs left. */
+function mayTryAgain(decision: FailureDecision, unit: ProductionRow): boolean {
   if (decision.kind === 'permanent') return false;
-  return decision.kind === 'transient' ? attempts < MAX_TRANSIENT_ATTEMPTS : attempts < MAX_WAITING_ATTEMPTS;
+  return decision.kind === 'transient'
+    ? unit.failures + 1 < MAX_TRANSIENT_ATTEMPTS
+    : unit.attempts < MAX_WAITING_ATTEMPTS;
 }
 
-/** Passing failures wait a little longer each time (with jitter, so many units spread out); waits take what was asked. */
-function waitSeconds(decision: FailureDecision, attempts: number): number {
-  if (decision.kind === 'rate_limited') return decision.waitSeconds;
-  if (decision.kind === 'busy') return BUSY_WAIT_S;
-  // 10 s, then 20 s: a lost answer or a WordPress hiccup is usually gone by then, and a bulk job keeps moving.
-  return Math.min(900, 10 * 2 ** Math.max(0, attempts - 1)) * (0.75 + Math.random() * 0.5);
+/**
+ * How long the unit waits before its next run: what the server asked for (Retry-After, up to an
+ * hour), a busy article's fixed pause, else the unit back-off with full jitter (lib/backoff.ts).
+ */
+function waitMs(decision: FailureDecision, failure: number): number {
+  if (decision.kind === 'rate_limited') return Math.min(decision.waitSeconds, MAX_RETRY_AFTER_S) * 1000;
+  if (decision.kind === 'busy') return BUSY_WAIT_S * 1000;
+  if (decision.kind === 'transient' && decision.waitSeconds !== undefined)
+    return Math.min(decision.waitSeconds, MAX_RETRY_AFTER_S) * 1000;
+  return fullJitterDelayMs(UNIT_BACKOFF, failure, Math.random);
 }

@@ -58,6 +58,7 @@ export class ProductionsRepository {
           articleId: sql`excluded.article_id`,
           state: 'queued',
           attempts: 0,
+          failures: 0,
           result: null,
           error: null,
           updatedAt: new Date(),
@@ -90,13 +91,19 @@ export class ProductionsRepository {
     return rows.flatMap((row) => (row.queueJobId ? [row.queueJobId] : []));
   }
 
-  /** Takes the unit for a run of its owning entry; null for any other entry, or when it is finished. */
+  /**
+   * Takes the unit for a run of its owning entry; null for any other entry, or when it is finished.
+   * A unit still marked running under this entry was cut off (pg-boss delivers the entry again after
+   * its worker died or its process stopped): that run counts as a failure.
+   */
   async claim(originKey: string, queueJobId: string): Promise<ProductionRow | null> {
     const [row] = await this.db
       .update(articleProductions)
       .set({
         state: 'running',
         attempts: sql`${articleProductions.attempts} + 1`,
+        // SET reads the row as it was: running means the previous run of this entry never ended.
+        failures: sql`${articleProductions.failures} + case when ${articleProductions.state} = 'running' then 1 else 0 end`,
         runBy: this.runner,
         updatedAt: new Date(),
       })
@@ -127,11 +134,25 @@ export class ProductionsRepository {
     return rows.length === 1;
   }
 
-  /** Hands the unit to a new entry that runs later (a wait, or another try); false when the run no longer owns it. */
-  async handOver(tx: Tx, originKey: string, queueJobId: string, nextQueueJobId: string): Promise<boolean> {
+  /**
+   * Hands the unit to a new entry that runs later (a wait, or another try); false when the run no
+   * longer owns it. `failed`: the run that ends here failed (or was cut off), which counts.
+   */
+  async handOver(
+    tx: Tx,
+    originKey: string,
+    queueJobId: string,
+    nextQueueJobId: string,
+    failed = false,
+  ): Promise<boolean> {
     const rows = await tx
       .update(articleProductions)
-      .set({ state: 'queued', queueJobId: nextQueueJobId, updatedAt: new Date() })
+      .set({
+        state: 'queued',
+        queueJobId: nextQueueJobId,
+        ...(failed ? { failures: sql`${articleProductions.failures} + 1` } : {}),
+        updatedAt: new Date(),
+      })
       .where(
         and(
           eq(articleProductions.originKey, originKey),
@@ -218,11 +239,6 @@ export class ProductionsRepository {
       .where(eq(articles.id, articleId))
       .limit(1);
     return row?.status ?? null;
-  }
-
-  /** Drops the failed article of an attempt that will be tried again (the next attempt stores its own). */
-  async deleteFailedArticle(articleId: number): Promise<void> {
-    await this.db.delete(articles).where(and(eq(articles.id, articleId), eq(articles.status, 'failed')));
   }
 
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {

@@ -23,6 +23,8 @@ export class ArticlesService {
     private readonly now: () => Date = () => new Date(),
     /** What each article's model calls cost (the usage ledger). */
     private readonly usage?: { articleUsage(ids: readonly number[]): Promise<Map<number, UsageTotals>> },
+    /** Publishing: moves an article's post to the WordPress trash ('none' when it has none). */
+    private readonly posts?: { trashPost(id: number): Promise<'trashed' | 'none'> },
   ) {}
 
   async list(query: ArticleListQuery): Promise<ArticleListResponse> {
@@ -66,13 +68,15 @@ export class ArticlesService {
    * Deletes the article. Its WordPress post stays unless `trashPost` moves it to the WordPress trash
    * first (a refusal there keeps the article, so nothing is lost track of).
    */
-  async delete(
-    id: number,
-    options: { trashPost?: (id: number) => Promise<'trashed' | 'none'> } = {},
-  ): Promise<ArticleDeleteResult> {
+  async delete(id: number, options: { trashPost?: boolean } = {}): Promise<ArticleDeleteResult> {
     const current = await this.repo.find(id);
     if (!current) throw notFound(ARTICLE_MESSAGES.notFound);
-    const post = options.trashPost ? await options.trashPost(id) : current.wordpressPostId === null ? 'none' : 'kept';
+    const post =
+      options.trashPost && this.posts
+        ? await this.posts.trashPost(id)
+        : current.wordpressPostId === null
+          ? 'none'
+          : 'kept';
     if (!(await this.repo.delete(id))) throw notFound(ARTICLE_MESSAGES.notFound);
     return { success: true, id, wordpress_post: post };
   }

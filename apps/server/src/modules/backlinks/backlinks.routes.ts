@@ -6,7 +6,7 @@ import {
   errorBodySchema,
 } from '@abp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { parseArticleId } from '../articles/article-id.js';
+import { parseArticleId } from '../../lib/article-id.js';
 import type { BacklinksService } from './backlinks.service.js';
 
 const tags = ['backlinks'];

@@ -1,5 +1,4 @@
 import type { AppContext } from '../../app-context.js';
-import type { JobDefinition } from '../../jobs/queue.js';
 import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
 import type { PlacementCheck } from '../site-inventory/placement-check.js';
 import { BulkItemConsumer } from './bulk-item-consumer.js';
@@ -48,12 +47,4 @@ export function createBulkJobs(ctx: AppContext, deps: BulkJobsDependencies): Bul
     deps.placementCheck,
   );
   return { service };
-}
-
-/**
- * Entries of the old per-item job queued by an older version: the migration made their items
- * units of the pipeline, so an entry left over has nothing to do.
- */
-export function legacyBulkItemJob(): JobDefinition<'bulkItem'> {
-  return { job: 'bulkItem', queue: { retryLimit: 0 }, handler: async () => undefined };
 }

@@ -7,13 +7,9 @@ const NO_SITE_LABEL = 'No site (deleted or unassigned)';
 export class DashboardService {
   constructor(
     private readonly repo: DashboardRepository,
-    private trends: TrendSummarySource = idleTrendSummary,
+    /** The trend monitor's status and stats (the trends module's service, given by container.ts). */
+    private readonly trends: TrendSummarySource = idleTrendSummary,
   ) {}
-
-  /** Called by the trend monitor module once it exists. */
-  useTrendSummary(source: TrendSummarySource): void {
-    this.trends = source;
-  }
 
   async get(timeZone = 'UTC'): Promise<Dashboard> {
     const [counts, siteRows, recent, perDay, monitor, stats, notLive] = await Promise.all([

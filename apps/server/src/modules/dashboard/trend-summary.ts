@@ -2,7 +2,7 @@ import type { TrendMonitorStatus, TrendStats } from '@abp/contracts';
 
 /**
  * The dashboard's view of the trend monitor. The trend monitor module provides the real one
- * (DashboardService.useTrendSummary); until then the monitor reads as idle with nothing processed.
+ * (passed to DashboardService's constructor); without it the monitor reads as idle with nothing processed.
  */
 export interface TrendSummarySource {
   monitorStatus(): Promise<TrendMonitorStatus>;

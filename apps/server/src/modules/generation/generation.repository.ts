@@ -1,29 +1,6 @@
-import type { GenerationLog } from '@abp/contracts';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { articleImages, articles, articleTrendSources, generationLogs } from '../../db/schema/index.js';
-
-type ArticleInsert = typeof articles.$inferInsert;
-
-export interface StoredImage {
-  png: Buffer;
-  alt: string;
-  filename: string;
-}
-
-export interface StoredTrendSource {
-  topic: string;
-  description: string;
-  publishedDate: Date | null;
-  trendUrl: string | null;
-}
-
-export interface GeneratedArticleRecord {
-  article: Omit<ArticleInsert, 'id' | 'createdAt' | 'updatedAt' | 'hasSources'>;
-  log: GenerationLog;
-  image: StoredImage | null;
-  trendSources: StoredTrendSource[];
-}
+import { articles } from '../../db/schema/index.js';
 
 /** An article an earlier run of the same unit of work already wrote (see articles.origin_key). */
 export interface ReusableArticle {
@@ -39,7 +16,7 @@ export interface ReusableArticle {
 /** A title in SQL as the quality gate compares titles: lower case, runs of anything but letters and digits as one space. */
 const normalisedTitle = (value: unknown) => sql`btrim(regexp_replace(lower(${value}), '[^[:alnum:]]+', ' ', 'g'))`;
 
-/** Stores what one generation produced: the article with its log, image and trend sources, all or nothing. */
+/** What generation reads of the stored articles (the articles module stores them: GeneratedArticles). */
 export class GenerationRepository {
   constructor(private readonly db: Database) {}
 
@@ -59,48 +36,6 @@ export class GenerationRepository {
       .where(and(eq(articles.originKey, originKey), ne(articles.status, 'failed')))
       .limit(1);
     return row ?? null;
-  }
-
-  /**
-   * With an origin key, a failed article holding the key gives it up, and if a live one holds it
-   * (two runs of one unit raced past their checks) that one's id is returned and nothing is stored.
-   */
-  async store(record: GeneratedArticleRecord): Promise<number> {
-    return this.db.transaction(async (tx) => {
-      const key = record.article.originKey;
-      if (key)
-        await tx
-          .update(articles)
-          .set({ originKey: null })
-          .where(and(eq(articles.originKey, key), eq(articles.status, 'failed')));
-      const [row] = await tx
-        .insert(articles)
-        .values(record.article)
-        .onConflictDoNothing({ target: articles.originKey })
-        .returning({ id: articles.id });
-      if (!row) {
-        const [holder] = await tx
-          .select({ id: articles.id })
-          .from(articles)
-          .where(eq(articles.originKey, key!))
-          .limit(1);
-        return holder!.id;
-      }
-      const articleId = row.id;
-      await tx.insert(generationLogs).values({ articleId, log: record.log });
-      if (record.image) {
-        await tx.insert(articleImages).values({
-          articleId,
-          png: record.image.png.toString('base64'),
-          altText: record.image.alt,
-          filename: record.image.filename,
-        });
-      }
-      if (record.trendSources.length > 0) {
-        await tx.insert(articleTrendSources).values(record.trendSources.map((source) => ({ articleId, ...source })));
-      }
-      return articleId;
-    });
   }
 
   /**

@@ -3,14 +3,11 @@ import { badRequest } from '../../errors.js';
 import { type ImageProvider, imageFilename, TitleCardImageProvider } from '../../integrations/images/index.js';
 import { type LanguageModelProvider, titleKey } from '../../integrations/llm/index.js';
 import { OneAtATime } from '../../lib/one-at-a-time.js';
+import type { GeneratedArticleRecord, GeneratedArticles, StoredImage } from '../articles/article-store.js';
+import { runQualityGate } from '../quality-gate/index.js';
 import { UsageCollector, withUsageScope } from '../usage/usage-scope.js';
-import { ArticleGenerator, type GeneratedArticle, runQualityGate } from './engine/index.js';
-import type {
-  GeneratedArticleRecord,
-  GenerationRepository,
-  ReusableArticle,
-  StoredImage,
-} from './generation.repository.js';
+import { ArticleGenerator, type GeneratedArticle } from './engine/index.js';
+import type { GenerationRepository, ReusableArticle } from './generation.repository.js';
 import { type GenerationFailure, toGenerationFailure } from './generation-failure.js';
 import {
   type GenerateAndStoreInput,
@@ -64,6 +61,8 @@ export class GenerationService {
 
   constructor(
     private readonly repo: GenerationRepository,
+    /** Where a written (or failed) article is stored: the articles module. */
+    private readonly store: GeneratedArticles,
     private readonly sites: ActiveSiteLookup,
     private readonly providers: ProviderSource,
     private readonly options: GenerationServiceOptions = {},
@@ -180,7 +179,7 @@ export class GenerationService {
         sources,
         input.signal?.aborted ? input.signal.reason : undefined,
       );
-      const articleId = await this.repo.store(this.failureRecord(input, site.name, failure));
+      const articleId = await this.store.storeGenerated(this.failureRecord(input, site.name, failure));
       return {
         articleId,
         title: input.topic,
@@ -202,7 +201,7 @@ export class GenerationService {
       useSelectedImage && input.selectedImagePng
         ? { png: input.selectedImagePng, alt: article.title, filename: imageFilename(article.title) }
         : imageOf(article);
-    const articleId = await this.repo.store(await this.successRecord(input, site.name, article, image));
+    const articleId = await this.store.storeGenerated(await this.successRecord(input, site.name, article, image));
     return {
       articleId,
       title: article.title,

@@ -3,6 +3,7 @@ import { DELETED_POST_STATUS } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
 import { isWordPressError, type WordPressClient, type WpPost } from '../../integrations/wordpress/index.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
+import type { LiveCheckRecords } from '../articles/article-store.js';
 import { type LiveVerdict, publicPageProblem, readBackProblem, unpublishedVerdict } from './live-check.js';
 import type { LiveCheckArticleRow, LiveCheckRepository } from './publishing.repository.js';
 import type { SiteConnections } from './site-connections.js';
@@ -30,20 +31,21 @@ function gmt(value: string | null | undefined): Date | null {
  * 'future' past it (WP-Cron did not run) is published from here, saying so.
  */
 export class LiveVerification {
-  /** Told when a check finds the post live (backlink proposals start there). A failure here never fails the check. */
-  onLive: ((articleId: number) => Promise<void>) | null = null;
-
   constructor(
     private readonly repo: LiveCheckRepository,
+    /** The verdict is stored by the articles module. */
+    private readonly store: LiveCheckRecords,
     private readonly sites: Pick<SiteConnections, 'getClientForSite'>,
     private readonly queue: Pick<JobQueue, 'send'>,
+    /** Told when a check finds the post live (backlink proposals start there). A failure there never fails the check. */
+    private readonly onLive: ((articleId: number) => Promise<void>) | null = null,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
   /** Called by publishing once WordPress has the post: records what is known now and queues the check. */
   async afterPublish(articleId: number, post: WpPost): Promise<void> {
     const due = post.status === 'future' ? gmt(post.date_gmt) : null;
-    if (post.status !== 'publish') await this.repo.storeLiveCheck(articleId, unpublishedVerdict(post.status));
+    if (post.status !== 'publish') await this.store.recordLiveCheck(articleId, unpublishedVerdict(post.status));
     if (post.status !== 'publish' && post.status !== 'future') return; // a draft: nothing to prove yet
     const startAfter = new Date((due?.getTime() ?? this.now().getTime()) + (due ? AFTER_SCHEDULE_MS : CHECK_DELAY_MS));
     await this.queue.send('liveCheck', { articleId }, { startAfter });
@@ -56,7 +58,7 @@ export class LiveVerification {
     if (article.siteId === null || article.wordpressPostId === null)
       throw conflict('This article has no WordPress post to check: publish it first.');
     const { verdict, permalink, wordpressStatus } = await this.verify(article, article.siteId, article.wordpressPostId);
-    await this.repo.storeLiveCheck(articleId, verdict, permalink, wordpressStatus);
+    await this.store.recordLiveCheck(articleId, verdict, permalink, wordpressStatus);
     if (verdict.state === 'live') await this.onLive?.(articleId).catch(() => undefined);
     return { state: verdict.state, reason: verdict.reason, checked_at: this.now().toISOString() };
   }
@@ -67,7 +69,7 @@ export class LiveVerification {
    * did not read them all), and those trashed or deleted there say so in their WordPress state.
    */
   async afterInventorySync(siteId: number): Promise<void> {
-    await this.repo.flagVanishedPosts(siteId);
+    await this.store.flagVanishedPosts(siteId);
     const absent = await this.repo.absentPosts(siteId, ABSENT_LOOKUPS);
     if (absent.length === 0) return;
     const client = await this.sites.getClientForSite(siteId).catch(() => null);
@@ -76,10 +78,18 @@ export class LiveVerification {
       try {
         const post = await client.posts.get(postId);
         if (post.status === 'trash')
-          await this.repo.storePostGone(id, 'trash', 'the post is in the WordPress trash (found by the content sync)');
+          await this.store.recordPostGone(
+            id,
+            'trash',
+            'the post is in the WordPress trash (found by the content sync)',
+          );
       } catch (error) {
         if (isWordPressError(error) && error.kind === 'not_found')
-          await this.repo.storePostGone(id, 'deleted', 'the post was deleted on WordPress (found by the content sync)');
+          await this.store.recordPostGone(
+            id,
+            'deleted',
+            'the post was deleted on WordPress (found by the content sync)',
+          );
         // Any other answer proves nothing: the next sync asks again.
         else return;
       }

@@ -14,12 +14,3 @@ export function schedulerTickJob(scheduler: SchedulerService): JobDefinition<'sc
     handler: async () => scheduler.tick(),
   };
 }
-
-/**
- * Entries of the post-slot job an older version queued. The migration to the article pipeline
- * (0022) made every unfinished slot a unit of `article.produce`, queued at start; these entries
- * have nothing left to do and are drained.
- */
-export function legacySlotJob(): JobDefinition<'schedulerSlot'> {
-  return { job: 'schedulerSlot', queue: { retryLimit: 0 }, handler: async () => undefined };
-}

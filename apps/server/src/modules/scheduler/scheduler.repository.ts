@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { blogConfigs, type SlotOutcome, schedulerLog, sites } from '../../db/schema/index.js';
+import type { ConfigSchedule } from '../blog-configs/config-schedule.js';
 import { pickUncoveredTopic, postsTodaySql } from '../posting-policy/index.js';
 import { type CoveredTopics, coverageNote, coveredKey } from './covered-topics.js';
 
@@ -31,7 +32,11 @@ export interface SlotContext {
 }
 
 export class SchedulerRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** The blog-configs module: a configuration's next slot, topic rotation and last post are written there. */
+    private readonly schedule: ConfigSchedule,
+  ) {}
 
   /** Active configurations of active sites whose slot has come and whose daily cap allows a post. */
   async findDue(now: Date, dayStart: Date, limit: number): Promise<DueConfig[]> {
@@ -75,32 +80,13 @@ export class SchedulerRepository {
     onClaimed: (tx: Tx, slot: SlotRow, context: SlotContext) => Promise<void> = async () => undefined,
   ): Promise<SlotRow | null> {
     return this.db.transaction(async (tx) => {
-      const [config] = await tx
-        .update(blogConfigs)
-        .set({ nextPostAt })
-        .where(
-          and(
-            eq(blogConfigs.id, due.id),
-            eq(blogConfigs.isActive, true),
-            sql`${blogConfigs.nextPostAt} = ${due.nextPostAtText}::timestamptz`,
-          ),
-        )
-        .returning({
-          siteId: blogConfigs.siteId,
-          topics: blogConfigs.topics,
-          usedTopics: blogConfigs.usedTopics,
-          postStatus: blogConfigs.postStatus,
-          taskType: blogConfigs.taskType,
-          wordCount: blogConfigs.wordCount,
-          persona: blogConfigs.contentPersona,
-          providers: blogConfigs.providers,
-        });
+      const config = await this.schedule.advanceSlot(tx, due.id, due.nextPostAtText, nextPostAt);
       if (!config) return null;
       // The row is locked by the update above: the rotation cannot be advanced twice.
       const { topic, used, passedOver } = pickUncoveredTopic(config.topics, config.usedTopics, (t) =>
         covered.has(coveredKey(t)),
       );
-      await tx.update(blogConfigs).set({ usedTopics: used }).where(eq(blogConfigs.id, due.id));
+      await this.schedule.recordTopicsUsed(tx, due.id, used);
       const note = coverageNote(passedOver, covered, topic === null);
       const skipped = topic === null ? { outcome: 'skipped' as const, finishedAt: now } : {};
       const [slot] = await tx
@@ -173,8 +159,9 @@ export class SchedulerRepository {
     return row ?? null;
   }
 
-  async markPosted(configId: number, at: Date, tx: Tx | Database = this.db): Promise<void> {
-    await tx.update(blogConfigs).set({ lastPostAt: at }).where(eq(blogConfigs.id, configId));
+  /** The configuration's last post (the blog-configs module writes it). */
+  markPosted(configId: number, at: Date, tx: Tx | Database = this.db): Promise<void> {
+    return this.schedule.recordPosted(configId, at, tx);
   }
 
   async findSlot(slotId: number, tx: Tx | Database = this.db): Promise<SlotRow | null> {

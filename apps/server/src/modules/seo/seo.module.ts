@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
+import type { ArticleRemovals, ContentRevisions } from '../articles/article-store.js';
 import { SeoArticleConsumer } from './articles/article-consumer.js';
-import { legacySeoArticleJob } from './articles/article-job.js';
 import { SeoArticlePublisher } from './articles/article-publisher.js';
 import { SeoArticlesRepository } from './articles/seo-articles.repository.js';
 import { seoArticlesRoutes } from './articles/seo-articles.routes.js';
@@ -49,6 +49,8 @@ export interface SeoDependencies {
   pipeline: Pick<ArticlePipeline, 'enqueue' | 'queue' | 'register'>;
   /** The current language model (Settings), for keywords, outline, page copy and meta descriptions. */
   providers: SeoProviders;
+  /** The articles module: the plan's changes to its articles, and their deletion with the project. */
+  articleStore: ContentRevisions & ArticleRemovals;
 }
 
 /** The SEO suite's services, built once per process. */
@@ -57,7 +59,7 @@ export function createSeoServices(deps: SeoDependencies) {
 
   const keywordsRepo = new KeywordsRepository(deps.db);
   const pagesRepo = new PagesRepository(deps.db);
-  const articlesRepo = new SeoArticlesRepository(deps.db);
+  const articlesRepo = new SeoArticlesRepository(deps.db, deps.articleStore);
   const projects = new ProjectsService(new ProjectsRepository(deps.db), new ProjectLogsRepository(deps.db), deps.sites);
   const outline = new OutlineService(new OutlineRepository(deps.db), keywordsRepo, projects, model);
   const schema = new SchemaService(articlesRepo, pagesRepo, projects, deps.sites);
@@ -84,7 +86,7 @@ export function createSeoServices(deps: SeoDependencies) {
     publishRunner: new PublishRunRunner(publishRunsRepo, projects, { pages, articles: articlePublisher }),
     optimisation: new OptimisationService(articlesRepo, projects, model, schema),
     deletion: new DeletionService(
-      new DeletionRepository(deps.db),
+      new DeletionRepository(deps.db, deps.articleStore),
       articlesRepo,
       projects,
       deps.sites,
@@ -109,9 +111,8 @@ export const seoRoutes = (seo: SeoServices): FastifyPluginAsyncZod =>
     await app.register(deletionRoutes(seo.deletion));
   };
 
-/** The durable jobs: one publish run (and the drain of an older version's planned-article entries). */
+/** The durable job: one publish run. */
 export function defineSeoJobs(queue: JobQueue, seo: SeoServices): void {
-  queue.define(legacySeoArticleJob());
   queue.define(seoPublishJobDefinition(seo.publishRunner));
   queue.beforeWorkers(async (embedded) => (embedded ? seo.pages.releaseLeasesOfDeadProcess() : 0));
 }

@@ -11,7 +11,12 @@ import {
   type ProviderOptions,
   type SharedHealthStore,
 } from '../../integrations/llm/index.js';
-import { MeteredProvider, type UsageMeter } from '../usage/metered-provider.js';
+
+/**
+ * Wraps a remote model's provider so each call lands in the usage ledger (the usage module's
+ * MeteredProvider, given by container.ts: settings does not import usage, which reads settings rows).
+ */
+export type ProviderMeter = (provider: LanguageModelProvider) => LanguageModelProvider;
 
 export interface LlmConfigSource {
   resolve(): Promise<{ config: LlmConfig }>;
@@ -39,14 +44,18 @@ export class LlmProviderRegistry {
 
   /**
    * `meter`: every call of a remote model goes to the usage ledger (the offline writer costs nothing
-   * and is not metered); `healthStore`: where providers' health is shared with the other processes.
+   * and is not metered); `healthStore`: where providers' health is shared with the other processes;
+   * `options`: the providers' retry policy and observers, the offline writer's delay.
    */
   constructor(
     private readonly source: LlmConfigSource,
-    private readonly meter?: UsageMeter,
+    private readonly meter?: ProviderMeter,
     private readonly fallbacks?: FallbackSource,
     private readonly healthStore?: SharedHealthStore,
-  ) {}
+    options: ProviderOptions = {},
+  ) {
+    this.options = options;
+  }
 
   /** Retry policy and observers for remote providers (tests use instant retries); the offline writer's delay. */
   set providerOptions(options: ProviderOptions) {
@@ -105,7 +114,7 @@ export class LlmProviderRegistry {
           : undefined;
         member = created.isOffline
           ? created
-          : new ChainMember(this.meter ? new MeteredProvider(created, this.meter) : created, this.cooldown, shared);
+          : new ChainMember(this.meter ? this.meter(created) : created, this.cooldown, shared);
         this.members.set(memberKey, member);
       }
       return member;

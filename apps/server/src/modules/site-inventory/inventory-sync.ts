@@ -1,10 +1,16 @@
 import type { InventoryPage, WordPressClient, WpPostSummary, WpTerm } from '../../integrations/wordpress/index.js';
+import { htmlSections } from '../../lib/html/html-text.js';
 import { webAddress } from '../../lib/html/web-link.js';
 import { clampPlainText, htmlToPlainText, toPlainText } from '../../lib/plain-text.js';
 import type { ItemKind, NewInventoryItem, SiteInventoryRepository } from './site-inventory.repository.js';
 
 const PER_PAGE = 100;
 const EXCERPT_MAX = 1_000;
+/** What site knowledge reads of a post: its headings and its text, bounded (a post can be a book). */
+export const HEADINGS_MAX = 2_000;
+export const BODY_MAX = 20_000;
+/** Markup beyond this is not read for text (a page builder's post can be megabytes of markup). */
+const CONTENT_READ_MAX = 400_000;
 /**
  * An incremental sync asks for posts modified after the newest modification it saw, less this
  * much: WordPress keeps whole seconds, so a post saved in the same second just after our read, or
@@ -81,6 +87,7 @@ export function toInventoryItem(kind: ItemKind, post: WpPostSummary): NewInvento
   const title =
     post.title?.raw !== undefined ? toPlainText(post.title.raw) : htmlToPlainText(post.title?.rendered ?? '');
   const excerptHtml = post.excerpt?.raw?.trim() ? post.excerpt.raw : (post.excerpt?.rendered ?? '');
+  const sections = htmlSections((post.content?.raw ?? post.content?.rendered ?? '').slice(0, CONTENT_READ_MAX));
   return {
     kind,
     wpId: post.id,
@@ -95,6 +102,8 @@ export function toInventoryItem(kind: ItemKind, post: WpPostSummary): NewInvento
     tagIds: post.tags ?? [],
     authorId: post.author ?? null,
     excerpt: clampPlainText(htmlToPlainText(excerptHtml), EXCERPT_MAX),
+    headings: clampPlainText(sections.headings.map(toPlainText).join('\n'), HEADINGS_MAX),
+    body: clampPlainText(sections.body.replace(/\s+/g, ' ').trim(), BODY_MAX),
   };
 }
 

@@ -179,6 +179,8 @@ export class SiteInventoryRepository {
           tagIds: excluded('tag_ids'),
           authorId: excluded('author_id'),
           excerpt: excluded('excerpt'),
+          headings: excluded('headings'),
+          body: excluded('body'),
           syncedAt: excluded('synced_at'),
         },
       });

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { articles, sites } from '../../db/schema/index.js';
+import type { SiteArticleCopies } from '../articles/article-store.js';
 
 export type SiteRow = typeof sites.$inferSelect;
 export type NewSiteRow = typeof sites.$inferInsert;
@@ -14,7 +15,11 @@ export interface StoredHealth {
 }
 
 export class SitesRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** The articles module: the site's name on its articles, and its articles deleted with it. */
+    private readonly articleStore: SiteArticleCopies,
+  ) {}
 
   list(): Promise<SiteRow[]> {
     return this.db.select().from(sites).orderBy(asc(sites.name), asc(sites.id));
@@ -80,11 +85,12 @@ export class SitesRepository {
 
   /**
    * Deletes the site and keeps its articles: their site_name snapshot is refreshed to the site's
-   * current name first (it may have been renamed), then the foreign key sets site_id to null.
+   * current name first (it may have been renamed; the articles module writes it, in this
+   * transaction), then the foreign key sets site_id to null.
    */
   async deleteKeepingArticles(id: number, siteName: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      await tx.update(articles).set({ siteName }).where(eq(articles.siteId, id));
+      await this.articleStore.renameSiteCopies(id, siteName, tx);
       const deleted = await tx.delete(sites).where(eq(sites.id, id)).returning({ id: sites.id });
       return deleted.length > 0;
     });
@@ -95,10 +101,6 @@ export class SitesRepository {
     return deleted.length > 0;
   }
 
-  /**
-   * Deletes up to `limit` of the site's articles (their images, logs and trend sources go with
-   * them by foreign key). Small batches keep each transaction short on a big site.
-   */
   /** The site's articles, and how many of them have a WordPress post. */
   async articleCounts(siteId: number): Promise<{ articles: number; posts: number }> {
     const [row] = await this.db
@@ -118,9 +120,12 @@ export class SitesRepository {
       .limit(limit);
   }
 
-  async deleteArticlesBatch(siteId: number, limit: number): Promise<number> {
-    const batch = this.db.select({ id: articles.id }).from(articles).where(eq(articles.siteId, siteId)).limit(limit);
-    const deleted = await this.db.delete(articles).where(inArray(articles.id, batch)).returning({ id: articles.id });
-    return deleted.length;
+  /**
+   * Deletes up to `limit` of the site's articles (their images, logs and trend sources go with
+   * them by foreign key; the articles module deletes them). Small batches keep each transaction
+   * short on a big site.
+   */
+  deleteArticlesBatch(siteId: number, limit: number): Promise<number> {
+    return this.articleStore.deleteSiteArticles(siteId, limit);
   }
 }

@@ -10,8 +10,8 @@ import {
 } from '@abp/contracts';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/pg-errors.js';
-import { SiteUnavailableError } from '../../domain-errors.js';
-import { AppError, badRequest, conflict, notFound } from '../../errors.js';
+import { SiteCredentialsUnreadableError, SiteUnavailableError } from '../../domain-errors.js';
+import { type AppError, badRequest, conflict, notFound } from '../../errors.js';
 import {
   createWordPressClient,
   isWordPressError,
@@ -34,6 +34,20 @@ type SiteUpdate = z.output<typeof siteUpdateSchema>;
 
 export type WordPressClientFactory = (config: WordPressConfig) => WordPressClient;
 
+/**
+ * What other modules hear from sites (container.ts passes them; sites imports neither module: the
+ * site inventory and publishing depend on sites).
+ */
+export interface SiteEvents {
+  /**
+   * A site was added, or its address or credentials changed, and WordPress accepted them: the site
+   * inventory starts its first sync, publishing forgets what it knew of the site's SEO plugin.
+   */
+  onConnected?: (siteId: number) => Promise<void>;
+  /** What each enhanced connection test found of the site's SEO plugin (publishing uses it). */
+  onSeoFields?: (siteId: number, fields: SeoFields | null) => void;
+}
+
 /** Per-use tuning of the client getClientForSite() builds (the connection data comes from the site). */
 export type SiteClientOptions = Pick<WordPressConfig, 'timeoutMs' | 'mediaTimeoutMs' | 'retry' | 'onRetry'>;
 
@@ -49,19 +63,11 @@ function usableRestRoot(site: SiteRow): string | null {
 export class SitesService {
   /** Builds the WordPress client for a site; tests of other modules may swap in a FakeWordPress. */
   clientFactory: WordPressClientFactory = createWordPressClient;
-  /**
-   * Called when a site was added, or its address or credentials changed, and WordPress accepted
-   * them: the site inventory starts its first sync (set in container.ts; sites does not depend on
-   * the inventory, which depends on sites).
-   */
-  onConnected: ((siteId: number) => Promise<void>) | null = null;
-  /** Told what each enhanced connection test found of the site's SEO plugin (publishing uses it; set in container.ts). */
-  onSeoFields: ((siteId: number, fields: SeoFields | null) => void) | null = null;
-
   constructor(
     private readonly repo: SitesRepository,
     private readonly secretBox: SecretBox,
     private readonly queue: JobQueue,
+    private readonly events: SiteEvents = {},
   ) {}
 
   async list(): Promise<Site[]> {
@@ -185,7 +191,7 @@ export class SitesService {
     const client = this.clientFactory(this.clientConfig(site, {}));
     const result = await runConnectionTest(client, { enhanced });
     // Nothing found (not signed in, or the question failed): publishing asks again itself.
-    if (enhanced) this.onSeoFields?.(id, result.seo);
+    if (enhanced) this.events.onSeoFields?.(id, result.seo);
     const home = normaliseHome(result.home);
     if (result.restRoot && (result.restRoot !== site.restRoot || (home && home !== site.wpHome)))
       await this.repo.setRestRoot(id, result.restRoot, home ?? undefined);
@@ -259,12 +265,7 @@ export class SitesService {
     try {
       return this.secretBox.decrypt(site.passwordSealed);
     } catch {
-      throw new AppError(
-        'site_password_unreadable',
-        `The stored application password of "${site.name}" cannot be decrypted (the app secret changed). ` +
-          'Edit the site and enter the application password again.',
-        409,
-      );
+      throw new SiteCredentialsUnreadableError(site.id, site.name);
     }
   }
 
@@ -316,7 +317,7 @@ export class SitesService {
       };
     }
     // Reached and accepted: what the site already has is read now (a failure there is the sync's, not the save's).
-    await this.onConnected?.(row.id).catch(() => undefined);
+    await this.events.onConnected?.(row.id).catch(() => undefined);
     const redirect = found.canonicalUrl
       ? `The site redirects to ${found.canonicalUrl}: consider saving that address instead.`
       : null;

@@ -2,6 +2,7 @@ import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
+import type { ContentRevisions } from '../articles/article-store.js';
 import type { SettingsRepository } from '../settings/settings.repository.js';
 import { TrendArticleConsumer } from './trend-article-consumer.js';
 import { type TrendCheckPorts, TrendCheckRunner } from './trend-check.runner.js';
@@ -25,11 +26,13 @@ export interface TrendServiceDeps extends Omit<TrendCheckPorts, 'settings' | 'pi
   queue: JobQueue;
   config: Pick<AppConfig, 'trends' | 'timeZone'>;
   settings: SettingsRepository;
+  /** The articles module: a trend article's Sources section is written there. */
+  articleStore: ContentRevisions;
 }
 
 export function createTrendServices(deps: TrendServiceDeps): TrendServices {
   const runs = new TrendRunsRepository(deps.db);
-  const targets = new TrendTargetsRepository(deps.db);
+  const targets = new TrendTargetsRepository(deps.db, deps.articleStore);
   const trendSettings = new TrendSettingsService(deps.settings, deps.config.trends, async () =>
     (await targets.targets()).filter((target) => target.postStatus === 'published').map((target) => target.siteName),
   );

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { articles, blogConfigs, processedTrends, sites } from '../../db/schema/index.js';
+import type { ContentRevisions } from '../articles/article-store.js';
 import { postsTodaySql } from '../posting-policy/index.js';
 
 /** An active site with its active configuration: where trend articles may go. */
@@ -29,7 +30,11 @@ export interface TrendClaim {
 
 /** Sites, configurations, processed-trend claims and the daily cap, as the trend check needs them. */
 export class TrendTargetsRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** The articles module: a trend article's Sources section is written there. */
+    private readonly articleStore: ContentRevisions,
+  ) {}
 
   targets(): Promise<TrendTarget[]> {
     return this.db
@@ -124,7 +129,8 @@ export class TrendTargetsRepository {
     return row?.content ?? null;
   }
 
-  async setArticleContent(articleId: number, content: string, wordCount: number): Promise<void> {
-    await this.db.update(articles).set({ content, wordCount, updatedAt: new Date() }).where(eq(articles.id, articleId));
+  /** The Sources section appended to a trend article (the articles module writes it). */
+  setArticleContent(articleId: number, content: string, wordCount: number): Promise<void> {
+    return this.articleStore.replaceContent(articleId, 'trend sources', { content, wordCount });
   }
 }

@@ -1,8 +1,8 @@
 import { type ArticleOutline, isLlmError, titleKey } from '../../../integrations/llm/index.js';
+import { detectRefusal } from '../../../lib/text/refusal-detector.js';
 import type { StepContext } from './model-steps.js';
 import { cleanLine } from './outline-planner.js';
 import { retitlePrompt } from './prompts.js';
-import { detectRefusal } from './refusal-detector.js';
 
 /** Says whether a title is already used on the site (case and punctuation ignored). */
 export type TitleInUse = (title: string) => Promise<boolean>;

@@ -2,8 +2,6 @@ export { ArticleGenerator, type ArticleGeneratorOptions } from './article-genera
 export type { TitleInUse } from './distinct-title.js';
 export { GenerationLogBuilder } from './generation-log.js';
 export { resolveVoice } from './personas.js';
-export { type QualityGateInput, type QualityGateOptions, runQualityGate } from './quality-gate.js';
-export { detectRefusal, type RefusalScan } from './refusal-detector.js';
 export {
   ArticleGenerationError,
   type ArticleRequest,

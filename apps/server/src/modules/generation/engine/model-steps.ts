@@ -7,13 +7,13 @@ import {
   type LanguageModelProvider,
 } from '../../../integrations/llm/index.js';
 import { sanitizeArticleHtml } from '../../../lib/html/sanitize-article-html.js';
+import { detectRefusal } from '../../../lib/text/refusal-detector.js';
 import type { GenerationLogBuilder } from './generation-log.js';
 import type { DraftSection } from './length-fitting.js';
 import { sectionBodyFromModel } from './model-html.js';
 import { normaliseOutline, outlineText, parseOutlineText, sectionCountFor } from './outline-planner.js';
 import { maxTokensFor, outlinePrompt, type ReferenceMaterial, recoveryPreamble, sectionPrompt } from './prompts.js';
 import { type RefusalTally, runRecoveringStep } from './recovering-step.js';
-import { detectRefusal } from './refusal-detector.js';
 
 /** What every model step of one article shares. */
 export interface StepContext {

@@ -1,7 +1,7 @@
 import { isLlmError, LlmError, RefusalRouting, withRefusalRouting } from '../../../integrations/llm/index.js';
+import { detectRefusal } from '../../../lib/text/refusal-detector.js';
 import { withUsageStep } from '../../usage/usage-scope.js';
 import type { GenerationLogBuilder } from './generation-log.js';
-import { detectRefusal } from './refusal-detector.js';
 
 /** Per-article refusal bookkeeping, reported as attempts, refusal_recovered and refusal_matches. */
 export class RefusalTally {

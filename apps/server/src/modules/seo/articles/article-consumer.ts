@@ -57,7 +57,7 @@ export class SeoArticleConsumer implements ProductionConsumer {
     switch (end.result) {
       case 'succeeded':
         // Plans stored before titles were normalised may still hold entities.
-        await this.repo.updateArticle(end.articleId, { title: toPlainText(unit.brief.topic) }, tx);
+        await this.repo.reviseArticle(end.articleId, 'seo plan title', { title: toPlainText(unit.brief.topic) }, tx);
         await this.repo.finish(id, { articleId: end.articleId, status: 'generated', error: null }, tx);
         break;
       case 'failed':

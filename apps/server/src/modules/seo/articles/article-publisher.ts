@@ -131,7 +131,7 @@ export class SeoArticlePublisher {
     for (const item of items.filter((i) => pushedIds.includes(i.id) && i.internalLinks.length > 0)) {
       const html = rewriteLinkTargets(item.article.content, hrefs);
       if (html === item.article.content) continue;
-      await this.repo.updateArticle(item.articleId, { content: html });
+      await this.repo.reviseArticle(item.articleId, 'seo internal links', { content: html });
       await this.repo.update(item.id, {
         internalLinks: item.internalLinks.map((l) => ({ ...l, href: hrefs.get(l.target_article_id) ?? l.href })),
       });

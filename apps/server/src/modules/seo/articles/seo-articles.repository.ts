@@ -7,6 +7,12 @@ export type NewSeoArticleRow = Omit<typeof seoProjectArticles.$inferInsert, 'id'
 
 /** A drizzle transaction on either driver. */
 import type { Tx } from '../../../db/client.js';
+import type {
+  ArticleRemovals,
+  ContentChangeReason,
+  ContentChanges,
+  ContentRevisions,
+} from '../../articles/article-store.js';
 
 export type { Tx };
 
@@ -27,7 +33,11 @@ export interface ProjectArticle extends SeoArticleRow {
 }
 
 export class SeoArticlesRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** The articles module: the plan's changes to its articles, and the failed ones a requeue drops. */
+    private readonly articleStore: ContentRevisions & Pick<ArticleRemovals, 'discardFailed'>,
+  ) {}
 
   async list(projectId: number, ids?: number[]): Promise<ProjectArticle[]> {
     const where = ids
@@ -118,8 +128,7 @@ export class SeoArticlesRepository {
       .where(inArray(seoProjectArticles.id, ids))
       .returning();
     const failedArticles = old.map((o) => o.articleId).filter((id): id is number => id !== null);
-    if (failedArticles.length > 0)
-      await tx.delete(articles).where(and(inArray(articles.id, failedArticles), eq(articles.status, 'failed')));
+    await this.articleStore.discardFailed(failedArticles, tx);
     return rows;
   }
 
@@ -202,18 +211,16 @@ export class SeoArticlesRepository {
   }
 
   /**
-   * The SEO plan's title replaces the one the engine chose; the meta description goes to the article
-   * too. Never the status: publishing owns it.
+   * An SEO step replaces the article's title, text or meta description (the articles module writes
+   * it; the reason says which fields it may change). Never the status: publishing owns it.
    */
-  async updateArticle(
+  reviseArticle<R extends ContentChangeReason>(
     articleId: number,
-    changes: { title?: string; content?: string; metaDescription?: string },
-    tx: Tx | Database = this.db,
+    reason: R,
+    change: ContentChanges[R],
+    tx?: Tx | Database,
   ): Promise<void> {
-    await tx
-      .update(articles)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(articles.id, articleId));
+    return this.articleStore.replaceContent(articleId, reason, change, tx);
   }
 
   async articleWordCount(articleId: number | null): Promise<number | null> {

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import {
   articles,
@@ -8,6 +8,7 @@ import {
   seoProjectLogs,
   seoProjects,
 } from '../../../db/schema/index.js';
+import type { ArticleRemovals } from '../../articles/article-store.js';
 
 export interface ProjectFootprint {
   seo_project_articles: number;
@@ -21,7 +22,11 @@ export interface ProjectFootprint {
 }
 
 export class DeletionRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** The articles module deletes the project's articles (in the project's transaction). */
+    private readonly articleStore: Pick<ArticleRemovals, 'deleteArticles'>,
+  ) {}
 
   async footprint(projectId: number): Promise<ProjectFootprint> {
     const n = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
@@ -100,9 +105,7 @@ export class DeletionRepository {
           .from(seoProjectArticles)
           .where(and(eq(seoProjectArticles.projectId, projectId), isNotNull(seoProjectArticles.articleId)));
         const ids = linked.map((r) => r.id).filter((id): id is number => id !== null);
-        if (ids.length > 0)
-          deletedArticles = (await tx.delete(articles).where(inArray(articles.id, ids)).returning({ id: articles.id }))
-            .length;
+        deletedArticles = await this.articleStore.deleteArticles(ids, tx);
       }
       const rows = await tx.delete(seoProjects).where(eq(seoProjects.id, projectId)).returning({ id: seoProjects.id });
       return { deleted: rows.length > 0, articles: deletedArticles };

@@ -51,7 +51,7 @@ export class OptimisationService {
       }
       const item = items.find((i) => i.id === input.id)!;
       await this.articles.update(item.id, { metaDescription: meta });
-      await this.articles.updateArticle(item.articleId, { metaDescription: meta });
+      await this.articles.reviseArticle(item.articleId, 'seo meta description', { metaDescription: meta });
       results.push({ article_id: item.articleId, title: item.title, meta_description: meta });
     }
     await this.projects.log(projectId, {
@@ -99,7 +99,7 @@ export class OptimisationService {
     for (const item of items) {
       const source = linkable.find((l) => l.id === item.articleId)!;
       const { html, links } = placeInternalLinks(item.article.content, linkCandidates(source, linkable), max);
-      await this.articles.updateArticle(item.articleId, { content: html });
+      await this.articles.reviseArticle(item.articleId, 'seo internal links', { content: html });
       await this.articles.update(item.id, { internalLinks: links });
       total += links.length;
       results.push({ article_id: item.articleId, title: item.title, links });

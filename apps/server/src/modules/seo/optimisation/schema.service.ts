@@ -138,7 +138,7 @@ export class SchemaService {
     // Without delivery any earlier block is taken out: WordPress would strip it anyway.
     const html = withJsonLd(item.article.content, deliver ? graph : null);
     if (html === item.article.content) return false;
-    await this.articles.updateArticle(item.articleId, { content: html });
+    await this.articles.reviseArticle(item.articleId, 'seo schema markup', { content: html });
     return true;
   }
 

@@ -26,14 +26,6 @@ export function withJsonLd(html: string, graph: unknown): string {
   return renderHtml(doc);
 }
 
-/** The JSON-LD blocks of a page's HTML, parsed (for tests and checks). */
-export function extractJsonLd(html: string): unknown[] {
-  const doc = parseHtml(html);
-  return findElements(doc, (el) => el.name === 'script' && el.attribs.type === 'application/ld+json').map((el) =>
-    JSON.parse(el.children.map((c) => ('data' in c ? String(c.data) : '')).join('')),
-  );
-}
-
 export type ScriptDelivery = { allowed: true } | { allowed: false; reason: string };
 
 /**

@@ -9,25 +9,23 @@ import { api } from '../../../lib/api-client';
 export interface PublishArticleInput {
   id: number;
   siteId: number;
-  /** The view dialog sends articleId + siteId; edit and bulk send site_id (spec §7). */
-  shape: 'single' | 'site_id';
   force?: boolean;
   /** 'draft' sends it without making it live; otherwise Publish makes the post live (issue #17). */
   sendAs?: PublishSendAs;
 }
 
-/** Plain function: the publish hook drives progress, one-at-a-time and the quality-gate retry itself. */
+/**
+ * Plain function: the publish hook drives progress, one-at-a-time and the quality-gate retry itself.
+ * Every screen sends the one request shape (issue #34): `site_id`, `send_as` for a draft, and when
+ * forced `force_publish` with the X-Force-Publish header, as the spec's screens send them.
+ */
 export function publishArticle({
   id,
   siteId,
-  shape,
   force = false,
   sendAs,
 }: PublishArticleInput): Promise<ArticlePublishResult> {
-  const body = {
-    ...(shape === 'single' ? { articleId: id, siteId } : { site_id: siteId }),
-    ...(sendAs === 'draft' ? { send_as: sendAs } : {}),
-  };
+  const body = { site_id: siteId, ...(sendAs === 'draft' ? { send_as: sendAs } : {}) };
   return api.post(`/api/articles/${id}/publish`, force ? { ...body, force_publish: true } : body, {
     schema: articlePublishResultSchema,
     ...(force ? { headers: { [FORCE_PUBLISH_HEADER]: 'true' } } : {}),

@@ -136,8 +136,8 @@ export function ArticlesPage() {
       setTrashPost(false);
       setToDelete({ article, open: true });
     },
-    onPublish: (a: ArticleSummary) => void publishing.publish({ id: a.id, shape: 'single' }),
-    onSendAsDraft: (a: ArticleSummary) => void publishing.publish({ id: a.id, shape: 'single', sendAs: 'draft' }),
+    onPublish: (a: ArticleSummary) => void publishing.publish({ id: a.id }),
+    onSendAsDraft: (a: ArticleSummary) => void publishing.publish({ id: a.id, sendAs: 'draft' }),
   };
   const openId = (kind: NonNullable<DialogState>['kind']) => (dialog?.kind === kind ? dialog.id : null);
   const closeDialog = () => setDialog(null);
@@ -194,7 +194,7 @@ export function ArticlesPage() {
       <ViewArticleDialog
         articleId={openId('view')}
         progress={dialog?.kind === 'view' ? publishing.progress[dialog.id] : undefined}
-        onPublish={(article, sendAs) => void publishing.publish({ id: article.id, shape: 'single', sendAs })}
+        onPublish={(article, sendAs) => void publishing.publish({ id: article.id, sendAs })}
         onClose={closeDialog}
       />
       <EditArticleDialog articleId={openId('edit')} onPublish={publishing.publish} onClose={closeDialog} />

@@ -29,7 +29,7 @@ describe('publishing from the list', () => {
     expect(button).toBeDisabled();
     expect(await within(row).findByText('Published successfully (100%)')).toBeInTheDocument();
     expect(api.state.publishes).toHaveLength(1);
-    expect(api.state.publishes[0]!.body).toEqual({ articleId: 1, siteId: 1 });
+    expect(api.state.publishes[0]!.body).toEqual({ site_id: 1 });
     expect(await screen.findByText('Article published to WordPress')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1800));
     expect(within(row).getByText('Published successfully (100%)')).toBeInTheDocument();
@@ -44,7 +44,7 @@ describe('publishing from the list', () => {
     expect(within(row).getByText('Not sent')).toBeInTheDocument();
     await chooseRowAction(user, row, 'Send to WordPress as draft');
     expect(await within(row).findByText('Sent to WordPress as a draft (100%)')).toBeInTheDocument();
-    expect(api.state.publishes[0]!.body).toEqual({ articleId: 1, siteId: 1, send_as: 'draft' });
+    expect(api.state.publishes[0]!.body).toEqual({ site_id: 1, send_as: 'draft' });
     expect(await screen.findByText('Article saved to WordPress as a draft')).toBeInTheDocument();
     await waitFor(async () => expect(within(await rowOf('Article 1')).getByText('Draft on WP')).toBeInTheDocument());
     expect(within(await rowOf('Article 1')).getByRole('button', { name: 'Publish' })).toBeInTheDocument();

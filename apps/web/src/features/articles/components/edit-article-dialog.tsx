@@ -140,7 +140,7 @@ function EditForm({
         enqueueSnackbar('Article updated but no site assigned for publishing', { variant: 'warning' });
       return;
     }
-    const request = { id: article.id, shape: 'site_id' as const, siteId: article.site_id };
+    const request = { id: article.id, siteId: article.site_id };
     if (status === 'published')
       return void (await onPublish({
         ...request,

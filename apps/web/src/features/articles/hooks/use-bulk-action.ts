@@ -76,7 +76,6 @@ export function useBulkAction(onFinished: () => void) {
         const result = await publishArticle({
           id,
           siteId: article.site_id,
-          shape: 'site_id',
           force,
           ...(action === 'draft' ? { sendAs: 'draft' as const } : {}),
         });

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { articleQueryOptions } from '../api/get-article';
-import { type PublishArticleInput, publishArticle } from '../api/publish-article';
+import { publishArticle } from '../api/publish-article';
 import { articleKeys, dashboardStatsKey } from '../api/query-keys';
 import { errorMessage, isQualityGateConflict, qualityReportOf } from '../lib/quality-gate';
 
@@ -37,7 +37,6 @@ export interface PublishProgress {
 
 export interface PublishRequest {
   id: number;
-  shape: PublishArticleInput['shape'];
   /** Known site (edit, bulk); otherwise the article is loaded to find it. */
   siteId?: number | null;
   force?: boolean;
@@ -98,7 +97,7 @@ export function usePublishArticle() {
         const siteId = request.siteId ?? (await queryClient.fetchQuery(articleQueryOptions(id))).site_id;
         if (!siteId) throw new NoSiteError();
         show(id, PUBLISH_STEPS.connecting);
-        const sent = publishArticle({ id, siteId, shape: request.shape, force, sendAs: request.sendAs });
+        const sent = publishArticle({ id, siteId, force, sendAs: request.sendAs });
         show(id, PUBLISH_STEPS.publishing);
         const result = await sent;
         show(id, finalStep(result.wordpress_status));

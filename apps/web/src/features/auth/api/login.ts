@@ -1,10 +1,13 @@
-import { type LoginRequest, type LoginResponse, loginResponseSchema } from '@abp/contracts';
+import type { LoginRequest, LoginResponse } from '@abp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { loadAuthSchemas } from '../lib/load-auth-schemas';
 import { markSignedIn } from '../lib/session-cache';
 
-export function login(body: LoginRequest): Promise<LoginResponse> {
-  return api.post('/api/auth/login', body, { schema: loginResponseSchema });
+export async function login(body: LoginRequest): Promise<LoginResponse> {
+  const answer = await api.post<unknown>('/api/auth/login', body);
+  const { loginResponseSchema } = await loadAuthSchemas();
+  return loginResponseSchema.parse(answer);
 }
 
 /** Failures are left to the caller: the login form turns each one into its own message. */

@@ -89,14 +89,16 @@ describe('session checks', () => {
   it('re-checks the session every 5 minutes', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fake = createFakeAuthApi({ authenticated: true });
-    // The Trend Monitor polls its own data meanwhile; only the session matters here.
+    // A screen that does not poll its own data: a data request still on its way when the fake
+    // clock jumps minutes would time out, and the reconnection that follows re-checks the session
+    // by itself (the banner's refetch), which is not the re-check this test is about.
     server.use(...fake.handlers, screenDataUnavailable);
-    renderApp({ path: '/trends', fakeTimers: true });
-    await screen.findByRole('heading', { level: 1, name: 'Trend Monitor' });
+    renderApp({ path: '/config', fakeTimers: true });
+    await screen.findByRole('heading', { level: 1, name: 'Blog Configuration' });
 
     fake.state.authenticated = false;
     await act(() => vi.advanceTimersByTimeAsync(AUTH_RECHECK_INTERVAL_MS - 1000));
-    expect(screen.getByRole('heading', { level: 1, name: 'Trend Monitor' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Blog Configuration' })).toBeInTheDocument();
 
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { LOGIN_LOCKOUT_SECONDS, LOGIN_WARNING_AFTER_FAILURES, loginRequestSchema } from '@abp/contracts';
+import { LOGIN_LOCKOUT_SECONDS, LOGIN_WARNING_AFTER_FAILURES } from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -7,6 +7,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { useLoginLockout } from '../hooks/use-login-lockout';
+import { type AuthSchemas, loadAuthSchemas, loadedAuthSchemas } from '../lib/load-auth-schemas';
 import {
   attemptsNote,
   LOGIN_TEXT,
@@ -23,7 +24,7 @@ interface FormMessage {
 }
 
 /** The contract's message for a password the server would refuse, or undefined. */
-function passwordError(password: string): string | undefined {
+function passwordError({ loginRequestSchema }: AuthSchemas, password: string): string | undefined {
   const result = loginRequestSchema.safeParse({ password });
   return result.success ? undefined : result.error.issues[0]?.message;
 }
@@ -42,7 +43,26 @@ export function LoginForm() {
   const [touched, setTouched] = useState(false);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const passwordRef = useRef<HTMLInputElement>(null);
+  // A check waiting for the schema answers later: only the latest check may set the field's message.
+  const lastCheck = useRef(0);
+  const submitting = useRef(false);
   const busy = loginMutation.isPending;
+
+  /**
+   * Checks the password against the contract and shows the field's message. The schema loads with
+   * the first keystroke, not with the login screen (issue #35): once it has, the check answers at
+   * once; should it not load (a release replaced its chunk), the server's own check answers instead.
+   */
+  const check = (value: string): string | undefined | Promise<string | undefined> => {
+    const id = ++lastCheck.current;
+    const show = (schemas: AuthSchemas | null) => {
+      const error = schemas ? passwordError(schemas, value) : undefined;
+      if (id === lastCheck.current) setFieldError(error);
+      return error;
+    };
+    const schemas = loadedAuthSchemas();
+    return schemas ? show(schemas) : loadAuthSchemas().then(show, () => show(null));
+  };
 
   const clearPassword = () => {
     setPassword('');
@@ -79,9 +99,21 @@ export function LoginForm() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // A second press while the first one's check runs sends nothing more.
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      await submit();
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  const submit = async () => {
     setTouched(true);
-    const error = passwordError(password);
-    setFieldError(error);
+    const checked = check(password);
+    // Not awaited when the answer is at hand: the previous message then goes with the press itself.
+    const error = checked instanceof Promise ? await checked : checked;
     if (error) {
       passwordRef.current?.focus();
       return;
@@ -109,11 +141,12 @@ export function LoginForm() {
         value={password}
         onChange={(event) => {
           setPassword(event.target.value);
-          if (touched) setFieldError(passwordError(event.target.value));
+          if (touched) void check(event.target.value);
+          else void loadAuthSchemas().catch(() => undefined);
         }}
         onBlur={() => {
           setTouched(true);
-          setFieldError(passwordError(password));
+          void check(password);
         }}
         inputRef={passwordRef}
         label="Password"

@@ -82,7 +82,7 @@ describe('Dashboard', () => {
     expect(within(bySite).getByText('40')).toBeInTheDocument();
     expect(screen.queryByText('Last Trend Check')).not.toBeInTheDocument();
     expect(screen.getByText('15 articles in the last 30 days · busiest day 2026-10-24 (3)')).toBeInTheDocument();
-    // The chart is loaded lazily, then drawn.
+    // The chart is drawn with the figures.
     const chart = screen.getByRole('region', { name: 'Articles per Day' });
     await waitFor(() => expect(chart.querySelector('svg rect, svg path')).not.toBeNull(), { timeout: 5000 });
     expect(within(chart).queryByText('The chart could not be drawn.')).not.toBeInTheDocument();

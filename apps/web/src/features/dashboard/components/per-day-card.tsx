@@ -1,13 +1,10 @@
 import type { Dashboard } from '@abp/contracts';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
 import { countOf } from '../../../lib/plural';
 import { ChartBoundary } from './chart-boundary';
-
-const DailyBarChart = lazy(() => import('./daily-bar-chart'));
+import { DailyBarChart } from './daily-bar-chart';
 
 export function PerDayCard({ days }: { days: Dashboard['articles_per_day'] }) {
   const total = days.reduce((sum, d) => sum + d.count, 0);
@@ -27,14 +24,12 @@ export function PerDayCard({ days }: { days: Dashboard['articles_per_day'] }) {
           {busiest && busiest.count > 0 ? ` · busiest day ${busiest.date} (${busiest.count})` : ''}
         </Typography>
         <ChartBoundary>
-          <Suspense fallback={<Skeleton variant="rounded" height={260} aria-label="Loading chart" />}>
-            <DailyBarChart
-              days={days.map((d) => ({ date: d.date, value: d.count }))}
-              label="Articles"
-              color="#1e40af"
-              height={260}
-            />
-          </Suspense>
+          <DailyBarChart
+            days={days.map((d) => ({ date: d.date, value: d.count }))}
+            label="Articles"
+            color="#1e40af"
+            height={260}
+          />
         </ChartBoundary>
       </CardContent>
     </Card>

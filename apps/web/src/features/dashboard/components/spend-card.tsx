@@ -6,13 +6,11 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
 import { formatTokens, formatUsd } from '../../../lib/money';
 import { countOf } from '../../../lib/plural';
 import { useUsage } from '../api/get-usage';
 import { ChartBoundary } from './chart-boundary';
-
-const DailyBarChart = lazy(() => import('./daily-bar-chart'));
+import { DailyBarChart } from './daily-bar-chart';
 
 function Breakdown({
   title,
@@ -68,15 +66,13 @@ function SpendBody({ usage }: { usage: UsageSummary }) {
           : `Since ${since}: ${countOf(month.calls, 'model call')} · ${formatTokens(month.input_tokens, month.output_tokens, month.estimated)}`}
       </Typography>
       <ChartBoundary>
-        <Suspense fallback={<Skeleton variant="rounded" height={220} aria-label="Loading chart" />}>
-          <DailyBarChart
-            days={usage.daily.map((d) => ({ date: d.date, value: d.cost_usd }))}
-            label="Spend"
-            color="#047857"
-            height={220}
-            format={formatUsd}
-          />
-        </Suspense>
+        <DailyBarChart
+          days={usage.daily.map((d) => ({ date: d.date, value: d.cost_usd }))}
+          label="Spend"
+          color="#047857"
+          height={220}
+          format={formatUsd}
+        />
       </ChartBoundary>
       <Grid container spacing={3} sx={{ mt: 1 }}>
         <Grid size={{ xs: 12, md: 6 }}>

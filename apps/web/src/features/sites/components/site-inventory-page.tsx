@@ -20,6 +20,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ExternalLink } from '../../../components/external-link';
 import { PageHeader } from '../../../components/page-header';
+import { PhoneRows, usePhone } from '../../../components/phone-rows';
 import { isApiError } from '../../../lib/api-client';
 import { isSyncing, useInventorySummaries, useInventoryTaxonomy } from '../../../lib/resources/site-inventory';
 import { useSites } from '../../../lib/resources/sites';
@@ -47,6 +48,7 @@ export function SiteInventoryPage() {
   const summary = summaries.data?.find((s) => s.site_id === siteId);
   const taxonomy = useInventoryTaxonomy(Number.isFinite(siteId) ? siteId : null);
   const { mutateAsync: requestSync } = useSyncInventory();
+  const phone = usePhone();
 
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<number | null>(null);
@@ -170,7 +172,32 @@ export function SiteInventoryPage() {
           </Typography>
         </Paper>
       )}
-      {rows.length > 0 && (
+      {rows.length > 0 && phone && (
+        // A phone lists the posts as blocks: five columns of titles and chips cannot fit 390 px.
+        <Paper variant="outlined" sx={{ px: 2 }}>
+          <PhoneRows
+            label="Site content"
+            rows={rows.map((item) => ({
+              key: `${item.kind}-${item.wp_id}`,
+              title: <ExternalLink href={item.link}>{item.title || '(no title)'}</ExternalLink>,
+              facts: [
+                { label: 'Type', value: item.kind === 'post' ? 'Post' : 'Page' },
+                { label: 'Status', value: STATUS_LABELS[item.status] ?? item.status },
+                { label: 'Date', value: dateOf(item.published_at) },
+                ...(item.category_ids.length > 0
+                  ? [
+                      {
+                        label: 'Categories',
+                        value: item.category_ids.map((id) => categoryNames.get(id) ?? `#${id}`).join(', '),
+                      },
+                    ]
+                  : []),
+              ],
+            }))}
+          />
+        </Paper>
+      )}
+      {rows.length > 0 && !phone && (
         <TableContainer component={Paper} variant="outlined">
           <Table aria-label="Site content" size="small">
             <TableHead>

@@ -144,6 +144,24 @@ describe("Sites → Browse: a site's content", () => {
     expect(await screen.findByText('Nothing matches')).toBeInTheDocument();
   });
 
+  it('on a phone lists the posts as blocks, not a table that scrolls sideways', async () => {
+    setWindowWidth(390);
+    const api = createFakeSitesApi({ sites: [makeSite()], inventory: { 1: { items, taxonomy, synced: true } } });
+    show(api, '/sites/1/content');
+    const list = await screen.findByRole('list', { name: 'Site content' });
+    expect(screen.queryByRole('table', { name: 'Site content' })).not.toBeInTheDocument();
+    const blocks = within(list).getAllByRole('listitem');
+    expect(blocks).toHaveLength(4);
+    expect(within(blocks[0]!).getByRole('link', { name: 'Growing heirloom squash' })).toHaveAttribute(
+      'href',
+      'https://garden.example/post-11/',
+    );
+    expect(blocks[0]).toHaveTextContent('Type: PostStatus: PublishedDate:');
+    expect(blocks[0]).toHaveTextContent('Categories: Squash');
+    expect(blocks[3]).toHaveTextContent('Type: Page');
+    expect(blocks[3]).not.toHaveTextContent('Categories');
+  });
+
   it('a site never synced invites a sync', async () => {
     const api = createFakeSitesApi({ sites: [makeSite()], inventory: { 1: { items: [], taxonomy } } });
     show(api, '/sites/1/content');

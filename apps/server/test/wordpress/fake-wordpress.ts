@@ -1,5 +1,21 @@
-import type { DiscoveryMethod, DiscoveryResult } from './discovery.js';
-import { WordPressError } from './errors.js';
+import {
+  type ContentApi,
+  type DiscoveryMethod,
+  type DiscoveryResult,
+  type InventoryApi,
+  identifySeoFields,
+  type MediaApi,
+  type PublicPage,
+  type Reachability,
+  type SeoFields,
+  type TermsApi,
+  type WordPressClient,
+  WordPressError,
+  type WpMedia,
+  type WpPost,
+  type WpTerm,
+  type WpUser,
+} from '../../src/integrations/wordpress/index.js';
 import {
   createFakeContentApi,
   createFakeInventoryApi,
@@ -7,17 +23,6 @@ import {
   createFakeTermsApi,
   type FakeSiteContext,
 } from './fake-wordpress-resources.js';
-import type { WpMedia, WpPost, WpTerm, WpUser } from './schemas.js';
-import { identifySeoFields, type SeoFields } from './seo-plugin.js';
-import type {
-  ContentApi,
-  InventoryApi,
-  MediaApi,
-  PublicPage,
-  Reachability,
-  TermsApi,
-  WordPressClient,
-} from './types.js';
 
 /** What an administrator has on a single site; tests switch single capabilities off. */
 export const ADMINISTRATOR_CAPABILITIES: Readonly<Record<string, boolean>> = {

@@ -20,23 +20,14 @@ import { LlmError } from '../../integrations/llm/index.js';
 import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
 import type { ProductionOutcome, PublishPolicy } from '../article-pipeline/article-producer.js';
 import { INTERNAL_FAILURE_MESSAGE } from '../article-pipeline/failure-classifier.js';
-import type { ProductionConsumer } from '../article-pipeline/production-runner.js';
 import type { PlacementCheck } from '../site-inventory/placement-check.js';
+import { MANUAL_ORIGIN } from './manual-consumer.js';
 
 // The web client gives up after 150 s: stop a little earlier and say why, rather than leave it guessing.
 export const MANUAL_GENERATION_DEADLINE_MS = 140_000;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** The unit's backstop entry is due after the deadline and a margin: by then the request has ended. */
 const BACKSTOP_MARGIN_MS = 60_000;
-export const MANUAL_ORIGIN = 'manual';
-
-/**
- * A manual article is a unit of the pipeline run in the request: the operator is waiting for the
- * answer, so a failure is reported at once, never tried again behind their back. Nothing else to
- * record: the request reads the outcome.
- */
-export const manualConsumer: ProductionConsumer = { triesAgain: false, finished: async () => undefined };
-
 /** POST /api/manual/generate: one article from a topic, saved, then pushed to its site as a draft or a published post. */
 export class ManualGenerationService {
   deadlineMs = MANUAL_GENERATION_DEADLINE_MS;

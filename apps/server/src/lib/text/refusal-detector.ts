@@ -1,4 +1,4 @@
-import { splitSentences } from '../../../lib/html/html-text.js';
+import { splitSentences } from '../html/html-text.js';
 
 /*
  * A refusal or hedge is the model talking about itself or the request instead of writing the

@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { ARTICLE_MESSAGES, type ArticlePublishRequest, type PublishSendAs } from '@abp/contracts';
-import { parseArticleId, parseOptionalSiteId, specBadRequest } from './article-id.js';
+import { parseArticleId, parseOptionalSiteId, specBadRequest } from '../../lib/article-id.js';
 
+/** The one internal publish request, whichever spelling the call used. */
 export interface PublishRequest {
   articleId: number;
   siteId: number | null;
@@ -13,8 +14,10 @@ export interface PublishRequest {
 const isTrue = (value: unknown) => value === true || value === 'true' || value === '1';
 
 /**
- * Reads the spec's publish call: the id in the path (and `articleId` in the body, which must agree),
- * the site as `siteId` or `site_id`, and force from `force_publish` or the X-Force-Publish header.
+ * The one place the publish call is read (issue #34). Its shape, the one the web client sends: the id
+ * in the path, `site_id`, `send_as`, `force_publish`. Still read, as the spec's screens send them:
+ * `articleId` in the body (it must agree with the path), `siteId` for `site_id`, and the
+ * X-Force-Publish header for `force_publish`.
  */
 export function readPublishRequest(
   pathId: string,

@@ -1,8 +1,8 @@
 import type { ExistingPost, QualityFinding, QualityReport, QualitySeverity } from '@abp/contracts';
-import { findBrokenHtml, findDeadLinks } from '../../../lib/html/html-checks.js';
-import { countWords } from '../../../lib/html/html-text.js';
-import { webAddress } from '../../../lib/html/web-link.js';
-import { detectRefusal } from './refusal-detector.js';
+import { findBrokenHtml, findDeadLinks } from '../../lib/html/html-checks.js';
+import { countWords } from '../../lib/html/html-text.js';
+import { webAddress } from '../../lib/html/web-link.js';
+import { detectRefusal } from '../../lib/text/refusal-detector.js';
 
 export interface QualityGateInput {
   title: string;

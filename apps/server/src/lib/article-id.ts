@@ -1,5 +1,5 @@
 import { ARTICLE_MESSAGES, ERROR_CODES, MAX_ID } from '@abp/contracts';
-import { AppError } from '../../errors.js';
+import { AppError } from '../errors.js';
 
 /** A 400 whose text is exactly the spec's message (the screens show it as is), field in details. */
 export const specBadRequest = (field: string, message: string) =>

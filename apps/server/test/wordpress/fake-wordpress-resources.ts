@@ -1,8 +1,19 @@
-import { escapeHtmlText } from '../../lib/plain-text.js';
-import { WordPressError } from './errors.js';
-import { hasMarker, withMarker } from './marker.js';
-import type { WpAuthor, WpMedia, WpPost, WpTerm } from './schemas.js';
-import type { ContentApi, ContentInput, InventoryApi, InventoryPage, MediaApi, TermsApi } from './types.js';
+import {
+  type ContentApi,
+  type ContentInput,
+  hasMarker,
+  type InventoryApi,
+  type InventoryPage,
+  type MediaApi,
+  type TermsApi,
+  WordPressError,
+  type WpAuthor,
+  type WpMedia,
+  type WpPost,
+  type WpTerm,
+  withMarker,
+} from '../../src/integrations/wordpress/index.js';
+import { escapeHtmlText } from '../../src/lib/plain-text.js';
 
 /** What the in-memory resources need from the fake site that owns them. */
 export interface FakeSiteContext {

@@ -1,0 +1,1 @@
+ALTER TABLE "article_productions" ADD COLUMN "failures" integer DEFAULT 0 NOT NULL;

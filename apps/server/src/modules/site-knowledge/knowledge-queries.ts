@@ -1,0 +1,115 @@
+import { analyze } from './analyzer.js';
+import {
+  type CategoryChoice,
+  categoryVote,
+  chooseRelated,
+  duplicateVerdicts,
+  type SimilarDoc,
+  type TopicFit,
+  type TrendText,
+  topicFit,
+} from './judgements.js';
+import type { KnowledgeParameters } from './parameters.js';
+import type { KnowledgeQuery, ScoredDoc, SiteIndex } from './site-index.js';
+
+/*
+ * The four questions asked of site indexes, without a database: the service answers them over
+ * the indexes it keeps, the bench over indexes built from the labelled set. A query's embedding,
+ * when the provider has one, comes in `vector`; without it every answer is lexical.
+ */
+
+/**
+ * Duplicate-subject candidates across the given sites' indexes, best first, with verdicts. The
+ * first site (the article's own) also takes candidates from its nearest vectors; the others from
+ * their titles and headings only (scored with their vectors too), so that asking twenty sites at
+ * once stays one pass over one site's vectors.
+ */
+export function similarIn(
+  indexes: readonly SiteIndex[],
+  query: KnowledgeQuery,
+  k: number,
+  parameters: KnowledgeParameters,
+  exclude: ReadonlySet<string> = new Set(),
+): SimilarDoc[] {
+  const scored: ScoredDoc[] = indexes.flatMap((index, position) =>
+    index.query(query, {
+      vectorCandidates: position === 0,
+      k,
+      titleShare: parameters.duplicate.titleShare,
+      accept: (doc) => !exclude.has(`${doc.siteId}:${doc.key}`),
+      // A post on the same subject names it in its title or headings: candidates come from there
+      // (short lists, so asking twenty sites at once stays fast); the score still reads everything.
+      fields: parameters.duplicate.retrievalFields,
+    }),
+  );
+  return duplicateVerdicts(scored, parameters.duplicate.threshold)
+    .map((doc) => ({
+      ...doc,
+      duplicate:
+        doc.score >= (doc.vector === null ? parameters.duplicate.threshold : parameters.duplicate.hybridThreshold),
+    }))
+    .slice(0, k);
+}
+
+/** Posts of the site an article should link to: the best few, only those close to the best. */
+export function relatedIn(
+  index: SiteIndex,
+  query: KnowledgeQuery,
+  k: number,
+  parameters: KnowledgeParameters,
+  exclude: ReadonlySet<string> = new Set(),
+): ScoredDoc[] {
+  const scored = index.query(query, {
+    k: Math.max(k * 4, 12),
+    titleShare: 0,
+    accept: (doc) => doc.kind !== 'page' && doc.link !== '' && !exclude.has(doc.key),
+  });
+  return chooseRelated(scored, parameters.related, k);
+}
+
+/**
+ * Whether a trend fits the topics (and, with the site's index, the site's own vocabulary). With an
+ * embedding, the trend's closeness to the site's nearest post is mixed into the site's score.
+ */
+export function fitsTopicsIn(
+  index: SiteIndex | null,
+  topics: readonly string[],
+  trend: TrendText,
+  parameters: KnowledgeParameters,
+  vector?: ArrayLike<number> | null,
+): TopicFit {
+  if (!index || index.size === 0) return topicFit(topics, trend, parameters.trend, null);
+  const fit = topicFit(topics, trend, parameters.trend, { stats: index.termStats });
+  if (!vector || index.vectorCount === 0) return fit;
+  const [nearest] = index.query(
+    { title: trend.title, body: [trend.description ?? '', ...(trend.news ?? [])].join('\n'), vector },
+    { k: 1, titleShare: 0 },
+  );
+  if (nearest?.vector == null) return fit;
+  const t = parameters.trend;
+  const siteScore = (1 - parameters.vectorShare) * (fit.siteScore ?? 0) + parameters.vectorShare * nearest.vector;
+  const score = (t.topicWeight * fit.topicScore + t.siteWeight * siteScore) / (t.topicWeight + t.siteWeight);
+  return { ...fit, siteScore, score, fits: score >= t.threshold && siteScore >= t.minSiteScore };
+}
+
+/** The category whose posts are nearest the article (its name said helps), or null when that is unclear. */
+export function bestCategoryIn(
+  index: SiteIndex,
+  query: KnowledgeQuery,
+  parameters: KnowledgeParameters,
+  categories?: ReadonlyArray<{ id: number; name: string }>,
+): CategoryChoice {
+  const neighbours = index.query(query, {
+    k: parameters.category.neighbours,
+    titleShare: 0,
+    accept: (doc) => doc.kind !== 'page' && doc.categoryIds.length > 0,
+  });
+  const known = categories && categories.length > 0 ? new Set(categories.map((c) => c.id)) : undefined;
+  const article = new Set(analyze([query.title, ...(query.headings ?? []), query.body ?? ''].join('\n')));
+  return categoryVote(
+    neighbours,
+    parameters.category,
+    known,
+    categories ? { categories, article, stats: index.termStats } : undefined,
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * Every tunable number of site knowledge, in one place. They are general (weights of fields,
+ * thresholds on normalised scores), never rules about particular words or cases; the labelled
+ * set's bench (`npm run bench -- understanding`) prints what they give and sweeps the thresholds.
+ */
+export const KNOWLEDGE_PARAMETERS = {
+  /** How much a term counts by where it occurs (before its inverse document frequency). */
+  fieldWeights: { title: 3, headings: 1.5, body: 1 },
+  /** Terms kept per document: its strongest, by field-weighted, log-damped frequency. */
+  profileTerms: 64,
+  /** Body text analysed per document (the inventory keeps up to 20,000 characters). */
+  bodyChars: 20_000,
+  /** Candidates taken from each retrieval (BM25, vectors) before they are scored. */
+  candidates: 60,
+  retrieval: {
+    /** A document's strongest terms put in the BM25 index (besides its title and headings). */
+    indexedTerms: 32,
+    /** The query's strongest terms BM25 is asked for… */
+    queryTerms: 12,
+    /** …leaving out those more than this share of the site's documents have (they find everything)… */
+    maxDocumentShare: 0.05,
+    /** …but never those fewer documents than this have (on a small site every word is in a big share). */
+    minDocumentCap: 25,
+  },
+  /** BM25 boosts of the lexical retrieval (MiniSearch), per field. */
+  boosts: { title: 3, headings: 1.5, terms: 1 },
+  /** Hybrid: the share of the score that comes from the embeddings' (centred) cosine. */
+  vectorShare: 0.2,
+  duplicate: {
+    /** The share of a duplicate's score that is its title against the post's title (the rest: everything). */
+    titleShare: 0.3,
+    /** A score at or above this is "the site already covers it". */
+    threshold: 0.4,
+    /** With embeddings (hybrid scores run higher). */
+    hybridThreshold: 0.42,
+    /** Where BM25 looks for duplicate candidates. */
+    retrievalFields: ['title', 'headings'] as ReadonlyArray<'title' | 'headings' | 'terms'>,
+  },
+  related: {
+    /** A link candidate scores at least this… */
+    minScore: 0.12,
+    /** …and at least this share of the best candidate's score. */
+    minShareOfBest: 0.55,
+  },
+  trend: {
+    /** Weight of the topic's words found in the trend (IDF-weighted share of the topic). */
+    topicWeight: 0.5,
+    /** Weight of the share of the trend's other words that the site itself uses. */
+    siteWeight: 0.5,
+    /** A fit scores at least this… */
+    threshold: 0.3,
+    /** …and the site uses at least this share of the trend's other words. */
+    minSiteScore: 0.6,
+  },
+  category: {
+    /** Nearest posts that vote for their categories. */
+    neighbours: 12,
+    /** The winning category's share of the votes… */
+    minShare: 0.25,
+    /** …and the nearest post's similarity, below which the choice is left open (null). */
+    minScore: 0.03,
+    /** A category whose name the article says gets this share of the neighbours' votes more. */
+    nameWeight: 0.5,
+  },
+} as const;
+
+export type KnowledgeParameters = typeof KNOWLEDGE_PARAMETERS;
+
+/** A copy with some numbers changed (the bench's sweeps; tests). */
+export function withParameters(changes: DeepPartial<KnowledgeParameters>): KnowledgeParameters {
+  return merge(KNOWLEDGE_PARAMETERS, changes) as KnowledgeParameters;
+}
+
+type DeepPartial<T> = { -readonly [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+function merge(base: unknown, changes: unknown): unknown {
+  if (typeof base !== 'object' || base === null || typeof changes !== 'object' || changes === null)
+    return changes ?? base;
+  if (Array.isArray(changes)) return changes;
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(changes as Record<string, unknown>))
+    if (value !== undefined) out[key] = merge(out[key], value);
+  return out;
+}

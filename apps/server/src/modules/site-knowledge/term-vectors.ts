@@ -1,0 +1,176 @@
+import { analyze } from './analyzer.js';
+
+/** What a document says, by field (plain text). */
+export interface DocText {
+  title: string;
+  headings: readonly string[];
+  body: string;
+}
+
+/** A document's strongest terms (ids of its site's dictionary) and their weights (field-weighted, log-damped tf). */
+export interface TermProfile {
+  ids: Uint32Array;
+  weights: Float32Array;
+}
+
+export type FieldWeights = { title: number; headings: number; body: number };
+
+/**
+ * Each term's weight in the document: per field, 1 + ln(tf) (a word said ten times is not ten
+ * times the subject), times the field's weight (a title says what a post is about).
+ */
+export function termWeights(doc: DocText, fieldWeights: FieldWeights, bodyChars: number): Map<string, number> {
+  const weights = new Map<string, number>();
+  const addField = (terms: string[], fieldWeight: number) => {
+    const counts = new Map<string, number>();
+    for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+    for (const [term, tf] of counts) weights.set(term, (weights.get(term) ?? 0) + fieldWeight * (1 + Math.log(tf)));
+  };
+  addField(analyze(doc.title), fieldWeights.title);
+  addField(analyze(doc.headings.join('\n')), fieldWeights.headings);
+  addField(analyze(doc.body.slice(0, bodyChars)), fieldWeights.body);
+  return weights;
+}
+
+/** The `max` strongest terms (ties: the first met), as a compact profile of the site's term ids. */
+export function profileOf(weights: Map<string, number>, max: number, stats: TermStats): TermProfile {
+  const top = [...weights].sort((a, b) => b[1] - a[1]).slice(0, max);
+  return {
+    ids: Uint32Array.from(top.map(([term]) => stats.idOf(term))),
+    weights: Float32Array.from(top.map(([, weight]) => weight)),
+  };
+}
+
+/**
+ * A site's vocabulary and document frequencies: how many of its documents use a term. A word found
+ * everywhere on a site ("grow" on a gardening blog, "recipe" on a cooking one) gets a low inverse
+ * frequency there, whatever list it is or is not on. Terms are numbered (documents keep typed
+ * arrays of ids, not strings: a site of 5,000 posts is a few hundred thousand numbers).
+ */
+export class TermStats {
+  private readonly ids = new Map<string, number>();
+  private df = new Int32Array(1024);
+  private docs = 0;
+  /** IDFs computed since the last change, by id (stamped with the version they were computed at). */
+  private idfs = new Float64Array(1024);
+  private stamps = new Uint32Array(1024);
+  private version = 1;
+
+  get docCount(): number {
+    return this.docs;
+  }
+
+  /** Distinct terms known (the index's vocabulary; a term stays known after its last document left). */
+  get vocabulary(): number {
+    return this.ids.size;
+  }
+
+  /** The term's id, numbering it when new. */
+  idOf(term: string): number {
+    let id = this.ids.get(term);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(term, id);
+      if (id >= this.df.length) this.grow();
+    }
+    return id;
+  }
+
+  /** The term's id, or -1 when no document has ever used it. */
+  find(term: string): number {
+    return this.ids.get(term) ?? -1;
+  }
+
+  add(ids: Uint32Array): void {
+    this.docs++;
+    this.version++;
+    for (const id of ids) this.df[id]!++;
+  }
+
+  remove(ids: Uint32Array): void {
+    this.docs = Math.max(0, this.docs - 1);
+    this.version++;
+    for (const id of ids) this.df[id] = Math.max(0, this.df[id]! - 1);
+  }
+
+  documentFrequency(term: string): number {
+    const id = this.find(term);
+    return id < 0 ? 0 : this.df[id]!;
+  }
+
+  /** BM25's inverse document frequency (always positive): a term no document has weighs most. */
+  idf(term: string): number {
+    const id = this.find(term);
+    return id < 0 ? this.idfOfCount(0) : this.idfOf(id);
+  }
+
+  idfOf(id: number): number {
+    if (this.stamps[id] !== this.version) {
+      this.idfs[id] = this.idfOfCount(this.df[id]!);
+      this.stamps[id] = this.version;
+    }
+    return this.idfs[id]!;
+  }
+
+  private idfOfCount(n: number): number {
+    return Math.log(1 + (this.docs - n + 0.5) / (n + 0.5));
+  }
+
+  private grow(): void {
+    const size = this.df.length * 2;
+    const df = new Int32Array(size);
+    df.set(this.df);
+    this.df = df;
+    const idfs = new Float64Array(size);
+    idfs.set(this.idfs);
+    this.idfs = idfs;
+    const stamps = new Uint32Array(size);
+    stamps.set(this.stamps);
+    this.stamps = stamps;
+  }
+}
+
+/** A query's terms weighted by IDF (by term id; -1-keyed terms are unknown to the site), with its norm. */
+export interface WeightedQuery {
+  /** Weight × IDF of each term the site knows, by id. */
+  byId: Map<number, number>;
+  /** Weight × IDF of every term, by term (unknown ones included): for choosing retrieval terms. */
+  weights: Map<string, number>;
+  norm: number;
+}
+
+export function weightedQuery(weights: ReadonlyMap<string, number>, stats: TermStats): WeightedQuery {
+  const byId = new Map<number, number>();
+  const out = new Map<string, number>();
+  let sum = 0;
+  for (const [term, weight] of weights) {
+    const id = stats.find(term);
+    const w = weight * (id < 0 ? stats.idf(term) : stats.idfOf(id));
+    out.set(term, w);
+    if (id >= 0) byId.set(id, w);
+    sum += w * w;
+  }
+  return { byId, weights: out, norm: Math.sqrt(sum) };
+}
+
+/** The cosine of a query and a document profile, both weighted by the site's IDF: 0 (nothing shared) to 1. */
+export function cosine(query: WeightedQuery, profile: TermProfile, stats: TermStats): number {
+  if (query.norm === 0) return 0;
+  let dot = 0;
+  let sum = 0;
+  for (let i = 0; i < profile.ids.length; i++) {
+    const id = profile.ids[i]!;
+    const w = profile.weights[i]! * stats.idfOf(id);
+    sum += w * w;
+    const q = query.byId.get(id);
+    if (q !== undefined) dot += q * w;
+  }
+  return sum === 0 ? 0 : dot / (query.norm * Math.sqrt(sum));
+}
+
+/** Terms of a short text (a title) with weight 1 each. */
+export function bagOf(text: string): Map<string, number> {
+  const bag = new Map<string, number>();
+  for (const term of analyze(text)) bag.set(term, 1);
+  return bag;
+}

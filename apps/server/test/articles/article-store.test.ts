@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContentChanges } from '../../src/modules/articles/article-store.js';
+import { createTestApp, type TestApp } from '../test-app.js';
+import { insertArticle } from './article-fixtures.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const read = async (id: number) => {
+  const res = await t.request({ method: 'GET', url: `/api/articles/${id}`, cookie: await t.login() });
+  return res.json() as { title: string; content: string; word_count: number; meta_description: string | null };
+};
+
+describe('the article store (issue #34: the one writer of articles for other modules)', () => {
+  it('replaces what the reason names, and only that', async () => {
+    const article = await insertArticle(t, { title: 'Soil basics', metaDescription: 'About soil.' });
+    await t.services.articleStore.replaceContent(article.id, 'trend sources', {
+      content: '<p>Soil holds water.</p><h2>Sources</h2>',
+      wordCount: 5,
+    });
+    await t.services.articleStore.replaceContent(article.id, 'seo plan title', { title: 'Soil for beginners' });
+    expect(await read(article.id)).toMatchObject({
+      title: 'Soil for beginners',
+      content: '<p>Soil holds water.</p><h2>Sources</h2>',
+      word_count: 5,
+      meta_description: 'About soil.',
+    });
+  });
+
+  it('refuses a change its reason does not allow (a caller TypeScript cannot check), writing nothing', async () => {
+    const article = await insertArticle(t, { title: 'Compost basics' });
+    const sneaky = {
+      title: 'Compost for beginners',
+      status: 'published',
+    } as unknown as ContentChanges['seo plan title'];
+    await expect(t.services.articleStore.replaceContent(article.id, 'seo plan title', sneaky)).rejects.toThrow(
+      "replaceContent('seo plan title') may not change status",
+    );
+    expect((await read(article.id)).title).toBe('Compost basics');
+  });
+
+  it('discards only failed articles', async () => {
+    const failed = await insertArticle(t, { status: 'failed' });
+    const draft = await insertArticle(t);
+    await t.services.articleStore.discardFailed([failed.id, draft.id]);
+    const cookie = await t.login();
+    expect((await t.request({ method: 'GET', url: `/api/articles/${failed.id}`, cookie })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/api/articles/${draft.id}`, cookie })).statusCode).toBe(200);
+  });
+});
