@@ -44,7 +44,9 @@ function reachesTestDatabase(file) {
   while (todo.length > 0) {
     for (const target of imports(todo.pop())) {
       if (target === TEST_DATABASE) return true;
-      if (!seen.has(target)) seen.add(target) && todo.push(target);
+      if (seen.has(target)) continue;
+      seen.add(target);
+      todo.push(target);
     }
   }
   return false;

@@ -18,6 +18,8 @@ declare module 'vitest' {
     postgres: { template: string; prefix: string } | null;
     /** The hash of TEST_PASSWORD, made once (createTestApp stores it as the operator's). */
     testPasswordHash: string;
+    /** A folder of this run's own, removed when it ends (the real-WordPress lock, real-site.ts). */
+    runDir: string;
   }
 }
 
@@ -38,6 +40,9 @@ async function migrate(handle: DatabaseHandle): Promise<void> {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   project.provide('testPasswordHash', await hashPassword(TEST_PASSWORD));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abp-test-run-'));
+  project.provide('runDir', dir);
+  const removeDir = async () => fs.rmSync(dir, { recursive: true, force: true });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const prefix = newRunPrefix();
@@ -50,16 +55,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
     project.provide('pgliteTemplate', '');
     project.provide('postgres', { template, prefix });
-    return () => dropDatabases(adminUrl, prefix);
+    return async () => {
+      await removeDir();
+      await dropDatabases(adminUrl, prefix);
+    };
   }
   const pglite = await PGlite.create();
   await migrate(wrapPglite(pglite));
   const dump = await pglite.dumpDataDir('none');
   await pglite.close();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abp-template-'));
   const file = path.join(dir, 'template.tar');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
   project.provide('postgres', null);
-  return async () => fs.rmSync(dir, { recursive: true, force: true });
+  return removeDir;
 }

@@ -7,7 +7,9 @@ import pg from 'pg';
  * all when it ends, and a run never touches another run's databases.
  */
 export function newRunPrefix(): string {
-  return `abp_test_${randomBytes(4).toString('hex')}`;
+  // TEST_DATABASE_PREFIX: another name than abp_test for the run's databases (scripts/ensure-postgres.sh
+  // drops every abp_test_… database it finds, so two runs sharing one server keep apart this way).
+  return `${process.env.TEST_DATABASE_PREFIX ?? 'abp_test'}_${randomBytes(4).toString('hex')}`;
 }
 
 export function scratchName(prefix: string): string {
