@@ -50,13 +50,23 @@ export async function createDatabase(adminUrl: string, name: string, template?: 
   return databaseUrl(adminUrl, name);
 }
 
-/** Drops every database whose name starts with `prefix`, closing what is still connected. */
+/**
+ * Drops every database whose name starts with `prefix`, closing what is still connected. Eight at
+ * a time: each DROP DATABASE waits for a checkpoint, and drops side by side share one (a run's
+ * hundred databases took over three minutes one after the other).
+ */
 export async function dropDatabases(adminUrl: string, prefix: string): Promise<void> {
-  await asAdmin(adminUrl, async (client) => {
-    const { rows } = await client.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
-      [`${identifier(prefix)}_`],
-    );
-    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${identifier(datname)} WITH (FORCE)`);
-  });
+  const { rows } = await asAdmin(adminUrl, (client) =>
+    client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE starts_with(datname, $1)`, [
+      `${identifier(prefix)}_`,
+    ]),
+  );
+  const names = rows.map((row) => row.datname);
+  const lane = async () => {
+    for (let name = names.pop(); name !== undefined; name = names.pop()) {
+      const database = identifier(name);
+      await asAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, lane));
 }
