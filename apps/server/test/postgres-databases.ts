@@ -64,9 +64,27 @@ export async function dropDatabases(adminUrl: string, prefix: string): Promise<v
   const names = rows.map((row) => row.datname);
   const lane = async () => {
     for (let name = names.pop(); name !== undefined; name = names.pop()) {
-      const database = identifier(name);
-      await asAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+      await dropDatabase(adminUrl, identifier(name));
     }
   };
   await Promise.all(Array.from({ length: 8 }, lane));
+}
+
+/**
+ * FORCE closes the tests' connections, but may not end an autovacuum worker (it is the superuser's,
+ * and our role lacks pg_signal_backend): then a plain DROP, which asks autovacuum to stop itself,
+ * the two in turn, a few times.
+ */
+async function dropDatabase(adminUrl: string, database: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await asAdmin(adminUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${database}${attempt % 2 === 1 ? ' WITH (FORCE)' : ''}`),
+      );
+      return;
+    } catch (error) {
+      if (attempt === 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
 }
