@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -9,6 +10,11 @@ const contracts = fileURLToPath(new URL('./packages/contracts/src/index.ts', imp
 export default defineConfig({
   resolve: { alias: { '@abp/contracts': contracts } },
   test: {
+    // Vitest's default is one worker less than the machine has cores, shared by both projects: on
+    // the two-core CI machine that ran every file one after the other, with a core left idle while
+    // a test waited for WordPress, a timer or a child process. Every file has a database of its own
+    // and marks what it creates on the real WordPress with its own run id, so files can run side by side.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { alias: { '@abp/contracts': contracts } },

@@ -6,7 +6,36 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
-step() { printf '\n=== %s\n' "$*"; }
+# Each step says when it began and how long the one before it took (wall and CPU time of the
+# processes it waited for), and a table of all steps closes the run, also when a step fails: the
+# CI log then shows where the minutes went.
+TICK=$(getconf CLK_TCK)
+STEPS_FILE=test-results/steps.txt
+: >"$STEPS_FILE"
+step_name='' step_wall=0 step_cpu=0
+cpu_ticks() { # user + system ticks of this shell's waited-for children (fields 16 and 17 of stat)
+  local f; read -r -a f </proc/$$/stat; echo $((f[15] + f[16]))
+}
+hms() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
+end_step() {
+  [[ -n "$step_name" ]] || return 0
+  local wall=$((SECONDS - step_wall)) cpu=$((($(cpu_ticks) - step_cpu) / TICK))
+  printf '%-58s %7s %7s\n' "$step_name" "$(hms "$wall")" "$(hms "$cpu")" >>"$STEPS_FILE"
+  printf '=== %s: %s wall, %s CPU\n' "$step_name" "$(hms "$wall")" "$(hms "$cpu")"
+  step_name=''
+}
+step() {
+  end_step
+  step_name="$*" step_wall=$SECONDS step_cpu=$(cpu_ticks)
+  printf '\n=== %s [%s, +%s]\n' "$*" "$(date +%H:%M:%S)" "$(hms "$SECONDS")"
+}
+print_steps() {
+  end_step
+  printf '\n%-58s %7s %7s\n' 'step' 'wall' 'CPU'
+  cat "$STEPS_FILE"
+  printf '%-58s %7s\n' 'total' "$(hms "$SECONDS")"
+}
+trap print_steps EXIT
 die() { printf '\nnpm test: %s\n' "$*" >&2; exit 1; }
 
 step "system packages"

@@ -1,13 +1,17 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { AppConfig, Role } from '../src/config.js';
 import { type AppContext, createServices, defineJobs, type Services } from '../src/container.js';
 import { JobQueue } from '../src/jobs/queue.js';
 import { SecretBox } from '../src/lib/secret-box.js';
+import { AuthRepository } from '../src/modules/auth/auth.repository.js';
 import { DEFAULT_INVENTORY_LIMITS } from '../src/modules/site-inventory/inventory-sync.js';
 import { openTestDatabase } from './test-database.js';
+import { TEST_PASSWORD } from './test-password.js';
 
-export const TEST_PASSWORD = 'correct horse battery staple';
+export { TEST_PASSWORD };
+
 const TEST_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -66,7 +70,11 @@ export async function createTestApp(options: { role?: Role; config?: Partial<App
     secretBox: SecretBox.fromAppSecret(TEST_SECRET),
   };
   const services = createServices(ctx);
-  await services.auth.ensureOperator(config.adminPassword);
+  // Hashing the password (scrypt at its production cost) is most of an app's start: the usual
+  // password's hash, made once for the run (global-setup.ts), is stored the way ensureOperator does.
+  if (config.adminPassword === TEST_PASSWORD)
+    await new AuthRepository(handle.db).createOperatorIfMissing(inject('testPasswordHash'));
+  else await services.auth.ensureOperator(config.adminPassword);
   defineJobs(ctx, services);
   await queue.start();
   const app = await buildApp(ctx, services, false);

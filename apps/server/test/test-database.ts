@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openPostgres, wrapPglite } from '../src/db/client.js';
-import { applyMigrations } from '../src/db/migrate.js';
+import { createDatabase, scratchName } from './postgres-databases.js';
 
 /**
- * A database of its own for one test file: PGlite loaded from the migrated template, or — when
- * TEST_DATABASE_URL points at a PostgreSQL server — a fresh database created there and migrated.
+ * A database of its own for one test file, migrated (see global-setup.ts): PGlite loaded from the
+ * migrated template, or — when TEST_DATABASE_URL points at a PostgreSQL server — a database of
+ * its own there, created from the run's migrated template database.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -16,22 +15,17 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     const blob = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
     return wrapPglite(await PGlite.create({ loadDataDir: blob }));
   }
-  const url = await createScratchPostgresDatabase(adminUrl);
-  const handle = openPostgres(url, 5);
-  await applyMigrations(handle);
-  return handle;
+  const { template, prefix } = postgresRun();
+  return openPostgres(await createDatabase(adminUrl, scratchName(prefix), template), 5);
 }
 
+/** An empty database (no migrations) on the PostgreSQL server, for tests that migrate it themselves. */
 export async function createScratchPostgresDatabase(adminUrl: string): Promise<string> {
-  const name = `abp_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return createDatabase(adminUrl, scratchName(postgresRun().prefix));
+}
+
+function postgresRun(): { template: string; prefix: string } {
+  const run = inject('postgres');
+  if (!run) throw new Error('TEST_DATABASE_URL was set after the test run began: set it before starting vitest');
+  return run;
 }

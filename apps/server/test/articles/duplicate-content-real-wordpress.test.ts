@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleFingerprints } from '../../src/db/schema/index.js';
 import type { WordPressClient } from '../../src/integrations/wordpress/index.js';
 import { createTestApp, type TestApp } from '../test-app.js';
-import { realClient, realSite, runId } from '../wordpress/real-site.js';
+import { holdRealWordPress, realClient, realSite, runId } from '../wordpress/real-site.js';
 import { goodContent, insertArticle, insertSite } from './article-fixtures.js';
 import { publish } from './publish-helpers.js';
 
@@ -52,6 +52,7 @@ describe.skipIf(!normal || !plain)(
     const created: Array<[WordPressClient, number]> = [];
     let siteA: number;
     let siteB: number;
+    holdRealWordPress();
 
     beforeAll(async () => {
       t = await createTestApp();

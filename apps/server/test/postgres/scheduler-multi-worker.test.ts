@@ -3,7 +3,7 @@ import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type ServerProcess, spawnServer } from '../process/spawn-server.js';
 import { createScratchPostgresDatabase } from '../test-database.js';
-import { listDirect, realClient, realSite, runId } from '../wordpress/real-site.js';
+import { holdRealWordPress, listDirect, realClient, realSite, runId } from '../wordpress/real-site.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const wp = realSite('normal');
@@ -26,6 +26,7 @@ describe.skipIf(!adminUrl || !wp)('PostgreSQL: two worker processes race one due
   let db: pg.Client;
   let boss: PgBoss;
   const topic = `Multi worker compost ${runId}`;
+  holdRealWordPress();
 
   beforeAll(async () => {
     const url = await createScratchPostgresDatabase(adminUrl!);

@@ -24,25 +24,38 @@ export class WordPressSeed {
     return (await response.json()) as T;
   }
 
-  /** Runs the requests 25 at a time; returns each answer's body in order. `missingOk`: a 404 is no failure (cleaning up). */
+  /**
+   * Runs the requests 25 at a time, three batches at once (the test site's PHP server has four
+   * workers; one stays free for the tests running beside); returns each answer's body in order.
+   * `missingOk`: a 404 is no failure (cleaning up).
+   */
   async batch(
     requests: Array<{ method: 'POST' | 'DELETE'; path: string; body?: unknown }>,
     missingOk = false,
   ): Promise<Array<Record<string, unknown>>> {
-    const bodies: Array<Record<string, unknown>> = [];
-    for (let start = 0; start < requests.length; start += 25) {
-      const answer = await this.rest<{ responses: Array<{ status: number; body: Record<string, unknown> }> }>(
-        'POST',
-        'batch/v1',
-        {
-          requests: requests.slice(start, start + 25),
-        },
-      );
-      for (const response of answer.responses) {
-        if (response.status >= 300 && !(missingOk && response.status === 404))
-          throw new Error(`batch request answered ${response.status}: ${JSON.stringify(response.body)}`);
-        bodies.push(response.body);
+    const chunks: (typeof requests)[] = [];
+    for (let start = 0; start < requests.length; start += 25) chunks.push(requests.slice(start, start + 25));
+    const answers: Array<Array<{ status: number; body: Record<string, unknown> }>> = [];
+    let next = 0;
+    const lane = async () => {
+      while (next < chunks.length) {
+        const index = next++;
+        const answer = await this.rest<{ responses: Array<{ status: number; body: Record<string, unknown> }> }>(
+          'POST',
+          'batch/v1',
+          { requests: chunks[index] },
+        );
+        answers[index] = answer.responses;
       }
+    };
+    const lanes = await Promise.allSettled([lane(), lane(), lane()]);
+    const failed = lanes.find((lane) => lane.status === 'rejected');
+    if (failed) throw failed.reason;
+    const bodies: Array<Record<string, unknown>> = [];
+    for (const response of answers.flat()) {
+      if (response.status >= 300 && !(missingOk && response.status === 404))
+        throw new Error(`batch request answered ${response.status}: ${JSON.stringify(response.body)}`);
+      bodies.push(response.body);
     }
     return bodies;
   }

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   createWordPressClient,
   type WordPressClient,
@@ -44,7 +46,58 @@ export function describeRealSite(kind: keyof typeof VARS, name: string, body: (s
   if (!site) console.warn(`[real WordPress] skipping "${name}": ${message}`);
   // The body is still collected when skipped (so the file lists its tests); hooks and tests do
   // not run then, so the placeholder site is never contacted.
-  describe.skipIf(!site)(name, () => body(site ?? { url: 'http://127.0.0.1:9', user: 'skipped', password: 'skipped' }));
+  describe.skipIf(!site)(name, () => {
+    holdRealWordPress();
+    body(site ?? { url: 'http://127.0.0.1:9', user: 'skipped', password: 'skipped' });
+  });
+}
+
+/**
+ * One suite at a time on the real WordPress sites within a test run. Test files run side by side
+ * (vitest.config.ts), and some suites count what the whole site holds (an inventory sync's removed
+ * posts, a site's categories), which a suite writing beside them would change. Called first in the
+ * suite's describe: the lock is taken before the suite's own hooks run and given back after its
+ * last cleanup. The lock is a directory (mkdir is atomic) in the run's folder from global-setup.ts;
+ * a lock whose worker process has died is taken over.
+ */
+export function holdRealWordPress(): void {
+  const lock = path.join(inject('runDir'), 'real-wordpress.lock');
+  let held = false;
+  beforeAll(async () => {
+    for (;;) {
+      try {
+        fs.mkdirSync(lock);
+        fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+        held = true;
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      if (!ownerAlive(lock)) fs.rmSync(lock, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }, LOCK_WAIT_MS);
+  afterAll(() => {
+    if (held) fs.rmSync(lock, { recursive: true, force: true });
+  });
+}
+
+/** The other suites on the sites may hold them this long in all (the real-WordPress files' sum, with room). */
+const LOCK_WAIT_MS = 30 * 60_000;
+
+function ownerAlive(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(path.join(lock, 'pid'), 'utf8'));
+  } catch {
+    return true; // just made, its pid not written yet
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 export function realClient(site: RealSite, overrides: Partial<WordPressConfig> = {}): WordPressClient {
