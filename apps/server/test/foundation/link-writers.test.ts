@@ -161,13 +161,23 @@ describe('a new article on a site whose inventory has a post with an unsafe link
       categoryIds: [],
       tagIds: [],
       authorId: null,
-      excerpt: 'Composting at home.',
+      excerpt: `${title}.`,
     });
     const good = 'https://garden.example/composting-kitchen-scraps/';
     await inventory.upsertItems(siteId, [
       post(501, 'Composting in small gardens'),
       post(502, 'Home composting for beginners'),
       post(503, 'Composting kitchen scraps at home', good),
+      // A site writes on more than one subject: without others, "composting" would be in every
+      // post and tell the index nothing (issue #32 judges by what sets a post apart).
+      ...[
+        'Pruning apple trees in winter',
+        'Sowing carrots in spring',
+        'Watering tomatoes in a heatwave',
+        'Choosing a greenhouse heater',
+        'Mulching strawberry beds',
+        'Planting garlic in autumn',
+      ].map((title, i) => post(510 + i, title, `https://garden.example/other-${i}/`)),
     ]);
     await inventory.markQueued(siteId, 'manual', new Date(0));
     await inventory.markSucceeded(siteId, { fetched: 2, removed: 0, cursor: new Date() });

@@ -70,6 +70,7 @@ export function relatedIn(
   const scored = index.query(query, {
     k: Math.max(k * 4, 12),
     titleShare: 0,
+    siteTermsOnly: true,
     accept: (doc) =>
       doc.kind !== 'page' && (!postsOnly || doc.kind === 'post') && doc.link !== '' && !exclude.has(doc.key),
   });

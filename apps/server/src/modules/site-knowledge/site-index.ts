@@ -198,6 +198,11 @@ export class SiteIndex {
       fields?: ReadonlyArray<'title' | 'headings' | 'terms'>;
       /** false: candidates from BM25 only (their vectors still score them); a pass over every vector is skipped. */
       vectorCandidates?: boolean;
+      /**
+       * The query's words the site never uses are left out of its weight (links: how much of what
+       * the site writes about the article covers, not how much of the article the site covers).
+       */
+      siteTermsOnly?: boolean;
     },
   ): ScoredDoc[] {
     if (this.docs.size === 0) return [];
@@ -207,7 +212,12 @@ export class SiteIndex {
       p.fieldWeights,
       p.bodyChars,
     );
-    const full = weightedQuery(weights, this.stats);
+    const full = weightedQuery(
+      options.siteTermsOnly
+        ? new Map([...weights].filter(([term]) => this.stats.documentFrequency(term) > 0))
+        : weights,
+      this.stats,
+    );
     const title = weightedQuery(bagOf(query.title), this.stats);
     const accept = (id: number) => {
       const doc = this.docs.get(id);
@@ -215,10 +225,14 @@ export class SiteIndex {
     };
     const candidates = new Set<number>();
     // BM25 is asked for the query's most telling terms only: a term most documents have finds
-    // everything (and costs a pass over them all); the cosine below still weighs every term.
+    // everything (and costs a pass over them all); a term no document has finds nothing, yet weighs
+    // most (a long article's own words would take every place); the cosine still weighs every term.
     const common = Math.max(p.retrieval.minDocumentCap, this.docs.size * p.retrieval.maxDocumentShare);
     const strongest = [...full.weights]
-      .filter(([term]) => this.stats.documentFrequency(term) <= common)
+      .filter(([term]) => {
+        const frequency = this.stats.documentFrequency(term);
+        return frequency > 0 && frequency <= common;
+      })
       .sort((a, b) => b[1] - a[1])
       .slice(0, p.retrieval.queryTerms);
     if (strongest.length > 0) {
