@@ -15,6 +15,7 @@ describeRealSite('normal', 'site inventory: sync of a real WordPress with 500 po
   let categoryId: number;
   let otherCategoryId: number;
   let postIds: number[] = [];
+  let newest: number | undefined;
 
   const get = async <T>(url: string): Promise<T> => {
     const res = await t.request({ method: 'GET', url, cookie });
@@ -51,6 +52,12 @@ describeRealSite('normal', 'site inventory: sync of a real WordPress with 500 po
         categories: i < 20 ? [category.id, other.id] : [category.id],
       })),
     );
+    // An incremental sync reads again what was modified in the last seconds before its cursor (the
+    // overlap of inventory-sync.ts). The newest modification is made a few seconds after the seeding
+    // (a draft outside the test's category), so "only what changed is read again" does not depend on
+    // how fast the 500 posts were created.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    [newest] = await seed.createPosts([{ title: `Inventory ${runId} newest`, status: 'draft' }]);
     t = await createTestApp();
     cookie = await t.login();
     const created = await t.request({
@@ -65,7 +72,7 @@ describeRealSite('normal', 'site inventory: sync of a real WordPress with 500 po
 
   afterAll(async () => {
     await t?.close();
-    await seed.deletePosts(postIds).catch(() => undefined);
+    await seed.deletePosts(newest ? [...postIds, newest] : postIds).catch(() => undefined);
     for (const id of [categoryId, otherCategoryId])
       if (id) await seed.rest('DELETE', `wp/v2/categories/${id}?force=true`).catch(() => undefined);
   });
