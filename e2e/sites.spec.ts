@@ -129,6 +129,13 @@ test.describe('WordPress Sites', () => {
         options: { includeImages: false, publishStatus: 'publish', maxArticles: 5, wordCount: 500, persona: '' },
       });
       expect(generated.status).toBe(200);
+      // The older post covers this subject, so the quality gate holds the article (issue #32's
+      // duplicate-subject rule); the operator publishes it anyway, as the rule allows.
+      const forced = await apiCall(page, 'POST', `/api/articles/${generated.json.data.article_id}/publish`, {
+        site_id: siteId,
+        force_publish: true,
+      });
+      expect(forced.status, JSON.stringify(forced.json)).toBe(200);
       const article = (
         await apiCall<{ title: string; wordpress_post_id: number; wordpress_permalink: string }>(
           page,
