@@ -122,8 +122,8 @@ export type InventoryAuthor = z.infer<typeof inventoryAuthorSchema>;
 export const inventoryTaxonomySchema = z.object({
   categories: z.array(inventoryTermSchema),
   authors: z.array(inventoryAuthorSchema),
-  /** The site's tags (the article editor offers them; a new one is allowed). */
-  tags: z.array(inventoryTermSchema).default([]),
+  /** The site's tags (the article editor offers them; a new one is allowed). Optional for older clients' fakes; the server always sends them. */
+  tags: z.array(inventoryTermSchema).optional(),
 });
 export type InventoryTaxonomy = z.infer<typeof inventoryTaxonomySchema>;
 
