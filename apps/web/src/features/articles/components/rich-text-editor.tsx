@@ -32,7 +32,8 @@ export interface RichTextEditorProps {
 export default function RichTextEditor({ value, onChange, disabled = false, askLink }: RichTextEditorProps) {
   const lastEmitted = useRef(value);
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: { openOnClick: false, autolink: true } }), Image],
+    // No trailing paragraph added after a last table or list: opening an article must not change it.
+    extensions: [StarterKit.configure({ link: { openOnClick: false, autolink: true }, trailingNode: false }), Image],
     content: value,
     editable: !disabled,
     editorProps: {
@@ -44,6 +45,9 @@ export default function RichTextEditor({ value, onChange, disabled = false, askL
       },
     },
     onUpdate: ({ editor: current }) => {
+      // Only the operator's edits count (typing and the toolbar focus the editor); a normalisation
+      // TipTap makes on its own while loading would otherwise rewrite the HTML and mark the form edited.
+      if (!current.isFocused) return;
       lastEmitted.current = current.getHTML();
       onChange(lastEmitted.current);
     },
