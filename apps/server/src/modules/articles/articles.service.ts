@@ -19,9 +19,15 @@ import { AppError, badRequest, notFound } from '../../errors.js';
 import { countWords, sanitizeArticleHtml } from '../../lib/html/index.js';
 import { toPlainText } from '../../lib/plain-text.js';
 import { tagPhrases } from '../../lib/text/tag-phrases.js';
-import type { PlacementCheck } from '../site-inventory/placement-check.js';
 import { toArticle, toArticleSummary, toTrendSource } from './article-dto.js';
 import type { ArticleChanges, ArticleDetailRow, ArticlesRepository } from './articles.repository.js';
+
+/** The site inventory's check of category ids (site-inventory/placement-check.ts): a 400 naming the unknown one. */
+type CategoryCheck = (
+  siteId: number,
+  placement: { categoryIds: readonly number[]; authorId: number | null },
+  fields: { categoryIds: string; authorId: string },
+) => Promise<void>;
 
 /** The Generated Articles screen's rules: list, read, edit, delete, trend sources, generation log. */
 export class ArticlesService {
@@ -39,7 +45,7 @@ export class ArticlesService {
       publishArticle(id: number, options: { byHand: boolean }): Promise<{ wordpress_permalink: string | null }>;
     },
     /** The site inventory's check of category ids: a category the site does not have is a 400. */
-    private readonly placementCheck?: PlacementCheck,
+    private readonly placementCheck?: CategoryCheck,
   ) {}
 
   async list(query: ArticleListQuery): Promise<ArticleListResponse> {
