@@ -69,7 +69,8 @@ test.describe('Generated Articles', () => {
         await expect(demo.getByText(/Written by the offline writer/).first()).toBeVisible();
         await demo.getByRole('button', { name: 'Publish Anyway' }).click();
         await expect(dialog.getByText('Published successfully (100%)')).toBeVisible();
-        await expect(page.getByText('WordPress post updated')).toBeVisible();
+        // Issue #37: the toast says the post is live, and where.
+        await expect(page.getByText(`Published — live on ${SITE}`)).toBeVisible();
         await saveScreen(page, 'articles-view');
         await dialog.getByRole('button', { name: 'Close' }).click();
         await expect(dialog).toBeHidden();
@@ -79,6 +80,8 @@ test.describe('Generated Articles', () => {
         await table.getByRole('row').nth(1).getByRole('button', { name: 'Edit', exact: true }).click();
         const dialog = page.getByRole('dialog', { name: 'Edit Article' });
         await dialog.getByLabel('Title').fill('E2E edited article title');
+        // Issue #37: the editor opens on the visual view; the Link tool of the HTML view is as before.
+        await dialog.getByRole('button', { name: 'HTML' }).click();
         await dialog.getByRole('button', { name: 'Link' }).click();
         const link = page.getByRole('dialog', { name: 'Insert Link' });
         await link.getByLabel('URL').fill('https://example.org/soil');
@@ -98,6 +101,7 @@ test.describe('Generated Articles', () => {
         await expect(row.getByText('Draft on WP')).toBeVisible();
         await row.getByRole('button', { name: 'Edit', exact: true }).click();
         const dialog = page.getByRole('dialog', { name: 'Edit Article' });
+        await dialog.getByRole('button', { name: 'HTML' }).click();
         await dialog
           .getByRole('textbox', { name: 'Content' })
           .fill('<p>Lorem ipsum dolor sit amet. [insert link here]</p>');

@@ -223,7 +223,7 @@ export function createServices(ctx: AppContext): Services {
   const schedulerRepo = new SchedulerRepository(db, new ConfigScheduleStore(db));
   pipeline.register('schedule', new SlotConsumer(schedulerRepo));
   pipeline.register(MANUAL_ORIGIN, manualConsumer);
-  const articles = new ArticlesService(new ArticlesRepository(db), undefined, usage, publishing);
+  const articles = new ArticlesService(new ArticlesRepository(db), undefined, usage, publishing, checkPlacement);
   const trendServices = createTrendServices({
     db,
     queue: ctx.queue,

@@ -31,10 +31,29 @@ export const ARTICLE_MESSAGES = {
   noGenerationLog: 'No generation log found for this article',
 } as const;
 
+/** The editor's confirmation before a live post changes (issue #37), on the screen and in the server's 409. */
+export const livePostConfirmation = (siteName: string) =>
+  `This article is live on ${siteName}. Saving updates the published post.`;
+/** The body flag that confirms it: without it, an edit of what a live post shows is a 409 naming it. */
+export const UPDATE_LIVE_POST_FIELD = 'update_live_post';
+
+/** Slugs as WordPress makes them from plain words: lower-case letters and digits joined by single hyphens. */
+export const ARTICLE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const ARTICLE_SLUG_MAX_LENGTH = 200;
+/** Search engines show about 155–160 characters of a meta description; WordPress stores any length. */
+export const META_DESCRIPTION_GUIDANCE = { min: 120, max: 160 } as const;
+export const META_DESCRIPTION_MAX_LENGTH = 320;
+/** WordPress post tags: whole phrases, as many as publishing sends (lib/text/tag-phrases.ts on the server). */
+export const ARTICLE_TAGS_MAX = 5;
+export const ARTICLE_TAG_MAX_LENGTH = 40;
+export const ARTICLE_SEARCH_MAX_LENGTH = 200;
+
 /** Error codes a client may branch on (besides the generic ones in errors.ts). */
 export const ARTICLE_ERROR_CODES = {
   qualityGate: 'quality_gate',
   publishInProgress: 'publish_in_progress',
+  /** A live post would change: send update_live_post: true (issue #37). */
+  livePostConfirmation: 'live_post_confirmation_required',
   wordpress: 'wordpress_error',
 } as const;
 
@@ -88,6 +107,15 @@ export const articleListQuerySchema = z.object({
   wordpress_state: z.preprocess(
     emptyAsUndefined,
     z.enum(WORDPRESS_STATES, { message: `must be one of ${WORDPRESS_STATES.join(', ')}` }).optional(),
+  ),
+  /** Text search (issue #37): words found in the title or the keywords, case ignored. */
+  q: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string()
+      .trim()
+      .max(ARTICLE_SEARCH_MAX_LENGTH, `must be at most ${ARTICLE_SEARCH_MAX_LENGTH} characters`)
+      .optional(),
   ),
 });
 export type ArticleListQuery = z.infer<typeof articleListQuerySchema>;
@@ -149,6 +177,12 @@ export const articleSchema = articleSummarySchema.extend({
   /** Sanitised HTML. */
   content: z.string(),
   meta_description: z.string().nullable(),
+  /** The post's slug as chosen here; null: WordPress makes one from the title. */
+  slug: z.string().nullable(),
+  /** The SEO plugin's focus keyword (the article's first keyword); null when it has none. */
+  focus_keyword: z.string().nullable(),
+  /** The WordPress categories chosen for its post (ids on its site); empty: the site's configuration decides. */
+  category_ids: z.array(z.number().int()),
   failure_reason: z.string().nullable(),
   quality_report: qualityReportSchema.nullable(),
   /** What its model calls cost (issue #16); null when no model was called for it (the offline writer, an edit). */
@@ -165,7 +199,7 @@ export type ArticleListResponse = z.infer<typeof articleListResponseSchema>;
 /** The id in the path stays text here: the server answers the spec's own messages for bad ids. */
 export const articleIdParamSchema = z.object({ id: z.string().max(100) });
 
-/** Edit (title, content, status, scheduled_at) or a bulk status change (status, maybe scheduled_at). */
+/** Edit (title, content, status, scheduled_at, SEO fields, categories, tags) or a bulk status change (status, maybe scheduled_at). */
 export const articleUpdateSchema = z
   .object({
     title: z
@@ -181,11 +215,75 @@ export const articleUpdateSchema = z
       .datetime({ offset: true, message: 'must be an ISO 8601 date-time with a time zone' })
       .nullable()
       .optional(),
+    /** Plain text; also the post's excerpt. Empty clears it. */
+    meta_description: z
+      .string()
+      .trim()
+      .max(META_DESCRIPTION_MAX_LENGTH, `must be at most ${META_DESCRIPTION_MAX_LENGTH} characters`)
+      .optional(),
+    /** Empty: WordPress makes one from the title. */
+    slug: z
+      .string()
+      .trim()
+      .max(ARTICLE_SLUG_MAX_LENGTH, `must be at most ${ARTICLE_SLUG_MAX_LENGTH} characters`)
+      .refine((slug) => slug === '' || ARTICLE_SLUG_PATTERN.test(slug), {
+        message: 'use lower-case letters, digits and single hyphens between them (like my-first-post)',
+      })
+      .optional(),
+    /** Replaces the first keyword; only for an article that has keywords. */
+    focus_keyword: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional(),
+    /** Categories the site has (its content inventory); empty: the site's configuration decides. */
+    category_ids: z
+      .array(z.number().int().positive('must be a category id').max(MAX_ID, 'must be a category id'))
+      .max(20, 'at most 20 categories')
+      .optional(),
+    /** Tag names: existing ones are reused on WordPress, new ones created. */
+    tags: z
+      .array(
+        z
+          .string()
+          .trim()
+          .min(2, 'must be at least 2 characters')
+          .max(ARTICLE_TAG_MAX_LENGTH, `must be at most ${ARTICLE_TAG_MAX_LENGTH} characters`),
+      )
+      .max(ARTICLE_TAGS_MAX, `at most ${ARTICLE_TAGS_MAX} tags`)
+      .optional(),
+    /**
+     * Confirms that the edit changes the article's live post (issue #37): the post is updated on
+     * WordPress by the same request. Without it, an edit of a live article's post is a 409.
+     */
+    update_live_post: z.boolean().optional(),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+  .refine(({ update_live_post: _confirmation, ...body }) => Object.values(body).some((value) => value !== undefined), {
     message: 'nothing to update: send title, content, status or scheduled_at',
   });
 export type ArticleUpdate = z.infer<typeof articleUpdateSchema>;
+
+/**
+ * What an edit did to the live post (when update_live_post was sent): updated, or why WordPress
+ * still has the earlier version (the edit itself is saved either way).
+ */
+export const livePostUpdateSchema = z.object({
+  updated: z.boolean(),
+  message: z.string(),
+  permalink: z.string().nullable(),
+});
+export const articleUpdateResultSchema = articleSchema.extend({ live_post_update: livePostUpdateSchema.nullable() });
+export type ArticleUpdateResult = z.infer<typeof articleUpdateResultSchema>;
+
+/** The preview (issue #37): the title and body as publishing would send them, without saving. */
+export const articlePreviewRequestSchema = z.object({
+  title: z.string().max(ARTICLE_TITLE_MAX_LENGTH, `must be at most ${ARTICLE_TITLE_MAX_LENGTH} characters`),
+  content: z.string().max(ARTICLE_CONTENT_MAX_LENGTH, 'is too long'),
+});
+export const articlePreviewSchema = z.object({
+  title: z.string(),
+  /** Sanitised by the server's publishing sanitizer. */
+  content: z.string(),
+  featured_image_url: z.string().nullable(),
+  site_name: z.string(),
+});
+export type ArticlePreview = z.infer<typeof articlePreviewSchema>;
 
 /**
  * Publish body as the spec's screens send it: `articleId` + `siteId` (view dialog) or `site_id`

@@ -118,10 +118,12 @@ export const inventoryAuthorSchema = z.object({ id: z.number().int(), name: z.st
 export type InventoryTerm = z.infer<typeof inventoryTermSchema>;
 export type InventoryAuthor = z.infer<typeof inventoryAuthorSchema>;
 
-/** A site's categories and authors, for the browse filter and for choosing them at generation. */
+/** A site's categories, authors and tags, for the browse filter, choosing them at generation and the editor. */
 export const inventoryTaxonomySchema = z.object({
   categories: z.array(inventoryTermSchema),
   authors: z.array(inventoryAuthorSchema),
+  /** The site's tags (the article editor offers them; a new one is allowed). Optional for older clients' fakes; the server always sends them. */
+  tags: z.array(inventoryTermSchema).optional(),
 });
 export type InventoryTaxonomy = z.infer<typeof inventoryTaxonomySchema>;
 

@@ -38,6 +38,8 @@ export const articles = pgTable(
     persona: text('persona').notNull().default(''),
     origin: text('origin', { enum: ARTICLE_ORIGINS }).notNull().default('manual'),
     metaDescription: text('meta_description'),
+    /** The post's slug chosen in the editor (issue #37); null: WordPress makes one from the title. */
+    slug: text('slug'),
     wordCount: integer('word_count').notNull().default(0),
     targetWordCount: integer('target_word_count'),
     attempts: integer('attempts').notNull().default(1),

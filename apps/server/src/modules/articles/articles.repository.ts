@@ -1,5 +1,5 @@
 import type { ArticleSourceType, ArticleStatus, WordPressState } from '@abp/contracts';
-import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
   articleCounts,
@@ -18,6 +18,8 @@ export interface ArticleFilters {
   live?: 'live' | 'not_live' | undefined;
   /** What WordPress has of it (issue #17). */
   wordpressState?: WordPressState | undefined;
+  /** Text found in the title or the keywords, case ignored (issue #37). */
+  search?: string | undefined;
 }
 
 /** The post statuses each WordPress state stands for ('not_sent': no post). */
@@ -37,6 +39,11 @@ export interface ArticleChanges {
   wordCount?: number;
   status?: ArticleStatus;
   scheduledAt?: Date | null;
+  metaDescription?: string | null;
+  slug?: string | null;
+  keywords?: string[];
+  wpCategoryIds?: number[];
+  tags?: string[];
 }
 
 const summaryColumns = {
@@ -76,6 +83,8 @@ const detailColumns = {
   ...summaryColumns,
   content: articles.content,
   metaDescription: articles.metaDescription,
+  slug: articles.slug,
+  wpCategoryIds: articles.wpCategoryIds,
   failureReason: articles.failureReason,
   qualityReport: articles.qualityReport,
 };
@@ -113,9 +122,9 @@ export class ArticlesRepository {
 
   /** Exact total from the trigger-maintained counters: at most 200 rows to add, whatever the table size. */
   async count(filters: ArticleFilters): Promise<number> {
-    // The counters know nothing of live checks or WordPress states: with those filters the rows are
+    // The counters know nothing of live checks, WordPress states or searches: with those filters the rows are
     // counted (the live filter on its partial index, so only articles that have a check are read).
-    if (filters.live !== undefined || filters.wordpressState !== undefined) {
+    if (filters.live !== undefined || filters.wordpressState !== undefined || filters.search !== undefined) {
       const [counted] = await this.db
         .select({ total: sql<number>`count(*)::int` })
         .from(articles)
@@ -200,8 +209,23 @@ export class ArticlesRepository {
               isNotNull(articles.wordpressPostId),
               eq(articles.wordpressStatus, POST_STATUSES_OF[filters.wordpressState]),
             ),
+      filters.search === undefined ? undefined : searchCondition(filters.search),
     );
   }
+}
+
+/**
+ * Every word of the search in the title or the keywords (case ignored): "garden soil" finds
+ * "Soil for a small garden". LIKE's own wildcards in the text are matched as themselves.
+ */
+function searchCondition(search: string): SQL | undefined {
+  const words = search.split(/\s+/).filter(Boolean).slice(0, 10);
+  return and(
+    ...words.map((word) => {
+      const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return or(ilike(articles.title, pattern), ilike(sql`${articles.keywords}::text`, pattern));
+    }),
+  );
 }
 
 export type ArticleSummaryRow = Awaited<ReturnType<ArticlesRepository['listPage']>>[number];

@@ -4,8 +4,11 @@ import {
   articleIdParamSchema,
   articleListQuerySchema,
   articleListResponseSchema,
+  articlePreviewRequestSchema,
+  articlePreviewSchema,
   articleSchema,
   articleTrendSourcesSchema,
+  articleUpdateResultSchema,
   articleUpdateSchema,
   BODY_LIMITS,
   errorBodySchema,
@@ -43,11 +46,27 @@ export const articlesRoutes = (articles: ArticlesService): FastifyPluginAsyncZod
         schema: {
           tags: ['articles'],
           params: articleIdParamSchema,
+          description:
+            'Saves an edit. An edit that changes what a live post shows needs update_live_post: true (409 live_post_confirmation_required otherwise); the post is then updated on WordPress and live_post_update says how that went.',
           body: articleUpdateSchema,
-          response: { 200: articleSchema, ...errors },
+          response: { 200: articleUpdateResultSchema, ...errors, 409: errorBodySchema },
         },
       },
       async (request) => articles.update(parseArticleId(request.params.id), request.body),
+    );
+    app.post(
+      '/articles/:id/preview',
+      {
+        bodyLimit: BODY_LIMITS.articleEdit,
+        schema: {
+          tags: ['articles'],
+          description: 'The title and body as publishing would send them (the same sanitizer); nothing is stored.',
+          params: articleIdParamSchema,
+          body: articlePreviewRequestSchema,
+          response: { 200: articlePreviewSchema, ...errors },
+        },
+      },
+      async (request) => articles.preview(parseArticleId(request.params.id), request.body),
     );
     app.delete(
       '/articles/:id',

@@ -18,6 +18,7 @@ export class PublishingRepository {
         tags: articles.tags,
         writtenOffline: articles.writtenOffline,
         metaDescription: articles.metaDescription,
+        slug: articles.slug,
         targetWordCount: articles.targetWordCount,
         scheduledAt: articles.scheduledAt,
         publishedAt: articles.publishedAt,

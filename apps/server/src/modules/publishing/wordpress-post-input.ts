@@ -47,6 +47,7 @@ export function buildPostInput(article: PublishArticleRow, status: PostStatus, e
   };
   // No tags to give: the post's tags are left as they are (an update must not clear tags added on WordPress).
   if (extras.tagIds.length > 0) input.tags = [...extras.tagIds];
+  if (article.slug) input.slug = article.slug;
   if (article.metaDescription) input.excerpt = toPlainText(article.metaDescription);
   if (article.wpCategoryIds.length > 0) input.categories = [...article.wpCategoryIds];
   if (article.wpAuthorId !== null) input.author = article.wpAuthorId;

@@ -319,10 +319,14 @@ export class SiteInventoryRepository {
   }
 
   categories(siteId: number): Promise<InventoryTermRow[]> {
+    return this.terms(siteId, 'category');
+  }
+
+  terms(siteId: number, taxonomy: 'category' | 'tag'): Promise<InventoryTermRow[]> {
     return this.db
       .select()
       .from(siteInventoryTerms)
-      .where(and(eq(siteInventoryTerms.siteId, siteId), eq(siteInventoryTerms.taxonomy, 'category')))
+      .where(and(eq(siteInventoryTerms.siteId, siteId), eq(siteInventoryTerms.taxonomy, taxonomy)))
       .orderBy(asc(siteInventoryTerms.name), asc(siteInventoryTerms.wpId));
   }
 

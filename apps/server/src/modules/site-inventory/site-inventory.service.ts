@@ -200,16 +200,22 @@ export class SiteInventoryService {
 
   async taxonomy(siteId: number): Promise<InventoryTaxonomy> {
     await this.sites.findOrThrow(siteId);
-    const [categories, authors] = await Promise.all([this.repo.categories(siteId), this.repo.authors(siteId)]);
+    const [categories, authors, tags] = await Promise.all([
+      this.repo.categories(siteId),
+      this.repo.authors(siteId),
+      this.repo.terms(siteId, 'tag'),
+    ]);
+    const term = (t: (typeof categories)[number]) => ({
+      id: t.wpId,
+      name: t.name,
+      slug: t.slug,
+      parent: t.parent,
+      count: t.postCount,
+    });
     return {
-      categories: categories.map((c) => ({
-        id: c.wpId,
-        name: c.name,
-        slug: c.slug,
-        parent: c.parent,
-        count: c.postCount,
-      })),
+      categories: categories.map(term),
       authors: authors.map((a) => ({ id: a.wpId, name: a.name, slug: a.slug })),
+      tags: tags.map(term),
     };
   }
 

@@ -1,7 +1,7 @@
 import type { ArticleListQuery } from '@abp/contracts';
 
 export type ArticleListParams = Pick<ArticleListQuery, 'limit' | 'offset'> &
-  Partial<Pick<ArticleListQuery, 'site_id' | 'status' | 'source_type' | 'live'>>;
+  Partial<Pick<ArticleListQuery, 'site_id' | 'status' | 'source_type' | 'live' | 'q'>>;
 
 /** One root key: every mutation of an article invalidates all article queries and the dashboard figures. */
 export const articleKeys = {

@@ -1,10 +1,11 @@
-import { type Article, type ArticleUpdate, articleSchema } from '@abp/contracts';
+import { type ArticleUpdate, type ArticleUpdateResult, articleUpdateResultSchema } from '@abp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { articleKeys, dashboardStatsKey } from './query-keys';
 
-export function updateArticle({ id, body }: { id: number; body: ArticleUpdate }): Promise<Article> {
-  return api.put(`/api/articles/${id}`, body, { schema: articleSchema });
+/** With update_live_post the server also updates the live post; live_post_update says how that went. */
+export function updateArticle({ id, body }: { id: number; body: ArticleUpdate }): Promise<ArticleUpdateResult> {
+  return api.put(`/api/articles/${id}`, body, { schema: articleUpdateResultSchema });
 }
 
 export function useUpdateArticle() {

@@ -7,6 +7,7 @@ import PublishIcon from '@mui/icons-material/Publish';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Tooltip from '@mui/material/Tooltip';
@@ -85,17 +86,25 @@ export function ArticleActions({
         {progress && <PublishProgressLine progress={progress} />}
       </Box>
     );
+  // A card (below the table's width, touch screens among them) names every action in words:
+  // hover tooltips explain nothing on touch (issue #37).
+  const labelled = (label: string, icon: ReactNode, run: () => void, disabled = false, danger = false) => (
+    <Button size="small" startIcon={icon} onClick={run} disabled={disabled} color={danger ? 'error' : 'primary'}>
+      {label}
+    </Button>
+  );
   return (
     <Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap' }}>
-        {action('View', <VisibilityIcon fontSize="small" />, () => onView(article))}
-        {action('Edit', <EditIcon fontSize="small" />, () => onEdit(article))}
-        {canPublish(article) && action(publishLabel, <PublishIcon fontSize="small" />, () => onPublish(article), busy)}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+        {labelled('View', <VisibilityIcon fontSize="small" />, () => onView(article))}
+        {labelled('Edit', <EditIcon fontSize="small" />, () => onEdit(article))}
+        {canPublish(article) &&
+          labelled(publishLabel, <PublishIcon fontSize="small" />, () => onPublish(article), busy)}
         {canSendAsDraft(article) &&
-          action('Send to WordPress as draft', <DraftsIcon fontSize="small" />, () => onSendAsDraft(article), busy)}
-        {action('Trend data', <TrendingUpIcon fontSize="small" />, () => onTrends(article))}
-        {action('Generation log', <HistoryIcon fontSize="small" />, () => onGenerationLog(article))}
-        {action('Delete', <DeleteIcon fontSize="small" />, () => onDelete(article))}
+          labelled('Send to WordPress as draft', <DraftsIcon fontSize="small" />, () => onSendAsDraft(article), busy)}
+        {labelled('Trend data', <TrendingUpIcon fontSize="small" />, () => onTrends(article))}
+        {labelled('Generation log', <HistoryIcon fontSize="small" />, () => onGenerationLog(article))}
+        {labelled('Delete', <DeleteIcon fontSize="small" />, () => onDelete(article), false, true)}
       </Box>
       {progress && <PublishProgressLine progress={progress} />}
     </Box>

@@ -23,6 +23,7 @@ import { usePublishArticle } from '../hooks/use-publish-article';
 import { useSelection } from '../hooks/use-selection';
 import { ArticleCards } from './article-cards';
 import { ArticleFilters, type ArticleFilterValues } from './article-filters';
+import { ArticleSearch } from './article-search';
 import { ARTICLES_TABLE_MIN_WIDTH, ArticlesTable } from './articles-table';
 import { BulkActionBar } from './bulk-action-bar';
 import { BulkActionDialog } from './bulk-action-dialog';
@@ -46,7 +47,9 @@ export function ArticlesPage() {
   const isWide = useTableFits(ARTICLES_TABLE_MIN_WIDTH);
   const { enqueueSnackbar } = useSnackbar();
   // The Dashboard links here with ?live=not_live.
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The text search lives in the address (?q=), so a search can be bookmarked and comes back with Back.
+  const search = searchParams.get('q') ?? '';
   const [filters, setFilters] = useState<ArticleFilterValues>(() => {
     const live = searchParams.get('live');
     return { ...NO_FILTERS, live: live === 'live' || live === 'not_live' ? live : null };
@@ -67,6 +70,7 @@ export function ArticlesPage() {
     ...(filters.sourceType ? { source_type: filters.sourceType } : {}),
     ...(filters.live ? { live: filters.live } : {}),
     ...(filters.wordpressState ? { wordpress_state: filters.wordpressState } : {}),
+    ...(search ? { q: search } : {}),
   });
   const stats = useArticleStats();
   const sites = useSites();
@@ -92,6 +96,20 @@ export function ArticlesPage() {
 
   const changeFilters = (next: ArticleFilterValues) => {
     setFilters(next);
+    setPage(0);
+    selection.clear();
+  };
+
+  const changeSearch = (next: string) => {
+    setSearchParams(
+      (params) => {
+        const updated = new URLSearchParams(params);
+        if (next) updated.set('q', next);
+        else updated.delete('q');
+        return updated;
+      },
+      { replace: true },
+    );
     setPage(0);
     selection.clear();
   };
@@ -136,7 +154,7 @@ export function ArticlesPage() {
       setTrashPost(false);
       setToDelete({ article, open: true });
     },
-    onPublish: (a: ArticleSummary) => void publishing.publish({ id: a.id }),
+    onPublish: (a: ArticleSummary) => void publishing.publish({ id: a.id, siteId: a.site_id, siteName: a.site_name }),
     onSendAsDraft: (a: ArticleSummary) => void publishing.publish({ id: a.id, sendAs: 'draft' }),
   };
   const openId = (kind: NonNullable<DialogState>['kind']) => (dialog?.kind === kind ? dialog.id : null);
@@ -146,6 +164,7 @@ export function ArticlesPage() {
     <>
       <PageHeader title="Generated Articles" />
       <StatusOverview stats={stats.data} />
+      <ArticleSearch value={search} onChange={changeSearch} />
       <ArticleFilters value={filters} sites={sites.data ?? []} onChange={changeFilters} />
       {selection.ids.size > 0 && (
         <BulkActionBar count={selection.ids.size} onAction={startBulk} onClear={selection.clear} />

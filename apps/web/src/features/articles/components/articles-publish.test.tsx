@@ -30,7 +30,9 @@ describe('publishing from the list', () => {
     expect(await within(row).findByText('Published successfully (100%)')).toBeInTheDocument();
     expect(api.state.publishes).toHaveLength(1);
     expect(api.state.publishes[0]!.body).toEqual({ site_id: 1 });
-    expect(await screen.findByText('Article published to WordPress')).toBeInTheDocument();
+    // Issue #37 (the toast's text changed): a post that went live says where, with a link to it.
+    expect(await screen.findByText('Published — live on Garden Blog')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View post' })).toHaveAttribute('href', 'https://garden.example/?p=901');
     act(() => vi.advanceTimersByTime(1800));
     expect(within(row).getByText('Published successfully (100%)')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(300));
@@ -97,7 +99,7 @@ describe('publishing from the list', () => {
     expect(within(dialog).getByText('Issues: 1 · Warnings: 1')).toBeInTheDocument();
     expect(within(dialog).getByText('Publish anyway?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Publish Anyway' }));
-    expect(await screen.findByText('Article published to WordPress')).toBeInTheDocument();
+    expect(await screen.findByText('Published — live on Garden Blog')).toBeInTheDocument();
     expect(api.state.publishes.map((p) => [p.body?.force_publish ?? false, p.forceHeader])).toEqual([
       [false, null],
       [true, 'true'],
@@ -123,6 +125,8 @@ describe('editing', () => {
     const { user } = showArticles(api);
     await user.click(within(await rowOf('Article 1')).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Article' });
+    // Issue #37: the editor opens on the visual view; the HTML view is the text area of before.
+    await user.click(await within(dialog).findByRole('button', { name: 'HTML' }));
     const content = await within(dialog).findByRole('textbox', { name: 'Content' });
     expect(content).toHaveAttribute('rows', '15');
     // Select "Hello": the Link tool offers it as the link text and replaces it with the link.

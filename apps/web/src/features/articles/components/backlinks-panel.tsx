@@ -42,7 +42,10 @@ function Paragraph({ text, anchor }: { text: string; anchor: string }) {
  * Links from the site's older posts to this article: found after it went live (or on "Find
  * links"), each added to WordPress only when the operator says so, and undoable.
  */
-export function BacklinksPanel({ articleId }: { articleId: number }) {
+/** Links are found only for a live post: WordPress' older posts can link only to a public address (issue #37). */
+export const FIND_LINKS_WHEN_LIVE = 'Links from older posts can be proposed once this article is live on its site.';
+
+export function BacklinksPanel({ articleId, live }: { articleId: number; live: boolean }) {
   const { enqueueSnackbar } = useSnackbar();
   const query = useBacklinks(articleId);
   const propose = useProposeBacklinks(articleId);
@@ -83,16 +86,20 @@ export function BacklinksPanel({ articleId }: { articleId: number }) {
         >
           Links from older posts
         </Typography>
-        <Button size="small" variant="outlined" onClick={() => void find()} disabled={propose.isPending}>
-          {propose.isPending ? 'Looking…' : 'Find links'}
-        </Button>
+        {live && (
+          <Button size="small" variant="outlined" onClick={() => void find()} disabled={propose.isPending}>
+            {propose.isPending ? 'Looking…' : 'Find links'}
+          </Button>
+        )}
       </Box>
       {query.isPending && <CircularProgress size={20} aria-label="Loading link proposals" />}
       {query.isError && <Alert severity="error">Failed to load link proposals</Alert>}
       {query.isSuccess && items.length === 0 && (
         <Typography variant="body2" color="text.secondary">
-          {query.data.note ??
-            'No links proposed yet: "Find links" searches the site\'s older posts for words of this article.'}
+          {live
+            ? (query.data.note ??
+              'No links proposed yet: "Find links" searches the site\'s older posts for words of this article.')
+            : FIND_LINKS_WHEN_LIVE}
         </Typography>
       )}
       {items.length > 0 && (

@@ -1,12 +1,22 @@
 import InsertLinkIcon from '@mui/icons-material/InsertLink';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useRef, useState } from 'react';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { lazy, Suspense, useRef, useState } from 'react';
+
+// Loaded when the editor first opens: TipTap stays out of every other page's bundle (issue #37).
+const RichTextEditor = lazy(() => import('./rich-text-editor'));
+
+export type ContentView = 'visual' | 'html';
+/** Markup the visual editor has no node for: the HTML view keeps it exactly. */
+const RICH_ONLY_IN_HTML = /<(table|figure|iframe|video|audio|div|span\s+style)\b/i;
 
 /** Spec §9: the edit dialog's content area has 15 rows. */
 export const CONTENT_ROWS = 15;
@@ -26,52 +36,88 @@ interface ContentEditorProps {
 }
 
 /**
- * The article's HTML in a plain text area, so nothing the model wrote (tables, figures) is lost
- * by a rich editor's schema. The Link tool asks for a URL and link text and inserts an <a> at
- * the cursor, replacing the selected text.
+ * The article's body: a visual editor (TipTap, loaded lazily) and the HTML itself in a plain text
+ * area; an edit in either is what the other shows. The HTML view keeps everything the model wrote
+ * (tables, figures) that the visual editor has no node for. The Link tool asks for a URL and link
+ * text and inserts an <a> at the cursor, replacing the selected text.
  */
 export function ContentEditor({ value, onChange, disabled }: ContentEditorProps) {
   const area = useRef<HTMLTextAreaElement | null>(null);
-  const [selection, setSelection] = useState<{ start: number; end: number } | null>(null);
+  const [view, setView] = useState<ContentView>('visual');
   // A new form per opening (fresh fields), kept mounted while the dialog fades out.
   const [opening, setOpening] = useState({ count: 0, text: '' });
+  const [linkOpen, setLinkOpen] = useState(false);
+  const answer = useRef<((link: { url: string; text: string } | null) => void) | null>(null);
+
+  const askLink = (text: string) =>
+    new Promise<{ url: string; text: string } | null>((resolve) => {
+      answer.current = resolve;
+      setOpening((o) => ({ count: o.count + 1, text }));
+      setLinkOpen(true);
+    });
 
   const openLink = () => {
     const el = area.current;
     const start = el?.selectionStart ?? value.length;
     const end = el?.selectionEnd ?? value.length;
-    setSelection({ start, end });
-    setOpening((o) => ({ count: o.count + 1, text: value.slice(start, end) }));
+    void askLink(value.slice(start, end)).then((link) => {
+      if (!link) return;
+      onChange(value.slice(0, start) + linkHtml(link.url, link.text) + value.slice(end));
+    });
   };
 
-  const insert = (url: string, text: string) => {
-    if (!selection) return;
-    const html = linkHtml(url, text);
-    onChange(value.slice(0, selection.start) + html + value.slice(selection.end));
-    setSelection(null);
+  const finishLink = (link: { url: string; text: string } | null) => {
+    setLinkOpen(false);
+    answer.current?.(link ? { url: link.url.trim(), text: link.text.trim() || link.url.trim() } : null);
+    answer.current = null;
   };
 
   return (
     <Box>
-      <Box role="toolbar" aria-label="Content tools" sx={{ mb: 1 }}>
-        <Button size="small" variant="outlined" startIcon={<InsertLinkIcon />} onClick={openLink} disabled={disabled}>
-          Link
-        </Button>
+      <Box role="toolbar" aria-label="Content tools" sx={{ mb: 1, display: 'flex', gap: 1, alignItems: 'center' }}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={view}
+          onChange={(_event, next: ContentView | null) => next && setView(next)}
+          aria-label="Content view"
+        >
+          <ToggleButton value="visual">Visual</ToggleButton>
+          <ToggleButton value="html">HTML</ToggleButton>
+        </ToggleButtonGroup>
+        {view === 'html' && (
+          <Button size="small" variant="outlined" startIcon={<InsertLinkIcon />} onClick={openLink} disabled={disabled}>
+            Link
+          </Button>
+        )}
       </Box>
-      <TextField
-        label="Content"
-        multiline
-        rows={CONTENT_ROWS}
-        fullWidth
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        disabled={disabled}
-        inputRef={area}
-        slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'ui-monospace, monospace', fontSize: 13 } } }}
-      />
+      {view === 'visual' && RICH_ONLY_IN_HTML.test(value) && (
+        <Box component="p" sx={{ m: 0, mb: 1, typography: 'body2', color: 'text.secondary' }}>
+          This article has tables or other blocks the visual editor does not show: edit those in the HTML view.
+        </Box>
+      )}
+      {view === 'visual' ? (
+        <Suspense fallback={<CircularProgress size={24} aria-label="Loading the editor" />}>
+          <RichTextEditor value={value} onChange={onChange} disabled={disabled ?? false} askLink={askLink} />
+        </Suspense>
+      ) : (
+        <TextField
+          label="Content"
+          multiline
+          rows={CONTENT_ROWS}
+          fullWidth
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          disabled={disabled}
+          inputRef={area}
+          slotProps={{
+            htmlInput: { spellCheck: false, style: { fontFamily: 'ui-monospace, monospace', fontSize: 13 } },
+          }}
+        />
+      )}
       <Dialog
-        open={selection !== null}
-        onClose={() => setSelection(null)}
+        open={linkOpen}
+        onClose={() => finishLink(null)}
         maxWidth="xs"
         fullWidth
         aria-labelledby="link-dialog-title"
@@ -79,8 +125,8 @@ export function ContentEditor({ value, onChange, disabled }: ContentEditorProps)
         <LinkForm
           key={opening.count}
           initialText={opening.text}
-          onInsert={insert}
-          onCancel={() => setSelection(null)}
+          onInsert={(url, text) => finishLink({ url, text })}
+          onCancel={() => finishLink(null)}
         />
       </Dialog>
     </Box>

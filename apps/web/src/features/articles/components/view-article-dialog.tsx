@@ -185,7 +185,7 @@ function ArticleDetails({ article }: { article: Article }) {
       {article.wordpress_post_id !== null && article.site_id !== null && (
         <>
           <Divider sx={{ my: 2 }} />
-          <BacklinksPanel articleId={article.id} />
+          <BacklinksPanel articleId={article.id} live={article.wordpress_state === 'live'} />
         </>
       )}
       <Divider sx={{ my: 2 }} />

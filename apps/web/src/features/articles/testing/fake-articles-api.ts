@@ -53,6 +53,9 @@ export function makeArticle(overrides: Partial<Article> = {}): Article {
     live_check: null,
     content: '<h2>Soil</h2><p>Rich soil.</p>',
     meta_description: null,
+    slug: null,
+    focus_keyword: overrides.keywords?.[0] ?? null,
+    category_ids: [],
     failure_reason: null,
     quality_report: null,
     ...overrides,
@@ -105,6 +108,8 @@ interface FakeArticlesOptions {
   liveChecks?: Record<number, Omit<LiveCheck, 'checked_at'>>;
   /** What "Find links" proposes, per article id (links from older posts). */
   backlinks?: Record<number, BacklinkProposal[]>;
+  /** A confirmed edit of a live post is saved, but WordPress refuses the update with this text. */
+  livePostFailure?: string;
 }
 
 /** A stand-in for the articles API with the server's paging, filters and publish rules. */
@@ -113,6 +118,7 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
     articles: [...(options.articles ?? [])],
     listRequests: [] as URLSearchParams[],
     puts: [] as Array<{ id: number; body: Record<string, unknown> }>,
+    previews: [] as number[],
     deletes: [] as number[],
     /** Deletes that asked for the WordPress post to be trashed too. */
     trashedPosts: [] as number[],
@@ -161,6 +167,9 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
       if (query.get('source_type')) rows = rows.filter((a) => a.source_type === query.get('source_type'));
       if (query.get('live')) rows = rows.filter((a) => a.live_check?.state === query.get('live'));
       if (query.get('wordpress_state')) rows = rows.filter((a) => a.wordpress_state === query.get('wordpress_state'));
+      const words = (query.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+      if (words.length > 0)
+        rows = rows.filter((a) => words.every((w) => `${a.title} ${a.keywords.join(' ')}`.toLowerCase().includes(w)));
       const offset = Number(query.get('offset') ?? 0);
       const limit = Number(query.get('limit') ?? 10);
       const items = rows
@@ -180,9 +189,57 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
       state.puts.push({ id, body });
       const article = find(id);
       if (!article) return HttpResponse.json({ error: 'Article not found', code: 'not_found' }, { status: 404 });
-      Object.assign(article, body);
-      return HttpResponse.json(article);
+      // As the server (issue #37): changing what a live post shows needs update_live_post.
+      const { update_live_post: confirmed, focus_keyword, ...changes } = body;
+      const postFields = ['title', 'content', 'meta_description', 'slug', 'category_ids', 'tags'] as const;
+      const changesPost =
+        article.wordpress_state === 'live' &&
+        (changes.status ?? article.status) === 'published' &&
+        (postFields.some((f) => f in changes && JSON.stringify(changes[f]) !== JSON.stringify(article[f])) ||
+          (focus_keyword !== undefined && focus_keyword !== article.focus_keyword));
+      if (changesPost && confirmed !== true)
+        return HttpResponse.json(
+          {
+            error: `This article is live on ${article.site_name}. Saving updates the published post. Send update_live_post: true to save and update it.`,
+            code: 'live_post_confirmation_required',
+            details: [{ field: 'update_live_post', message: 'is required to change a live post' }],
+          },
+          { status: 409 },
+        );
+      Object.assign(article, changes);
+      if (typeof focus_keyword === 'string') {
+        article.focus_keyword = focus_keyword;
+        article.keywords = [focus_keyword, ...article.keywords.slice(1)];
+      }
+      const livePostUpdate = changesPost
+        ? options.livePostFailure
+          ? { updated: false, message: options.livePostFailure, permalink: null }
+          : { updated: true, message: 'WordPress post updated', permalink: article.wordpress_permalink }
+        : null;
+      return HttpResponse.json({ ...article, live_post_update: livePostUpdate });
     }),
+    http.post('/api/articles/:id/preview', async ({ params, request }) => {
+      state.previews.push(Number(params.id));
+      const body = (await request.json()) as { title: string; content: string };
+      const article = find(Number(params.id))!;
+      return HttpResponse.json({
+        title: body.title,
+        // Stands in for the server's sanitizer: what the iframe shows comes from here.
+        content: body.content.replace(/<script[\s\S]*?<\/script>/gi, ''),
+        featured_image_url: article.featured_image_url,
+        site_name: article.site_name,
+      });
+    }),
+    http.get('/api/sites/:id/inventory/taxonomy', () =>
+      HttpResponse.json({
+        categories: [
+          { id: 3, name: 'Soil', slug: 'soil', parent: 0, count: 4 },
+          { id: 7, name: 'Tools', slug: 'tools', parent: 0, count: 2 },
+        ],
+        authors: [],
+        tags: [{ id: 11, name: 'compost', slug: 'compost', parent: 0, count: 3 }],
+      }),
+    ),
     http.delete('/api/articles/:id', ({ params, request }) => {
       const id = Number(params.id);
       state.deletes.push(id);
@@ -245,7 +302,7 @@ export function createFakeArticlesApi(options: FakeArticlesOptions = {}) {
         site_id: article.site_id,
         action: 'created',
         wordpress_post_id: 900 + id,
-        wordpress_permalink: null,
+        wordpress_permalink: asDraft ? null : `https://garden.example/?p=${900 + id}`,
         wordpress_status: wordpressStatus,
         article_status: article.status,
         featured_media_id: null,

@@ -39,6 +39,8 @@ export interface PublishRequest {
   id: number;
   /** Known site (edit, bulk); otherwise the article is loaded to find it. */
   siteId?: number | null;
+  /** The site's name for the "live on <site>" toast; otherwise the article is loaded to find it. */
+  siteName?: string;
   force?: boolean;
   /** 'draft': "Send to WordPress as draft"; otherwise the post goes live (or is scheduled). */
   sendAs?: PublishSendAs;
@@ -54,6 +56,24 @@ export interface QualityGateConflict {
 }
 
 class NoSiteError extends Error {}
+
+export const publishedLiveText = (siteName: string) => `Published — live on ${siteName}`;
+
+function LiveToast({ siteName, permalink }: { siteName: string; permalink: string | null }) {
+  return (
+    <span>
+      <span>{publishedLiveText(siteName)}</span>
+      {permalink && (
+        <>
+          {' · '}
+          <a href={permalink} target="_blank" rel="noopener noreferrer" style={{ color: 'inherit' }}>
+            View post
+          </a>
+        </>
+      )}
+    </span>
+  );
+}
 
 /**
  * Publishing from the screen: the progress text of spec §4, one publish per article at a time
@@ -94,7 +114,10 @@ export function usePublishArticle() {
       show(id, PUBLISH_STEPS.preparing);
       try {
         show(id, PUBLISH_STEPS.loading);
-        const siteId = request.siteId ?? (await queryClient.fetchQuery(articleQueryOptions(id))).site_id;
+        const known = request.siteId && request.siteName !== undefined;
+        const loaded = known ? null : await queryClient.fetchQuery(articleQueryOptions(id));
+        const siteId = request.siteId ?? loaded?.site_id;
+        const siteName = request.siteName ?? loaded?.site_name ?? '';
         if (!siteId) throw new NoSiteError();
         show(id, PUBLISH_STEPS.connecting);
         const sent = publishArticle({ id, siteId, force, sendAs: request.sendAs });
@@ -102,7 +125,15 @@ export function usePublishArticle() {
         const result = await sent;
         show(id, finalStep(result.wordpress_status));
         clearLater(id, PUBLISH_CLEAR_SUCCESS_MS);
-        enqueueSnackbar(result.message, { variant: 'success' });
+        // Issue #37: a post that went live says so, with the way to it.
+        enqueueSnackbar(
+          result.wordpress_status === 'publish' ? (
+            <LiveToast siteName={siteName} permalink={result.wordpress_permalink} />
+          ) : (
+            result.message
+          ),
+          { variant: 'success' },
+        );
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: articleKeys.all }),
           queryClient.invalidateQueries({ queryKey: dashboardStatsKey }),
