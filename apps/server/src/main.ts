@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, parseRole } from './config.js';
 import { type AppContext, createServices, defineJobs } from './container.js';
 import { type DatabaseHandle, openPglite, openPostgres } from './db/client.js';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock.js';
+import { migrateEmbeddedDatabase } from './db/embedded-migrations.js';
 import { applyMigrations } from './db/migrate.js';
 import { JobQueue } from './jobs/queue.js';
 import { loadOrCreateAppSecret } from './lib/app-secret.js';
@@ -34,7 +35,13 @@ async function main(): Promise<void> {
   const releaseLock = config.databaseUrl ? () => undefined : acquireDataDirLock(config.dataDir);
   let handle: DatabaseHandle | undefined;
   try {
-    handle = config.databaseUrl ? openPostgres(config.databaseUrl) : await openPglite(path.join(config.dataDir, 'db'));
+    if (config.databaseUrl) handle = openPostgres(config.databaseUrl);
+    else {
+      const dbDir = path.join(config.dataDir, 'db');
+      if ((await migrateEmbeddedDatabase(dbDir)) === 'migrated')
+        log.info({ dbDir }, 'the embedded database was created or migrated in a short-lived process');
+      handle = await openPglite(dbDir);
+    }
     await applyMigrations(handle);
   } catch (err) {
     releaseLock();
