@@ -1,8 +1,9 @@
 import { BODY_LIMITS } from '@abp/contracts';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext, Services } from './container.js';
 import { registerErrorHandler } from './errors.js';
+import { loggerOptions } from './logging.js';
 import { articlesRoutes } from './modules/articles/articles.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { backlinksRoutes } from './modules/backlinks/backlinks.routes.js';
@@ -32,24 +33,6 @@ import { registerSecurity } from './plugins/security.js';
 import { registerSession } from './plugins/session.js';
 import { registerTextInputGuard } from './plugins/text-input-guard.js';
 import { registerWebApp } from './plugins/web-app.js';
-
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.newPassword',
-  '*.currentPassword',
-];
-
-export function loggerOptions(ctx: Pick<AppContext, 'config'>): FastifyServerOptions['logger'] {
-  const { logLevel, prettyLogs } = ctx.config;
-  return {
-    level: logLevel,
-    redact: { paths: REDACT, censor: '[redacted]' },
-    ...(prettyLogs ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
-  };
-}
 
 /** Builds the HTTP app: plugins first, then modules. No listen here, so tests use app.inject. */
 export async function buildApp(

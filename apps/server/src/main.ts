@@ -1,15 +1,15 @@
 import path from 'node:path';
 import pino from 'pino';
-import { buildApp, loggerOptions } from './app.js';
 import { ConfigError, loadConfig, parseRole } from './config.js';
-import { type AppContext, createServices, defineJobs } from './container.js';
+import type { AppContext } from './container.js';
 import { type DatabaseHandle, openPglite, openPostgres } from './db/client.js';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock.js';
+import { migrateEmbeddedDatabase } from './db/embedded-migrations.js';
 import { applyMigrations } from './db/migrate.js';
-import { JobQueue } from './jobs/queue.js';
 import { loadOrCreateAppSecret } from './lib/app-secret.js';
 import { makeDataDirPrivate, type PrivacyReport, restrictNewFiles } from './lib/private-data-dir.js';
 import { SecretBox } from './lib/secret-box.js';
+import { loggerOptions } from './logging.js';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -32,15 +32,29 @@ async function main(): Promise<void> {
   const appSecret = loadOrCreateAppSecret(config.dataDir, config.appSecret);
 
   const releaseLock = config.databaseUrl ? () => undefined : acquireDataDirLock(config.dataDir);
+  // The HTTP app, the services and the queue load while the database opens: PGlite compiles its
+  // WASM off the main thread meanwhile, and the two together take about half of a cold start.
+  const appModules = loadAppModules();
+  appModules.catch(() => undefined); // its failure is reported where it is awaited
   let handle: DatabaseHandle | undefined;
   try {
-    handle = config.databaseUrl ? openPostgres(config.databaseUrl) : await openPglite(path.join(config.dataDir, 'db'));
+    if (config.databaseUrl) handle = openPostgres(config.databaseUrl);
+    else {
+      const dbDir = path.join(config.dataDir, 'db');
+      if ((await migrateEmbeddedDatabase(dbDir)) === 'migrated')
+        log.info({ dbDir }, 'the embedded database was created or migrated in a short-lived process');
+      handle = await openPglite(dbDir);
+    }
     await applyMigrations(handle);
   } catch (err) {
     releaseLock();
     throw err;
   }
 
+  const { buildApp, createServices, defineJobs, JobQueue } = await appModules.catch((err: unknown) => {
+    releaseLock();
+    throw err;
+  });
   const queue = JobQueue.create(handle, role, log);
   const ctx: AppContext = { config, role, handle, queue, appSecret, secretBox: SecretBox.fromAppSecret(appSecret) };
   const services = createServices(ctx);
@@ -91,6 +105,15 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+async function loadAppModules() {
+  const [{ buildApp }, { createServices, defineJobs }, { JobQueue }] = await Promise.all([
+    import('./app.js'),
+    import('./container.js'),
+    import('./jobs/queue.js'),
+  ]);
+  return { buildApp, createServices, defineJobs, JobQueue };
 }
 
 function reportDataDirPrivacy(log: pino.Logger, dataDir: string, report: PrivacyReport): void {

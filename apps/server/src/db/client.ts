@@ -23,8 +23,22 @@ export function wrapPglite(pglite: PGlite): DatabaseHandle {
   return { driver: 'pglite', db, pglite, close: () => pglite.close() };
 }
 
+/**
+ * PostgreSQL's shared buffers for the embedded database. PGlite's default (128 MB) is written
+ * through at start-up, so all of it counts toward the process' resident memory from the first
+ * second; the operating system caches the data files as well, so a small pool costs little speed
+ * on the workloads measured by `npm run bench` (see docs/architecture.md, "Memory").
+ */
+export const EMBEDDED_SHARED_BUFFERS_MB = 16;
+
+/** PGlite's own start parameters plus a smaller buffer pool. */
+export function embeddedStartParams(sharedBuffersMb = EMBEDDED_SHARED_BUFFERS_MB): string[] {
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`];
+}
+
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  const startParams = embeddedStartParams();
+  const pglite = await PGlite.create(dataDir ? { dataDir, startParams } : { startParams });
   // A new database is unpacked from PGlite's template with explicit chmods to 0666, past the
   // umask. The caller made DATA_DIR 0700 first, so no one else could reach them meanwhile.
   if (dataDir) makeDataDirPrivate(dataDir);

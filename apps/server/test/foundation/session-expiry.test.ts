@@ -57,3 +57,40 @@ describe('session idle expiry (sliding 24 h)', () => {
     }
   });
 });
+
+describe('live sessions are read from the database at most once a second', () => {
+  let handle: DatabaseHandle;
+  let clock = Date.parse('2026-02-01T00:00:00Z');
+  let auth: AuthService;
+  let other: AuthService; // another process on the same database (the web/worker split)
+
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+    auth = new AuthService(new AuthRepository(handle.db), new LoginThrottle(() => clock), () => new Date(clock));
+    other = new AuthService(new AuthRepository(handle.db), new LoginThrottle(() => clock), () => new Date(clock));
+    await auth.ensureOperator('the-operator-password');
+  });
+  afterAll(async () => handle.close());
+
+  it('a logout or a password change in this process ends the session at once', async () => {
+    const a = await auth.login('the-operator-password', 'k1');
+    const b = await auth.login('the-operator-password', 'k1');
+    expect(await auth.resolveSession(a.sessionId, false)).not.toBeNull();
+    expect(await auth.resolveSession(b.sessionId, false)).not.toBeNull();
+    await auth.logout(a.sessionId);
+    expect(await auth.resolveSession(a.sessionId, false)).toBeNull();
+    await auth.changePassword('the-operator-password', 'a-new-operator-password', 'none', 'k1');
+    expect(await auth.resolveSession(b.sessionId, false)).toBeNull();
+    await auth.changePassword('a-new-operator-password', 'the-operator-password', 'none', 'k1');
+  });
+
+  it('a session another process ends is refused here within a second', async () => {
+    const { sessionId } = await auth.login('the-operator-password', 'k2');
+    expect(await auth.resolveSession(sessionId, false)).not.toBeNull();
+    await other.logout(sessionId);
+    clock += 999;
+    expect(await auth.resolveSession(sessionId, false)).not.toBeNull(); // the bound, not a promise
+    clock += 1;
+    expect(await auth.resolveSession(sessionId, false)).toBeNull();
+  });
+});

@@ -1,8 +1,9 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, loggerOptions } from '../../src/app.js';
+import { buildApp } from '../../src/app.js';
 import { rawQuery } from '../../src/db/client.js';
 import { WordPressError } from '../../src/integrations/wordpress/index.js';
+import { loggerOptions } from '../../src/logging.js';
 import { createTestApp, sessionCookie, TEST_PASSWORD, type TestApp } from '../test-app.js';
 import { fakeWordPressFor, SITE_PASSWORD, siteBody } from './sites-helpers.js';
 

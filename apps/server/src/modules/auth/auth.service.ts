@@ -3,6 +3,7 @@ import { ERROR_CODES, SESSION_IDLE_TIMEOUT_MS } from '@abp/contracts';
 import { AppError } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password-hash.js';
 import type { AuthRepository } from './auth.repository.js';
+import { LiveSessionCache } from './live-session-cache.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { PasswordGate } from './password-gate.js';
 
@@ -28,6 +29,7 @@ export class AuthService {
     private readonly throttle: LoginThrottle,
     private readonly now: () => Date = () => new Date(),
     private readonly gate = new PasswordGate(),
+    private readonly liveSessions = new LiveSessionCache(),
   ) {}
 
   /**
@@ -84,17 +86,20 @@ export class AuthService {
 
   /** A live session that has not been idle for 24 h; with `touch`, its activity time moves on. */
   async resolveSession(sessionId: string, touch: boolean): Promise<SessionInfo | null> {
-    const row = await this.repo.findLiveSession(sessionId);
-    if (!row) return null;
     const now = this.now();
+    const cached = this.liveSessions.get(sessionId, now.getTime());
+    const row = cached ?? (await this.repo.findLiveSession(sessionId));
+    if (!row) return null;
+    if (!cached) this.liveSessions.set(sessionId, row, now.getTime());
     const idle = now.getTime() - row.lastSeenAt.getTime();
     if (idle >= SESSION_IDLE_TIMEOUT_MS) {
-      await this.repo.endSession(sessionId, now);
+      await this.logout(sessionId);
       return null;
     }
     let lastSeen = row.lastSeenAt;
     if (touch && idle >= TOUCH_EVERY_MS) {
       await this.repo.touchSession(sessionId, now);
+      this.liveSessions.touched(sessionId, now);
       lastSeen = now;
     }
     return { loginTime: row.createdAt.toISOString(), lastActivity: lastSeen.toISOString() };
@@ -102,6 +107,7 @@ export class AuthService {
 
   async logout(sessionId: string): Promise<void> {
     await this.repo.endSession(sessionId, this.now());
+    this.liveSessions.forget(sessionId);
   }
 
   /** Changes the password and ends every other session; the caller's own stays signed in. */
@@ -119,6 +125,7 @@ export class AuthService {
     }
     await this.repo.replacePassword(await hashPassword(newPassword));
     await this.repo.endOtherSessions(keepSessionId, this.now());
+    this.liveSessions.clear();
   }
 
   /** Used by `npm run set-password`: no current password needed, every session ends. */
@@ -127,5 +134,6 @@ export class AuthService {
     if (await this.repo.createOperatorIfMissing(hash)) return;
     await this.repo.replacePassword(hash);
     await this.repo.endOtherSessions(null, this.now());
+    this.liveSessions.clear();
   }
 }
