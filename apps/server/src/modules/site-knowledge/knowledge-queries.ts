@@ -37,6 +37,7 @@ export function similarIn(
       vectorCandidates: position === 0,
       k,
       titleShare: parameters.duplicate.titleShare,
+      backgroundWeight: parameters.duplicate.backgroundWeight,
       accept: (doc) => !exclude.has(`${doc.siteId}:${doc.key}`) && accept(doc),
       // A post on the same subject names it in its title or headings: candidates come from there
       // (short lists, so asking twenty sites at once stays fast); the score still reads everything.

@@ -2,9 +2,12 @@ import MiniSearch from 'minisearch';
 import { analyze } from './analyzer.js';
 import type { KnowledgeParameters } from './parameters.js';
 import {
+  type BackgroundFrequencies,
+  BlendedIdf,
   bagOf,
   cosine,
   type DocText,
+  type IdfSource,
   profileOf,
   type TermProfile,
   TermStats,
@@ -75,6 +78,8 @@ export class SiteIndex {
   constructor(
     readonly siteId: number,
     private readonly parameters: KnowledgeParameters,
+    /** General English frequencies, blended into the site's IDF where a query asks (`backgroundWeight`). */
+    private readonly background: BackgroundFrequencies | null = null,
   ) {
     this.search = new MiniSearch({
       fields: ['title', 'headings', 'terms'],
@@ -203,10 +208,16 @@ export class SiteIndex {
        * the site writes about the article covers, not how much of the article the site covers).
        */
       siteTermsOnly?: boolean;
+      /** The background frequencies' share of each IDF (0 or no background: the site's own IDF). */
+      backgroundWeight?: number;
     },
   ): ScoredDoc[] {
     if (this.docs.size === 0) return [];
     const p = this.parameters;
+    const idfs: IdfSource =
+      this.background && options.backgroundWeight
+        ? new BlendedIdf(this.stats, this.background, options.backgroundWeight, p.backgroundShare)
+        : this.stats;
     const weights = termWeights(
       { title: query.title, headings: query.headings ?? [], body: query.body ?? '' },
       p.fieldWeights,
@@ -216,9 +227,9 @@ export class SiteIndex {
       options.siteTermsOnly
         ? new Map([...weights].filter(([term]) => this.stats.documentFrequency(term) > 0))
         : weights,
-      this.stats,
+      idfs,
     );
-    const title = weightedQuery(bagOf(query.title), this.stats);
+    const title = weightedQuery(bagOf(query.title), idfs);
     const accept = (id: number) => {
       const doc = this.docs.get(id);
       return doc !== undefined && (!options.accept || options.accept(doc));
@@ -252,8 +263,8 @@ export class SiteIndex {
     const scored: ScoredDoc[] = [];
     for (const id of candidates) {
       const doc = this.docs.get(id)!;
-      const lexical = cosine(full, doc.profile, this.stats);
-      const titleScore = titleCosine(title, doc.titleIds, this.stats);
+      const lexical = cosine(full, doc.profile, idfs);
+      const titleScore = titleCosine(title, doc.titleIds, idfs);
       const lexicalScore = (1 - options.titleShare) * lexical + options.titleShare * titleScore;
       const vector = centred && this.vectors?.has(id) ? this.vectors.similarityCentred(centred, id) : null;
       const score = vector === null ? lexicalScore : (1 - p.vectorShare) * lexicalScore + p.vectorShare * vector;
@@ -268,7 +279,7 @@ export class SiteIndex {
   }
 }
 
-function titleCosine(query: WeightedQuery, titleIds: Uint32Array, stats: TermStats): number {
+function titleCosine(query: WeightedQuery, titleIds: Uint32Array, stats: IdfSource): number {
   if (query.norm === 0 || titleIds.length === 0) return 0;
   let dot = 0;
   let sum = 0;
