@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stem } from '../../src/modules/site-knowledge/analyzer.js';
 import { similarIn } from '../../src/modules/site-knowledge/knowledge-queries.js';
-import { KNOWLEDGE_PARAMETERS as P } from '../../src/modules/site-knowledge/parameters.js';
+import { KNOWLEDGE_PARAMETERS as P, withParameters } from '../../src/modules/site-knowledge/parameters.js';
 import { SiteIndex } from '../../src/modules/site-knowledge/site-index.js';
 import type { BackgroundFrequencies } from '../../src/modules/site-knowledge/term-vectors.js';
 
@@ -56,9 +56,10 @@ describe('background IDF', () => {
 
   it('changes nothing without a frequency list, or with its weight at 0', () => {
     const plain = similarIn([site(false)], query, 6, P).map((s) => [s.doc.key, s.score]);
-    const off = similarIn([site(true)], query, 6, { ...P, duplicate: { ...P.duplicate, backgroundWeight: 0 } }).map(
-      (s) => [s.doc.key, s.score],
-    );
+    const off = similarIn([site(true)], query, 6, withParameters({ duplicate: { backgroundWeight: 0 } })).map((s) => [
+      s.doc.key,
+      s.score,
+    ]);
     expect(off).toEqual(plain);
   });
 });
