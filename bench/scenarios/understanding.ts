@@ -113,8 +113,11 @@ export const understandingScenario: Scenario = {
     out['before: category accuracy (largest category configured)'] = pct(before.categories.largestCategory);
 
     // "before": the site's own IDF only, with the duplicate parameters of before the background
-    // IDF (title share 0.3, threshold 0.40) — what the app runs today, since it ships no frequency list.
-    const siteOnly = withParameters({ duplicate: { titleShare: 0.3, threshold: 0.4, backgroundWeight: 0 } });
+    // IDF (title share 0.3, threshold 0.40), and categories by the nearest posts' votes alone.
+    const siteOnly = withParameters({
+      duplicate: { titleShare: 0.3, threshold: 0.4, backgroundWeight: 0 },
+      category: { centroidWeight: 0 },
+    });
     describe('offline before (site IDF)', evaluate(dataset, buildIndexes(dataset, siteOnly), siteOnly), out, 0.4);
     const background = loadBackground();
     const offline = evaluate(dataset, buildIndexes(dataset, parameters, undefined, background), parameters);

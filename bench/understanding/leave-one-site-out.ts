@@ -118,15 +118,16 @@ export function leaveOneSiteOut(
 
   // Categories: the category name's weight and the winner's minimum share of the votes.
   const catOptions: Array<Fold<Set<string>>> = [];
-  for (const nameWeight of [0, 0.25, 0.5, 1])
-    for (const minShare of [0, 0.25]) {
-      const figures = run(withParameters({ category: { nameWeight, minShare } }));
-      const misses = new Set(figures.categories.misses);
-      catOptions.push({
-        choice: new Set(dataset.categories.filter((c) => !misses.has(c.id)).map((c) => c.id)),
-        label: `name ${nameWeight}, share ${minShare}`,
-      });
-    }
+  for (const nameWeight of [0.25, 0.5, 1])
+    for (const minShare of [0, 0.25])
+      for (const centroidWeight of [0, 1, 2]) {
+        const figures = run(withParameters({ category: { nameWeight, minShare, centroidWeight } }));
+        const misses = new Set(figures.categories.misses);
+        catOptions.push({
+          choice: new Set(dataset.categories.filter((c) => !misses.has(c.id)).map((c) => c.id)),
+          label: `name ${nameWeight}, share ${minShare}, centroid ${centroidWeight}`,
+        });
+      }
   const catScore = (option: Fold<Set<string>>, training: (site: string) => boolean) =>
     [...option.choice].filter((id) => training(siteOf.get(id)!)).length;
   let catHeld = 0;

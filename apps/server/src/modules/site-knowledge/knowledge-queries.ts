@@ -118,10 +118,18 @@ export function bestCategoryIn(
   });
   const known = categories && categories.length > 0 ? new Set(categories.map((c) => c.id)) : undefined;
   const article = new Set(analyze([query.title, ...(query.headings ?? []), query.body ?? ''].join('\n')));
+  const centroids =
+    parameters.category.centroidWeight > 0
+      ? index.categoryCosines(
+          query,
+          (doc) => doc.kind !== 'page' && (!known || doc.categoryIds.some((id) => known.has(id))),
+        )
+      : undefined;
   return categoryVote(
     neighbours,
     parameters.category,
     known,
     categories ? { categories, article, stats: index.termStats } : undefined,
+    centroids,
   );
 }

@@ -273,6 +273,51 @@ export class SiteIndex {
     return scored.sort((a, b) => b.score - a.score).slice(0, options.k);
   }
 
+  /**
+   * Each category's closeness to the query: the cosine of the query and the sum of the category's
+   * posts' profiles (each normalised first, so a long post does not outweigh its category), both
+   * weighted by the site's IDF. Where nearest posts are few or split, the whole category speaks.
+   */
+  categoryCosines(query: KnowledgeQuery, accept: (doc: KnowledgeDocMeta) => boolean): Map<number, number> {
+    const p = this.parameters;
+    const full = weightedQuery(
+      termWeights(
+        { title: query.title, headings: query.headings ?? [], body: query.body ?? '' },
+        p.fieldWeights,
+        p.bodyChars,
+      ),
+      this.stats,
+    );
+    const sums = new Map<number, Map<number, number>>();
+    for (const doc of this.docs.values()) {
+      if (!accept(doc) || doc.categoryIds.length === 0) continue;
+      let norm = 0;
+      for (let i = 0; i < doc.profile.ids.length; i++)
+        norm += (doc.profile.weights[i]! * this.stats.idfOf(doc.profile.ids[i]!)) ** 2;
+      norm = Math.sqrt(norm) || 1;
+      for (const category of doc.categoryIds) {
+        let sum = sums.get(category);
+        if (!sum) sums.set(category, (sum = new Map()));
+        for (let i = 0; i < doc.profile.ids.length; i++) {
+          const id = doc.profile.ids[i]!;
+          sum.set(id, (sum.get(id) ?? 0) + (doc.profile.weights[i]! * this.stats.idfOf(id)) / norm);
+        }
+      }
+    }
+    const out = new Map<number, number>();
+    for (const [category, sum] of sums) {
+      let dot = 0;
+      let norm = 0;
+      for (const [id, w] of sum) {
+        norm += w * w;
+        const q = full.byId.get(id);
+        if (q !== undefined) dot += q * w;
+      }
+      out.set(category, full.norm === 0 || norm === 0 ? 0 : dot / (full.norm * Math.sqrt(norm)));
+    }
+    return out;
+  }
+
   /** The analysed terms of a text with this site's inverse document frequencies. */
   weighted(text: string): WeightedQuery {
     return weightedQuery(bagOf(text), this.stats);
