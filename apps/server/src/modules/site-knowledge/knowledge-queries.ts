@@ -118,13 +118,7 @@ export function bestCategoryIn(
   });
   const known = categories && categories.length > 0 ? new Set(categories.map((c) => c.id)) : undefined;
   const article = new Set(analyze([query.title, ...(query.headings ?? []), query.body ?? ''].join('\n')));
-  const centroids =
-    parameters.category.centroidWeight > 0
-      ? index.categoryCosines(
-          query,
-          (doc) => doc.kind !== 'page' && (!known || doc.categoryIds.some((id) => known.has(id))),
-        )
-      : undefined;
+  const centroids = parameters.category.centroidWeight > 0 ? index.categoryCosines(query) : undefined;
   return categoryVote(
     neighbours,
     parameters.category,

@@ -74,6 +74,8 @@ export class SiteIndex {
   private readonly search: MiniSearch<{ id: number; title: string; headings: string; terms: string }>;
   private vectors: VectorSpace | null = null;
   private nextId = 1;
+  /** The categories' summed profiles (categoryCosines), dropped whenever a document changes. */
+  private centroids: Map<number, { weights: Map<number, number>; norm: number }> | null = null;
 
   constructor(
     readonly siteId: number,
@@ -118,6 +120,7 @@ export class SiteIndex {
   /** Adds a document, or replaces the one with the same key (its vector is dropped: a new version needs its own). */
   upsert(input: KnowledgeDocInput): void {
     this.remove(input.key);
+    this.centroids = null;
     const p = this.parameters;
     const weights = termWeights(input, p.fieldWeights, p.bodyChars);
     const profile = profileOf(weights, p.profileTerms, this.stats);
@@ -152,6 +155,7 @@ export class SiteIndex {
   remove(key: string): void {
     const id = this.ids.get(key);
     if (id === undefined) return;
+    this.centroids = null;
     const doc = this.docs.get(id)!;
     const signature = titleSignature(analyze(doc.title));
     const same = this.titles.get(signature);
@@ -275,10 +279,12 @@ export class SiteIndex {
 
   /**
    * Each category's closeness to the query: the cosine of the query and the sum of the category's
-   * posts' profiles (each normalised first, so a long post does not outweigh its category), both
-   * weighted by the site's IDF. Where nearest posts are few or split, the whole category speaks.
+   * posts' profiles (pages left out; each profile normalised first, so a long post does not
+   * outweigh its category), both weighted by the site's IDF. Where nearest posts are few or split,
+   * the whole category speaks. The sums are kept until a document changes (a pass over every
+   * document would cost a 5,000-post site tens of milliseconds a query).
    */
-  categoryCosines(query: KnowledgeQuery, accept: (doc: KnowledgeDocMeta) => boolean): Map<number, number> {
+  categoryCosines(query: KnowledgeQuery): Map<number, number> {
     const p = this.parameters;
     const full = weightedQuery(
       termWeights(
@@ -288,34 +294,44 @@ export class SiteIndex {
       ),
       this.stats,
     );
-    const sums = new Map<number, Map<number, number>>();
+    const out = new Map<number, number>();
+    if (full.norm === 0) return out;
+    for (const [category, centroid] of this.categoryCentroids()) {
+      let dot = 0;
+      for (const [id, q] of full.byId) {
+        const w = centroid.weights.get(id);
+        if (w !== undefined) dot += q * w;
+      }
+      out.set(category, centroid.norm === 0 ? 0 : dot / (full.norm * centroid.norm));
+    }
+    return out;
+  }
+
+  private categoryCentroids(): Map<number, { weights: Map<number, number>; norm: number }> {
+    if (this.centroids) return this.centroids;
+    const centroids = new Map<number, { weights: Map<number, number>; norm: number }>();
     for (const doc of this.docs.values()) {
-      if (!accept(doc) || doc.categoryIds.length === 0) continue;
+      if (doc.kind === 'page' || doc.categoryIds.length === 0) continue;
+      const { ids, weights } = doc.profile;
       let norm = 0;
-      for (let i = 0; i < doc.profile.ids.length; i++)
-        norm += (doc.profile.weights[i]! * this.stats.idfOf(doc.profile.ids[i]!)) ** 2;
+      for (let i = 0; i < ids.length; i++) norm += (weights[i]! * this.stats.idfOf(ids[i]!)) ** 2;
       norm = Math.sqrt(norm) || 1;
       for (const category of doc.categoryIds) {
-        let sum = sums.get(category);
-        if (!sum) sums.set(category, (sum = new Map()));
-        for (let i = 0; i < doc.profile.ids.length; i++) {
-          const id = doc.profile.ids[i]!;
-          sum.set(id, (sum.get(id) ?? 0) + (doc.profile.weights[i]! * this.stats.idfOf(id)) / norm);
+        let centroid = centroids.get(category);
+        if (!centroid) centroids.set(category, (centroid = { weights: new Map(), norm: 0 }));
+        for (let i = 0; i < ids.length; i++) {
+          const id = ids[i]!;
+          centroid.weights.set(id, (centroid.weights.get(id) ?? 0) + (weights[i]! * this.stats.idfOf(id)) / norm);
         }
       }
     }
-    const out = new Map<number, number>();
-    for (const [category, sum] of sums) {
-      let dot = 0;
-      let norm = 0;
-      for (const [id, w] of sum) {
-        norm += w * w;
-        const q = full.byId.get(id);
-        if (q !== undefined) dot += q * w;
-      }
-      out.set(category, full.norm === 0 || norm === 0 ? 0 : dot / (full.norm * Math.sqrt(norm)));
+    for (const centroid of centroids.values()) {
+      let sum = 0;
+      for (const w of centroid.weights.values()) sum += w * w;
+      centroid.norm = Math.sqrt(sum);
     }
-    return out;
+    this.centroids = centroids;
+    return centroids;
   }
 
   /** The analysed terms of a text with this site's inverse document frequencies. */
