@@ -15,8 +15,10 @@ import {
   sweepDuplicates,
 } from '../../apps/server/test/site-knowledge/understanding-eval.js';
 import type { Scenario } from '../scenario.js';
+import { loadBackground } from '../understanding/background.js';
 import { measureBaselines } from '../understanding/baselines.js';
 import { embedDataset } from '../understanding/hybrid.js';
+import { leaveOneSiteOut } from '../understanding/leave-one-site-out.js';
 import { measureScale } from '../understanding/scale.js';
 
 /*
@@ -110,14 +112,41 @@ export const understandingScenario: Scenario = {
     out['before: category accuracy (none configured → Uncategorized)'] = pct(before.categories.uncategorized);
     out['before: category accuracy (largest category configured)'] = pct(before.categories.largestCategory);
 
-    const offline = evaluate(dataset, buildIndexes(dataset, parameters), parameters);
-    describe('offline', offline, out, parameters.duplicate.threshold);
+    // "before": the site's own IDF only, with the duplicate parameters of before the background
+    // IDF (title share 0.3, threshold 0.40), and categories by the nearest posts' votes alone.
+    const siteOnly = withParameters({
+      duplicate: { titleShare: 0.3, threshold: 0.4, backgroundWeight: 0 },
+      category: { centroidWeight: 0 },
+    });
+    describe('offline before (site IDF)', evaluate(dataset, buildIndexes(dataset, siteOnly), siteOnly), out, 0.4);
+    const background = loadBackground();
+    const offline = evaluate(dataset, buildIndexes(dataset, parameters, undefined, background), parameters);
+    describe(
+      background ? 'offline after (site + background IDF)' : 'offline (no background list installed)',
+      offline,
+      out,
+      parameters.duplicate.threshold,
+    );
+    // The app ships no frequency list yet: this is what it runs (site IDF, current parameters).
+    describe(
+      'offline as shipped (site IDF)',
+      evaluate(dataset, buildIndexes(dataset, parameters), parameters),
+      out,
+      parameters.duplicate.threshold,
+    );
     out['offline: subject-less words'] = idfCheck(dataset, parameters);
+    Object.assign(out, leaveOneSiteOut(dataset, parameters, null, 'before (site IDF)', false));
+    if (background) Object.assign(out, leaveOneSiteOut(dataset, parameters, background, 'after (+ background IDF)'));
 
     const embedded = await embedDataset(dataset);
     out['hybrid: embeddings'] =
       `${embedded.note}; ${embedded.texts} texts in ${embedded.calls} calls, ${embedded.tokens.toLocaleString('en-US')} tokens, ${embedded.seconds.toFixed(1)} s`;
-    const hybrid = evaluate(dataset, buildIndexes(dataset, parameters, embedded.posts), parameters, embedded.queries);
+    const hybrid = evaluate(
+      dataset,
+      buildIndexes(dataset, parameters, embedded.posts, background),
+      parameters,
+      embedded.queries,
+    );
     describe(
       embedded.kind === 'glove' ? 'hybrid' : 'hybrid (mechanics)',
       hybrid,

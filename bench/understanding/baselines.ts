@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Database } from '../../apps/server/src/db/client.js';
+import { siteInventoryItems } from '../../apps/server/src/db/schema/index.js';
 import { htmlSections } from '../../apps/server/src/lib/html/html-text.js';
-import { PublishingRepository } from '../../apps/server/src/modules/publishing/publishing.repository.js';
 import { LiveSiteLinker } from '../../apps/server/src/modules/site-inventory/live-site-linker.js';
 import { buildPostIndex, chooseTargets } from '../../apps/server/src/modules/site-inventory/live-site-links.js';
 import { SiteInventoryRepository } from '../../apps/server/src/modules/site-inventory/site-inventory.repository.js';
@@ -18,13 +20,34 @@ import {
 import { seedEmbeddedDatabase } from '../seed-database.js';
 
 /*
- * The matchers the app uses today, on the same labelled set, through their own functions: the
- * exact title/slug check of publishing (postsOnSiteLike, the quality gate's already_on_site), the
+ * The matchers the app used before issue #32, on the same labelled set: the exact title/slug check
+ * publishing had (postsOnSiteLike below, kept here only as this baseline), the
  * live-site linker's ranking before issue #32 (MiniSearch over titles and excerpts: buildPostIndex
  * and chooseTargets), the trend text match, and the category rule (the configured category, else
  * Uncategorized). And the linker as wired now (relatedPosts through the site-knowledge index), on
  * the same database.
  */
+
+/**
+ * The exact title/slug match publishing used before site knowledge judged duplicate subjects: the
+ * site's posts titled as one of the phrases once punctuation and case are ignored, or with the slug
+ * WordPress would give one of them.
+ */
+async function postsOnSiteLike(db: Database, siteId: number, phrases: readonly string[]) {
+  const normalised = (value: unknown) => sql`btrim(regexp_replace(lower(${value}), '[^[:alnum:]]+', ' ', 'g'))`;
+  const slugOf = (phrase: string) => sql`btrim(regexp_replace(lower(${phrase}), '[^[:alnum:]]+', '-', 'g'), '-')`;
+  const matches = phrases
+    .filter((phrase) => phrase.trim() !== '')
+    .flatMap((phrase) => [
+      sql`${normalised(siteInventoryItems.title)} = ${normalised(phrase)}`,
+      sql`${siteInventoryItems.slug} = ${slugOf(phrase)}`,
+    ]);
+  return db
+    .select({ title: siteInventoryItems.title, link: siteInventoryItems.link })
+    .from(siteInventoryItems)
+    .where(and(eq(siteInventoryItems.siteId, siteId), eq(siteInventoryItems.kind, 'post'), or(...matches)))
+    .limit(5);
+}
 
 const sqlText = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
@@ -67,7 +90,6 @@ export async function measureBaselines(dataset: Dataset): Promise<BaselineFigure
   let figures: BaselineFigures | null = null;
   try {
     await seedEmbeddedDatabase(dataDir, `${sitesSql}\n${itemsSql}\n${syncsSql}`, async (_pglite, handle) => {
-      const publishing = new PublishingRepository(handle.db);
       const inventory = new SiteInventoryRepository(handle.db);
       const knowledge = new SiteKnowledgeService(new SiteKnowledgeRepository(handle.db), {
         embeddings: async () => null,
@@ -87,7 +109,7 @@ export async function measureBaselines(dataset: Dataset): Promise<BaselineFigure
 
       const outcomes: DuplicateOutcome[] = [];
       for (const c of dataset.duplicates) {
-        const [match] = await publishing.postsOnSiteLike(numbers.get(c.site)!, [c.title], null);
+        const [match] = await postsOnSiteLike(handle.db, numbers.get(c.site)!, [c.title]);
         const post = match ? dataset.posts.find((p) => p.site === c.site && p.title === match.title) : undefined;
         outcomes.push({ id: c.id, expected: c.duplicate_of, top: post?.id ?? null, score: match ? 1 : 0 });
       }

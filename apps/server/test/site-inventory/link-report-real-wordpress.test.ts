@@ -10,12 +10,15 @@ describeRealSite('normal', "a site's link report: internal links in and out, orp
   let t: TestApp;
   let cookie: string;
   let siteId: number;
-  const ids: Record<'hub' | 'target' | 'lonely' | 'mulch' | 'feeding', number> = {
+  const ids: Record<'hub' | 'target' | 'lonely' | 'mulch' | 'feeding' | 'relativeHub' | 'byPath' | 'byId', number> = {
     hub: 0,
     target: 0,
     lonely: 0,
     mulch: 0,
     feeding: 0,
+    relativeHub: 0,
+    byPath: 0,
+    byId: 0,
   };
   // A made-up fruit, so that only this suite's posts are on its subject.
   const FRUIT = `${runId.replace(/[^a-z]/g, '')}berry`;
@@ -38,6 +41,22 @@ describeRealSite('normal', "a site's link report: internal links in and out, orp
       },
     ]);
     ids.hub = hub!;
+    // Relative links, as editors and plugins write them: by path ("/slug/") and by id ("?p=123").
+    const [byPath, byId] = await seed.createPosts([
+      { title: `Linked by path ${runId}`, status: 'publish', content: '<p>Linked to by a relative path.</p>' },
+      { title: `Linked by id ${runId}`, status: 'publish', content: '<p>Linked to by its id.</p>' },
+    ]);
+    ids.byPath = byPath!;
+    ids.byId = byId!;
+    const pathTarget = await seed.rest<{ link: string }>('GET', `wp/v2/posts/${ids.byPath}`);
+    const [relativeHub] = await seed.createPosts([
+      {
+        title: `Relative hub ${runId}`,
+        status: 'publish',
+        content: `<p>See <a href="${new URL(pathTarget.link).pathname}">by path</a> and <a href="?p=${ids.byId}">by id</a>.</p>`,
+      },
+    ]);
+    ids.relativeHub = relativeHub!;
     // An orphan on the fruit, and an older post on the fruit that names it without linking to it.
     const [mulch, feeding] = await seed.createPosts([
       {
@@ -71,6 +90,12 @@ describeRealSite('normal', "a site's link report: internal links in and out, orp
     expect(orphans).toContain(ids.lonely);
     expect(orphans).toContain(ids.hub);
     expect(orphans).not.toContain(ids.target);
+    // Relative links count, resolved against the site's address.
+    expect(post(ids.relativeHub)).toMatchObject({ links_out: 2, links_in: 0 });
+    expect(post(ids.byPath)).toMatchObject({ links_out: 0, links_in: 1 });
+    expect(post(ids.byId)).toMatchObject({ links_out: 0, links_in: 1 });
+    expect(orphans).not.toContain(ids.byPath);
+    expect(orphans).not.toContain(ids.byId);
     expect(report.posts_scanned).toBeGreaterThanOrEqual(3);
     expect(report.capped).toBe(false);
     expect(report.synced_at).not.toBeNull();

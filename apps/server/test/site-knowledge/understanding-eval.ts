@@ -10,6 +10,7 @@ import {
 import type { KnowledgeParameters } from '../../src/modules/site-knowledge/parameters.js';
 import { SiteIndex } from '../../src/modules/site-knowledge/site-index.js';
 import { embeddingText } from '../../src/modules/site-knowledge/site-knowledge.service.js';
+import type { BackgroundFrequencies } from '../../src/modules/site-knowledge/term-vectors.js';
 
 /*
  * The labelled understanding set (bench/understanding/dataset/, format in its README) read into
@@ -111,10 +112,11 @@ export function buildIndexes(
   dataset: Dataset,
   parameters: KnowledgeParameters,
   vectors?: ReadonlyMap<string, ArrayLike<number>>,
+  background: BackgroundFrequencies | null = null,
 ): Map<string, SiteIndex> {
   const numbers = siteNumbers(dataset);
   const indexes = new Map<string, SiteIndex>();
-  for (const site of dataset.sites) indexes.set(site.id, new SiteIndex(numbers.get(site.id)!, parameters));
+  for (const site of dataset.sites) indexes.set(site.id, new SiteIndex(numbers.get(site.id)!, parameters, background));
   for (const post of dataset.posts) {
     const index = indexes.get(post.site);
     if (!index) continue;
@@ -163,7 +165,12 @@ export interface DuplicateOutcome {
 export interface Figures {
   duplicates: { precision: number; recall: number; outcomes: DuplicateOutcome[] };
   links: { precisionAt3: number; recallAt3: number; returned: number; misses: string[] };
-  trends: { accuracy: number; misses: string[] };
+  trends: {
+    accuracy: number;
+    misses: string[];
+    /** Each case's scores (the bench refits the thresholds on other sites' cases). */
+    outcomes: Array<{ id: string; fits: boolean; score: number; siteScore: number | null; topicScore: number }>;
+  };
   categories: { accuracy: number; undecided: number; misses: string[] };
 }
 
@@ -244,6 +251,7 @@ export function evaluate(
 
   let trendRight = 0;
   const trendMisses: string[] = [];
+  const trendOutcomes: Figures['trends']['outcomes'] = [];
   for (const c of dataset.trends) {
     const fit = fitsTopicsIn(
       indexes.get(c.site) ?? null,
@@ -252,6 +260,13 @@ export function evaluate(
       parameters,
       vectorOf(c.id),
     );
+    trendOutcomes.push({
+      id: c.id,
+      fits: c.fits,
+      score: fit.score,
+      siteScore: fit.siteScore,
+      topicScore: fit.topicScore,
+    });
     if (fit.fits === c.fits) trendRight++;
     else trendMisses.push(c.id);
   }
@@ -283,7 +298,7 @@ export function evaluate(
       returned,
       misses: linkMisses,
     },
-    trends: { accuracy: ratio(trendRight, dataset.trends.length), misses: trendMisses },
+    trends: { accuracy: ratio(trendRight, dataset.trends.length), misses: trendMisses, outcomes: trendOutcomes },
     categories: {
       accuracy: ratio(categoryRight, dataset.categories.length),
       undecided,

@@ -65,40 +65,6 @@ export class PublishingRepository {
     return rows.map((row) => row.title);
   }
 
-  /**
-   * The exact title/slug match publishing used before site knowledge judged duplicate subjects
-   * (issue #32): kept as the bench's "before" figure (bench/understanding/baselines.ts).
-   * Posts the site already has (its content inventory) titled as one of the phrases (the article's
-   * title, its primary keyword) once punctuation and case are ignored, or with the slug WordPress
-   * would give one of them; the article's own post excepted.
-   */
-  async postsOnSiteLike(
-    siteId: number,
-    phrases: readonly string[],
-    ownPostId: number | null,
-  ): Promise<Array<{ title: string; link: string }>> {
-    const normalised = (value: unknown) => sql`btrim(regexp_replace(lower(${value}), '[^[:alnum:]]+', ' ', 'g'))`;
-    const slugOf = (phrase: string) => sql`btrim(regexp_replace(lower(${phrase}), '[^[:alnum:]]+', '-', 'g'), '-')`;
-    const matches = phrases
-      .filter((phrase) => phrase.trim() !== '')
-      .flatMap((phrase) => [
-        sql`${normalised(siteInventoryItems.title)} = ${normalised(phrase)}`,
-        sql`${siteInventoryItems.slug} = ${slugOf(phrase)}`,
-      ]);
-    return this.db
-      .select({ title: siteInventoryItems.title, link: siteInventoryItems.link })
-      .from(siteInventoryItems)
-      .where(
-        and(
-          eq(siteInventoryItems.siteId, siteId),
-          eq(siteInventoryItems.kind, 'post'),
-          ownPostId === null ? undefined : ne(siteInventoryItems.wpId, ownPostId),
-          or(...matches),
-        ),
-      )
-      .limit(5);
-  }
-
   async findImage(articleId: number) {
     const [row] = await this.db.select().from(articleImages).where(eq(articleImages.articleId, articleId)).limit(1);
     return row ?? null;

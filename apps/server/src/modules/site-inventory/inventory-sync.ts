@@ -75,6 +75,8 @@ export interface SyncOptions {
    * (see SiteInventoryService), so that a long sync's disk use stays bounded.
    */
   upkeep?: () => Promise<void>;
+  /** The site's address, which relative links in posts are resolved against (default: each post's own link). */
+  siteUrl?: string;
 }
 
 /** How many items a sync writes between two rounds of upkeep (about 10 MB of write-ahead log). */
@@ -87,7 +89,7 @@ function gmtDate(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export function toInventoryItem(kind: ItemKind, post: WpPostSummary): NewInventoryItem {
+export function toInventoryItem(kind: ItemKind, post: WpPostSummary, siteUrl?: string): NewInventoryItem {
   const title =
     post.title?.raw !== undefined ? toPlainText(post.title.raw) : htmlToPlainText(post.title?.rendered ?? '');
   const excerptHtml = post.excerpt?.raw?.trim() ? post.excerpt.raw : (post.excerpt?.rendered ?? '');
@@ -109,19 +111,36 @@ export function toInventoryItem(kind: ItemKind, post: WpPostSummary): NewInvento
     excerpt: clampPlainText(htmlToPlainText(excerptHtml), EXCERPT_MAX),
     headings: clampPlainText(sections.headings.map(toPlainText).join('\n'), HEADINGS_MAX),
     body: clampPlainText(sections.body.replace(/\s+/g, ' ').trim(), BODY_MAX),
-    links: contentLinks(content),
+    links: contentLinks(content, siteUrl ?? webAddress(post.link) ?? undefined),
   };
 }
 
-/** The distinct web addresses a post's content links to, in order, bounded. */
-export function contentLinks(html: string): string[] {
+/**
+ * The distinct web addresses a post's content links to, in order, bounded. Relative links
+ * (href="/slug/", "?p=123": editors and plugins write them) are resolved against the site's
+ * address, so they count as the links to the site's posts that they are.
+ */
+export function contentLinks(html: string, siteUrl?: string): string[] {
   const out = new Set<string>();
+  // "https://blog.example/news" is the site's root: "?p=1" is https://blog.example/news/?p=1.
+  const base = siteUrl ? webAddress(siteUrl.replace(/\/*$/, '/')) : null;
   for (const a of findElements(parseHtml(html), (el) => el.name === 'a')) {
     if (out.size >= LINKS_MAX) break;
-    const href = webAddress(a.attribs.href);
+    const href = webAddress(resolved(a.attribs.href, base));
     if (href && href.length <= LINK_MAX_CHARS) out.add(href);
   }
   return [...out];
+}
+
+/** A relative href against the site's address; anything else as it is (webAddress judges it). */
+function resolved(href: string | undefined, base: string | null): string | undefined {
+  const trimmed = href?.trim();
+  if (!trimmed || !base || /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith('#')) return href;
+  try {
+    return new URL(trimmed, base).href;
+  } catch {
+    return href;
+  }
 }
 
 function termRow(taxonomy: 'category' | 'tag', term: WpTerm) {
@@ -296,7 +315,7 @@ export async function syncInventory(
       (page) =>
         client.inventory.listContent(type, { page, perPage: PER_PAGE, ...(modifiedAfter ? { modifiedAfter } : {}) }),
       async (posts, answer) => {
-        const items = posts.map((post) => toInventoryItem(kind, post));
+        const items = posts.map((post) => toInventoryItem(kind, post, options.siteUrl));
         // One page (100) per statement, committed as it comes: a long sync holds no more than a
         // page, and what it read stays listed if it stops.
         await repo.upsertItems(siteId, items);

@@ -152,6 +152,7 @@ export class SiteInventoryService {
         (phase, done, total) => this.repo.progress(siteId, phase, done, total),
         {
           limits: this.hooks.limits ?? DEFAULT_INVENTORY_LIMITS,
+          siteUrl: site.url,
           ...(this.hooks.upkeep ? { upkeep: this.hooks.upkeep } : {}),
         },
       );

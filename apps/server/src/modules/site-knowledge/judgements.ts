@@ -127,6 +127,8 @@ export function categoryVote(
   parameters: KnowledgeParameters['category'],
   known?: ReadonlySet<number>,
   names?: { categories: ReadonlyArray<{ id: number; name: string }>; article: ReadonlySet<string>; stats: TermStats },
+  /** Each category's cosine with the article as a whole (SiteIndex.categoryCosines). */
+  centroids?: ReadonlyMap<number, number>,
 ): CategoryChoice {
   const votes = new Map<number, number>();
   let total = 0;
@@ -148,6 +150,15 @@ export function categoryVote(
       if (said > 0)
         votes.set(category.id, (votes.get(category.id) ?? 0) + parameters.nameWeight * total * (said / weight));
     }
+  if (centroids && total > 0 && parameters.centroidWeight > 0) {
+    // The categories' cosines, scaled so the best gets `centroidWeight` of the neighbours' votes.
+    const best = Math.max(0, ...centroids.values());
+    if (best > 0)
+      for (const [id, cosine] of centroids) {
+        if (known && !known.has(id)) continue;
+        votes.set(id, (votes.get(id) ?? 0) + parameters.centroidWeight * total * (cosine / best) ** 2);
+      }
+  }
   const nearest = voters[0]?.score ?? 0;
   const [winner] = [...votes].sort((a, b) => b[1] - a[1]);
   if (!winner || total === 0) return { categoryId: null, share: 0, nearest };

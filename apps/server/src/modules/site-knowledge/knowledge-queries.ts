@@ -37,6 +37,7 @@ export function similarIn(
       vectorCandidates: position === 0,
       k,
       titleShare: parameters.duplicate.titleShare,
+      backgroundWeight: parameters.duplicate.backgroundWeight,
       accept: (doc) => !exclude.has(`${doc.siteId}:${doc.key}`) && accept(doc),
       // A post on the same subject names it in its title or headings: candidates come from there
       // (short lists, so asking twenty sites at once stays fast); the score still reads everything.
@@ -117,10 +118,12 @@ export function bestCategoryIn(
   });
   const known = categories && categories.length > 0 ? new Set(categories.map((c) => c.id)) : undefined;
   const article = new Set(analyze([query.title, ...(query.headings ?? []), query.body ?? ''].join('\n')));
+  const centroids = parameters.category.centroidWeight > 0 ? index.categoryCosines(query) : undefined;
   return categoryVote(
     neighbours,
     parameters.category,
     known,
     categories ? { categories, article, stats: index.termStats } : undefined,
+    centroids,
   );
 }

@@ -49,6 +49,8 @@ export function profileOf(weights: Map<string, number>, max: number, stats: Term
  */
 export class TermStats {
   private readonly ids = new Map<string, number>();
+  /** Each id's term (for the background frequencies, which are by term). */
+  private readonly terms: string[] = [];
   private df = new Int32Array(1024);
   private docs = 0;
   /** IDFs computed since the last change, by id (stamped with the version they were computed at). */
@@ -71,6 +73,7 @@ export class TermStats {
     if (id === undefined) {
       id = this.ids.size;
       this.ids.set(term, id);
+      this.terms[id] = term;
       if (id >= this.df.length) this.grow();
     }
     return id;
@@ -91,6 +94,11 @@ export class TermStats {
     this.docs = Math.max(0, this.docs - 1);
     this.version++;
     for (const id of ids) this.df[id] = Math.max(0, this.df[id]! - 1);
+  }
+
+  /** The term of an id. */
+  termOf(id: number): string {
+    return this.terms[id] ?? '';
   }
 
   documentFrequency(term: string): number {
@@ -130,6 +138,68 @@ export class TermStats {
   }
 }
 
+/** Where the scoring functions take each term's inverse document frequency from. */
+export type IdfSource = Pick<TermStats, 'find' | 'idf' | 'idfOf'>;
+
+/**
+ * How common each term (stem) is in English at large, as its frequency rank (0: the commonest):
+ * a list shipped with the app, not read from any site. Without one, a site's own IDF is all there is.
+ */
+export interface BackgroundFrequencies {
+  rankOf(term: string): number | undefined;
+  /** The rank given to a term the list does not have (rarer than any it has). */
+  readonly unknownRank: number;
+}
+
+/**
+ * A site's IDF blended with a background one from general English frequencies. On a small site
+ * every IDF is flat (out of fifty posts, "growing" and "zucchini" may each be in two), so a reworded
+ * title's shared common word weighs as much as its subject; the background still knows which of
+ * the two is common. A word's background document share is taken as `share / (rank + 1)` (Zipf),
+ * its IDF ln(1 / share), capped at the site's largest IDF so the two stay on one scale.
+ */
+export class BlendedIdf implements IdfSource {
+  private readonly background = new Map<number, number>();
+
+  constructor(
+    private readonly stats: TermStats,
+    private readonly frequencies: BackgroundFrequencies,
+    private readonly weight: number,
+    private readonly share: number,
+  ) {}
+
+  find(term: string): number {
+    return this.stats.find(term);
+  }
+
+  idf(term: string): number {
+    const id = this.stats.find(term);
+    return id < 0 ? this.blend(this.stats.idf(term), term) : this.idfOf(id);
+  }
+
+  idfOf(id: number): number {
+    let prior = this.background.get(id);
+    if (prior === undefined) {
+      prior = this.prior(this.stats.termOf(id));
+      this.background.set(id, prior);
+    }
+    return (1 - this.weight) * this.stats.idfOf(id) + this.weight * Math.min(this.cap(), prior);
+  }
+
+  private blend(site: number, term: string): number {
+    return (1 - this.weight) * site + this.weight * Math.min(this.cap(), this.prior(term));
+  }
+
+  private prior(term: string): number {
+    const rank = this.frequencies.rankOf(term) ?? this.frequencies.unknownRank;
+    return Math.log(1 / Math.min(0.95, this.share / (rank + 1)));
+  }
+
+  private cap(): number {
+    return Math.log(1 + (this.stats.docCount + 0.5) / 0.5);
+  }
+}
+
 /** A query's terms weighted by IDF (by term id; -1-keyed terms are unknown to the site), with its norm. */
 export interface WeightedQuery {
   /** Weight × IDF of each term the site knows, by id. */
@@ -139,7 +209,7 @@ export interface WeightedQuery {
   norm: number;
 }
 
-export function weightedQuery(weights: ReadonlyMap<string, number>, stats: TermStats): WeightedQuery {
+export function weightedQuery(weights: ReadonlyMap<string, number>, stats: IdfSource): WeightedQuery {
   const byId = new Map<number, number>();
   const out = new Map<string, number>();
   let sum = 0;
@@ -154,7 +224,7 @@ export function weightedQuery(weights: ReadonlyMap<string, number>, stats: TermS
 }
 
 /** The cosine of a query and a document profile, both weighted by the site's IDF: 0 (nothing shared) to 1. */
-export function cosine(query: WeightedQuery, profile: TermProfile, stats: TermStats): number {
+export function cosine(query: WeightedQuery, profile: TermProfile, stats: IdfSource): number {
   if (query.norm === 0) return 0;
   let dot = 0;
   let sum = 0;
