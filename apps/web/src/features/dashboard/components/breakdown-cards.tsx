@@ -22,7 +22,13 @@ export function StatusCard({ byStatus }: { byStatus: Dashboard['by_status'] }) {
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           {byStatus.map(({ status, count }) => (
-            <Chip key={status} label={`${status}: ${count}`} color={dashboardStatusColor(status)} />
+            // A zero is neutral (issue #37 point 8): only a status that has articles takes its colour.
+            <Chip
+              key={status}
+              label={`${status}: ${count}`}
+              color={count === 0 ? 'default' : dashboardStatusColor(status)}
+              variant={count === 0 ? 'outlined' : 'filled'}
+            />
           ))}
         </Box>
       </CardContent>

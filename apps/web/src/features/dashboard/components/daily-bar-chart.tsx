@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { keyframes } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
 
 const dayLabel = (date: string) =>
   new Date(`${date}T00:00:00`).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
@@ -12,6 +13,8 @@ export interface DailyBarChartProps {
   height: number;
   /** How a value reads on the axis and in the tooltip; whole numbers when absent. */
   format?: (value: number) => string;
+  /** Said instead of empty axes when every day is zero (issue #37 point 8: an empty chart read "0.0…"). */
+  emptyText?: string;
 }
 
 const TOP = 16;
@@ -43,7 +46,13 @@ export function valueTicks(max: number, whole: boolean): number[] {
  * charts. Days are placed in percent of the width, so the chart follows its card without measuring
  * it; the value labels sit in the padding to the left of the drawing.
  */
-export function DailyBarChart({ days, label, color, height, format }: DailyBarChartProps) {
+export function DailyBarChart({ days, label, color, height, format, emptyText }: DailyBarChartProps) {
+  if (days.every((day) => day.value <= 0))
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ py: 3 }}>
+        {emptyText ?? `No ${label.toLowerCase()} in the last ${days.length} days.`}
+      </Typography>
+    );
   const show = format ?? ((value: number) => value.toLocaleString());
   const ticks = valueTicks(Math.max(0, ...days.map((d) => d.value)), !format);
   const top = ticks.at(-1) ?? 1;

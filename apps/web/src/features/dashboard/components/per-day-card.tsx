@@ -6,7 +6,7 @@ import { countOf } from '../../../lib/plural';
 import { ChartBoundary } from './chart-boundary';
 import { DailyBarChart } from './daily-bar-chart';
 
-export function PerDayCard({ days }: { days: Dashboard['articles_per_day'] }) {
+export function PerDayCard({ days, hasSite }: { days: Dashboard['articles_per_day']; hasSite: boolean }) {
   const total = days.reduce((sum, d) => sum + d.count, 0);
   const busiest = days.reduce<Dashboard['articles_per_day'][number] | null>(
     (best, d) => (best && best.count >= d.count ? best : d),
@@ -29,6 +29,11 @@ export function PerDayCard({ days }: { days: Dashboard['articles_per_day'] }) {
             label="Articles"
             color="#1e40af"
             height={260}
+            emptyText={
+              hasSite
+                ? `No articles in the last ${days.length} days.`
+                : 'No articles yet: add a site and write a first article to see them here.'
+            }
           />
         </ChartBoundary>
       </CardContent>
