@@ -38,12 +38,12 @@ export const SLOW_LOGIN_NOTE_MS = 1000;
 function useSlowAfter(active: boolean, ms: number): boolean {
   const [slow, setSlow] = useState(false);
   useEffect(() => {
-    if (!active) {
-      setSlow(false);
-      return;
-    }
+    if (!active) return;
     const timer = window.setTimeout(() => setSlow(true), ms);
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      setSlow(false);
+    };
   }, [active, ms]);
   return slow;
 }

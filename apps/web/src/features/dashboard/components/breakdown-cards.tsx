@@ -7,6 +7,8 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { DateTime } from '../../../components/date-time';
 import { UnreachableFeeds } from '../../../components/unreachable-feeds';
 
 /** Spec part 1: published success, draft warning, any other status the error colour. */
@@ -65,11 +67,11 @@ export function SiteCard({ bySite }: { bySite: Dashboard['by_site'] }) {
 
 /** Shown only when a last execution exists (spec part 1). */
 export function LastTrendCheckCard({ execution }: { execution: TrendLastExecution }) {
-  const facts = [
+  const facts: Array<[string, ReactNode]> = [
     ['Trends Found', String(execution.trends_found)],
     ['Articles Generated', String(execution.articles_generated)],
     ['Execution Time', `${(execution.execution_time_ms / 1000).toFixed(1)}s`],
-    ['Date', new Date(execution.created_at).toLocaleString()],
+    ['Date', <DateTime key="date" value={execution.created_at} />],
   ];
   return (
     <Card component="section" aria-labelledby="last-trend-title" sx={{ mt: 3 }}>

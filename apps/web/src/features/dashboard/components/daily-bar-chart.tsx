@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import { keyframes } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import { formatDay } from '../../../lib/dates';
 
-const dayLabel = (date: string) =>
-  new Date(`${date}T00:00:00`).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+const dayLabel = formatDay;
 
 export interface DailyBarChartProps {
   /** One bar per day, oldest first (`date` as YYYY-MM-DD). */

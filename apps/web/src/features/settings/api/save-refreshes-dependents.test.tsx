@@ -31,9 +31,18 @@ function withCache() {
 }
 
 describe('a Settings save refreshes what depends on it', () => {
+  // Each hook's mutate, as one shape: the body of a save, nothing for a reset.
+  const useSave = () => {
+    const mutation = useSaveLlmSettings();
+    return { mutateAsync: (body: unknown) => mutation.mutateAsync(body as { provider: 'openai-compatible' }) };
+  };
+  const useReset = () => {
+    const mutation = useResetLlmSettings();
+    return { mutateAsync: () => mutation.mutateAsync() };
+  };
   it.each([
-    ['saving', () => useSaveLlmSettings(), { provider: 'openai-compatible', model: 'llama3.1' }],
-    ['resetting', () => useResetLlmSettings(), undefined],
+    ['saving', useSave, { provider: 'openai-compatible', model: 'llama3.1' }],
+    ['resetting', useReset, undefined],
   ] as const)(
     '%s the language model marks the prices, fallbacks, spend and checklist out of date',
     async (_, hook, body) => {
@@ -44,7 +53,7 @@ describe('a Settings save refreshes what depends on it', () => {
       const { wrapper, invalidated, queryClient } = withCache();
       const { result } = renderHook(hook, { wrapper });
       await act(async () => {
-        await (result.current.mutateAsync as (input: unknown) => Promise<unknown>)(body);
+        await result.current.mutateAsync(body);
       });
       expect(invalidated(modelPricesQueryKey)).toBe(true);
       expect(invalidated(fallbacksQueryKey)).toBe(true);
