@@ -29,6 +29,11 @@ export interface ContractFormOptions<TValues extends FieldValues, TBody> {
   toBody: (values: TValues) => unknown;
   /** The form field a request path belongs to (null: not one of this form's fields). */
   fieldOf: (path: string) => FieldPath<TValues> | null;
+  /**
+   * Whether unsaved changes hold the operator back (default true). A dialog's form passes its
+   * `open`: a closed dialog stays mounted with the values it sent, and those are not lost work.
+   */
+  unsavedWarning?: boolean;
 }
 
 export interface Submission {
@@ -77,7 +82,7 @@ export function useContractForm<TValues extends FieldValues, TBody>(
   const form = useForm<TValues>({ defaultValues: options.defaultValues, resolver });
   const inFlight = useRef(false);
   // Issue #37 point 7: a form with unsaved changes is not left without a question (UnsavedChangesGuard).
-  const unsavedId = useUnsavedChanges(form.formState.isDirty);
+  const unsavedId = useUnsavedChanges(form.formState.isDirty && (options.unsavedWarning ?? true));
   const showServerProblems = (error: unknown) =>
     showFieldProblems(serverFieldProblems(error), form.setError, options.fieldOf);
 
