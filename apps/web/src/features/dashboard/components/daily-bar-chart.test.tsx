@@ -86,3 +86,22 @@ describe('DailyBarChart', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('DailyBarChart on a narrow card', () => {
+  // Issue #37 point 8: the last day's label ran past the chart's edge on a phone.
+  it('ends the last day’s label at the chart’s right edge; the others are centred on their day', () => {
+    render(
+      <DailyBarChart
+        days={days(Array.from({ length: 30 }, (_, i) => i % 3))}
+        label="Articles"
+        color="#1e40af"
+        height={260}
+      />,
+    );
+    const labels = [...screen.getByRole('img').querySelectorAll('text')].filter((t) => /\D/.test(t.textContent ?? ''));
+    const last = labels.at(-1)!;
+    expect(last.getAttribute('text-anchor')).toBe('end');
+    expect(last.getAttribute('x')).toBe('100.0000%');
+    expect(labels[0]!.getAttribute('text-anchor')).toBe('middle');
+  });
+});

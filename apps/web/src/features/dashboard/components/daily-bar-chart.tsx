@@ -125,7 +125,13 @@ export function DailyBarChart({ days, label, color, height, format, emptyText }:
                   stroke="currentColor"
                   strokeOpacity={0.6}
                 />
-                <text x={pct((index + 0.5) * band)} y={TOP + plot + TICK + 14} textAnchor="middle" fill="currentColor">
+                {/* The last day's label ends at the chart's edge instead of running past it (cut off on a phone). */}
+                <text
+                  x={pct((index === days.length - 1 ? index + 1 : index + 0.5) * band)}
+                  y={TOP + plot + TICK + 14}
+                  textAnchor={index === days.length - 1 ? 'end' : 'middle'}
+                  fill="currentColor"
+                >
                   {dayLabel(day.date)}
                 </text>
               </g>

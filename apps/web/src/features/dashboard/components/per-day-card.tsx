@@ -2,6 +2,7 @@ import type { Dashboard } from '@abp/contracts';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import { formatDate } from '../../../lib/dates';
 import { countOf } from '../../../lib/plural';
 import { ChartBoundary } from './chart-boundary';
 import { DailyBarChart } from './daily-bar-chart';
@@ -21,7 +22,7 @@ export function PerDayCard({ days, hasSite }: { days: Dashboard['articles_per_da
         {/* The figures in words too, for screen readers and quick reading. */}
         <Typography variant="body2" color="text.secondary" gutterBottom>
           {`${countOf(total, 'article')} in the last ${days.length} days`}
-          {busiest && busiest.count > 0 ? ` · busiest day ${busiest.date} (${busiest.count})` : ''}
+          {busiest && busiest.count > 0 ? ` · busiest day ${formatDate(busiest.date)} (${busiest.count})` : ''}
         </Typography>
         <ChartBoundary>
           <DailyBarChart
