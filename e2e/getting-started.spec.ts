@@ -59,8 +59,8 @@ test.describe('the checklist on a fresh install', () => {
 
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' }).click();
     await expect(checklist.getByText('1 of 4 done')).toBeVisible();
-    await expect(steps.nth(0).getByTitle('Done')).toBeVisible();
-    await expect(steps.nth(1).getByTitle('To do')).toBeVisible();
+    await expect(steps.nth(0).getByRole('img', { name: 'Done' })).toBeVisible();
+    await expect(steps.nth(1).getByRole('img', { name: 'To do' })).toBeVisible();
     // With a site, a trend check is offered.
     await expect(page.getByRole('button', { name: 'Check Trends Now' })).toBeVisible();
 
