@@ -10,6 +10,7 @@ import { backlinksRoutes } from './modules/backlinks/backlinks.routes.js';
 import { blogConfigsRoutes } from './modules/blog-configs/blog-configs.routes.js';
 import { bulkJobsRoutes } from './modules/bulk-jobs/bulk-jobs.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { gettingStartedRoutes } from './modules/dashboard/getting-started.routes.js';
 import { queueProbeRoutes } from './modules/diagnostics/queue-probe.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { IdempotencyRepository } from './modules/idempotency/idempotency.repository.js';
@@ -79,6 +80,7 @@ export async function buildApp(
   await app.register(publishingRoutes(services.publishing, services.liveVerification), { prefix: '/api' });
   await app.register(backlinksRoutes(services.backlinks), { prefix: '/api' });
   await app.register(dashboardRoutes(services.dashboard), { prefix: '/api/dashboard' });
+  await app.register(gettingStartedRoutes(services.gettingStarted), { prefix: '/api/dashboard/getting-started' });
   await app.register(bulkJobsRoutes(services.bulkJobs.service), { prefix: '/api/bulk-jobs' });
   await app.register(llmSettingsRoutes(services.llmSettings), { prefix: '/api/settings/llm' });
   await app.register(llmChainRoutes(services.llmFallbacks, services.llmProviders), { prefix: '/api/settings/llm' });

@@ -21,6 +21,7 @@ import { BULK_ORIGIN } from './modules/bulk-jobs/bulk-item-unit.js';
 import { type BulkJobsModule, createBulkJobs } from './modules/bulk-jobs/bulk-jobs.module.js';
 import { DashboardRepository } from './modules/dashboard/dashboard.repository.js';
 import { DashboardService } from './modules/dashboard/dashboard.service.js';
+import { GettingStartedService } from './modules/dashboard/getting-started.js';
 import { QueueProbeRepository } from './modules/diagnostics/queue-probe.repository.js';
 import { QueueProbeService } from './modules/diagnostics/queue-probe.service.js';
 import { GenerationRepository } from './modules/generation/generation.repository.js';
@@ -82,6 +83,8 @@ export interface Services {
   /** Near-duplicate bodies across the operator's sites (fingerprints of what was published). */
   duplicateContent: DuplicateContentCheck;
   dashboard: DashboardService;
+  /** The Dashboard's first-run checklist, ticked from real state. */
+  gettingStarted: GettingStartedService;
   /** Key/value rows of the Settings screen, one per section ('llm', …). */
   settings: SettingsRepository;
   llmSettings: LlmSettingsService;
@@ -240,6 +243,11 @@ export function createServices(ctx: AppContext): Services {
   });
   // The dashboard's Trend Monitor Status and Last Trend Check cards read the real monitor.
   const dashboard = new DashboardService(new DashboardRepository(db), trendServices.trends);
+  // "Choose a model or keep the demo writer" is done once the section was saved or the environment chose a model.
+  const gettingStarted = new GettingStartedService(db, async () => {
+    const llm = await llmSettings.get();
+    return llm.saved_at !== null || !llm.offline;
+  });
   const siteKnowledge = new SiteKnowledgeService(new SiteKnowledgeRepository(db), {
     embeddings: () => embeddingsOf(llmSettings, llmFallbacks, ctx.config.embeddingsModel),
     meter: usage,
@@ -274,6 +282,7 @@ export function createServices(ctx: AppContext): Services {
     duplicateContent,
     backlinks,
     dashboard,
+    gettingStarted,
     settings,
     llmSettings,
     llmFallbacks,

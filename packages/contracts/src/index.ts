@@ -9,6 +9,7 @@ export * from './dashboard.js';
 export * from './diagnostics.js';
 export * from './errors.js';
 export * from './generation.js';
+export * from './getting-started.js';
 export * from './health.js';
 export * from './ids.js';
 export * from './manual-generation.js';

@@ -1,5 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import { gettingStartedDone } from './getting-started';
 import { configuredProviderSettings } from './llm-settings';
 import { usageDefaults } from './usage';
 
@@ -9,7 +10,7 @@ const noBulkJobHistory = http.get('/api/bulk-jobs', () => HttpResponse.json({ jo
 /**
  * One MSW server for the web tests; each test declares the answers it needs. The defaults are
  * the language-model settings, which the offline-writer notice on every generating screen reads,
- * the model spend and prices (the Dashboard, the landing screen, and Settings read them), and an
- * empty bulk job history.
+ * the model spend and prices (the Dashboard, the landing screen, and Settings read them), an
+ * empty bulk job history, and a getting-started checklist all done (so the Dashboard shows none).
  */
-export const server = setupServer(configuredProviderSettings, ...usageDefaults, noBulkJobHistory);
+export const server = setupServer(configuredProviderSettings, ...usageDefaults, noBulkJobHistory, gettingStartedDone);

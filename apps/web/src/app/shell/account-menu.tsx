@@ -8,11 +8,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useId, useState } from 'react';
 import { ChangePasswordDialog, useAuthStatus } from '../../features/auth';
+import { formatDateTime } from '../../lib/dates';
 
 function signedInSince(loginTime: string | null | undefined): string | null {
   if (!loginTime) return null;
   const date = new Date(loginTime);
-  return Number.isNaN(date.getTime()) ? null : `Signed in since ${date.toLocaleString()}`;
+  return Number.isNaN(date.getTime()) ? null : `Signed in since ${formatDateTime(date)}`;
 }
 
 /** The account button: a menu with the session start and "Change password". */

@@ -4,6 +4,7 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { CONTENT_MAX_WIDTH } from '../theme';
 import { NavDrawer } from './nav-drawer';
 import { TopBar } from './top-bar';
@@ -40,6 +41,7 @@ export function AppShell() {
           <Outlet />
         </Box>
       </Box>
+      <UnsavedChangesGuard />
     </Box>
   );
 }

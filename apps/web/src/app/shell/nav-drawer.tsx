@@ -27,7 +27,8 @@ export function NavDrawer({ variant, open, onClose }: NavDrawerProps) {
   const temporary = variant === 'temporary';
 
   const content = (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+    // A landmark around the whole drawer: the app's name and version are not left outside one (axe `region`, issue #37).
+    <Box component="aside" aria-label="App menu" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Toolbar sx={{ gap: 1.5 }}>
         <Avatar sx={{ bgcolor: 'primary.main', width: 32, height: 32 }} aria-hidden>
           <AutoStoriesOutlined fontSize="small" />

@@ -10,6 +10,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import { issuesAsProblems, requestPath, serverFieldProblems, showFieldProblems } from './field-problems';
+import { setSaving, useUnsavedChanges } from './unsaved-changes';
 
 /** Anything with zod's safeParse: the contract's request schema. */
 export interface RequestSchema<TBody> {
@@ -28,6 +29,11 @@ export interface ContractFormOptions<TValues extends FieldValues, TBody> {
   toBody: (values: TValues) => unknown;
   /** The form field a request path belongs to (null: not one of this form's fields). */
   fieldOf: (path: string) => FieldPath<TValues> | null;
+  /**
+   * Whether unsaved changes hold the operator back (default true). A dialog's form passes its
+   * `open`: a closed dialog stays mounted with the values it sent, and those are not lost work.
+   */
+  unsavedWarning?: boolean;
 }
 
 export interface Submission {
@@ -52,6 +58,12 @@ export type ContractForm<TValues extends FieldValues, TBody> = UseFormReturn<TVa
   ) => (event?: React.BaseSyntheticEvent) => Promise<void>;
   /** Puts a server answer's field problems onto the fields; returns how many were shown. */
   showServerProblems: (error: unknown) => number;
+  /**
+   * Takes the current values as the form's saved state: for a form whose submit does its work
+   * (an article written, a job started) and stays on screen with the values, so leaving it does
+   * not ask about unsaved changes. A form that re-reads what it saved starts again instead.
+   */
+  markSaved: () => void;
 };
 
 /**
@@ -69,6 +81,8 @@ export function useContractForm<TValues extends FieldValues, TBody>(
   const resolver = useCallback<Resolver<TValues>>(async (values) => resolveWithContract(latest.current, values), []);
   const form = useForm<TValues>({ defaultValues: options.defaultValues, resolver });
   const inFlight = useRef(false);
+  // Issue #37 point 7: a form with unsaved changes is not left without a question (UnsavedChangesGuard).
+  const unsavedId = useUnsavedChanges(form.formState.isDirty && (options.unsavedWarning ?? true));
   const showServerProblems = (error: unknown) =>
     showFieldProblems(serverFieldProblems(error), form.setError, options.fieldOf);
 
@@ -84,10 +98,12 @@ export function useContractForm<TValues extends FieldValues, TBody>(
           return;
         }
         inFlight.current = true;
+        setSaving(unsavedId, true);
         try {
           await send(parsed.data, values, { idempotencyKey: crypto.randomUUID() });
         } finally {
           inFlight.current = false;
+          setSaving(unsavedId, false);
         }
       },
       () => {
@@ -96,7 +112,9 @@ export function useContractForm<TValues extends FieldValues, TBody>(
       },
     );
 
-  return { ...form, submitWith, showServerProblems };
+  const markSaved = () => form.reset(form.getValues());
+
+  return { ...form, submitWith, showServerProblems, markSaved };
 }
 
 /**

@@ -32,6 +32,7 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
     toBody: (values) => values,
     // The server names only these two; the confirmation is the form's own field.
     fieldOf: fieldsNamed<ChangePasswordForm>(['currentPassword', 'newPassword', 'confirmPassword']),
+    unsavedWarning: open,
   });
   const { ref: currentRef, ...currentField } = register('currentPassword');
   const { ref: newRef, ...newField } = register('newPassword');

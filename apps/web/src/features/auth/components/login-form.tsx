@@ -1,9 +1,11 @@
 import { LOGIN_LOCKOUT_SECONDS, LOGIN_WARNING_AFTER_FAILURES } from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { useLoginLockout } from '../hooks/use-login-lockout';
@@ -29,6 +31,23 @@ function passwordError({ loginRequestSchema }: AuthSchemas, password: string): s
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
+/** After this long without an answer, the form says why a sign-in takes a while. */
+export const SLOW_LOGIN_NOTE_MS = 1000;
+
+/** True once `active` has lasted `ms`; false again as soon as it ends. */
+function useSlowAfter(active: boolean, ms: number): boolean {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setTimeout(() => setSlow(true), ms);
+    return () => {
+      window.clearTimeout(timer);
+      setSlow(false);
+    };
+  }, [active, ms]);
+  return slow;
+}
+
 /**
  * One field, so no form library: react-hook-form alone would add ~10 KB to the login screen
  * (issue #13). It behaves as react-hook-form's "onTouched" mode did: checked on leaving the
@@ -46,7 +65,10 @@ export function LoginForm() {
   // A check waiting for the schema answers later: only the latest check may set the field's message.
   const lastCheck = useRef(0);
   const submitting = useRef(false);
-  const busy = loginMutation.isPending;
+  // From the press itself, not from when the request leaves (the rules may still be loading).
+  const [pressed, setPressed] = useState(false);
+  const busy = loginMutation.isPending || pressed;
+  const slow = useSlowAfter(busy, SLOW_LOGIN_NOTE_MS);
 
   /**
    * Checks the password against the contract and shows the field's message. The schema loads with
@@ -102,10 +124,12 @@ export function LoginForm() {
     // A second press while the first one's check runs sends nothing more.
     if (submitting.current) return;
     submitting.current = true;
+    setPressed(true);
     try {
       await submit();
     } finally {
       submitting.current = false;
+      setPressed(false);
     }
   };
 
@@ -159,9 +183,21 @@ export function LoginForm() {
       {visibleMessage && <Alert severity="error">{visibleMessage.text}</Alert>}
       {lockout.isLocked && <Alert severity="warning">{lockoutWarning(lockout.remainingSeconds)}</Alert>}
       {showAttemptsNote && <Alert severity="info">{attemptsNote(lockout.failures)}</Alert>}
-      <Button type="submit" variant="contained" size="large" fullWidth disabled={!password || busy || lockout.isLocked}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        disabled={!password || busy || lockout.isLocked}
+        startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+      >
         {busy ? 'Signing In...' : 'Sign In'}
       </Button>
+      {slow && busy && (
+        <Typography role="status" variant="body2" color="text.secondary">
+          {LOGIN_TEXT.slowCheck}
+        </Typography>
+      )}
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createFakeAuthApi, TEST_PASSWORD } from '../../../test/auth-api';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
+import { LOGIN_TEXT } from '../lib/login-messages';
 
 const signInButton = () => screen.getByRole('button', { name: /^Sign(ing)? In/ });
 const passwordInput = () => screen.getByLabelText('Password', { selector: 'input' });
@@ -93,6 +94,30 @@ describe('login screen', () => {
       release();
     });
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  // Issue #37 point 8: a wrong password took 3.5 s to be refused without a word.
+  it('shows progress at once and, when the check takes a while, says it is slow on purpose', async () => {
+    const { user } = await showLogin();
+    let release: () => void = () => undefined;
+    server.use(
+      http.post('/api/auth/login', async () => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return HttpResponse.json({ error: 'Invalid password', code: 'invalid_password' }, { status: 401 });
+      }),
+    );
+    await user.type(passwordInput(), 'wrong password');
+    await user.click(signInButton());
+    expect(screen.getByRole('button', { name: 'Signing In...' })).toBeDisabled();
+    expect(screen.queryByText(LOGIN_TEXT.slowCheck)).not.toBeInTheDocument();
+    expect(await screen.findByRole('status', {}, { timeout: 3000 })).toHaveTextContent(LOGIN_TEXT.slowCheck);
+    act(() => {
+      release();
+    });
+    expect(await screen.findByText(LOGIN_TEXT.invalidPassword)).toBeInTheDocument();
+    expect(screen.queryByText(LOGIN_TEXT.slowCheck)).not.toBeInTheDocument();
   });
 
   it('warns about the lockout after 3 failed attempts', async () => {

@@ -10,6 +10,8 @@ export const LOGIN_TEXT = {
   toastNetwork: 'Network error. Please check your connection.',
   /** Issue #17 item 12: a session that ended while the app was open, instead of the screen's load failure. */
   sessionExpired: 'Your session has expired — please sign in again',
+  /** Issue #37 point 8: a check that takes seconds says why (the password hash is deliberately costly). */
+  slowCheck: 'Checking the password takes a few seconds: it is made slow on purpose, so that guessing it is slow too.',
   footer: 'Your session is secured with encrypted cookies and expires after 24 hours of inactivity.',
 } as const;
 

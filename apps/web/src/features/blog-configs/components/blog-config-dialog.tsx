@@ -79,6 +79,7 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
     schema: blogConfigInputSchema,
     toBody: formToBody,
     fieldOf: formFieldOf,
+    unsavedWarning: open,
   });
   const { errors } = formState;
 

@@ -2,9 +2,7 @@ import type { BlogConfig } from '@abp/contracts';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+import { formatDate, formatDateTime } from '../../../lib/dates';
 
 /** When the next article is due (or why none is), how many went out today, and the last failure. */
 export function NextPostCell({ config, now = new Date() }: { config: BlogConfig; now?: Date }) {
@@ -14,17 +12,17 @@ export function NextPostCell({ config, now = new Date() }: { config: BlogConfig;
   let when: string;
   if (!config.is_active) when = 'Paused';
   else if (!config.site_is_active) when = 'Paused (site inactive)';
-  else if (budgetPause) when = `Paused by budget since ${dateTime.format(new Date(budgetPause.since))}`;
+  else if (budgetPause) when = `Paused by budget since ${formatDateTime(budgetPause.since)}`;
   else if (!config.next_post_at) when = 'Not scheduled';
   else if (capReached) when = 'Tomorrow (daily limit reached)';
   else if (Date.parse(config.next_post_at) <= now.getTime()) when = 'Due now';
-  else when = dateTime.format(new Date(config.next_post_at));
+  else when = formatDateTime(config.next_post_at);
   return (
     <>
       <Typography variant="body2">{when}</Typography>
       {budgetPause && (
         <Typography variant="caption" color="error" component="div" sx={{ maxWidth: 260 }}>
-          {budgetPause.message} Otherwise it goes on by itself on {dateOnly.format(new Date(budgetPause.resumes_at))}.{' '}
+          {budgetPause.message} Otherwise it goes on by itself on {formatDate(budgetPause.resumes_at)}.{' '}
           <Link component={RouterLink} to="/settings#budgets">
             Budgets in Settings
           </Link>

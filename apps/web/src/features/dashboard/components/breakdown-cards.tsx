@@ -7,6 +7,8 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { DateTime } from '../../../components/date-time';
 import { UnreachableFeeds } from '../../../components/unreachable-feeds';
 
 /** Spec part 1: published success, draft warning, any other status the error colour. */
@@ -22,7 +24,13 @@ export function StatusCard({ byStatus }: { byStatus: Dashboard['by_status'] }) {
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           {byStatus.map(({ status, count }) => (
-            <Chip key={status} label={`${status}: ${count}`} color={dashboardStatusColor(status)} />
+            // A zero is neutral (issue #37 point 8): only a status that has articles takes its colour.
+            <Chip
+              key={status}
+              label={`${status}: ${count}`}
+              color={count === 0 ? 'default' : dashboardStatusColor(status)}
+              variant={count === 0 ? 'outlined' : 'filled'}
+            />
           ))}
         </Box>
       </CardContent>
@@ -59,11 +67,11 @@ export function SiteCard({ bySite }: { bySite: Dashboard['by_site'] }) {
 
 /** Shown only when a last execution exists (spec part 1). */
 export function LastTrendCheckCard({ execution }: { execution: TrendLastExecution }) {
-  const facts = [
+  const facts: Array<[string, ReactNode]> = [
     ['Trends Found', String(execution.trends_found)],
     ['Articles Generated', String(execution.articles_generated)],
     ['Execution Time', `${(execution.execution_time_ms / 1000).toFixed(1)}s`],
-    ['Date', new Date(execution.created_at).toLocaleString()],
+    ['Date', <DateTime key="date" value={execution.created_at} />],
   ];
   return (
     <Card component="section" aria-labelledby="last-trend-title" sx={{ mt: 3 }}>

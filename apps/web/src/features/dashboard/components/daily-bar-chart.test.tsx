@@ -61,9 +61,47 @@ describe('DailyBarChart', () => {
     expect(tooltips[1]).toMatch(/· Articles: \$0\.0123$/);
   });
 
-  it('an empty month draws the axes and no bar', () => {
-    const { bars, axisLabels } = drawn(Array.from({ length: 30 }, () => 0));
-    expect(bars).toHaveLength(0);
-    expect(axisLabels).toEqual(expect.arrayContaining(['0', '1']));
+  // Issue #37 point 8 changed this rule: an empty month drew bare axes reading "0.0…"; it now says so in words.
+  it('an empty month says so in words instead of drawing axes', () => {
+    render(
+      <DailyBarChart days={days(Array.from({ length: 30 }, () => 0))} label="Spend" color="#047857" height={220} />,
+    );
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.getByText('No spend in the last 30 days.')).toBeInTheDocument();
+  });
+
+  it('an empty month can say what to do first', () => {
+    render(
+      <DailyBarChart
+        days={days([0, 0, 0])}
+        label="Articles"
+        color="#1e40af"
+        height={260}
+        emptyText="No articles yet: add a site and write a first article to see them here."
+      />,
+    );
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(
+      screen.getByText('No articles yet: add a site and write a first article to see them here.'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('DailyBarChart on a narrow card', () => {
+  // Issue #37 point 8: the last day's label ran past the chart's edge on a phone.
+  it('ends the last day’s label at the chart’s right edge; the others are centred on their day', () => {
+    render(
+      <DailyBarChart
+        days={days(Array.from({ length: 30 }, (_, i) => i % 3))}
+        label="Articles"
+        color="#1e40af"
+        height={260}
+      />,
+    );
+    const labels = [...screen.getByRole('img').querySelectorAll('text')].filter((t) => /\D/.test(t.textContent ?? ''));
+    const last = labels.at(-1)!;
+    expect(last.getAttribute('text-anchor')).toBe('end');
+    expect(last.getAttribute('x')).toBe('100.0000%');
+    expect(labels[0]!.getAttribute('text-anchor')).toBe('middle');
   });
 });

@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
 import { keyframes } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import { formatDay } from '../../../lib/dates';
 
-const dayLabel = (date: string) =>
-  new Date(`${date}T00:00:00`).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+const dayLabel = formatDay;
 
 export interface DailyBarChartProps {
   /** One bar per day, oldest first (`date` as YYYY-MM-DD). */
@@ -12,6 +13,8 @@ export interface DailyBarChartProps {
   height: number;
   /** How a value reads on the axis and in the tooltip; whole numbers when absent. */
   format?: (value: number) => string;
+  /** Said instead of empty axes when every day is zero (issue #37 point 8: an empty chart read "0.0…"). */
+  emptyText?: string;
 }
 
 const TOP = 16;
@@ -43,7 +46,13 @@ export function valueTicks(max: number, whole: boolean): number[] {
  * charts. Days are placed in percent of the width, so the chart follows its card without measuring
  * it; the value labels sit in the padding to the left of the drawing.
  */
-export function DailyBarChart({ days, label, color, height, format }: DailyBarChartProps) {
+export function DailyBarChart({ days, label, color, height, format, emptyText }: DailyBarChartProps) {
+  if (days.every((day) => day.value <= 0))
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ py: 3 }}>
+        {emptyText ?? `No ${label.toLowerCase()} in the last ${days.length} days.`}
+      </Typography>
+    );
   const show = format ?? ((value: number) => value.toLocaleString());
   const ticks = valueTicks(Math.max(0, ...days.map((d) => d.value)), !format);
   const top = ticks.at(-1) ?? 1;
@@ -116,7 +125,13 @@ export function DailyBarChart({ days, label, color, height, format }: DailyBarCh
                   stroke="currentColor"
                   strokeOpacity={0.6}
                 />
-                <text x={pct((index + 0.5) * band)} y={TOP + plot + TICK + 14} textAnchor="middle" fill="currentColor">
+                {/* The last day's label ends at the chart's edge instead of running past it (cut off on a phone). */}
+                <text
+                  x={pct((index === days.length - 1 ? index + 1 : index + 0.5) * band)}
+                  y={TOP + plot + TICK + 14}
+                  textAnchor={index === days.length - 1 ? 'end' : 'middle'}
+                  fill="currentColor"
+                >
                   {dayLabel(day.date)}
                 </text>
               </g>

@@ -2,6 +2,7 @@ import type { Dashboard } from '@abp/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDate } from '../../../lib/dates';
 import { createFakeAuthApi } from '../../../test/auth-api';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
@@ -81,7 +82,10 @@ describe('Dashboard', () => {
     expect(within(bySite).getByText('Garden Blog')).toBeInTheDocument();
     expect(within(bySite).getByText('40')).toBeInTheDocument();
     expect(screen.queryByText('Last Trend Check')).not.toBeInTheDocument();
-    expect(screen.getByText('15 articles in the last 30 days · busiest day 2026-10-24 (3)')).toBeInTheDocument();
+    // Issue #37 point 8 changed the date's format: the app's one date format, not ISO.
+    expect(
+      screen.getByText(`15 articles in the last 30 days · busiest day ${formatDate('2026-10-24')} (3)`),
+    ).toBeInTheDocument();
     // The chart is drawn with the figures.
     const chart = screen.getByRole('region', { name: 'Articles per Day' });
     await waitFor(() => expect(chart.querySelector('svg rect, svg path')).not.toBeNull(), { timeout: 5000 });

@@ -8,6 +8,7 @@ import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
 import { PageHeader } from '../../../components/page-header';
 import { useDashboard } from '../api/get-dashboard';
 import { LastTrendCheckCard, SiteCard, StatusCard } from './breakdown-cards';
+import { GettingStartedCard } from './getting-started-card';
 import { NotLiveAlert } from './not-live-alert';
 import { PerDayCard } from './per-day-card';
 import { SpendCard } from './spend-card';
@@ -17,11 +18,14 @@ import { TrendMonitorCard } from './trend-monitor-card';
 export function DashboardPage() {
   const dashboard = useDashboard();
   const data = dashboard.data;
+  // A trend check writes for the operator's sites: with none, it has nowhere to write (issue #37 point 4).
+  const hasSite = data?.by_site.some((site) => site.site_id !== null) ?? false;
   return (
     <>
       <PageHeader title="Dashboard" subtitle="Monitor your automated blog posting activity and performance" />
       <OfflineWriterNotice />
       <BudgetAlert what="New articles" />
+      <GettingStartedCard />
       {dashboard.isError && (
         <Alert
           severity="error"
@@ -42,10 +46,10 @@ export function DashboardPage() {
       )}
       {data && (
         <>
-          <TrendMonitorCard status={data.trend_monitor} />
+          <TrendMonitorCard status={data.trend_monitor} hasSite={hasSite} />
           <StatCards data={data} />
           <NotLiveAlert count={data.not_live_posts} />
-          <PerDayCard days={data.articles_per_day} />
+          <PerDayCard days={data.articles_per_day} hasSite={hasSite} />
           <SpendCard />
           <Grid container spacing={3}>
             <Grid size={{ xs: 12, md: 6 }}>

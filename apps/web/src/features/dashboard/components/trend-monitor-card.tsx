@@ -9,7 +9,10 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useCheckTrends } from '../api/check-trends';
 
-export function TrendMonitorCard({ status }: { status: TrendMonitorStatus }) {
+/** Said instead of the button while there is no site. */
+export const NO_SITE_TREND_TEXT = 'Trend checks write articles for your sites: add a site first.';
+
+export function TrendMonitorCard({ status, hasSite }: { status: TrendMonitorStatus; hasSite: boolean }) {
   const { enqueueSnackbar } = useSnackbar();
   const check = useCheckTrends();
   const running = status.isRunning || check.isPending;
@@ -35,9 +38,16 @@ export function TrendMonitorCard({ status }: { status: TrendMonitorStatus }) {
             <Typography>{`Active Jobs: ${status.activeJobs}`}</Typography>
           </Box>
         </Box>
-        <Button variant="contained" startIcon={<TrendingUpIcon />} onClick={() => void start()} disabled={running}>
-          {running ? 'Running...' : 'Check Trends Now'}
-        </Button>
+        {hasSite || status.isRunning ? (
+          <Button variant="contained" startIcon={<TrendingUpIcon />} onClick={() => void start()} disabled={running}>
+            {running ? 'Running...' : 'Check Trends Now'}
+          </Button>
+        ) : (
+          // Not offered without a site: a check reads Google Trends for the sites' topics and writes to them.
+          <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 360 }}>
+            {NO_SITE_TREND_TEXT}
+          </Typography>
+        )}
       </CardContent>
     </Card>
   );

@@ -48,7 +48,7 @@ export function SingleArticleTab() {
   useLoadErrorToast(taskTypes, MANUAL_MESSAGES.fetchTaskTypesFailed);
   useLoadErrorToast(configs, MANUAL_MESSAGES.fetchConfigsFailed);
 
-  const { control, setValue, getValues, submitWith, showServerProblems } = useContractForm<
+  const { control, setValue, getValues, submitWith, showServerProblems, markSaved } = useContractForm<
     SingleFormValues,
     SingleFormValues
   >({
@@ -98,6 +98,8 @@ export function SingleArticleTab() {
           idempotencyKey,
         });
         setResult(data);
+        // The topic was written: leaving the form now loses nothing.
+        markSaved();
         if (data.held)
           enqueueSnackbar(`Article saved as a draft but held back, not published: ${data.held.reason}`, {
             variant: 'warning',

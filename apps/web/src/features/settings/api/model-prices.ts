@@ -22,6 +22,10 @@ export function useSaveModelPrices() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveModelPrices,
-    onSuccess: (saved) => queryClient.setQueryData(modelPricesQueryKey, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(modelPricesQueryKey, saved);
+      // Estimates and spend are counted with the prices (issue #37 point 7: a save refreshes what depends on it).
+      void queryClient.invalidateQueries({ queryKey: ['usage'] });
+    },
   });
 }

@@ -2,10 +2,10 @@ import type { ProviderHealth } from '@abp/contracts';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { formatTime } from '../../../lib/dates';
 import { useProviderHealth } from '../api/provider-chain';
 
-const time = (iso: string) =>
-  new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const time = formatTime;
 
 function stateLabel(member: ProviderHealth['providers'][number]): {
   label: string;

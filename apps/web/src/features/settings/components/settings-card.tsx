@@ -32,9 +32,10 @@ export function SettingsCard<T>({
   children,
 }: SettingsCardProps<T>) {
   return (
-    <Card variant="outlined" component="section" aria-labelledby={`${id}-heading`} id={id}>
+    // The scroll margin keeps the heading clear of the top bar when the section navigation goes to it.
+    <Card variant="outlined" component="section" aria-labelledby={`${id}-heading`} id={id} sx={{ scrollMarginTop: 80 }}>
       <CardContent>
-        <Typography id={`${id}-heading`} variant="h6" component="h2">
+        <Typography id={`${id}-heading`} variant="h6" component="h2" tabIndex={-1} sx={{ outline: 'none' }}>
           {title}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

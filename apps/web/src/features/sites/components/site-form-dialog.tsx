@@ -46,6 +46,7 @@ export function SiteFormDialog({ open, site, onClose }: SiteFormDialogProps) {
     schema: editing ? siteUpdateSchema : siteCreateSchema,
     toBody: (values) => values,
     fieldOf: formFieldOf,
+    unsavedWarning: open,
   });
   const { errors } = formState;
 

@@ -22,6 +22,7 @@ import { ExternalLink } from '../../../components/external-link';
 import { PageHeader } from '../../../components/page-header';
 import { PhoneRows, usePhone } from '../../../components/phone-rows';
 import { isApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/dates';
 import { isSyncing, useInventorySummaries, useInventoryTaxonomy } from '../../../lib/resources/site-inventory';
 import { useSites } from '../../../lib/resources/sites';
 import { useInventoryItems, useSyncInventory } from '../api/site-inventory';
@@ -36,8 +37,7 @@ const STATUS_LABELS: Record<string, string> = {
   pending: 'Pending review',
   private: 'Private',
 };
-const dateOf = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' }) : '—';
+const dateOf = (iso: string | null) => (iso ? formatDate(iso) : '—');
 
 /** Sites → Browse: what one site already has on WordPress, searchable by title and filtered by category. */
 export function SiteInventoryPage() {

@@ -8,6 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { DateTime } from '../../../components/date-time';
 import { PhoneRows, usePhone } from '../../../components/phone-rows';
 import { errorText, formatDate, formatDuration } from '../lib/trend-format';
 
@@ -68,7 +69,9 @@ export function ExecutionLogsTable({ logs }: { logs: TrendExecutionLog[] }) {
         <TableBody>
           {logs.map((log) => (
             <TableRow key={log.id}>
-              <TableCell>{formatDate(log.created_at)}</TableCell>
+              <TableCell>
+                <DateTime value={log.created_at} />
+              </TableCell>
               <TableCell align="right">{log.trends_found}</TableCell>
               <TableCell align="right">{log.articles_generated}</TableCell>
               <TableCell align="right">{log.articles_published}</TableCell>

@@ -6,6 +6,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { DateTime } from '../../../components/date-time';
 import { ExternalLink } from '../../../components/external-link';
 import { PhoneRows, usePhone } from '../../../components/phone-rows';
 import { formatDate, shortUrl } from '../lib/trend-format';
@@ -61,7 +62,9 @@ export function ProcessedTrendsTable({ trends }: { trends: ProcessedTrend[] }) {
               <TableCell>{trend.title}</TableCell>
               <TableCell>{trend.site_name}</TableCell>
               <TableCell sx={{ wordBreak: 'break-all' }}>{link(trend)}</TableCell>
-              <TableCell>{formatDate(trend.processed_at)}</TableCell>
+              <TableCell>
+                <DateTime value={trend.processed_at} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -1,4 +1,5 @@
 import { TREND_URL_DISPLAY_CUT, type TrendRunError } from '@abp/contracts';
+import { formatDateTime } from '../../../lib/dates';
 
 /** Seconds below a minute ("4.2s"), else minutes and seconds ("2m 5s"). */
 export function formatDuration(ms: number): string {
@@ -13,10 +14,8 @@ export function formatDuration(ms: number): string {
   return `${minutes}m ${seconds}s`;
 }
 
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleString();
-}
+/** The app's one date format (lib/dates.ts, issue #37 point 8). */
+export const formatDate = formatDateTime;
 
 /** Long URLs are cut at 50 characters plus '...'. */
 export function shortUrl(url: string): string {
