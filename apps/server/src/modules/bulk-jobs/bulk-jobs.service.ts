@@ -99,15 +99,23 @@ export class BulkJobsService {
     };
   }
 
-  async retry(id: string): Promise<BulkJobRetryResponse> {
+  /** Retry Failed, or with `position` the one item of that row (the job page); the same queue path either way. */
+  async retry(id: string, position?: number): Promise<BulkJobRetryResponse> {
     const job = await this.findOrThrow(id);
     if (!isFinalBulkJobStatus(job.status))
       throw conflict('The job is still running: retry its failed items once it has finished');
     // Items of a site still over its budget would only fail again at once: the 409 names the budget (issue #31).
     const overBudget = job.siteId === null ? null : await this.usage.budgetBlock?.(job.siteId);
     if (overBudget) throw conflict(overBudget);
-    const retried = await this.repo.retryFailed(id);
-    if (retried === 0) throw conflict('The job has no failed or unrun items to retry');
+    if (position !== undefined && position >= job.total)
+      throw notFound(`The job has no item ${position} (its items are numbered 0 to ${job.total - 1})`);
+    const retried = await this.repo.retryFailed(id, position);
+    if (retried === 0)
+      throw conflict(
+        position === undefined
+          ? 'The job has no failed or unrun items to retry'
+          : `Item ${position} did not fail and was not left unrun: there is nothing to retry`,
+      );
     return { job_id: id, retried, status: 'queued' };
   }
 
