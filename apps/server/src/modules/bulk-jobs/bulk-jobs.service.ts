@@ -51,7 +51,10 @@ export class BulkJobsService {
 
   async start(body: BulkJobStart): Promise<BulkJobStarted> {
     const { notices, ...input } = validateBulkStart(body);
-    await this.requireSite(input.siteId);
+    const rejected = await this.requireSite(input.siteId);
+    // Issue #37 point 3: the job is kept (it is the operator's list), but its items are skipped
+    // before anything is written, each saying why, until the credentials are fixed; then Retry.
+    if (rejected) notices.push(rejected);
     await this.placementCheck?.(
       input.siteId,
       { categoryIds: input.options.categoryIds ?? [], authorId: input.options.authorId ?? null },
@@ -107,6 +110,9 @@ export class BulkJobsService {
     // Items of a site still over its budget would only fail again at once: the 409 names the budget (issue #31).
     const overBudget = job.siteId === null ? null : await this.usage.budgetBlock?.(job.siteId);
     if (overBudget) throw conflict(overBudget);
+    // Still rejected: the items would only be skipped again (issue #37 point 3).
+    const rejected = job.siteId === null ? null : await this.requireSite(job.siteId).catch(() => null);
+    if (rejected) throw conflict(rejected);
     if (position !== undefined && position >= job.total)
       throw notFound(`The job has no item ${position} (its items are numbered 0 to ${job.total - 1})`);
     const retried = await this.repo.retryFailed(id, position);
@@ -159,11 +165,16 @@ export class BulkJobsService {
     return job;
   }
 
-  /** Unknown, inactive or being-deleted sites are the request's fault here: 400 naming site_id. */
-  private async requireSite(siteId: number): Promise<void> {
+  /**
+   * Unknown, inactive or being-deleted sites are the request's fault here: 400 naming site_id. A site
+   * whose credentials WordPress rejected is accepted, with the reason returned for the operator.
+   */
+  private async requireSite(siteId: number): Promise<string | null> {
     try {
       await this.sites.requireActiveSite(siteId);
+      return null;
     } catch (error) {
+      if (error instanceof SiteUnavailableError && error.reason === 'credentials_rejected') return error.message;
       if (error instanceof SiteUnavailableError)
         throw badRequest('site_id', error.reason === 'missing' ? `No site with id ${siteId}` : error.message);
       throw error;
