@@ -89,6 +89,16 @@ export const siteUpdateSchema = z.object({
 });
 export type SiteUpdateInput = z.input<typeof siteUpdateSchema>;
 
+/**
+ * The two connection tests named by what they do (issue #37 point 8: "Test" and "Test Connection"
+ * side by side said nothing about which was which).
+ */
+export const SITE_TEST_LABELS = {
+  basic: 'Check Login',
+  enhanced: 'Full Diagnosis',
+  running: 'Testing...',
+} as const;
+
 /** A site whose credentials WordPress rejected: the Sites screen's state and what skipped work says. */
 export const SITE_CREDENTIALS_TEXT = {
   state: 'Credentials rejected — fix them',
@@ -96,6 +106,8 @@ export const SITE_CREDENTIALS_TEXT = {
     'WordPress rejected the username or application password. Nothing is scheduled or published to this site until Edit saves working credentials or Test Connection succeeds.',
   refused: (siteName: string) =>
     `WordPress rejected the credentials of "${siteName}": nothing is published to it until they are fixed (edit the site or test its connection in WordPress Sites).`,
+  /** The Active switch's label while the state holds: switched on, but nothing goes to the site. */
+  switchLabel: 'Paused',
   /** A schedule's slot, a trend check's site: what was left out and why. */
   skipped: 'Skipped: WordPress rejected this site’s credentials (fix them in WordPress Sites)',
 } as const;
