@@ -103,7 +103,7 @@ export const SITE_TEST_LABELS = {
 export const SITE_CREDENTIALS_TEXT = {
   state: 'Credentials rejected — fix them',
   explain:
-    'WordPress rejected the username or application password. Nothing is scheduled or published to this site until Edit saves working credentials or Test Connection succeeds.',
+    'WordPress rejected the username or application password. Nothing is scheduled or published to this site until Edit saves working credentials or Check Login passes.',
   refused: (siteName: string) =>
     `WordPress rejected the credentials of "${siteName}": nothing is published to it until they are fixed (edit the site or test its connection in WordPress Sites).`,
   /** The Active switch's label while the state holds: switched on, but nothing goes to the site. */
