@@ -357,7 +357,6 @@ export class SitesService {
     }
     const home = normaliseHome(found.home);
     await this.repo.setRestRoot(row.id, found.restRoot, home);
-    const saved = toSiteDto({ ...row, restRoot: found.restRoot });
     const homeNotes = await this.homeNotes(row, home, found.canonicalUrl);
     try {
       await client.getCurrentUser();
