@@ -71,3 +71,11 @@ export function rememberLastBulkJob(jobId: string): void {
     // Storage refused: the job history still lists it.
   }
 }
+
+export function forgetLastBulkJob(): void {
+  try {
+    window.localStorage.removeItem(MANUAL_BULK_LAST_JOB_STORAGE_KEY);
+  } catch {
+    // nothing to forget
+  }
+}

@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeAuthApi } from '../../../test/auth-api';
 import { createFakeBulkJobsApi, makeItem } from '../../../test/bulk-jobs-api';
 import { server } from '../../../test/msw-server';
@@ -17,6 +17,8 @@ beforeEach(() => {
     ...bulk.handlers,
   );
 });
+
+afterEach(() => window.localStorage.clear());
 
 describe('a bulk job’s page (issue #37 point 2)', () => {
   it('opens from its address: results link to their articles, a failure shows its reason, one item is retried', async () => {
@@ -69,4 +71,23 @@ describe('a bulk job’s page (issue #37 point 2)', () => {
     expect(await screen.findByRole('heading', { name: 'Bulk job', level: 1 })).toBeVisible();
     expect(screen.getByText('Job ID: job-9')).toBeVisible();
   }, 30_000);
+
+  it('the Bulk tab shows its last job again when the operator comes back, and forgets one the server lost', async () => {
+    bulk.add({ job_id: 'job-5', status: 'completed', progress: { processed: 1, total: 1, successful: 1, failed: 0 } });
+    window.localStorage.setItem('manualBulkJobLast', JSON.stringify({ jobId: 'job-5' }));
+    const first = renderApp({ path: '/manual?tab=bulk' });
+    const status = await screen.findByRole('region', { name: 'Bulk job status' }, { timeout: 10_000 });
+    expect(
+      await within(status).findByText('Job completed: 1 article generated', undefined, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(within(status).getByRole('link', { name: 'Open the job page' })).toHaveAttribute('href', '/jobs/bulk/job-5');
+    first.unmount();
+
+    window.localStorage.setItem('manualBulkJobLast', JSON.stringify({ jobId: 'gone' }));
+    renderApp({ path: '/manual?tab=bulk' });
+    await screen.findByRole('form', { name: 'Bulk generation' }, { timeout: 10_000 });
+    await waitFor(() => expect(window.localStorage.getItem('manualBulkJobLast')).toBeNull(), { timeout: 5000 });
+    expect(screen.queryByRole('region', { name: 'Bulk job status' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/was lost/)).not.toBeInTheDocument();
+  }, 40_000);
 });

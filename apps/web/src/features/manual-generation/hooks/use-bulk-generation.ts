@@ -10,6 +10,7 @@ import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   clearStoredBulkJob,
+  forgetLastBulkJob,
   readLastBulkJobId,
   readStoredBulkJobId,
   rememberLastBulkJob,
@@ -98,6 +99,8 @@ export function useBulkGeneration(): BulkGeneration {
   // said once the server has answered for it: a job it no longer knows is not resumed, and the
   // top bar's one notice tells of it (issue #17 item 19: one toast for one lost job).
   const resumed = useRef(readStoredBulkJobId() !== null);
+  // Whether the job followed is a running one (stored) or only the tab's last one, shown again.
+  const resumedRunning = useRef(readStoredBulkJobId() !== null || following === null);
   useEffect(() => {
     if (!resumed.current || (!fresh && !lost)) return;
     resumed.current = false;
@@ -133,6 +136,11 @@ export function useBulkGeneration(): BulkGeneration {
   // status; the toast is the top bar indicator's, which hears of the same loss.
   useEffect(() => {
     if (lost && jobId) clearStoredBulkJob(jobId);
+    // A finished job shown again that the server no longer has (deleted with its site): simply forgotten.
+    if (lost && jobId && !resumedRunning.current) {
+      forgetLastBulkJob();
+      setFollowing(null);
+    }
   }, [lost, jobId]);
 
   const follow = useCallback(
@@ -142,6 +150,7 @@ export function useBulkGeneration(): BulkGeneration {
       setFollowing({ jobId: id, since: Date.now(), basePolls: pollsOf(queryClient, id) });
       storeBulkJobId(id);
       rememberLastBulkJob(id);
+      resumedRunning.current = true;
     },
     [queryClient],
   );
