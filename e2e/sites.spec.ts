@@ -74,7 +74,7 @@ test.describe('WordPress Sites', () => {
     await saveScreen(page, 'sites-table');
 
     // Enhanced connection test
-    await row.getByRole('button', { name: 'Test Connection' }).click();
+    await row.getByRole('button', { name: 'Full Diagnosis' }).click();
     const results = page.getByRole('dialog', { name: 'Enhanced Connection Test Results' });
     await expect(results).toBeVisible({ timeout: 60_000 });
     await expect(results.getByText('PASSED', { exact: true })).toBeVisible();
@@ -171,7 +171,7 @@ test.describe('WordPress Sites', () => {
     await edit.getByRole('button', { name: 'Update Site' }).click();
     await expect(page.getByText('Site updated successfully')).toBeVisible();
     const renamed = page.getByRole('row').filter({ hasText: RENAMED });
-    await renamed.getByRole('button', { name: 'Test', exact: true }).click();
+    await renamed.getByRole('button', { name: 'Check Login', exact: true }).click();
     await expect(page.getByText('Basic connection test successful!')).toBeVisible({ timeout: 30_000 });
 
     // Switch off

@@ -22,9 +22,9 @@ export abstract class DomainError extends Error {
   }
 }
 
-export type SiteUnavailableReason = 'missing' | 'inactive' | 'deleting';
+export type SiteUnavailableReason = 'missing' | 'inactive' | 'deleting' | 'credentials_rejected';
 
-/** The site does not exist, is switched off, or is being deleted. */
+/** The site does not exist, is switched off, is being deleted, or WordPress rejected its credentials. */
 export class SiteUnavailableError extends DomainError {
   readonly code: string;
   constructor(
@@ -35,7 +35,13 @@ export class SiteUnavailableError extends DomainError {
     super(message);
     this.name = 'SiteUnavailableError';
     this.code =
-      reason === 'missing' ? ERROR_CODES.notFound : reason === 'inactive' ? 'site_inactive' : ERROR_CODES.conflict;
+      reason === 'missing'
+        ? ERROR_CODES.notFound
+        : reason === 'inactive'
+          ? 'site_inactive'
+          : reason === 'credentials_rejected'
+            ? 'site_credentials_rejected'
+            : ERROR_CODES.conflict;
   }
 }
 

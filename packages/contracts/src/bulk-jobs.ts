@@ -45,6 +45,11 @@ export const BULK_LIMITS = {
 
 /** The shell remembers the active job in local storage under this key, as `{ jobId }`. */
 export const MANUAL_BULK_JOB_STORAGE_KEY = 'manualBulkJob';
+/**
+ * The tab's last job, kept after it ends (the spec clears 'manualBulkJob' then): coming back to the
+ * tab shows that job and its results again instead of an empty form (issue #37 point 2).
+ */
+export const MANUAL_BULK_LAST_JOB_STORAGE_KEY = 'manualBulkJobLast';
 /** Dispatched on window whenever the stored job changes; the top-bar indicator re-reads it. */
 export const MANUAL_BULK_JOB_EVENT = 'manualBulkJobUpdated';
 
@@ -94,6 +99,30 @@ export const BULK_MESSAGES = {
   } satisfies Record<BulkJobStatus, string>,
 } as const;
 
+/**
+ * Every job has a page of its own (issue #37 point 2): /jobs/<kind>/<id>. The kind names who ran it,
+ * so a deep link survives a reload and names the API to read.
+ */
+export const JOB_PAGE_KINDS = ['bulk'] as const;
+export type JobPageKind = (typeof JOB_PAGE_KINDS)[number];
+export const jobPagePath = (kind: JobPageKind, id: string | number): string =>
+  `/jobs/${kind}/${encodeURIComponent(String(id))}`;
+
+/** The bulk job page's texts (the e2e checks them). */
+export const BULK_JOB_PAGE = {
+  title: 'Bulk job',
+  openPage: 'Open the job page',
+  openJob: 'Open job',
+  back: 'Back to Bulk Generation',
+  retryItem: 'Retry this item',
+  openArticle: 'Open article',
+  viewPost: 'View post',
+  reasonLabel: 'Reason:',
+  itemRetried: (position: number) => `Item ${position + 1} queued again`,
+  retried: (count: number) => `${count} ${count === 1 ? 'item' : 'items'} queued again`,
+  notFound: 'This job does not exist (any more): it may have been deleted with its site.',
+} as const;
+
 /** Lines trimmed, empty lines dropped, duplicates kept: the one rule both sides apply. */
 export function parseItemsList(itemsList: string | readonly string[]): string[] {
   const lines = typeof itemsList === 'string' ? itemsList.split(/\r?\n/) : itemsList;
@@ -133,6 +162,14 @@ export const bulkJobStartedSchema = z.object({ job_id: z.string(), notices: z.ar
 export type BulkJobStarted = z.infer<typeof bulkJobStartedSchema>;
 
 export const bulkJobIdParamSchema = z.object({ id: z.string().min(1).max(100) });
+/** An item of a job by its position in the list (0-based, as the results give it). */
+export const bulkJobItemParamSchema = bulkJobIdParamSchema.extend({
+  position: z.coerce
+    .number({ error: 'position must be a whole number' })
+    .int('position must be a whole number')
+    .min(0, 'position must be 0 or more')
+    .max(BULK_LIMITS.maxItems - 1, `position must be below ${BULK_LIMITS.maxItems}`),
+});
 
 export const bulkJobProgressSchema = z.object({
   processed: z.number().int().nonnegative(),

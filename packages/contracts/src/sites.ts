@@ -89,6 +89,29 @@ export const siteUpdateSchema = z.object({
 });
 export type SiteUpdateInput = z.input<typeof siteUpdateSchema>;
 
+/**
+ * The two connection tests named by what they do (issue #37 point 8: "Test" and "Test Connection"
+ * side by side said nothing about which was which).
+ */
+export const SITE_TEST_LABELS = {
+  basic: 'Check Login',
+  enhanced: 'Full Diagnosis',
+  running: 'Testing...',
+} as const;
+
+/** A site whose credentials WordPress rejected: the Sites screen's state and what skipped work says. */
+export const SITE_CREDENTIALS_TEXT = {
+  state: 'Credentials rejected — fix them',
+  explain:
+    'WordPress rejected the username or application password. Nothing is scheduled or published to this site until Edit saves working credentials or Check Login passes.',
+  refused: (siteName: string) =>
+    `WordPress rejected the credentials of "${siteName}": nothing is published to it until they are fixed (edit the site or test its connection in WordPress Sites).`,
+  /** The Active switch's label while the state holds: switched on, but nothing goes to the site. */
+  switchLabel: 'Paused',
+  /** A schedule's slot, a trend check's site: what was left out and why. */
+  skipped: 'Skipped: WordPress rejected this site’s credentials (fix them in WordPress Sites)',
+} as const;
+
 export const siteSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -103,6 +126,12 @@ export const siteSchema = z.object({
   health_checked_at: z.string().nullable(),
   /** True while a cascade deletion of the site runs in the background. */
   deleting: z.boolean(),
+  /**
+   * Set while WordPress rejects the site's stored credentials (issue #37 point 3): nothing is
+   * scheduled or published to it until a connection test or an edit is accepted. `reason` is
+   * WordPress' answer.
+   */
+  credentials_rejected: z.object({ at: z.string(), reason: z.string() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -178,6 +178,55 @@ describe('a bulk job runs every item once, in the background', () => {
     expect(wordpress.store.posts.get(item!.wordpress_post_id!)?.status).toBe('publish');
   });
 
+  it('Retry on one item queues that item only, through the same retry path (issue #37: the job page)', async () => {
+    const refusal = new WordPressError('missing_capability', {
+      status: 403,
+      wpCode: 'rest_cannot_create',
+      message: 'Sorry, you are not allowed to create posts as this user.',
+    });
+    wordpress.failNext('posts.create', refusal, { times: 2 });
+    const jobId = await startedJob(
+      t,
+      cookie,
+      bulkPayload(siteId, 'Pond liners\nBog gardens', { publishStatus: 'publish' }),
+    );
+    await waitForJob(t, cookie, jobId, isFinal);
+    const failed = (await jobResults(t, cookie, jobId)).results.failed;
+    expect(failed.map((item) => item.position)).toEqual([0, 1]);
+
+    const retry = await t.request({ method: 'POST', url: `/api/bulk-jobs/${jobId}/items/1/retry`, cookie });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual({ job_id: jobId, retried: 1, status: 'queued' });
+    const { job } = await waitForJob(t, cookie, jobId, isFinal);
+    expect(job).toMatchObject({
+      status: 'completed_with_errors',
+      progress: { processed: 2, total: 2, successful: 1, failed: 1 },
+    });
+    const after = (await jobResults(t, cookie, jobId)).results;
+    expect(after.successful.map((item) => item.position)).toEqual([1]);
+    expect(after.failed.map((item) => item.position)).toEqual([0]);
+    // The article written the first time is the one published now.
+    expect(after.successful[0]?.article_id).toBe(failed[1]?.article_id);
+
+    // An item that succeeded has nothing to retry; one past the end is not there; a bad position is the request's fault.
+    const again = await t.request({ method: 'POST', url: `/api/bulk-jobs/${jobId}/items/1/retry`, cookie });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      error: 'Item 1 did not fail and was not left unrun: there is nothing to retry',
+    });
+    const past = await t.request({ method: 'POST', url: `/api/bulk-jobs/${jobId}/items/2/retry`, cookie });
+    expect(past.statusCode).toBe(404);
+    expect(past.json().error).toMatch(/no item 2/);
+    for (const position of ['abc', '-1', '1.5', '99999']) {
+      const bad = await t.request({ method: 'POST', url: `/api/bulk-jobs/${jobId}/items/${position}/retry`, cookie });
+      expect(bad.statusCode, position).toBe(400);
+      expect(bad.json().error, position).toMatch(/position/);
+    }
+    const unknown = await t.request({ method: 'POST', url: '/api/bulk-jobs/nope/items/0/retry', cookie });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ error: 'Job not found' });
+  });
+
   it('retry is refused while the job runs and when nothing failed', async () => {
     const jobId = await startedJob(t, cookie, bulkPayload(siteId, 'Herb spirals'));
     await waitForJob(t, cookie, jobId, isFinal);

@@ -47,6 +47,11 @@ export const appRoutes: RouteObject[] = [
             lazy: lazyPage(() => import('../features/manual-generation').then((m) => m.SecureManualGenerationPage)),
           },
           {
+            // Issue #37 point 2: every job has an address (kinds: JOB_PAGE_KINDS in contracts).
+            path: 'jobs/bulk/:jobId',
+            lazy: lazyPage(() => import('../features/manual-generation').then((m) => m.BulkJobPage)),
+          },
+          {
             path: 'trends',
             lazy: lazyPage(() => import('../features/trends').then((m) => m.TrendMonitorPage)),
           },

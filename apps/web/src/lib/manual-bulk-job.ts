@@ -1,4 +1,9 @@
-import { MANUAL_BULK_JOB_EVENT, MANUAL_BULK_JOB_STORAGE_KEY, storedBulkJobSchema } from '@abp/contracts';
+import {
+  MANUAL_BULK_JOB_EVENT,
+  MANUAL_BULK_JOB_STORAGE_KEY,
+  MANUAL_BULK_LAST_JOB_STORAGE_KEY,
+  storedBulkJobSchema,
+} from '@abp/contracts';
 
 /*
  * The active background bulk job, remembered in local storage as `manualBulkJob: { jobId }` (spec
@@ -6,9 +11,9 @@ import { MANUAL_BULK_JOB_EVENT, MANUAL_BULK_JOB_STORAGE_KEY, storedBulkJobSchema
  * announced with the window event 'manualBulkJobUpdated', on which the indicator re-reads it.
  */
 
-export function readStoredBulkJobId(): string | null {
+export function readStoredBulkJobId(key: string = MANUAL_BULK_JOB_STORAGE_KEY): string | null {
   try {
-    const raw = window.localStorage.getItem(MANUAL_BULK_JOB_STORAGE_KEY);
+    const raw = window.localStorage.getItem(key);
     if (!raw) return null;
     const parsed = storedBulkJobSchema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data.jobId : null;
@@ -52,4 +57,25 @@ export function subscribeToStoredBulkJob(listener: () => void): () => void {
     window.removeEventListener(MANUAL_BULK_JOB_EVENT, listener);
     window.removeEventListener('storage', onStorage);
   };
+}
+
+/** The Bulk Generation tab's last job, final or not: shown again when the operator comes back. */
+export function readLastBulkJobId(): string | null {
+  return readStoredBulkJobId(MANUAL_BULK_LAST_JOB_STORAGE_KEY);
+}
+
+export function rememberLastBulkJob(jobId: string): void {
+  try {
+    window.localStorage.setItem(MANUAL_BULK_LAST_JOB_STORAGE_KEY, JSON.stringify({ jobId }));
+  } catch {
+    // Storage refused: the job history still lists it.
+  }
+}
+
+export function forgetLastBulkJob(): void {
+  try {
+    window.localStorage.removeItem(MANUAL_BULK_LAST_JOB_STORAGE_KEY);
+  } catch {
+    // nothing to forget
+  }
 }

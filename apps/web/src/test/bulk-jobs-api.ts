@@ -175,6 +175,25 @@ export function createFakeBulkJobsApi() {
       found.notRun = [];
       return HttpResponse.json({ job_id: found.job.job_id, retried, status: 'queued' });
     }),
+    http.post('/api/bulk-jobs/:id/items/:position/retry', async ({ request, params }) => {
+      await record(request, `/api/bulk-jobs/${String(params.id)}/items/${String(params.position)}/retry`);
+      const found = jobs.get(String(params.id));
+      if (!found) return notFound();
+      const position = Number(params.position);
+      const wasFailed = found.failed.some((item) => item.position === position);
+      if (!wasFailed && !found.notRun.some((item) => item.position === position))
+        return HttpResponse.json({ error: `Item ${position} did not fail`, code: 'conflict' }, { status: 409 });
+      found.failed = found.failed.filter((item) => item.position !== position);
+      found.notRun = found.notRun.filter((item) => item.position !== position);
+      const { progress } = found.job;
+      const less = wasFailed ? 1 : 0;
+      found.job = {
+        ...found.job,
+        status: 'queued',
+        progress: { ...progress, processed: progress.processed - less, failed: progress.failed - less },
+      };
+      return HttpResponse.json({ job_id: found.job.job_id, retried: 1, status: 'queued' });
+    }),
     http.delete('/api/bulk-jobs/:id', async ({ request, params }) => {
       await record(request, `/api/bulk-jobs/${String(params.id)}`);
       if (state.failCancel) return HttpResponse.json({ error: state.failCancel, code: 'internal' }, { status: 409 });

@@ -13,6 +13,7 @@ export function makeSite(overrides: Partial<Site> = {}): Site {
     health_score: null,
     health_checked_at: null,
     deleting: false,
+    credentials_rejected: null,
     created_at: '2026-11-22T09:00:00.000Z',
     updated_at: '2026-11-22T09:00:00.000Z',
     ...overrides,

@@ -23,6 +23,14 @@ export const sites = pgTable('sites', {
   healthScore: integer('health_score'),
   healthCheckedAt: timestamp('health_checked_at', { withTimezone: true }),
   healthDetails: jsonb('health_details'),
+  /**
+   * Set when WordPress rejected the stored credentials (401, or a 403 login code) at a save, a
+   * connection test, a publish or a sync (issue #37 point 3): nothing is scheduled or published to
+   * the site until a connection test or an edit is accepted, which clears it. The reason is
+   * WordPress' own answer, for the Sites screen.
+   */
+  credentialsRejectedAt: timestamp('credentials_rejected_at', { withTimezone: true }),
+  credentialsRejectedReason: text('credentials_rejected_reason'),
   /** Set when a cascade deletion was queued: the site is switched off and hidden actions refuse it. */
   deletingSince: timestamp('deleting_since', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

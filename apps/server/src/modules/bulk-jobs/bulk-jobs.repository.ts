@@ -141,13 +141,15 @@ export class BulkJobsRepository {
    * Failed items, and the items a cancel stopped before they ran, back to pending (the failed ones'
    * counters taken back), the job queued again. Returns how many.
    */
-  async retryFailed(jobId: string): Promise<number> {
+  async retryFailed(jobId: string, position?: number): Promise<number> {
     await this.pipeline.queue.prepare();
+    // One item (the job page's Retry on a row) or all of them: the same queries, one more condition.
+    const which = position === undefined ? undefined : eq(bulkJobItems.position, position);
     const retried = await this.db.transaction(async (tx) => {
       const [{ failedCount } = { failedCount: 0 }] = await tx
         .select({ failedCount: sql<number>`count(*)::int` })
         .from(bulkJobItems)
-        .where(and(eq(bulkJobItems.jobId, jobId), eq(bulkJobItems.status, 'failed')));
+        .where(and(eq(bulkJobItems.jobId, jobId), eq(bulkJobItems.status, 'failed'), which));
       const items = await tx
         .update(bulkJobItems)
         .set({
@@ -159,14 +161,19 @@ export class BulkJobsRepository {
           // A failed generation is generated again; an article that only failed to publish is published again.
           articleId: sql`case when exists (select 1 from articles a where a.id = ${bulkJobItems.articleId} and a.status = 'failed') then null else ${bulkJobItems.articleId} end`,
         })
-        .where(and(eq(bulkJobItems.jobId, jobId), inArray(bulkJobItems.status, ['failed', 'cancelled'])))
+        .where(and(eq(bulkJobItems.jobId, jobId), inArray(bulkJobItems.status, ['failed', 'cancelled']), which))
         .returning({ id: bulkJobItems.id, topic: bulkJobItems.topic, articleId: bulkJobItems.articleId });
       if (items.length === 0) return 0;
       const [job] = await tx
         .update(bulkJobs)
         .set({
           status: 'queued',
-          stage: failedCount === items.length ? 'Retrying failed items' : 'Retrying the items that failed or never ran',
+          stage:
+            position !== undefined
+              ? `Retrying item ${position + 1}`
+              : failedCount === items.length
+                ? 'Retrying failed items'
+                : 'Retrying the items that failed or never ran',
           error: null,
           finishedAt: null,
           cancelRequestedAt: null,

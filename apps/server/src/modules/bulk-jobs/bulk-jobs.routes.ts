@@ -3,6 +3,7 @@ import {
   bulkJobCancelResponseSchema,
   bulkJobHistoryResponseSchema,
   bulkJobIdParamSchema,
+  bulkJobItemParamSchema,
   bulkJobResultsResponseSchema,
   bulkJobRetryResponseSchema,
   bulkJobStartedSchema,
@@ -46,6 +47,18 @@ export const bulkJobsRoutes = (service: BulkJobsService): FastifyPluginAsyncZod 
       '/:id/retry',
       { schema: { tags, params: bulkJobIdParamSchema, response: { 200: bulkJobRetryResponseSchema, ...errors } } },
       async (request) => service.retry(request.params.id),
+    );
+    app.post(
+      '/:id/items/:position/retry',
+      {
+        schema: {
+          tags,
+          summary: 'Retry one failed or unrun item of a finished job',
+          params: bulkJobItemParamSchema,
+          response: { 200: bulkJobRetryResponseSchema, ...errors },
+        },
+      },
+      async (request) => service.retry(request.params.id, request.params.position),
     );
     app.delete(
       '/:id',

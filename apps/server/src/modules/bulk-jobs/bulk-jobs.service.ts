@@ -51,7 +51,10 @@ export class BulkJobsService {
 
   async start(body: BulkJobStart): Promise<BulkJobStarted> {
     const { notices, ...input } = validateBulkStart(body);
-    await this.requireSite(input.siteId);
+    const rejected = await this.requireSite(input.siteId);
+    // Issue #37 point 3: the job is kept (it is the operator's list), but its items are skipped
+    // before anything is written, each saying why, until the credentials are fixed; then Retry.
+    if (rejected) notices.push(rejected);
     await this.placementCheck?.(
       input.siteId,
       { categoryIds: input.options.categoryIds ?? [], authorId: input.options.authorId ?? null },
@@ -99,15 +102,26 @@ export class BulkJobsService {
     };
   }
 
-  async retry(id: string): Promise<BulkJobRetryResponse> {
+  /** Retry Failed, or with `position` the one item of that row (the job page); the same queue path either way. */
+  async retry(id: string, position?: number): Promise<BulkJobRetryResponse> {
     const job = await this.findOrThrow(id);
     if (!isFinalBulkJobStatus(job.status))
       throw conflict('The job is still running: retry its failed items once it has finished');
     // Items of a site still over its budget would only fail again at once: the 409 names the budget (issue #31).
     const overBudget = job.siteId === null ? null : await this.usage.budgetBlock?.(job.siteId);
     if (overBudget) throw conflict(overBudget);
-    const retried = await this.repo.retryFailed(id);
-    if (retried === 0) throw conflict('The job has no failed or unrun items to retry');
+    // Still rejected: the items would only be skipped again (issue #37 point 3).
+    const rejected = job.siteId === null ? null : await this.requireSite(job.siteId).catch(() => null);
+    if (rejected) throw conflict(rejected);
+    if (position !== undefined && position >= job.total)
+      throw notFound(`The job has no item ${position} (its items are numbered 0 to ${job.total - 1})`);
+    const retried = await this.repo.retryFailed(id, position);
+    if (retried === 0)
+      throw conflict(
+        position === undefined
+          ? 'The job has no failed or unrun items to retry'
+          : `Item ${position} did not fail and was not left unrun: there is nothing to retry`,
+      );
     return { job_id: id, retried, status: 'queued' };
   }
 
@@ -151,11 +165,16 @@ export class BulkJobsService {
     return job;
   }
 
-  /** Unknown, inactive or being-deleted sites are the request's fault here: 400 naming site_id. */
-  private async requireSite(siteId: number): Promise<void> {
+  /**
+   * Unknown, inactive or being-deleted sites are the request's fault here: 400 naming site_id. A site
+   * whose credentials WordPress rejected is accepted, with the reason returned for the operator.
+   */
+  private async requireSite(siteId: number): Promise<string | null> {
     try {
       await this.sites.requireActiveSite(siteId);
+      return null;
     } catch (error) {
+      if (error instanceof SiteUnavailableError && error.reason === 'credentials_rejected') return error.message;
       if (error instanceof SiteUnavailableError)
         throw badRequest('site_id', error.reason === 'missing' ? `No site with id ${siteId}` : error.message);
       throw error;

@@ -253,6 +253,8 @@ export class GenerationService {
     try {
       return await this.sites.requireActiveSite(siteId);
     } catch (error) {
+      // Not the request's fault: the site's state, said as it is (a 409; a unit stops on it).
+      if (error instanceof SiteUnavailableError && error.reason === 'credentials_rejected') throw error;
       if (error instanceof SiteUnavailableError) {
         throw badRequest('site_id', error.reason === 'missing' ? `no site with id ${siteId} exists` : error.message);
       }

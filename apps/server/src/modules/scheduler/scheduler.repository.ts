@@ -23,6 +23,8 @@ export interface DueConfig {
 export interface SlotContext {
   configActive: boolean;
   siteActive: boolean;
+  /** WordPress rejected the site's credentials since the slot was claimed (issue #37 point 3). */
+  credentialsRejected?: boolean;
   postStatus: 'draft' | 'published';
   taskType: string;
   wordCount: number;
@@ -57,6 +59,8 @@ export class SchedulerRepository {
           eq(blogConfigs.isActive, true),
           eq(sites.isActive, true),
           isNull(sites.deletingSince),
+          // Credentials WordPress rejected (issue #37 point 3): the slot stays due, like a paused budget's.
+          isNull(sites.credentialsRejectedAt),
           lte(blogConfigs.nextPostAt, now),
           sql`${postsTodaySql(blogConfigs.id, blogConfigs.siteId, dayStart)} < ${blogConfigs.maxPostsPerDay}`,
         ),
@@ -146,6 +150,7 @@ export class SchedulerRepository {
       .select({
         configActive: blogConfigs.isActive,
         siteActive: sql<boolean>`(${sites.isActive} and ${sites.deletingSince} is null)`,
+        credentialsRejected: sql<boolean>`(${sites.credentialsRejectedAt} is not null)`,
         postStatus: blogConfigs.postStatus,
         taskType: blogConfigs.taskType,
         wordCount: blogConfigs.wordCount,

@@ -1,3 +1,4 @@
+import { SITE_CREDENTIALS_TEXT } from '@abp/contracts';
 import type { Tx } from '../../db/client.js';
 import type { ProductionConsumer } from '../article-pipeline/production-runner.js';
 import type { ProductionResult } from '../article-pipeline/production-unit.js';
@@ -89,6 +90,7 @@ export class SlotConsumer implements ProductionConsumer {
     if (!context) return 'The configuration was deleted';
     if (!context.configActive) return 'The configuration is inactive';
     if (!context.siteActive) return 'The site is inactive';
+    if (context.credentialsRejected) return SITE_CREDENTIALS_TEXT.skipped;
     return null;
   }
 }

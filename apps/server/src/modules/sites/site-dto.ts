@@ -14,6 +14,9 @@ export function toSiteDto(row: SiteRow): Site {
     health_score: row.healthScore,
     health_checked_at: row.healthCheckedAt?.toISOString() ?? null,
     deleting: row.deletingSince !== null,
+    credentials_rejected: row.credentialsRejectedAt
+      ? { at: row.credentialsRejectedAt.toISOString(), reason: row.credentialsRejectedReason ?? '' }
+      : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -49,6 +49,29 @@ export class SitesRepository {
     return row ?? null;
   }
 
+  /**
+   * WordPress rejected the credentials (issue #37 point 3). Only while the password is still the one
+   * that was refused: an edit saved meanwhile is not undone by the answer to the old password.
+   * Keeps the first time it happened; updated_at stays (not an edit by the operator).
+   */
+  async markCredentialsRejected(id: number, reason: string, passwordSealed: string): Promise<void> {
+    await this.db
+      .update(sites)
+      .set({
+        credentialsRejectedAt: sql`coalesce(${sites.credentialsRejectedAt}, now())`,
+        credentialsRejectedReason: reason,
+      })
+      .where(and(eq(sites.id, id), eq(sites.passwordSealed, passwordSealed)));
+  }
+
+  /** WordPress accepted the credentials (a connection test or a save): the site may be used again. */
+  async clearCredentialsRejected(id: number, passwordSealed: string): Promise<void> {
+    await this.db
+      .update(sites)
+      .set({ credentialsRejectedAt: null, credentialsRejectedReason: null })
+      .where(and(eq(sites.id, id), eq(sites.passwordSealed, passwordSealed), isNotNull(sites.credentialsRejectedAt)));
+  }
+
   /** Keeps updated_at: a discovered REST root is not an edit by the operator. */
   /** What discovery found: the REST root, and the home the index names when it names one. */
   async setRestRoot(id: number, restRoot: string, wpHome?: string | null): Promise<void> {

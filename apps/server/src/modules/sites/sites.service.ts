@@ -1,5 +1,6 @@
 import {
   type ConnectionTestResult,
+  SITE_CREDENTIALS_TEXT,
   type Site,
   type SiteDeletePreview,
   type SiteDeleteResponse,
@@ -136,7 +137,9 @@ export class SitesService {
     }
     if (!row) throw notFound('Site not found');
     // Nothing WordPress would see differently: no need to ask it again.
-    if (row.restRoot && !newPassword && row.username === current.username) return { ...toSiteDto(row), warning: null };
+    // A site whose credentials were rejected is asked again: an accepted save clears the state.
+    if (row.restRoot && !newPassword && row.username === current.username && !row.credentialsRejectedAt)
+      return { ...toSiteDto(row), warning: null };
     return this.discoverAfterSave(row, newPassword || this.unseal(row));
   }
 
@@ -190,6 +193,7 @@ export class SitesService {
     this.assertNotDeleting(site);
     const client = this.clientFactory(this.clientConfig(site, {}));
     const result = await runConnectionTest(client, { enhanced });
+    await this.noteAuthentication(site, result.tests.authentication);
     // Nothing found (not signed in, or the question failed): publishing asks again itself.
     if (enhanced) this.events.onSeoFields?.(id, result.seo);
     const home = normaliseHome(result.home);
@@ -217,7 +221,7 @@ export class SitesService {
    */
   async getClientForSite(siteId: number, options: SiteClientOptions = {}): Promise<WordPressClient> {
     const site = await this.findOrThrow(siteId);
-    const client = this.clientFactory(this.clientConfig(site, options));
+    const client = this.watchCredentials(site, this.clientFactory(this.clientConfig(site, options)));
     if (!usableRestRoot(site)) {
       const found = await client.discover();
       await this.repo.setRestRoot(site.id, found.restRoot);
@@ -236,6 +240,8 @@ export class SitesService {
         `The site "${site.name}" is inactive. Switch it on in WordPress Sites first.`,
       );
     }
+    if (site.credentialsRejectedAt)
+      throw new SiteUnavailableError(site.id, 'credentials_rejected', SITE_CREDENTIALS_TEXT.refused(site.name));
     return site;
   }
 
@@ -259,6 +265,52 @@ export class SitesService {
   assertNotDeleting(site: SiteRow): void {
     if (site.deletingSince)
       throw new SiteUnavailableError(site.id, 'deleting', `The site "${site.name}" is being deleted.`);
+  }
+
+  /**
+   * Every client handed to another module (publishing, the inventory sync, backlinks, the SEO
+   * suite) reports WordPress' rejection of the credentials here: the site gets its lasting state,
+   * whoever met the 401 (issue #37 point 3). Methods are wrapped as they are read; only a promise's
+   * rejection is looked at, and it is passed on unchanged.
+   */
+  private watchCredentials(site: SiteRow, client: WordPressClient): WordPressClient {
+    const noted = async (error: unknown) => {
+      if (isWordPressError(error) && error.kind === 'bad_credentials')
+        await this.repo.markCredentialsRejected(site.id, error.message, site.passwordSealed).catch(() => undefined);
+    };
+    // The client's API groups (posts, media, terms, …) are objects of methods: watched as deep as they go.
+    const watch = <T extends object>(target: T): T =>
+      new Proxy(target, {
+        get(inner, property, receiver) {
+          const value: unknown = Reflect.get(inner, property, receiver);
+          if (typeof value === 'object' && value !== null && !(value instanceof Promise)) return watch(value);
+          if (typeof value !== 'function') return value;
+          return (...args: unknown[]) => {
+            const out: unknown = (value as (...a: unknown[]) => unknown).apply(inner, args);
+            if (!(out instanceof Promise)) return out;
+            return out.catch(async (error: unknown) => {
+              await noted(error);
+              throw error;
+            });
+          };
+        },
+      });
+    return watch(client);
+  }
+
+  /** The connection test's authentication check: an acceptance clears the state, a rejection sets it. */
+  private async noteAuthentication(
+    site: SiteRow,
+    check: { success: boolean; error: string | null; details: Record<string, unknown> } | undefined,
+  ): Promise<void> {
+    if (!check || check.details.skipped) return;
+    if (check.success) await this.repo.clearCredentialsRejected(site.id, site.passwordSealed);
+    else if (check.details.kind === 'bad_credentials')
+      await this.repo.markCredentialsRejected(
+        site.id,
+        check.error ?? 'WordPress rejected the credentials',
+        site.passwordSealed,
+      );
   }
 
   private unseal(site: SiteRow): string {
@@ -305,23 +357,34 @@ export class SitesService {
     }
     const home = normaliseHome(found.home);
     await this.repo.setRestRoot(row.id, found.restRoot, home);
-    const saved = toSiteDto({ ...row, restRoot: found.restRoot });
     const homeNotes = await this.homeNotes(row, home, found.canonicalUrl);
     try {
       await client.getCurrentUser();
     } catch (error) {
       if (!isWordPressError(error)) throw error;
+      let state = row;
+      if (error.kind === 'bad_credentials') {
+        await this.repo.markCredentialsRejected(row.id, error.message, row.passwordSealed);
+        state = (await this.repo.find(row.id)) ?? row;
+      }
       return {
-        ...saved,
+        ...toSiteDto({ ...state, restRoot: found.restRoot }),
         warning: joinNotes([`Saved, but WordPress refused the credentials: ${error.message}`, ...homeNotes]),
       };
     }
+    if (row.credentialsRejectedAt) await this.repo.clearCredentialsRejected(row.id, row.passwordSealed);
+    const accepted = toSiteDto({
+      ...row,
+      restRoot: found.restRoot,
+      credentialsRejectedAt: null,
+      credentialsRejectedReason: null,
+    });
     // Reached and accepted: what the site already has is read now (a failure there is the sync's, not the save's).
     await this.events.onConnected?.(row.id).catch(() => undefined);
     const redirect = found.canonicalUrl
       ? `The site redirects to ${found.canonicalUrl}: consider saving that address instead.`
       : null;
-    return { ...saved, warning: joinNotes([redirect, ...homeNotes]) };
+    return { ...accepted, warning: joinNotes([redirect, ...homeNotes]) };
   }
 
   /**

@@ -1,3 +1,4 @@
+import { SITE_CREDENTIALS_TEXT } from '@abp/contracts';
 import type { TrendRunErrorRecord } from '../../db/schema/index.js';
 import type { LanguageModelProvider } from '../../integrations/llm/index.js';
 import { FeedReader, type FeedTrend, normaliseTrendTitle } from '../../integrations/trends/index.js';
@@ -101,6 +102,16 @@ export class TrendCheckRunner {
       if (trends.length > 0) {
         for (const target of await this.options.targets.targets()) {
           signal?.throwIfAborted();
+          // Issue #37 point 3: no trend is claimed for a site WordPress refuses; the run log says so.
+          if (target.credentialsRejected) {
+            state.errors.push({
+              scope: 'site',
+              target: target.siteName,
+              kind: 'credentials_rejected',
+              message: SITE_CREDENTIALS_TEXT.skipped,
+            });
+            continue;
+          }
           await this.processSite(target, trends, state);
         }
       }

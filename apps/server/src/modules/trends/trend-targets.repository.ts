@@ -8,6 +8,8 @@ import { postsTodaySql } from '../posting-policy/index.js';
 export interface TrendTarget {
   siteId: number;
   siteName: string;
+  /** WordPress rejected the site's credentials: the check skips the site and says so. */
+  credentialsRejected: boolean;
   configId: number;
   topics: string[];
   taskType: string;
@@ -41,6 +43,7 @@ export class TrendTargetsRepository {
       .select({
         siteId: sites.id,
         siteName: sites.name,
+        credentialsRejected: sql<boolean>`(${sites.credentialsRejectedAt} is not null)`,
         configId: blogConfigs.id,
         topics: blogConfigs.topics,
         taskType: blogConfigs.taskType,

@@ -56,7 +56,11 @@ export function ArticlesPage() {
   });
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState<number>(ARTICLE_DEFAULT_PAGE_SIZE);
-  const [dialog, setDialog] = useState<DialogState>(null);
+  // ?view=<id> opens an article (a job page's results link to their articles: issue #37).
+  const [dialog, setDialog] = useState<DialogState>(() => {
+    const view = Number(searchParams.get('view'));
+    return Number.isSafeInteger(view) && view > 0 ? { kind: 'view', id: view } : null;
+  });
   const [toDelete, setToDelete] = useState<{ article: ArticleSummary; open: boolean } | null>(null);
   // Issue #18 item 7: the post stays on WordPress unless the operator asks to trash it, each time.
   const [trashPost, setTrashPost] = useState(false);

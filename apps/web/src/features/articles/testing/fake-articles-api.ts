@@ -73,6 +73,7 @@ export const SITE: Site = {
   health_score: null,
   health_checked_at: null,
   deleting: false,
+  credentials_rejected: null,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
 };

@@ -1,7 +1,9 @@
-import type { BulkJobHistoryEntry } from '@abp/contracts';
+import { BULK_JOB_PAGE, type BulkJobHistoryEntry, jobPagePath } from '@abp/contracts';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { countOf } from '../../../lib/plural';
 import { useBulkJobHistory } from '../api/bulk-job-history';
 
@@ -31,7 +33,7 @@ export function jobOutcome(job: BulkJobHistoryEntry): string {
   return parts.join(' · ');
 }
 
-/** Past and running bulk jobs, newest first (issue #17 item 15). */
+/** Past and running bulk jobs, newest first (issue #17 item 15); each opens its job page. */
 export function BulkJobHistory() {
   const history = useBulkJobHistory();
   if (history.isError)
@@ -72,6 +74,10 @@ export function BulkJobHistory() {
             <Typography variant="body2" sx={{ flex: '1 1 14rem', minWidth: 0, overflowWrap: 'anywhere' }}>
               {`${job.site_name ?? 'Deleted site'} · ${job.task_type} · ${jobOutcome(job)}`}
             </Typography>
+            {/* Issue #37 point 2: a row opens the job's own page (its items, reasons, Retry). */}
+            <Button component={RouterLink} to={jobPagePath('bulk', job.job_id)} size="small">
+              {BULK_JOB_PAGE.openJob}
+            </Button>
             {job.error && (
               <Typography variant="caption" color="error" sx={{ flexBasis: '100%', overflowWrap: 'anywhere' }}>
                 {job.error}

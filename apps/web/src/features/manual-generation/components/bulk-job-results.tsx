@@ -10,6 +10,10 @@ interface BulkJobResultsProps {
   failed: readonly BulkJobItemResult[];
   /** Items a cancel stopped before they ran. */
   notRun: readonly BulkJobItemResult[];
+  /** The job page: a Retry button on each failed or unrun item (absent while the job runs). */
+  onRetryItem?: (position: number) => void;
+  /** The item being retried (-1: the whole job is busy), or null. */
+  retrying?: number | null;
 }
 
 function Tile({ label, value, color }: { label: string; value: string | number; color?: string }) {
@@ -26,7 +30,7 @@ function Tile({ label, value, color }: { label: string; value: string | number; 
 }
 
 /** Results of a finished job: the tiles, the Refusal Recovery block and the lists (written, failed, never run). */
-export function BulkJobResults({ successful, failed, notRun }: BulkJobResultsProps) {
+export function BulkJobResults({ successful, failed, notRun, onRetryItem, retrying = null }: BulkJobResultsProps) {
   const summary = summarise(successful, failed);
   return (
     <section aria-label="Bulk job results">
@@ -61,8 +65,8 @@ export function BulkJobResults({ successful, failed, notRun }: BulkJobResultsPro
         </Grid>
       </Paper>
       <BulkResultList title="Successful items" items={successful} />
-      <BulkResultList title="Failed items" items={failed} />
-      <BulkResultList title="Items not run" items={notRun} />
+      <BulkResultList title="Failed items" items={failed} onRetry={onRetryItem} retrying={retrying} />
+      <BulkResultList title="Items not run" items={notRun} onRetry={onRetryItem} retrying={retrying} />
     </section>
   );
 }

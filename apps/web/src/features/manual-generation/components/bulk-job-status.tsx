@@ -1,10 +1,12 @@
-import { type BulkJob, isFinalBulkJobStatus } from '@abp/contracts';
+import { BULK_JOB_PAGE, type BulkJob, isFinalBulkJobStatus, jobPagePath } from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { jobCostText } from '../../../lib/money';
 import { percentDone, statusMessage, statusSeverity } from '../lib/bulk-job-text';
 
@@ -18,6 +20,8 @@ interface BulkJobStatusProps {
   notRun: number;
   onRetry: () => void;
   onCancel: () => void;
+  /** The tab shows the id and links to the job's page; the job's page itself needs neither. */
+  showJobId?: boolean;
 }
 
 /** The status alert with the job id and a progress bar, and the Retry Failed / Cancel Job buttons. */
@@ -30,6 +34,7 @@ export function BulkJobStatus({
   notRun,
   onRetry,
   onCancel,
+  showJobId = true,
 }: BulkJobStatusProps) {
   const final = job ? isFinalBulkJobStatus(job.status) : false;
   const percent = job ? percentDone(job) : 0;
@@ -40,9 +45,16 @@ export function BulkJobStatus({
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {lostMessage ?? (job ? statusMessage(job) : 'Job queued, waiting to start...')}
         </Typography>
-        <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
-          Job ID: {jobId}
-        </Typography>
+        {showJobId && (
+          <>
+            <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+              Job ID: {jobId}
+            </Typography>
+            <Link component={RouterLink} to={jobPagePath('bulk', jobId)} variant="body2">
+              {BULK_JOB_PAGE.openPage}
+            </Link>
+          </>
+        )}
         {gaveUp && !final && (
           <Typography variant="body2">
             This page stopped checking; the job goes on in the background and the top bar keeps showing its progress.

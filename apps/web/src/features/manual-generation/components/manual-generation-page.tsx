@@ -3,6 +3,7 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { BudgetAlert } from '../../../components/budget-alert';
 import { PageHeader } from '../../../components/page-header';
 import { readStoredBulkJobId } from '../../../lib/manual-bulk-job';
@@ -18,7 +19,11 @@ const TABS = [
 /** Spec §2.2: a 'Clear Stuck Jobs' button and two tabs. */
 export function ManualGenerationPage() {
   // While a bulk job runs the page opens on its tab (issue #17 item 15): the job is what matters.
-  const [tab, setTab] = useState<(typeof TABS)[number]['id']>(() => (readStoredBulkJobId() ? 'bulk' : 'single'));
+  // ?tab=bulk: the job page's way back.
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<(typeof TABS)[number]['id']>(() =>
+    readStoredBulkJobId() || searchParams.get('tab') === 'bulk' ? 'bulk' : 'single',
+  );
   return (
     <>
       <PageHeader

@@ -8,7 +8,14 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { clearStoredBulkJob, readStoredBulkJobId, storeBulkJobId } from '../../../lib/manual-bulk-job';
+import {
+  clearStoredBulkJob,
+  forgetLastBulkJob,
+  readLastBulkJobId,
+  readStoredBulkJobId,
+  rememberLastBulkJob,
+  storeBulkJobId,
+} from '../../../lib/manual-bulk-job';
 import { bulkJobKeys, cancelBulkJob, getBulkJobStatus, isLostBulkJob } from '../../../lib/resources/bulk-jobs';
 import { type BulkJobWithResults, getBulkJobResults } from '../api/bulk-job-results';
 import { retryBulkJob } from '../api/bulk-retry-job';
@@ -49,7 +56,8 @@ export function useBulkGeneration(): BulkGeneration {
   const { enqueueSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
   const [following, setFollowing] = useState<Following | null>(() => {
-    const stored = readStoredBulkJobId();
+    // A running job first; else the last one, which the form shows again instead of forgetting it.
+    const stored = readStoredBulkJobId() ?? readLastBulkJobId();
     return stored ? { jobId: stored, since: Date.now(), basePolls: pollsOf(queryClient, stored) } : null;
   });
   const [ready, setReady] = useState<Following | null>(null);
@@ -90,7 +98,9 @@ export function useBulkGeneration(): BulkGeneration {
   // A job stored by an earlier visit is picked up again (spec: 'Resuming background bulk job') —
   // said once the server has answered for it: a job it no longer knows is not resumed, and the
   // top bar's one notice tells of it (issue #17 item 19: one toast for one lost job).
-  const resumed = useRef(following !== null);
+  const resumed = useRef(readStoredBulkJobId() !== null);
+  // Whether the job followed is a running one (stored) or only the tab's last one, shown again.
+  const resumedRunning = useRef(readStoredBulkJobId() !== null || following === null);
   useEffect(() => {
     if (!resumed.current || (!fresh && !lost)) return;
     resumed.current = false;
@@ -126,6 +136,11 @@ export function useBulkGeneration(): BulkGeneration {
   // status; the toast is the top bar indicator's, which hears of the same loss.
   useEffect(() => {
     if (lost && jobId) clearStoredBulkJob(jobId);
+    // A finished job shown again that the server no longer has (deleted with its site): simply forgotten.
+    if (lost && jobId && !resumedRunning.current) {
+      forgetLastBulkJob();
+      setFollowing(null);
+    }
   }, [lost, jobId]);
 
   const follow = useCallback(
@@ -134,6 +149,8 @@ export function useBulkGeneration(): BulkGeneration {
       queryClient.removeQueries({ queryKey: bulkJobKeys.results(id) });
       setFollowing({ jobId: id, since: Date.now(), basePolls: pollsOf(queryClient, id) });
       storeBulkJobId(id);
+      rememberLastBulkJob(id);
+      resumedRunning.current = true;
     },
     [queryClient],
   );

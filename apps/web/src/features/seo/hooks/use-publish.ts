@@ -7,6 +7,7 @@ import {
 } from '@abp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { countOf } from '../../../lib/plural';
 import { usePublishRun, usePublishRuns } from '../api/get-publish-runs';
 import { publishArticles } from '../api/publish-articles';
 import { publishPages } from '../api/publish-pages';
@@ -72,20 +73,35 @@ export function usePublish(projectId: number | null, notify: Notify, refresh: ()
   };
 }
 
+/**
+ * What a publish run did, in words and proper plurals (issue #37 point 8: "Published 0 article(s)"):
+ * a run that published nothing says so.
+ */
+export function publishOutcomeText(
+  kind: SeoPublishRun['kind'],
+  outcome: Pick<SeoPublishRun['outcome'], 'published' | 'failed' | 'drafts' | 'skipped'>,
+): string {
+  const noun = kind === 'pages' ? 'page' : 'article';
+  const failed = outcome.failed > 0 ? ` ${countOf(outcome.failed, noun)} failed.` : '';
+  const drafts = outcome.drafts > 0 ? ` ${countOf(outcome.drafts, noun)} saved as draft.` : '';
+  const skipped =
+    outcome.skipped > 0
+      ? ` ${countOf(outcome.skipped, noun)} not sent: the site already has a page at that address.`
+      : '';
+  const head =
+    outcome.published > 0
+      ? `Published ${countOf(outcome.published, noun)}.`
+      : `Nothing was published: no ${noun} went live on the site.`;
+  return `${head}${failed}${drafts}${skipped}`;
+}
+
 function report(run: SeoPublishRun, notify: Notify): void {
   if (run.state === 'failed') {
     notify(`Publish error: ${run.error ?? 'Publish failed'}`, 'error');
     return;
   }
   const { outcome } = run;
-  const noun = run.kind === 'pages' ? 'page(s)' : 'article(s)';
-  const drafts = outcome.drafts > 0 ? ` ${outcome.drafts} saved as draft.` : '';
-  const skipped =
-    outcome.skipped > 0 ? ` ${outcome.skipped} not sent: the site already has a page at that address.` : '';
-  notify(
-    `Published ${outcome.published} ${noun}, ${outcome.failed} failed.${drafts}${skipped}`,
-    outcome.failed > 0 ? 'warning' : 'success',
-  );
+  notify(publishOutcomeText(run.kind, outcome), outcome.failed > 0 || outcome.published === 0 ? 'warning' : 'success');
   // Why each page was not sent: the site's page it would have been added beside.
   for (const result of outcome.results) if (result.outcome === 'skipped' && result.error) notify(result.error, 'info');
   for (const warning of outcome.warnings) notify(warning, 'warning');

@@ -1,6 +1,7 @@
-import type { Site } from '@abp/contracts';
+import { SITE_TEST_LABELS, type Site } from '@abp/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { RowMenu } from '../../../components/row-menu';
 
 export interface SiteActionHandlers {
@@ -17,13 +18,16 @@ interface SiteActionsProps extends SiteActionHandlers {
   compact?: boolean;
 }
 
-/** Test / Test Connection / Edit / Delete Site / Delete All, for one site (table row or card). */
+/** Check Login / Full Diagnosis / Edit / Delete Site / Delete All, for one site (table row or card). */
 export function SiteActions({ site, testing, compact = false, onTest, onEdit, onDelete }: SiteActionsProps) {
   const busy = testing !== undefined || site.deleting;
+  // Issue #37 point 8: on a phone the red deletions do not sit inline next to Edit; they go behind "⋯".
+  const phone = useMediaQuery('(max-width:600px)');
+  const inMenu = compact || phone;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75 }}>
       <Button size="small" variant="outlined" disabled={busy} onClick={() => onTest(site, false)}>
-        {testing === 'basic' ? 'Testing...' : 'Test'}
+        {testing === 'basic' ? SITE_TEST_LABELS.running : SITE_TEST_LABELS.basic}
       </Button>
       <Button
         size="small"
@@ -32,12 +36,12 @@ export function SiteActions({ site, testing, compact = false, onTest, onEdit, on
         onClick={() => onTest(site, true)}
         sx={{ whiteSpace: 'nowrap' }}
       >
-        {testing === 'enhanced' ? 'Testing...' : 'Test Connection'}
+        {testing === 'enhanced' ? SITE_TEST_LABELS.running : SITE_TEST_LABELS.enhanced}
       </Button>
       <Button size="small" disabled={site.deleting} onClick={() => onEdit(site)}>
         Edit
       </Button>
-      {compact ? (
+      {inMenu ? (
         <RowMenu
           label={`More actions for ${site.name}`}
           actions={[

@@ -43,7 +43,7 @@ describe('WordPress Sites screen', () => {
     expect(headers).toEqual(['Name', 'URL', 'Status', 'Content', 'Username', 'Actions']);
     const row = await rowOf('Off Blog');
     expect(within(row).getByText('Inactive')).toBeInTheDocument();
-    for (const name of ['Test', 'Test Connection', 'Edit']) {
+    for (const name of ['Check Login', 'Full Diagnosis', 'Edit']) {
       expect(within(row).getByRole('button', { name })).toBeInTheDocument();
     }
     // Issue #17 item 9: the deletions are behind the row's "⋯" menu.
@@ -58,7 +58,7 @@ describe('WordPress Sites screen', () => {
     const { user } = showSites(createFakeSitesApi({ sites: [makeSite({ deleting: true, is_active: false })] }));
     const row = await rowOf('Garden Blog');
     expect(within(row).getByText('Deleting...')).toBeInTheDocument();
-    for (const name of ['Test', 'Test Connection', 'Edit']) {
+    for (const name of ['Check Login', 'Full Diagnosis', 'Edit']) {
       expect(within(row).getByRole('button', { name })).toBeDisabled();
     }
     expect(await rowMenuActions(user, row)).toEqual([
@@ -71,7 +71,7 @@ describe('WordPress Sites screen', () => {
     setWindowWidth(1024);
     showSites(createFakeSitesApi({ sites: [makeSite()] }));
     const card = await screen.findByRole('listitem', { name: 'Garden Blog' });
-    for (const name of ['Test', 'Test Connection', 'Edit', 'Delete Site', 'Delete All']) {
+    for (const name of ['Check Login', 'Full Diagnosis', 'Edit', 'Delete Site', 'Delete All']) {
       expect(within(card).getByRole('button', { name })).toBeInTheDocument();
     }
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -82,8 +82,43 @@ describe('WordPress Sites screen', () => {
     showSites(createFakeSitesApi({ sites: [makeSite()] }));
     const card = await screen.findByRole('listitem', { name: 'Garden Blog' });
     expect(within(card).getByText('Username: editor')).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Test Connection' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Full Diagnosis' })).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('on a phone the deletions are behind the card’s menu, not inline next to Edit (issue #37 point 8)', async () => {
+    setWindowWidth(390);
+    const { user } = showSites(createFakeSitesApi({ sites: [makeSite()] }));
+    const card = await screen.findByRole('listitem', { name: 'Garden Blog' });
+    expect(within(card).queryByRole('button', { name: 'Delete All' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Delete Site' })).not.toBeInTheDocument();
+    expect(await rowMenuActions(user, card)).toEqual([
+      { name: 'Delete Site', disabled: false },
+      { name: 'Delete All', disabled: false },
+    ]);
+  });
+
+  it('a site whose credentials WordPress rejected says so in its row, and its switch is not green (issue #37 point 3)', async () => {
+    showSites(
+      createFakeSitesApi({
+        sites: [
+          makeSite({
+            credentials_rejected: {
+              at: '2026-11-27T10:00:00.000Z',
+              reason: 'WordPress rejected the username or application password (HTTP 401).',
+            },
+          }),
+        ],
+      }),
+    );
+    const row = await rowOf('Garden Blog');
+    const state = within(row).getByRole('status', { name: 'Credentials rejected — fix them' });
+    expect(within(state).getByText('Credentials rejected — fix them')).toBeInTheDocument();
+    expect(state).toHaveTextContent(/HTTP 401/);
+    expect(within(row).getByText('Paused')).toBeInTheDocument();
+    expect(within(row).queryByText('Active')).not.toBeInTheDocument();
+    const toggle = within(row).getByRole('switch', { name: 'Garden Blog active' });
+    expect(toggle.closest('.MuiSwitch-root')?.querySelector('.MuiSwitch-colorPrimary')).toBeNull();
   });
 
   it('a save WordPress refused shows its warning instead of the success toast', async () => {
@@ -289,7 +324,7 @@ describe('WordPress Sites screen', () => {
   it('Test runs the basic test and toasts its success', async () => {
     const api = createFakeSitesApi({ sites: [makeSite()] });
     const { user } = showSites(api);
-    await user.click(within(await rowOf('Garden Blog')).getByRole('button', { name: 'Test' }));
+    await user.click(within(await rowOf('Garden Blog')).getByRole('button', { name: 'Check Login' }));
     expect(await screen.findByText('Basic connection test successful!')).toBeInTheDocument();
     expect(api.requestsTo('POST', '/api/sites/1/test-connection')[0]?.search).toBe('');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -298,7 +333,7 @@ describe('WordPress Sites screen', () => {
   it('Test Connection shows the enhanced results: PASSED, success rate, each test with its time', async () => {
     const api = createFakeSitesApi({ sites: [makeSite()] });
     const { user } = showSites(api);
-    await user.click(within(await rowOf('Garden Blog')).getByRole('button', { name: 'Test Connection' }));
+    await user.click(within(await rowOf('Garden Blog')).getByRole('button', { name: 'Full Diagnosis' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enhanced Connection Test Results' });
     expect(await screen.findByText('Enhanced connection test successful!')).toBeInTheDocument();
     expect(within(dialog).getByText('PASSED')).toBeInTheDocument();
@@ -317,7 +352,7 @@ describe('WordPress Sites screen', () => {
   it('a failed enhanced test toasts the failure and opens the results with errors and recommendations', async () => {
     const api = createFakeSitesApi({ sites: [makeSite()], testResult: () => connectionResult(false) });
     const { user } = showSites(api);
-    await user.click(within(await rowOf('Garden Blog')).getByRole('button', { name: 'Test Connection' }));
+    await user.click(within(await rowOf('Garden Blog')).getByRole('button', { name: 'Full Diagnosis' }));
     expect(await screen.findByText('Connection test failed')).toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: 'Enhanced Connection Test Results' });
     expect(within(dialog).getByText('FAILED')).toBeInTheDocument();
@@ -343,7 +378,7 @@ describe('WordPress Sites screen', () => {
         HttpResponse.json({ error: 'The site "Garden Blog" is being deleted.', code: 'conflict' }, { status: 409 }),
     });
     const { user } = showSites(api);
-    await user.click(within(await rowOf('Garden Blog')).getByRole('button', { name: 'Test' }));
+    await user.click(within(await rowOf('Garden Blog')).getByRole('button', { name: 'Check Login' }));
     expect(
       await screen.findByText('Connection test failed: The site "Garden Blog" is being deleted.'),
     ).toBeInTheDocument();

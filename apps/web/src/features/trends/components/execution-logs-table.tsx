@@ -6,7 +6,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { DateTime } from '../../../components/date-time';
 import { PhoneRows, usePhone } from '../../../components/phone-rows';
@@ -17,11 +16,21 @@ export const NO_LOGS_TEXT = 'No execution logs found. Logs will appear here afte
 function StatusCell({ log }: { log: TrendExecutionLog }) {
   // A run still going has no outcome yet; 'Errors' or 'Success' once it has finished.
   if (log.status === 'running') return <Chip label="Running" color="warning" size="small" variant="outlined" />;
+  // Issue #37 point 8: why a check wrote nothing is read in the page (a tooltip has no touch and hides it).
   if (log.errors.length > 0) {
     return (
-      <Tooltip title={<span style={{ whiteSpace: 'pre-line' }}>{errorText(log.errors)}</span>}>
-        <Chip label="Errors" color="error" size="small" tabIndex={0} />
-      </Tooltip>
+      <>
+        <Chip label="Errors" color="error" size="small" />
+        <Typography
+          variant="caption"
+          component="p"
+          color="text.secondary"
+          aria-label="Reasons"
+          sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', mt: 0.5, maxWidth: 420 }}
+        >
+          {errorText(log.errors)}
+        </Typography>
+      </>
     );
   }
   return <Chip label="Success" color="success" size="small" />;
