@@ -199,6 +199,9 @@ export type CostEstimate = z.infer<typeof costEstimateSchema>;
 
 /** The 409 of a start whose estimate would cross a budget and that was not confirmed (issue #37). */
 export const BUDGET_CONFIRMATION_CODE = 'budget_confirmation_required';
+/** The id of Settings → Budgets' confirmation threshold field: the cost questions link to /settings#<this>. */
+export const CONFIRM_THRESHOLD_ANCHOR = 'confirm-above-usd';
+export const CONFIRM_THRESHOLD_LINK = `/settings#${CONFIRM_THRESHOLD_ANCHOR}`;
 /** The flag a start carries once the operator confirmed crossing a budget. */
 export const CONFIRM_BUDGET_FIELD = 'confirm_budget';
 export const confirmBudgetSchema = z.boolean().optional();

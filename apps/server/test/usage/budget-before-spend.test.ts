@@ -1,6 +1,7 @@
 import { BUDGET_CONFIRMATION_CODE, type CostEstimate } from '@abp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/db/raw-rows.js';
 import { modelCalls } from '../../src/db/schema/index.js';
 import { bulkPayload, isFinal, startBulk, startedJob, waitForJob } from '../bulk-jobs/bulk-helpers.js';
 import { type FakeModelApp, startFakeModelApp } from '../llm/fake-model-app.js';
@@ -147,7 +148,7 @@ describe('the estimate from measured usage', () => {
     const billed = await t.ctx.handle.db.execute(
       sql`SELECT sum(cost_nanos)::float8 AS cost FROM ${modelCalls} WHERE article_id IS NOT NULL`,
     );
-    const perArticle = Number((billed.rows[0] as { cost: number }).cost) / 3;
+    const perArticle = Number(rowsOf<{ cost: number }>(billed)[0]!.cost) / 3;
     expect(measured.per_article_usd).toBeCloseTo(perArticle / 1e9, 9);
 
     // The articles turn out to have cost three times as much (a repaired answer, a pricier retry): the estimate follows.
