@@ -54,19 +54,15 @@ describe('a budget under concurrency', () => {
       ).statusCode,
     ).toBe(200);
     model.setLatency(30);
-    const jobId = await startedJob(
-      t,
-      cookie,
-      {
-        ...bulkPayload(
-          siteId,
-          ['Pruning roses', 'Feeding roses', 'Rose pests', 'Rose hips', 'Climbing roses', 'Rose cuttings'],
-          { postToWordPress: false },
-        ),
-        // Six articles cross a budget of one and a half: since issue #37 such a start is confirmed.
-        confirm_budget: true,
-      },
-    );
+    const jobId = await startedJob(t, cookie, {
+      ...bulkPayload(
+        siteId,
+        ['Pruning roses', 'Feeding roses', 'Rose pests', 'Rose hips', 'Climbing roses', 'Rose cuttings'],
+        { postToWordPress: false },
+      ),
+      // Six articles cross a budget of one and a half: since issue #37 such a start is confirmed.
+      confirm_budget: true,
+    });
     const { job } = await waitForJob(t, cookie, jobId, isFinal, 120_000);
     expect(model.maxInFlight).toBeGreaterThanOrEqual(2);
 
