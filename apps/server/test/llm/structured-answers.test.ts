@@ -20,7 +20,9 @@ beforeEach(() => {
   second.requests.length = 0;
 });
 
-const keywords = z.object({ keywords: z.array(z.object({ keyword: z.string(), type: z.enum(['primary', 'semantic']) })) });
+const keywords = z.object({
+  keywords: z.array(z.object({ keyword: z.string(), type: z.enum(['primary', 'semantic']) })),
+});
 const valid = { keywords: [{ keyword: 'pour over coffee', type: 'primary' }] };
 const ask = { prompt: 'Research keywords for home coffee brewing as JSON.', schema: keywords };
 
@@ -55,7 +57,10 @@ describe('structured answers that do not match', () => {
   });
 
   it('goes to the next provider of the chain when one never answers in the structure, and fails in words when none does', async () => {
-    first.setHandler(() => ({ type: 'text', content: 'I cannot produce JSON, but pour over coffee is a good keyword.' }));
+    first.setHandler(() => ({
+      type: 'text',
+      content: 'I cannot produce JSON, but pour over coffee is a good keyword.',
+    }));
     second.setHandler(() => ({ type: 'text', content: JSON.stringify(valid) }));
     const chain = new FailoverProvider([providerFor(first.baseUrl), providerFor(second.baseUrl)]);
     expect((await chain.generateObject(ask)).object).toEqual(valid);
