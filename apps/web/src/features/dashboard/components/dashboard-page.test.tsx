@@ -1,4 +1,4 @@
-import type { Dashboard } from '@abp/contracts';
+import type { BudgetState, Dashboard } from '@abp/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
