@@ -232,7 +232,7 @@ describe('Dashboard: model spend (issue #16)', () => {
   });
 
   it('shows each budget beside the spend: spent of budget, and what is left (issue #37)', async () => {
-    const state = {
+    const state: BudgetState = {
       site_id: 1,
       name: 'Garden',
       limit_usd: 1,
