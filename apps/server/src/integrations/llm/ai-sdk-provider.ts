@@ -9,10 +9,9 @@ import type {
   TextResult,
 } from './language-model-provider.js';
 import type { LlmConfig } from './llm-config.js';
-import { isLlmError, LlmError, type LlmUsage } from './llm-error.js';
+import { LlmError } from './llm-error.js';
 import { createChatModel, type RemoteProviderId } from './model-factory.js';
 import { LLM_TRANSPORT_RETRY, type RetryObserver, type RetryPolicy, withRetry } from './retry.js';
-import { repairStructured, retryPrompt } from './structured-repair.js';
 
 interface RawAnswer<T> {
   value: T;
@@ -68,40 +67,7 @@ export class AiSdkProvider implements LanguageModelProvider {
     return { text: value, finishReason, usage: toUsage(usage), modelMs, transportAttempts };
   }
 
-  /**
-   * Issue #37 point 6: an answer that does not match the structure is repaired when it can be (JSON
-   * in fences or prose, an obvious other shape), else asked once more with the validation problem
-   * told to the model; a second unusable answer is bad_output, which the chain passes to its next
-   * provider. Both answers are billed: the usage reported is their sum.
-   */
   async generateObject<T>(request: ObjectRequest<T>): Promise<ObjectResult<T>> {
-    try {
-      return await this.objectCall(request);
-    } catch (error) {
-      if (!isLlmError(error) || error.kind !== 'bad_output' || request.signal?.aborted) throw error;
-      const repaired = repairStructured(error.rawText, request.schema);
-      const firstUsage = error.usage ?? { inputTokens: undefined, outputTokens: undefined };
-      if (repaired.ok)
-        return { object: repaired.value, finishReason: 'stop', usage: firstUsage, modelMs: 0, transportAttempts: 1 };
-      try {
-        const second = await this.objectCall({ ...request, prompt: retryPrompt(request.prompt, repaired.problem) });
-        return { ...second, usage: addUsage(firstUsage, second.usage) };
-      } catch (again) {
-        if (!isLlmError(again) || again.kind !== 'bad_output') throw again;
-        const usage = addUsage(firstUsage, again.usage ?? { inputTokens: undefined, outputTokens: undefined });
-        const secondRepair = repairStructured(again.rawText, request.schema);
-        if (secondRepair.ok)
-          return { object: secondRepair.value, finishReason: 'stop', usage, modelMs: 0, transportAttempts: 2 };
-        throw new LlmError(
-          'bad_output',
-          `The model answered twice with text that does not match the expected structure (${secondRepair.problem})`,
-          { retryable: false, ...(again.rawText !== undefined ? { rawText: again.rawText } : {}), usage, cause: again },
-        );
-      }
-    }
-  }
-
-  private async objectCall<T>(request: ObjectRequest<T>): Promise<ObjectResult<T>> {
     const { value, finishReason, usage, modelMs, transportAttempts } = await this.run(request, (signal) =>
       this.objectOnce(request, signal),
     );
@@ -198,14 +164,3 @@ export class AiSdkProvider implements LanguageModelProvider {
 function toUsage(usage: LanguageModelUsage | undefined): TextResult['usage'] {
   return { inputTokens: usage?.inputTokens, outputTokens: usage?.outputTokens };
 }
-
-const addUsage = (a: LlmUsage, b: LlmUsage): LlmUsage => ({
-  inputTokens:
-    a.inputTokens === undefined && b.inputTokens === undefined
-      ? undefined
-      : (a.inputTokens ?? 0) + (b.inputTokens ?? 0),
-  outputTokens:
-    a.outputTokens === undefined && b.outputTokens === undefined
-      ? undefined
-      : (a.outputTokens ?? 0) + (b.outputTokens ?? 0),
-});

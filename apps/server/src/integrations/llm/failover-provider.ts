@@ -7,6 +7,7 @@ import type {
 } from './language-model-provider.js';
 import { isLlmError, LlmError, type LlmErrorKind } from './llm-error.js';
 import { currentRefusalRouting, type RefusalRouting } from './refusal-routing.js';
+import { generateObjectRepaired } from './structured-repair.js';
 
 /** How long a failing provider is skipped. */
 export interface CooldownPolicy {
@@ -255,9 +256,9 @@ export class FailoverProvider implements LanguageModelProvider {
   }
 
   generateObject<T>(request: ObjectRequest<T>): Promise<ObjectResult<T>> {
-    // Issue #37 point 6: a member that answered twice outside the structure (repair and one retry
-    // are its own) leaves the answer to the next member before the step fails.
-    return this.run(request, (provider) => provider.generateObject(request), true);
+    // Issue #37 point 6: each member's unusable answer is repaired or asked for once more; a member
+    // that answered twice outside the structure leaves the answer to the next before the step fails.
+    return this.run(request, (provider) => generateObjectRepaired(provider, request), true);
   }
 
   private async run<R>(

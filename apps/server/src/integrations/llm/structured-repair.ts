@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { LanguageModelProvider, ObjectRequest, ObjectResult } from './language-model-provider.js';
+import { isLlmError, LlmError } from './llm-error.js';
 
 /*
  * Issue #37 point 6: a model asked for JSON often answers with the JSON inside code fences or
@@ -75,4 +77,55 @@ export function repairStructured<T>(text: string | undefined, schema: z.ZodType<
 /** What the model is told on its second try: what was wrong, and to answer with the JSON alone. */
 export function retryPrompt(prompt: string, problem: string): string {
   return `${prompt}\n\nYour previous answer could not be used: it did not match the requested JSON structure (${problem}). Answer again with only the JSON that matches the structure: no prose, no code fences.`;
+}
+
+const NO_USAGE = { inputTokens: undefined, outputTokens: undefined };
+
+/**
+ * One provider's structured answer, repaired or asked for once more (issue #37 point 6). Each call
+ * goes through the provider as it is (a metered member writes one ledger row per call, the
+ * unusable answers' too); a second unusable answer is bad_output, which the chain passes on.
+ */
+export async function generateObjectRepaired<T>(
+  provider: LanguageModelProvider,
+  request: ObjectRequest<T>,
+): Promise<ObjectResult<T>> {
+  try {
+    return await provider.generateObject(request);
+  } catch (error) {
+    if (!isLlmError(error) || error.kind !== 'bad_output' || request.signal?.aborted) throw error;
+    const repaired = repairStructured(error.rawText, request.schema);
+    if (repaired.ok)
+      return {
+        object: repaired.value,
+        finishReason: 'stop',
+        usage: error.usage ?? NO_USAGE,
+        modelMs: 0,
+        transportAttempts: 1,
+      };
+    try {
+      return await provider.generateObject({ ...request, prompt: retryPrompt(request.prompt, repaired.problem) });
+    } catch (again) {
+      if (!isLlmError(again) || again.kind !== 'bad_output') throw again;
+      const second = repairStructured(again.rawText, request.schema);
+      if (second.ok)
+        return {
+          object: second.value,
+          finishReason: 'stop',
+          usage: again.usage ?? NO_USAGE,
+          modelMs: 0,
+          transportAttempts: 1,
+        };
+      throw new LlmError(
+        'bad_output',
+        `The model answered twice with text that does not match the expected structure (${second.problem})`,
+        {
+          retryable: false,
+          ...(again.rawText !== undefined ? { rawText: again.rawText } : {}),
+          ...(again.usage ? { usage: again.usage } : {}),
+          cause: again,
+        },
+      );
+    }
+  }
 }
