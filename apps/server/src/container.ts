@@ -178,6 +178,7 @@ export function createServices(ctx: AppContext): Services {
       return { provider: llm.provider, model: llm.effective_model };
     },
     confirmAboveUsd: () => budgets.confirmAboveUsd(),
+    budgetRooms: (siteId, costUsd) => budgets.roomsFor(siteId, costUsd),
     log: pino({ name: 'usage', level: ctx.config.logLevel }),
   });
   const llmFallbacks = new LlmFallbacksService(
@@ -291,13 +292,19 @@ export function createServices(ctx: AppContext): Services {
     budgetGate,
     llmProviders,
     generation,
-    manualGeneration: new ManualGenerationService(pipeline, (siteId) => budgets.blockFor(siteId), checkPlacement),
+    manualGeneration: new ManualGenerationService(
+      pipeline,
+      (siteId) => budgets.blockFor(siteId),
+      checkPlacement,
+      (request, confirmed) => usage.requireBudgetConfirmed(request, confirmed, 'This article'),
+    ),
     blogConfigs: new BlogConfigsService(
       new BlogConfigsRepository(db),
       { now: () => new Date(), random: Math.random, timeZone: ctx.config.timeZone },
       () => llmFallbacks.providerIds(),
       (siteIds) => budgets.pausesFor(siteIds),
       checkPlacement,
+      (request, confirmed) => usage.requireBudgetConfirmed(request, confirmed, 'This schedule', ' a month'),
     ),
     pipeline,
     scheduler: new SchedulerService({
@@ -314,6 +321,7 @@ export function createServices(ctx: AppContext): Services {
       usage: {
         spend: (jobId) => usage.jobUsage(BULK_ORIGIN, jobId),
         budgetBlock: (siteId) => budgets.blockFor(siteId),
+        budgetConfirm: (request, confirmed) => usage.requireBudgetConfirmed(request, confirmed, 'This job'),
       },
       placementCheck: checkPlacement,
     }),
@@ -327,6 +335,7 @@ export function createServices(ctx: AppContext): Services {
       pipeline,
       providers: llmProviders,
       articleStore,
+      budgetConfirm: (request, confirmed) => usage.requireBudgetConfirmed(request, confirmed, 'This run'),
     }),
   };
 }

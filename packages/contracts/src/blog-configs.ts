@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TASK_TYPE, TASK_TYPES, WORD_COUNT_LIMITS } from './generation.js';
 import { idSchema, idTextSchema } from './ids.js';
+import { type CostEstimateRequest, confirmBudgetSchema } from './usage.js';
 
 /* Blog configurations: one per site, the posting schedule the scheduler follows (spec part 1). */
 
@@ -130,6 +131,8 @@ export const blogConfigInputSchema = z
       .refine((ids) => new Set(ids).size === ids.length, 'A provider can be chosen once')
       .nullable()
       .default(null),
+    /** The operator confirmed that the schedule's expected month may cross a budget (issue #37); without it such a save is a 409. Not stored. */
+    confirm_budget: confirmBudgetSchema,
   })
   .superRefine((body, ctx) => {
     if (body.posting_interval_min > body.posting_interval_max) {
@@ -142,6 +145,26 @@ export const blogConfigInputSchema = z
   });
 export type BlogConfigInput = z.input<typeof blogConfigInputSchema>;
 export type BlogConfigValues = z.output<typeof blogConfigInputSchema>;
+
+/**
+ * About how many articles a schedule writes in a month: one per average interval, at most the daily
+ * cap, over 30 days (null while inactive or while a field is not a number). The screen's estimate
+ * and the server's budget check alike (issue #37).
+ */
+export function monthlyArticles(values: {
+  active: boolean;
+  intervalMin: number;
+  intervalMax: number;
+  postsPerDay: number;
+  words: number;
+}): CostEstimateRequest | null {
+  const { active, intervalMin, intervalMax, postsPerDay, words } = values;
+  if (!active || ![intervalMin, intervalMax, postsPerDay, words].every((value) => Number.isFinite(value) && value > 0))
+    return null;
+  const perDay = Math.min(postsPerDay, 24 / ((intervalMin + intervalMax) / 2));
+  const articles = Math.max(1, Math.round(perDay * 30));
+  return { articles, word_count: words };
+}
 
 /** A reached monthly budget pausing a configuration's schedule (issue #31). */
 export const blogConfigBudgetPauseSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { wordpressAuthorIdSchema, wordpressCategoryIdsSchema } from './blog-configs.js';
 import { DEFAULT_TASK_TYPE, taskTypeSchema, WORD_COUNT_LIMITS } from './generation.js';
 import { idTextSchema } from './ids.js';
+import { confirmBudgetSchema } from './usage.js';
 
 /* Background bulk generation: the Bulk Generation tab, the top-bar job indicator and their calls. */
 
@@ -153,6 +154,8 @@ export const bulkJobStartSchema = z.object({
       authorId: wordpressAuthorIdSchema.optional(),
     })
     .default({ includeImages: true, publishStatus: 'draft', postToWordPress: true }),
+  /** The operator confirmed that the job may cross a monthly budget (issue #37); without it such a start is a 409. */
+  confirm_budget: confirmBudgetSchema,
 });
 export type BulkJobStartInput = z.input<typeof bulkJobStartSchema>;
 export type BulkJobStart = z.infer<typeof bulkJobStartSchema>;

@@ -9,6 +9,7 @@ import {
   WORD_COUNT_LIMITS,
 } from './generation.js';
 import { MAX_ID } from './ids.js';
+import { confirmBudgetSchema } from './usage.js';
 
 /* Manual generation (spec part 2 §2.2, §2.3, §5, §7, §8): one article from a topic, pushed to a site. */
 
@@ -169,6 +170,8 @@ export const manualGenerateRequestSchema = z
     includeImages: includeImagesSchema,
     publishStatus: publishStatusSchema,
     wordCount: givenWordCountSchema,
+    /** The operator confirmed that the article may cross a monthly budget (issue #37); without it such a start is a 409. */
+    confirm_budget: confirmBudgetSchema,
   })
   .superRefine((request, ctx) => {
     for (const [name, label] of Object.entries(SETTINGS_GIVEN_TWICE) as Array<

@@ -129,15 +129,43 @@ export type Budgets = z.infer<typeof budgetsSchema>;
 export const budgetOverrideSchema = z.object({ site_id: z.number().int().positive().max(MAX_ID).nullable() });
 export type BudgetOverride = z.infer<typeof budgetOverrideSchema>;
 
+/** What is left of one budget this month, and whether an estimate would cross it. */
+export const budgetRoomSchema = z.object({
+  /** null: the budget of all sites together. */
+  site_id: z.number().int().nullable(),
+  name: z.string(),
+  limit_usd: z.number().nonnegative(),
+  spent_usd: z.number().nonnegative(),
+  remaining_usd: z.number().nonnegative(),
+  crosses: z.boolean(),
+});
+export type BudgetRoom = z.infer<typeof budgetRoomSchema>;
+
 /** Until this many articles of the model in use were written, the estimate uses the default ratios. */
 export const ESTIMATE_MIN_OBSERVED = 3;
 /** Above this estimate a start asks for confirmation (the operator can change it with the budgets). */
 export const DEFAULT_CONFIRM_ABOVE_USD = 1;
 
+/**
+ * Issue #37: an article's cost is measured per kind, its length band (words from, words below):
+ * a long article costs more per word (more sections, more context read again) than a short one.
+ */
+export const ESTIMATE_WORD_BANDS = [
+  [0, 800],
+  [800, 1500],
+  [1500, 2500],
+  [2500, 2_147_483_647],
+] as const;
+export function wordBandOf(wordCount: number): readonly [number, number] {
+  return ESTIMATE_WORD_BANDS.find(([from, below]) => wordCount >= from && wordCount < below) ?? ESTIMATE_WORD_BANDS[0];
+}
+
 /** POST /api/usage/estimate: what N articles of W words would cost with the model in use. */
 export const costEstimateRequestSchema = z.object({
   articles: z.number().int().min(1, 'must be at least 1').max(100_000, 'must be at most 100,000'),
   word_count: z.number().int().min(100, 'must be at least 100').max(50_000, 'must be at most 50,000'),
+  /** The site the job writes for: its budget and the one for all sites are compared with the estimate (absent: all sites only). */
+  site_id: z.number().int().positive().max(MAX_ID, `must be at most ${MAX_ID}`).nullable().optional(),
 });
 export type CostEstimateRequest = z.infer<typeof costEstimateRequestSchema>;
 
@@ -150,13 +178,56 @@ export const costEstimateSchema = z.object({
   priced: z.boolean(),
   /** Tokens per word of the target length: observed on this model's recent articles, or the default ratios until enough are. */
   tokens_per_word: z.object({ input: z.number().nonnegative(), output: z.number().nonnegative() }),
-  basis: z.enum(['observed', 'default']),
+  /**
+   * ledger: the average cost of this model's recent articles of the same length band (the usage
+   * ledger's rows); observed: its tokens per word on recent articles × the price table; default:
+   * typical ratios × the price table.
+   */
+  basis: z.enum(['ledger', 'observed', 'default']),
   observed_articles: z.number().int().nonnegative(),
   /** The estimate is above the confirmation threshold: the screen asks before it starts. */
   needs_confirmation: z.boolean(),
   confirm_above_usd: z.number().nonnegative(),
+  /** Each budget the job touches this month (overridden ones do not hold) and whether the estimate would cross it. */
+  budgets: z.array(budgetRoomSchema),
+  /** The estimate would cross a budget: the start must be confirmed (`confirm_budget: true`), else 409. */
+  crosses_budget: z.boolean(),
+  /** "This job needs about $0.28; Garden has $0.21 left this month." null when no budget applies. */
+  budget_text: z.string().nullable(),
 });
 export type CostEstimate = z.infer<typeof costEstimateSchema>;
+
+/** The 409 of a start whose estimate would cross a budget and that was not confirmed (issue #37). */
+export const BUDGET_CONFIRMATION_CODE = 'budget_confirmation_required';
+/** The id of Settings → Budgets' confirmation threshold field: the cost questions link to /settings#<this>. */
+export const CONFIRM_THRESHOLD_ANCHOR = 'confirm-above-usd';
+export const CONFIRM_THRESHOLD_LINK = `/settings#${CONFIRM_THRESHOLD_ANCHOR}`;
+/** The flag a start carries once the operator confirmed crossing a budget. */
+export const CONFIRM_BUDGET_FIELD = 'confirm_budget';
+export const confirmBudgetSchema = z.boolean().optional();
+
+const usdText = (value: number) =>
+  `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/**
+ * The estimate beside what is left of each budget, in words (server 409 and screens alike):
+ * "This job needs about $0.28; Garden has $0.21 left this month." and, crossing, which budget.
+ */
+export function budgetRoomText(what: string, costUsd: number, rooms: readonly BudgetRoom[], per = ''): string | null {
+  if (rooms.length === 0) return null;
+  const left = rooms
+    .map(
+      (room) =>
+        `${room.site_id === null ? 'all sites together have' : `${room.name} has`} ${usdText(room.remaining_usd)} left this month`,
+    )
+    .join(' and ');
+  const crossed = rooms.filter((room) => room.crosses);
+  const over =
+    crossed.length === 0
+      ? ''
+      : ` It would go over ${crossed.map((room) => (room.site_id === null ? 'the budget for all sites' : `the budget of ${room.name}`)).join(' and ')} (${crossed.map((room) => usdText(room.limit_usd)).join(', ')} a month).`;
+  return `${what} needs about ${usdText(costUsd)}${per}; ${left}.${over}`;
+}
 
 /** What one job's model calls cost, in all and per step (a Generation log step, an SEO step). */
 export const jobUsageSchema = z.object({

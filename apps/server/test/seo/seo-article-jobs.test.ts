@@ -85,6 +85,9 @@ it('queues each planned article once, and writes it once however often its job r
     progress_percentage: 100,
     articles_generated: 2,
     articles_in_progress: 0,
+    // Articles and no pages: the wizard's Content Generation step (issue #37 item 8).
+    wizard_step: 5,
+    wizard_step_name: 'Content Generation',
   });
 });
 

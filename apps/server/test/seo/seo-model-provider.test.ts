@@ -164,6 +164,37 @@ describe('SEO steps with a configured model', () => {
     expect(other.total.calls).toBe(0);
   });
 
+  it('repairs a malformed keyword answer by asking again, and says in words when it never fits (issue #37)', async () => {
+    let answered = 0;
+    server.setHandler((request) => {
+      if (!request.prompt.startsWith('Do keyword research')) return seoModel(request);
+      answered++;
+      // First a list with a keyword type the structure does not have, then the valid answer.
+      return answered === 1
+        ? json({
+            keywords: [{ keyword: 'espresso', keyword_type: 'head term', intent_type: 'x', competition_level: 'y' }],
+          })
+        : json(KEYWORDS);
+    });
+    const repaired = await api.post('/api/seo-suite/generate-keywords', { project_id: project.id });
+    expect(repaired.statusCode, repaired.body).toBe(200);
+    expect(answered).toBe(2);
+
+    server.setHandler((request) =>
+      request.prompt.startsWith('Do keyword research')
+        ? { type: 'text', content: 'Here are some keywords: espresso, crema, grinders.' }
+        : seoModel(request),
+    );
+    const failed = await api.post('/api/seo-suite/generate-keywords', { project_id: project.id });
+    expect(failed.statusCode).toBe(424);
+    expect(failed.json()).toMatchObject({ code: 'llm_error', details: { kind: 'bad_output' } });
+    expect(failed.json().error).toBe(
+      'The language model failed: its answers could not be read as what this step needs, even after they were repaired, the model was asked again, and the other providers were tried.',
+    );
+    expect(failed.json().error).not.toMatch(/bad_output|expected structure/);
+    server.setHandler(seoModel);
+  });
+
   it('reports a model failure as a 424 whose text the operator can read', async () => {
     server.setHandler(() => ({ type: 'error', status: 401, body: { error: { message: 'Invalid API key' } } }));
     const res = await api.post('/api/seo-suite/generate-keywords', { project_id: project.id });

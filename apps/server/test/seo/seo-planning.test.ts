@@ -39,6 +39,9 @@ describe('SEO projects', () => {
       site_name: 'Garden Blog',
       company_name: '',
       articles_generated: 0,
+      // Issue #37 item 8: the seven-step wizard's step, as the wizard opens it (no keywords yet).
+      wizard_step: 2,
+      wizard_step_name: 'Keyword Research',
     });
     const list = expectOk(await api.get('/api/seo-suite/projects')) as unknown as SeoProject[];
     expect(list.map((p) => p.id).slice(0, 2)).toEqual([second.id, first.id]);

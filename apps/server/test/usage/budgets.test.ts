@@ -58,11 +58,11 @@ describe('monthly budgets', () => {
       200,
     );
 
-    const jobId = await startedJob(
-      t,
-      cookie,
-      bulkPayload(siteId, ['Pruning roses', 'Feeding roses', 'Rose pests'], { postToWordPress: false }),
-    );
+    // Three articles cross a budget of one: since issue #37 such a start is confirmed (budget-before-spend.test.ts).
+    const jobId = await startedJob(t, cookie, {
+      ...bulkPayload(siteId, ['Pruning roses', 'Feeding roses', 'Rose pests'], { postToWordPress: false }),
+      confirm_budget: true,
+    });
     const { job } = await waitForJob(t, cookie, jobId, isFinal, 60_000);
     expect(job.status).toBe('completed_with_errors');
     expect(job.progress).toMatchObject({ successful: 1, failed: 2 });

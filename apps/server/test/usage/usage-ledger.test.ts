@@ -230,7 +230,7 @@ describe('cost estimates', () => {
     );
     expect((await waitForJob(t, cookie, warmUp, isFinal, 60_000)).job.progress.successful).toBe(3);
     const predicted = await estimate(2, 800);
-    expect(predicted).toMatchObject({ basis: 'observed', observed_articles: 3 });
+    expect(predicted).toMatchObject({ basis: 'ledger', observed_articles: 3 });
 
     const job = await startedJob(
       t,

@@ -1,35 +1,50 @@
 import type { CostEstimateRequest } from '@abp/contracts';
+import DialogContentText from '@mui/material/DialogContentText';
 import { type ReactNode, useState } from 'react';
 import { useFetchCostEstimate } from '../lib/resources/cost-estimate';
 import { ConfirmDialog } from './confirm-dialog';
-import { confirmationText } from './cost-estimate-line';
+import { type CostWording, confirmationText, ThresholdLink } from './cost-estimate-line';
 
-export interface CostConfirmationOptions {
+export interface CostConfirmationOptions extends CostWording {
   title: string;
   confirmLabel: string;
-  /** What the estimate is called in the question ("Estimated cost a month"). */
-  label?: string;
 }
 
 /**
- * A start estimated above the operator's threshold waits for a yes (issue #16): `askThen` fetches
- * the estimate as of now and either goes on at once or opens `dialog`, which goes on when confirmed.
- * An estimate that cannot be had does not hold the start up: budgets still hold on the server.
+ * A start estimated above the operator's threshold, or that would cross a monthly budget, waits for
+ * a yes (issues #16, #37): `askThen` fetches the estimate as of now and either goes on at once or
+ * opens `dialog`, which goes on when confirmed. `proceed(true)` means the operator accepted crossing
+ * a budget: the start carries `confirm_budget: true`, without which the server refuses it (409).
+ * An estimate that cannot be had does not hold the start up: the server still checks.
  */
-export function useCostConfirmation({ title, confirmLabel, label }: CostConfirmationOptions): {
-  askThen: (request: CostEstimateRequest | null, proceed: () => Promise<void> | void) => Promise<void>;
+export function useCostConfirmation({ title, confirmLabel, ...wording }: CostConfirmationOptions): {
+  askThen: (
+    request: CostEstimateRequest | null,
+    proceed: (confirmBudget: boolean) => Promise<void> | void,
+  ) => Promise<void>;
   dialog: ReactNode;
 } {
   const fetchEstimate = useFetchCostEstimate();
-  const [question, setQuestion] = useState<{ message: string; proceed: () => Promise<void> | void } | null>(null);
+  const [question, setQuestion] = useState<{
+    message: string;
+    threshold: boolean;
+    proceed: () => Promise<void> | void;
+  } | null>(null);
 
-  const askThen = async (request: CostEstimateRequest | null, proceed: () => Promise<void> | void) => {
+  const askThen = async (
+    request: CostEstimateRequest | null,
+    proceed: (confirmBudget: boolean) => Promise<void> | void,
+  ) => {
     const estimate = request && request.articles > 0 ? await fetchEstimate(request) : null;
-    if (request && estimate?.needs_confirmation) {
-      setQuestion({ message: confirmationText(estimate, request, label), proceed });
+    if (request && estimate && (estimate.needs_confirmation || estimate.crosses_budget)) {
+      setQuestion({
+        message: confirmationText(estimate, request, wording),
+        threshold: estimate.needs_confirmation,
+        proceed: () => proceed(estimate.crosses_budget),
+      });
       return;
     }
-    await proceed();
+    await proceed(false);
   };
 
   const dialog = (
@@ -45,7 +60,13 @@ export function useCostConfirmation({ title, confirmLabel, label }: CostConfirma
         setQuestion(null);
         if (asked) void asked.proceed();
       }}
-    />
+    >
+      {question?.threshold && (
+        <DialogContentText sx={{ mt: 1 }}>
+          <ThresholdLink />
+        </DialogContentText>
+      )}
+    </ConfirmDialog>
   );
   return { askThen, dialog };
 }

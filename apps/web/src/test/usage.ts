@@ -58,6 +58,9 @@ export function costEstimate(request: CostEstimateRequest, overrides: Partial<Co
     observed_articles: 0,
     needs_confirmation: perArticle * request.articles > 1,
     confirm_above_usd: 1,
+    budgets: [],
+    crosses_budget: false,
+    budget_text: null,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { confirmBudgetSchema } from '../usage.js';
 import { SEO_ARTICLE_TYPES, SEO_GENERATION_STATUSES, SEO_LIMITS } from './constants.js';
 import { positiveId, seoSummarySchema } from './fields.js';
 
@@ -62,6 +63,8 @@ export const generateArticlesBulkRequestSchema = z.object({
     .min(SEO_LIMITS.articleWordCountMin, `word_count must be at least ${SEO_LIMITS.articleWordCountMin}`)
     .max(SEO_LIMITS.articleWordCountMax, `word_count must be at most ${SEO_LIMITS.articleWordCountMax}`)
     .default(SEO_LIMITS.articleWordCount),
+  /** The operator confirmed that the run may cross a monthly budget (issue #37); without it such a start is a 409. */
+  confirm_budget: confirmBudgetSchema,
 });
 export type GenerateArticlesBulkRequest = z.input<typeof generateArticlesBulkRequestSchema>;
 

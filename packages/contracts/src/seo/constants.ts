@@ -50,6 +50,28 @@ export const SEO_WIZARD_STEPS = [
   'Review & Publish',
 ] as const;
 
+/**
+ * The step a project is at, 0-based in SEO_WIZARD_STEPS (issue #37 item 8: the card counted three
+ * phases of a seven-step wizard): the wizard's own rule for the step a loaded project opens on
+ * (spec §4) — no keywords → Keyword Research, keywords → Content Strategy, an outline → Page
+ * Generation, articles → Content Generation, articles and pages → SEO Optimization — and a
+ * completed project is at Review & Publish.
+ */
+export function seoWizardStep(facts: {
+  completed: boolean;
+  keywords: number;
+  hasOutline: boolean;
+  articles: number;
+  pages: number;
+}): number {
+  if (facts.completed) return SEO_WIZARD_STEPS.length - 1;
+  if (facts.articles > 0 && facts.pages > 0) return 5;
+  if (facts.articles > 0) return 4;
+  if (facts.keywords === 0) return 1;
+  if (!facts.hasOutline) return 2;
+  return 3;
+}
+
 export const SEO_LIMITS = {
   projectName: 200,
   niche: 200,

@@ -34,6 +34,9 @@ export const seoProjectSchema = z.object({
   articles_generated: z.number().int(),
   /** Planned articles still queued or being written: the project is "active" while above 0. */
   articles_in_progress: z.number().int(),
+  /** Where the project is in the seven-step wizard (issue #37), 1-based, and that step's name. */
+  wizard_step: z.number().int().min(1).max(7),
+  wizard_step_name: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -7,6 +7,7 @@ import type {
 } from './language-model-provider.js';
 import { isLlmError, LlmError, type LlmErrorKind } from './llm-error.js';
 import { currentRefusalRouting, type RefusalRouting } from './refusal-routing.js';
+import { generateObjectRepaired } from './structured-repair.js';
 
 /** How long a failing provider is skipped. */
 export interface CooldownPolicy {
@@ -255,10 +256,16 @@ export class FailoverProvider implements LanguageModelProvider {
   }
 
   generateObject<T>(request: ObjectRequest<T>): Promise<ObjectResult<T>> {
-    return this.run(request, (provider) => provider.generateObject(request));
+    // Issue #37 point 6: each member's unusable answer is repaired or asked for once more; a member
+    // that answered twice outside the structure leaves the answer to the next before the step fails.
+    return this.run(request, (provider) => generateObjectRepaired(provider, request), true);
   }
 
-  private async run<R>(request: TextRequest, call: (provider: LanguageModelProvider) => Promise<R>): Promise<R> {
+  private async run<R>(
+    request: TextRequest,
+    call: (provider: LanguageModelProvider) => Promise<R>,
+    badOutputFailsOver = false,
+  ): Promise<R> {
     let lastError: unknown = null;
     await this.syncShared();
     const routing = currentRefusalRouting();
@@ -273,7 +280,13 @@ export class FailoverProvider implements LanguageModelProvider {
         // An answer that could not be read (a refusal in words where JSON was asked) was an answer.
         if (isLlmError(error) && error.kind === 'bad_output')
           routing?.answeredBy(member, `${member.provider.providerId}/${member.provider.model}`);
-        if (request.signal?.aborted || !isLlmError(error) || !FAILS_OVER.has(error.kind)) throw error;
+        if (request.signal?.aborted || !isLlmError(error)) throw error;
+        // An unusable structured answer is the model's, not an outage: the next member is asked, nobody cools down.
+        if (badOutputFailsOver && error.kind === 'bad_output') {
+          lastError = error;
+          continue;
+        }
+        if (!FAILS_OVER.has(error.kind)) throw error;
         member.failed(error);
         lastError = error;
       }

@@ -1,4 +1,4 @@
-import type { BlogConfig, BlogConfigBudgetPause, BlogConfigValues } from '@abp/contracts';
+import { type BlogConfig, type BlogConfigBudgetPause, type BlogConfigValues, monthlyArticles } from '@abp/contracts';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { nextSlotAfter, startOfOperatorDay } from '../posting-policy/index.js';
@@ -27,7 +27,29 @@ export class BlogConfigsService {
     private readonly budgetPauses?: (siteIds: number[]) => Promise<Map<number, BlogConfigBudgetPause>>,
     /** The site inventory's check of category and author ids (issue #31). */
     private readonly placementCheck?: PlacementCheck,
+    /** A 409 naming the budget when the schedule's expected month would cross one and is not confirmed (issue #37). */
+    private readonly budgetConfirm?: (
+      request: { articles: number; word_count: number; site_id: number },
+      confirmed: boolean | undefined,
+    ) => Promise<void>,
   ) {}
+
+  /** A schedule switched on, or asked to write more a month, is compared with the budgets first. */
+  private async confirmMonth(input: BlogConfigValues, before: BlogConfigRow | null): Promise<void> {
+    const month = monthlyOf(input.is_active, input);
+    if (!month || !this.budgetConfirm) return;
+    const previous = before
+      ? monthlyOf(before.isActive, {
+          posting_interval_min: before.postingIntervalMin,
+          posting_interval_max: before.postingIntervalMax,
+          max_posts_per_day: before.maxPostsPerDay,
+          word_count: before.wordCount,
+        })
+      : null;
+    const sameSite = before?.siteId === input.site_id;
+    if (sameSite && previous && month.articles * month.word_count <= previous.articles * previous.word_count) return;
+    await this.budgetConfirm({ ...month, site_id: input.site_id }, input.confirm_budget);
+  }
 
   async list(): Promise<BlogConfig[]> {
     const rows = await this.repo.list(this.dayStart());
@@ -48,6 +70,7 @@ export class BlogConfigsService {
     await this.assertKnownProviders(input.providers);
     await this.assertKnownPlacement(input);
     await this.assertSiteFree(input.site_id, siteName, null);
+    await this.confirmMonth(input, null);
     const now = this.clock.now();
     let row: BlogConfigRow;
     try {
@@ -76,6 +99,7 @@ export class BlogConfigsService {
     }
     // Checked on every save: a category deleted on WordPress since would otherwise be dropped there silently.
     await this.assertKnownPlacement(input);
+    await this.confirmMonth(input, current);
     const now = this.clock.now();
     const changes: BlogConfigChanges = { ...this.fields(input), updatedAt: now };
     const intervalChanged =
@@ -172,3 +196,15 @@ export class BlogConfigsService {
     );
   }
 }
+
+const monthlyOf = (
+  active: boolean,
+  values: Pick<BlogConfigValues, 'posting_interval_min' | 'posting_interval_max' | 'max_posts_per_day' | 'word_count'>,
+) =>
+  monthlyArticles({
+    active,
+    intervalMin: values.posting_interval_min,
+    intervalMax: values.posting_interval_max,
+    postsPerDay: values.max_posts_per_day,
+    words: values.word_count,
+  });

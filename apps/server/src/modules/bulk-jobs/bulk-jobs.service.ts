@@ -24,6 +24,11 @@ import { validateBulkStart } from './bulk-start-input.js';
 export interface BulkUsage {
   spend?: (jobId: string) => Promise<JobSpend>;
   budgetBlock?: (siteId: number) => Promise<string | null>;
+  /** A 409 naming the budget when the job's estimate would cross one and the start is not confirmed (issue #37). */
+  budgetConfirm?: (
+    request: { articles: number; word_count: number; site_id: number },
+    confirmed: boolean | undefined,
+  ) => Promise<void>;
 }
 
 export interface BulkJobsSettings {
@@ -63,6 +68,10 @@ export class BulkJobsService {
     // A reached budget refuses new work: a 409 that names it (issue #16).
     const overBudget = await this.usage.budgetBlock?.(input.siteId);
     if (overBudget) throw conflict(overBudget);
+    await this.usage.budgetConfirm?.(
+      { articles: input.items.length, word_count: input.options.wordCount, site_id: input.siteId },
+      body.confirm_budget,
+    );
     const id = randomUUID();
     await this.repo.create({ id, ...input });
     return { job_id: id, notices };

@@ -30,6 +30,7 @@ export const manualGenerationRoutes = (service: ManualGenerationService): Fastif
           response: {
             200: z.union([manualGenerateResponseSchema, secureGenerateResponseSchema]),
             400: errorBodySchema,
+            409: errorBodySchema,
             422: errorBodySchema,
           },
         },

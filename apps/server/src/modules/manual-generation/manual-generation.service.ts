@@ -38,6 +38,11 @@ export class ManualGenerationService {
     private readonly budgetBlock?: (siteId: number) => Promise<string | null>,
     /** The site inventory's check of category and author ids (issue #31): an unknown one is a 400. */
     private readonly placementCheck?: PlacementCheck,
+    /** A 409 naming the budget when the article's estimate would cross one and is not confirmed (issue #37). */
+    private readonly budgetConfirm?: (
+      request: { articles: number; word_count: number; site_id: number },
+      confirmed: boolean | undefined,
+    ) => Promise<void>,
   ) {}
 
   taskTypes(): string[] {
@@ -56,6 +61,10 @@ export class ManualGenerationService {
     );
     const overBudget = await this.budgetBlock?.(request.site_id);
     if (overBudget) throw conflict(overBudget);
+    await this.budgetConfirm?.(
+      { articles: 1, word_count: options.wordCount, site_id: request.site_id },
+      request.confirm_budget,
+    );
 
     const deadline = new AbortController();
     const seconds = Math.round(this.deadlineMs / 1000);

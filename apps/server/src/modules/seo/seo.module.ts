@@ -51,6 +51,11 @@ export interface SeoDependencies {
   providers: SeoProviders;
   /** The articles module: the plan's changes to its articles, and their deletion with the project. */
   articleStore: ContentRevisions & ArticleRemovals;
+  /** A 409 naming the budget when "Generate All Articles" would cross one and is not confirmed (issue #37). */
+  budgetConfirm?: (
+    request: { articles: number; word_count: number; site_id: number },
+    confirmed: boolean | undefined,
+  ) => Promise<void>;
 }
 
 /** The SEO suite's services, built once per process. */
@@ -81,7 +86,7 @@ export function createSeoServices(deps: SeoDependencies) {
     outline,
     pages,
     siteStructure: new SiteStructureService(pagesRepo, outline, articlesRepo, projects),
-    articles: new SeoArticlesService(articlesRepo, outline, projects, deps.sites, deps.pipeline),
+    articles: new SeoArticlesService(articlesRepo, outline, projects, deps.sites, deps.pipeline, deps.budgetConfirm),
     publishRuns: new PublishRunsService(publishRunsRepo, projects, { pages, articles: articlePublisher }),
     publishRunner: new PublishRunRunner(publishRunsRepo, projects, { pages, articles: articlePublisher }),
     optimisation: new OptimisationService(articlesRepo, projects, model, schema),

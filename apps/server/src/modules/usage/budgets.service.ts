@@ -2,6 +2,7 @@ import {
   type BlogConfigBudgetPause,
   BUDGET_WARN_PERCENT,
   type BudgetOverride,
+  type BudgetRoom,
   type BudgetState,
   type Budgets,
   type BudgetsUpdate,
@@ -105,6 +106,29 @@ export class BudgetsService {
       states.find((state) => state.state === 'reached' && (state.site_id === null || state.site_id === siteId))
         ?.message ?? null
     );
+  }
+
+  /**
+   * What is left this month of each budget new work for the site touches (the site's own and the one
+   * for all sites; an overridden one does not hold), and whether `costUsd` more would cross it (issue #37).
+   */
+  async roomsFor(siteId: number | null, costUsd: number): Promise<BudgetRoom[]> {
+    const stored = await this.load();
+    const { states } = await this.evaluate(stored, siteId);
+    return states
+      .filter((state) => state.state !== 'overridden' && (state.site_id === null || state.site_id === siteId))
+      .map((state) => {
+        const remaining = Math.max(0, Math.round((state.limit_usd - state.spent_usd) * 1e9) / 1e9);
+        return {
+          site_id: state.site_id,
+          name: state.name,
+          limit_usd: state.limit_usd,
+          spent_usd: state.spent_usd,
+          remaining_usd: remaining,
+          // Already reached, or reached by this work (a reached budget's start is refused anyway).
+          crosses: state.spent_usd + costUsd > state.limit_usd || state.spent_usd >= state.limit_usd,
+        };
+      });
   }
 
   /**

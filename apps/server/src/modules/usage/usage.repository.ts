@@ -157,6 +157,32 @@ export class UsageRepository {
     };
   }
 
+  /**
+   * What this model's most recent articles of a length band cost, from the ledger (issue #37): every
+   * call named on the article, the failed and repaired ones too, since they are paid as well.
+   */
+  async recentArticleCosts(
+    provider: string,
+    model: string,
+    band: readonly [number, number],
+    window: number,
+  ): Promise<{ articles: number; costNanos: number; words: number }> {
+    const result = await this.db.execute(sql`
+      WITH recent AS (
+        SELECT a.id, a.target_word_count AS words, sum(c.cost_nanos)::float8 AS cost
+        FROM ${modelCalls} c JOIN ${articles} a ON a.id = c.article_id
+        WHERE c.provider = ${provider} AND c.model = ${model}
+          AND a.status <> 'failed' AND a.target_word_count >= ${band[0]} AND a.target_word_count < ${band[1]}
+        GROUP BY a.id, a.target_word_count
+        ORDER BY a.id DESC
+        LIMIT ${window}
+      )
+      SELECT count(*)::int AS articles, coalesce(sum(cost), 0)::float8 AS cost, coalesce(sum(words), 0)::float8 AS words
+      FROM recent`);
+    const [row] = rowsOf<{ articles: number; cost: number; words: number }>(result);
+    return { articles: Number(row?.articles ?? 0), costNanos: Number(row?.cost ?? 0), words: Number(row?.words ?? 0) };
+  }
+
   async siteNames(siteIds: readonly number[]): Promise<Map<number, string>> {
     if (siteIds.length === 0) return new Map();
     const rows = await this.db

@@ -1,4 +1,8 @@
 import {
+  BUDGET_CONFIRMATION_CODE,
+  type BudgetRoom,
+  budgetRoomText,
+  CONFIRM_BUDGET_FIELD,
   type CostEstimate,
   type CostEstimateRequest,
   type JobUsage,
@@ -12,6 +16,7 @@ import {
   type UsageTotals,
 } from '@abp/contracts';
 import { z } from 'zod';
+import { AppError } from '../../errors.js';
 import type { SettingsRepository } from '../settings/settings.repository.js';
 import { articleEstimate, estimateCost } from './cost-estimator.js';
 import type { MeteredCall, UsageMeter } from './metered-provider.js';
@@ -57,20 +62,45 @@ export class UsageService implements UsageMeter {
       currentModel: () => Promise<{ provider: string; model: string }>;
       /** Above this estimate a start asks for confirmation (the budgets' setting). */
       confirmAboveUsd: () => Promise<number>;
+      /** What is left of each budget the site's work touches (BudgetsService.roomsFor). */
+      budgetRooms?: (siteId: number | null, costUsd: number) => Promise<BudgetRoom[]>;
       log: { warn(object: unknown, message: string): void };
     },
   ) {}
 
   /** What a job of `articles` articles of `word_count` words would cost with the model in use. */
-  async estimate(request: CostEstimateRequest): Promise<CostEstimate> {
+  async estimate(request: CostEstimateRequest, what?: string): Promise<CostEstimate> {
     return estimateCost(
       {
         repo: this.repo,
         currentModel: this.ports.currentModel,
         customPrices: () => this.customPrices(),
         confirmAboveUsd: this.ports.confirmAboveUsd,
+        ...(this.ports.budgetRooms ? { budgetRooms: this.ports.budgetRooms } : {}),
       },
       request,
+      what,
+    );
+  }
+
+  /**
+   * Issue #37: work whose estimate would cross a budget starts only when the operator confirmed it
+   * (`confirm_budget: true`); otherwise a 409 names the budget and what is left of it.
+   */
+  async requireBudgetConfirmed(
+    request: CostEstimateRequest,
+    confirmed: boolean | undefined,
+    what: string,
+    per = '',
+  ): Promise<void> {
+    if (confirmed === true) return;
+    const estimate = await this.estimate(request, what);
+    if (!estimate.crosses_budget) return;
+    throw new AppError(
+      BUDGET_CONFIRMATION_CODE,
+      `${budgetRoomText(what, estimate.cost_usd, estimate.budgets, per)} Confirm to go on (${CONFIRM_BUDGET_FIELD}: true).`,
+      409,
+      { field: CONFIRM_BUDGET_FIELD, estimate },
     );
   }
 

@@ -28,7 +28,11 @@ export function useSaveBudgets() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BudgetsUpdate) => api.put('/api/settings/budgets', body, { schema: budgetsSchema }),
-    onSuccess: (saved) => queryClient.setQueryData(budgetsQueryKey, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(budgetsQueryKey, saved);
+      // Estimates say what each budget has left (issue #37): a new limit changes them.
+      void queryClient.invalidateQueries({ queryKey: ['usage', 'estimate'] });
+    },
   });
 }
 

@@ -8,7 +8,7 @@ import { api } from '../api-client';
  */
 const estimateOptions = (request: CostEstimateRequest) =>
   queryOptions({
-    queryKey: ['usage', 'estimate', request.articles, request.word_count],
+    queryKey: ['usage', 'estimate', request.articles, request.word_count, request.site_id ?? null],
     queryFn: ({ signal }) => api.post('/api/usage/estimate', request, { signal, schema: costEstimateSchema }),
     staleTime: 30_000,
   });

@@ -20,6 +20,11 @@ export class SeoArticlesService {
     private readonly projects: ProjectsService,
     private readonly sites: SeoSites,
     private readonly pipeline: Pick<ArticlePipeline, 'enqueue' | 'queue'>,
+    /** A 409 naming the budget when the run's estimate would cross one and is not confirmed (issue #37). */
+    private readonly budgetConfirm?: (
+      request: { articles: number; word_count: number; site_id: number },
+      confirmed: boolean | undefined,
+    ) => Promise<void>,
   ) {}
 
   async list(projectId: number): Promise<SeoArticle[]> {
@@ -75,6 +80,12 @@ export class SeoArticlesService {
         });
       }
     }
+    const toWrite = fresh.length + retry.length;
+    if (toWrite > 0)
+      await this.budgetConfirm?.(
+        { articles: toWrite, word_count: request.word_count, site_id: request.site_id },
+        request.confirm_budget,
+      );
     await this.pipeline.queue.prepare();
     const queuedIds = await this.repo.transaction(async (tx) => {
       const inserted = await this.repo.insert(tx, fresh);

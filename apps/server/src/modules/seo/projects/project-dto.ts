@@ -1,4 +1,4 @@
-import type { SeoProject, SeoProjectLog } from '@abp/contracts';
+import { SEO_WIZARD_STEPS, type SeoProject, type SeoProjectLog, seoWizardStep } from '@abp/contracts';
 import type { SeoLogRow } from './project-logs.repository.js';
 import type { SeoProjectListRow } from './projects.repository.js';
 
@@ -6,6 +6,13 @@ const clampPhase = (phase: number) => Math.min(3, Math.max(1, phase));
 const clampPercent = (value: number) => Math.min(100, Math.max(0, Math.round(value)));
 
 export function toProjectDto(row: SeoProjectListRow): SeoProject {
+  const step = seoWizardStep({
+    completed: row.status === 'completed',
+    keywords: Number(row.keywordsCount),
+    hasOutline: Boolean(row.hasOutline),
+    articles: Number(row.articlesTotal),
+    pages: Number(row.pagesCount),
+  });
   return {
     id: row.id,
     site_id: row.siteId,
@@ -23,6 +30,8 @@ export function toProjectDto(row: SeoProjectListRow): SeoProject {
     total_articles_planned: Math.max(row.totalArticlesPlanned, row.articlesGenerated),
     articles_generated: row.articlesGenerated,
     articles_in_progress: row.articlesInProgress,
+    wizard_step: step + 1,
+    wizard_step_name: SEO_WIZARD_STEPS[step]!,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -1,6 +1,13 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
-import { seoProjectArticles, seoProjects, sites } from '../../../db/schema/index.js';
+import {
+  seoKeywords,
+  seoOutlines,
+  seoPages,
+  seoProjectArticles,
+  seoProjects,
+  sites,
+} from '../../../db/schema/index.js';
 
 export type SeoProjectRow = typeof seoProjects.$inferSelect;
 export type NewSeoProjectRow = typeof seoProjects.$inferInsert;
@@ -10,10 +17,19 @@ export interface SeoProjectListRow extends SeoProjectRow {
   siteUrl: string | null;
   articlesGenerated: number;
   articlesInProgress: number;
+  /** What the wizard's step rule reads (issue #37): all articles of the project, keywords, an outline, pages. */
+  articlesTotal: number;
+  keywordsCount: number;
+  hasOutline: boolean;
+  pagesCount: number;
 }
 
 const generatedCount = sql<number>`(select count(*)::int from ${seoProjectArticles} spa where spa.project_id = ${seoProjects.id} and spa.generation_status = 'generated')`;
 const inProgressCount = sql<number>`(select count(*)::int from ${seoProjectArticles} spa where spa.project_id = ${seoProjects.id} and spa.generation_status in ('queued', 'generating'))`;
+const articlesTotal = sql<number>`(select count(*)::int from ${seoProjectArticles} spa where spa.project_id = ${seoProjects.id})`;
+const keywordsCount = sql<number>`(select count(*)::int from ${seoKeywords} k where k.project_id = ${seoProjects.id})`;
+const hasOutline = sql<boolean>`exists (select 1 from ${seoOutlines} o where o.project_id = ${seoProjects.id})`;
+const pagesCount = sql<number>`(select count(*)::int from ${seoPages} p where p.project_id = ${seoProjects.id})`;
 
 export class ProjectsRepository {
   constructor(private readonly db: Database) {}
@@ -26,6 +42,10 @@ export class ProjectsRepository {
         siteUrl: sites.url,
         articlesGenerated: generatedCount,
         articlesInProgress: inProgressCount,
+        articlesTotal,
+        keywordsCount,
+        hasOutline,
+        pagesCount,
       })
       .from(seoProjects)
       .leftJoin(sites, eq(sites.id, seoProjects.siteId));
@@ -45,6 +65,10 @@ export class ProjectsRepository {
           siteUrl: row.siteUrl,
           articlesGenerated: row.articlesGenerated,
           articlesInProgress: row.articlesInProgress,
+          articlesTotal: row.articlesTotal,
+          keywordsCount: row.keywordsCount,
+          hasOutline: row.hasOutline,
+          pagesCount: row.pagesCount,
         }
       : null;
   }

@@ -58,9 +58,32 @@ export class SeoModel {
       );
       return { value: result.object, source: 'model' };
     } catch (error) {
-      const kind = isLlmError(error) ? ` (${error.kind})` : '';
-      throw new AppError('llm_error', `The language model failed${kind}: ${messageOf(error)}`, 424);
+      // Issue #37 point 6: in words, not "(bad_output) … does not match the expected structure".
+      const kind = isLlmError(error) ? error.kind : 'unknown';
+      throw new AppError('llm_error', `The language model failed: ${failureInWords(kind, messageOf(error))}`, 424, {
+        kind,
+      });
     }
+  }
+}
+
+/** What happened, for the operator; the ways on (try again, another provider, by hand) are the wizard's. */
+function failureInWords(kind: string, message: string): string {
+  switch (kind) {
+    case 'bad_output':
+      return 'its answers could not be read as what this step needs, even after they were repaired, the model was asked again, and the other providers were tried.';
+    case 'rate_limit':
+      return `the provider is limiting requests or its quota is spent (${message}).`;
+    case 'timeout':
+      return 'it did not answer in time.';
+    case 'auth':
+      return `the provider refused the API key (${message}).`;
+    case 'network':
+      return `its server could not be reached (${message}).`;
+    case 'content_filter':
+      return "the provider's content filter stopped the answer.";
+    default:
+      return message;
   }
 }
 

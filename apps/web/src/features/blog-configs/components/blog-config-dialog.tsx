@@ -101,11 +101,14 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
     ],
   });
   // What the schedule would cost a month with the model in use (issue #16); a raise above the threshold is asked about.
-  const monthly = monthlyArticles({ active, intervalMin, intervalMax, postsPerDay, words });
+  const planned = monthlyArticles({ active, intervalMin, intervalMax, postsPerDay, words });
+  const monthly = planned && Number(siteId) > 0 ? { ...planned, site_id: Number(siteId) } : planned;
   const costQuestion = useCostConfirmation({
     title: 'Save this schedule?',
     confirmLabel: 'Save',
     label: 'Estimated cost a month',
+    what: 'This schedule',
+    per: ' a month',
   });
   const choices = siteChoices(sites, configs, config);
 
@@ -122,7 +125,10 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
     const raises =
       monthly !== null &&
       (before === null || monthly.articles * monthly.word_count > before.articles * before.word_count);
-    await costQuestion.askThen(raises ? monthly : null, () => save(body, idempotencyKey));
+    // Crossing a budget was accepted in the question: the server is told so (else it refuses, 409).
+    await costQuestion.askThen(raises ? monthly : null, (confirmBudget) =>
+      save(confirmBudget ? { ...body, confirm_budget: true } : body, idempotencyKey),
+    );
   });
 
   const save = async (body: BlogConfigInput, idempotencyKey: string) => {
@@ -168,7 +174,7 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
             live={postStatus === 'published' && active}
             what="This site's scheduled and trend articles"
           />
-          <CostEstimateLine request={monthly} label="Estimated cost a month" />
+          <CostEstimateLine request={monthly} label="Estimated cost a month" what="This schedule" per=" a month" />
           {costQuestion.dialog}
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             <Controller

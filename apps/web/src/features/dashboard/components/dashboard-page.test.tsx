@@ -1,4 +1,4 @@
-import type { Dashboard } from '@abp/contracts';
+import type { BudgetState, Dashboard } from '@abp/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/dates';
 import { createFakeAuthApi } from '../../../test/auth-api';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
-import { usageSummary } from '../../../test/usage';
+import { budgets, usageSummary } from '../../../test/usage';
 import { makeDashboard } from '../testing/fake-dashboard';
 
 function showDashboard(answer: () => Dashboard | null, fakeTimers = false, checkAnswer = 202) {
@@ -233,6 +233,41 @@ describe('Dashboard: model spend (issue #16)', () => {
       within(within(card).getByRole('region', { name: 'By provider' })).getByText('openai/gpt-4o-mini'),
     ).toBeInTheDocument();
     expect(usageRequests[0]!.searchParams.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('shows each budget beside the spend: spent of budget, and what is left (issue #37)', async () => {
+    const state: BudgetState = {
+      site_id: 1,
+      name: 'Garden',
+      limit_usd: 1,
+      spent_usd: 0.79,
+      percent: 79,
+      state: 'ok',
+      message: null,
+    };
+    server.use(
+      http.get('/api/settings/budgets', () =>
+        HttpResponse.json(
+          budgets({
+            monthly_usd: 20,
+            sites: [{ site_id: 1, site_name: 'Garden', monthly_usd: 1 }],
+            states: [
+              { ...state, site_id: null, name: 'All sites', limit_usd: 20, spent_usd: 0.79, percent: 3 },
+              state,
+              { ...state, site_id: 2, name: 'Kitchen', spent_usd: 1.03, percent: 103, state: 'reached' },
+            ],
+          }),
+        ),
+      ),
+    );
+    showDashboard(() => makeDashboard());
+    const card = await screen.findByRole('region', { name: 'Model Spend This Month' }, { timeout: 5000 });
+    const beside = await within(card).findByRole('region', { name: 'Budgets this month' });
+    expect(within(beside).getByText('Budget, all sites').nextSibling).toHaveTextContent(
+      '$0.79 of $20.00 · $19.21 left',
+    );
+    expect(within(beside).getByText('Budget, Garden').nextSibling).toHaveTextContent('$0.79 of $1.00 · $0.21 left');
+    expect(within(beside).getByText('Budget, Kitchen').nextSibling).toHaveTextContent('$1.03 of $1.00 · reached');
   });
 
   it('says when nothing was spent', async () => {

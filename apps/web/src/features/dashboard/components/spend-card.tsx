@@ -1,13 +1,16 @@
-import type { UsageSummary, UsageTotals } from '@abp/contracts';
+import type { BudgetState, UsageSummary, UsageTotals } from '@abp/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { formatTokens, formatUsd } from '../../../lib/money';
 import { countOf } from '../../../lib/plural';
+import { useBudgets } from '../../../lib/resources/budgets';
 import { useUsage } from '../api/get-usage';
 import { ChartBoundary } from './chart-boundary';
 import { DailyBarChart } from './daily-bar-chart';
@@ -49,6 +52,57 @@ function Breakdown({
   );
 }
 
+/** "Garden Blog: $0.79 of $1.00 · $0.21 left" (issue #37: the budget beside the spend). */
+export function budgetLine(state: BudgetState): string {
+  const left = Math.max(0, state.limit_usd - state.spent_usd);
+  const tail =
+    state.state === 'reached'
+      ? 'reached'
+      : state.state === 'overridden'
+        ? 'reached, allowed this month'
+        : `${formatUsd(left)} left`;
+  return `${formatUsd(state.spent_usd)} of ${formatUsd(state.limit_usd)} · ${tail}`;
+}
+
+function BudgetsBeside() {
+  const budgets = useBudgets();
+  const states = budgets.data?.states ?? [];
+  if (!budgets.data) return null;
+  return (
+    <Box component="section" aria-label="Budgets this month" sx={{ mb: 2 }}>
+      {states.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          No monthly budget is set.{' '}
+          <Link component={RouterLink} to="/settings#budgets">
+            Set one in Settings → Budgets
+          </Link>
+        </Typography>
+      ) : (
+        <Box
+          component="dl"
+          sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2, rowGap: 0.5, m: 0 }}
+        >
+          {states.map((state) => (
+            <Box key={state.site_id ?? 'all'} sx={{ display: 'contents' }}>
+              <Typography component="dt" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {state.site_id === null ? 'Budget, all sites' : `Budget, ${state.name}`}
+              </Typography>
+              <Typography
+                component="dd"
+                variant="body2"
+                color={state.state === 'ok' ? 'text.primary' : state.state === 'warning' ? 'warning.main' : 'error'}
+                sx={{ m: 0, textAlign: 'right' }}
+              >
+                {budgetLine(state)}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
 function SpendBody({ usage }: { usage: UsageSummary }) {
   const { month } = usage;
   const since = new Date(`${usage.month_start}T00:00:00`).toLocaleDateString(undefined, {
@@ -65,6 +119,7 @@ function SpendBody({ usage }: { usage: UsageSummary }) {
           ? `No model calls since ${since}`
           : `Since ${since}: ${countOf(month.calls, 'model call')} · ${formatTokens(month.input_tokens, month.output_tokens, month.estimated)}`}
       </Typography>
+      <BudgetsBeside />
       <ChartBoundary>
         <DailyBarChart
           days={usage.daily.map((d) => ({ date: d.date, value: d.cost_usd }))}

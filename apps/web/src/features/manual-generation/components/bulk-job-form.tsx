@@ -89,8 +89,12 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
       const request = {
         articles: parseItemsList(values.itemsList).length,
         word_count: wordCountOf(values.wordCount) ?? BULK_LIMITS.wordCount.fallback,
+        site_id: values.siteId === '' ? null : values.siteId,
       };
-      await costQuestion.askThen(request, () => onStart(body, idempotencyKey));
+      // Crossing a budget was accepted in the question: the server is told so (else it refuses, 409).
+      await costQuestion.askThen(request, (confirmBudget) =>
+        onStart(confirmBudget ? { ...body, confirm_budget: true } : body, idempotencyKey),
+      );
     },
     ([first]) => {
       if (first) enqueueSnackbar(first.message, { variant: 'error' });
@@ -120,7 +124,11 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
           <CostEstimateLine
             request={
               itemCount > 0 && itemCount <= BULK_LIMITS.maxItems && wordCountOf(wordCountText) !== null
-                ? { articles: itemCount, word_count: wordCountOf(wordCountText)! }
+                ? {
+                    articles: itemCount,
+                    word_count: wordCountOf(wordCountText)!,
+                    site_id: siteId === '' ? null : siteId,
+                  }
                 : null
             }
           />

@@ -4,10 +4,12 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { ExternalLink } from '../../../components/external-link';
-import { viewOnWordPressUrl } from '../../../lib/wordpress-links';
+import { editPostUrl, viewOnWordPressUrl } from '../../../lib/wordpress-links';
 import { previewText } from '../lib/content-preview';
 import { HeldNotice } from './held-notice';
 
@@ -25,8 +27,10 @@ function Fact({ label, value }: { label: string; value: string | number }) {
 }
 
 /** The Single Article tab's result panel: refusal figures, title, article id and a content preview. */
-export function GenerationResult({ result }: { result: ManualGenerationResult }) {
-  const wordpressUrl = viewOnWordPressUrl({ ...result, site_url: '' }, result.status === 'published');
+export function GenerationResult({ result, siteUrl = '' }: { result: ManualGenerationResult; siteUrl?: string }) {
+  const post = { ...result, site_url: siteUrl };
+  const wordpressUrl = viewOnWordPressUrl(post, result.status === 'published');
+  const editUrl = editPostUrl(post);
   return (
     <Card variant="outlined" component="section" aria-label="Generation result" sx={{ mt: 3 }}>
       <CardContent>
@@ -50,11 +54,24 @@ export function GenerationResult({ result }: { result: ManualGenerationResult })
           <Fact label="Words" value={result.word_count} />
         </Stack>
         <Fact label="Title" value={result.title} />
-        {wordpressUrl && (
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            <ExternalLink href={wordpressUrl}>View on WordPress</ExternalLink>
+        {/* Issue #37 item 8: the result leads to the article, here and on its site. */}
+        <Stack direction="row" spacing={2} sx={{ mt: 1, flexWrap: 'wrap' }}>
+          <Typography variant="body2">
+            <Link component={RouterLink} to={`/articles?view=${result.article_id}`}>
+              Open in Articles
+            </Link>
           </Typography>
-        )}
+          {wordpressUrl && (
+            <Typography variant="body2">
+              <ExternalLink href={wordpressUrl}>View on WordPress</ExternalLink>
+            </Typography>
+          )}
+          {editUrl && (
+            <Typography variant="body2">
+              <ExternalLink href={editUrl}>Edit in WordPress</ExternalLink>
+            </Typography>
+          )}
+        </Stack>
         <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 2 }}>
           Content preview
         </Typography>

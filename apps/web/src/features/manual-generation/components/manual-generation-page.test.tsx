@@ -1,11 +1,13 @@
+import type { CostEstimateRequest } from '@abp/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, HttpResponse } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createFakeAuthApi } from '../../../test/auth-api';
 import { llmSettings } from '../../../test/llm-settings';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { makeSite } from '../../../test/sites';
+import { costEstimate } from '../../../test/usage';
 import { createFakeManualApi, makeResult } from '../testing/fake-manual-api';
 
 type Api = ReturnType<typeof createFakeManualApi>;
@@ -24,6 +26,37 @@ async function choose(user: Awaited<ReturnType<typeof showManual>>['user'], fiel
 }
 
 describe('Manual Content Generation, Single Article tab', () => {
+  it('preselects the only site, shows the estimate beside its budget, asks before crossing it, and links to the article (issue #37)', async () => {
+    server.use(
+      http.post('/api/usage/estimate', async ({ request }) => {
+        const body = (await request.json()) as CostEstimateRequest;
+        const room = { site_id: 1, name: 'Garden Blog', limit_usd: 1, spent_usd: 0.79, remaining_usd: 0.21 };
+        return HttpResponse.json(
+          costEstimate(body, {
+            cost_usd: 0.28,
+            budgets: [{ ...room, crosses: true }],
+            crosses_budget: body.site_id === 1,
+          }),
+        );
+      }),
+    );
+    const { user, api } = await showManual();
+    const form = screen.getByRole('form', { name: 'Single article' });
+    await waitFor(() => expect(within(form).getByRole('combobox', { name: /^Site/ })).toHaveTextContent('Garden Blog'));
+    expect(await within(form).findByTestId('budget-room')).toHaveTextContent(
+      'This article needs about $0.28; Garden Blog has $0.21 left this month. It would go over the budget of Garden Blog ($1.00 a month).',
+    );
+    await user.type(within(form).getByRole('textbox', { name: /^Topic/ }), 'Composting at home');
+    await user.click(within(form).getByRole('button', { name: 'Push to WordPress' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Write this article?' });
+    expect(within(dialog).getByText(/Garden Blog has \$0\.21 left this month/)).toBeInTheDocument();
+    expect(api.requests).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Write' }));
+    const result = await screen.findByRole('region', { name: 'Generation result' });
+    expect(api.requests[0]).toMatchObject({ site_id: 1, confirm_budget: true });
+    expect(within(result).getByRole('link', { name: 'Open in Articles' })).toHaveAttribute('href', '/articles?view=42');
+  });
+
   it('shows the fields, the button and both tabs', async () => {
     await showManual();
     expect(await screen.findByRole('heading', { level: 1, name: 'Manual Content Generation' })).toBeInTheDocument();

@@ -10,11 +10,13 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
+import { CostEstimateLine } from '../../../components/cost-estimate-line';
 import { DemoLiveWarning } from '../../../components/demo-live-warning';
 import { FormTextField } from '../../../components/form-text-field';
 import { OfflineWriterNotice } from '../../../components/offline-writer-notice';
+import { useCostConfirmation } from '../../../components/use-cost-confirmation';
 import { isApiError } from '../../../lib/api-client';
 import { fieldsNamed } from '../../../lib/forms/field-problems';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
@@ -57,21 +59,43 @@ export function SingleArticleTab() {
     toBody: (values) => values,
     fieldOf: singleFieldOf,
   });
-  const [result, setResult] = useState<ManualGenerationResult | null>(null);
-  const [siteId, publishStatus] = useWatch({ control, name: ['siteId', 'publishStatus'] });
+  const [result, setResult] = useState<(ManualGenerationResult & { siteId: number }) | null>(null);
+  const [siteId, publishStatus, wordCountText] = useWatch({ control, name: ['siteId', 'publishStatus', 'wordCount'] });
+  const costQuestion = useCostConfirmation({
+    title: 'Write this article?',
+    confirmLabel: 'Write',
+    what: 'This article',
+  });
+  const words = parseWordCount(wordCountText).value;
+  // The same estimator as the bulk form (issue #37 item 8), with what the site's budgets have left.
+  const estimateRequest =
+    words !== null ? { articles: 1, word_count: words, site_id: siteId === '' ? null : siteId } : null;
 
   const config = siteId === '' ? undefined : configs.data?.find((c) => c.site_id === siteId);
   const suggestedPersona = personaOf(siteId);
 
   // A chosen site brings its configured voice, unless the operator already wrote one.
-  const chooseSite = (id: number | '') => {
-    setValue('siteId', id);
-    // Category and user ids belong to one site.
-    setValue('categoryIds', []);
-    setValue('authorId', null);
-    const suggestion = personaOf(id);
-    if (suggestion && !getValues('persona').trim()) setValue('persona', suggestion);
-  };
+  const chooseSite = useCallback(
+    (id: number | '') => {
+      setValue('siteId', id);
+      // Category and user ids belong to one site.
+      setValue('categoryIds', []);
+      setValue('authorId', null);
+      const suggestion = personaOf(id);
+      if (suggestion && !getValues('persona').trim()) setValue('persona', suggestion);
+    },
+    [setValue, getValues, personaOf],
+  );
+
+  // The only site is the one the operator means (issue #37 item 8): chosen for them, with its voice.
+  const onlySite = sites.data?.length === 1 ? sites.data[0]!.id : null;
+  // Once: a site the operator cleared afterwards stays cleared.
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (preselected.current || onlySite === null) return;
+    preselected.current = true;
+    if (getValues('siteId') === '') chooseSite(onlySite);
+  }, [onlySite, getValues, chooseSite]);
 
   const topicHint =
     config && config.topics.length > 0
@@ -80,51 +104,12 @@ export function SingleArticleTab() {
 
   const submit = submitWith(
     async (values, _raw, { idempotencyKey }) => {
-      try {
-        const data = await generate.mutateAsync({
-          body: {
-            topic: values.topic.trim(),
-            site_id: values.siteId as number,
-            task_type: values.taskType,
-            options: {
-              includeImages: true,
-              publishStatus: values.publishStatus,
-              maxArticles: MANUAL_LIMITS.maxArticles.default,
-              wordCount: parseWordCount(values.wordCount).value!,
-              persona: personaValue(values.persona),
-              ...placementOptions(values),
-            },
-          },
-          idempotencyKey,
-        });
-        setResult(data);
-        // The topic was written: leaving the form now loses nothing.
-        markSaved();
-        if (data.held)
-          enqueueSnackbar(`Article saved as a draft but held back, not published: ${data.held.reason}`, {
-            variant: 'warning',
-          });
-        else if (data.publish_error)
-          enqueueSnackbar(`Article saved as a draft, but not pushed to WordPress: ${data.publish_error}`, {
-            variant: 'warning',
-          });
-        else
-          enqueueSnackbar(
-            data.status === 'published'
-              ? 'Article generated and published to WordPress'
-              : 'Article generated and pushed to WordPress as a draft',
-            { variant: 'success' },
-          );
-      } catch (error) {
-        // A category or author the site does not have is said on its field too.
-        showServerProblems(error);
-        enqueueSnackbar(
-          MANUAL_MESSAGES.generationFailed(
-            isApiError(error) || error instanceof Error ? error.message : 'Unknown error',
-          ),
-          { variant: 'error' },
-        );
-      }
+      const request = {
+        articles: 1,
+        word_count: parseWordCount(values.wordCount).value!,
+        site_id: values.siteId as number,
+      };
+      await costQuestion.askThen(request, (confirmBudget) => write(values, idempotencyKey, confirmBudget));
     },
     (problems) => {
       // Topic and site: a toast (no field says it); a word count problem is on its field.
@@ -132,6 +117,54 @@ export function SingleArticleTab() {
       if (general) enqueueSnackbar(general.message, { variant: 'error' });
     },
   );
+
+  const write = async (values: SingleFormValues, idempotencyKey: string, confirmBudget: boolean) => {
+    try {
+      const data = await generate.mutateAsync({
+        body: {
+          topic: values.topic.trim(),
+          site_id: values.siteId as number,
+          task_type: values.taskType,
+          options: {
+            includeImages: true,
+            publishStatus: values.publishStatus,
+            maxArticles: MANUAL_LIMITS.maxArticles.default,
+            wordCount: parseWordCount(values.wordCount).value!,
+            persona: personaValue(values.persona),
+            ...placementOptions(values),
+          },
+          // Crossing a budget was accepted in the question: the server is told so (else it refuses, 409).
+          ...(confirmBudget ? { confirm_budget: true } : {}),
+        },
+        idempotencyKey,
+      });
+      setResult({ ...data, siteId: values.siteId as number });
+      // The topic was written: leaving the form now loses nothing.
+      markSaved();
+      if (data.held)
+        enqueueSnackbar(`Article saved as a draft but held back, not published: ${data.held.reason}`, {
+          variant: 'warning',
+        });
+      else if (data.publish_error)
+        enqueueSnackbar(`Article saved as a draft, but not pushed to WordPress: ${data.publish_error}`, {
+          variant: 'warning',
+        });
+      else
+        enqueueSnackbar(
+          data.status === 'published'
+            ? 'Article generated and published to WordPress'
+            : 'Article generated and pushed to WordPress as a draft',
+          { variant: 'success' },
+        );
+    } catch (error) {
+      // A category or author the site does not have is said on its field too.
+      showServerProblems(error);
+      enqueueSnackbar(
+        MANUAL_MESSAGES.generationFailed(isApiError(error) || error instanceof Error ? error.message : 'Unknown error'),
+        { variant: 'error' },
+      );
+    }
+  };
 
   const busy = generate.isPending;
   return (
@@ -198,6 +231,9 @@ export function SingleArticleTab() {
           <PlacementFields control={control} siteId={siteId} disabled={busy} />
         </Grid>
         <Grid size={12}>
+          <CostEstimateLine request={estimateRequest} what="This article" />
+        </Grid>
+        <Grid size={12}>
           <Button
             type="submit"
             variant="contained"
@@ -213,7 +249,10 @@ export function SingleArticleTab() {
           )}
         </Grid>
       </Grid>
-      {result && <GenerationResult result={result} />}
+      {costQuestion.dialog}
+      {result && (
+        <GenerationResult result={result} siteUrl={sites.data?.find((site) => site.id === result.siteId)?.url ?? ''} />
+      )}
     </form>
   );
 }

@@ -17,7 +17,7 @@ describe('SEO Projects screen', () => {
     expect(screen.getByRole('button', { name: 'Create First Project' })).toBeInTheDocument();
   });
 
-  it('shows each card with phase, progress by the spec formula and article counts', async () => {
+  it('shows each card with its wizard step in words, progress by the spec formula and article counts', async () => {
     showProjects(
       createFakeSeoApi({
         projects: [
@@ -29,16 +29,20 @@ describe('SEO Projects screen', () => {
             status: 'phase2',
             articles_generated: 3,
             total_articles_planned: 12,
+            wizard_step: 5,
+            wizard_step_name: 'Content Generation',
           }),
         ],
       }),
     );
     const card = await screen.findByTestId('seo-project-1', {}, { timeout: 15_000 });
     // (2 − 1) / 3 × 100 + 50 / 3 = 50
-    expect(within(card).getByText('Phase 2/3')).toBeInTheDocument();
+    // Issue #37 item 8: the seven-step wizard's step by name, not "Phase 2/3" nor "phase2".
+    expect(within(card).getByText('Step 5 of 7: Content Generation')).toBeInTheDocument();
     expect(within(card).getByText('50%')).toBeInTheDocument();
     expect(within(card).getByText('3/12 articles')).toBeInTheDocument();
-    expect(within(card).getByText('phase2')).toBeInTheDocument();
+    expect(within(card).getByText('In progress')).toBeInTheDocument();
+    expect(within(card).queryByText('phase2')).not.toBeInTheDocument();
   });
 
   it('bulk delete: Bulk Delete → Cancel → Delete N Selected, then deletes and reports', async () => {

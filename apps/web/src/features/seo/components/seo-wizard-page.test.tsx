@@ -33,6 +33,54 @@ const page = {
 } satisfies SeoPage;
 
 describe('SEO Suite Wizard', () => {
+  it('says in words why keyword research failed and offers the ways on; keywords by hand let Next proceed (issue #37)', async () => {
+    const api = createFakeSeoApi({ projects: [makeProject({ id: 1, project_name: 'Coffee' })] });
+    const failure =
+      'The language model failed: its answers could not be read as what this step needs, even after they were repaired, the model was asked again, and the other providers were tried.';
+    let research = 0;
+    server.use(
+      http.post('/api/seo-suite/generate-keywords', () => {
+        research++;
+        return HttpResponse.json(
+          { error: failure, code: 'llm_error', details: { kind: 'bad_output' } },
+          { status: 424 },
+        );
+      }),
+      http.get('/api/settings/llm/fallbacks', () =>
+        HttpResponse.json({
+          fallbacks: [
+            { id: 'f1', provider: 'openai', model: 'gpt-4o-mini', base_url: null, has_api_key: true, concurrency: 2 },
+          ],
+        }),
+      ),
+      http.post('/api/seo/projects/:id/keywords', async ({ request }) => {
+        const body = (await request.json()) as { keyword: string };
+        const keyword = makeKeyword(api.state.keywords.length + 1, body.keyword);
+        api.state.keywords.push(keyword);
+        return HttpResponse.json(keyword, { status: 201 });
+      }),
+    );
+    const { user } = showWizard(api);
+    await user.click(await screen.findByRole('button', { name: 'Generate Keywords' }, { timeout: 15_000 }));
+    const alert = await screen.findByRole('alert', { name: 'Keyword research failed' });
+    expect(within(alert).getByText(failure)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(research).toBe(2));
+    expect(within(alert).getByRole('link', { name: 'Use another provider' })).toHaveAttribute('href', '/settings');
+
+    await user.click(within(alert).getByRole('button', { name: 'Enter keywords by hand' }));
+    await user.type(
+      within(alert).getByRole('textbox', { name: 'Keywords, one per line' }),
+      'pour over coffee{Enter}cold brew',
+    );
+    await user.click(within(alert).getByRole('button', { name: 'Add keywords' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
+    expect(api.state.keywords.map((k) => k.keyword)).toEqual(['pour over coffee', 'cold brew']);
+    expect(screen.queryByRole('alert', { name: 'Keyword research failed' })).not.toBeInTheDocument();
+  });
+
   it('loads the most recent project and opens on its automatic step (keywords and outline → pages)', async () => {
     const api = createFakeSeoApi({
       projects: [makeProject({ id: 1, project_name: 'Coffee' }), makeProject({ id: 2, project_name: 'Older' })],

@@ -14,6 +14,10 @@ export const statusColor = (status: string): 'success' | 'error' | 'warning' | '
   return 'default';
 };
 
+/** A project's status in words (issue #37 item 8: the card said "phase1"); the step says where it is. */
+export const statusLabel = (status: string): string =>
+  status === 'completed' ? 'Completed' : status === 'failed' ? 'Failed' : 'In progress';
+
 /** What a generation left out and why (a summary's `notes`), said to the operator as warnings. */
 export function summaryNotes(summary: Record<string, unknown>): string[] {
   const notes = summary.notes;

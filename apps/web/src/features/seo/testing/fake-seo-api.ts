@@ -33,6 +33,8 @@ export function makeProject(overrides: Partial<SeoProject> = {}): SeoProject {
     total_articles_planned: 0,
     articles_generated: 0,
     articles_in_progress: 0,
+    wizard_step: 2,
+    wizard_step_name: 'Keyword Research',
     created_at: NOW,
     updated_at: NOW,
     ...overrides,

@@ -1,4 +1,4 @@
-import { type Budgets, type BudgetsUpdate, budgetsUpdateSchema } from '@abp/contracts';
+import { type Budgets, type BudgetsUpdate, budgetsUpdateSchema, CONFIRM_THRESHOLD_ANCHOR } from '@abp/contracts';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -7,7 +7,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
+import { useEffect, useRef } from 'react';
 import { useFieldArray } from 'react-hook-form';
+import { useLocation } from 'react-router';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useSaveBudgets } from '../../../lib/resources/budgets';
 import { useSites } from '../../../lib/resources/sites';
@@ -43,6 +45,15 @@ export function BudgetsForm({ budgets }: { budgets: Budgets }) {
   });
 
   const overall = register('monthly_usd');
+  const threshold = register('confirm_above_usd');
+  // "Where is this set?" links of the cost questions land here (issue #37): the field is shown and focused.
+  const { hash } = useLocation();
+  const thresholdRef = useRef<HTMLInputElement | null>(null);
+  useEffect(() => {
+    if (hash !== `#${CONFIRM_THRESHOLD_ANCHOR}`) return;
+    thresholdRef.current?.scrollIntoView?.({ block: 'center' });
+    thresholdRef.current?.focus();
+  }, [hash]);
   const siteOptions = sites.data ?? [];
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Budgets">
@@ -56,6 +67,24 @@ export function BudgetsForm({ budgets }: { budgets: Budgets }) {
         error={Boolean(errors.monthly_usd)}
         helperText={errors.monthly_usd?.message ?? 'USD; empty: no overall limit'}
         sx={{ width: { xs: '100%', sm: 260 } }}
+      />
+      <TextField
+        id={CONFIRM_THRESHOLD_ANCHOR}
+        label="Ask to confirm a job above"
+        size="small"
+        inputMode="decimal"
+        {...threshold}
+        inputRef={(element: HTMLInputElement | null) => {
+          threshold.ref(element);
+          thresholdRef.current = element;
+        }}
+        disabled={busy}
+        error={Boolean(errors.confirm_above_usd)}
+        helperText={
+          errors.confirm_above_usd?.message ??
+          'USD; a bulk job, schedule or SEO run estimated above this asks first (so does one that would cross a budget)'
+        }
+        sx={{ width: { xs: '100%', sm: 420 }, mt: 2, display: 'flex' }}
       />
       <Typography variant="subtitle2" component="h3" sx={{ mt: 2, mb: 1 }}>
         Per site

@@ -65,7 +65,8 @@ describe('Settings → Budgets (issue #16)', () => {
     await user.type(within(row).getByRole('textbox', { name: 'Monthly budget' }), '12.5');
     await user.click(within(form).getByRole('button', { name: 'Save budgets' }));
     expect(await screen.findByText('Budgets saved')).toBeInTheDocument();
-    expect(puts).toEqual([{ monthly_usd: 50, sites: [{ site_id: 1, monthly_usd: 12.5 }] }]);
+    // The confirmation threshold is a field of the form since issue #37: sent as it stands ($1 unless changed).
+    expect(puts).toEqual([{ monthly_usd: 50, confirm_above_usd: 1, sites: [{ site_id: 1, monthly_usd: 12.5 }] }]);
   });
 
   it('refuses fractions of a cent on the field, sending nothing', async () => {

@@ -1,4 +1,4 @@
-import { type SeoProject, seoOverallProgress } from '@abp/contracts';
+import { SEO_WIZARD_STEPS, type SeoProject, seoOverallProgress } from '@abp/contracts';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -10,7 +10,7 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { formatDate, statusColor } from '../../lib/format';
+import { formatDate, statusColor, statusLabel } from '../../lib/format';
 
 interface ProjectCardProps {
   project: SeoProject;
@@ -73,17 +73,19 @@ export function ProjectCard({
               {project.project_name}
             </CardActionArea>
           </Typography>
-          <Chip size="small" label={project.status} color={statusColor(project.status)} />
+          <Chip size="small" label={statusLabel(project.status)} color={statusColor(project.status)} />
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {project.niche}
         </Typography>
         <Typography variant="body2">{project.site_name}</Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1.5 }}>
-          <Typography variant="caption" sx={{ whiteSpace: 'nowrap' }}>{`Phase ${project.current_phase}/3`}</Typography>
           <LinearProgress variant="determinate" value={percent} sx={{ flex: 1 }} aria-label="Overall progress" />
           <Typography variant="caption">{`${percent}%`}</Typography>
         </Box>
+        <Typography variant="caption" component="p">
+          {`Step ${project.wizard_step} of ${SEO_WIZARD_STEPS.length}: ${project.wizard_step_name}`}
+        </Typography>
         <Typography
           variant="body2"
           sx={{ mt: 1 }}

@@ -35,10 +35,17 @@ export function ArticlesStep({ project, data, notify }: StepProps) {
   const pillars = data.outline?.pillar_posts ?? [];
   const clusters = data.outline?.cluster_posts ?? [];
 
-  const estimateRequest = items.length > 0 ? { articles: items.length, word_count: SEO_LIMITS.articleWordCount } : null;
-  const costQuestion = useCostConfirmation({ title: 'Generate all articles?', confirmLabel: 'Generate' });
+  const estimateRequest =
+    items.length > 0
+      ? { articles: items.length, word_count: SEO_LIMITS.articleWordCount, site_id: project.site_id }
+      : null;
+  const costQuestion = useCostConfirmation({
+    title: 'Generate all articles?',
+    confirmLabel: 'Generate',
+    what: 'This run',
+  });
 
-  const start = async () => {
+  const start = async (confirmBudget: boolean) => {
     if (project.site_id === null) return;
     setStarting(true);
     try {
@@ -47,6 +54,7 @@ export function ArticlesStep({ project, data, notify }: StepProps) {
         site_id: project.site_id,
         articles: items,
         word_count: SEO_LIMITS.articleWordCount,
+        ...(confirmBudget ? { confirm_budget: true } : {}),
       });
       notify(
         result.queued > 0
@@ -83,7 +91,7 @@ export function ArticlesStep({ project, data, notify }: StepProps) {
       )}
       {data.articles.length === 0 && (
         <Box sx={{ mt: 1 }}>
-          <CostEstimateLine request={estimateRequest} />
+          <CostEstimateLine request={estimateRequest} what="This run" />
         </Box>
       )}
       {costQuestion.dialog}

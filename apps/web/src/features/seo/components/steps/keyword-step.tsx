@@ -19,6 +19,7 @@ import { updateKeyword } from '../../api/update-keyword';
 import { keywordFailure } from '../../hooks/use-project-actions';
 import { errorText } from '../../lib/errors';
 import { AddKeywordForm } from './add-keyword-form';
+import { KeywordFailure } from './keyword-failure';
 import { KeywordRow } from './keyword-row';
 import type { StepProps } from './step-props';
 
@@ -43,6 +44,8 @@ export function KeywordStep({ project, data, notify }: StepProps) {
   const [tab, setTab] = useState<KeywordType>('primary');
   const phone = usePhone();
   const [busy, setBusy] = useState(false);
+  // Why the last research failed, in words, with the ways on (issue #37 point 6); null after a success.
+  const [failure, setFailure] = useState<string | null>(null);
   const shown = data.keywords.filter((k) => k.keyword_type === tab);
 
   const generate = async () => {
@@ -54,11 +57,13 @@ export function KeywordStep({ project, data, notify }: StepProps) {
         company_name: project.company_name,
         target_audience: project.target_audience,
       });
+      setFailure(null);
       notify(
         `Generated ${result.summary.keywords_generated} keywords (${result.summary.keywords_added} new)`,
         'success',
       );
     } catch (error) {
+      setFailure(errorText(error, 'unknown error'));
       notify(keywordFailure(error), 'error');
     } finally {
       setBusy(false);
@@ -83,6 +88,27 @@ export function KeywordStep({ project, data, notify }: StepProps) {
     }
     await data.refresh();
   };
+  // Keywords typed by hand when research failed: each a primary keyword; any one lets Next proceed.
+  const addByHand = async (keywords: string[]) => {
+    setBusy(true);
+    try {
+      for (const keyword of keywords)
+        await addKeyword(project.id, {
+          keyword,
+          keyword_type: 'primary',
+          intent_type: 'informational',
+          competition_level: 'medium',
+        });
+      setFailure(null);
+      return true;
+    } catch (error) {
+      notify(`Failed to add keyword: ${errorText(error, 'unknown error')}`, 'error');
+      return false;
+    } finally {
+      setBusy(false);
+      await data.refresh();
+    }
+  };
   const add = async (input: SeoKeywordCreateInput) => {
     try {
       await addKeyword(project.id, input);
@@ -105,6 +131,9 @@ export function KeywordStep({ project, data, notify }: StepProps) {
         </Button>
       </Box>
       {busy && <LinearProgress sx={{ mt: 2 }} aria-label="Generating keywords" />}
+      {failure !== null && (
+        <KeywordFailure message={failure} busy={busy} onRetry={() => void generate()} onManual={addByHand} />
+      )}
       {/* On a phone (issue #17 item 17) the tabs share the width and the table keeps to it: its
           columns fixed, its cells tight, long words broken rather than pushing the page sideways. */}
       <Tabs
