@@ -89,6 +89,13 @@ describe('article status → WordPress status', () => {
     });
     const listed = (await t.request({ method: 'GET', url: '/api/articles?wordpress_state=not_sent', cookie })).json();
     expect(listed.items.map((item: { id: number }) => item.id)).toContain(article.id);
+    // WordPress refused the credentials: the site keeps that state, and nothing is published to it,
+    // until a connection check passes again (issue #37 point 3).
+    const site = (await t.request({ method: 'GET', url: `/api/sites/${siteId}`, cookie })).json();
+    expect(site.credentials_rejected).not.toBeNull();
+    expect((await publish(t, cookie, article.id)).statusCode).toBe(409);
+    const check = await t.request({ method: 'POST', url: `/api/sites/${siteId}/test-connection`, cookie });
+    expect(check.statusCode).toBe(200);
 
     const res = (await publish(t, cookie, article.id)).json();
     expect(res).toMatchObject({

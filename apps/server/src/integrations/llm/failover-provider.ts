@@ -1,3 +1,4 @@
+import { detectRefusal } from '../../lib/text/refusal-detector.js';
 import type {
   LanguageModelProvider,
   ObjectRequest,
@@ -282,7 +283,7 @@ export class FailoverProvider implements LanguageModelProvider {
           routing?.answeredBy(member, `${member.provider.providerId}/${member.provider.model}`);
         if (request.signal?.aborted || !isLlmError(error)) throw error;
         // An unusable structured answer is the model's, not an outage: the next member is asked, nobody cools down.
-        if (badOutputFailsOver && error.kind === 'bad_output') {
+        if (badOutputFailsOver && error.kind === 'bad_output' && !isRefusal(error)) {
           lastError = error;
           continue;
         }
@@ -306,4 +307,9 @@ export class FailoverProvider implements LanguageModelProvider {
     if (ready.length > 0) return ready;
     return [[...pool].sort((a, b) => (a.coolingUntil ?? 0) - (b.coolingUntil ?? 0))[0]!];
   }
+}
+
+/** A refusal in words stays with the caller: refusal routing, not the chain, decides who answers next. */
+function isRefusal(error: LlmError): boolean {
+  return error.rawText !== undefined && detectRefusal(error.rawText).refused;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { detectRefusal } from '../../lib/text/refusal-detector.js';
 import type { LanguageModelProvider, ObjectRequest, ObjectResult } from './language-model-provider.js';
 import { isLlmError, LlmError } from './llm-error.js';
 
@@ -94,6 +95,9 @@ export async function generateObjectRepaired<T>(
     return await provider.generateObject(request);
   } catch (error) {
     if (!isLlmError(error) || error.kind !== 'bad_output' || request.signal?.aborted) throw error;
+    // A refusal in words is not a malformed answer: the article pipeline recovers from it with its own
+    // prompt and counts it (attempts, refusal_recovered), and refusal routing hands the step on.
+    if (error.rawText && detectRefusal(error.rawText).refused) throw error;
     const repaired = repairStructured(error.rawText, request.schema);
     if (repaired.ok)
       return {
@@ -107,6 +111,7 @@ export async function generateObjectRepaired<T>(
       return await provider.generateObject({ ...request, prompt: retryPrompt(request.prompt, repaired.problem) });
     } catch (again) {
       if (!isLlmError(again) || again.kind !== 'bad_output') throw again;
+      if (again.rawText && detectRefusal(again.rawText).refused) throw again;
       const second = repairStructured(again.rawText, request.schema);
       if (second.ok)
         return {

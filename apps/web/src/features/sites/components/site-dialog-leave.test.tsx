@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeAuthApi, screenDataUnavailable } from '../../../test/auth-api';
 import { server } from '../../../test/msw-server';
@@ -21,6 +21,8 @@ describe('the unsaved-changes question and a closed dialog', () => {
     await user.type(within(dialog).getByLabelText(/Application Password/), 'abcd efgh ijkl mnop qrst uvwx');
     await user.click(within(dialog).getByRole('button', { name: 'Add Site' }));
     expect(await screen.findByText('Site added successfully')).toBeInTheDocument();
+    // The dialog closes (its exit transition runs) before the rest of the page can be used again.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add WordPress Site' })).not.toBeInTheDocument());
 
     await user.click(
       within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'Dashboard' }),
