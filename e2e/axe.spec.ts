@@ -26,7 +26,10 @@ async function axeFindings(page: Page): Promise<string[]> {
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.nodes
         .slice(0, 3)
-        .map((node) => `${node.target.join(' ')} — ${node.html.slice(0, 100)}`)
+        .map(
+          (node) =>
+            `${node.target.join(' ')} — ${node.html.slice(0, 100)} — ${(node.failureSummary ?? '').split('\n').slice(1, 2).join('').trim()}`,
+        )
         .join(' | ')}`,
   );
 }
