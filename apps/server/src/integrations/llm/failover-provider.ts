@@ -7,7 +7,7 @@ import type {
 } from './language-model-provider.js';
 import { isLlmError, LlmError, type LlmErrorKind } from './llm-error.js';
 import { currentRefusalRouting, type RefusalRouting } from './refusal-routing.js';
-import { generateObjectRepaired } from './structured-repair.js';
+import { generateObjectRepaired, isRefusalAnswer } from './structured-repair.js';
 
 /** How long a failing provider is skipped. */
 export interface CooldownPolicy {
@@ -258,7 +258,9 @@ export class FailoverProvider implements LanguageModelProvider {
   generateObject<T>(request: ObjectRequest<T>): Promise<ObjectResult<T>> {
     // Issue #37 point 6: each member's unusable answer is repaired or asked for once more; a member
     // that answered twice outside the structure leaves the answer to the next before the step fails.
-    return this.run(request, (provider) => generateObjectRepaired(provider, request), true);
+    // A step that handles refusals itself (the article engine's, under a RefusalRouting) gets them as they are.
+    const leaveRefusals = currentRefusalRouting() !== undefined;
+    return this.run(request, (provider) => generateObjectRepaired(provider, request, { leaveRefusals }), true);
   }
 
   private async run<R>(
@@ -282,7 +284,7 @@ export class FailoverProvider implements LanguageModelProvider {
           routing?.answeredBy(member, `${member.provider.providerId}/${member.provider.model}`);
         if (request.signal?.aborted || !isLlmError(error)) throw error;
         // An unusable structured answer is the model's, not an outage: the next member is asked, nobody cools down.
-        if (badOutputFailsOver && error.kind === 'bad_output') {
+        if (badOutputFailsOver && error.kind === 'bad_output' && !(routing && isRefusalAnswer(error))) {
           lastError = error;
           continue;
         }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { detectRefusal } from '../../lib/text/refusal-detector.js';
 import type { LanguageModelProvider, ObjectRequest, ObjectResult } from './language-model-provider.js';
 import { isLlmError, LlmError } from './llm-error.js';
 
@@ -81,6 +82,10 @@ export function retryPrompt(prompt: string, problem: string): string {
 
 const NO_USAGE = { inputTokens: undefined, outputTokens: undefined };
 
+/** An unusable answer whose text is a refusal or a hedge rather than JSON gone wrong. */
+export const isRefusalAnswer = (error: LlmError): boolean =>
+  error.rawText !== undefined && detectRefusal(error.rawText).refused;
+
 /**
  * One provider's structured answer, repaired or asked for once more (issue #37 point 6). Each call
  * goes through the provider as it is (a metered member writes one ledger row per call, the
@@ -89,11 +94,15 @@ const NO_USAGE = { inputTokens: undefined, outputTokens: undefined };
 export async function generateObjectRepaired<T>(
   provider: LanguageModelProvider,
   request: ObjectRequest<T>,
+  options: { leaveRefusals?: boolean } = {},
 ): Promise<ObjectResult<T>> {
   try {
     return await provider.generateObject(request);
   } catch (error) {
     if (!isLlmError(error) || error.kind !== 'bad_output' || request.signal?.aborted) throw error;
+    // A refusal in words is not a structure problem: the article engine's step retries it with a
+    // recovery prompt and counts it (attempts, Recovered); asked again here it was hidden (issue #37 point 8).
+    if (options.leaveRefusals && isRefusalAnswer(error)) throw error;
     const repaired = repairStructured(error.rawText, request.schema);
     if (repaired.ok)
       return {
