@@ -196,7 +196,9 @@ describe('sites API: create, read, update', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       rest_root: null,
-      warning: expect.stringMatching(/^Saved, but the WordPress REST API was not reached: .*Run Test Connection/),
+      warning: expect.stringMatching(
+        /^Saved, but the WordPress REST API was not reached: .*Run Full Diagnosis to see why\.$/,
+      ),
     });
     expect(res.body).not.toContain(SITE_PASSWORD);
   });

@@ -1,4 +1,3 @@
-import { detectRefusal } from '../../lib/text/refusal-detector.js';
 import type {
   LanguageModelProvider,
   ObjectRequest,
@@ -8,7 +7,7 @@ import type {
 } from './language-model-provider.js';
 import { isLlmError, LlmError, type LlmErrorKind } from './llm-error.js';
 import { currentRefusalRouting, type RefusalRouting } from './refusal-routing.js';
-import { generateObjectRepaired } from './structured-repair.js';
+import { generateObjectRepaired, isRefusalAnswer } from './structured-repair.js';
 
 /** How long a failing provider is skipped. */
 export interface CooldownPolicy {
@@ -259,7 +258,9 @@ export class FailoverProvider implements LanguageModelProvider {
   generateObject<T>(request: ObjectRequest<T>): Promise<ObjectResult<T>> {
     // Issue #37 point 6: each member's unusable answer is repaired or asked for once more; a member
     // that answered twice outside the structure leaves the answer to the next before the step fails.
-    return this.run(request, (provider) => generateObjectRepaired(provider, request), true);
+    // A step that handles refusals itself (the article engine's, under a RefusalRouting) gets them as they are.
+    const leaveRefusals = currentRefusalRouting() !== undefined;
+    return this.run(request, (provider) => generateObjectRepaired(provider, request, { leaveRefusals }), true);
   }
 
   private async run<R>(
@@ -283,7 +284,7 @@ export class FailoverProvider implements LanguageModelProvider {
           routing?.answeredBy(member, `${member.provider.providerId}/${member.provider.model}`);
         if (request.signal?.aborted || !isLlmError(error)) throw error;
         // An unusable structured answer is the model's, not an outage: the next member is asked, nobody cools down.
-        if (badOutputFailsOver && error.kind === 'bad_output' && !isRefusal(error)) {
+        if (badOutputFailsOver && error.kind === 'bad_output' && !(routing && isRefusalAnswer(error))) {
           lastError = error;
           continue;
         }
@@ -307,9 +308,4 @@ export class FailoverProvider implements LanguageModelProvider {
     if (ready.length > 0) return ready;
     return [[...pool].sort((a, b) => (a.coolingUntil ?? 0) - (b.coolingUntil ?? 0))[0]!];
   }
-}
-
-/** A refusal in words stays with the caller: refusal routing, not the chain, decides who answers next. */
-function isRefusal(error: LlmError): boolean {
-  return error.rawText !== undefined && detectRefusal(error.rawText).refused;
 }

@@ -82,6 +82,10 @@ export function retryPrompt(prompt: string, problem: string): string {
 
 const NO_USAGE = { inputTokens: undefined, outputTokens: undefined };
 
+/** An unusable answer whose text is a refusal or a hedge rather than JSON gone wrong. */
+export const isRefusalAnswer = (error: LlmError): boolean =>
+  error.rawText !== undefined && detectRefusal(error.rawText).refused;
+
 /**
  * One provider's structured answer, repaired or asked for once more (issue #37 point 6). Each call
  * goes through the provider as it is (a metered member writes one ledger row per call, the
@@ -90,14 +94,15 @@ const NO_USAGE = { inputTokens: undefined, outputTokens: undefined };
 export async function generateObjectRepaired<T>(
   provider: LanguageModelProvider,
   request: ObjectRequest<T>,
+  options: { leaveRefusals?: boolean } = {},
 ): Promise<ObjectResult<T>> {
   try {
     return await provider.generateObject(request);
   } catch (error) {
     if (!isLlmError(error) || error.kind !== 'bad_output' || request.signal?.aborted) throw error;
-    // A refusal in words is not a malformed answer: the article pipeline recovers from it with its own
-    // prompt and counts it (attempts, refusal_recovered), and refusal routing hands the step on.
-    if (error.rawText && detectRefusal(error.rawText).refused) throw error;
+    // A refusal in words is not a structure problem: the article engine's step retries it with a
+    // recovery prompt and counts it (attempts, Recovered); asked again here it was hidden (issue #37 point 8).
+    if (options.leaveRefusals && isRefusalAnswer(error)) throw error;
     const repaired = repairStructured(error.rawText, request.schema);
     if (repaired.ok)
       return {
@@ -111,7 +116,6 @@ export async function generateObjectRepaired<T>(
       return await provider.generateObject({ ...request, prompt: retryPrompt(request.prompt, repaired.problem) });
     } catch (again) {
       if (!isLlmError(again) || again.kind !== 'bad_output') throw again;
-      if (again.rawText && detectRefusal(again.rawText).refused) throw again;
       const second = repairStructured(again.rawText, request.schema);
       if (second.ok)
         return {

@@ -1,3 +1,4 @@
+import { SITE_TEST_LABELS } from '@abp/contracts';
 import { withRetry } from '../../lib/backoff.js';
 import { readBodyCapped } from '../../lib/http-body.js';
 import { sameOrigin } from '../../lib/origin.js';
@@ -185,7 +186,7 @@ export class WordPressHttp {
       retryable: false,
       message:
         `${request.method} ${redactUrl(request.url)} is not on the site's address (${this.#settings.siteOrigin}), so the ` +
-        'application password was not sent. Run Test Connection to find the REST API again.',
+        `application password was not sent. Run ${SITE_TEST_LABELS.enhanced} (WordPress Sites) to find the REST API again.`,
     });
   }
 }

@@ -1,6 +1,7 @@
 import {
   type ConnectionTestResult,
   SITE_CREDENTIALS_TEXT,
+  SITE_TEST_LABELS,
   type Site,
   type SiteDeletePreview,
   type SiteDeleteResponse,
@@ -352,7 +353,7 @@ export class SitesService {
       if (!isWordPressError(error)) throw error;
       return {
         ...toSiteDto(row),
-        warning: `Saved, but the WordPress REST API was not reached: ${error.message} Run Test Connection for a diagnosis.`,
+        warning: `Saved, but the WordPress REST API was not reached: ${error.message} Run ${SITE_TEST_LABELS.enhanced} to see why.`,
       };
     }
     const home = normaliseHome(found.home);

@@ -6,6 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useSnackbar } from 'notistack';
 import { isApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/dates';
 import { useCheckLive } from '../api/check-live';
 
 const LABELS: Record<LiveCheck['state'], { label: string; color: 'success' | 'error' | 'info' | 'default' }> = {
@@ -16,7 +17,7 @@ const LABELS: Record<LiveCheck['state'], { label: string; color: 'success' | 'er
 };
 
 function explanation(check: LiveCheck): string {
-  const when = new Date(check.checked_at).toLocaleString('en');
+  const when = formatDateTime(check.checked_at);
   if (check.state === 'not_live') return `Not live: ${check.reason ?? 'unknown reason'} (checked ${when})`;
   if (check.state === 'scheduled') return `Scheduled on WordPress; checked again after its time (checked ${when})`;
   if (check.state === 'not_public') return `A draft, pending or private post on WordPress (checked ${when})`;

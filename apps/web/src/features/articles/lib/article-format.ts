@@ -1,4 +1,5 @@
 import type { ArticleStatus } from '@abp/contracts';
+import { formatDate as formatAppDate, formatDateTime as formatAppDateTime } from '../../../lib/dates';
 
 /** Spec §9: titles are cut at 80 characters in the table. */
 export const TITLE_CUT = 80;
@@ -28,16 +29,13 @@ export function statusColor(status: ArticleStatus | string): ChipColor {
 
 export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** The app's one date format (lib/dates.ts); a missing date is a dash. */
 export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleString();
+  return iso ? formatAppDateTime(iso) : '—';
 }
 
 export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleDateString();
+  return iso ? formatAppDate(iso) : '—';
 }
 
 /** A stored ISO time as the value of a datetime-local input (local time, minutes). */

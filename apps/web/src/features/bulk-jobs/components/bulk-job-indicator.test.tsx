@@ -1,6 +1,7 @@
 import { MANUAL_BULK_JOB_STORAGE_KEY } from '@abp/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../../lib/dates';
 import { clearStoredBulkJob, readStoredBulkJobId, storeBulkJobId } from '../../../lib/manual-bulk-job';
 import { createFakeBulkJobsApi } from '../../../test/bulk-jobs-api';
 import { server } from '../../../test/msw-server';
@@ -59,7 +60,9 @@ describe('top-bar bulk-job indicator', () => {
       'aria-valuenow',
       '38',
     );
-    expect(popover).toHaveTextContent(`Estimated completion: ${new Date(eta).toLocaleTimeString()}`);
+    // The app's one date format (lib/dates.ts), day included: "Nov 27, 2026, 5:30 PM".
+    expect(popover).toHaveTextContent(`Estimated completion: ${formatDateTime(eta)}`);
+    expect(formatDateTime(eta)).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/);
     expect(within(popover).getByRole('button', { name: 'Cancel' })).toBeEnabled();
   });
 

@@ -1,5 +1,6 @@
 import { BULK_MESSAGES, type BulkJob, type BulkJobStatus } from '@abp/contracts';
 import type { VariantType } from 'notistack';
+import { formatDateTime } from '../../../lib/dates';
 
 /** Percent processed, or null when the total is not known yet. */
 export function percentProcessed(job: BulkJob | undefined): number | null {
@@ -27,7 +28,7 @@ export function statusToast(status: BulkJobStatus): { message: string; variant: 
   return { message: BULK_MESSAGES.toast[status], variant: TOAST_VARIANT[status] };
 }
 
-/** The estimate in the operator's local time. */
+/** The estimate in the app's one date format (lib/dates.ts): a long job may end on another day. */
 export function localTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString();
+  return formatDateTime(iso);
 }

@@ -273,7 +273,7 @@ describe('Dashboard: model spend (issue #16)', () => {
   it('says when nothing was spent', async () => {
     showDashboard(() => makeDashboard());
     const card = await screen.findByRole('region', { name: 'Model Spend This Month' }, { timeout: 5000 });
-    expect(await within(card).findByText(/^No model calls since November 1/)).toBeInTheDocument();
+    expect(await within(card).findByText(/^No model calls since Nov 1, 2026$/)).toBeInTheDocument();
     expect(within(card).getAllByText('Nothing yet')).toHaveLength(2);
   });
 });

@@ -8,6 +8,7 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { formatDate } from '../../../lib/dates';
 import { formatTokens, formatUsd } from '../../../lib/money';
 import { countOf } from '../../../lib/plural';
 import { useBudgets } from '../../../lib/resources/budgets';
@@ -105,10 +106,7 @@ function BudgetsBeside() {
 
 function SpendBody({ usage }: { usage: UsageSummary }) {
   const { month } = usage;
-  const since = new Date(`${usage.month_start}T00:00:00`).toLocaleDateString(undefined, {
-    month: 'long',
-    day: 'numeric',
-  });
+  const since = formatDate(usage.month_start);
   return (
     <>
       <Typography variant="h4" component="p" aria-label="Spend this month">

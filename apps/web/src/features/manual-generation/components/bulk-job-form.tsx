@@ -27,7 +27,8 @@ import { PlacementFields, placementOptions } from './placement-fields';
 import { WordCountField } from './word-count-field';
 
 interface BulkJobFormProps {
-  onStart: (body: BulkJobStartInput, idempotencyKey: string) => Promise<void>;
+  /** True once the server confirmed the start. */
+  onStart: (body: BulkJobStartInput, idempotencyKey: string) => Promise<boolean>;
   starting: boolean;
 }
 
@@ -47,7 +48,7 @@ const INITIAL: BulkFormValues = {
 export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
   const { enqueueSnackbar } = useSnackbar();
   const { sites, taskTypeOptions, personaOf } = useGenerationChoices();
-  const { control, setValue, getValues, submitWith } = useContractForm<BulkFormValues, BulkFormValues>({
+  const { control, setValue, getValues, submitWith, markSaved } = useContractForm<BulkFormValues, BulkFormValues>({
     defaultValues: INITIAL,
     schema: bulkFormSchema,
     toBody: (values) => values,
@@ -92,9 +93,11 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
         site_id: values.siteId === '' ? null : values.siteId,
       };
       // Crossing a budget was accepted in the question: the server is told so (else it refuses, 409).
-      await costQuestion.askThen(request, (confirmBudget) =>
-        onStart(confirmBudget ? { ...body, confirm_budget: true } : body, idempotencyKey),
-      );
+      await costQuestion.askThen(request, async (confirmBudget) => {
+        const started = await onStart(confirmBudget ? { ...body, confirm_budget: true } : body, idempotencyKey);
+        // The job has the items now: leaving the form loses nothing, so nothing asks "Leave without saving?".
+        if (started) markSaved();
+      });
     },
     ([first]) => {
       if (first) enqueueSnackbar(first.message, { variant: 'error' });

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { formatDateTime } from '../../../lib/dates';
 import { countOf } from '../../../lib/plural';
 import { useBulkJobHistory } from '../api/bulk-job-history';
 
@@ -23,7 +24,6 @@ const STATUS_COLOR = {
   queued: 'default',
   cancelled: 'default',
 } as const;
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** What a job did, in words: "3 of 5 written · 1 failed · 1 not run". */
 export function jobOutcome(job: BulkJobHistoryEntry): string {
@@ -51,7 +51,7 @@ export function BulkJobHistory() {
           <Box
             component="li"
             key={job.job_id}
-            aria-label={`Job of ${when.format(new Date(job.created_at))}`}
+            aria-label={`Job of ${formatDateTime(job.created_at)}`}
             sx={{
               py: 1,
               borderBottom: 1,
@@ -63,7 +63,7 @@ export function BulkJobHistory() {
             }}
           >
             <Typography variant="body2" sx={{ minWidth: 150 }}>
-              {when.format(new Date(job.created_at))}
+              {formatDateTime(job.created_at)}
             </Typography>
             <Chip
               size="small"

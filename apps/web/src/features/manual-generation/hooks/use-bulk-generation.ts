@@ -34,7 +34,8 @@ export interface BulkGeneration {
   gaveUp: boolean;
   busy: 'starting' | 'retrying' | 'cancelling' | null;
   /** The key makes a start sent twice (a double click, a retried request) start one job. */
-  start: (body: BulkJobStartInput, idempotencyKey?: string) => Promise<void>;
+  /** True once the server confirmed the start (a refusal is shown as a toast and answers false). */
+  start: (body: BulkJobStartInput, idempotencyKey?: string) => Promise<boolean>;
   retry: () => Promise<void>;
   cancel: () => Promise<void>;
 }
@@ -162,8 +163,10 @@ export function useBulkGeneration(): BulkGeneration {
         const { job_id, notices } = await startBulkJob(body, idempotencyKey);
         follow(job_id);
         for (const notice of notices) enqueueSnackbar(notice, { variant: 'info' });
+        return true;
       } catch (error) {
         enqueueSnackbar(BULK_MESSAGES.startFailed(messageOf(error)), { variant: 'error' });
+        return false;
       } finally {
         setBusy(null);
       }

@@ -1,10 +1,10 @@
-/** Dates and times as the operator's browser shows them. */
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString();
-}
+import { formatDateTime } from '../../../lib/dates';
+
+/** Dates and times in the app's one format (lib/dates.ts). */
+export { formatDate } from '../../../lib/dates';
 
 export function formatTime(iso: string): string {
-  return new Date(iso).toLocaleString();
+  return formatDateTime(iso);
 }
 
 export const statusColor = (status: string): 'success' | 'error' | 'warning' | 'default' => {
