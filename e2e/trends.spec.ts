@@ -167,7 +167,7 @@ test.describe('Trend Monitor', () => {
         await page.goto(runPath!);
         await expect(page.getByRole('heading', { level: 1, name: 'Trend check' })).toBeVisible();
         await checkWritten();
-        await page.getByRole('button', { name: 'Back to Trend Monitor' }).click();
+        await page.getByRole('link', { name: 'Back to Trend Monitor' }).click();
         await expect(page.getByRole('heading', { level: 1, name: 'Trend Monitor' })).toBeVisible();
 
         // The article went to WordPress as a draft, with its news source.
