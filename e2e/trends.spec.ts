@@ -143,6 +143,33 @@ test.describe('Trend Monitor', () => {
         await saveScreen(page, 'trend-monitor-390');
         await page.setViewportSize({ width: 1280, height: 800 });
 
+        // Issue #37 point 2: the run has a page of its own, found again by its address after leaving it.
+        const openRun = logs.getByRole('row').nth(1).getByRole('link', { name: 'Open run' });
+        const runPath = await openRun.getAttribute('href');
+        expect(runPath).toMatch(/^\/jobs\/trend\/\d+$/);
+        await openRun.click();
+        await expect(page.getByRole('heading', { level: 1, name: 'Trend check' })).toBeVisible();
+        const checkWritten = async () => {
+          const item = page.getByRole('region', { name: 'Written' }).getByRole('listitem', { name: TREND });
+          await expect(item).toContainText(SITE);
+          await expect(item.getByRole('link', { name: 'Open article' })).toHaveAttribute(
+            'href',
+            /^\/articles\?view=\d+$/,
+          );
+        };
+        await checkWritten();
+        await expect(page.getByRole('region', { name: 'Skipped and failed' })).toContainText(
+          'Nothing was skipped and nothing failed.',
+        );
+        await saveScreen(page, 'trend-run');
+        await page.goto('/');
+        await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+        await page.goto(runPath!);
+        await expect(page.getByRole('heading', { level: 1, name: 'Trend check' })).toBeVisible();
+        await checkWritten();
+        await page.getByRole('link', { name: 'Back to Trend Monitor' }).click();
+        await expect(page.getByRole('heading', { level: 1, name: 'Trend Monitor' })).toBeVisible();
+
         // The article went to WordPress as a draft, with its news source.
         const articles = await apiCall<{
           items: { id: number; source_urls: string[]; wordpress_post_id: number | null }[];

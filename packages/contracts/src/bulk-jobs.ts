@@ -104,7 +104,7 @@ export const BULK_MESSAGES = {
  * Every job has a page of its own (issue #37 point 2): /jobs/<kind>/<id>. The kind names who ran it,
  * so a deep link survives a reload and names the API to read.
  */
-export const JOB_PAGE_KINDS = ['bulk'] as const;
+export const JOB_PAGE_KINDS = ['bulk', 'trend', 'seo-publish'] as const;
 export type JobPageKind = (typeof JOB_PAGE_KINDS)[number];
 export const jobPagePath = (kind: JobPageKind, id: string | number): string =>
   `/jobs/${kind}/${encodeURIComponent(String(id))}`;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { articleStatusSchema } from './articles.js';
+import { idTextSchema } from './ids.js';
 import { settingSourceSchema } from './settings.js';
 
 /* The trend monitor (spec part 2 §2.4): status, stats, execution logs, processed trends, checks, settings. */
@@ -86,6 +88,60 @@ export const trendExecutionLogPageSchema = pageOf(trendExecutionLogSchema);
 export type TrendExecutionLogPage = z.infer<typeof trendExecutionLogPageSchema>;
 export const processedTrendPageSchema = pageOf(processedTrendSchema);
 export type ProcessedTrendPage = z.infer<typeof processedTrendPageSchema>;
+
+/* One trend check on a page of its own (issue #37 point 2): /jobs/trend/<id>, read from GET /api/trends/runs/{id}. */
+
+export const trendRunIdParamSchema = z.object({ id: idTextSchema('id') });
+
+/**
+ * A trend the check matched to a site (its claim): `writing` while its article is under way,
+ * `written` once the article exists (the article may have been deleted since: article_id null).
+ */
+export const trendRunItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  site_id: z.number().int().nullable(),
+  site_name: z.string(),
+  /** Where the trend was read (its feed entry's link), if it had one. */
+  url: z.string().nullable(),
+  state: z.enum(['writing', 'written']),
+  article_id: z.number().int().nullable(),
+  article_title: z.string().nullable(),
+  article_status: articleStatusSchema.nullable(),
+  /** The live post's address once published. */
+  post_url: z.string().nullable(),
+});
+export type TrendRunItem = z.infer<typeof trendRunItemSchema>;
+
+/** The run (as in the history) and the trends it matched to sites, in the order it claimed them. */
+export const trendRunDetailSchema = z.object({ run: trendExecutionLogSchema, items: z.array(trendRunItemSchema) });
+export type TrendRunDetail = z.infer<typeof trendRunDetailSchema>;
+
+/** The trend run page's texts (the web tests and the e2e read them). */
+export const TREND_RUN_PAGE = {
+  title: 'Trend check',
+  openPage: 'Open run',
+  back: 'Back to Trend Monitor',
+  written: 'Written',
+  noneWritten: 'This check wrote no article.',
+  problems: 'Skipped and failed',
+  noProblems: 'Nothing was skipped and nothing failed.',
+  openArticle: 'Open article',
+  viewPost: 'View post',
+  writing: 'Being written',
+  // Why there is no per-item Retry: a trend whose article was not written loses its claim
+  // (processed_trends keeps only trends that produced an article), so the next check matches it
+  // again; an article written but not published is kept and is published from Articles.
+  retryNote:
+    'Nothing to retry here: a trend whose article could not be written is released, and the next check (Check Trends Now on the Trend Monitor) picks it up again. An article that was written but not published is listed above: open it to publish it from Articles.',
+  running: 'This check is still running; the page follows it.',
+  cancel: 'Cancel',
+  cancelled: 'Trend check cancelled',
+  cancelledReason: 'Cancelled by the operator: the articles not yet written were not written.',
+  cancelledSkip: 'The check was cancelled',
+  notRunning: 'This trend check has already finished: there is nothing to cancel.',
+  notFound: 'This trend check does not exist (any more).',
+} as const;
 
 /** POST /api/trends/check → 202. */
 export const trendCheckStartedSchema = z.object({ status: z.literal('started'), job_id: z.string() });

@@ -52,6 +52,10 @@ export const appRoutes: RouteObject[] = [
             lazy: lazyPage(() => import('../features/manual-generation').then((m) => m.BulkJobPage)),
           },
           {
+            path: 'jobs/trend/:runId',
+            lazy: lazyPage(() => import('../features/trends').then((m) => m.TrendRunPage)),
+          },
+          {
             path: 'trends',
             lazy: lazyPage(() => import('../features/trends').then((m) => m.TrendMonitorPage)),
           },
@@ -62,6 +66,10 @@ export const appRoutes: RouteObject[] = [
           {
             path: 'seo-suite/wizard',
             lazy: lazyPage(() => import('../features/seo').then((m) => m.SeoWizardPage)),
+          },
+          {
+            path: 'jobs/seo-publish/:runId',
+            lazy: lazyPage(() => import('../features/seo').then((m) => m.PublishRunPage)),
           },
           {
             path: 'settings',

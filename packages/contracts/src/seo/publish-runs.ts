@@ -32,3 +32,26 @@ export const seoPublishRunIdParamSchema = z.object({ runId: positiveId('runId') 
 /** A run is over (no more polling) once done or failed. */
 export const isPublishRunOver = (run: Pick<SeoPublishRun, 'state'>): boolean =>
   run.state === 'done' || run.state === 'failed';
+
+/** The SEO publish run page's texts (/jobs/seo-publish/<runId>, issue #37 point 2); the server's refusals too. */
+export const SEO_PUBLISH_RUN_PAGE = {
+  title: 'SEO publish run',
+  openPage: 'Open the run page',
+  back: 'Back to the SEO Suite',
+  items: 'Items',
+  live: 'Went live',
+  failed: 'Failed',
+  notReached: 'Not reached',
+  reasonLabel: 'Reason:',
+  viewPost: 'View on the site',
+  retryFailed: 'Retry failed',
+  cancel: 'Cancel',
+  retried: (count: number) => `${count} ${count === 1 ? 'item' : 'items'} queued again in a new run`,
+  cancelled: 'Publish run cancelled',
+  cancelledReason: 'Cancelled by the operator: the items not yet sent were not published.',
+  stillRunning: 'This run is still publishing: wait until it has finished, then retry its failed items.',
+  nothingToRetry: 'Nothing to retry: every item of this run reached the site or was deliberately not sent.',
+  alreadyOver: 'This run has already finished: there is nothing to cancel.',
+  notFound: 'Publish run not found',
+  openWizard: 'Open the project in the wizard',
+} as const;

@@ -34,8 +34,14 @@ export const trendExecutionLogs = pgTable(
      * itself runs: a run left so by a dead worker is closed as interrupted by the next check.
      */
     plannedAt: timestamp('planned_at', { withTimezone: true }),
-    /** What a failure of one of its articles stopped for the rest of the run: the provider (all sites), or these sites. */
-    halted: jsonb('halted').$type<{ provider?: boolean; sites?: number[] }>().notNull().default({}),
+    /**
+     * What stopped the rest of the run: a failure of one of its articles (the provider: all sites, or
+     * these sites), or the operator's Cancel (every article not yet written; jsonb, so no migration).
+     */
+    halted: jsonb('halted')
+      .$type<{ provider?: boolean; sites?: number[]; cancelled?: boolean }>()
+      .notNull()
+      .default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

@@ -1,3 +1,4 @@
+import { TREND_RUN_PAGE } from '@abp/contracts';
 import type { Tx } from '../../db/client.js';
 import type { TrendRunErrorRecord } from '../../db/schema/index.js';
 import { countWords } from '../../lib/html/index.js';
@@ -27,9 +28,16 @@ export class TrendArticleConsumer implements ProductionConsumer {
   async begin(unit: ProductionRow): Promise<{ skip: string } | null> {
     const { runId, siteId } = contextOf(unit);
     const halted = await this.runs.halted(runId);
+    if (halted.cancelled) return { skip: TREND_RUN_PAGE.cancelledSkip };
     if (halted.provider) return { skip: 'The language model failed for an earlier trend of this check' };
     if (halted.sites?.includes(siteId)) return { skip: 'An earlier trend of this check stopped this site' };
     return null;
+  }
+
+  /** Running units of a run cancelled from its page stop (the pipeline asks about once a second). */
+  async cancelled(units: readonly ProductionRow[]): Promise<string[]> {
+    const cancelled = await this.runs.cancelledAmong([...new Set(units.map((unit) => contextOf(unit).runId))]);
+    return units.filter((unit) => cancelled.has(contextOf(unit).runId)).map((unit) => unit.originKey);
   }
 
   /** Readers and the WordPress post credit the news the article was written from (before it is published). */

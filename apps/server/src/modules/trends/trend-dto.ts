@@ -1,5 +1,5 @@
-import type { ProcessedTrend, TrendExecutionLog, TrendLastExecution } from '@abp/contracts';
-import type { ProcessedTrendRow, TrendRunRow } from './trend-runs.repository.js';
+import type { ProcessedTrend, TrendExecutionLog, TrendLastExecution, TrendRunItem } from '@abp/contracts';
+import type { ProcessedTrendRow, TrendRunItemRow, TrendRunRow } from './trend-runs.repository.js';
 
 export function toExecutionLog(row: TrendRunRow): TrendExecutionLog {
   return {
@@ -38,5 +38,20 @@ export function toProcessedTrend(row: ProcessedTrendRow): ProcessedTrend {
     url: row.url,
     article_id: row.articleId,
     processed_at: (row.processedAt ?? row.claimedAt).toISOString(),
+  };
+}
+
+export function toTrendRunItem(row: TrendRunItemRow): TrendRunItem {
+  return {
+    id: row.id,
+    title: row.title,
+    site_id: row.siteId,
+    site_name: row.siteName,
+    url: row.url,
+    state: row.processedAt ? 'written' : 'writing',
+    article_id: row.articleId,
+    article_title: row.articleTitle,
+    article_status: row.articleStatus,
+    post_url: row.postUrl,
   };
 }

@@ -2,18 +2,20 @@ import {
   type ProcessedTrendPage,
   RECENT_ARTICLES_DAYS,
   TREND_MESSAGES,
+  TREND_RUN_PAGE,
   type TrendCheckStarted,
   type TrendExecutionLogPage,
   type TrendMonitorStatus,
   type TrendPageQuery,
+  type TrendRunDetail,
   type TrendStats,
 } from '@abp/contracts';
-import { conflict } from '../../errors.js';
+import { conflict, notFound } from '../../errors.js';
 import type { JobPayload } from '../../jobs/catalogue.js';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { TrendSummarySource } from '../dashboard/trend-summary.js';
 import type { TrendCheckRunner } from './trend-check.runner.js';
-import { toExecutionLog, toLastExecution, toProcessedTrend } from './trend-dto.js';
+import { toExecutionLog, toLastExecution, toProcessedTrend, toTrendRunItem } from './trend-dto.js';
 import type { TrendRunsRepository } from './trend-runs.repository.js';
 
 /** How often the schedule looks whether a check is due (the interval itself is in hours). */
@@ -69,6 +71,21 @@ export class TrendMonitorService implements TrendSummarySource {
   async logs({ limit, offset }: TrendPageQuery): Promise<TrendExecutionLogPage> {
     const rows = await this.runs.list(limit + 1, offset);
     return { items: rows.slice(0, limit).map(toExecutionLog), limit, offset, has_more: rows.length > limit };
+  }
+
+  /** GET /api/trends/runs/{id}: one run and the trends it matched to sites (its job page). */
+  async run(id: number): Promise<TrendRunDetail> {
+    const row = await this.runs.get(id);
+    if (!row) throw notFound(TREND_RUN_PAGE.notFound);
+    const items = await this.runs.itemsOf(id);
+    return { run: toExecutionLog(row), items: items.map(toTrendRunItem) };
+  }
+
+  /** POST /api/trends/runs/{id}/cancel: a running check writes no more articles (409 once it has finished). */
+  async cancelRun(id: number): Promise<TrendRunDetail> {
+    if (!(await this.runs.get(id))) throw notFound(TREND_RUN_PAGE.notFound);
+    if (!(await this.runs.cancel(id, TREND_RUN_PAGE.cancelledReason))) throw conflict(TREND_RUN_PAGE.notRunning);
+    return this.run(id);
   }
 
   async processed({ limit, offset }: TrendPageQuery): Promise<ProcessedTrendPage> {

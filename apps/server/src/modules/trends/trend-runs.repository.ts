@@ -10,6 +10,18 @@ import {
 
 export type TrendRunRow = typeof trendExecutionLogs.$inferSelect;
 export type ProcessedTrendRow = typeof processedTrends.$inferSelect;
+export interface TrendRunItemRow {
+  id: number;
+  title: string;
+  siteId: number | null;
+  siteName: string;
+  url: string | null;
+  processedAt: Date | null;
+  articleId: number | null;
+  articleTitle: string | null;
+  articleStatus: (typeof articles.$inferSelect)['status'] | null;
+  postUrl: string | null;
+}
 
 /** The origin key of a claimed trend's article: its unit in the article pipeline. */
 export const trendOriginKey = (claimId: number): string => `trend-claim:${claimId}`;
@@ -136,8 +148,41 @@ export class TrendRunsRepository {
     await this.completeIfDone(tx, id);
   }
 
-  /** What earlier articles of the run stopped for the rest of it. */
-  async halted(id: number): Promise<{ provider?: boolean; sites?: number[] }> {
+  /**
+   * Cancel (the run's page): a running run is halted for every article not yet written (each unit
+   * asks at its start, and running ones are stopped by the pipeline's cancel check), with the reason
+   * in its log; its last unit completes it as usual. False when the run is not running.
+   */
+  async cancel(id: number, message: string): Promise<boolean> {
+    const rows = await this.db
+      .update(trendExecutionLogs)
+      .set({
+        halted: sql`${trendExecutionLogs.halted} || '{"cancelled": true}'::jsonb`,
+        errors: sql`${trendExecutionLogs.errors} || ${JSON.stringify([{ scope: 'run', target: 'trend check', kind: 'cancelled', message }])}::jsonb`,
+      })
+      .where(
+        and(
+          eq(trendExecutionLogs.id, id),
+          eq(trendExecutionLogs.status, 'running'),
+          sql`not (${trendExecutionLogs.halted} ? 'cancelled')`,
+        ),
+      )
+      .returning({ id: trendExecutionLogs.id });
+    return rows.length > 0;
+  }
+
+  /** Of these runs, the ones cancelled. */
+  async cancelledAmong(ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: trendExecutionLogs.id })
+      .from(trendExecutionLogs)
+      .where(and(inArray(trendExecutionLogs.id, [...ids]), sql`${trendExecutionLogs.halted} ? 'cancelled'`));
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** What earlier articles of the run (or a Cancel) stopped for the rest of it. */
+  async halted(id: number): Promise<{ provider?: boolean; sites?: number[]; cancelled?: boolean }> {
     const [run] = await this.db
       .select({ halted: trendExecutionLogs.halted })
       .from(trendExecutionLogs)
@@ -171,6 +216,32 @@ export class TrendRunsRepository {
       .orderBy(desc(trendExecutionLogs.createdAt), desc(trendExecutionLogs.id))
       .limit(limit)
       .offset(offset);
+  }
+
+  async get(id: number): Promise<TrendRunRow | null> {
+    const [row] = await this.db.select().from(trendExecutionLogs).where(eq(trendExecutionLogs.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** The trends a run matched to sites (its claims still held), with their articles, in claim order. */
+  itemsOf(id: number): Promise<TrendRunItemRow[]> {
+    return this.db
+      .select({
+        id: processedTrends.id,
+        title: processedTrends.title,
+        siteId: processedTrends.siteId,
+        siteName: processedTrends.siteName,
+        url: processedTrends.url,
+        processedAt: processedTrends.processedAt,
+        articleId: processedTrends.articleId,
+        articleTitle: articles.title,
+        articleStatus: articles.status,
+        postUrl: articles.wordpressPermalink,
+      })
+      .from(processedTrends)
+      .leftJoin(articles, eq(articles.id, processedTrends.articleId))
+      .where(eq(processedTrends.executionLogId, id))
+      .orderBy(processedTrends.id);
   }
 
   async lastStarted(): Promise<Date | null> {

@@ -5,6 +5,8 @@ import {
   trendExecutionLogPageSchema,
   trendMonitorStatusSchema,
   trendPageQuerySchema,
+  trendRunDetailSchema,
+  trendRunIdParamSchema,
   trendStatsSchema,
 } from '@abp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -40,6 +42,28 @@ export const trendsRoutes = (service: TrendMonitorService): FastifyPluginAsyncZo
         },
       },
       async (request) => service.processed(request.query),
+    );
+    app.get(
+      '/runs/:id',
+      {
+        schema: {
+          tags,
+          params: trendRunIdParamSchema,
+          response: { 200: trendRunDetailSchema, 400: errorBodySchema, 404: errorBodySchema },
+        },
+      },
+      async (request) => service.run(request.params.id),
+    );
+    app.post(
+      '/runs/:id/cancel',
+      {
+        schema: {
+          tags,
+          params: trendRunIdParamSchema,
+          response: { 200: trendRunDetailSchema, 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+        },
+      },
+      async (request) => service.cancelRun(request.params.id),
     );
     app.post(
       '/check',

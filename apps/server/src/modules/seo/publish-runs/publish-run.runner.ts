@@ -3,7 +3,7 @@ import { classifyThrown, INTERNAL_FAILURE_MESSAGE, mayRetry } from '../../articl
 import type { ProjectsService } from '../projects/projects.service.js';
 import { toPublishRunDto } from './publish-run-dto.js';
 import type { PublishRunsRepository, SeoPublishRunRow } from './publish-runs.repository.js';
-import { RunProgress } from './run-progress.js';
+import { PublishRunCancelled, RunProgress } from './run-progress.js';
 
 /** The work of one kind of run: push every item of progress.pending and record each result. */
 export interface PublishRunWork {
@@ -44,6 +44,8 @@ export class PublishRunRunner {
         new RunProgress(this.repo, run, () => this.repo.renewLease(run.id, lease, LEASE_MS)),
       );
     } catch (error) {
+      // Cancelled by the operator: the run already says so (and is no longer this worker's).
+      if (error instanceof PublishRunCancelled) return;
       const decision = classifyThrown(error);
       // A passing failure (the database, a network blip before any push) is worth the queue's next
       // attempt, which must find the run free.
@@ -53,6 +55,7 @@ export class PublishRunRunner {
       }
       await this.repo.finish(
         run.id,
+        lease,
         'failed',
         decision.message === INTERNAL_FAILURE_MESSAGE
           ? 'Publishing stopped because of an internal error; see the server log.'
@@ -67,8 +70,11 @@ export class PublishRunRunner {
       });
       return;
     }
-    await this.repo.finish(run.id, 'done');
-    const { outcome } = toPublishRunDto((await this.repo.get(run.id))!);
+    await this.repo.finish(run.id, lease, 'done');
+    const finished = (await this.repo.get(run.id))!;
+    // Cancelled after its last item: the cancellation stands, nothing is reported as done.
+    if (finished.state !== 'done') return;
+    const { outcome } = toPublishRunDto(finished);
     await this.projects.log(run.projectId, {
       phase: 3,
       step: STEP[run.kind],

@@ -106,11 +106,27 @@ export class PublishRunsRepository {
     return current && (ACTIVE as readonly string[]).includes(current.state) ? 'busy' : null;
   }
 
-  async renewLease(id: number, token: string, leaseMs: number): Promise<void> {
-    await this.db
+  /** False when the run is no longer this worker's: cancelled (its lease was dropped) or taken over. */
+  async renewLease(id: number, token: string, leaseMs: number): Promise<boolean> {
+    const held = await this.db
       .update(seoPublishRuns)
       .set({ lockExpiresAt: sql`now() + ${leaseMs} * interval '1 millisecond'` })
-      .where(and(eq(seoPublishRuns.id, id), eq(seoPublishRuns.lockToken, token)));
+      .where(and(eq(seoPublishRuns.id, id), eq(seoPublishRuns.lockToken, token)))
+      .returning({ id: seoPublishRuns.id });
+    return held.length > 0;
+  }
+
+  /**
+   * Cancel: an unfinished run ends 'failed' with the reason, and its lease is dropped so the worker
+   * carrying it out stops after the item it is pushing (RunProgress.record). False when already over.
+   */
+  async cancel(id: number, reason: string): Promise<boolean> {
+    const rows = await this.db
+      .update(seoPublishRuns)
+      .set({ state: 'failed', error: reason, finishedAt: new Date(), lockToken: null, lockExpiresAt: null })
+      .where(and(eq(seoPublishRuns.id, id), inArray(seoPublishRuns.state, [...ACTIVE])))
+      .returning({ id: seoPublishRuns.id });
+    return rows.length > 0;
   }
 
   /** Lets the queue's next attempt take the run at once (this worker gives it up). */
@@ -140,10 +156,11 @@ export class PublishRunsRepository {
       .where(eq(seoPublishRuns.id, id));
   }
 
-  async finish(id: number, state: 'done' | 'failed', error: string | null = null): Promise<void> {
+  /** Ends the run this worker holds (a run cancelled meanwhile keeps its cancellation). */
+  async finish(id: number, token: string, state: 'done' | 'failed', error: string | null = null): Promise<void> {
     await this.db
       .update(seoPublishRuns)
       .set({ state, error, finishedAt: new Date(), lockToken: null, lockExpiresAt: null })
-      .where(eq(seoPublishRuns.id, id));
+      .where(and(eq(seoPublishRuns.id, id), eq(seoPublishRuns.lockToken, token)));
   }
 }

@@ -52,4 +52,17 @@ export const publishRunsRoutes = (runs: PublishRunsService): FastifyPluginAsyncZ
       { schema: { tags, params: seoPublishRunIdParamSchema, response: { 200: seoPublishRunSchema, ...errors } } },
       async (request) => runs.get(request.params.runId),
     );
+
+    // The run's page (issue #37 point 2): its failed items again in a new run, or stop it.
+    app.post(
+      '/seo/publish-runs/:runId/retry',
+      { schema: { tags, params: seoPublishRunIdParamSchema, response: { 202: seoPublishRunSchema, ...errors } } },
+      async (request, reply) => reply.status(202).send(await runs.retryFailed(request.params.runId)),
+    );
+
+    app.post(
+      '/seo/publish-runs/:runId/cancel',
+      { schema: { tags, params: seoPublishRunIdParamSchema, response: { 200: seoPublishRunSchema, ...errors } } },
+      async (request) => runs.cancel(request.params.runId),
+    );
   };

@@ -1,4 +1,4 @@
-import type { SeoPublishRun } from '@abp/contracts';
+import { SEO_PUBLISH_RUN_PAGE, type SeoPublishRun } from '@abp/contracts';
 import { badRequest, conflict, notFound } from '../../../errors.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { toPublishRunDto } from './publish-run-dto.js';
@@ -68,9 +68,39 @@ export class PublishRunsService {
 
   async get(runId: number): Promise<SeoPublishRun> {
     const row = await this.repo.get(runId);
-    if (!row) throw notFound('Publish run not found');
+    if (!row) throw notFound(SEO_PUBLISH_RUN_PAGE.notFound);
     if (row.state !== 'running') return toPublishRunDto(row);
     await this.repo.failStale(row.projectId);
+    return toPublishRunDto((await this.repo.get(runId)) ?? row);
+  }
+
+  /**
+   * POST /api/seo/publish-runs/{runId}/retry: a finished run's items that did not reach the site
+   * (failed, or never reached when the run stopped) go out again in a new run of the same kind and
+   * status (202, like a start); an item deliberately not sent (skipped) stays so.
+   */
+  async retryFailed(runId: number): Promise<SeoPublishRun> {
+    const row = await this.repo.get(runId);
+    if (!row) throw notFound(SEO_PUBLISH_RUN_PAGE.notFound);
+    await this.repo.failStale(row.projectId);
+    const current = (await this.repo.get(runId)) ?? row;
+    if (current.state === 'queued' || current.state === 'running') throw conflict(SEO_PUBLISH_RUN_PAGE.stillRunning);
+    const settled = new Set(current.results.filter((r) => r.outcome !== 'failed').map((r) => r.id));
+    const ids = current.itemIds.filter((id) => !settled.has(id));
+    if (ids.length === 0) throw conflict(SEO_PUBLISH_RUN_PAGE.nothingToRetry);
+    return this.start(current.projectId, current.kind, {
+      status: current.targetStatus,
+      ids,
+      updateExisting: current.updateExistingIds.filter((id) => ids.includes(id)),
+    });
+  }
+
+  /** POST /api/seo/publish-runs/{runId}/cancel: an unfinished run stops after the item being pushed. */
+  async cancel(runId: number): Promise<SeoPublishRun> {
+    const row = await this.repo.get(runId);
+    if (!row) throw notFound(SEO_PUBLISH_RUN_PAGE.notFound);
+    if (!(await this.repo.cancel(runId, SEO_PUBLISH_RUN_PAGE.cancelledReason)))
+      throw conflict(SEO_PUBLISH_RUN_PAGE.alreadyOver);
     return toPublishRunDto((await this.repo.get(runId)) ?? row);
   }
 

@@ -1,6 +1,14 @@
 import type { PublishItemResult } from '@abp/contracts';
 import type { PublishRunsRepository, SeoPublishRunRow } from './publish-runs.repository.js';
 
+/** The run was cancelled while this worker carried it out: it stops before the next item. */
+export class PublishRunCancelled extends Error {
+  constructor() {
+    super('The publish run was cancelled');
+    this.name = 'PublishRunCancelled';
+  }
+}
+
 /**
  * What a publish run has done so far, stored as it happens: the item results (so a resumed run
  * skips the items already pushed) and the warnings (each once, however often a run resumes).
@@ -11,8 +19,8 @@ export class RunProgress {
   constructor(
     private readonly repo: PublishRunsRepository,
     readonly run: SeoPublishRunRow,
-    /** Called as each item is recorded: the runner renews its lease on the run. */
-    private readonly onRecord: () => Promise<void> = async () => undefined,
+    /** Called as each item is recorded: the runner renews its lease on the run (false: it is no longer held). */
+    private readonly onRecord: () => Promise<boolean> = async () => true,
   ) {
     for (const result of run.results) this.results.set(result.id, result);
   }
@@ -37,7 +45,7 @@ export class RunProgress {
   async record(result: PublishItemResult): Promise<void> {
     this.results.set(result.id, result);
     await this.repo.recordResult(this.run.id, result);
-    await this.onRecord();
+    if (!(await this.onRecord())) throw new PublishRunCancelled();
   }
 
   async warn(warning: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { SeoPage } from '@abp/contracts';
+import { SEO_PUBLISH_RUN_PAGE, type SeoPage } from '@abp/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -247,6 +247,11 @@ describe('SEO Suite Wizard', () => {
     expect(await screen.findByText('Published 3 pages.', undefined, { timeout: 10_000 })).toBeInTheDocument();
     await waitFor(() => expect(within(review).getByRole('button', { name: 'Publish Articles' })).toBeEnabled());
     expect(screen.queryByText(/Publishing pages:/)).not.toBeInTheDocument();
+    // Issue #37 point 2: the run keeps a page of its own, linked under the buttons.
+    expect(within(review).getByRole('link', { name: SEO_PUBLISH_RUN_PAGE.openPage })).toHaveAttribute(
+      'href',
+      '/jobs/seo-publish/1',
+    );
   }, 20_000);
 
   it("Publish Pages offers to update the site's own page at a taken address, never a live one (issue #18 item 5)", async () => {

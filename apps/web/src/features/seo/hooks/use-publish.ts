@@ -61,6 +61,8 @@ export function usePublish(projectId: number | null, notify: Notify, refresh: ()
   const following = followId !== null && !(run.data && isPublishRunOver(run.data));
   return {
     busy: starting ?? (following ? (run.data?.kind ?? 'pages') : null),
+    /** The run followed now, else the project's latest: its page (issue #37 point 2) is linked under the buttons. */
+    runId: followId ?? runs.data?.[0]?.id ?? null,
     /** The run being followed: its items done so far and in all. */
     progress:
       following && run.data ? { kind: run.data.kind, processed: run.data.processed, total: run.data.total } : null,

@@ -10,4 +10,5 @@ export const trendKeys = {
   stats: () => ['trends', 'stats'] as const,
   logs: (params: TrendPageParams) => ['trends', 'logs', params] as const,
   processed: (params: TrendPageParams) => ['trends', 'processed', params] as const,
+  run: (id: string) => ['trends', 'run', id] as const,
 };

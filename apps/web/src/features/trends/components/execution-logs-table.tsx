@@ -1,5 +1,6 @@
-import type { TrendExecutionLog } from '@abp/contracts';
+import { jobPagePath, TREND_RUN_PAGE, type TrendExecutionLog } from '@abp/contracts';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -7,6 +8,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { DateTime } from '../../../components/date-time';
 import { PhoneRows, usePhone } from '../../../components/phone-rows';
 import { errorText, formatDate, formatDuration } from '../lib/trend-format';
@@ -36,6 +38,15 @@ function StatusCell({ log }: { log: TrendExecutionLog }) {
   return <Chip label="Success" color="success" size="small" />;
 }
 
+/** Issue #37 point 2: each run opens its own page (what it wrote, what it skipped and why). */
+function OpenRunLink({ log }: { log: TrendExecutionLog }) {
+  return (
+    <Link component={RouterLink} to={jobPagePath('trend', log.id)} variant="body2">
+      {TREND_RUN_PAGE.openPage}
+    </Link>
+  );
+}
+
 export function ExecutionLogsTable({ logs }: { logs: TrendExecutionLog[] }) {
   const phone = usePhone();
   if (logs.length === 0) {
@@ -58,6 +69,7 @@ export function ExecutionLogsTable({ logs }: { logs: TrendExecutionLog[] }) {
             { label: 'Articles Published', value: log.articles_published },
             { label: 'Execution Time', value: log.status === 'running' ? '—' : formatDuration(log.execution_time_ms) },
             { label: 'Status', value: <StatusCell log={log} /> },
+            { label: 'Details', value: <OpenRunLink log={log} /> },
           ],
         }))}
       />
@@ -73,6 +85,7 @@ export function ExecutionLogsTable({ logs }: { logs: TrendExecutionLog[] }) {
             <TableCell align="right">Articles Published</TableCell>
             <TableCell align="right">Execution Time</TableCell>
             <TableCell>Status</TableCell>
+            <TableCell>Details</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -89,6 +102,9 @@ export function ExecutionLogsTable({ logs }: { logs: TrendExecutionLog[] }) {
               </TableCell>
               <TableCell>
                 <StatusCell log={log} />
+              </TableCell>
+              <TableCell>
+                <OpenRunLink log={log} />
               </TableCell>
             </TableRow>
           ))}

@@ -55,7 +55,15 @@ describe('Trend Monitor screen', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Date', 'Trends Found', 'Articles Generated', 'Articles Published', 'Execution Time', 'Status']);
+    ).toEqual([
+      'Date',
+      'Trends Found',
+      'Articles Generated',
+      'Articles Published',
+      'Execution Time',
+      'Status',
+      'Details',
+    ]);
     const [, first, second] = within(table).getAllByRole('row');
     expect(within(second!).getByText('4.2s')).toBeInTheDocument();
     expect(within(second!).getByText('Success')).toBeInTheDocument();

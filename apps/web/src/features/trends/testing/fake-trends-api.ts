@@ -1,4 +1,4 @@
-import type { ProcessedTrend, TrendExecutionLog, TrendMonitorStatus } from '@abp/contracts';
+import type { ProcessedTrend, TrendExecutionLog, TrendMonitorStatus, TrendRunItem } from '@abp/contracts';
 import { HttpResponse, http } from 'msw';
 
 export function makeLog(overrides: Partial<TrendExecutionLog> = {}): TrendExecutionLog {
@@ -32,7 +32,26 @@ export function makeProcessed(overrides: Partial<ProcessedTrend> = {}): Processe
   };
 }
 
+export function makeRunItem(overrides: Partial<TrendRunItem> = {}): TrendRunItem {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    title: `Trend ${id}`,
+    site_id: 1,
+    site_name: 'Garden Blog',
+    url: `https://trends.google.com/trends/explore?q=trend-${id}`,
+    state: 'written',
+    article_id: 100 + id,
+    article_title: `Article about trend ${id}`,
+    article_status: 'draft',
+    post_url: null,
+    ...overrides,
+  };
+}
+
 interface FakeTrendsOptions {
+  /** The items of each run's page (GET /api/trends/runs/{id}), by run id; a run without an entry has none. */
+  runItems?: Record<number, TrendRunItem[]>;
   logs?: TrendExecutionLog[];
   processed?: ProcessedTrend[];
   status?: TrendMonitorStatus;
@@ -87,6 +106,37 @@ export function createFakeTrendsApi(options: FakeTrendsOptions = {}) {
     http.get('/api/trends/processed', ({ request }) => {
       state.requests.push(`processed${new URL(request.url).search}`);
       return state.failing.has('processed') ? fail() : HttpResponse.json(page(state.processed, new URL(request.url)));
+    }),
+    http.get('/api/trends/runs/:id', ({ params }) => {
+      const id = Number(params.id);
+      if (!Number.isInteger(id) || id <= 0)
+        return HttpResponse.json(
+          { error: 'params.id: id must be a positive integer', code: 'validation' },
+          { status: 400 },
+        );
+      const run = state.logs.find((log) => log.id === id);
+      if (!run)
+        return HttpResponse.json(
+          { error: 'This trend check does not exist (any more).', code: 'not_found' },
+          { status: 404 },
+        );
+      return HttpResponse.json({ run, items: options.runItems?.[id] ?? [] });
+    }),
+    http.post('/api/trends/runs/:id/cancel', ({ params }) => {
+      state.requests.push(`cancel ${params.id}`);
+      const index = state.logs.findIndex((log) => log.id === Number(params.id));
+      const run = state.logs[index];
+      if (!run || run.status !== 'running')
+        return HttpResponse.json({ error: 'This trend check has already finished', code: 'conflict' }, { status: 409 });
+      const cancelled: TrendExecutionLog = {
+        ...run,
+        errors: [
+          ...run.errors,
+          { scope: 'run', target: 'trend check', kind: 'cancelled', message: 'Cancelled by the operator.' },
+        ],
+      };
+      state.logs[index] = cancelled;
+      return HttpResponse.json({ run: cancelled, items: options.runItems?.[cancelled.id] ?? [] });
     }),
     http.post('/api/trends/check', () => {
       if (options.busy || state.status.isRunning)
