@@ -52,6 +52,16 @@ async function finishedTrendRun(page: Page): Promise<number> {
 }
 
 async function axeFindings(page: Page): Promise<string[]> {
+  // Colours are judged on the finished screen: MUI's fades and ripples (which ignore reduced
+  // motion) run at part opacity, and a button caught mid-fade was reported as low contrast.
+  // (Endless ones, spinners, are not waited for.)
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map(
     (violation) =>

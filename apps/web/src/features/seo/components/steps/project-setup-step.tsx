@@ -34,7 +34,7 @@ interface Props {
 export function ProjectSetupStep({ project, notify, onCreated }: Props) {
   const sites = useSites();
   const create = useCreateProject();
-  const { register, control, formState, submitWith, showServerProblems } = useContractForm<
+  const { register, control, formState, submitWith, showServerProblems, markSaved } = useContractForm<
     ProjectFormValues,
     SeoProjectCreateInput
   >({
@@ -67,6 +67,8 @@ export function ProjectSetupStep({ project, notify, onCreated }: Props) {
     try {
       const created = await create.mutateAsync({ body: toBody(values), idempotencyKey });
       notify(`Project "${created.project_name}" created`, 'success');
+      // The project holds what was typed: leaving the wizard now loses nothing.
+      markSaved();
       onCreated(created);
     } catch (error) {
       showServerProblems(error);

@@ -67,7 +67,7 @@ export function SitePagesGenerator({
     contact_info: { email: values.email.trim(), phone: values.phone, address: values.address },
     page_types: values.types,
   });
-  const { control, submitWith } = useContractForm<SitePagesFormValues, GenerateSitePagesRequest>({
+  const { control, submitWith, markSaved } = useContractForm<SitePagesFormValues, GenerateSitePagesRequest>({
     defaultValues: {
       name: project.company_name,
       description: '',
@@ -99,6 +99,8 @@ export function SitePagesGenerator({
     try {
       const result = await generateSitePages(toBody(values));
       notify(`Site pages generated successfully! Created ${result.summary.pages_generated} pages.`, 'success');
+      // The pages were made from these values: leaving the wizard now loses nothing.
+      markSaved();
       for (const note of summaryNotes(result.summary)) notify(note, 'warning');
     } catch (error) {
       notify(`Error generating site pages: ${errorText(error, 'unknown error')}`, 'error');
