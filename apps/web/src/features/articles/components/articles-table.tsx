@@ -92,7 +92,8 @@ export function ArticlesTable({ articles, selected, progress, onToggle, onToggle
               <TableCell sx={{ maxWidth: 150 }}>
                 <KeywordChips keywords={article.keywords} count={TABLE_KEYWORDS} />
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(article.created_at)}</TableCell>
+              {/* The one date format ("Nov 27, 2026") may wrap: at 1280 px nowrap pushed the table 5 px past its box. */}
+              <TableCell sx={{ minWidth: 90 }}>{formatDate(article.created_at)}</TableCell>
               <TableCell>
                 <ArticleActions article={article} progress={progress[article.id]} compact {...actions} />
               </TableCell>
