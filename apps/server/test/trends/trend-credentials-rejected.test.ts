@@ -1,9 +1,16 @@
 import { SITE_CREDENTIALS_TEXT } from '@abp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { articles, sites } from '../../src/db/schema/index.js';
+import { articles } from '../../src/db/schema/index.js';
 import { ATOM_ENTRIES, atomFeed, GOOGLE_TRENDS, googleTrendsFeed } from './feed-fixtures.js';
-import { runCheck, setTrendSettings, siteWithConfig, type TrendHarness, trendHarness } from './trend-helpers.js';
+import {
+  rejectCredentials,
+  runCheck,
+  setTrendSettings,
+  siteWithConfig,
+  type TrendHarness,
+  trendHarness,
+} from './trend-helpers.js';
 
 // Issue #37 point 3: a trend check writes nothing for a site whose credentials WordPress rejected, and its run log says so.
 let h: TrendHarness;
@@ -19,10 +26,7 @@ afterAll(async () => h?.close());
 it('skips the refused site and names it in the run log; the other sites are served', async () => {
   const refused = await siteWithConfig(h, 'Garden Blog', { topics: ['tomatoes', 'roses', 'compost'] });
   const served = await siteWithConfig(h, 'Sports Desk', { topics: ['Champions League'] });
-  await h.t.ctx.handle.db
-    .update(sites)
-    .set({ credentialsRejectedAt: new Date(), credentialsRejectedReason: 'HTTP 401' })
-    .where(eq(sites.id, refused.siteId));
+  await rejectCredentials(h, refused.siteId);
 
   const run = await runCheck(h);
   expect(run.errors).toEqual([

@@ -1,5 +1,7 @@
 import type { ProcessedTrendPage, TrendExecutionLog, TrendExecutionLogPage } from '@abp/contracts';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { sites } from '../../src/db/schema/index.js';
 import { createSite, fakeWordPressFor } from '../sites/sites-helpers.js';
 import { createTestApp, type TestApp, waitFor } from '../test-app.js';
 import { FeedServer } from './feed-server.js';
@@ -113,4 +115,12 @@ export async function runCheck(h: TrendHarness, timeoutMs = 60_000): Promise<Tre
     timeoutMs,
     200,
   );
+}
+
+/** A site whose credentials WordPress rejected (issue #37 point 3), as the sites module records it. */
+export async function rejectCredentials(h: TrendHarness, siteId: number): Promise<void> {
+  await h.t.ctx.handle.db
+    .update(sites)
+    .set({ credentialsRejectedAt: new Date(), credentialsRejectedReason: 'HTTP 401' })
+    .where(eq(sites.id, siteId));
 }

@@ -1,10 +1,9 @@
 import { SITE_CREDENTIALS_TEXT, TREND_RUN_PAGE, type TrendRunDetail } from '@abp/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sites } from '../../src/db/schema/index.js';
 import { ATOM_ENTRIES, atomFeed, GOOGLE_TRENDS, googleTrendsFeed } from './feed-fixtures.js';
 import {
   getJson,
+  rejectCredentials,
   runCheck,
   setTrendSettings,
   siteWithConfig,
@@ -26,10 +25,7 @@ afterAll(async () => h?.close());
 it('answers the run, the trend it matched to a site with its article, and the site it skipped with the reason', async () => {
   const refused = await siteWithConfig(h, 'Garden Blog', { topics: ['tomatoes', 'roses', 'compost'] });
   const served = await siteWithConfig(h, 'Sports Desk', { topics: ['Champions League'] });
-  await h.t.ctx.handle.db
-    .update(sites)
-    .set({ credentialsRejectedAt: new Date(), credentialsRejectedReason: 'HTTP 401' })
-    .where(eq(sites.id, refused.siteId));
+  await rejectCredentials(h, refused.siteId);
 
   const run = await runCheck(h);
   const page = await getJson<TrendRunDetail>(h, `/api/trends/runs/${run.id}`);
