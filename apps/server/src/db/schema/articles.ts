@@ -1,3 +1,4 @@
+import { REVIEW_REASONS } from '@abp/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sites } from './sites.js';
@@ -83,10 +84,25 @@ export const articles = pgTable(
     liveState: text('live_state', { enum: ['live', 'not_live', 'scheduled', 'not_public'] }),
     liveReason: text('live_reason'),
     liveCheckedAt: timestamp('live_checked_at', { withTimezone: true }),
+    /**
+     * Why the article waits for the operator in the Review inbox (issue #33): held by the publishing
+     * policy, waiting out a delay, refused by the quality gate, stopped by a budget, drafted by an
+     * assistant. Null: nothing waits. Set and cleared with review_since.
+     */
+    reviewReason: text('review_reason', { enum: REVIEW_REASONS }),
+    reviewSince: timestamp('review_since', { withTimezone: true }),
+    /** A delayed article goes out at this time unless the operator holds it first. */
+    releaseAt: timestamp('release_at', { withTimezone: true }),
+    /** The operator's words on the last decision (a rejection's reason). */
+    reviewNote: text('review_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The Review inbox and its count: only waiting articles are in this index.
+    index('articles_review_idx').on(t.reviewSince, t.id).where(sql`${t.reviewReason} is not null`),
+    // The release worker: delayed articles whose time has come.
+    index('articles_release_idx').on(t.releaseAt).where(sql`${t.releaseAt} is not null`),
     uniqueIndex('articles_origin_key_idx').on(t.originKey),
     index('articles_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('articles_site_created_idx').on(t.siteId, t.createdAt.desc(), t.id.desc()),

@@ -1,3 +1,4 @@
+import { PUBLISH_POLICY_MODES } from '@abp/contracts';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { articles } from './articles.js';
 import { sites } from './sites.js';
@@ -41,6 +42,9 @@ export const blogConfigs = pgTable('blog_configs', {
   addTags: boolean('add_tags').notNull().default(true),
   /** The model providers its scheduled articles are written with, in order ('main', fallback ids); null: the default chain (issue #16). */
   providers: jsonb('providers').$type<string[]>(),
+  /** The publishing policy of its scheduled articles (issue #33); null: the site's default. */
+  publishPolicy: text('publish_policy', { enum: PUBLISH_POLICY_MODES }),
+  publishDelayHours: integer('publish_delay_hours'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

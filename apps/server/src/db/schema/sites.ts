@@ -1,3 +1,4 @@
+import { PUBLISH_POLICY_MODES } from '@abp/contracts';
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -31,6 +32,14 @@ export const sites = pgTable('sites', {
    */
   credentialsRejectedAt: timestamp('credentials_rejected_at', { withTimezone: true }),
   credentialsRejectedReason: text('credentials_rejected_reason'),
+  /**
+   * The site's default publishing policy (issue #33): how its finished articles go out when neither
+   * the job nor the blog configuration says otherwise ('auto', 'hold', 'delay' with its hours).
+   */
+  publishPolicy: text('publish_policy', { enum: PUBLISH_POLICY_MODES }).notNull().default('auto'),
+  publishDelayHours: integer('publish_delay_hours'),
+  /** True: a held article is sent to WordPress as a draft, so the operator can preview it there. */
+  sendHeldAsDraft: boolean('send_held_as_draft').notNull().default(false),
   /** Set when a cascade deletion was queued: the site is switched off and hidden actions refuse it. */
   deletingSince: timestamp('deleting_since', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import type { ArticleStatus, LiveState, QualityReport } from '@abp/contracts';
+import type { ArticleStatus, LiveState, QualityReport, ReviewReason } from '@abp/contracts';
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import {
@@ -19,6 +19,7 @@ import type {
   LiveCheckRecords,
   PublishedPost,
   PublishRecords,
+  ReviewRecords,
   SiteArticleCopies,
 } from './article-store.js';
 
@@ -33,7 +34,14 @@ const CHANGEABLE: { [R in ContentChangeReason]: ReadonlyArray<keyof ContentChang
 
 /** The writes other modules make to articles, as named operations (see article-store.ts). */
 export class ArticleStore
-  implements GeneratedArticles, PublishRecords, LiveCheckRecords, ContentRevisions, ArticleRemovals, SiteArticleCopies
+  implements
+    GeneratedArticles,
+    PublishRecords,
+    LiveCheckRecords,
+    ContentRevisions,
+    ArticleRemovals,
+    SiteArticleCopies,
+    ReviewRecords
 {
   constructor(private readonly db: Database) {}
 
@@ -132,6 +140,38 @@ export class ArticleStore
         wordpressPermalink: null,
         wordpressStatus: null,
         status: sql`case when ${articles.status} in ('published', 'scheduled') then 'draft' else ${articles.status} end`,
+        updatedAt: new Date(),
+      })
+      .where(eq(articles.id, id));
+  }
+
+  async markWaiting(
+    id: number,
+    reason: ReviewReason,
+    options: { releaseAt?: Date | null } = {},
+    tx: Tx | Database = this.db,
+  ): Promise<void> {
+    const now = new Date();
+    await tx
+      .update(articles)
+      .set({
+        reviewReason: reason,
+        // An article already waiting keeps its place in the queue (the oldest stays the oldest).
+        reviewSince: sql`coalesce(${articles.reviewSince}, ${now.toISOString()}::timestamptz)`,
+        releaseAt: options.releaseAt ?? null,
+        updatedAt: now,
+      })
+      .where(eq(articles.id, id));
+  }
+
+  async clearWaiting(id: number, options: { note?: string | null } = {}, tx: Tx | Database = this.db): Promise<void> {
+    await tx
+      .update(articles)
+      .set({
+        reviewReason: null,
+        reviewSince: null,
+        releaseAt: null,
+        ...(options.note !== undefined ? { reviewNote: options.note } : {}),
         updatedAt: new Date(),
       })
       .where(eq(articles.id, id));

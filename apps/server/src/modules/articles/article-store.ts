@@ -1,4 +1,4 @@
-import type { ArticleStatus, GenerationLog, LiveState, QualityReport } from '@abp/contracts';
+import type { ArticleStatus, GenerationLog, LiveState, QualityReport, ReviewReason } from '@abp/contracts';
 import type { Database, Tx } from '../../db/client.js';
 import type { articles } from '../../db/schema/index.js';
 
@@ -151,4 +151,21 @@ export interface SiteArticleCopies {
    * them by foreign key); returns how many. Small batches keep each transaction short on a big site.
    */
   deleteSiteArticles(siteId: number, limit: number): Promise<number>;
+}
+
+/**
+ * The Review inbox's marks on an article (issue #33): the pipeline puts an article in the inbox
+ * (held, delayed, refused by the quality gate, stopped by a budget, drafted by an assistant); a
+ * decision takes it out.
+ */
+export interface ReviewRecords {
+  /** The article waits for the operator for this reason (a delayed one goes out at `releaseAt`). */
+  markWaiting(
+    id: number,
+    reason: ReviewReason,
+    options?: { releaseAt?: Date | null },
+    tx?: Tx | Database,
+  ): Promise<void>;
+  /** The article no longer waits (approved, rejected, released); `note` keeps the operator's words. */
+  clearWaiting(id: number, options?: { note?: string | null }, tx?: Tx | Database): Promise<void>;
 }
