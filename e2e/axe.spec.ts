@@ -81,6 +81,45 @@ async function finishedBulkJob(page: Page, siteId: number, items: string[], post
   return jobId;
 }
 
+/**
+ * An SEO publish run that has ended, for its page (issue #37 point 2): one of a project's website
+ * pages (offline writer) sent to the real WordPress as a draft. (A site whose password WordPress
+ * rejects is refused before a run starts.) The project's deletion removes the page from WordPress.
+ */
+async function seoPublishRun(page: Page, siteId: number): Promise<{ runId: number; projectId: number }> {
+  const project = await apiCall<{ id: number }>(page, 'POST', '/api/seo-suite/projects', {
+    site_id: siteId,
+    project_name: 'Axe SEO',
+    niche: 'rain gardens',
+  });
+  expect(project.status, JSON.stringify(project.json)).toBe(201);
+  const projectId = project.json.id;
+  // Website pages are written from the project's outline, and the outline from its keywords.
+  const keywords = await apiCall(page, 'POST', '/api/seo-suite/generate-keywords', { project_id: projectId });
+  expect(keywords.status, JSON.stringify(keywords.json)).toBe(200);
+  const outline = await apiCall(page, 'POST', '/api/seo-suite/generate-outline', { project_id: projectId });
+  expect(outline.status, JSON.stringify(outline.json)).toBe(200);
+  const pages = await apiCall<{ pages: { id: number }[] }>(
+    page,
+    'POST',
+    `/api/seo/projects/${projectId}/generate-pages`,
+    {},
+  );
+  expect(pages.status, JSON.stringify(pages.json)).toBe(200);
+  const started = await apiCall<{ id: number }>(page, 'POST', `/api/seo/projects/${projectId}/publish-pages`, {
+    status: 'draft',
+    pageIds: pages.json.pages.slice(0, 1).map((p) => p.id),
+  });
+  expect(started.status, JSON.stringify(started.json)).toBe(202);
+  const runId = started.json.id;
+  await expect
+    .poll(async () => (await apiCall<{ state: string }>(page, 'GET', `/api/seo/publish-runs/${runId}`)).json.state, {
+      timeout: 90_000,
+    })
+    .toMatch(/^(done|failed)$/);
+  return { runId, projectId };
+}
+
 async function axeFindings(page: Page): Promise<string[]> {
   // Colours are judged on the finished screen: MUI's fades and ripples (which ignore reduced
   // motion) run at part opacity, and a button caught mid-fade was reported as low contrast.
@@ -148,10 +187,13 @@ test.describe('with a site and its articles', () => {
     await login(page);
     let site: SeededSite | null = null;
     let refusedSiteId: number | null = null;
+    let seoProjectId: number | null = null;
     try {
       site = await seedSiteWithArticles(page, 'Axe Garden', 2);
       const trendRun = await finishedTrendRun(page);
       const run = Date.now().toString(36);
+      const seoRun = await seoPublishRun(page, site.id);
+      seoProjectId = seoRun.projectId;
       const bulkJob = await finishedBulkJob(
         page,
         site.id,
@@ -200,6 +242,14 @@ test.describe('with a site and its articles', () => {
               },
             ]
           : []),
+        {
+          path: `/jobs/seo-publish/${seoRun.runId}`,
+          heading: 'SEO publish run',
+          name: 'the SEO publish run page',
+          open: async (p) => {
+            await expect(p.getByRole('region', { name: 'Items' }).getByRole('listitem')).toHaveCount(1);
+          },
+        },
         // Issue #37 point 5: the article editor dialog, its visual editor loaded.
         {
           path: '/articles',
@@ -214,6 +264,16 @@ test.describe('with a site and its articles', () => {
       ]);
       expect(problems).toEqual([]);
     } finally {
+      // The SEO project with its WordPress page (a draft, deleted for good), while its site is there.
+      if (seoProjectId !== null) {
+        const deleted = await apiCall(page, 'POST', '/api/seo-suite/delete-projects', {
+          projectIds: [seoProjectId],
+          deleteWordPressPosts: true,
+          deletePermanently: true,
+          force: true,
+        });
+        expect(deleted.status, JSON.stringify(deleted.json)).toBe(200);
+      }
       await cleanUp(page, site);
       // Its job sent nothing to WordPress (the password was refused): the site and its job go.
       if (refusedSiteId !== null) await apiCall(page, 'DELETE', `/api/sites/${refusedSiteId}?cascade=true`);
