@@ -1,6 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { cleanUp, realWordPressMissing, type SeededSite, seedSiteWithArticles } from './support/article-seeding.js';
+import {
+  cleanUp,
+  realWordPress,
+  realWordPressMissing,
+  type SeededSite,
+  seedSiteWithArticles,
+} from './support/article-seeding.js';
 import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js';
 
 // Issue #37: axe reports nothing on every signed-in screen at 1280 and 390 px — every rule axe
@@ -51,6 +57,69 @@ async function finishedTrendRun(page: Page): Promise<number> {
   return id;
 }
 
+/**
+ * A bulk job that has ended, for its page (issue #37 point 2): on a site, with the offline writer,
+ * not sent to WordPress (nothing to clean up there). Its items succeed; on a site whose password
+ * WordPress rejects, they fail with the reason (and the page offers Retry).
+ */
+async function finishedBulkJob(page: Page, siteId: number, items: string[], postToWordPress: boolean): Promise<string> {
+  const started = await apiCall<{ job_id: string }>(page, 'POST', '/api/bulk-jobs/start', {
+    items_list: items,
+    site_id: siteId,
+    task_type: 'Blog Post',
+    options: { includeImages: false, publishStatus: 'draft', wordCount: 500, persona: '', postToWordPress },
+  });
+  expect(started.status, JSON.stringify(started.json)).toBe(200);
+  const jobId = started.json.job_id;
+  await expect
+    .poll(
+      async () =>
+        (await apiCall<{ job: { status: string } }>(page, 'GET', `/api/bulk-jobs/${jobId}/status`)).json.job.status,
+      { timeout: 90_000 },
+    )
+    .toMatch(/^(completed|failed|cancelled)$/);
+  return jobId;
+}
+
+/**
+ * An SEO publish run that has ended, for its page (issue #37 point 2): one of a project's website
+ * pages (offline writer) sent to the real WordPress as a draft. (A site whose password WordPress
+ * rejects is refused before a run starts.) The project's deletion removes the page from WordPress.
+ */
+async function seoPublishRun(page: Page, siteId: number): Promise<{ runId: number; projectId: number }> {
+  const project = await apiCall<{ id: number }>(page, 'POST', '/api/seo-suite/projects', {
+    site_id: siteId,
+    project_name: 'Axe SEO',
+    niche: 'rain gardens',
+  });
+  expect(project.status, JSON.stringify(project.json)).toBe(201);
+  const projectId = project.json.id;
+  // Website pages are written from the project's outline, and the outline from its keywords.
+  const keywords = await apiCall(page, 'POST', '/api/seo-suite/generate-keywords', { project_id: projectId });
+  expect(keywords.status, JSON.stringify(keywords.json)).toBe(200);
+  const outline = await apiCall(page, 'POST', '/api/seo-suite/generate-outline', { project_id: projectId });
+  expect(outline.status, JSON.stringify(outline.json)).toBe(200);
+  const pages = await apiCall<{ pages: { id: number }[] }>(
+    page,
+    'POST',
+    `/api/seo/projects/${projectId}/generate-pages`,
+    {},
+  );
+  expect(pages.status, JSON.stringify(pages.json)).toBe(200);
+  const started = await apiCall<{ id: number }>(page, 'POST', `/api/seo/projects/${projectId}/publish-pages`, {
+    status: 'draft',
+    pageIds: pages.json.pages.slice(0, 1).map((p) => p.id),
+  });
+  expect(started.status, JSON.stringify(started.json)).toBe(202);
+  const runId = started.json.id;
+  await expect
+    .poll(async () => (await apiCall<{ state: string }>(page, 'GET', `/api/seo/publish-runs/${runId}`)).json.state, {
+      timeout: 90_000,
+    })
+    .toMatch(/^(done|failed)$/);
+  return { runId, projectId };
+}
+
 async function axeFindings(page: Page): Promise<string[]> {
   // Colours are judged on the finished screen: MUI's fades and ripples (which ignore reduced
   // motion) run at part opacity, and a button caught mid-fade was reported as low contrast.
@@ -91,8 +160,9 @@ async function scanEveryScreen(page: Page, extra: Screen[] = []): Promise<string
       await page.goto(screen.path);
       await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
       await screen.open?.(page);
-      // Every section has its data (or its empty state): no spinner left.
-      await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
+      // Every section has its data (or its empty state): no spinner left. (A bar with a value is a
+      // figure, not a wait: a finished job's page shows its progress at 100 %.)
+      await expect(page.locator('[role="progressbar"]:not([aria-valuenow])')).toHaveCount(0, { timeout: 15_000 });
       for (const line of await axeFindings(page)) problems.push(`${screen.name ?? screen.path} at ${width}: ${line}`);
       if (screen.path === '/') await saveScreen(page, `dashboard-${width}${extra.length ? '-with-data' : ''}`);
     }
@@ -116,13 +186,70 @@ test.describe('with a site and its articles', () => {
     test.setTimeout(360_000);
     await login(page);
     let site: SeededSite | null = null;
+    let refusedSiteId: number | null = null;
+    let seoProjectId: number | null = null;
     try {
       site = await seedSiteWithArticles(page, 'Axe Garden', 2);
       const trendRun = await finishedTrendRun(page);
+      const run = Date.now().toString(36);
+      const seoRun = await seoPublishRun(page, site.id);
+      seoProjectId = seoRun.projectId;
+      const bulkJob = await finishedBulkJob(
+        page,
+        site.id,
+        [`Mulch for raised beds (${run})`, `Companion planting (${run})`],
+        false,
+      );
+      // Issue #37 point 3: a site whose password WordPress rejects (shown so on Sites), and its job's
+      // failures. A site is added once per address: the plain-permalink test site is this one.
+      let failedJob: string | null = null;
+      if (process.env.WP_PLAIN_URL) {
+        const refused = await apiCall<{ id: number }>(page, 'POST', '/api/sites', {
+          name: 'Axe Refused',
+          url: process.env.WP_PLAIN_URL,
+          username: process.env.WP_PLAIN_USER ?? realWordPress.user,
+          password: 'aaaa bbbb cccc dddd eeee ffff',
+          is_active: true,
+          content_persona: '',
+        });
+        expect(refused.status, JSON.stringify(refused.json)).toBe(201);
+        refusedSiteId = refused.json.id;
+        failedJob = await finishedBulkJob(page, refusedSiteId, [`Rain barrel basics (${run})`], true);
+      }
       const problems = await scanEveryScreen(page, [
         { path: `/sites/${site.id}/content`, heading: 'Content of Axe Garden' },
         // Issue #37 point 2: a trend check's own page.
         { path: `/jobs/trend/${trendRun}`, heading: 'Trend check' },
+        // Issue #37 point 2: a bulk job's own page, its items written, and one whose items failed.
+        {
+          path: `/jobs/bulk/${bulkJob}`,
+          heading: 'Bulk job',
+          name: 'the bulk job page (written)',
+          open: async (p) => {
+            await expect(p.getByRole('region', { name: 'Successful items' }).getByRole('listitem')).toHaveCount(2);
+          },
+        },
+        ...(failedJob
+          ? [
+              {
+                path: `/jobs/bulk/${failedJob}`,
+                heading: 'Bulk job',
+                name: 'the bulk job page (failed)',
+                open: async (p: Page) => {
+                  const failed = p.getByRole('region', { name: 'Failed items' });
+                  await expect(failed.getByRole('button', { name: /^Retry this item/ })).toBeVisible();
+                },
+              },
+            ]
+          : []),
+        {
+          path: `/jobs/seo-publish/${seoRun.runId}`,
+          heading: 'SEO publish run',
+          name: 'the SEO publish run page',
+          open: async (p) => {
+            await expect(p.getByRole('region', { name: 'Items' }).getByRole('listitem')).toHaveCount(1);
+          },
+        },
         // Issue #37 point 5: the article editor dialog, its visual editor loaded.
         {
           path: '/articles',
@@ -137,7 +264,19 @@ test.describe('with a site and its articles', () => {
       ]);
       expect(problems).toEqual([]);
     } finally {
+      // The SEO project with its WordPress page (a draft, deleted for good), while its site is there.
+      if (seoProjectId !== null) {
+        const deleted = await apiCall(page, 'POST', '/api/seo-suite/delete-projects', {
+          projectIds: [seoProjectId],
+          deleteWordPressPosts: true,
+          deletePermanently: true,
+          force: true,
+        });
+        expect(deleted.status, JSON.stringify(deleted.json)).toBe(200);
+      }
       await cleanUp(page, site);
+      // Its job sent nothing to WordPress (the password was refused): the site and its job go.
+      if (refusedSiteId !== null) await apiCall(page, 'DELETE', `/api/sites/${refusedSiteId}?cascade=true`);
       await apiCall(page, 'DELETE', '/api/settings/trends');
     }
   });

@@ -8,7 +8,6 @@
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const dayShort = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 const full = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'long' });
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
@@ -48,12 +47,6 @@ export function formatDate(value: DateInput): string {
 export function formatDay(value: DateInput): string {
   const date = toDate(value);
   return date ? dayShort.format(date) : NONE;
-}
-
-/** "5:30:12 PM": a time of today (a health check, a job's last poll). */
-export function formatTime(value: DateInput): string {
-  const date = toDate(value);
-  return date ? timeOnly.format(date) : NONE;
 }
 
 /** "Friday, November 27, 2026 at 5:30:12 PM UTC": the title attribute of every date shown. */

@@ -1,4 +1,4 @@
-import { SITE_CREDENTIALS_TEXT } from '@abp/contracts';
+import { SITE_CREDENTIALS_TEXT, TREND_RUN_PAGE } from '@abp/contracts';
 import type { TrendRunErrorRecord } from '../../db/schema/index.js';
 import type { LanguageModelProvider } from '../../integrations/llm/index.js';
 import { FeedReader, type FeedTrend, normaliseTrendTitle } from '../../integrations/trends/index.js';
@@ -46,8 +46,11 @@ export interface TrendCheckOptions extends TrendCheckPorts {
 
 export interface TrendRunSummary {
   runId: number;
-  /** 'planned': the trends' articles are queued (the run completes when the last one ends). */
-  status: 'planned' | 'failed';
+  /**
+   * 'planned': the trends' articles are queued (the run completes when the last one ends);
+   * 'cancelled': the operator cancelled it while it was still reading feeds or choosing trends.
+   */
+  status: 'planned' | 'cancelled' | 'failed';
   trendsFound: number;
   articlesQueued: number;
   errors: TrendRunErrorRecord[];
@@ -84,6 +87,11 @@ export interface TrendUnitContext {
 export class TrendCheckRunner {
   /** Replaceable so tests can use short timeouts. */
   feedReader = new FeedReader();
+  /**
+   * How often a check looks whether its run was cancelled (Cancel on the run's page writes it to
+   * the database, possibly from another process): a cancelled check stops reading feeds at once.
+   */
+  cancelPollMs = 500;
 
   constructor(private readonly options: TrendCheckOptions) {}
 
@@ -91,17 +99,20 @@ export class TrendCheckRunner {
     const { runs } = this.options;
     await runs.closeInterrupted('The check was interrupted (its worker stopped) before it finished.');
     const run = await runs.start(trigger, jobId);
-    const state: RunState = { runId: run.id, queued: 0, errors: [], signal, providers: new Map() };
+    // The run's own signal: the worker stopping (the job's signal) or the operator's Cancel.
+    const cancelled = this.watchCancel(run.id);
+    const runSignal = signal ? AbortSignal.any([signal, cancelled.signal]) : cancelled.signal;
+    const state: RunState = { runId: run.id, queued: 0, errors: [], signal: runSignal, providers: new Map() };
     let trendsFound = 0;
     try {
       const { feeds } = await this.options.settings.resolve();
-      const { trends, failures } = await this.feedReader.readAll(feeds, signal);
+      const { trends, failures } = await this.feedReader.readAll(feeds, runSignal);
       trendsFound = trends.length;
       for (const failure of failures)
         state.errors.push({ scope: 'feed', target: failure.feedUrl, kind: failure.kind, message: failure.message });
       if (trends.length > 0) {
         for (const target of await this.options.targets.targets()) {
-          signal?.throwIfAborted();
+          runSignal.throwIfAborted();
           // Issue #37 point 3: no trend is claimed for a site WordPress refuses; the run log says so.
           if (target.credentialsRejected) {
             state.errors.push({
@@ -118,6 +129,12 @@ export class TrendCheckRunner {
       await runs.planned(run.id, { trendsFound, errors: state.errors });
       return { runId: run.id, status: 'planned', trendsFound, articlesQueued: state.queued, errors: state.errors };
     } catch (error) {
+      if (cancelled.signal.aborted && signal?.aborted !== true) {
+        // Cancelled by the operator: not a failure (and not retried). The run's log already has the
+        // Cancel entry; it completes now, or when the articles it had queued have been skipped.
+        await runs.planned(run.id, { trendsFound, errors: state.errors });
+        return { runId: run.id, status: 'cancelled', trendsFound, articlesQueued: state.queued, errors: state.errors };
+      }
       const interrupted = signal?.aborted === true;
       state.errors.push({
         scope: 'run',
@@ -127,7 +144,30 @@ export class TrendCheckRunner {
       });
       await runs.failCheck(run.id, { trendsFound, errors: state.errors }).catch(() => undefined);
       throw error;
+    } finally {
+      cancelled.stop();
     }
+  }
+
+  /** Aborts its signal once the run is marked cancelled (looked up every cancelPollMs until stopped). */
+  private watchCancel(runId: number): { signal: AbortSignal; stop(): void } {
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    let stopped = false;
+    const look = async () => {
+      const halted = await this.options.runs.halted(runId).catch(() => ({ cancelled: false }));
+      if (stopped) return;
+      if (halted.cancelled) controller.abort(new Error(TREND_RUN_PAGE.cancelledSkip));
+      else timer = setTimeout(() => void look(), this.cancelPollMs);
+    };
+    timer = setTimeout(() => void look(), this.cancelPollMs);
+    return {
+      signal: controller.signal,
+      stop() {
+        stopped = true;
+        clearTimeout(timer);
+      },
+    };
   }
 
   /** The chain of the configuration's providers (issue #31), built once a run per list; a failure is logged once. */

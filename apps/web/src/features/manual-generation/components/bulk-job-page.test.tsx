@@ -50,6 +50,33 @@ describe('a bulk job’s page (issue #37 point 2)', () => {
     expect(await within(status).findByText('Job queued, waiting to start...')).toBeVisible();
   }, 30_000);
 
+  it('a count of zero is not coloured as an alarm (issue #37 point 8), a count of failures is', async () => {
+    bulk.add(
+      { job_id: 'job-ok', status: 'completed', progress: { processed: 1, total: 1, successful: 1, failed: 0 } },
+      { successful: [makeItem(0)], failed: [] },
+    );
+    bulk.add(
+      { job_id: 'job-bad', status: 'failed', progress: { processed: 1, total: 1, successful: 0, failed: 1 } },
+      { successful: [], failed: [makeItem(0, { error: 'WordPress rejected the credentials', article_id: null })] },
+    );
+    const tile = async (name: string) =>
+      within(await screen.findByRole('group', { name }, { timeout: 10_000 })).getByText(/^\d+$/);
+    const colour = async (name: string) => getComputedStyle(await tile(name)).color;
+    const view = renderApp({ path: '/jobs/bulk/job-ok' });
+    expect(await tile('Failed')).toHaveTextContent('0');
+    const failedZero = await colour('Failed');
+    const successful = await colour('Successful');
+    view.unmount();
+    renderApp({ path: '/jobs/bulk/job-bad' });
+    expect(await tile('Failed')).toHaveTextContent('1');
+    const failedOne = await colour('Failed');
+    const successfulZero = await colour('Successful');
+    // Coloured only when there is something: red for failures, green for articles written.
+    expect(failedOne).not.toBe(failedZero);
+    expect(successful).not.toBe(successfulZero);
+    expect(failedZero).toBe(successfulZero);
+  }, 30_000);
+
   it('says so when the job does not exist', async () => {
     renderApp({ path: '/jobs/bulk/gone' });
     expect(

@@ -39,10 +39,15 @@ export function BulkJobResults({ successful, failed, notRun, onRetryItem, retryi
       </Typography>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <Tile label="Successful" value={summary.successful} color="success.main" />
+          {/* Issue #37 point 8: a count of zero is not an alarm (nor a success): coloured only when there is one. */}
+          <Tile
+            label="Successful"
+            value={summary.successful}
+            color={summary.successful > 0 ? 'success.main' : undefined}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <Tile label="Failed" value={summary.failed} color="error.main" />
+          <Tile label="Failed" value={summary.failed} color={summary.failed > 0 ? 'error.main' : undefined} />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <Tile label="Success Rate" value={`${summary.successRate}%`} />

@@ -2,6 +2,7 @@ import type { FallbackProviders, ProviderHealth } from '@abp/contracts';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatFullDate } from '../../../lib/dates';
 import { server } from '../../../test/msw-server';
 import { renderRoutes } from '../../../test/render-app';
 import { FallbackProvidersSection } from './fallback-providers-section';
@@ -74,12 +75,14 @@ describe('Settings → Fallback providers (issue #16)', () => {
     const list = await screen.findByRole('list', { name: 'Provider health' });
     const [main, fallback] = within(list).getAllByRole('listitem');
     expect(main).toHaveTextContent('Main: openai/gpt-4o-mini');
-    expect(
-      within(main!).getByText(
-        `Cooling down until ${new Date(coolingUntil).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`,
-      ),
-    ).toBeInTheDocument();
-    expect(main).toHaveTextContent('rate_limit: The provider is rate limiting requests (retry after 60 s)');
+    // In the app's one date format (issue #37 point 8), the full date and time on hover.
+    expect(main).toHaveTextContent(`Cooling down until ${formatDateTime(coolingUntil)}`);
+    const until = within(main!).getByText(formatDateTime(coolingUntil), { selector: 'time' });
+    expect(until).toHaveAttribute('dateTime', coolingUntil);
+    expect(until).toHaveAttribute('title', formatFullDate(coolingUntil));
+    expect(main).toHaveTextContent(
+      `Last error at ${formatDateTime('2026-11-26T10:00:00.000Z')}: rate_limit: The provider is rate limiting requests (retry after 60 s)`,
+    );
     expect(main).toHaveTextContent('12 answered · 3 failed since the server started');
     expect(fallback).toHaveTextContent('Fallback 1: anthropic/claude-3-5-haiku-latest');
     expect(within(fallback!).getByText('Healthy')).toBeInTheDocument();

@@ -2,17 +2,24 @@ import type { ProviderHealth } from '@abp/contracts';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { formatTime } from '../../../lib/dates';
+import type { ReactNode } from 'react';
+import { DateTime } from '../../../components/date-time';
 import { useProviderHealth } from '../api/provider-chain';
 
-const time = formatTime;
-
 function stateLabel(member: ProviderHealth['providers'][number]): {
-  label: string;
+  label: ReactNode;
   color: 'success' | 'warning' | 'error';
 } {
   if (member.state === 'cooling_down')
-    return { label: `Cooling down until ${time(member.cooling_until!)}`, color: 'warning' };
+    return {
+      // The app's one date format (issue #37 point 8): a cooldown can run past midnight.
+      label: (
+        <>
+          Cooling down until <DateTime value={member.cooling_until!} />
+        </>
+      ),
+      color: 'warning',
+    };
   if (member.state === 'failing') return { label: 'Failing', color: 'error' };
   return { label: 'Healthy', color: 'success' };
 }
@@ -41,7 +48,14 @@ export function ProviderHealthList() {
             </Box>
             {member.last_error && member.state !== 'healthy' && (
               <Typography variant="caption" color="text.secondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
-                {`Last error${member.last_error_at ? ` at ${time(member.last_error_at)}` : ''}: ${member.last_error}`}
+                Last error
+                {member.last_error_at && (
+                  <>
+                    {' at '}
+                    <DateTime value={member.last_error_at} />
+                  </>
+                )}
+                {`: ${member.last_error}`}
               </Typography>
             )}
           </li>

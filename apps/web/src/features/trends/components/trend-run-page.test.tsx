@@ -79,6 +79,22 @@ describe('a trend check’s page (issue #37 point 2)', () => {
     expect(screen.queryByRole('button', { name: TREND_RUN_PAGE.cancel })).not.toBeInTheDocument();
   });
 
+  it('a run that ended after a Cancel says Cancelled, not Completed', async () => {
+    const cancelled = {
+      scope: 'run' as const,
+      target: 'trend check',
+      kind: 'cancelled',
+      message: TREND_RUN_PAGE.cancelledReason,
+    };
+    show(
+      createFakeTrendsApi({ logs: [makeLog({ id: 9, articles_generated: 0, errors: [cancelled] })] }),
+      '/jobs/trend/9',
+    );
+    const status = await screen.findByRole('region', { name: 'Status' }, { timeout: 10_000 });
+    expect(within(status).getByText('Cancelled')).toBeVisible();
+    expect(within(status).queryByText('Completed')).not.toBeInTheDocument();
+  });
+
   it('says so when a finished run wrote nothing, and offers no Cancel', async () => {
     show(createFakeTrendsApi({ logs: [makeLog({ id: 8, articles_generated: 0 })] }), '/jobs/trend/8');
     expect(await screen.findByText(TREND_RUN_PAGE.noneWritten, {}, { timeout: 10_000 })).toBeVisible();

@@ -28,11 +28,16 @@ const STATUS_CHIP = {
   completed: { label: 'Completed', color: 'success' },
   failed: { label: 'Failed', color: 'error' },
 } as const;
+/** A run the operator cancelled completes (its queued articles are skipped): it says so, not "Completed". */
+const CANCELLED_CHIP = { label: 'Cancelled', color: 'default' } as const;
 
 const SCOPE_LABEL: Record<TrendRunError['scope'], string> = { feed: 'Feed', site: 'Site', run: 'Check' };
 
 function RunSummary({ run }: { run: TrendExecutionLog }) {
-  const chip = STATUS_CHIP[run.status];
+  const chip =
+    run.status !== 'running' && run.errors.some((error) => error.kind === 'cancelled')
+      ? CANCELLED_CHIP
+      : STATUS_CHIP[run.status];
   const facts: Array<[string, string | number]> = [
     ['Trigger', run.trigger === 'manual' ? 'Check Trends Now' : 'Schedule'],
     ['Trends found', run.trends_found],
