@@ -165,6 +165,16 @@ describe('Settings → Notifications API', () => {
     expect(shown.last_failure!.error).toContain('refused the login');
   });
 
+  it('with STARTTLS chosen, sends nothing (no login in the clear) to a server that does not offer it', async () => {
+    await save({ smtp_security: 'starttls' });
+    const email = notificationTestResultSchema.parse(
+      (await t.request({ method: 'POST', url: `${URL}/email/test`, cookie })).json(),
+    );
+    expect(email.ok).toBe(false);
+    expect(email.message).toMatch(/STARTTLS/i);
+    expect(mail.mails).toHaveLength(0);
+  });
+
   it('answers 409 for a test of a channel that is not set up', async () => {
     await save({ webhook_url: null, smtp_host: null });
     for (const channel of ['webhook', 'email']) {

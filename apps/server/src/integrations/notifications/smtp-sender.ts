@@ -65,9 +65,14 @@ export class SmtpSender implements NotificationSender {
 
 /** A 4xx reply, a refused or lost connection, or a timeout may pass; a 5xx reply or a refused login will not. */
 function smtpFailure(error: unknown): NotificationSendError {
-  const err = error as { message?: string; code?: string; responseCode?: number; response?: string };
+  const err = error as { message?: string; code?: string; command?: string; responseCode?: number; response?: string };
   const code = err.responseCode;
   const said = err.response ? `: ${err.response}` : err.message ? `: ${err.message}` : '';
+  if (err.command === 'STARTTLS' || err.code === 'ETLS')
+    return new NotificationSendError(
+      `The mail server did not upgrade the connection with STARTTLS${said}; nothing was sent (choose TLS, or None for a local relay).`,
+      false,
+    );
   if (err.code === 'EAUTH') return new NotificationSendError(`The mail server refused the login${said}`, false);
   if (typeof code === 'number')
     return new NotificationSendError(`The mail server answered ${code}${said}`, code >= 400 && code < 500);
