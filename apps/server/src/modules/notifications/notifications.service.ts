@@ -408,9 +408,9 @@ export class NotificationsService {
   }
 
   private sender(channel: DeliveryChannel, settings: StoredNotificationSettings): NotificationSender {
-    const password = settings.smtpPasswordSealed ? this.secretBox.decrypt(settings.smtpPasswordSealed) : null;
-    if (this.options.senderFor) return this.options.senderFor(channel, settings, password);
+    if (this.options.senderFor) return this.options.senderFor(channel, settings, this.smtpPassword(settings));
     if (channel === 'webhook') return new WebhookSender(settings.webhookUrl ?? '');
+    const password = this.smtpPassword(settings);
     return new SmtpSender({
       host: settings.smtpHost ?? '',
       port: settings.smtpPort ?? defaultSmtpPort(settings.smtpSecurity),
@@ -420,6 +420,19 @@ export class NotificationsService {
       from: settings.smtpFrom ?? '',
       to: settings.smtpTo,
     });
+  }
+
+  /** A password sealed under another APP_SECRET cannot be read: a failure that will not pass until it is saved again. */
+  private smtpPassword(settings: StoredNotificationSettings): string | null {
+    if (!settings.smtpPasswordSealed) return null;
+    try {
+      return this.secretBox.decrypt(settings.smtpPasswordSealed);
+    } catch {
+      throw new NotificationSendError(
+        'The stored SMTP password cannot be read (was APP_SECRET changed?); enter it again in Settings → Notifications.',
+        false,
+      );
+    }
   }
 
   private async load(): Promise<{ settings: StoredNotificationSettings; savedAt: Date | null }> {
