@@ -28,7 +28,7 @@ test('Settings → Notifications: save a webhook, send a test, see a failure; ax
     await page.goto('/settings#notifications');
     const form = page.getByRole('form', { name: 'Notification settings' });
     await form.getByRole('textbox', { name: 'Webhook URL' }).fill(receiver.url);
-    await form.getByRole('textbox', { name: 'Review wait (hours)' }).fill('12');
+    await form.getByRole('spinbutton', { name: 'Review wait (hours)' }).fill('12');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Notification settings saved')).toBeVisible();
 
