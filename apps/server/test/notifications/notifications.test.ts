@@ -175,6 +175,20 @@ describe('Settings → Notifications API', () => {
     expect(mail.mails).toHaveLength(0);
   });
 
+  it('says so when the stored SMTP password cannot be read (another APP_SECRET), and sends nothing', async () => {
+    await save();
+    const { db } = t.ctx.handle;
+    const [row] = await db.select().from(settings).where(eq(settings.key, 'notifications'));
+    const value = { ...(row!.value as Record<string, unknown>), smtpPasswordSealed: 'v1:AAAA:BBBB:CCCC' };
+    await db.update(settings).set({ value }).where(eq(settings.key, 'notifications'));
+    const email = notificationTestResultSchema.parse(
+      (await t.request({ method: 'POST', url: `${URL}/email/test`, cookie })).json(),
+    );
+    expect(email).toMatchObject({ ok: false });
+    expect(email.message).toContain('cannot be read');
+    expect(mail.mails).toHaveLength(0);
+  });
+
   it('answers 409 for a test of a channel that is not set up', async () => {
     await save({ webhook_url: null, smtp_host: null });
     for (const channel of ['webhook', 'email']) {
