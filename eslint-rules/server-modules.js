@@ -39,6 +39,7 @@ export const MODULE_DEPENDENCIES = {
   health: [],
   idempotency: [],
   'manual-generation': ['article-pipeline', 'site-inventory'],
+  notifications: [],
   'posting-policy': [],
   publishing: ['articles', 'quality-gate'],
   'quality-gate': [],

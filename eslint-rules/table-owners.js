@@ -17,6 +17,7 @@ const OWNED = {
   'bulk-jobs': ['bulk_jobs', 'bulk_job_items'],
   diagnostics: ['queue_probes'],
   idempotency: ['idempotency_keys'],
+  notifications: ['notification_deliveries'],
   scheduler: ['scheduler_log'],
   seo: [
     'seo_projects',

@@ -28,6 +28,8 @@ import { GenerationRepository } from './modules/generation/generation.repository
 import { GenerationService } from './modules/generation/generation.service.js';
 import { MANUAL_ORIGIN, manualConsumer } from './modules/manual-generation/manual-consumer.js';
 import { ManualGenerationService } from './modules/manual-generation/manual-generation.service.js';
+import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { ContentFingerprintsRepository } from './modules/publishing/content-fingerprints.repository.js';
 import { DuplicateContentCheck } from './modules/publishing/duplicate-content.js';
 import { LiveVerification } from './modules/publishing/live-verification.js';
@@ -116,6 +118,8 @@ export interface Services {
   trends: TrendServices['trends'];
   /** The SEO suite: projects, keywords, outline, pages, articles, optimisation, deletion. */
   seo: SeoServices;
+  /** Notifications (issue #33 §5): webhook and e-mail for review waits, failed publishes, budgets reached, sites down. */
+  notifications: NotificationsService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -223,6 +227,15 @@ export function createServices(ctx: AppContext): Services {
     articles: articleStore,
     writesOnThisThread: () => generation.writesOnThisThread(),
     budget: budgetGate,
+    // A unit that failed for good at its publish stage is notified (built below; called only once units run).
+    onPublishFailed: (unit, error, articleId) =>
+      notifications.publishFailed({
+        originKey: unit.originKey,
+        articleId,
+        siteId: unit.brief.siteId,
+        topic: unit.brief.topic,
+        error,
+      }),
   });
   const schedulerRepo = new SchedulerRepository(db, new ConfigScheduleStore(db));
   pipeline.register('schedule', new SlotConsumer(schedulerRepo));
@@ -267,11 +280,39 @@ export function createServices(ctx: AppContext): Services {
     // PGlite has no autovacuum and checkpoints on a timer; PostgreSQL keeps its own tables and log.
     ...(ctx.handle.driver === 'pglite' ? { upkeep: inventoryUpkeep(ctx.handle.pglite) } : {}),
   });
+  const siteHealth = new SiteHealthService(sitesRepo, sites);
+  const notifications = new NotificationsService(
+    new NotificationsRepository(db),
+    settings,
+    ctx.secretBox,
+    {
+      // A site whose REST API is not found does not answer (the health check's first step; its result is cached a while).
+      siteProblem: async (siteId) => {
+        const { health } = await siteHealth.check(siteId);
+        const discovery = health.checks.rest_api_discovery;
+        return discovery && !discovery.success
+          ? `it does not answer (${discovery.error ?? 'the REST API was not found'})`
+          : null;
+      },
+      reachedBudgets: async () => {
+        const budgets_ = await budgets.get();
+        return budgets_.states
+          .filter((state) => state.state === 'reached')
+          .map((state) => ({
+            siteId: state.site_id,
+            name: state.name,
+            message: state.message ?? `${state.name} is reached`,
+            monthStart: budgets_.month_start,
+          }));
+      },
+    },
+    { log: pino({ name: 'notifications', level: ctx.config.logLevel }) },
+  );
   return {
     auth: new AuthService(new AuthRepository(db), new LoginThrottle()),
     queueProbes: new QueueProbeService(new QueueProbeRepository(db), ctx.queue),
     sites,
-    siteHealth: new SiteHealthService(sitesRepo, sites),
+    siteHealth,
     siteInventory,
     siteKnowledge,
     articles,
@@ -337,6 +378,7 @@ export function createServices(ctx: AppContext): Services {
       articleStore,
       budgetConfirm: (request, confirmed) => usage.requireBudgetConfirmed(request, confirmed, 'This run'),
     }),
+    notifications,
   };
 }
 
@@ -363,6 +405,7 @@ export function defineJobs(ctx: AppContext, services: Services): void {
   ctx.queue.define(services.trends.checkJob());
   ctx.queue.define(services.trends.scheduleJob());
   defineSeoJobs(ctx.queue, services.seo);
+  ctx.queue.define(services.notifications.checkJob());
   // Background upkeep of the embedded database (PGlite has no autovacuum); a no-op on PostgreSQL.
   if (ctx.queue.runsWorkers) services.articleMaintenance.start();
 }

@@ -48,6 +48,8 @@ export const JOBS = {
   trendSchedule: { name: 'trends.schedule-tick', payload: z.unknown() },
   /** One "Publish Pages" / "Publish Articles" run of an SEO project (the run's row holds its items and results). */
   seoPublish: { name: 'seo.publish', payload: z.object({ runId: positiveId }) },
+  /** Every five minutes: notifications of review waits, sites down and budgets reached; sends due again (issue #33 §5). */
+  notificationsCheck: { name: 'notifications.check', payload: z.unknown() },
 } as const;
 
 /**

@@ -9,6 +9,7 @@ export * from './bulk-jobs.js';
 export * from './idempotency-keys.js';
 export * from './knowledge-vectors.js';
 export * from './model-calls.js';
+export * from './notifications.js';
 export * from './operator.js';
 export * from './provider-health.js';
 export * from './queue-probes.js';

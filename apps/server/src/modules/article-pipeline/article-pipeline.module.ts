@@ -66,6 +66,8 @@ export interface PipelineDependencies {
   writesOnThisThread?: () => Promise<boolean>;
   /** Monthly budgets (issues #16, #31): a unit reserves its estimate before it writes, or does not start. */
   budget?: ProductionRunnerOptions['budget'];
+  /** Notifications (issue #33 §5): a unit that failed for good at its publish stage. */
+  onPublishFailed?: ProductionRunnerOptions['onPublishFailed'];
 }
 
 export function createArticlePipeline(ctx: AppContext, deps: PipelineDependencies): ArticlePipeline {
@@ -80,6 +82,7 @@ export function createArticlePipeline(ctx: AppContext, deps: PipelineDependencie
       articles: deps.articles,
       ...(deps.writesOnThisThread ? { writesOnThisThread: deps.writesOnThisThread } : {}),
       ...(deps.budget ? { budget: deps.budget } : {}),
+      ...(deps.onPublishFailed ? { onPublishFailed: deps.onPublishFailed } : {}),
     },
   );
   return {

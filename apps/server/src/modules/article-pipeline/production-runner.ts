@@ -113,6 +113,11 @@ export interface ProductionRunnerOptions {
    * is stored already (a retried publish) calls no model and goes on.
    */
   budget?: Pick<BudgetGate, 'reserve'>;
+  /**
+   * After a unit failed for good at its publish stage (issue #33 §5: the notifications module's
+   * port). Called once the unit is finished; a failure is logged, never the unit's.
+   */
+  onPublishFailed?: (unit: ProductionRow, error: string, articleId: number | null) => Promise<void>;
 }
 
 interface Run {
@@ -475,6 +480,12 @@ export class ProductionRunner {
       .catch((error: unknown) =>
         this.log.error({ err: error, originKey: unit.originKey }, 'a follow-up of a finished article failed'),
       );
+    if (end.result === 'failed' && end.stage === 'publish' && this.options.onPublishFailed)
+      await this.options
+        .onPublishFailed(unit, end.error, end.articleId)
+        .catch((error: unknown) =>
+          this.log.error({ err: error, originKey: unit.originKey }, 'the publish failure was not notified'),
+        );
     return { status: 'finished', end };
   }
 }

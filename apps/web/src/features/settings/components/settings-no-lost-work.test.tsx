@@ -33,6 +33,22 @@ function showSettings() {
     }),
     http.get('/api/sites', () => HttpResponse.json([])),
     http.get('/api/settings/budgets', () => HttpResponse.json(budgets())),
+    http.get('/api/settings/notifications', () =>
+      HttpResponse.json({
+        webhook_url: null,
+        smtp_host: null,
+        smtp_port: null,
+        smtp_security: 'starttls',
+        smtp_user: null,
+        has_smtp_password: false,
+        smtp_from: null,
+        smtp_to: [],
+        events: [],
+        review_wait_hours: 24,
+        last_failure: null,
+        saved_at: null,
+      }),
+    ),
     screenDataUnavailable,
   );
   return { ...renderApp({ path: '/settings' }), pricesReads: () => pricesReads };
@@ -126,6 +142,7 @@ describe('Settings: section navigation', () => {
       ['Model prices', '#model-prices'],
       ['Budgets', '#budgets'],
       ['Trends', '#trend-settings'],
+      ['Notifications', '#notifications'],
     ]);
     for (const [, href] of links.map((link) => [link.textContent, link.getAttribute('href')]))
       expect(document.getElementById(href!.slice(1))).not.toBeNull();
@@ -151,6 +168,7 @@ describe('Settings: section navigation', () => {
       'Model prices',
       'Budgets',
       'Trends',
+      'Notifications',
     ]);
     await user.click(screen.getByRole('option', { name: 'Model prices' }));
     expect(scrolled).toContain('model-prices');

@@ -8,6 +8,7 @@ import { BudgetsSection } from './budgets-section';
 import { FallbackProvidersSection } from './fallback-providers-section';
 import { LlmSettingsSection } from './llm-settings-section';
 import { ModelPricesSection } from './model-prices-section';
+import { NotificationsSection } from './notifications-section';
 import { SettingsNav } from './settings-nav';
 import { TrendSettingsSection } from './trend-settings-section';
 
@@ -31,6 +32,7 @@ export function SettingsPage() {
       <ModelPricesSection />
       <BudgetsSection />
       <TrendSettingsSection />
+      <NotificationsSection />
     </Stack>
   );
   return (
