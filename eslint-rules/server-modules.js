@@ -39,6 +39,7 @@ export const MODULE_DEPENDENCIES = {
   health: [],
   idempotency: [],
   'manual-generation': ['article-pipeline', 'site-inventory'],
+  mcp: ['article-pipeline', 'articles', 'quality-gate', 'site-knowledge', 'sites', 'usage'],
   'posting-policy': [],
   publishing: ['articles', 'quality-gate'],
   'quality-gate': [],

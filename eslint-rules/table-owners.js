@@ -17,6 +17,7 @@ const OWNED = {
   'bulk-jobs': ['bulk_jobs', 'bulk_job_items'],
   diagnostics: ['queue_probes'],
   idempotency: ['idempotency_keys'],
+  mcp: ['mcp_tokens'],
   scheduler: ['scheduler_log'],
   seo: [
     'seo_projects',

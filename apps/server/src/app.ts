@@ -15,6 +15,7 @@ import { queueProbeRoutes } from './modules/diagnostics/queue-probe.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { IdempotencyRepository } from './modules/idempotency/idempotency.repository.js';
 import { manualGenerationRoutes } from './modules/manual-generation/manual-generation.routes.js';
+import { mcpTokensRoutes } from './modules/mcp/mcp-tokens.routes.js';
 import { publishingRoutes } from './modules/publishing/publishing.routes.js';
 import { seoRoutes } from './modules/seo/seo.module.js';
 import { llmChainRoutes, llmSettingsRoutes } from './modules/settings/llm-settings.routes.js';
@@ -95,6 +96,7 @@ export async function buildApp(
   await app.register(trendSettingsRoutes(services.trendSettings), { prefix: '/api/settings/trends' });
 
   await app.register(seoRoutes(services.seo), { prefix: '/api' });
+  await app.register(mcpTokensRoutes(services.mcpTokens), { prefix: '/api/settings/mcp-tokens' });
 
   await registerWebApp(app, ctx.config.webDistDir);
   return app;
