@@ -5,6 +5,7 @@ import {
   type Site,
   type TaskType,
 } from '@abp/contracts';
+import { SiteUnavailableError } from '../../domain-errors.js';
 import { AppError } from '../../errors.js';
 import { countWords } from '../../lib/html/html-text.js';
 import { sanitizeArticleHtml } from '../../lib/html/sanitize-article-html.js';
@@ -75,7 +76,9 @@ export class McpAssistant {
   }
 
   async searchSiteContent(siteId: number, query: string, limit: number) {
-    const found = await this.ports.knowledge.search(siteId, { q: query, limit });
+    const found = await this.ports.knowledge.search(siteId, { q: query, limit }).catch((error: unknown) => {
+      throw siteRefusal(error, siteId);
+    });
     return {
       site_id: siteId,
       documents: found.documents,
@@ -118,7 +121,7 @@ export class McpAssistant {
 
   /** Writes an article through the one pipeline with publishing off; it lands in the Review inbox. */
   async draftArticle(input: { siteId: number; topic: string; wordCount: number; taskType: TaskType; persona: string }) {
-    await this.ports.sites.requireActiveSite(input.siteId);
+    await this.activeSite(input.siteId);
     const overBudget = await this.ports.budgets.blockFor(input.siteId);
     if (overBudget) throw new AssistantRefusal(overBudget);
     // An assistant cannot confirm a cost: an article whose estimate would cross a budget is refused.
@@ -170,9 +173,18 @@ export class McpAssistant {
     };
   }
 
+  /** A site that can take an article; otherwise the refusal names the field and the site's state. */
+  private async activeSite(siteId: number): Promise<{ id: number; name: string }> {
+    try {
+      return await this.ports.sites.requireActiveSite(siteId);
+    } catch (error) {
+      throw siteRefusal(error, siteId);
+    }
+  }
+
   /** Stores an article the assistant wrote itself (sanitized like every stored article), waiting in the inbox. */
   async queueForReview(input: { siteId: number; title: string; content: string }) {
-    const site = await this.ports.sites.requireActiveSite(input.siteId);
+    const site = await this.activeSite(input.siteId);
     const title = toPlainText(input.title);
     if (!title) throw new AssistantRefusal('title: is empty once markup is taken out');
     const content = sanitizeArticleHtml(input.content);
@@ -207,6 +219,14 @@ export class McpAssistant {
       message: WAITING_TEXT,
     };
   }
+}
+
+/** A site that cannot be used, said with the field it came from. */
+function siteRefusal(error: unknown, siteId: number): unknown {
+  if (!(error instanceof SiteUnavailableError)) return error;
+  return new AssistantRefusal(
+    error.reason === 'missing' ? `site_id: no site with id ${siteId} exists` : `site_id: ${error.message}`,
+  );
 }
 
 /** active, inactive (switched off), credentials_rejected (WordPress refuses the login), deleting. */
