@@ -65,6 +65,9 @@ export type McpTokenList = z.infer<typeof mcpTokenListSchema>;
 export const mcpTokenCreatedSchema = mcpTokenSchema.extend({ token: z.string() });
 export type McpTokenCreated = z.infer<typeof mcpTokenCreatedSchema>;
 
+/** DELETE /api/settings/mcp-tokens/{id} */
+export const mcpTokenRevokedSchema = z.object({ revoked: z.literal(true) });
+
 export const MCP_TEXT = {
   sectionTitle: 'Assistants (MCP)',
   intro:

@@ -4,6 +4,7 @@ import {
   mcpTokenCreatedSchema,
   mcpTokenCreateSchema,
   mcpTokenListSchema,
+  mcpTokenRevokedSchema,
 } from '@abp/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,7 +32,7 @@ export const mcpTokensRoutes = (tokens: McpTokensService): FastifyPluginAsyncZod
         schema: {
           tags,
           params: z.object({ id: idTextSchema('token id') }),
-          response: { 200: z.object({ revoked: z.literal(true) }), 400: errorBodySchema, 404: errorBodySchema },
+          response: { 200: mcpTokenRevokedSchema, 400: errorBodySchema, 404: errorBodySchema },
         },
       },
       async (request) => tokens.revoke(Number(request.params.id)),

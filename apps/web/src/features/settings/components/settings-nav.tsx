@@ -11,6 +11,7 @@ export const SETTINGS_SECTIONS = [
   { id: 'model-prices', title: 'Model prices' },
   { id: 'budgets', title: 'Budgets' },
   { id: 'trend-settings', title: 'Trends' },
+  { id: 'mcp-tokens', title: 'Assistants (MCP)' },
 ] as const;
 
 function goTo(id: string) {

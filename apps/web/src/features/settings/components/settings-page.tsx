@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { BudgetsSection } from './budgets-section';
 import { FallbackProvidersSection } from './fallback-providers-section';
 import { LlmSettingsSection } from './llm-settings-section';
+import { McpTokensSection } from './mcp-tokens-section';
 import { ModelPricesSection } from './model-prices-section';
 import { SettingsNav } from './settings-nav';
 import { TrendSettingsSection } from './trend-settings-section';
@@ -31,6 +32,7 @@ export function SettingsPage() {
       <ModelPricesSection />
       <BudgetsSection />
       <TrendSettingsSection />
+      <McpTokensSection />
     </Stack>
   );
   return (
