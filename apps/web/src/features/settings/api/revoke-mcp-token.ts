@@ -13,6 +13,6 @@ export function useRevokeMcpToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeMcpToken,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: mcpTokensQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mcpTokensQueryKey, exact: true }),
   });
 }

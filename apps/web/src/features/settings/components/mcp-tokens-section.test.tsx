@@ -52,6 +52,10 @@ describe('Settings → Assistants (MCP)', () => {
     expect(await within(list).findByText('Claude Desktop')).toBeInTheDocument();
     // The field is empty again for the next token.
     expect(screen.getByRole('textbox', { name: 'Token name' })).toHaveValue('');
+    // Done takes the secret off the screen for good.
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByLabelText('The new token')).not.toBeInTheDocument();
+    expect(screen.queryByText(SECRET, { exact: false })).not.toBeInTheDocument();
   });
 
   it('revokes a token after confirmation', async () => {

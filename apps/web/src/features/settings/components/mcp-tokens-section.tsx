@@ -11,7 +11,7 @@ import { useSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DateTime } from '../../../components/date-time';
-import { useCreateMcpToken } from '../api/create-mcp-token';
+import { useCreatedMcpToken, useCreateMcpToken } from '../api/create-mcp-token';
 import { useMcpTokens } from '../api/mcp-tokens';
 import { useRevokeMcpToken } from '../api/revoke-mcp-token';
 import { SettingsCard } from './settings-card';
@@ -19,7 +19,15 @@ import { SettingsCard } from './settings-card';
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Unknown error');
 
 /** The new token, this once, with what an assistant's configuration needs: the URL and the header. */
-function CreatedToken({ created, endpoint }: { created: McpTokenCreated; endpoint: string | null }) {
+function CreatedToken({
+  created,
+  endpoint,
+  onDone,
+}: {
+  created: McpTokenCreated;
+  endpoint: string | null;
+  onDone: () => void;
+}) {
   const { enqueueSnackbar } = useSnackbar();
   const copy = async () => {
     try {
@@ -44,6 +52,9 @@ function CreatedToken({ created, endpoint }: { created: McpTokenCreated; endpoin
         </Box>
         <Button size="small" variant="outlined" onClick={() => void copy()}>
           Copy
+        </Button>
+        <Button size="small" onClick={onDone}>
+          Done
         </Button>
       </Box>
       <Typography variant="body2">To connect an assistant (Streamable HTTP), give it:</Typography>
@@ -98,7 +109,7 @@ export function McpTokensSection() {
   const revoke = useRevokeMcpToken();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
-  const [created, setCreated] = useState<McpTokenCreated | null>(null);
+  const { created, forget } = useCreatedMcpToken();
   const [revoking, setRevoking] = useState<McpToken | null>(null);
 
   const submit = async (event: FormEvent) => {
@@ -107,7 +118,7 @@ export function McpTokensSection() {
     if (!trimmed) return setNameError('A name is required (e.g. the assistant it is for)');
     setNameError(null);
     try {
-      setCreated(await create.mutateAsync({ name: trimmed }));
+      await create.mutateAsync({ name: trimmed });
       setName('');
     } catch (error) {
       enqueueSnackbar(`Failed to create the token: ${messageOf(error)}`, { variant: 'error' });
@@ -119,7 +130,7 @@ export function McpTokensSection() {
     if (!token) return;
     try {
       await revoke.mutateAsync(token.id);
-      if (created?.id === token.id) setCreated(null);
+      if (created?.id === token.id) forget();
       enqueueSnackbar(`Token "${token.name}" revoked`, { variant: 'success' });
     } catch (error) {
       enqueueSnackbar(`Failed to revoke the token: ${messageOf(error)}`, { variant: 'error' });
@@ -146,7 +157,7 @@ export function McpTokensSection() {
               {MCP_TEXT.off}
             </Alert>
           )}
-          {created && <CreatedToken created={created} endpoint={data.endpoint} />}
+          {created && <CreatedToken created={created} endpoint={data.endpoint} onDone={forget} />}
           <Box
             component="form"
             onSubmit={(event) => void submit(event)}
