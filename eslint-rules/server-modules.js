@@ -40,6 +40,7 @@ export const MODULE_DEPENDENCIES = {
   idempotency: [],
   'manual-generation': ['article-pipeline', 'site-inventory'],
   notifications: [],
+  mcp: ['article-pipeline', 'articles', 'quality-gate', 'site-knowledge', 'sites', 'usage'],
   'posting-policy': [],
   publishing: ['articles', 'quality-gate'],
   'quality-gate': [],

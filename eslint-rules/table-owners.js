@@ -18,6 +18,7 @@ const OWNED = {
   diagnostics: ['queue_probes'],
   idempotency: ['idempotency_keys'],
   notifications: ['notification_deliveries'],
+  mcp: ['mcp_tokens'],
   scheduler: ['scheduler_log'],
   seo: [
     'seo_projects',

@@ -18,6 +18,8 @@ const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js
     ADMIN_PASSWORD: 'e2e-operator-password',
     TRUST_PROXY: 'true',
     LOG_LEVEL: 'warn',
+    // The MCP server for assistants (e2e/mcp.spec.ts), on 127.0.0.1.
+    MCP_PORT: String(Number(process.env.E2E_PORT ?? '4310') + 60),
   },
 });
 const stop = (signal) => child.kill(signal);

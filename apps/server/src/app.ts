@@ -15,6 +15,7 @@ import { queueProbeRoutes } from './modules/diagnostics/queue-probe.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { IdempotencyRepository } from './modules/idempotency/idempotency.repository.js';
 import { manualGenerationRoutes } from './modules/manual-generation/manual-generation.routes.js';
+import { mcpTokensRoutes } from './modules/mcp/mcp-tokens.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { publishingRoutes } from './modules/publishing/publishing.routes.js';
 import { seoRoutes } from './modules/seo/seo.module.js';
@@ -97,6 +98,7 @@ export async function buildApp(
   await app.register(notificationsRoutes(services.notifications), { prefix: '/api/settings/notifications' });
 
   await app.register(seoRoutes(services.seo), { prefix: '/api' });
+  await app.register(mcpTokensRoutes(services.mcpTokens), { prefix: '/api/settings/mcp-tokens' });
 
   await registerWebApp(app, ctx.config.webDistDir);
   return app;

@@ -145,6 +145,13 @@ const envSchema = z
       .default(''),
     // Featured images: the local title card (default) or an OpenAI-compatible images API (IMAGE_*).
     ...imageEnvSchema,
+    // The MCP server for AI assistants (issue #33): off unless set; it listens on 127.0.0.1 only.
+    MCP_PORT: z.coerce
+      .number({ message: 'must be a port number' })
+      .int('must be a whole number')
+      .min(1, 'must be from 1 to 65535')
+      .max(65535, 'must be from 1 to 65535')
+      .optional(),
   })
   .superRefine(requireImageProviderSettings);
 
@@ -184,6 +191,8 @@ export interface AppConfig {
   images: ImageConfig;
   /** EMBEDDINGS_MODEL: the model site knowledge embeds with ('': the provider's default; 'off': none). */
   embeddingsModel: string;
+  /** MCP_PORT: the MCP server's port on 127.0.0.1 (undefined: no MCP server). */
+  mcpPort?: number | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -234,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
     images: imageEnvConfig(e),
     embeddingsModel: e.EMBEDDINGS_MODEL,
     llmOfflineDelayMs: e.LLM_OFFLINE_DELAY_MS,
+    mcpPort: e.MCP_PORT,
   };
 }
 

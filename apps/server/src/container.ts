@@ -28,6 +28,9 @@ import { GenerationRepository } from './modules/generation/generation.repository
 import { GenerationService } from './modules/generation/generation.service.js';
 import { MANUAL_ORIGIN, manualConsumer } from './modules/manual-generation/manual-consumer.js';
 import { ManualGenerationService } from './modules/manual-generation/manual-generation.service.js';
+import { AGENT_ORIGIN, McpAssistant } from './modules/mcp/mcp-assistant.js';
+import { McpTokensRepository } from './modules/mcp/mcp-tokens.repository.js';
+import { McpTokensService } from './modules/mcp/mcp-tokens.service.js';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { ContentFingerprintsRepository } from './modules/publishing/content-fingerprints.repository.js';
@@ -120,6 +123,10 @@ export interface Services {
   seo: SeoServices;
   /** Notifications (issue #33 §5): webhook and e-mail for review waits, failed publishes, budgets reached, sites down. */
   notifications: NotificationsService;
+  /** Settings → Assistants (MCP): the tokens an AI assistant connects to the MCP server with (issue #33). */
+  mcpTokens: McpTokensService;
+  /** What an assistant may do through the MCP server: read, draft, queue for review (never publish). */
+  mcpAssistant: McpAssistant;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -308,6 +315,17 @@ export function createServices(ctx: AppContext): Services {
     },
     { log: pino({ name: 'notifications', level: ctx.config.logLevel }) },
   );
+  // An assistant's articles go through the one pipeline with publishing off and wait in the Review inbox.
+  const mcpAssistant = new McpAssistant({
+    sites,
+    knowledge: siteKnowledge,
+    usage,
+    budgets,
+    pipeline,
+    store: articleStore,
+    timeZone: ctx.config.timeZone,
+  });
+  pipeline.register(AGENT_ORIGIN, mcpAssistant.consumer());
   return {
     auth: new AuthService(new AuthRepository(db), new LoginThrottle()),
     queueProbes: new QueueProbeService(new QueueProbeRepository(db), ctx.queue),
@@ -379,6 +397,11 @@ export function createServices(ctx: AppContext): Services {
       budgetConfirm: (request, confirmed) => usage.requireBudgetConfirmed(request, confirmed, 'This run'),
     }),
     notifications,
+    mcpTokens: new McpTokensService(
+      new McpTokensRepository(db),
+      ctx.config.mcpPort ? `http://127.0.0.1:${ctx.config.mcpPort}/mcp` : null,
+    ),
+    mcpAssistant,
   };
 }
 

@@ -10,6 +10,7 @@ import { loadOrCreateAppSecret } from './lib/app-secret.js';
 import { makeDataDirPrivate, type PrivacyReport, restrictNewFiles } from './lib/private-data-dir.js';
 import { SecretBox } from './lib/secret-box.js';
 import { loggerOptions } from './logging.js';
+import type { McpListener } from './modules/mcp/mcp-server.js';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -51,10 +52,12 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const { buildApp, createServices, defineJobs, JobQueue } = await appModules.catch((err: unknown) => {
-    releaseLock();
-    throw err;
-  });
+  const { buildApp, createServices, defineJobs, JobQueue, startMcpListener } = await appModules.catch(
+    (err: unknown) => {
+      releaseLock();
+      throw err;
+    },
+  );
   const queue = JobQueue.create(handle, role, log);
   const ctx: AppContext = { config, role, handle, queue, appSecret, secretBox: SecretBox.fromAppSecret(appSecret) };
   const services = createServices(ctx);
@@ -63,6 +66,7 @@ async function main(): Promise<void> {
   await queue.start();
 
   const app = role === 'worker' ? null : await buildApp(ctx, services);
+  let mcp: McpListener | null = null;
   if (app) {
     try {
       await app.listen({ port: config.port, host: config.host });
@@ -75,6 +79,21 @@ async function main(): Promise<void> {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     process.stdout.write(`\nAutomated Blog Poster is running at http://${config.host}:${port}\n`);
+    if (config.mcpPort) {
+      mcp = await startMcpListener({
+        port: config.mcpPort,
+        tokens: services.mcpTokens,
+        assistant: services.mcpAssistant,
+        log: log.child({ name: 'mcp' }),
+      }).catch((err: unknown) => {
+        throw (err as NodeJS.ErrnoException).code === 'EADDRINUSE'
+          ? new ConfigError(
+              `Invalid MCP_PORT: ${config.mcpPort} is already in use on 127.0.0.1 (got ${config.mcpPort})`,
+            )
+          : err;
+      });
+      process.stdout.write(`The MCP server for assistants listens at ${mcp.url} (tokens: Settings → Assistants)\n`);
+    }
   } else {
     process.stdout.write(`Automated Blog Poster worker started (pid ${process.pid})\n`);
   }
@@ -94,6 +113,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app?.close(); // stop accepting, finish in-flight requests
+      await mcp?.close();
       await queue.stop(); // let running jobs finish, then stop polling
       await handle?.close();
     } catch (err) {
@@ -108,12 +128,13 @@ async function main(): Promise<void> {
 }
 
 async function loadAppModules() {
-  const [{ buildApp }, { createServices, defineJobs }, { JobQueue }] = await Promise.all([
+  const [{ buildApp }, { createServices, defineJobs }, { JobQueue }, { startMcpListener }] = await Promise.all([
     import('./app.js'),
     import('./container.js'),
     import('./jobs/queue.js'),
+    import('./modules/mcp/mcp-server.js'),
   ]);
-  return { buildApp, createServices, defineJobs, JobQueue };
+  return { buildApp, createServices, defineJobs, JobQueue, startMcpListener };
 }
 
 function reportDataDirPrivacy(log: pino.Logger, dataDir: string, report: PrivacyReport): void {

@@ -144,7 +144,7 @@ export const WORD_COUNT_LIMITS = {
 /** The engine promises to land within this fraction of the requested word count. */
 export const WORD_COUNT_TOLERANCE = 0.15;
 
-export const GENERATION_METHODS = ['manual', 'bulk', 'scheduled', 'trend', 'seo'] as const;
+export const GENERATION_METHODS = ['manual', 'bulk', 'scheduled', 'trend', 'seo', 'agent'] as const;
 export const generationMethodSchema = z.enum(GENERATION_METHODS);
 export type GenerationMethod = z.infer<typeof generationMethodSchema>;
 

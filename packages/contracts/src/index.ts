@@ -13,6 +13,7 @@ export * from './getting-started.js';
 export * from './health.js';
 export * from './ids.js';
 export * from './manual-generation.js';
+export * from './mcp.js';
 export * from './notifications.js';
 export * from './provider-chain.js';
 export * from './review.js';

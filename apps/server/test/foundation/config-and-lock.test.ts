@@ -29,6 +29,8 @@ describe('configuration', () => {
     [{ APP_SECRET: 'too-short' }, 'APP_SECRET'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ MCP_PORT: '0' }, 'MCP_PORT'],
+    [{ MCP_PORT: 'mcp' }, 'MCP_PORT'],
   ])('stops with one line naming the variable: %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {
@@ -41,6 +43,9 @@ describe('configuration', () => {
 
   it('treats empty values as unset and parses roles', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
+    // The MCP server is off unless MCP_PORT is set.
+    expect(loadConfig({ MCP_PORT: '' }).mcpPort).toBeUndefined();
+    expect(loadConfig({ MCP_PORT: '4700' }).mcpPort).toBe(4700);
     expect(parseRole(['--role=worker'])).toBe('worker');
     expect(parseRole([])).toBe('all');
     expect(() => parseRole(['--role=boss'])).toThrow(/Invalid --role/);

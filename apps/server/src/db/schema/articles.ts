@@ -6,7 +6,7 @@ import { sites } from './sites.js';
 export const ARTICLE_STATUSES = ['draft', 'review', 'published', 'scheduled', 'failed'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 /** Where an article came from; 'trend' articles also carry source_urls. */
-export const ARTICLE_ORIGINS = ['manual', 'bulk', 'schedule', 'trend', 'seo'] as const;
+export const ARTICLE_ORIGINS = ['manual', 'bulk', 'schedule', 'trend', 'seo', 'agent'] as const;
 
 /**
  * A generated article. site_name is a snapshot so that an article keeps showing its site's name

@@ -8,6 +8,7 @@ export * from './budget-reservations.js';
 export * from './bulk-jobs.js';
 export * from './idempotency-keys.js';
 export * from './knowledge-vectors.js';
+export * from './mcp-tokens.js';
 export * from './model-calls.js';
 export * from './notifications.js';
 export * from './operator.js';

@@ -3,7 +3,7 @@ import { articles } from './articles.js';
 import { sites } from './sites.js';
 
 /** Where a model call was made for: the article pipeline's origins, or an SEO step without an article. */
-export const MODEL_CALL_SOURCES = ['manual', 'bulk', 'schedule', 'trend', 'seo', 'other'] as const;
+export const MODEL_CALL_SOURCES = ['manual', 'bulk', 'schedule', 'trend', 'seo', 'agent', 'other'] as const;
 
 /**
  * The usage ledger: one row per call to a remote language model (issue #16), written when the call

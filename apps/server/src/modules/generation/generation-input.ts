@@ -88,6 +88,7 @@ const METHOD_OF_ORIGIN: Record<ArticleOrigin, GenerationMethod> = {
   schedule: 'scheduled',
   trend: 'trend',
   seo: 'seo',
+  agent: 'agent',
 };
 
 /** Programmer-facing checks for every caller; each failure is a 400 naming the field. */

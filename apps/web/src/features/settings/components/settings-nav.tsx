@@ -12,6 +12,7 @@ export const SETTINGS_SECTIONS = [
   { id: 'budgets', title: 'Budgets' },
   { id: 'trend-settings', title: 'Trends' },
   { id: 'notifications', title: 'Notifications' },
+  { id: 'mcp-tokens', title: 'Assistants (MCP)' },
 ] as const;
 
 function goTo(id: string) {

@@ -21,6 +21,7 @@ function fakeSettingsApi(initial: LlmSettings = ENV, probe?: LlmProbeResult) {
     http.get('/api/settings/trends', () =>
       HttpResponse.json({ error: 'Not found', code: 'not_found' }, { status: 404 }),
     ),
+    http.get('/api/settings/mcp-tokens', () => HttpResponse.json({ tokens: [], endpoint: null })),
     http.get('/api/settings/llm', () => HttpResponse.json(state.settings)),
     http.put('/api/settings/llm', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;

@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { BudgetsSection } from './budgets-section';
 import { FallbackProvidersSection } from './fallback-providers-section';
 import { LlmSettingsSection } from './llm-settings-section';
+import { McpTokensSection } from './mcp-tokens-section';
 import { ModelPricesSection } from './model-prices-section';
 import { NotificationsSection } from './notifications-section';
 import { SettingsNav } from './settings-nav';
@@ -33,6 +34,7 @@ export function SettingsPage() {
       <BudgetsSection />
       <TrendSettingsSection />
       <NotificationsSection />
+      <McpTokensSection />
     </Stack>
   );
   return (
