@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { IdempotencyRepository } from './modules/idempotency/idempotency.repository.js';
 import { manualGenerationRoutes } from './modules/manual-generation/manual-generation.routes.js';
 import { publishingRoutes } from './modules/publishing/publishing.routes.js';
+import { samenessRoutes } from './modules/sameness/sameness.routes.js';
 import { seoRoutes } from './modules/seo/seo.module.js';
 import { llmChainRoutes, llmSettingsRoutes } from './modules/settings/llm-settings.routes.js';
 import { siteInventoryRoutes } from './modules/site-inventory/site-inventory.routes.js';
@@ -76,6 +77,7 @@ export async function buildApp(
   await app.register(sitesRoutes(services.sites, services.siteHealth), { prefix: '/api/sites' });
   await app.register(siteInventoryRoutes(services.siteInventory), { prefix: '/api/sites' });
   await app.register(siteKnowledgeRoutes(services.siteKnowledge), { prefix: '/api/sites' });
+  await app.register(samenessRoutes(services.sameness), { prefix: '/api/sites' });
   await app.register(articlesRoutes(services.articles), { prefix: '/api' });
   await app.register(publishingRoutes(services.publishing, services.liveVerification), { prefix: '/api' });
   await app.register(backlinksRoutes(services.backlinks), { prefix: '/api' });
