@@ -48,9 +48,25 @@ const tokensOf = (text: string) =>
     .map((token) => token.replace(/^['-]+|['-]+$/g, ''))
     .filter(Boolean);
 
-/** A text's shape: template words kept, numbers as N, everything else as X (runs of X, and X glue X, as one X). */
-export function shapeOf(text: string): string[] {
-  const raw = tokensOf(text).map((token) => (/^\p{N}+$/u.test(token) ? 'N' : TEMPLATE_WORDS.has(token) ? token : 'X'));
+/** Words that are structure whatever the subject: a title's word among them is not the subject's. */
+const FUNCTION_WORDS = new Set([
+  ...GLUE,
+  ...'what why how when where who which is are was were do does can should will it its this that these you'.split(' '),
+]);
+
+/** The subject's words of a post: its title's words, but for function words ("composting", "basics" of "Composting Basics"). */
+export const subjectWords = (title: string): ReadonlySet<string> =>
+  new Set(tokensOf(title).filter((token) => !FUNCTION_WORDS.has(token)));
+
+/**
+ * A text's shape: template words kept, numbers as N, everything else as X (runs of X, and X glue X,
+ * as one X). `subject`: words that are X even when they are template words (a post about
+ * "composting basics" has "basics" in its headings as subject, not as template).
+ */
+export function shapeOf(text: string, subject: ReadonlySet<string> = new Set()): string[] {
+  const raw = tokensOf(text).map((token) =>
+    /^\p{N}+$/u.test(token) ? 'N' : TEMPLATE_WORDS.has(token) && !subject.has(token) ? token : 'X',
+  );
   const shape: string[] = [];
   for (const token of raw) {
     if (token === 'X' && shape.at(-1) === 'X') continue;
@@ -83,14 +99,14 @@ export function titleTemplate(title: string): string | null {
 }
 
 /** The opening sentence's pattern: the shape of its first words; null when they are all subject. */
-export function openingPattern(firstSentence: string): string | null {
-  const shape = shapeOf(firstSentence).slice(0, 5);
+export function openingPattern(firstSentence: string, subject?: ReadonlySet<string>): string | null {
+  const shape = shapeOf(firstSentence, subject).slice(0, 5);
   return templateWeight(shape) >= 2 ? shape.join(' ') : null;
 }
 
 /** The heading skeleton: each heading's shape, in order. */
-export const headingSkeleton = (headings: readonly string[]): string[] =>
-  headings.map((heading) => shapeOf(heading).join(' '));
+export const headingSkeleton = (headings: readonly string[], subject?: ReadonlySet<string>): string[] =>
+  headings.map((heading) => shapeOf(heading, subject).join(' '));
 
 /**
  * How alike two skeletons are (0–1): the longest common run of headings in order that carry
@@ -134,12 +150,15 @@ export interface PostShape {
   words: number | null;
 }
 
-export const shapePost = (post: PostSample): PostShape => ({
-  skeleton: headingSkeleton(post.headings),
-  opening: openingPattern(post.opening),
-  title: titleTemplate(post.title),
-  words: post.words,
-});
+export function shapePost(post: PostSample): PostShape {
+  const subject = subjectWords(post.title);
+  return {
+    skeleton: headingSkeleton(post.headings, subject),
+    opening: openingPattern(post.opening, subject),
+    title: titleTemplate(post.title),
+    words: post.words,
+  };
+}
 
 /** The ways two posts are made alike (empty: not alike in any). */
 export function samenessBetween(a: PostShape, b: PostShape): SamenessAspect[] {
