@@ -13,7 +13,6 @@ export const samenessScenario: Scenario = {
   async run() {
     let tp = 0;
     let fp = 0;
-    let fn = 0;
     const missed: string[] = [];
     const wrong: string[] = [];
     for (const pair of LABELLED_PAIRS) {
@@ -23,7 +22,6 @@ export const samenessScenario: Scenario = {
         fp++;
         wrong.push(pair.name);
       } else if (pair.sameTemplate) {
-        fn++;
         missed.push(pair.name);
       }
     }
