@@ -28,7 +28,7 @@ function firstSentence(text: string): string {
 }
 
 function sampleOf(post: RecentPost): PostSample {
-  if (post.html !== null) return sampleOfHtml(post.title, post.html, post.wordCount ?? undefined);
+  if (post.html !== null) return sampleOfHtml(post.title, post.html, post.wordCount || undefined);
   return {
     title: post.title,
     headings: (post.headings ?? '').split('\n').filter((h) => h.trim()),
