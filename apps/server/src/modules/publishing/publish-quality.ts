@@ -1,4 +1,4 @@
-import type { QualityReport, ResemblingPost } from '@abp/contracts';
+import { type QualityReport, qualityReportSchema, type ResemblingPost } from '@abp/contracts';
 import { QualityGateBlockedError } from '../../domain-errors.js';
 import type { PublishRecords } from '../articles/article-store.js';
 import { runQualityGate } from '../quality-gate/index.js';
@@ -11,6 +11,13 @@ export type SamenessLookup = (
   siteId: number,
   article: { id: number; wpId: number | null; title: string; content: string },
 ) => Promise<{ resembles: ResemblingPost[]; compared: number }>;
+
+/** The sentences the AI-tell rewrite changed when the article was written (its stored report says). */
+function rewrittenBefore(report: unknown): number {
+  const parsed = qualityReportSchema.safeParse(report);
+  const finding = parsed.success ? [...parsed.data.warnings, ...parsed.data.issues].find((f) => f.ai_tells) : undefined;
+  return finding?.ai_tells?.rewritten ?? 0;
+}
 
 /**
  * The quality gate as publishing asks it, just before a post goes out: what the site already has
@@ -75,6 +82,7 @@ export class PublishQualityCheck {
         ...(article.targetWordCount ? { targetWordCount: article.targetWordCount } : {}),
         ...(writtenOffline ? { writtenOffline } : {}),
         ...(sameness ? { sameness } : {}),
+        aiTellsRewritten: rewrittenBefore(article.qualityReport),
       },
     );
     await this.store.recordQualityReport(article.id, report);
