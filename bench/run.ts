@@ -11,6 +11,7 @@ import { loginFloodScenario } from './scenarios/login-flood.js';
 import { manualGenerationScenario } from './scenarios/manual-generation.js';
 import { pageWeightScenario } from './scenarios/page-weight.js';
 import { responsivenessScenario } from './scenarios/responsiveness.js';
+import { samenessScenario } from './scenarios/sameness.js';
 import { startupScenario } from './scenarios/startup.js';
 import { understandingScenario } from './scenarios/understanding.js';
 
@@ -27,6 +28,7 @@ const scenarios: Scenario[] = [
   loginFloodScenario,
   bodyFloodScenario,
   understandingScenario,
+  samenessScenario,
 ];
 
 const only = process.argv.slice(2);

@@ -18,6 +18,7 @@ import { manualGenerationRoutes } from './modules/manual-generation/manual-gener
 import { mcpTokensRoutes } from './modules/mcp/mcp-tokens.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { publishingRoutes } from './modules/publishing/publishing.routes.js';
+import { samenessRoutes } from './modules/sameness/sameness.routes.js';
 import { seoRoutes } from './modules/seo/seo.module.js';
 import { llmChainRoutes, llmSettingsRoutes } from './modules/settings/llm-settings.routes.js';
 import { siteInventoryRoutes } from './modules/site-inventory/site-inventory.routes.js';
@@ -78,6 +79,7 @@ export async function buildApp(
   await app.register(sitesRoutes(services.sites, services.siteHealth), { prefix: '/api/sites' });
   await app.register(siteInventoryRoutes(services.siteInventory), { prefix: '/api/sites' });
   await app.register(siteKnowledgeRoutes(services.siteKnowledge), { prefix: '/api/sites' });
+  await app.register(samenessRoutes(services.sameness), { prefix: '/api/sites' });
   await app.register(articlesRoutes(services.articles), { prefix: '/api' });
   await app.register(publishingRoutes(services.publishing, services.liveVerification), { prefix: '/api' });
   await app.register(backlinksRoutes(services.backlinks), { prefix: '/api' });

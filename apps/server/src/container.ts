@@ -38,6 +38,8 @@ import { DuplicateContentCheck } from './modules/publishing/duplicate-content.js
 import { LiveVerification } from './modules/publishing/live-verification.js';
 import { LiveCheckRepository, PublishingRepository } from './modules/publishing/publishing.repository.js';
 import { PublishingService } from './modules/publishing/publishing.service.js';
+import { SamenessRepository } from './modules/sameness/sameness.repository.js';
+import { SamenessService } from './modules/sameness/sameness.service.js';
 import { schedulerTickJob } from './modules/scheduler/scheduler.jobs.js';
 import { SchedulerRepository } from './modules/scheduler/scheduler.repository.js';
 import { SchedulerService } from './modules/scheduler/scheduler.service.js';
@@ -76,6 +78,8 @@ export interface Services {
   siteInventory: SiteInventoryService;
   /** Site knowledge (issue #32): per-site indexes of what each site has, lexical and (with embeddings) semantic. */
   siteKnowledge: SiteKnowledgeService;
+  /** How alike a site's recent posts are (issue #33 §4). */
+  sameness: SamenessService;
   articles: ArticlesService;
   /** The one writer of articles (and their images, logs, trend sources) for every other module. */
   articleStore: ArticleStore;
@@ -147,6 +151,8 @@ export function createServices(ctx: AppContext): Services {
     onSeoFields: (siteId, fields) => publishing.rememberSeoFields(siteId, fields),
   });
   const duplicateContent = new DuplicateContentCheck(new ContentFingerprintsRepository(db));
+  // Sameness across a site's recent posts (issue #33): in each quality report and per site.
+  const sameness = new SamenessService(new SamenessRepository(db), sites);
   const inventoryRepo = new SiteInventoryRepository(db);
   // New articles link into what their site already has: candidates and anchors from the site's
   // knowledge index (built below, after the model settings it embeds with; asked only by requests).
@@ -176,6 +182,7 @@ export function createServices(ctx: AppContext): Services {
       coveringPost: (siteId, article) => siteKnowledge.coveringPost(siteId, article),
       bestCategory: (siteId, article) => siteKnowledge.bestCategory(siteId, article),
     },
+    sameness: (siteId, article) => sameness.findFor(siteId, article),
     // Every accepted post is checked live a moment later.
     onPublished: (articleId, post) => liveVerification.afterPublish(articleId, post),
   });
@@ -213,6 +220,7 @@ export function createServices(ctx: AppContext): Services {
     linkIntoSite: (siteId, article, given) => liveSiteLinker.link(siteId, article, given),
     siteLinkCandidates: (siteId, article) => liveSiteLinker.linkCandidates(siteId, article),
     coveringPost: (siteId, article) => siteKnowledge.coveringPost(siteId, article),
+    sameness: (siteId, article) => sameness.findFor(siteId, article),
     usage,
   });
   // The one way an article is written, stored and published; every producer goes through it.
@@ -333,6 +341,7 @@ export function createServices(ctx: AppContext): Services {
     siteHealth,
     siteInventory,
     siteKnowledge,
+    sameness,
     articles,
     articleStore,
     articleMaintenance: new ArticleTableMaintenance(ctx.handle),

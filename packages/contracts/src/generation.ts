@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { aiTellDetailsSchema, resemblingPostSchema } from './editorial-checks.js';
 
 /* Content generation vocabulary shared by the server's engine, its routes and the web forms. */
 
@@ -229,6 +230,10 @@ export const QUALITY_RULES = [
   'dead_links',
   /** Written by the offline writer, without a model: demonstration text. */
   'offline_writer',
+  /** Stock phrases that read as machine-written (issue #33): a warning, never a refusal. */
+  'ai_tells',
+  /** Made from the same template as recent posts of the site (issue #33): a warning, never a refusal. */
+  'sameness',
 ] as const;
 export const qualityRuleSchema = z.enum(QUALITY_RULES);
 export type QualityRule = z.infer<typeof qualityRuleSchema>;
@@ -249,6 +254,10 @@ export const qualityFindingSchema = z.object({
   message: z.string(),
   /** already_on_site, near_duplicate, cross_site_duplicate: the post already there. */
   existing_post: existingPostSchema.optional(),
+  /** ai_tells: the phrases found and the sentences quoted. */
+  ai_tells: aiTellDetailsSchema.optional(),
+  /** sameness: the recent posts of the site it resembles, and how. */
+  resembles: z.array(resemblingPostSchema).optional(),
 });
 export type QualityFinding = z.infer<typeof qualityFindingSchema>;
 

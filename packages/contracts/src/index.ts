@@ -7,6 +7,7 @@ export * from './body-limits.js';
 export * from './bulk-jobs.js';
 export * from './dashboard.js';
 export * from './diagnostics.js';
+export * from './editorial-checks.js';
 export * from './errors.js';
 export * from './generation.js';
 export * from './getting-started.js';

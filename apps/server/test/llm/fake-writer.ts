@@ -13,7 +13,8 @@ const SENTENCES = [
   'Each recommendation about {topic} is grounded in common experience rather than theory.',
   'A short example from {topic} helps to show how the idea works in practice.',
   'Small adjustments to {topic}, made consistently, tend to produce the clearest improvements.',
-  'It is worth noting the trade-offs of {topic} before committing to one approach.',
+  // No stock phrase of the AI-tell list: the prompts ask a model to avoid them (issue #33).
+  'The trade-offs of {topic} deserve a look before committing to one approach.',
   'The same principle of {topic} applies whether the project is large or small.',
   'With {heading} in place, the next step becomes much easier to plan.',
 ];

@@ -1,3 +1,4 @@
+import type { ResemblingPost } from '@abp/contracts';
 import { SiteUnavailableError } from '../../domain-errors.js';
 import { badRequest } from '../../errors.js';
 import { type ImageProvider, imageFilename, TitleCardImageProvider } from '../../integrations/images/index.js';
@@ -73,6 +74,11 @@ export interface GenerationServiceOptions {
     siteId: number,
     article: { title: string; keywords: readonly string[] },
   ) => Promise<SiteLinkCandidate[]>;
+  /** The site's recent posts a new article is made alike (issue #33): a warning in its report. A failure leaves the rule out. */
+  sameness?: (
+    siteId: number,
+    article: { title: string; content: string },
+  ) => Promise<{ resembles: ResemblingPost[]; compared: number }>;
   /** The usage ledger: the model calls made for an article are named after it once it is stored. */
   usage?: { linkArticle(rowIds: readonly number[], articleId: number): Promise<void> };
 }
@@ -268,13 +274,15 @@ export class GenerationService {
     article: GeneratedArticle,
     image: StoredImage | null,
   ): Promise<GeneratedArticleRecord> {
-    const [otherTitlesOnSite, covering] = await Promise.all([
+    const [otherTitlesOnSite, covering, sameness] = await Promise.all([
       this.repo.sameTitlesOnSite(input.siteId, article.title),
       this.options.coveringPost
         ? this.options
             .coveringPost(input.siteId, { title: article.title, html: article.content, keywords: article.keywords })
             .catch(() => null)
         : null,
+      this.options.sameness?.(input.siteId, { title: article.title, content: article.content }).catch(() => null) ??
+        null,
     ]);
     const qualityReport = runQualityGate(
       { title: article.title, content: article.content },
@@ -293,6 +301,8 @@ export class GenerationService {
             }
           : {}),
         ...(article.provider.offline ? { writtenOffline: 'note' as const } : {}),
+        ...(article.aiTellsRewritten ? { aiTellsRewritten: article.aiTellsRewritten } : {}),
+        ...(sameness ? { sameness } : {}),
       },
     );
     return {

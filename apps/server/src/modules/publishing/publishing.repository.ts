@@ -17,6 +17,8 @@ export class PublishingRepository {
         keywords: articles.keywords,
         tags: articles.tags,
         writtenOffline: articles.writtenOffline,
+        // Its last report: what the AI-tell rewrite did when it was written is carried into the next one.
+        qualityReport: articles.qualityReport,
         metaDescription: articles.metaDescription,
         slug: articles.slug,
         targetWordCount: articles.targetWordCount,

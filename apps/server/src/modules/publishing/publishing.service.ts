@@ -18,7 +18,7 @@ import { createdMessage, PostWriter } from './post-writer.js';
 import { labelWordPressError, wordpressStep } from './publish-errors.js';
 import { type HeldLease, PublishLease } from './publish-lease.js';
 import { type PublishOptions, statusToSend } from './publish-options.js';
-import { PublishQualityCheck } from './publish-quality.js';
+import { PublishQualityCheck, type SamenessLookup } from './publish-quality.js';
 import type { PublishArticleRow, PublishingRepository } from './publishing.repository.js';
 import { SeoFieldsCache } from './seo-fields-cache.js';
 import type { SiteConnections } from './site-connections.js';
@@ -35,6 +35,8 @@ export interface PublishingDependencies {
   duplicates?: DuplicateContentCheck | null;
   /** Site knowledge (issue #32): the post that covers an article's subject, the category nearest it. */
   judgements?: PublishSiteJudgements | null;
+  /** The site's recent posts an article is made alike (issue #33): a warning in its report; without it the gate skips that rule. */
+  sameness?: SamenessLookup | null;
   /** Told of every post WordPress accepted (the live check queues itself there). A failure there never fails the publish. */
   onPublished?: (articleId: number, post: WpPost) => Promise<void>;
   now?: () => Date;
@@ -81,7 +83,7 @@ export class PublishingService {
     this.now = deps.now ?? (() => new Date());
     this.lease = new PublishLease(this.store);
     this.judgements = deps.judgements ?? null;
-    this.quality = new PublishQualityCheck(this.repo, this.store, this.duplicates, this.judgements);
+    this.quality = new PublishQualityCheck(this.repo, this.store, this.duplicates, this.judgements, deps.sameness);
     this.images = new FeaturedImages(this.repo, this.store);
     this.posts = new PostWriter(this.store);
     this.seoFields = new SeoFieldsCache(this.now);

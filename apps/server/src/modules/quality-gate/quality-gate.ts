@@ -1,7 +1,16 @@
-import type { ExistingPost, QualityFinding, QualityReport, QualitySeverity } from '@abp/contracts';
+import {
+  AI_TELL_MAX_QUOTED,
+  type ExistingPost,
+  type QualityFinding,
+  type QualityReport,
+  type QualitySeverity,
+  type ResemblingPost,
+  SAMENESS_ASPECT_LABELS,
+} from '@abp/contracts';
 import { findBrokenHtml, findDeadLinks } from '../../lib/html/html-checks.js';
 import { countWords } from '../../lib/html/html-text.js';
 import { webAddress } from '../../lib/html/web-link.js';
+import { findAiTells } from '../../lib/text/ai-tells.js';
 import { detectRefusal } from '../../lib/text/refusal-detector.js';
 
 export interface QualityGateInput {
@@ -30,6 +39,10 @@ export interface QualityGateOptions {
     sameSite: NearDuplicate | null;
     otherSite: NearDuplicate | null;
   };
+  /** Sentences with AI-tell phrases a model rewrote before this report (issue #33). */
+  aiTellsRewritten?: number;
+  /** The site's recent posts this article is made alike (the sameness check, issue #33), of `compared` looked at. */
+  sameness?: { resembles: ResemblingPost[]; compared: number };
 }
 
 export interface NearDuplicate {
@@ -158,6 +171,36 @@ export function runQualityGate(article: QualityGateInput, options: QualityGateOp
   const dead = findDeadLinks(article.content);
   if (dead.length > 0)
     add('dead_links', 'major', `Links to nowhere: ${dead.slice(0, 3).join('; ')}${dead.length > 3 ? '; …' : ''}.`);
+  const tells = findAiTells(article.content, title);
+  if (tells.count > 0) {
+    // A warning only: stock phrases make a text read as machine-made, not unfit to publish.
+    const named = tells.phrases
+      .slice(0, 4)
+      .map((p) => `"${p.phrase}"${p.count > 1 ? ` ×${p.count}` : ''}`)
+      .join(', ');
+    const sentences = tells.sentences.length;
+    findings.push({
+      rule: 'ai_tells',
+      severity: 'minor',
+      message: `Reads as machine-written in places: ${tells.count} stock phrase${tells.count === 1 ? '' : 's'} (${named}${tells.phrases.length > 4 ? ', …' : ''}) in ${sentences} sentence${sentences === 1 ? '' : 's'}.`,
+      ai_tells: {
+        count: tells.count,
+        phrases: tells.phrases,
+        sentences: tells.sentences.slice(0, AI_TELL_MAX_QUOTED).map((s) => s.sentence.slice(0, 400)),
+        rewritten: options.aiTellsRewritten ?? 0,
+      },
+    });
+  }
+  const resembling = options.sameness?.resembles ?? [];
+  if (resembling.length > 0) {
+    const first = resembling[0]!;
+    findings.push({
+      rule: 'sameness',
+      severity: 'minor',
+      message: `Made like recent posts of this site: it resembles ${resembling.length} of the last ${options.sameness?.compared ?? resembling.length} (e.g. "${first.title}": ${first.ways.map((way) => SAMENESS_ASPECT_LABELS[way]).join(', ')}). Search engines treat many posts from one template as scaled content.`,
+      resembles: resembling.slice(0, 5),
+    });
+  }
   if (options.writtenOffline) {
     // Demonstration text: a warning wherever the article could go live; by hand, it asks first.
     add('offline_writer', options.writtenOffline === 'confirm' ? 'severe' : 'minor', OFFLINE_WRITER_FINDING);

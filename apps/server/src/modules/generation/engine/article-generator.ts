@@ -11,6 +11,7 @@ import { countWords } from '../../../lib/html/html-text.js';
 import { sanitizeArticleHtml } from '../../../lib/html/sanitize-article-html.js';
 import { escapeHtmlText } from '../../../lib/plain-text.js';
 import { tagPhrases } from '../../../lib/text/tag-phrases.js';
+import { rewriteAiTells } from './ai-tell-rewrite.js';
 import { mapWithConcurrency } from './concurrency.js';
 import { distinctTitle } from './distinct-title.js';
 import { GenerationLogBuilder } from './generation-log.js';
@@ -128,7 +129,7 @@ export class ArticleGenerator {
       const outline = { ...planned, title: await distinctTitle(context, planned, request.isTitleInUse) };
       const drafts = await this.writeSections(context, outline, request.wordCount, controller);
       await this.fitLength(context, outline, drafts, request.wordCount);
-      const content = sanitizeArticleHtml(
+      const written = sanitizeArticleHtml(
         drafts
           .filter((d) => !d.failed)
           .map((d) =>
@@ -136,6 +137,8 @@ export class ArticleGenerator {
           )
           .join('\n'),
       );
+      // Stock phrases that read as machine-written: one rewrite of their sentences, before the report is made.
+      const { html: content, rewritten: aiTellsRewritten } = await rewriteAiTells(context, written);
       const wordCount = countWords(content);
       if (Math.abs(wordCount / request.wordCount - 1) > WORD_COUNT_TOLERANCE) {
         log.warn(`The article has ${wordCount} words; ${request.wordCount} were requested.`);
@@ -152,6 +155,7 @@ export class ArticleGenerator {
         taskType,
         wordCount,
         ...refusal(),
+        ...(aiTellsRewritten > 0 ? { aiTellsRewritten } : {}),
         ...(featuredImage ? { featuredImage } : {}),
         provider: { id: provider.providerId, model: provider.model, offline: provider.isOffline },
         log: log.finish('completed', wordCount),

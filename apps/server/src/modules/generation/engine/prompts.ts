@@ -5,6 +5,7 @@ import {
   TASK_BLUEPRINTS,
   type WritingIntent,
 } from '../../../integrations/llm/index.js';
+import { AI_TELLS_NAMED_IN_PROMPTS, type OffendingSentence } from '../../../lib/text/ai-tells.js';
 import { ROLE_GUIDES, TASK_GUIDES } from './task-guides.js';
 
 /* Every prompt the engine sends. Kept in one place so their wording can be reviewed together. */
@@ -27,6 +28,7 @@ export function systemPrompt(voice: string): string {
     '- Do not apologise, refuse, hedge about your knowledge or add disclaimers. If a topic is sensitive, write a responsible, factual piece; if a detail is uncertain, write in general terms instead.',
     '- Output HTML fragments only, using <p>, <h3>, <h4>, <ul>, <ol>, <li>, <strong>, <em>, <blockquote>, <table>. No <html>, <body>, <h1>, <h2>, Markdown or code fences.',
     '- No placeholder text such as [insert …] or lorem ipsum. Link only to real https URLs you are certain of; otherwise use no links.',
+    `- Avoid stock phrases that read as machine-written, such as ${AI_TELLS_NAMED_IN_PROMPTS.map((p) => `"${p}"`).join(', ')}: say the thing itself in plain words.`,
   ].join('\n');
 }
 
@@ -172,6 +174,20 @@ export function retitlePrompt(brief: ArticleBrief, outline: ArticleOutline, take
   ]
     .filter((line) => line !== '')
     .join('\n');
+}
+
+/** The AI-tell rewrite: the offending sentences, numbered, with the phrases each must lose. */
+export function aiTellRewritePrompt(sentences: readonly OffendingSentence[]): string {
+  return [
+    'These sentences of an article use stock phrases that make the text read as machine-written.',
+    'Rewrite each one so it says the same thing in plain, specific words without the phrase named after it. Keep its facts, its language and about its length; return one sentence for each, as plain text without markup.',
+    '',
+    ...sentences.map(
+      (s, i) => `${i + 1}. ${s.sentence}\n   Avoid: ${s.phrases.map((phrase) => `"${phrase}"`).join(', ')}`,
+    ),
+    '',
+    'Answer with a JSON object only: {"sentences": [{"index": <the number above>, "rewritten": "<the new sentence>"}]}.',
+  ].join('\n');
 }
 
 /** Prepended to a prompt whose previous answer was a refusal or a hedge. */

@@ -54,6 +54,8 @@ export interface GeneratedArticle {
   attempts: number;
   refusal_recovered: boolean;
   refusal_matches: string[];
+  /** Sentences with AI-tell phrases the model rewrote (issue #33); absent when none. */
+  aiTellsRewritten?: number;
   featuredImage?: FeaturedImage;
   provider: { id: string; model: string; offline: boolean };
   log: GenerationLog;

@@ -22,6 +22,7 @@ import { safeHtml } from '../lib/safe-html';
 import { PublishProgressLine } from './article-actions';
 import { DemoChip, KeywordChips, SourceChip, StatusChip } from './article-chips';
 import { BacklinksPanel } from './backlinks-panel';
+import { AiTellDetails, SamenessDetails } from './editorial-findings';
 
 interface ViewArticleDialogProps {
   articleId: number | null;
@@ -78,7 +79,7 @@ export function ViewArticleDialog({ articleId, progress, onPublish, onClose }: V
 }
 
 /** The quality report's findings (the gate's, stored when it was written or last published), if any. */
-function QualityFindings({ report }: { report: QualityReport | null }) {
+function QualityFindings({ report, siteId }: { report: QualityReport | null; siteId: number | null }) {
   if (!report || report.issues.length + report.warnings.length === 0) return null;
   return (
     <Box role="region" aria-label="Quality report" sx={{ mt: 1.5, display: 'grid', gap: 1 }}>
@@ -96,6 +97,8 @@ function QualityFindings({ report }: { report: QualityReport | null }) {
               {finding.existing_post.link ? ` (${finding.existing_post.link})` : ''}
             </Typography>
           )}
+          <AiTellDetails finding={finding} />
+          <SamenessDetails finding={finding} siteId={siteId} />
         </Alert>
       ))}
     </Box>
@@ -165,7 +168,7 @@ function ArticleDetails({ article }: { article: Article }) {
           </>
         )}
       </Box>
-      <QualityFindings report={article.quality_report} />
+      <QualityFindings report={article.quality_report} siteId={article.site_id} />
       {article.wordpress_post_id !== null && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 1.5 }}>
           {links.map(([label, href]) =>
