@@ -8,7 +8,7 @@ import {
   RESCHEDULE_MESSAGES,
   type RescheduleResult,
 } from '@abp/contracts';
-import { AppError, badRequest, conflict, notFound } from '../../errors.js';
+import { type AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { startOfOperatorDay } from '../posting-policy/index.js';
 import type { CalendarRepository, CalendarSiteRow } from './calendar.repository.js';
 import { dayOf, daysBetween, nextDay, startOfDay } from './calendar-days.js';
