@@ -2,9 +2,8 @@ import { effectiveDailyCap, rampDaysElapsed } from '@abp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { blogConfigs } from '../../src/db/schema/index.js';
-import { effectiveCapSql } from '../../src/modules/posting-policy/index.js';
 import { projectSlots } from '../../src/modules/calendar/projection.js';
-import { createTestApp, type TestApp } from '../test-app.js';
+import { effectiveCapSql } from '../../src/modules/posting-policy/index.js';
 import {
   configValues,
   HOUR,
@@ -15,6 +14,7 @@ import {
   TestClock,
   useFakeWordPress,
 } from '../scheduler/scheduler-fixtures.js';
+import { createTestApp, type TestApp } from '../test-app.js';
 
 const DAY = 24 * HOUR;
 const ramp = (start: number, weeks: number, startedAt: string) => ({
@@ -173,7 +173,12 @@ describe('the ramp on the server', () => {
       payload: { ...body, ramp: { start_per_day: 3, weeks: 2 } },
     });
     expect(edited.json().ramp).toEqual({ start_per_day: 3, weeks: 2, started_at: config.ramp.started_at });
-    const off = await t.request({ method: 'PUT', url: `/api/config/${config.id}`, cookie, payload: { ...body, ramp: null } });
+    const off = await t.request({
+      method: 'PUT',
+      url: `/api/config/${config.id}`,
+      cookie,
+      payload: { ...body, ramp: null },
+    });
     expect(off.json()).toMatchObject({ ramp: null, cap_today: 8 });
     const [stored] = await t.ctx.handle.db
       .select({ startedAt: blogConfigs.rampStartedAt })
