@@ -62,7 +62,7 @@ export function CalendarItemView({ item, showSite, onMove }: CalendarItemViewPro
           size="small"
           onClick={() => onMove(item)}
           sx={{ px: 0.5, minWidth: 0 }}
-          aria-label={`Move “${item.title}” to another day`}
+          aria-label={`Move to… another day: “${item.title}”`}
         >
           Move to…
         </Button>

@@ -175,7 +175,7 @@ describe('Calendar screen', () => {
   it('“Move to…” moves a scheduled article to the chosen day with the keyboard', async () => {
     const { user } = show();
     await screen.findByText('Compost in winter', {}, FIRST_LOOK);
-    await user.click(screen.getByRole('button', { name: 'Move “Compost in winter” to another day' }));
+    await user.click(screen.getByRole('button', { name: 'Move to… another day: “Compost in winter”' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move to another day' });
     const field = within(dialog).getByLabelText('New day');
     expect(field).toHaveValue(tomorrow);

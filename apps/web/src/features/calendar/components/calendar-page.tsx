@@ -189,6 +189,7 @@ export function CalendarPage() {
             {WEEKDAYS.map((name) => (
               <Typography
                 key={name}
+                component="div"
                 role="columnheader"
                 variant="subtitle2"
                 color="text.secondary"
@@ -337,7 +338,6 @@ function DayCell({ day, today, outside, tall, items, flags, showSite, dropTarget
   return (
     <Box
       role="gridcell"
-      aria-label={formatDate(day)}
       data-day={day}
       data-over-cap={overCap || undefined}
       data-gap={flags.gaps.length > 0 || undefined}
