@@ -33,6 +33,7 @@ export const MODULE_DEPENDENCIES = {
   backlinks: ['publishing', 'site-inventory', 'site-knowledge'],
   'blog-configs': ['posting-policy', 'site-inventory'],
   'bulk-jobs': ['article-pipeline', 'site-inventory'],
+  calendar: ['posting-policy'],
   dashboard: [],
   diagnostics: [],
   generation: ['articles', 'quality-gate', 'usage'],

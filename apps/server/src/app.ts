@@ -9,6 +9,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { backlinksRoutes } from './modules/backlinks/backlinks.routes.js';
 import { blogConfigsRoutes } from './modules/blog-configs/blog-configs.routes.js';
 import { bulkJobsRoutes } from './modules/bulk-jobs/bulk-jobs.routes.js';
+import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { gettingStartedRoutes } from './modules/dashboard/getting-started.routes.js';
 import { queueProbeRoutes } from './modules/diagnostics/queue-probe.routes.js';
@@ -94,6 +95,7 @@ export async function buildApp(
   await app.register(budgetsRoutes(services.budgets), { prefix: '/api/settings/budgets' });
   await app.register(manualGenerationRoutes(services.manualGeneration), { prefix: '/api/manual' });
   await app.register(blogConfigsRoutes(services.blogConfigs), { prefix: '/api/config' });
+  await app.register(calendarRoutes(services.calendar), { prefix: '/api/calendar' });
 
   await app.register(trendsRoutes(services.trends), { prefix: '/api/trends' });
   await app.register(trendSettingsRoutes(services.trendSettings), { prefix: '/api/settings/trends' });

@@ -19,6 +19,8 @@ import { BlogConfigsService } from './modules/blog-configs/blog-configs.service.
 import { ConfigScheduleStore } from './modules/blog-configs/config-schedule.js';
 import { BULK_ORIGIN } from './modules/bulk-jobs/bulk-item-unit.js';
 import { type BulkJobsModule, createBulkJobs } from './modules/bulk-jobs/bulk-jobs.module.js';
+import { CalendarRepository } from './modules/calendar/calendar.repository.js';
+import { CalendarService } from './modules/calendar/calendar.service.js';
 import { DashboardRepository } from './modules/dashboard/dashboard.repository.js';
 import { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { GettingStartedService } from './modules/dashboard/getting-started.js';
@@ -85,6 +87,7 @@ export interface Services {
   articleStore: ArticleStore;
   articleMaintenance: ArticleTableMaintenance;
   publishing: PublishingService;
+  calendar: CalendarService;
   /** Proves published posts are live (after every publish, on demand, after a scheduled post's time). */
   liveVerification: LiveVerification;
   /** Links from a site's older posts to a new article: proposed after it goes live, applied and undone per link. */
@@ -347,6 +350,11 @@ export function createServices(ctx: AppContext): Services {
     articleMaintenance: new ArticleTableMaintenance(ctx.handle),
     // The one place that publishes to WordPress; other modules call services.publishing.publishArticle().
     publishing,
+    // Moves go through the article store; a scheduled post's new date through the one publish path.
+    calendar: new CalendarService(new CalendarRepository(db), articleStore, publishing, {
+      now: () => new Date(),
+      timeZone: ctx.config.timeZone,
+    }),
     liveVerification,
     duplicateContent,
     backlinks,

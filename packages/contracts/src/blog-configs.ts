@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RAMP_START_BELOW_CAP, rampInputSchema, rampSchema } from './calendar.js';
 import { DEFAULT_TASK_TYPE, TASK_TYPES, WORD_COUNT_LIMITS } from './generation.js';
 import { idSchema, idTextSchema } from './ids.js';
 import { type CostEstimateRequest, confirmBudgetSchema } from './usage.js';
@@ -133,8 +134,12 @@ export const blogConfigInputSchema = z
       .default(null),
     /** The operator confirmed that the schedule's expected month may cross a budget (issue #37); without it such a save is a 409. Not stored. */
     confirm_budget: confirmBudgetSchema,
+    /** A new site's ramp-up (issue #33): a starting pace growing to max_posts_per_day over weeks; null or absent: off. */
+    ramp: rampInputSchema.nullish(),
   })
   .superRefine((body, ctx) => {
+    if (body.ramp && body.ramp.start_per_day >= body.max_posts_per_day)
+      ctx.addIssue({ code: 'custom', path: ['ramp', 'start_per_day'], message: RAMP_START_BELOW_CAP });
     if (body.posting_interval_min > body.posting_interval_max) {
       ctx.addIssue({
         code: 'custom',
@@ -213,6 +218,9 @@ export const blogConfigSchema = z.object({
   last_note: z.string().nullable(),
   /** Set while a reached monthly budget holds the schedule (its slots wait, unclaimed); null otherwise. */
   budget_pause: blogConfigBudgetPauseSchema.nullable(),
+  /** The ramp-up (issue #33) and today's cap with it (max_posts_per_day when there is no ramp or it is over). */
+  ramp: rampSchema.nullable(),
+  cap_today: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });

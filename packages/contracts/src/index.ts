@@ -5,6 +5,7 @@ export * from './backlinks.js';
 export * from './blog-configs.js';
 export * from './body-limits.js';
 export * from './bulk-jobs.js';
+export * from './calendar.js';
 export * from './dashboard.js';
 export * from './diagnostics.js';
 export * from './editorial-checks.js';

@@ -1,4 +1,5 @@
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
+import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import LanguageOutlined from '@mui/icons-material/LanguageOutlined';
@@ -21,6 +22,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'WordPress Sites', path: '/sites', icon: LanguageOutlined },
   { label: 'Blog Configuration', path: '/config', icon: TuneOutlined },
   { label: 'Articles', path: '/articles', icon: ArticleOutlined },
+  { label: 'Calendar', path: '/calendar', icon: CalendarMonthOutlined },
   { label: 'Manual Generation', path: '/manual', icon: EditNoteOutlined },
   { label: 'Trend Monitor', path: '/trends', icon: TrendingUpOutlined },
   { label: 'Full SEO Suite', path: '/seo-suite', icon: TravelExploreOutlined },

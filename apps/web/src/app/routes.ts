@@ -39,6 +39,10 @@ export const appRoutes: RouteObject[] = [
             lazy: lazyPage(() => import('../features/articles').then((m) => m.ArticlesPage)),
           },
           {
+            path: 'calendar',
+            lazy: lazyPage(() => import('../features/calendar').then((m) => m.CalendarPage)),
+          },
+          {
             path: 'manual',
             lazy: lazyPage(() => import('../features/manual-generation').then((m) => m.ManualGenerationPage)),
           },

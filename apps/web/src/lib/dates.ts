@@ -67,3 +67,18 @@ export function formatRelative(value: DateInput, now: Date = new Date()): string
   }
   return NONE;
 }
+
+const monthYear = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
+const weekdayDay = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
+
+/** "November 2026": the calendar's month heading. */
+export function formatMonth(value: DateInput): string {
+  const date = toDate(value);
+  return date ? monthYear.format(date) : NONE;
+}
+
+/** "Fri, Nov 27": a day in the calendar's week and list views (the year is the heading's). */
+export function formatWeekday(value: DateInput): string {
+  const date = toDate(value);
+  return date ? weekdayDay.format(date) : NONE;
+}

@@ -45,6 +45,13 @@ export const blogConfigs = pgTable('blog_configs', {
   /** The publishing policy of its scheduled articles (issue #33); null: the site's default. */
   publishPolicy: text('publish_policy', { enum: PUBLISH_POLICY_MODES }),
   publishDelayHours: integer('publish_delay_hours'),
+  /**
+   * A new site's ramp-up (issue #33): the daily cap starts at ramp_start_per_day on the day
+   * ramp_started_at falls on and grows linearly to max_posts_per_day over ramp_weeks weeks. All null: no ramp.
+   */
+  rampStartPerDay: integer('ramp_start_per_day'),
+  rampWeeks: integer('ramp_weeks'),
+  rampStartedAt: timestamp('ramp_started_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

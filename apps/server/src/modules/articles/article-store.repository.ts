@@ -20,6 +20,7 @@ import type {
   PublishedPost,
   PublishRecords,
   ReviewRecords,
+  ScheduleMoves,
   SiteArticleCopies,
 } from './article-store.js';
 
@@ -41,7 +42,8 @@ export class ArticleStore
     ContentRevisions,
     ArticleRemovals,
     SiteArticleCopies,
-    ReviewRecords
+    ReviewRecords,
+    ScheduleMoves
 {
   constructor(private readonly db: Database) {}
 
@@ -318,5 +320,23 @@ export class ArticleStore
     const batch = this.db.select({ id: articles.id }).from(articles).where(eq(articles.siteId, siteId)).limit(limit);
     const deleted = await this.db.delete(articles).where(inArray(articles.id, batch)).returning({ id: articles.id });
     return deleted.length;
+  }
+
+  async moveScheduledAt(id: number, at: Date, expected: Date): Promise<boolean> {
+    const moved = await this.db
+      .update(articles)
+      .set({ scheduledAt: at, updatedAt: new Date() })
+      .where(and(eq(articles.id, id), eq(articles.status, 'scheduled'), eq(articles.scheduledAt, expected)))
+      .returning({ id: articles.id });
+    return moved.length > 0;
+  }
+
+  async moveReleaseAt(id: number, at: Date, expected: Date): Promise<boolean> {
+    const moved = await this.db
+      .update(articles)
+      .set({ releaseAt: at, updatedAt: new Date() })
+      .where(and(eq(articles.id, id), eq(articles.reviewReason, 'delayed'), eq(articles.releaseAt, expected)))
+      .returning({ id: articles.id });
+    return moved.length > 0;
   }
 }

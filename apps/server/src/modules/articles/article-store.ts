@@ -169,3 +169,13 @@ export interface ReviewRecords {
   /** The article no longer waits (approved, rejected, released); `note` keeps the operator's words. */
   clearWaiting(id: number, options?: { note?: string | null }, tx?: Tx | Database): Promise<void>;
 }
+
+/**
+ * The calendar's moves (issue #33): a scheduled article to another time, a delayed article's release
+ * to another time. `expected` is the time read before: a move that lost a race with another change
+ * (published, released, moved) changes nothing and answers false.
+ */
+export interface ScheduleMoves {
+  moveScheduledAt(id: number, at: Date, expected: Date): Promise<boolean>;
+  moveReleaseAt(id: number, at: Date, expected: Date): Promise<boolean>;
+}

@@ -1,9 +1,14 @@
-import type { BlogConfig, BlogConfigBudgetPause } from '@abp/contracts';
+import { type BlogConfig, type BlogConfigBudgetPause, effectiveDailyCap, type Ramp } from '@abp/contracts';
 import type { ListedConfigRow } from './blog-configs.repository.js';
 
 /** The configuration as the API returns it, with its site, today's posting, and a budget that pauses it. */
-export function toBlogConfigDto(row: ListedConfigRow, budgetPause: BlogConfigBudgetPause | null = null): BlogConfig {
+export function toBlogConfigDto(
+  row: ListedConfigRow,
+  budgetPause: BlogConfigBudgetPause | null = null,
+  dayStart: Date = new Date(),
+): BlogConfig {
   const c = row.config;
+  const ramp = rampOf(c);
   return {
     id: c.id,
     site_id: c.siteId,
@@ -30,7 +35,19 @@ export function toBlogConfigDto(row: ListedConfigRow, budgetPause: BlogConfigBud
     last_error: row.lastError,
     last_note: row.lastNote,
     budget_pause: budgetPause,
+    ramp,
+    cap_today: effectiveDailyCap(c.maxPostsPerDay, ramp, dayStart),
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
   };
+}
+
+/** The stored ramp-up (issue #33), or null when it is off. */
+export function rampOf(c: {
+  rampStartPerDay: number | null;
+  rampWeeks: number | null;
+  rampStartedAt: Date | null;
+}): Ramp | null {
+  if (c.rampStartPerDay === null || c.rampWeeks === null || c.rampStartedAt === null) return null;
+  return { start_per_day: c.rampStartPerDay, weeks: c.rampWeeks, started_at: c.rampStartedAt.toISOString() };
 }

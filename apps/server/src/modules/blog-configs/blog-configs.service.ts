@@ -55,14 +55,15 @@ export class BlogConfigsService {
     const rows = await this.repo.list(this.dayStart());
     const pauses =
       (await this.budgetPauses?.(rows.map((row) => row.config.siteId))) ?? new Map<number, BlogConfigBudgetPause>();
-    return rows.map((row) => toBlogConfigDto(row, pauses.get(row.config.siteId) ?? null));
+    const dayStart = this.dayStart();
+    return rows.map((row) => toBlogConfigDto(row, pauses.get(row.config.siteId) ?? null, dayStart));
   }
 
   async get(id: number): Promise<BlogConfig> {
     const row = await this.repo.findListed(id, this.dayStart());
     if (!row) throw notFound(NOT_FOUND);
     const pauses = await this.budgetPauses?.([row.config.siteId]);
-    return toBlogConfigDto(row, pauses?.get(row.config.siteId) ?? null);
+    return toBlogConfigDto(row, pauses?.get(row.config.siteId) ?? null, this.dayStart());
   }
 
   async create(input: BlogConfigValues): Promise<BlogConfig> {
@@ -76,6 +77,7 @@ export class BlogConfigsService {
     try {
       row = await this.repo.insert({
         ...this.fields(input),
+        ...rampFields(input, null, now),
         // The first article comes one interval after saving, like every later one.
         nextPostAt: nextSlotAfter(now, input.posting_interval_min, input.posting_interval_max, this.clock.random),
         createdAt: now,
@@ -101,7 +103,7 @@ export class BlogConfigsService {
     await this.assertKnownPlacement(input);
     await this.confirmMonth(input, current);
     const now = this.clock.now();
-    const changes: BlogConfigChanges = { ...this.fields(input), updatedAt: now };
+    const changes: BlogConfigChanges = { ...this.fields(input), ...rampFields(input, current, now), updatedAt: now };
     const intervalChanged =
       input.posting_interval_min !== current.postingIntervalMin ||
       input.posting_interval_max !== current.postingIntervalMax;
@@ -195,6 +197,16 @@ export class BlogConfigsService {
       [{ field: 'site_id', message: 'already has a configuration' }],
     );
   }
+}
+
+/** The ramp's columns: day 0 is when it was switched on; changing its pace or weeks keeps that day; off clears it. */
+function rampFields(input: BlogConfigValues, current: BlogConfigRow | null, now: Date): BlogConfigChanges {
+  if (!input.ramp) return { rampStartPerDay: null, rampWeeks: null, rampStartedAt: null };
+  return {
+    rampStartPerDay: input.ramp.start_per_day,
+    rampWeeks: input.ramp.weeks,
+    rampStartedAt: current?.rampStartedAt ?? now,
+  };
 }
 
 const monthlyOf = (

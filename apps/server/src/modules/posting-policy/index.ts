@@ -6,4 +6,5 @@
  */
 
 export { COUNTED_OUTCOMES, postsTodaySql } from './daily-cap.js';
+export { effectiveCapSql } from './ramp.js';
 export { nextSlotAfter, pickTopic, pickUncoveredTopic, startOfOperatorDay } from './schedule-math.js';

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { blogConfigs, type SlotOutcome, schedulerLog, sites } from '../../db/schema/index.js';
 import type { ConfigSchedule } from '../blog-configs/config-schedule.js';
-import { pickUncoveredTopic, postsTodaySql } from '../posting-policy/index.js';
+import { effectiveCapSql, pickUncoveredTopic, postsTodaySql } from '../posting-policy/index.js';
 import { type CoveredTopics, coverageNote, coveredKey } from './covered-topics.js';
 
 export type SlotRow = typeof schedulerLog.$inferSelect;
@@ -62,7 +62,7 @@ export class SchedulerRepository {
           // Credentials WordPress rejected (issue #37 point 3): the slot stays due, like a paused budget's.
           isNull(sites.credentialsRejectedAt),
           lte(blogConfigs.nextPostAt, now),
-          sql`${postsTodaySql(blogConfigs.id, blogConfigs.siteId, dayStart)} < ${blogConfigs.maxPostsPerDay}`,
+          sql`${postsTodaySql(blogConfigs.id, blogConfigs.siteId, dayStart)} < ${effectiveCapSql(dayStart)}`,
         ),
       )
       .orderBy(asc(blogConfigs.nextPostAt), asc(blogConfigs.id))

@@ -41,6 +41,7 @@ import {
 } from '../lib/config-form';
 import { monthlyArticles } from '../lib/monthly-articles';
 import { ProvidersField } from './providers-field';
+import { RampFields } from './ramp-fields';
 import { TopicsField } from './topics-field';
 
 interface BlogConfigDialogProps {
@@ -230,6 +231,9 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
                 maxPostsPerDay,
                 `${maxPostsPerDay.min}–${maxPostsPerDay.max}`,
               )}
+              <Box sx={{ gridColumn: '1 / -1' }}>
+                <RampFields control={control} register={register} errors={errors} config={config} />
+              </Box>
               {numberField(
                 'word_count',
                 'Word Count',

@@ -261,6 +261,8 @@ describe('Blog Configuration screen', () => {
       add_tags: true,
       // No provider list of its own: the default chain (issue #16).
       providers: null,
+      // No ramp-up unless it is switched on (issue #33).
+      ramp: null,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await rowOf('Garden Blog')).toBeInTheDocument();
@@ -353,6 +355,30 @@ describe('Blog Configuration screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Minimum interval must be a number')).toBeInTheDocument();
     expect(api.requestsTo('PUT', '/api/config/1')).toHaveLength(0);
+  });
+
+  it('turns on the ramp-up (issue #33): today’s cap follows the fields, the body carries the ramp, a bad pace is refused', async () => {
+    const api = createFakeBlogConfigsApi({ sites: [makeSite()], configs: [makeConfig({ max_posts_per_day: 8 })] });
+    const { user } = showConfig(api);
+    await user.click(await screen.findByRole('button', { name: 'Edit configuration of Garden Blog' }, FIRST_LOOK));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Blog Configuration' });
+    expect(within(dialog).getByTestId('cap-today')).toHaveTextContent("Today's cap: 8 posts");
+    await user.click(within(dialog).getByLabelText(/Ramp up/));
+    const setNumber = async (label: string, value: string) => {
+      await user.clear(within(dialog).getByLabelText(label));
+      await user.type(within(dialog).getByLabelText(label), value);
+    };
+    await setNumber('Starting pace (posts/day)', '8');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Starting pace must be below Max posts per day')).toBeInTheDocument();
+    expect(api.requestsTo('PUT', '/api/config/1')).toHaveLength(0);
+    await setNumber('Starting pace (posts/day)', '2');
+    await setNumber('Weeks to reach Max Posts/Day', '3');
+    expect(within(dialog).getByTestId('cap-today')).toHaveTextContent("Today's cap: 2 posts, growing to 8 a day");
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Configuration updated successfully')).toBeInTheDocument();
+    expect(api.requestsTo('PUT', '/api/config/1')[0]?.body).toMatchObject({ ramp: { start_per_day: 2, weeks: 3 } });
+    expect(api.requestsTo('PUT', '/api/config/1')[0]?.body).not.toHaveProperty('ramp_on');
   });
 
   it("edits a configuration, and shows the server's refusal in a toast", async () => {

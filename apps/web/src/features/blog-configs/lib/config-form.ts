@@ -5,6 +5,7 @@ import {
   type ConfigPostStatus,
   DEFAULT_CONFIG_POST_STATUS,
   DEFAULT_TASK_TYPE,
+  RAMP_LIMITS,
   type Site,
   type TaskType,
 } from '@abp/contracts';
@@ -27,6 +28,10 @@ export interface ConfigFormValues {
   add_tags: boolean;
   /** Its own model providers, in order; [] is the default chain (sent as null). */
   providers: string[];
+  /** The ramp-up (issue #33): off, or a starting pace growing to max_posts_per_day over weeks. */
+  ramp_on: boolean;
+  ramp_start_per_day: number;
+  ramp_weeks: number;
 }
 
 export const CONFIG_FORM_FIELDS = [
@@ -45,6 +50,9 @@ export const CONFIG_FORM_FIELDS = [
   'internal_links',
   'add_tags',
   'providers',
+  'ramp_on',
+  'ramp_start_per_day',
+  'ramp_weeks',
 ] as const;
 export type ConfigFormField = (typeof CONFIG_FORM_FIELDS)[number];
 
@@ -65,6 +73,9 @@ export const EMPTY_CONFIG_FORM: ConfigFormValues = {
   internal_links: BLOG_CONFIG_LIMITS.internalLinks.default,
   add_tags: true,
   providers: [],
+  ramp_on: false,
+  ramp_start_per_day: RAMP_LIMITS.startPerDay.default,
+  ramp_weeks: RAMP_LIMITS.weeks.default,
 };
 
 export function configToForm(config: BlogConfig): ConfigFormValues {
@@ -85,16 +96,21 @@ export function configToForm(config: BlogConfig): ConfigFormValues {
     internal_links: config.internal_links,
     add_tags: config.add_tags,
     providers: [...(config.providers ?? [])],
+    ramp_on: config.ramp !== null,
+    ramp_start_per_day: config.ramp?.start_per_day ?? RAMP_LIMITS.startPerDay.default,
+    ramp_weeks: config.ramp?.weeks ?? RAMP_LIMITS.weeks.default,
   };
 }
 
 /** The request body; the contract's schema checks it before it is sent. */
 export function formToBody(values: ConfigFormValues): BlogConfigInput {
   // 0 is refused by the schema with 'A site is required'.
+  const { ramp_on, ramp_start_per_day, ramp_weeks, ...fields } = values;
   return {
-    ...values,
+    ...fields,
     site_id: values.site_id === '' ? 0 : values.site_id,
     providers: values.providers.length > 0 ? values.providers : null,
+    ramp: ramp_on ? { start_per_day: ramp_start_per_day, weeks: ramp_weeks } : null,
   };
 }
 
@@ -105,7 +121,9 @@ export function canSave(values: Pick<ConfigFormValues, 'site_id' | 'topics'>): b
 
 /** Server and schema paths ("body.topics.1", "posting_interval_max") → the form field. */
 export function formFieldOf(path: string): ConfigFormField | null {
-  const name = path.replace(/^body\./, '').split('.')[0] ?? '';
+  const [first = '', second = ''] = path.replace(/^body\./, '').split('.');
+  // The ramp's two numbers are fields of their own in the form ("ramp.weeks" → ramp_weeks).
+  const name = first === 'ramp' && second ? `ramp_${second}` : first;
   return (CONFIG_FORM_FIELDS as readonly string[]).includes(name) ? (name as ConfigFormField) : null;
 }
 

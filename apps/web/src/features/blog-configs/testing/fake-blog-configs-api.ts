@@ -28,6 +28,8 @@ export function makeConfig(overrides: Partial<BlogConfig> = {}): BlogConfig {
     internal_links: 3,
     add_tags: true,
     providers: null,
+    ramp: null,
+    cap_today: 10,
     created_at: '2026-11-22T09:00:00.000Z',
     updated_at: '2026-11-22T09:00:00.000Z',
     ...overrides,
@@ -83,9 +85,13 @@ export function createFakeBlogConfigsApi(options: FakeOptions = {}) {
     }
     const site = state.sites.find((s) => s.id === parsed.data.site_id)!;
     const current = state.configs.find((c) => c.id === id);
+    const { ramp, ...values } = parsed.data;
     const config = makeConfig({
       ...current,
-      ...parsed.data,
+      ...values,
+      // As the server: day 0 is when the ramp was switched on; today's cap is then its starting pace.
+      ramp: ramp ? { ...ramp, started_at: current?.ramp?.started_at ?? new Date().toISOString() } : null,
+      cap_today: ramp ? ramp.start_per_day : values.max_posts_per_day,
       id: id ?? state.nextId++,
       site_name: site.name,
       site_url: site.url,

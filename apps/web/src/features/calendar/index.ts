@@ -1,0 +1,2 @@
+// Public surface of the calendar feature: the router imports only from here.
+export { CalendarPage } from './components/calendar-page';
