@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { IdempotencyRepository } from './modules/idempotency/idempotency.repository.js';
 import { manualGenerationRoutes } from './modules/manual-generation/manual-generation.routes.js';
 import { publishingRoutes } from './modules/publishing/publishing.routes.js';
+import { refreshRoutes } from './modules/refresh/refresh.routes.js';
 import { seoRoutes } from './modules/seo/seo.module.js';
 import { llmChainRoutes, llmSettingsRoutes } from './modules/settings/llm-settings.routes.js';
 import { siteInventoryRoutes } from './modules/site-inventory/site-inventory.routes.js';
@@ -79,6 +80,7 @@ export async function buildApp(
   await app.register(articlesRoutes(services.articles), { prefix: '/api' });
   await app.register(publishingRoutes(services.publishing, services.liveVerification), { prefix: '/api' });
   await app.register(backlinksRoutes(services.backlinks), { prefix: '/api' });
+  await app.register(refreshRoutes(services.refresh), { prefix: '/api/refresh' });
   await app.register(dashboardRoutes(services.dashboard), { prefix: '/api/dashboard' });
   await app.register(gettingStartedRoutes(services.gettingStarted), { prefix: '/api/dashboard/getting-started' });
   await app.register(bulkJobsRoutes(services.bulkJobs.service), { prefix: '/api/bulk-jobs' });

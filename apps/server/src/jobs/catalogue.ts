@@ -48,6 +48,8 @@ export const JOBS = {
   trendSchedule: { name: 'trends.schedule-tick', payload: z.unknown() },
   /** One "Publish Pages" / "Publish Articles" run of an SEO project (the run's row holds its items and results). */
   seoPublish: { name: 'seo.publish', payload: z.object({ runId: positiveId }) },
+  /** Refresh (issue #36): checks one site's linked addresses that are due, then scores its posts again (one per site). */
+  refreshLinkCheck: { name: 'refresh.link-check', payload: z.object({ siteId: positiveId }) },
 } as const;
 
 /**
