@@ -81,7 +81,8 @@ export class LinkChecker {
   constructor(
     /** The app's outbound client (tests give one whose classifier lets a loopback test server count as public). */
     public http: Pick<OutboundHttp, 'fetch'>,
-    private readonly options: LinkCheckOptions = DEFAULT_LINK_CHECK_OPTIONS,
+    /** Public for tests (a short timeout) and the bench. */
+    public options: LinkCheckOptions = DEFAULT_LINK_CHECK_OPTIONS,
   ) {}
 
   /**

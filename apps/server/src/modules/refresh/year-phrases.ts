@@ -3,7 +3,8 @@
  * last change and today's date. The rules, chosen to flag claims about "now" and leave history alone:
  *
  * Stale (a past year Y, with Y in the RECENT_YEARS before this one):
- *   - "in|for|of|during|throughout|as of Y" ("the best laptops in 2024", "updated for 2024");
+ *   - "in|for|of|during|throughout|as of Y" ("the best laptops in 2024", "updated for 2024"), but not
+ *     "of|for Y <plural word>" ("a list of 2024 items" is a count);
  *   - "best|top|latest|new … Y" within a few words ("best budget phones of 2025", "top 10 tools 2024");
  *   - "Y guide|edition|update|review|list|trends|ranking|predictions";
  *   - in the title, any recent past year (a dated title is a claim about the present).
@@ -32,7 +33,9 @@ const HISTORY_BEFORE =
 
 const PRESENT_CLAIM = new RegExp(
   [
-    String.raw`\b(?:in|for|of|during|throughout|as\s+of)\s+(?<y1>(?:19|20)\d{2})\b`,
+    String.raw`\b(?:in|during|throughout|as\s+of)\s+(?<y1>(?:19|20)\d{2})\b`,
+    // "of|for 2024 items" counts things: a year followed by a plural word is a number there.
+    String.raw`\b(?:for|of)\s+(?<y4>(?:19|20)\d{2})\b(?!\s+[a-z]+s\b)`,
     String.raw`\b(?:best|top|latest|newest|new|ultimate|updated)\b(?:\s+[\w'’-]+){0,6}?\s+(?:of\s+|for\s+|in\s+)?(?<y2>(?:19|20)\d{2})\b`,
     String.raw`\b(?<y3>(?:19|20)\d{2})\s+(?:guide|edition|update|review|reviews|list|trends|ranking|rankings|predictions|buyer'?s\s+guide)\b`,
   ].join('|'),
@@ -76,7 +79,7 @@ export function staleYearPhrases(
   }
   for (const match of post.text.matchAll(PRESENT_CLAIM)) {
     const groups = match.groups ?? {};
-    const year = Number(groups.y1 ?? groups.y2 ?? groups.y3);
+    const year = Number(groups.y1 ?? groups.y2 ?? groups.y3 ?? groups.y4);
     if (!recent(year)) continue;
     const yearAt = (match.index ?? 0) + match[0].lastIndexOf(String(year));
     // The words before the claim ("founded in 2024") and before the year itself both count.
