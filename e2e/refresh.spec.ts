@@ -74,7 +74,7 @@ test.describe('Refresh: what is stale', () => {
       const list = page.getByRole('list', { name: 'Posts by refresh score' });
       const item = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
       await expect(item).toBeVisible();
-      await expect(item).toContainText(`Out-of-date year (+25): Says “best ${word} models in 2024”`);
+      await expect(item).toContainText(`Out-of-date year (+30): Says “best ${word} models in 2024”`);
       await saveScreen(page, 'refresh-1280');
 
       await page.setViewportSize({ width: 390, height: 844 });

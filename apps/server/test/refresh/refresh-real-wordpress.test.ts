@@ -79,7 +79,7 @@ describeRealSite('normal', 'refresh scores of a real WordPress: year phrases and
     expect(dated.reasons.find((r) => r.kind === 'past_year')?.words).toMatch(
       /“best .* models in 2024”; it is \d{4} now\./,
     );
-    expect(dated.score).toBeGreaterThanOrEqual(25);
+    expect(dated.score).toBeGreaterThanOrEqual(30);
     expect(scored.get(ids.live!)!.reasons.map((r) => r.kind)).not.toContain('past_year');
     expect((await ours(`site_id=${siteId}&reason=past_year`)).has(ids.live!)).toBe(false);
   });

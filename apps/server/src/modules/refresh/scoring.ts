@@ -3,11 +3,11 @@ import { staleYearPhrases } from './year-phrases.js';
 
 /*
  * The refresh score (issue #36 §1), a pure function: the sum of the weights of a post's reasons,
- * at most 100. The weights, chosen so that one strong reason (dead links, a wrong year) lifts a
- * post above REFRESH_STALE_SCORE (30) with its age, and all of them reach 100:
+ * at most 100. The weights, chosen so that one strong reason (a wrong year, a dead link) is enough
+ * to reach REFRESH_STALE_SCORE (30) on its own, the weak ones need each other, and all reach 100:
  *   age        0 under a year since the last change, 10 from 1 year, 20 from 2, 30 from 3;
- *   past_year  25 (phrases quoted, up to three);
- *   dead_links 25 for one, +5 for each further one, at most 40 (dead-ish 5xx links count);
+ *   past_year  30 (phrases quoted, up to three);
+ *   dead_links 30 for one, +5 for each further one, at most 45 (dead-ish 5xx links count);
  *   thin       15 when the text has under 40 % of the site's median words (sites of ≥ 5 posts);
  *   orphan     10 when no other post of the site links to it (sites of ≥ 3 posts);
  *   newer_post 15 when a newer post of the site covers the same subject (site knowledge).
@@ -16,10 +16,10 @@ import { staleYearPhrases } from './year-phrases.js';
 export const REFRESH_WEIGHTS = {
   agePerYear: 10,
   ageMax: 30,
-  pastYear: 25,
-  deadLink: 25,
+  pastYear: 30,
+  deadLink: 30,
   deadLinkMore: 5,
-  deadLinksMax: 40,
+  deadLinksMax: 45,
   thin: 15,
   thinShare: 0.4,
   thinMinPosts: 5,
