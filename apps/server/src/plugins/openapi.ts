@@ -16,7 +16,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'A POST may carry an Idempotency-Key header (8–200 visible ASCII characters): the request is done once per key; a repeat within 24 hours gets the first answer (Idempotent-Replayed: true), one sent while the first still runs gets 409 with Retry-After. ' +
           'SEO "publish-pages" and "publish-articles" answer 202 with a publish run; follow it at GET /api/seo/publish-runs/{runId}. ' +
           "POST /api/sites/{id}/inventory/sync answers 202 with the site's inventory summary; follow it at GET /api/sites/{id}/inventory (state queued → running → succeeded | failed). " +
-          'GET /api/sites/{id}/inventory/links reports the internal links between the published posts read at the last sync (at most 5,000, newest first; `capped` says when there are more) and the orphan posts nothing links to.',
+          'GET /api/sites/{id}/inventory/links reports the internal links between the published posts read at the last sync (at most 5,000, newest first; `capped` says when there are more) and the orphan posts nothing links to. ' +
+          'GET /api/refresh lists the posts of all sites (or site_id) by refresh score, highest first, each with its reasons (filter: reason); POST /api/refresh/recompute scores a site again now and queues its link check; GET /api/refresh/summary counts per site.',
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'abp_session' } } },
       security: [{ session: [] }],

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -12,7 +12,7 @@ export async function startLinkServer(): Promise<{
   close(): Promise<void>;
 }> {
   const hits = new Map<string, number>();
-  const hanging = new Set<import('node:http').ServerResponse>();
+  const hanging = new Set<ServerResponse>();
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
     const key = `${request.method} ${path}`;
