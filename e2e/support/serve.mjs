@@ -18,6 +18,8 @@ const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js
     ADMIN_PASSWORD: 'e2e-operator-password',
     TRUST_PROXY: 'true',
     LOG_LEVEL: 'warn',
+    // Links of the shared WordPress' posts are not followed out of the machine.
+    REFRESH_LINK_CHECK_DAYS: '0',
   },
 });
 const stop = (signal) => child.kill(signal);

@@ -275,21 +275,26 @@ export function createServices(ctx: AppContext): Services {
     // PGlite has no autovacuum and checkpoints on a timer; PostgreSQL keeps its own tables and log.
     ...(ctx.handle.driver === 'pglite' ? { upkeep: inventoryUpkeep(ctx.handle.pglite) } : {}),
   });
-  const refresh = new RefreshService(new RefreshRepository(db), new LinkChecker(outbound), {
-    inventory: { postsForRefresh: (siteId) => siteInventory.postsForRefresh(siteId) },
-    sites,
-    subjects: {
-      similar: async (siteId, post) =>
-        (await siteKnowledge.similar([siteId], post, 5)).map((doc) => ({
-          key: doc.doc.key,
-          title: doc.doc.title,
-          link: doc.doc.link,
-          duplicate: doc.duplicate && doc.doc.siteId === siteId,
-        })),
+  const refresh = new RefreshService(
+    new RefreshRepository(db),
+    new LinkChecker(outbound),
+    {
+      inventory: { postsForRefresh: (siteId) => siteInventory.postsForRefresh(siteId) },
+      sites,
+      subjects: {
+        similar: async (siteId, post) =>
+          (await siteKnowledge.similar([siteId], post, 5)).map((doc) => ({
+            key: doc.doc.key,
+            title: doc.doc.title,
+            link: doc.doc.link,
+            duplicate: doc.duplicate && doc.doc.siteId === siteId,
+          })),
+      },
+      queue: ctx.queue,
+      log: pino({ name: 'refresh', level: ctx.config.logLevel }),
     },
-    queue: ctx.queue,
-    log: pino({ name: 'refresh', level: ctx.config.logLevel }),
-  });
+    ctx.config.refreshLinkCheckDays,
+  );
   return {
     auth: new AuthService(new AuthRepository(db), new LoginThrottle()),
     queueProbes: new QueueProbeService(new QueueProbeRepository(db), ctx.queue),

@@ -44,7 +44,7 @@ describeRealSite('normal', 'refresh scores of a real WordPress: year phrases and
     keys.forEach((key, i) => {
       ids[key] = created[i]!;
     });
-    t = await createTestApp();
+    t = await createTestApp({ config: { refreshLinkCheckDays: 7 } });
     // The app's checker on a network where public.test is the local link server; short tries for the silent one.
     t.services.refresh.links.http = testNetwork().outbound;
     t.services.refresh.links.options = { ...DEFAULT_LINK_CHECK_OPTIONS, timeoutMs: 1_000, retries: 1 };

@@ -14,8 +14,6 @@ import type { RefreshRepository } from './refresh.repository.js';
 import { median, scorePost, wordCount } from './scoring.js';
 
 const DAY_MS = 24 * 3600 * 1000;
-/** A link checked this long ago is checked again (the cache's life). */
-export const LINK_RECHECK_DAYS = 7;
 /** A link that answered 5xx once is looked at again after this long (the second 5xx makes it dead-ish). */
 export const SERVER_ERROR_RECHECK_HOURS = 6;
 /** Addresses one link-check run of a site checks at most (the next run goes on). */
@@ -51,6 +49,8 @@ export class RefreshService {
     private readonly repo: RefreshRepository,
     readonly links: LinkChecker,
     private readonly ports: RefreshPorts,
+    /** REFRESH_LINK_CHECK_DAYS: a link checked this long ago is checked again; 0: no link checks. */
+    private readonly linkCheckDays = 7,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -68,7 +68,7 @@ export class RefreshService {
   }
 
   async queueLinkCheck(siteId: number): Promise<boolean> {
-    if (!this.ports.queue) return false;
+    if (!this.ports.queue || this.linkCheckDays <= 0) return false;
     const sent = await this.ports.queue.trySend('refreshLinkCheck', { siteId }, { singletonKey: `site-${siteId}` });
     return sent !== null;
   }
@@ -175,7 +175,7 @@ export class RefreshService {
     const now = this.now().getTime();
     const due = await this.repo.dueLinks(
       siteId,
-      new Date(now - LINK_RECHECK_DAYS * DAY_MS),
+      new Date(now - Math.max(1, this.linkCheckDays) * DAY_MS),
       new Date(now - SERVER_ERROR_RECHECK_HOURS * 3600 * 1000),
       LINK_CHECK_MAX_PER_RUN,
     );
