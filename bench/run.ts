@@ -1,6 +1,7 @@
 // `npm run bench`: prints figures for each scenario. Scenarios are small modules in bench/scenarios;
 // later capabilities add theirs to the list below. Run one with `npm run bench -- <name>`.
 import { generationBenchScenarios } from '../apps/server/test/llm/bench.js';
+import { refreshScenario } from './refresh/refresh-bench.js';
 import type { Scenario } from './scenario.js';
 import { articlesScenario } from './scenarios/articles.js';
 import { bodyFloodScenario } from './scenarios/body-flood.js';
@@ -29,6 +30,7 @@ const scenarios: Scenario[] = [
   bodyFloodScenario,
   understandingScenario,
   samenessScenario,
+  refreshScenario,
 ];
 
 const only = process.argv.slice(2);

@@ -24,6 +24,7 @@ const SCREENS = [
   { path: '/trends', heading: 'Trend Monitor' },
   { path: '/seo-suite', heading: 'SEO Projects' },
   { path: '/seo-suite/wizard', heading: 'Full SEO Suite Wizard' },
+  { path: '/refresh', heading: 'Refresh' },
   { path: '/settings', heading: 'Settings' },
 ] as const;
 

@@ -9,6 +9,7 @@ const ENTRIES: Array<[label: string, path: string, heading: string]> = [
   ['Manual Generation', '/manual', 'Manual Content Generation'],
   ['Trend Monitor', '/trends', 'Trend Monitor'],
   ['Full SEO Suite', '/seo-suite', 'SEO Projects'],
+  ['Refresh', '/refresh', 'Refresh'],
   ['Settings', '/settings', 'Settings'],
 ];
 

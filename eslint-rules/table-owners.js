@@ -13,6 +13,7 @@ const OWNED = {
   'article-pipeline': ['article_productions'],
   auth: ['operator', 'operator_sessions'],
   backlinks: ['backlink_proposals'],
+  refresh: ['refresh_scores', 'refresh_link_checks', 'refresh_post_links'],
   'blog-configs': ['blog_configs'],
   'bulk-jobs': ['bulk_jobs', 'bulk_job_items'],
   diagnostics: ['queue_probes'],

@@ -20,6 +20,8 @@ const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js
     LOG_LEVEL: 'warn',
     // The MCP server for assistants (e2e/mcp.spec.ts), on 127.0.0.1.
     MCP_PORT: String(Number(process.env.E2E_PORT ?? '4310') + 60),
+    // Links of the shared WordPress' posts are not followed out of the machine.
+    REFRESH_LINK_CHECK_DAYS: '0',
   },
 });
 const stop = (signal) => child.kill(signal);

@@ -19,6 +19,7 @@ import { manualGenerationRoutes } from './modules/manual-generation/manual-gener
 import { mcpTokensRoutes } from './modules/mcp/mcp-tokens.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { publishingRoutes } from './modules/publishing/publishing.routes.js';
+import { refreshRoutes } from './modules/refresh/refresh.routes.js';
 import { samenessRoutes } from './modules/sameness/sameness.routes.js';
 import { seoRoutes } from './modules/seo/seo.module.js';
 import { llmChainRoutes, llmSettingsRoutes } from './modules/settings/llm-settings.routes.js';
@@ -84,6 +85,7 @@ export async function buildApp(
   await app.register(articlesRoutes(services.articles), { prefix: '/api' });
   await app.register(publishingRoutes(services.publishing, services.liveVerification), { prefix: '/api' });
   await app.register(backlinksRoutes(services.backlinks), { prefix: '/api' });
+  await app.register(refreshRoutes(services.refresh), { prefix: '/api/refresh' });
   await app.register(dashboardRoutes(services.dashboard), { prefix: '/api/dashboard' });
   await app.register(gettingStartedRoutes(services.gettingStarted), { prefix: '/api/dashboard/getting-started' });
   await app.register(bulkJobsRoutes(services.bulkJobs.service), { prefix: '/api/bulk-jobs' });

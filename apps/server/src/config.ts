@@ -110,6 +110,13 @@ const envSchema = z
       .min(0, 'must be at least 0')
       .max(8760, 'must be at most 8760')
       .default(24),
+    // Refresh (issue #36): a checked link is checked again after this many days; 0 turns the background link check off.
+    REFRESH_LINK_CHECK_DAYS: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be at least 0')
+      .max(365, 'must be at most 365')
+      .default(7),
     // Site inventory: how far one sync follows a site, whatever it claims (posts and pages each; categories, tags and authors each; bytes; minutes).
     INVENTORY_MAX_POSTS: z.coerce
       .number({ message: 'must be a number' })
@@ -185,6 +192,8 @@ export interface AppConfig {
   bulkStuckMinutes: number;
   /** INVENTORY_SYNC_HOURS: how old a site's inventory may get before the schedule syncs it (0: never on schedule). */
   inventorySyncHours: number;
+  /** REFRESH_LINK_CHECK_DAYS: how long a link check is good for (0: links are not checked). */
+  refreshLinkCheckDays: number;
   /** INVENTORY_MAX_POSTS, _TERMS, _MB, _MINUTES: how far one inventory sync follows a site. */
   inventoryLimits: InventoryLimits;
   /** Featured images from IMAGE_*: the title card, or a remote images API that falls back to it. */
@@ -234,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
     trends: trendEnvConfig(e),
     bulkStuckMinutes: e.BULK_STUCK_MINUTES,
     inventorySyncHours: e.INVENTORY_SYNC_HOURS,
+    refreshLinkCheckDays: e.REFRESH_LINK_CHECK_DAYS,
     inventoryLimits: {
       maxPosts: e.INVENTORY_MAX_POSTS,
       maxTerms: e.INVENTORY_MAX_TERMS,

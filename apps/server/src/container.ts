@@ -3,6 +3,7 @@ import pino from 'pino';
 import type { AppContext } from './app-context.js';
 import { createEmbeddingsClient, type EmbeddingsClient } from './integrations/embeddings/index.js';
 import { createImageProvider } from './integrations/images/index.js';
+import { outbound } from './lib/outbound/index.js';
 import { type ArticlePipeline, createArticlePipeline } from './modules/article-pipeline/article-pipeline.module.js';
 import { ArticleProducer } from './modules/article-pipeline/article-producer.js';
 import { ArticleStore } from './modules/articles/article-store.repository.js';
@@ -40,6 +41,9 @@ import { DuplicateContentCheck } from './modules/publishing/duplicate-content.js
 import { LiveVerification } from './modules/publishing/live-verification.js';
 import { LiveCheckRepository, PublishingRepository } from './modules/publishing/publishing.repository.js';
 import { PublishingService } from './modules/publishing/publishing.service.js';
+import { LinkChecker } from './modules/refresh/link-checker.js';
+import { RefreshRepository } from './modules/refresh/refresh.repository.js';
+import { RefreshService } from './modules/refresh/refresh.service.js';
 import { SamenessRepository } from './modules/sameness/sameness.repository.js';
 import { SamenessService } from './modules/sameness/sameness.service.js';
 import { schedulerTickJob } from './modules/scheduler/scheduler.jobs.js';
@@ -92,6 +96,8 @@ export interface Services {
   liveVerification: LiveVerification;
   /** Links from a site's older posts to a new article: proposed after it goes live, applied and undone per link. */
   backlinks: BacklinksService;
+  /** Refresh (issue #36): what has gone stale on each site and why, scored after each sync; links checked in the background. */
+  refresh: RefreshService;
   /** Near-duplicate bodies across the operator's sites (fingerprints of what was published). */
   duplicateContent: DuplicateContentCheck;
   dashboard: DashboardService;
@@ -293,6 +299,8 @@ export function createServices(ctx: AppContext): Services {
     afterSync: async (siteId) => {
       await liveVerification.afterInventorySync(siteId);
       await siteKnowledge.requestEmbedding(siteId).catch(() => false);
+      // The refresh scores follow the inventory (a failure to score never fails the sync).
+      await refresh.afterInventorySync(siteId).catch(() => undefined);
     },
     limits: ctx.config.inventoryLimits,
     // PGlite has no autovacuum and checkpoints on a timer; PostgreSQL keeps its own tables and log.
@@ -337,6 +345,26 @@ export function createServices(ctx: AppContext): Services {
     timeZone: ctx.config.timeZone,
   });
   pipeline.register(AGENT_ORIGIN, mcpAssistant.consumer());
+  const refresh = new RefreshService(
+    new RefreshRepository(db),
+    new LinkChecker(outbound),
+    {
+      inventory: { postsForRefresh: (siteId) => siteInventory.postsForRefresh(siteId) },
+      sites,
+      subjects: {
+        similar: async (siteId, post) =>
+          (await siteKnowledge.similar([siteId], post, 5)).map((doc) => ({
+            key: doc.doc.key,
+            title: doc.doc.title,
+            link: doc.doc.link,
+            duplicate: doc.duplicate && doc.doc.siteId === siteId,
+          })),
+      },
+      queue: ctx.queue,
+      log: pino({ name: 'refresh', level: ctx.config.logLevel }),
+    },
+    ctx.config.refreshLinkCheckDays,
+  );
   return {
     auth: new AuthService(new AuthRepository(db), new LoginThrottle()),
     queueProbes: new QueueProbeService(new QueueProbeRepository(db), ctx.queue),
@@ -358,6 +386,7 @@ export function createServices(ctx: AppContext): Services {
     liveVerification,
     duplicateContent,
     backlinks,
+    refresh,
     dashboard,
     gettingStarted,
     settings,
@@ -434,6 +463,7 @@ export function defineJobs(ctx: AppContext, services: Services): void {
   ctx.queue.define(services.duplicateContent.backfillJob());
   ctx.queue.define(schedulerTickJob(services.scheduler));
   ctx.queue.define(services.pipeline.job());
+  ctx.queue.define(services.refresh.linkCheckJob());
   // On the embedded database nothing else can be running at start: what the dead process held is free.
   ctx.queue.beforeWorkers(async (embedded) => {
     if (!embedded) return;

@@ -35,6 +35,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     bulkStuckMinutes: 30,
     // No scheduled inventory syncs: a test that wants one asks for it.
     inventorySyncHours: 0,
+    // No background link checks (they would follow the links of every post on the shared WordPress): a test that wants them asks.
+    refreshLinkCheckDays: 0,
     inventoryLimits: DEFAULT_INVENTORY_LIMITS,
     llmOfflineDelayMs: 0,
     // The local title card, whatever the machine's IMAGE_* variables say.

@@ -50,6 +50,8 @@ export const JOBS = {
   seoPublish: { name: 'seo.publish', payload: z.object({ runId: positiveId }) },
   /** Every five minutes: notifications of review waits, sites down and budgets reached; sends due again (issue #33 §5). */
   notificationsCheck: { name: 'notifications.check', payload: z.unknown() },
+  /** Refresh (issue #36): checks one site's linked addresses that are due, then scores its posts again (one per site). */
+  refreshLinkCheck: { name: 'refresh.link-check', payload: z.object({ siteId: positiveId }) },
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
+import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
@@ -26,6 +27,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Manual Generation', path: '/manual', icon: EditNoteOutlined },
   { label: 'Trend Monitor', path: '/trends', icon: TrendingUpOutlined },
   { label: 'Full SEO Suite', path: '/seo-suite', icon: TravelExploreOutlined },
+  { label: 'Refresh', path: '/refresh', icon: AutorenewOutlined },
   { label: 'Settings', path: '/settings', icon: SettingsOutlined },
 ];
 

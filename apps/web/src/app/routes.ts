@@ -76,6 +76,10 @@ export const appRoutes: RouteObject[] = [
             lazy: lazyPage(() => import('../features/seo').then((m) => m.PublishRunPage)),
           },
           {
+            path: 'refresh',
+            lazy: lazyPage(() => import('../features/refresh').then((m) => m.RefreshPage)),
+          },
+          {
             path: 'settings',
             lazy: lazyPage(() => import('../features/settings').then((m) => m.SettingsPage)),
           },

@@ -14,6 +14,7 @@ export * from './notifications.js';
 export * from './operator.js';
 export * from './provider-health.js';
 export * from './queue-probes.js';
+export * from './refresh.js';
 export * from './seo-keywords.js';
 export * from './seo-outlines.js';
 export * from './seo-pages.js';

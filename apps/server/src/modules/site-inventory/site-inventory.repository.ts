@@ -16,6 +16,10 @@ export type InventoryTermRow = typeof siteInventoryTerms.$inferSelect;
 export type InventoryAuthorRow = typeof siteInventoryAuthors.$inferSelect;
 export type SyncRow = typeof siteInventorySyncs.$inferSelect;
 export type ItemKind = InventoryItemRow['kind'];
+export type RefreshInventoryRow = Pick<
+  InventoryItemRow,
+  'wpId' | 'title' | 'link' | 'publishedAt' | 'modifiedAt' | 'headings' | 'body' | 'links'
+>;
 
 const DELETE_CHUNK = 1_000;
 /** `total` is a site's X-WP-Total, a claim: kept within the column's integer range. */
@@ -276,6 +280,29 @@ export class SiteInventoryRepository {
       .orderBy(desc(siteInventoryItems.publishedAt), desc(siteInventoryItems.wpId))
       .limit(max + 1);
     return { rows: rows.slice(0, max), more: rows.length > max };
+  }
+
+  /** The site's published posts as the refresh scores read them (issue #36): text, dates and links. */
+  refreshRows(siteId: number): Promise<RefreshInventoryRow[]> {
+    return this.db
+      .select({
+        wpId: siteInventoryItems.wpId,
+        title: siteInventoryItems.title,
+        link: siteInventoryItems.link,
+        publishedAt: siteInventoryItems.publishedAt,
+        modifiedAt: siteInventoryItems.modifiedAt,
+        headings: siteInventoryItems.headings,
+        body: siteInventoryItems.body,
+        links: siteInventoryItems.links,
+      })
+      .from(siteInventoryItems)
+      .where(
+        and(
+          eq(siteInventoryItems.siteId, siteId),
+          eq(siteInventoryItems.kind, 'post'),
+          eq(siteInventoryItems.status, 'publish'),
+        ),
+      );
   }
 
   linkablePosts(siteId: number): Promise<Array<{ wpId: number; title: string; link: string; excerpt: string }>> {

@@ -13,7 +13,12 @@ import type { JobDefinition, JobQueue } from '../../jobs/queue.js';
 import type { SitesService } from '../sites/sites.service.js';
 import { DEFAULT_INVENTORY_LIMITS, type InventoryLimits, syncInventory } from './inventory-sync.js';
 import { linkGraph } from './link-report.js';
-import type { InventoryItemRow, SiteInventoryRepository, SyncRow } from './site-inventory.repository.js';
+import type {
+  InventoryItemRow,
+  RefreshInventoryRow,
+  SiteInventoryRepository,
+  SyncRow,
+} from './site-inventory.repository.js';
 
 /** A running sync that has not moved for this long lost its worker (a page of 100 takes seconds). */
 const STALE_MS = 10 * 60 * 1000;
@@ -197,6 +202,11 @@ export class SiteInventoryService {
       orphans: graph.orphans,
       synced_at: sync?.lastSuccessAt?.toISOString() ?? null,
     };
+  }
+
+  /** The site's published posts with their text and links, for the refresh scores (issue #36). */
+  postsForRefresh(siteId: number): Promise<RefreshInventoryRow[]> {
+    return this.repo.refreshRows(siteId);
   }
 
   async taxonomy(siteId: number): Promise<InventoryTaxonomy> {

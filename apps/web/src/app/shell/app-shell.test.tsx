@@ -25,6 +25,7 @@ describe('app shell', () => {
     ['/trends', 'Trend Monitor', 'Trend Monitor'],
     ['/seo-suite', 'SEO Projects', 'Full SEO Suite'],
     ['/seo-suite/wizard?projectId=3', 'Full SEO Suite Wizard', 'Full SEO Suite'],
+    ['/refresh', 'Refresh', 'Refresh'],
     ['/settings', 'Settings', 'Settings'],
   ])('%s shows the heading "%s" and the top-bar title "%s"', async (path, heading, title) => {
     signedIn(path);
@@ -51,6 +52,7 @@ describe('app shell', () => {
       ['Manual Generation', '/manual'],
       ['Trend Monitor', '/trends'],
       ['Full SEO Suite', '/seo-suite'],
+      ['Refresh', '/refresh'],
       ['Settings', '/settings'],
     ]);
     expect(screen.getByText('v1.3.1')).toBeInTheDocument();
