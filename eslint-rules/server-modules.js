@@ -45,6 +45,7 @@ export const MODULE_DEPENDENCIES = {
   'posting-policy': [],
   publishing: ['articles', 'quality-gate'],
   'quality-gate': [],
+  sameness: [],
   refresh: ['site-inventory'],
   scheduler: ['article-pipeline', 'blog-configs', 'posting-policy'],
   seo: ['article-pipeline', 'articles', 'publishing', 'usage'],
