@@ -49,6 +49,7 @@ function showSettings() {
         saved_at: null,
       }),
     ),
+    http.get('/api/settings/mcp-tokens', () => HttpResponse.json({ tokens: [], endpoint: null })),
     screenDataUnavailable,
   );
   return { ...renderApp({ path: '/settings' }), pricesReads: () => pricesReads };
@@ -143,6 +144,7 @@ describe('Settings: section navigation', () => {
       ['Budgets', '#budgets'],
       ['Trends', '#trend-settings'],
       ['Notifications', '#notifications'],
+      ['Assistants (MCP)', '#mcp-tokens'],
     ]);
     for (const [, href] of links.map((link) => [link.textContent, link.getAttribute('href')]))
       expect(document.getElementById(href!.slice(1))).not.toBeNull();
@@ -169,6 +171,7 @@ describe('Settings: section navigation', () => {
       'Budgets',
       'Trends',
       'Notifications',
+      'Assistants (MCP)',
     ]);
     await user.click(screen.getByRole('option', { name: 'Model prices' }));
     expect(scrolled).toContain('model-prices');
