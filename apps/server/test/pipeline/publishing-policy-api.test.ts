@@ -41,7 +41,12 @@ async function article(id: number): Promise<Article> {
 describe('the policy fields are validated with a 400 naming the field', () => {
   it('sites: a delay without hours, an unknown mode, hours out of range, a non-boolean switch', async () => {
     const post = (payload: Record<string, unknown>) =>
-      t.request({ method: 'POST', url: '/api/sites', cookie, payload: siteBody({ url: 'https://bad.example', ...payload }) });
+      t.request({
+        method: 'POST',
+        url: '/api/sites',
+        cookie,
+        payload: siteBody({ url: 'https://bad.example', ...payload }),
+      });
     expectField(await post({ publish_policy: { mode: 'delay' } }), 'publish_policy.delay_hours', /is required/);
     expectField(await post({ publish_policy: { mode: 'later' } }), 'publish_policy.mode', /auto|hold|delay/);
     expectField(
@@ -97,7 +102,10 @@ describe('sites carry their default policy', () => {
         send_held_as_draft: true,
       },
     });
-    expect(updated.json()).toMatchObject({ publish_policy: { mode: 'delay', delay_hours: 6 }, send_held_as_draft: true });
+    expect(updated.json()).toMatchObject({
+      publish_policy: { mode: 'delay', delay_hours: 6 },
+      send_held_as_draft: true,
+    });
     const kept = await t.request({
       method: 'PUT',
       url: `/api/sites/${created.id}`,
@@ -111,7 +119,12 @@ describe('sites carry their default policy', () => {
 describe('manual generation and a waiting article afterwards', () => {
   let siteId: number;
   beforeAll(async () => {
-    siteId = (await createSite(t, cookie, { url: 'https://manual-policy.example', publish_policy: { mode: 'delay', delay_hours: 3 } })).id;
+    siteId = (
+      await createSite(t, cookie, {
+        url: 'https://manual-policy.example',
+        publish_policy: { mode: 'delay', delay_hours: 3 },
+      })
+    ).id;
   });
 
   it("the request's own policy wins; absent, the site's applies; nothing goes to WordPress", async () => {
@@ -119,13 +132,22 @@ describe('manual generation and a waiting article afterwards', () => {
     const held = await generate(
       t,
       cookie,
-      manualPayload(siteId, 'Worm farms at home', { includeImages: false, publishStatus: 'publish', wordCount: 500 }, {
-        publish_policy: { mode: 'hold' },
-      }),
+      manualPayload(
+        siteId,
+        'Worm farms at home',
+        { includeImages: false, publishStatus: 'publish', wordCount: 500 },
+        {
+          publish_policy: { mode: 'hold' },
+        },
+      ),
     );
     expect(held.statusCode, held.body).toBe(200);
     const heldData = manualGenerateResponseSchema.parse(held.json()).data;
-    expect(heldData).toMatchObject({ review: { reason: 'held', release_at: null }, status: 'draft', publish_error: null });
+    expect(heldData).toMatchObject({
+      review: { reason: 'held', release_at: null },
+      status: 'draft',
+      publish_error: null,
+    });
     expect(await article(heldData.article_id)).toMatchObject({ review_reason: 'held', wordpress_post_id: null });
 
     const delayed = await generate(
@@ -143,9 +165,14 @@ describe('manual generation and a waiting article afterwards', () => {
     const res = await generate(
       t,
       cookie,
-      manualPayload(siteId, 'Cold frames explained', { includeImages: false, wordCount: 500 }, {
-        publish_policy: { mode: 'hold' },
-      }),
+      manualPayload(
+        siteId,
+        'Cold frames explained',
+        { includeImages: false, wordCount: 500 },
+        {
+          publish_policy: { mode: 'hold' },
+        },
+      ),
     );
     const { article_id: id } = manualGenerateResponseSchema.parse(res.json()).data;
     // Forced: the offline writer's demonstration text asks for a confirmation before a public post.
@@ -171,7 +198,10 @@ describe('manual generation and a waiting article afterwards', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     const { article_id: id } = manualGenerateResponseSchema.parse(res.json()).data;
-    await t.ctx.handle.db.update(articles).set({ releaseAt: new Date(Date.now() - 1000) }).where(eq(articles.id, id));
+    await t.ctx.handle.db
+      .update(articles)
+      .set({ releaseAt: new Date(Date.now() - 1000) })
+      .where(eq(articles.id, id));
     expect((await t.services.delayedRelease.releaseDue()).released).toContain(id);
     const after = await article(id);
     expect(after).toMatchObject({ status: 'published', review_reason: null, release_at: null });
@@ -184,7 +214,10 @@ describe('manual generation and a waiting article afterwards', () => {
       manualPayload(siteId, 'Rain barrels', { includeImages: false, publishStatus: 'publish', wordCount: 500 }),
     );
     const { article_id: id } = manualGenerateResponseSchema.parse(res.json()).data;
-    await t.ctx.handle.db.update(articles).set({ releaseAt: new Date(Date.now() - 1000) }).where(eq(articles.id, id));
+    await t.ctx.handle.db
+      .update(articles)
+      .set({ releaseAt: new Date(Date.now() - 1000) })
+      .where(eq(articles.id, id));
     wordpress.failNext(
       'posts.create',
       new WordPressError('bad_credentials', {
@@ -199,12 +232,5 @@ describe('manual generation and a waiting article afterwards', () => {
     expect(after.failure_reason).toContain('Publishing failed');
     // Held now: the next run leaves it alone.
     expect((await t.services.delayedRelease.releaseDue()).held).not.toContain(id);
-  });    const first = manualGenerateResponseSchema.parse((await generate(t, cookie, payload)).json()).data;
-    expect(first).toMatchObject({ status: 'published', held: null, review: null });
-    expect((await article(first.article_id)).review_reason).toBeNull();
-    // The same topic again: the gate refuses the second post on the same subject.
-    const second = manualGenerateResponseSchema.parse((await generate(t, cookie, payload)).json()).data;
-    expect(second.held).not.toBeNull();
-    expect(await article(second.article_id)).toMatchObject({ review_reason: 'quality_gate', release_at: null });
   });
 });
