@@ -203,7 +203,7 @@ export const bulkJobSchema = z.object({
     estimated: z.boolean(),
     estimate_to_finish_usd: z.number().nonnegative().nullable(),
   }),
-  /** The job's own publishing policy (issue #33); null: the site's. */
+  /** The job's own publishing policy (issue #33); absent: the site's. */
   publish_policy: publishPolicyValueSchema.nullable().optional(),
 });
 export type BulkJob = z.infer<typeof bulkJobSchema>;

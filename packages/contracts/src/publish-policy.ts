@@ -46,6 +46,7 @@ export const PUBLISH_POLICY_TEXT = {
   /** The chips of other waiting reasons. */
   qualityGate: 'Refused by the quality gate',
   budget: 'Stopped by a budget',
+  agent: 'Drafted by an assistant',
   /** A release the job could not publish: the article is held instead, with this note. */
   releaseFailed: (reason: string) => `The delayed release failed: ${reason}`,
 } as const;

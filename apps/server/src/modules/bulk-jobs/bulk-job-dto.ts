@@ -54,9 +54,10 @@ export function toBulkJob(job: BulkJobRow, estimatedCompletion: string | null, s
       estimated: spend.estimated,
       estimate_to_finish_usd: costToFinish(job, spend),
     },
-    publish_policy: job.options.publishPolicy
-      ? publishPolicyValue(job.options.publishPolicy.mode, job.options.publishPolicy.delayHours)
-      : null,
+    // Only a job that chose its own policy carries one (absent: the site's), so older answers stay as they were.
+    ...(job.options.publishPolicy
+      ? { publish_policy: publishPolicyValue(job.options.publishPolicy.mode, job.options.publishPolicy.delayHours) }
+      : {}),
   };
 }
 
@@ -72,7 +73,9 @@ export function toItemResult(item: ListedItemRow): BulkJobItemResult {
     article_id: item.articleId,
     wordpress_post_id: item.wordpressPostId,
     wordpress_link: item.wordpressLink,
-    review_reason: item.reviewReason ?? null,
-    release_at: item.releaseAt?.toISOString() ?? null,
+    // Only while its article waits in the Review inbox (issue #33): "Held for review", "Publishes at …".
+    ...(item.reviewReason
+      ? { review_reason: item.reviewReason, release_at: item.releaseAt?.toISOString() ?? null }
+      : {}),
   };
 }

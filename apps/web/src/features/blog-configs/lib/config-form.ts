@@ -27,6 +27,8 @@ export interface ConfigFormValues {
   add_tags: boolean;
   /** Its own model providers, in order; [] is the default chain (sent as null). */
   providers: string[];
+  /** Its publishing policy (issue #33); null: the site's default. */
+  publish_policy: { mode: 'auto' | 'hold' | 'delay'; delay_hours?: number | null } | null;
 }
 
 export const CONFIG_FORM_FIELDS = [
@@ -45,6 +47,7 @@ export const CONFIG_FORM_FIELDS = [
   'internal_links',
   'add_tags',
   'providers',
+  'publish_policy',
 ] as const;
 export type ConfigFormField = (typeof CONFIG_FORM_FIELDS)[number];
 
@@ -65,6 +68,7 @@ export const EMPTY_CONFIG_FORM: ConfigFormValues = {
   internal_links: BLOG_CONFIG_LIMITS.internalLinks.default,
   add_tags: true,
   providers: [],
+  publish_policy: null,
 };
 
 export function configToForm(config: BlogConfig): ConfigFormValues {
@@ -85,6 +89,7 @@ export function configToForm(config: BlogConfig): ConfigFormValues {
     internal_links: config.internal_links,
     add_tags: config.add_tags,
     providers: [...(config.providers ?? [])],
+    publish_policy: config.publish_policy,
   };
 }
 

@@ -28,6 +28,7 @@ export function makeConfig(overrides: Partial<BlogConfig> = {}): BlogConfig {
     internal_links: 3,
     add_tags: true,
     providers: null,
+    publish_policy: null,
     created_at: '2026-11-22T09:00:00.000Z',
     updated_at: '2026-11-22T09:00:00.000Z',
     ...overrides,
@@ -86,6 +87,13 @@ export function createFakeBlogConfigsApi(options: FakeOptions = {}) {
     const config = makeConfig({
       ...current,
       ...parsed.data,
+      publish_policy:
+        parsed.data.publish_policy === undefined
+          ? (current?.publish_policy ?? null)
+          : parsed.data.publish_policy && {
+              mode: parsed.data.publish_policy.mode,
+              delay_hours: parsed.data.publish_policy.delay_hours ?? null,
+            },
       id: id ?? state.nextId++,
       site_name: site.name,
       site_url: site.url,

@@ -1,5 +1,6 @@
 import {
   APPLICATION_PASSWORD_NAME,
+  PUBLISH_POLICY_TEXT,
   type Site,
   type SiteSaveResponse,
   siteCreateSchema,
@@ -19,6 +20,7 @@ import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { PersonaField } from '../../../components/persona-field';
+import { PublishPolicyField } from '../../../components/publish-policy-field';
 import { isApiError } from '../../../lib/api-client';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useCreateSite } from '../api/create-site';
@@ -143,6 +145,29 @@ export function SiteFormDialog({ open, site, onClose }: SiteFormDialogProps) {
                 <FormControlLabel
                   control={<Switch checked={active.value} onChange={(_e, checked) => active.onChange(checked)} />}
                   label="Active"
+                />
+              )}
+            />
+            <Controller
+              name="publish_policy"
+              control={control}
+              render={({ field: policy }) => (
+                <PublishPolicyField
+                  value={policy.value}
+                  onChange={(next) => policy.onChange(next ?? { mode: 'auto', delay_hours: null })}
+                  error={errors.publish_policy?.message ?? errors.publish_policy?.mode?.message}
+                  delayError={errors.publish_policy?.delay_hours?.message}
+                  helperText="How this site's finished articles go out, unless a schedule or a job says otherwise"
+                />
+              )}
+            />
+            <Controller
+              name="send_held_as_draft"
+              control={control}
+              render={({ field: draft }) => (
+                <FormControlLabel
+                  control={<Switch checked={draft.value} onChange={(_e, checked) => draft.onChange(checked)} />}
+                  label={PUBLISH_POLICY_TEXT.sendHeldAsDraft}
                 />
               )}
             />
