@@ -78,7 +78,7 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
   >({
     defaultValues: EMPTY_CONFIG_FORM,
     schema: blogConfigInputSchema,
-    toBody: formToBody,
+    toBody: (values) => formToBody(values, config?.publish_policy ?? null),
     fieldOf: formFieldOf,
     unsavedWarning: open,
   });

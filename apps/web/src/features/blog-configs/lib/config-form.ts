@@ -94,12 +94,18 @@ export function configToForm(config: BlogConfig): ConfigFormValues {
 }
 
 /** The request body; the contract's schema checks it before it is sent. */
-export function formToBody(values: ConfigFormValues): BlogConfigInput {
+export function formToBody(
+  values: ConfigFormValues,
+  storedPolicy: BlogConfig['publish_policy'] = null,
+): BlogConfigInput {
+  // "Site default" left as it was is not sent: the server keeps (or starts with) the site's default.
+  const { publish_policy, ...rest } = values;
   // 0 is refused by the schema with 'A site is required'.
   return {
-    ...values,
+    ...rest,
     site_id: values.site_id === '' ? 0 : values.site_id,
     providers: values.providers.length > 0 ? values.providers : null,
+    ...(publish_policy !== null || storedPolicy !== null ? { publish_policy } : {}),
   };
 }
 

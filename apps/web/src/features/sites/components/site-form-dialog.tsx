@@ -25,7 +25,14 @@ import { isApiError } from '../../../lib/api-client';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useCreateSite } from '../api/create-site';
 import { useUpdateSite } from '../api/update-site';
-import { EMPTY_SITE_FORM, formFieldOf, requiredFieldsFilled, type SiteFormValues, siteToForm } from '../lib/site-form';
+import {
+  EMPTY_SITE_FORM,
+  formFieldOf,
+  requiredFieldsFilled,
+  type SiteFormValues,
+  siteFormBody,
+  siteToForm,
+} from '../lib/site-form';
 
 interface SiteFormDialogProps {
   open: boolean;
@@ -62,9 +69,10 @@ export function SiteFormDialog({ open, site, onClose }: SiteFormDialogProps) {
   const onSubmit = submitWith(async (_body, values, { idempotencyKey }) => {
     let saved: SiteSaveResponse;
     try {
+      const body = siteFormBody(values, site);
       saved = site
-        ? await update.mutateAsync({ id: site.id, body: values })
-        : await create.mutateAsync({ body: values, idempotencyKey });
+        ? await update.mutateAsync({ id: site.id, body })
+        : await create.mutateAsync({ body, idempotencyKey });
     } catch (error) {
       showServerProblems(error);
       enqueueSnackbar(isApiError(error) && error.message ? error.message : 'Failed to save site', { variant: 'error' });

@@ -68,3 +68,23 @@ export function formFieldOf(serverField: string): (typeof SITE_FORM_FIELDS)[numb
   const name = serverField.replace(/^body\./, '').replace(/^publish_policy\..*$/, 'publish_policy');
   return (SITE_FORM_FIELDS as readonly string[]).includes(name) ? (name as (typeof SITE_FORM_FIELDS)[number]) : null;
 }
+
+/**
+ * What the dialog sends: the policy fields only when they differ from what the site has (a new
+ * site: from the defaults), so a save that did not touch them sends what it always sent.
+ */
+export function siteFormBody(
+  values: SiteFormValues,
+  site: Site | null,
+): Omit<SiteFormValues, 'publish_policy' | 'send_held_as_draft'> & Partial<SiteFormValues> {
+  const { publish_policy, send_held_as_draft, ...rest } = values;
+  const before = site ? siteToForm(site) : EMPTY_SITE_FORM;
+  const samePolicy =
+    publish_policy.mode === before.publish_policy.mode &&
+    (publish_policy.mode !== 'delay' || publish_policy.delay_hours === before.publish_policy.delay_hours);
+  return {
+    ...rest,
+    ...(samePolicy ? {} : { publish_policy }),
+    ...(send_held_as_draft === before.send_held_as_draft ? {} : { send_held_as_draft }),
+  };
+}
