@@ -16,7 +16,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'A POST may carry an Idempotency-Key header (8–200 visible ASCII characters): the request is done once per key; a repeat within 24 hours gets the first answer (Idempotent-Replayed: true), one sent while the first still runs gets 409 with Retry-After. ' +
           'SEO "publish-pages" and "publish-articles" answer 202 with a publish run; follow it at GET /api/seo/publish-runs/{runId}. ' +
           "POST /api/sites/{id}/inventory/sync answers 202 with the site's inventory summary; follow it at GET /api/sites/{id}/inventory (state queued → running → succeeded | failed). " +
-          'GET /api/sites/{id}/inventory/links reports the internal links between the published posts read at the last sync (at most 5,000, newest first; `capped` says when there are more) and the orphan posts nothing links to.',
+          'GET /api/sites/{id}/inventory/links reports the internal links between the published posts read at the last sync (at most 5,000, newest first; `capped` says when there are more) and the orphan posts nothing links to. ' +
+          "Publishing policy (issue #33): sites, blog configurations, bulk starts and manual requests take `publish_policy: {mode: auto|hold|delay, delay_hours}` (null on a configuration, a job or a request: the site's); a held or delayed article is not published and returns `review_reason` (held, delayed), `release_at`; a delayed one is published by the release job once due.",
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'abp_session' } } },
       security: [{ session: [] }],
