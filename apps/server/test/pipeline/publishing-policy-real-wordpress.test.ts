@@ -128,8 +128,8 @@ describeRealSite('normal', 'publishing policy against the real WordPress', (wp) 
       .update(articles)
       .set({ releaseAt: new Date(Date.now() - 1000) })
       .where(eq(articles.id, item.article_id!));
-    const report = await t.services.delayedRelease.releaseDue();
-    expect(report.released).toContain(item.article_id);
+    // The app's own every-minute run may take it first: the article's state is what counts.
+    await t.services.delayedRelease.releaseDue();
     const released = await article(item.article_id!);
     if (released.wordpress_post_id) postIds.push(released.wordpress_post_id);
     expect(released).toMatchObject({ status: 'published', review_reason: null, release_at: null });
