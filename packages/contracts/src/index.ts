@@ -18,6 +18,7 @@ export * from './manual-generation.js';
 export * from './mcp.js';
 export * from './notifications.js';
 export * from './provider-chain.js';
+export * from './publish-policy.js';
 export * from './refresh.js';
 export * from './review.js';
 export * from './seo.js';

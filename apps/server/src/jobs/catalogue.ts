@@ -52,6 +52,8 @@ export const JOBS = {
   notificationsCheck: { name: 'notifications.check', payload: z.unknown() },
   /** Refresh (issue #36): checks one site's linked addresses that are due, then scores its posts again (one per site). */
   refreshLinkCheck: { name: 'refresh.link-check', payload: z.object({ siteId: positiveId }) },
+  /** Every minute: publishes the delayed articles whose release time has come (issue #33). */
+  releaseDelayed: { name: 'articles.release-delayed', payload: z.unknown() },
 } as const;
 
 /**

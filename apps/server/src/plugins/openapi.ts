@@ -19,7 +19,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'GET /api/sites/{id}/inventory/links reports the internal links between the published posts read at the last sync (at most 5,000, newest first; `capped` says when there are more) and the orphan posts nothing links to. ' +
           'The MCP server for AI assistants is not part of this API: it listens on its own port (MCP_PORT) on 127.0.0.1 at /mcp (Streamable HTTP, JSON-RPC), with a token made at POST /api/settings/mcp-tokens sent as Authorization: Bearer <token>. ' +
           'GET /api/calendar?from&to[&site_id] (at most 62 days) lists per day and site the published, scheduled, projected, held and delayed items with each day’s cap; POST /api/calendar/articles/{id}/reschedule moves a scheduled article (its WordPress post too) or a delayed release to another day, keeping the time of day. ' +
-          'GET /api/refresh lists the posts of all sites (or site_id) by refresh score, highest first, each with its reasons (filter: reason); POST /api/refresh/recompute scores a site again now and queues its link check; GET /api/refresh/summary counts per site.',
+          'GET /api/refresh lists the posts of all sites (or site_id) by refresh score, highest first, each with its reasons (filter: reason); POST /api/refresh/recompute scores a site again now and queues its link check; GET /api/refresh/summary counts per site.' +
+          "Publishing policy (issue #33): sites, blog configurations, bulk starts and manual requests take `publish_policy: {mode: auto|hold|delay, delay_hours}` (null on a configuration, a job or a request: the site's); a held or delayed article is not published and returns `review_reason` (held, delayed), `release_at`; a delayed one is published by the release job once due.",
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'abp_session' } } },
       security: [{ session: [] }],

@@ -14,6 +14,8 @@ export function makeSite(overrides: Partial<Site> = {}): Site {
     health_checked_at: null,
     deleting: false,
     credentials_rejected: null,
+    publish_policy: { mode: 'auto', delay_hours: null },
+    send_held_as_draft: false,
     created_at: '2026-11-22T09:00:00.000Z',
     updated_at: '2026-11-22T09:00:00.000Z',
     ...overrides,

@@ -4,6 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { ReviewChip } from '../../../components/review-chip';
 import { CARD_KEYWORDS, formatDate } from '../lib/article-format';
 import { ArticleActions } from './article-actions';
 import { DemoChip, KeywordChips, SourceChip, StatusChip, WordPressStateChip } from './article-chips';
@@ -43,6 +44,7 @@ export function ArticleCards({
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, my: 1 }}>
               <StatusChip status={article.status} />
               <DemoChip article={article} />
+              <ReviewChip reason={article.review_reason} releaseAt={article.release_at} />
               <SourceChip article={article} />
               <WordPressStateChip state={article.wordpress_state} />
               <LiveStatus article={article} hideWithoutPost />

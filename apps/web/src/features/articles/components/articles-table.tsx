@@ -9,6 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { ReviewChip } from '../../../components/review-chip';
 import type { PublishProgress } from '../hooks/use-publish-article';
 import { formatDate, TABLE_KEYWORDS, TITLE_CUT, truncate } from '../lib/article-format';
 import { type ArticleActionHandlers, ArticleActions } from './article-actions';
@@ -81,6 +82,7 @@ export function ArticlesTable({ articles, selected, progress, onToggle, onToggle
                 <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
                   <StatusChip status={article.status} />
                   <DemoChip article={article} />
+                  <ReviewChip reason={article.review_reason} releaseAt={article.release_at} />
                 </Box>
               </TableCell>
               <TableCell>

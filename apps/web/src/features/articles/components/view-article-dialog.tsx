@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { type ReactNode, useEffect } from 'react';
 import { ExternalLink } from '../../../components/external-link';
+import { ReviewChip } from '../../../components/review-chip';
 import { formatTokens, formatUsd } from '../../../lib/money';
 import { editPostUrl, viewOnWordPressUrl } from '../../../lib/wordpress-links';
 import { useArticle } from '../api/get-article';
@@ -117,6 +118,7 @@ function ArticleDetails({ article }: { article: Article }) {
       <Box key="s" sx={{ display: 'flex', gap: 0.5 }}>
         <StatusChip status={article.status} />
         <DemoChip article={article} />
+        <ReviewChip reason={article.review_reason} releaseAt={article.release_at} />
       </Box>,
     ],
     ['Source', <SourceChip key="src" article={article} />],

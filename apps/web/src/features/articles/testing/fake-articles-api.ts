@@ -58,6 +58,10 @@ export function makeArticle(overrides: Partial<Article> = {}): Article {
     category_ids: [],
     failure_reason: null,
     quality_report: null,
+    review_reason: null,
+    review_since: null,
+    release_at: null,
+    review_note: null,
     ...overrides,
   };
 }
@@ -74,6 +78,8 @@ export const SITE: Site = {
   health_checked_at: null,
   deleting: false,
   credentials_rejected: null,
+  publish_policy: { mode: 'auto', delay_hours: null },
+  send_held_as_draft: false,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
 };

@@ -24,6 +24,7 @@ import { Controller, useWatch } from 'react-hook-form';
 import { CostEstimateLine } from '../../../components/cost-estimate-line';
 import { DemoLiveWarning } from '../../../components/demo-live-warning';
 import { PersonaField } from '../../../components/persona-field';
+import { PublishPolicyField } from '../../../components/publish-policy-field';
 import { useCostConfirmation } from '../../../components/use-cost-confirmation';
 import { WordPressPlacementFields } from '../../../components/wordpress-placement-fields';
 import { isApiError } from '../../../lib/api-client';
@@ -78,7 +79,7 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
   >({
     defaultValues: EMPTY_CONFIG_FORM,
     schema: blogConfigInputSchema,
-    toBody: formToBody,
+    toBody: (values) => formToBody(values, config?.publish_policy ?? null),
     fieldOf: formFieldOf,
     unsavedWarning: open,
   });
@@ -336,6 +337,21 @@ export function BlogConfigDialog({ open, config, sites, configs, onClose }: Blog
               control={control}
               render={({ field }) => (
                 <ProvidersField value={field.value} onChange={field.onChange} error={errors.providers?.message} />
+              )}
+            />
+            <Controller
+              name="publish_policy"
+              control={control}
+              render={({ field }) => (
+                <PublishPolicyField
+                  idPrefix="config-publish-policy"
+                  allowSiteDefault
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={errors.publish_policy?.message ?? errors.publish_policy?.mode?.message}
+                  delayError={errors.publish_policy?.delay_hours?.message}
+                  helperText="How this schedule's articles go out; Site default: the site's policy"
+                />
               )}
             />
             <Controller

@@ -32,6 +32,8 @@ export interface ConfigFormValues {
   ramp_on: boolean;
   ramp_start_per_day: number;
   ramp_weeks: number;
+  /** Its publishing policy (issue #33); null: the site's default. */
+  publish_policy: { mode: 'auto' | 'hold' | 'delay'; delay_hours?: number | null } | null;
 }
 
 export const CONFIG_FORM_FIELDS = [
@@ -53,6 +55,7 @@ export const CONFIG_FORM_FIELDS = [
   'ramp_on',
   'ramp_start_per_day',
   'ramp_weeks',
+  'publish_policy',
 ] as const;
 export type ConfigFormField = (typeof CONFIG_FORM_FIELDS)[number];
 
@@ -76,6 +79,7 @@ export const EMPTY_CONFIG_FORM: ConfigFormValues = {
   ramp_on: false,
   ramp_start_per_day: RAMP_LIMITS.startPerDay.default,
   ramp_weeks: RAMP_LIMITS.weeks.default,
+  publish_policy: null,
 };
 
 export function configToForm(config: BlogConfig): ConfigFormValues {
@@ -99,18 +103,24 @@ export function configToForm(config: BlogConfig): ConfigFormValues {
     ramp_on: config.ramp !== null,
     ramp_start_per_day: config.ramp?.start_per_day ?? RAMP_LIMITS.startPerDay.default,
     ramp_weeks: config.ramp?.weeks ?? RAMP_LIMITS.weeks.default,
+    publish_policy: config.publish_policy,
   };
 }
 
 /** The request body; the contract's schema checks it before it is sent. */
-export function formToBody(values: ConfigFormValues): BlogConfigInput {
+export function formToBody(
+  values: ConfigFormValues,
+  storedPolicy: BlogConfig['publish_policy'] = null,
+): BlogConfigInput {
+  // "Site default" left as it was is not sent: the server keeps (or starts with) the site's default.
   // 0 is refused by the schema with 'A site is required'.
-  const { ramp_on, ramp_start_per_day, ramp_weeks, ...fields } = values;
+  const { ramp_on, ramp_start_per_day, ramp_weeks, publish_policy, ...fields } = values;
   return {
     ...fields,
     site_id: values.site_id === '' ? 0 : values.site_id,
     providers: values.providers.length > 0 ? values.providers : null,
     ramp: ramp_on ? { start_per_day: ramp_start_per_day, weeks: ramp_weeks } : null,
+    ...(publish_policy !== null || storedPolicy !== null ? { publish_policy } : {}),
   };
 }
 

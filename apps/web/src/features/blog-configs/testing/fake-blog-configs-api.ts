@@ -30,6 +30,7 @@ export function makeConfig(overrides: Partial<BlogConfig> = {}): BlogConfig {
     providers: null,
     ramp: null,
     cap_today: 10,
+    publish_policy: null,
     created_at: '2026-11-22T09:00:00.000Z',
     updated_at: '2026-11-22T09:00:00.000Z',
     ...overrides,
@@ -92,6 +93,13 @@ export function createFakeBlogConfigsApi(options: FakeOptions = {}) {
       // As the server: day 0 is when the ramp was switched on; today's cap is then its starting pace.
       ramp: ramp ? { ...ramp, started_at: current?.ramp?.started_at ?? new Date().toISOString() } : null,
       cap_today: ramp ? ramp.start_per_day : values.max_posts_per_day,
+      publish_policy:
+        values.publish_policy === undefined
+          ? (current?.publish_policy ?? null)
+          : values.publish_policy && {
+              mode: values.publish_policy.mode,
+              delay_hours: values.publish_policy.delay_hours ?? null,
+            },
       id: id ?? state.nextId++,
       site_name: site.name,
       site_url: site.url,

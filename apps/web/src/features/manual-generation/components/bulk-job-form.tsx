@@ -16,6 +16,7 @@ import { Controller, useWatch } from 'react-hook-form';
 import { CostEstimateLine } from '../../../components/cost-estimate-line';
 import { DemoLiveWarning } from '../../../components/demo-live-warning';
 import { FormTextField } from '../../../components/form-text-field';
+import { PublishPolicyField } from '../../../components/publish-policy-field';
 import { useCostConfirmation } from '../../../components/use-cost-confirmation';
 import { fieldsNamed } from '../../../lib/forms/field-problems';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
@@ -42,6 +43,7 @@ const INITIAL: BulkFormValues = {
   includeImages: true,
   categoryIds: [],
   authorId: null,
+  publishPolicy: null,
 };
 
 /** The Bulk Generation tab's fields and its 'Start Background Job' button (spec part 2 §2.2). */
@@ -52,7 +54,7 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
     defaultValues: INITIAL,
     schema: bulkFormSchema,
     toBody: (values) => values,
-    fieldOf: fieldsNamed<BulkFormValues>(['wordCount']),
+    fieldOf: fieldsNamed<BulkFormValues>(['wordCount', 'publishPolicy']),
   });
   const [itemsList, siteId, publishStatus, wordCountText] = useWatch({
     control,
@@ -86,6 +88,8 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
           postToWordPress: true,
           ...placementOptions(values),
         },
+        // The job's own publishing policy (issue #33); none: the site's.
+        ...(values.publishPolicy ? { publish_policy: values.publishPolicy } : {}),
       };
       const request = {
         articles: parseItemsList(values.itemsList).length,
@@ -191,6 +195,23 @@ export function BulkJobForm({ onStart, starting }: BulkJobFormProps) {
         )}
         <Grid size={12}>
           <PlacementFields control={control} siteId={siteId} disabled={starting} />
+        </Grid>
+        <Grid size={12}>
+          <Controller
+            name="publishPolicy"
+            control={control}
+            render={({ field, fieldState }) => (
+              <PublishPolicyField
+                idPrefix="bulk-publish-policy"
+                allowSiteDefault
+                value={field.value}
+                onChange={field.onChange}
+                delayError={fieldState.error?.message}
+                disabled={starting}
+                helperText="How this job's articles go out; Site default: the site's policy"
+              />
+            )}
+          />
         </Grid>
         <Grid size={12}>
           <Controller

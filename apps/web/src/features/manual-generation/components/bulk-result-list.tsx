@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { ExternalLink } from '../../../components/external-link';
+import { ReviewChip } from '../../../components/review-chip';
 import { cutItemText } from '../lib/bulk-job-text';
 
 interface BulkResultListProps {
@@ -47,6 +48,7 @@ export function BulkResultList({ title, items, onRetry, retrying = null }: BulkR
             </Typography>
             <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5, alignItems: 'center' }}>
               <Chip size="small" label={`Attempts: ${item.attempts}`} />
+              <ReviewChip reason={item.review_reason} releaseAt={item.release_at} />
               {item.refusal_recovered && <Chip size="small" color="success" label="Recovered" />}
               {item.refusal_matches.length > 0 && (
                 <Chip size="small" color="warning" label={`Refusals: ${item.refusal_matches.length}`} />

@@ -1,4 +1,4 @@
-import { BULK_LIMITS, BULK_MESSAGES, parseItemsList } from '@abp/contracts';
+import { BULK_LIMITS, BULK_MESSAGES, PUBLISH_DELAY_HOURS, parseItemsList, publishPolicySchema } from '@abp/contracts';
 import { z } from 'zod';
 
 export interface BulkFormValues {
@@ -11,8 +11,11 @@ export interface BulkFormValues {
   includeImages: boolean;
   categoryIds: number[];
   authorId: number | null;
+  /** The job's own publishing policy (issue #33); null: the site's. */
+  publishPolicy: { mode: 'auto' | 'hold' | 'delay'; delay_hours?: number | null } | null;
 }
 
+export const DELAY_HOURS_ERROR = `Delay must be a whole number of hours from ${PUBLISH_DELAY_HOURS.min} to ${PUBLISH_DELAY_HOURS.max}`;
 export const WORD_COUNT_RANGE_ERROR = `Word count must be between ${BULK_LIMITS.wordCount.min} and ${BULK_LIMITS.wordCount.max}`;
 
 /** Spec part 2 §5: the checks made before the job is sent; null when the form may be sent. */
@@ -20,6 +23,8 @@ export function bulkFormError(values: BulkFormValues): string | null {
   if (values.itemsList === '' || values.siteId === '') return BULK_MESSAGES.missingInput;
   if (parseItemsList(values.itemsList).length === 0) return BULK_MESSAGES.noItems;
   if (wordCountOf(values.wordCount) === null) return WORD_COUNT_RANGE_ERROR;
+  if (values.publishPolicy?.mode === 'delay' && !publishPolicySchema.safeParse(values.publishPolicy).success)
+    return DELAY_HOURS_ERROR;
   return null;
 }
 
@@ -40,5 +45,9 @@ export function wordCountOf(input: string): number | null {
 export const bulkFormSchema = z.custom<BulkFormValues>().superRefine((values, ctx) => {
   const problem = bulkFormError(values);
   if (problem)
-    ctx.addIssue({ code: 'custom', message: problem, path: problem === WORD_COUNT_RANGE_ERROR ? ['wordCount'] : [] });
+    ctx.addIssue({
+      code: 'custom',
+      message: problem,
+      path: problem === WORD_COUNT_RANGE_ERROR ? ['wordCount'] : problem === DELAY_HOURS_ERROR ? ['publishPolicy'] : [],
+    });
 });

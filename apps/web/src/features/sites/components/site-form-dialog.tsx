@@ -1,5 +1,6 @@
 import {
   APPLICATION_PASSWORD_NAME,
+  PUBLISH_POLICY_TEXT,
   type Site,
   type SiteSaveResponse,
   siteCreateSchema,
@@ -19,11 +20,19 @@ import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { PersonaField } from '../../../components/persona-field';
+import { PublishPolicyField } from '../../../components/publish-policy-field';
 import { isApiError } from '../../../lib/api-client';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useCreateSite } from '../api/create-site';
 import { useUpdateSite } from '../api/update-site';
-import { EMPTY_SITE_FORM, formFieldOf, requiredFieldsFilled, type SiteFormValues, siteToForm } from '../lib/site-form';
+import {
+  EMPTY_SITE_FORM,
+  formFieldOf,
+  requiredFieldsFilled,
+  type SiteFormValues,
+  siteFormBody,
+  siteToForm,
+} from '../lib/site-form';
 
 interface SiteFormDialogProps {
   open: boolean;
@@ -60,9 +69,10 @@ export function SiteFormDialog({ open, site, onClose }: SiteFormDialogProps) {
   const onSubmit = submitWith(async (_body, values, { idempotencyKey }) => {
     let saved: SiteSaveResponse;
     try {
+      const body = siteFormBody(values, site);
       saved = site
-        ? await update.mutateAsync({ id: site.id, body: values })
-        : await create.mutateAsync({ body: values, idempotencyKey });
+        ? await update.mutateAsync({ id: site.id, body })
+        : await create.mutateAsync({ body, idempotencyKey });
     } catch (error) {
       showServerProblems(error);
       enqueueSnackbar(isApiError(error) && error.message ? error.message : 'Failed to save site', { variant: 'error' });
@@ -143,6 +153,29 @@ export function SiteFormDialog({ open, site, onClose }: SiteFormDialogProps) {
                 <FormControlLabel
                   control={<Switch checked={active.value} onChange={(_e, checked) => active.onChange(checked)} />}
                   label="Active"
+                />
+              )}
+            />
+            <Controller
+              name="publish_policy"
+              control={control}
+              render={({ field: policy }) => (
+                <PublishPolicyField
+                  value={policy.value}
+                  onChange={(next) => policy.onChange(next ?? { mode: 'auto', delay_hours: null })}
+                  error={errors.publish_policy?.message ?? errors.publish_policy?.mode?.message}
+                  delayError={errors.publish_policy?.delay_hours?.message}
+                  helperText="How this site's finished articles go out, unless a schedule or a job says otherwise"
+                />
+              )}
+            />
+            <Controller
+              name="send_held_as_draft"
+              control={control}
+              render={({ field: draft }) => (
+                <FormControlLabel
+                  control={<Switch checked={draft.value} onChange={(_e, checked) => draft.onChange(checked)} />}
+                  label={PUBLISH_POLICY_TEXT.sendHeldAsDraft}
                 />
               )}
             />
