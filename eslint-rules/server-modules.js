@@ -42,6 +42,7 @@ export const MODULE_DEPENDENCIES = {
   'posting-policy': [],
   publishing: ['articles', 'quality-gate'],
   'quality-gate': [],
+  review: ['articles', 'backlinks'],
   scheduler: ['article-pipeline', 'blog-configs', 'posting-policy'],
   seo: ['article-pipeline', 'articles', 'publishing', 'usage'],
   settings: [],

@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { IdempotencyRepository } from './modules/idempotency/idempotency.repository.js';
 import { manualGenerationRoutes } from './modules/manual-generation/manual-generation.routes.js';
 import { publishingRoutes } from './modules/publishing/publishing.routes.js';
+import { reviewRoutes } from './modules/review/review.routes.js';
 import { seoRoutes } from './modules/seo/seo.module.js';
 import { llmChainRoutes, llmSettingsRoutes } from './modules/settings/llm-settings.routes.js';
 import { siteInventoryRoutes } from './modules/site-inventory/site-inventory.routes.js';
@@ -95,6 +96,7 @@ export async function buildApp(
   await app.register(trendSettingsRoutes(services.trendSettings), { prefix: '/api/settings/trends' });
 
   await app.register(seoRoutes(services.seo), { prefix: '/api' });
+  await app.register(reviewRoutes(services.review), { prefix: '/api/review' });
 
   await registerWebApp(app, ctx.config.webDistDir);
   return app;

@@ -33,6 +33,8 @@ import { DuplicateContentCheck } from './modules/publishing/duplicate-content.js
 import { LiveVerification } from './modules/publishing/live-verification.js';
 import { LiveCheckRepository, PublishingRepository } from './modules/publishing/publishing.repository.js';
 import { PublishingService } from './modules/publishing/publishing.service.js';
+import { ReviewRepository } from './modules/review/review.repository.js';
+import { ReviewService } from './modules/review/review.service.js';
 import { schedulerTickJob } from './modules/scheduler/scheduler.jobs.js';
 import { SchedulerRepository } from './modules/scheduler/scheduler.repository.js';
 import { SchedulerService } from './modules/scheduler/scheduler.service.js';
@@ -116,6 +118,8 @@ export interface Services {
   trends: TrendServices['trends'];
   /** The SEO suite: projects, keywords, outline, pages, articles, optimisation, deletion. */
   seo: SeoServices;
+  /** The Review inbox (issue #33): what waits for the operator across sites, and the decisions on it. */
+  review: ReviewService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -336,6 +340,15 @@ export function createServices(ctx: AppContext): Services {
       providers: llmProviders,
       articleStore,
       budgetConfirm: (request, confirmed) => usage.requireBudgetConfirmed(request, confirmed, 'This run'),
+    }),
+    // Decisions go through the owners: publishing publishes, the article store marks, backlinks applies.
+    review: new ReviewService({
+      repo: new ReviewRepository(db),
+      marks: articleStore,
+      publishing,
+      articles,
+      links: backlinks,
+      usage,
     }),
   };
 }
