@@ -1,6 +1,7 @@
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import LanguageOutlined from '@mui/icons-material/LanguageOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
@@ -21,6 +22,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'WordPress Sites', path: '/sites', icon: LanguageOutlined },
   { label: 'Blog Configuration', path: '/config', icon: TuneOutlined },
   { label: 'Articles', path: '/articles', icon: ArticleOutlined },
+  // The Review inbox (issue #33): the drawer shows how many items wait.
+  { label: 'Review', path: '/review', icon: InboxOutlined },
   { label: 'Manual Generation', path: '/manual', icon: EditNoteOutlined },
   { label: 'Trend Monitor', path: '/trends', icon: TrendingUpOutlined },
   { label: 'Full SEO Suite', path: '/seo-suite', icon: TravelExploreOutlined },
