@@ -12,7 +12,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { NavLink, useLocation } from 'react-router';
-import { useReviewSummary } from '../../features/review/nav';
+import { useReviewSummary } from '../../features/review';
 import { findNavEntry, NAV_ENTRIES } from '../navigation';
 import { DRAWER_WIDTH } from '../theme';
 

@@ -1,2 +1,3 @@
-// Public surface of the review feature: the router imports only from here (the shell: nav.ts).
+// Public surface of the review feature: the router imports the page, the shell the waiting count.
+export { useReviewSummary } from './api/get-review-summary';
 export { ReviewPage } from './components/review-page';

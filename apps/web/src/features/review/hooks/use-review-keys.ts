@@ -19,7 +19,10 @@ function typing(target: EventTarget | null): boolean {
 /** The inbox's keys: j/k next and previous, a approve, r reject, x check (no modifier keys). */
 export function useReviewKeys(enabled: boolean, handlers: ReviewKeyHandlers): void {
   const latest = useRef(handlers);
-  latest.current = handlers;
+  // The listener stays one; it calls the handlers of the last render.
+  useEffect(() => {
+    latest.current = handlers;
+  });
   useEffect(() => {
     if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
