@@ -46,6 +46,7 @@ describe('app shell', () => {
       ['WordPress Sites', '/sites'],
       ['Blog Configuration', '/config'],
       ['Articles', '/articles'],
+      ['Review', '/review'],
       ['Manual Generation', '/manual'],
       ['Trend Monitor', '/trends'],
       ['Full SEO Suite', '/seo-suite'],
