@@ -12,6 +12,7 @@ const SCREENS = [
   { path: '/sites', heading: 'WordPress Sites' },
   { path: '/config', heading: 'Blog Configuration' },
   { path: '/articles', heading: 'Generated Articles' },
+  { path: '/review', heading: 'Review' },
   { path: '/manual', heading: 'Manual Content Generation' },
   { path: '/manual-secure', heading: 'Secure Manual Article Generation' },
   { path: '/trends', heading: 'Trend Monitor' },
