@@ -5,6 +5,8 @@ import { createEmbeddingsClient, type EmbeddingsClient } from './integrations/em
 import { createImageProvider } from './integrations/images/index.js';
 import { type ArticlePipeline, createArticlePipeline } from './modules/article-pipeline/article-pipeline.module.js';
 import { ArticleProducer } from './modules/article-pipeline/article-producer.js';
+import { DelayedRelease } from './modules/article-pipeline/delayed-release.js';
+import { EditorialPolicyReader } from './modules/article-pipeline/editorial-policy.js';
 import { ArticleStore } from './modules/articles/article-store.repository.js';
 import { ArticlesRepository } from './modules/articles/articles.repository.js';
 import { ArticlesService } from './modules/articles/articles.service.js';
@@ -106,6 +108,8 @@ export interface Services {
   blogConfigs: BlogConfigsService;
   /** The article pipeline: every unit of "produce an article" runs through its one runner (job article.produce). */
   pipeline: ArticlePipeline;
+  /** The publishing policy's release of delayed articles (issue #33; job articles.release-delayed). */
+  delayedRelease: DelayedRelease;
   /** The posting scheduler: a tick every minute claims due slots; each slot's article is a unit of the pipeline. */
   scheduler: SchedulerService;
   /** Background bulk generation: its API service (its items are units of the pipeline). */
@@ -209,7 +213,13 @@ export function createServices(ctx: AppContext): Services {
     usage,
   });
   // The one way an article is written, stored and published; every producer goes through it.
-  const producer = new ArticleProducer({ generation, publishing });
+  // The publishing policy (issue #33) is applied here, once, for every producer.
+  const editorialPolicies = new EditorialPolicyReader(db);
+  const producer = new ArticleProducer({
+    generation,
+    publishing,
+    editorial: { forSite: (siteId) => editorialPolicies.forSite(siteId), review: articleStore },
+  });
   // An article reserves what the first provider of its chain is expected to charge for it.
   const budgetGate = new BudgetGate(
     new BudgetReservationsRepository(db),
@@ -296,6 +306,12 @@ export function createServices(ctx: AppContext): Services {
     budgetGate,
     llmProviders,
     generation,
+    delayedRelease: new DelayedRelease(
+      db,
+      publishing,
+      articleStore,
+      pino({ name: 'delayed-release', level: ctx.config.logLevel }),
+    ),
     manualGeneration: new ManualGenerationService(
       pipeline,
       (siteId) => budgets.blockFor(siteId),
@@ -365,6 +381,7 @@ export function defineJobs(ctx: AppContext, services: Services): void {
   ctx.queue.define(services.duplicateContent.backfillJob());
   ctx.queue.define(schedulerTickJob(services.scheduler));
   ctx.queue.define(services.pipeline.job());
+  ctx.queue.define(services.delayedRelease.job());
   // On the embedded database nothing else can be running at start: what the dead process held is free.
   ctx.queue.beforeWorkers(async (embedded) => {
     if (!embedded) return;

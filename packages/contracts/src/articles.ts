@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { qualityReportSchema } from './generation.js';
 import { MAX_ID } from './ids.js';
+import { reviewReasonSchema } from './review.js';
 import { usageTotalsSchema } from './usage-totals.js';
 
 /* Generated articles: the list, one article, edits, publishing to WordPress, trend sources. */
@@ -170,6 +171,13 @@ export const articleSummarySchema = z.object({
   published_at: z.string().nullable(),
   /** The last live check of its WordPress post; null before the first publish (or before checks existed). */
   live_check: liveCheckSchema.nullable(),
+  /** Why it waits for the operator in the Review inbox (issue #33); null: nothing waits. */
+  review_reason: reviewReasonSchema.nullable(),
+  review_since: z.string().nullable(),
+  /** A delayed article goes out at this time unless held first. */
+  release_at: z.string().nullable(),
+  /** The operator's words on the last decision. */
+  review_note: z.string().nullable(),
 });
 export type ArticleSummary = z.infer<typeof articleSummarySchema>;
 

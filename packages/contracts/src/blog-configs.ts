@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TASK_TYPE, TASK_TYPES, WORD_COUNT_LIMITS } from './generation.js';
 import { idSchema, idTextSchema } from './ids.js';
+import { optionalPublishPolicyInputSchema, publishPolicyValueSchema } from './publish-policy.js';
 import { type CostEstimateRequest, confirmBudgetSchema } from './usage.js';
 
 /* Blog configurations: one per site, the posting schedule the scheduler follows (spec part 1). */
@@ -131,6 +132,8 @@ export const blogConfigInputSchema = z
       .refine((ids) => new Set(ids).size === ids.length, 'A provider can be chosen once')
       .nullable()
       .default(null),
+    /** The publishing policy of its articles (issue #33); null: the site's default. */
+    publish_policy: optionalPublishPolicyInputSchema.optional(),
     /** The operator confirmed that the schedule's expected month may cross a budget (issue #37); without it such a save is a 409. Not stored. */
     confirm_budget: confirmBudgetSchema,
   })
@@ -202,6 +205,8 @@ export const blogConfigSchema = z.object({
   add_tags: z.boolean(),
   /** Its own model providers, in order ('main', fallback ids); null: the default chain. */
   providers: z.array(z.string()).nullable(),
+  /** The publishing policy of its articles (issue #33); null: the site's default. */
+  publish_policy: publishPolicyValueSchema.nullable(),
   /** When the next article is due (ISO 8601); it is posted once the daily cap allows. */
   next_post_at: z.string().nullable(),
   /** Scheduled slots taken today (the operator's day in the server's TZ); failed and skipped ones do not count. */

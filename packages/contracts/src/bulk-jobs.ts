@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { wordpressAuthorIdSchema, wordpressCategoryIdsSchema } from './blog-configs.js';
 import { DEFAULT_TASK_TYPE, taskTypeSchema, WORD_COUNT_LIMITS } from './generation.js';
 import { idTextSchema } from './ids.js';
+import { optionalPublishPolicyInputSchema, publishPolicyValueSchema } from './publish-policy.js';
+import { reviewReasonSchema } from './review.js';
 import { confirmBudgetSchema } from './usage.js';
 
 /* Background bulk generation: the Bulk Generation tab, the top-bar job indicator and their calls. */
@@ -154,6 +156,8 @@ export const bulkJobStartSchema = z.object({
       authorId: wordpressAuthorIdSchema.optional(),
     })
     .default({ includeImages: true, publishStatus: 'draft', postToWordPress: true }),
+  /** The publishing policy of the job's articles (issue #33); null or absent: the site's (its blog configuration's, else its own). */
+  publish_policy: optionalPublishPolicyInputSchema.optional(),
   /** The operator confirmed that the job may cross a monthly budget (issue #37); without it such a start is a 409. */
   confirm_budget: confirmBudgetSchema,
 });
@@ -199,6 +203,8 @@ export const bulkJobSchema = z.object({
     estimated: z.boolean(),
     estimate_to_finish_usd: z.number().nonnegative().nullable(),
   }),
+  /** The job's own publishing policy (issue #33); null: the site's. */
+  publish_policy: publishPolicyValueSchema.nullable().optional(),
 });
 export type BulkJob = z.infer<typeof bulkJobSchema>;
 
@@ -216,6 +222,9 @@ export const bulkJobItemResultSchema = z.object({
   article_id: z.number().int().nullable(),
   wordpress_post_id: z.number().int().nullable(),
   wordpress_link: z.string().nullable(),
+  /** Its article waits in the Review inbox (issue #33): 'held' ("Held for review"), 'delayed' (until release_at), … */
+  review_reason: reviewReasonSchema.nullable().optional(),
+  release_at: z.string().nullable().optional(),
 });
 export type BulkJobItemResult = z.infer<typeof bulkJobItemResultSchema>;
 

@@ -14,6 +14,7 @@ export * from './health.js';
 export * from './ids.js';
 export * from './manual-generation.js';
 export * from './provider-chain.js';
+export * from './publish-policy.js';
 export * from './review.js';
 export * from './seo.js';
 export * from './settings.js';

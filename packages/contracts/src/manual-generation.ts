@@ -9,6 +9,7 @@ import {
   WORD_COUNT_LIMITS,
 } from './generation.js';
 import { MAX_ID } from './ids.js';
+import { optionalPublishPolicyInputSchema } from './publish-policy.js';
 import { confirmBudgetSchema } from './usage.js';
 
 /* Manual generation (spec part 2 §2.2, §2.3, §5, §7, §8): one article from a topic, pushed to a site. */
@@ -170,6 +171,8 @@ export const manualGenerateRequestSchema = z
     includeImages: includeImagesSchema,
     publishStatus: publishStatusSchema,
     wordCount: givenWordCountSchema,
+    /** The publishing policy of this article (issue #33); absent or null: the site's (its blog configuration's, else its own). */
+    publish_policy: optionalPublishPolicyInputSchema.optional(),
     /** The operator confirmed that the article may cross a monthly budget (issue #37); without it such a start is a 409. */
     confirm_budget: confirmBudgetSchema,
   })
@@ -220,6 +223,14 @@ export const manualGenerationResultSchema = z.object({
   publish_error: z.string().nullable(),
   /** Set when the quality gate held the publish back (publish_error says it too). */
   held: manualHeldSchema.nullable(),
+  /**
+   * Set when the publishing policy kept the article back (issue #33): it waits in the Review inbox,
+   * held or until `release_at`; nothing public went to WordPress (a preview draft may have).
+   */
+  review: z
+    .object({ reason: z.enum(['held', 'delayed']), release_at: z.string().nullable() })
+    .nullable()
+    .optional(),
   /** True when the built-in offline writer produced the article. */
   offline: z.boolean(),
 });

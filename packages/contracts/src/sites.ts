@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idTextSchema } from './ids.js';
+import { publishPolicyValueSchema, sitePublishPolicyInputSchema } from './publish-policy.js';
 
 /* WordPress sites: the Sites screen, its calls, and the limits both sides agree on. */
 
@@ -73,6 +74,9 @@ const siteFields = {
 /** POST /api/sites. The password is write-only: it is never part of any answer. */
 export const siteCreateSchema = z.object({
   ...siteFields,
+  /** The site's default publishing policy (issue #33); absent: 'auto', today's behaviour. */
+  publish_policy: sitePublishPolicyInputSchema.default({ mode: 'auto' }),
+  send_held_as_draft: z.boolean({ message: 'must be true or false' }).default(false),
   password: passwordText.refine((v) => v.trim().length > 0, { message: 'Application password is required' }),
 });
 export type SiteCreateInput = z.input<typeof siteCreateSchema>;
@@ -86,6 +90,9 @@ export const siteUpdateSchema = z.object({
   is_active: siteFields.is_active.removeDefault().optional(),
   content_persona: siteFields.content_persona.removeDefault().optional(),
   password: passwordText.optional(),
+  /** Absent: the stored policy stays. */
+  publish_policy: sitePublishPolicyInputSchema.optional(),
+  send_held_as_draft: z.boolean({ message: 'must be true or false' }).optional(),
 });
 export type SiteUpdateInput = z.input<typeof siteUpdateSchema>;
 
@@ -132,6 +139,9 @@ export const siteSchema = z.object({
    * WordPress' answer.
    */
   credentials_rejected: z.object({ at: z.string(), reason: z.string() }).nullable(),
+  /** The site's default publishing policy (issue #33) and whether held articles go to WordPress as drafts. */
+  publish_policy: publishPolicyValueSchema,
+  send_held_as_draft: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

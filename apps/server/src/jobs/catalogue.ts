@@ -48,6 +48,8 @@ export const JOBS = {
   trendSchedule: { name: 'trends.schedule-tick', payload: z.unknown() },
   /** One "Publish Pages" / "Publish Articles" run of an SEO project (the run's row holds its items and results). */
   seoPublish: { name: 'seo.publish', payload: z.object({ runId: positiveId }) },
+  /** Every minute: publishes the delayed articles whose release time has come (issue #33). */
+  releaseDelayed: { name: 'articles.release-delayed', payload: z.unknown() },
 } as const;
 
 /**

@@ -53,6 +53,8 @@ describeRealSite('normal', 'a manual article held back by the duplicate check sa
     expect((await storedGeneration(t, data.article_id)).article).toMatchObject({
       status: 'draft',
       wordpressPostId: null,
+      // Issue #33: the refused article waits for the operator in the Review inbox.
+      reviewReason: 'quality_gate',
     });
   }, 60_000);
 

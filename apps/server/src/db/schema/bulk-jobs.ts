@@ -24,6 +24,8 @@ export interface BulkJobOptionsRow {
   /** WordPress categories and author (ids on the site); absent in jobs started before they existed. */
   categoryIds?: number[];
   authorId?: number | null;
+  /** The job's own publishing policy (issue #33); absent: the site's blog configuration's, else the site's. */
+  publishPolicy?: { mode: 'auto' | 'hold' | 'delay'; delayHours: number | null };
 }
 
 /**

@@ -1,6 +1,9 @@
 import type { ArticlePublishResult } from '@abp/contracts';
+import { QualityGateBlockedError } from '../../domain-errors.js';
+import type { ReviewRecords } from '../articles/article-store.js';
 import type { GenerateAndStoreInput, GenerateAndStoreResult } from '../generation/generation-input.js';
 import type { PublishableStatus } from '../publishing/publish-options.js';
+import type { EditorialPolicy, SiteEditorialPolicy } from './editorial-policy.js';
 import { classifyGenerationFailure, classifyThrown, type FailureDecision } from './failure-classifier.js';
 
 /**
@@ -16,6 +19,11 @@ export type PublishPolicy = {
   onQualityGate: 'refuse' | 'publish-anyway';
   /** The site the producer believes the article belongs to (checked by publishing). */
   siteId?: number;
+  /**
+   * The job's own publishing policy (issue #33: a bulk job's, a manual request's); absent: the
+   * site's blog configuration's, else the site's default. Read only when `publish` is true.
+   */
+  editorial?: EditorialPolicy;
 };
 
 export interface ProductionHooks {
@@ -51,6 +59,20 @@ export type ProductionOutcome =
       generated: GenerateAndStoreResult | null;
       post: ArticlePublishResult;
     }
+  /**
+   * Stored and kept back by the publishing policy (issue #33): it waits in the Review inbox, held or
+   * until `releaseAt`. `draft`: the WordPress draft sent for a preview (send_held_as_draft), or why it
+   * could not be sent (the article waits all the same).
+   */
+  | {
+      stage: 'held';
+      ok: true;
+      articleId: number;
+      generated: GenerateAndStoreResult | null;
+      reason: 'held' | 'delayed';
+      releaseAt: Date | null;
+      draft: { post: ArticlePublishResult } | { error: unknown } | null;
+    }
   /** Stored, but the publish failed: the article keeps its status (publishing's rule), the decision says whether to try again. */
   | {
       stage: 'publish';
@@ -68,6 +90,12 @@ export interface ProducerPorts {
       articleId: number,
       options?: { status?: PublishableStatus; force?: boolean; siteId?: number | null },
     ): Promise<ArticlePublishResult>;
+  };
+  /** The publishing policy (issue #33); absent: every article goes out at once ('auto'). */
+  editorial?: {
+    forSite(siteId: number): Promise<SiteEditorialPolicy>;
+    review: Pick<ReviewRecords, 'markWaiting'>;
+    now?: () => Date;
   };
 }
 
@@ -114,6 +142,8 @@ export class ArticleProducer {
     if (hooks.afterStore && (await hooks.afterStore(articleId, generated)) === 'stop')
       return { stage: 'stored', ok: true, articleId, generated, stopped: true };
     if (!policy.publish) return { stage: 'stored', ok: true, articleId, generated, stopped: false };
+    const held = await this.holdIfThePolicySays(brief.siteId, policy, articleId, generated);
+    if (held) return held;
     try {
       const post = await this.ports.publishing.publishArticle(articleId, {
         force: policy.onQualityGate === 'publish-anyway',
@@ -122,7 +152,50 @@ export class ArticleProducer {
       });
       return { stage: 'published', ok: true, articleId, generated, post };
     } catch (error) {
+      // Refused by the quality gate: the article waits for the operator's decision in the Review inbox.
+      if (error instanceof QualityGateBlockedError)
+        await this.ports.editorial?.review.markWaiting(articleId, 'quality_gate').catch(() => undefined);
       return { stage: 'publish', ok: false, articleId, generated, decision: classifyThrown(error), error };
     }
+  }
+
+  /**
+   * The policy in force (the job's own, else the site's blog configuration's, else the site's
+   * default): 'auto' goes on to publish (null here); 'hold' and 'delay' keep the article back in the
+   * Review inbox, sending it to WordPress as a draft when the site asks for a preview there.
+   */
+  private async holdIfThePolicySays(
+    briefSiteId: number,
+    policy: PublishPolicy,
+    articleId: number,
+    generated: GenerateAndStoreResult | null,
+  ): Promise<ProductionOutcome | null> {
+    const editorial = this.ports.editorial;
+    if (!editorial) return null;
+    const site = await editorial.forSite(policy.siteId ?? briefSiteId);
+    const chosen = policy.editorial ?? site;
+    if (chosen.mode === 'auto') return null;
+    const now = editorial.now?.() ?? new Date();
+    const releaseAt =
+      chosen.mode === 'delay' ? new Date(now.getTime() + (chosen.delayHours ?? 24) * 60 * 60 * 1000) : null;
+    const reason = chosen.mode === 'delay' ? 'delayed' : 'held';
+    // Marked first: should the draft push below hang or the process die, the article already waits.
+    await editorial.review.markWaiting(articleId, reason, { releaseAt });
+    let draft: { post: ArticlePublishResult } | { error: unknown } | null = null;
+    if (site.sendHeldAsDraft) {
+      try {
+        draft = {
+          post: await this.ports.publishing.publishArticle(articleId, {
+            status: 'draft',
+            // A preview only: the gate judges it again when it is published for real.
+            force: true,
+            ...(policy.siteId !== undefined ? { siteId: policy.siteId } : {}),
+          }),
+        };
+      } catch (error) {
+        draft = { error };
+      }
+    }
+    return { stage: 'held', ok: true, articleId, generated, reason, releaseAt, draft };
   }
 }

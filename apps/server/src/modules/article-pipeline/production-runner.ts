@@ -329,6 +329,20 @@ export class ProductionRunner {
             live: outcome.post.wordpress_status === 'publish',
           },
         });
+      case 'held':
+        return this.finish(unit, consumer, attempt, {
+          result: 'succeeded',
+          articleId: outcome.articleId,
+          published:
+            outcome.draft && 'post' in outcome.draft
+              ? {
+                  postId: outcome.draft.post.wordpress_post_id,
+                  link: outcome.draft.post.wordpress_permalink,
+                  live: false,
+                }
+              : null,
+          held: { reason: outcome.reason, releaseAt: outcome.releaseAt?.toISOString() ?? null },
+        });
       case 'publish':
         if (attempt.signal?.aborted) throw outcome.error;
         if (cancelled.aborted)

@@ -18,7 +18,16 @@ export interface ProductionUnit {
 
 /** How a unit ended, as its producer learns it (in the transaction that finishes the unit). */
 export type ProductionResult =
-  | { result: 'succeeded'; articleId: number; published: { postId: number; link: string | null; live: boolean } | null }
+  | {
+      result: 'succeeded';
+      articleId: number;
+      published: { postId: number; link: string | null; live: boolean } | null;
+      /**
+       * Kept back by the publishing policy (issue #33): it waits in the Review inbox, held or until
+       * `releaseAt` (ISO). `published` is then the preview draft sent to WordPress, if any.
+       */
+      held?: { reason: 'held' | 'delayed'; releaseAt: string | null };
+    }
   | {
       result: 'failed';
       articleId: number | null;

@@ -43,6 +43,10 @@ export function toArticleSummary(row: ArticleSummaryRow): ArticleSummary {
       row.liveState && row.liveCheckedAt
         ? { state: row.liveState, reason: row.liveReason, checked_at: row.liveCheckedAt.toISOString() }
         : null,
+    review_reason: row.reviewReason,
+    review_since: iso(row.reviewSince),
+    release_at: iso(row.releaseAt),
+    review_note: row.reviewNote,
   };
 }
 

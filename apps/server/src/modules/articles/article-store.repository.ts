@@ -207,6 +207,11 @@ export class ArticleStore
         status: post.nowPublished ? 'published' : post.status,
         ...(post.featuredImageUrl ? { featuredImageUrl: post.featuredImageUrl } : {}),
         ...(post.nowPublished ? { publishedAt: sql`coalesce(${articles.publishedAt}, now())` } : {}),
+        // Live or scheduled on WordPress, by whatever path (the inbox, the editor, the release job):
+        // nothing waits for the operator any more. A draft (a held article's preview) keeps its marks.
+        ...(post.postStatus === 'publish' || post.postStatus === 'future'
+          ? { reviewReason: null, reviewSince: null, releaseAt: null }
+          : {}),
         updatedAt: new Date(),
       })
       .where(eq(articles.id, id))

@@ -77,6 +77,10 @@ const summaryColumns = {
   liveState: articles.liveState,
   liveReason: articles.liveReason,
   liveCheckedAt: articles.liveCheckedAt,
+  reviewReason: articles.reviewReason,
+  reviewSince: articles.reviewSince,
+  releaseAt: articles.releaseAt,
+  reviewNote: articles.reviewNote,
 };
 
 const detailColumns = {

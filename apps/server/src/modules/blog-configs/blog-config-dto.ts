@@ -1,4 +1,4 @@
-import type { BlogConfig, BlogConfigBudgetPause } from '@abp/contracts';
+import { type BlogConfig, type BlogConfigBudgetPause, publishPolicyValue } from '@abp/contracts';
 import type { ListedConfigRow } from './blog-configs.repository.js';
 
 /** The configuration as the API returns it, with its site, today's posting, and a budget that pauses it. */
@@ -24,6 +24,7 @@ export function toBlogConfigDto(row: ListedConfigRow, budgetPause: BlogConfigBud
     internal_links: c.internalLinks,
     add_tags: c.addTags,
     providers: c.providers ?? null,
+    publish_policy: c.publishPolicy ? publishPolicyValue(c.publishPolicy, c.publishDelayHours) : null,
     next_post_at: c.nextPostAt?.toISOString() ?? null,
     posts_today: row.postsToday,
     last_post_at: c.lastPostAt?.toISOString() ?? null,

@@ -146,6 +146,14 @@ export class BlogConfigsService {
       internalLinks: input.internal_links,
       addTags: input.add_tags,
       providers: input.providers,
+      // Its publishing policy (issue #33): null = the site's default; absent from a request = kept as stored.
+      ...(input.publish_policy !== undefined
+        ? {
+            publishPolicy: input.publish_policy?.mode ?? null,
+            publishDelayHours:
+              input.publish_policy?.mode === 'delay' ? (input.publish_policy.delay_hours ?? null) : null,
+          }
+        : {}),
     };
   }
 

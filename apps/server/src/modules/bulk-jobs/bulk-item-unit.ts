@@ -41,6 +41,7 @@ export function itemUnit(job: UnitJob, item: { id: number; topic: string; articl
       publish: options.postToWordPress,
       onQualityGate: 'publish-anyway',
       ...(options.publishStatus === 'publish' ? { status: 'published' } : {}),
+      ...(options.publishPolicy ? { editorial: options.publishPolicy } : {}),
     },
     context: { jobId: job.id },
     ...(item.articleId ? { articleId: item.articleId } : {}),

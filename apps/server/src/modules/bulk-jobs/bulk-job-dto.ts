@@ -1,5 +1,5 @@
-import { type BulkJob, type BulkJobItemResult, isFinalBulkJobStatus } from '@abp/contracts';
-import type { BulkItemRow, BulkJobRow, ItemTiming } from './bulk-jobs.repository.js';
+import { type BulkJob, type BulkJobItemResult, isFinalBulkJobStatus, publishPolicyValue } from '@abp/contracts';
+import type { BulkJobRow, ItemTiming, ListedItemRow } from './bulk-jobs.repository.js';
 
 /**
  * Measured time per item × the rounds still to run, `parallelism` items a round. The parallelism is
@@ -54,10 +54,13 @@ export function toBulkJob(job: BulkJobRow, estimatedCompletion: string | null, s
       estimated: spend.estimated,
       estimate_to_finish_usd: costToFinish(job, spend),
     },
+    publish_policy: job.options.publishPolicy
+      ? publishPolicyValue(job.options.publishPolicy.mode, job.options.publishPolicy.delayHours)
+      : null,
   };
 }
 
-export function toItemResult(item: BulkItemRow): BulkJobItemResult {
+export function toItemResult(item: ListedItemRow): BulkJobItemResult {
   return {
     position: item.position,
     originalItem: item.originalItem,
@@ -69,5 +72,7 @@ export function toItemResult(item: BulkItemRow): BulkJobItemResult {
     article_id: item.articleId,
     wordpress_post_id: item.wordpressPostId,
     wordpress_link: item.wordpressLink,
+    review_reason: item.reviewReason ?? null,
+    release_at: item.releaseAt?.toISOString() ?? null,
   };
 }

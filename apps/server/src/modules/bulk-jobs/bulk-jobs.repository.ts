@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ReviewReason } from '@abp/contracts';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { type BulkJobOptionsRow, bulkJobItems, bulkJobs, sites } from '../../db/schema/index.js';
+import { articles, type BulkJobOptionsRow, bulkJobItems, bulkJobs, sites } from '../../db/schema/index.js';
 import type { ArticlePipeline } from '../article-pipeline/article-pipeline.module.js';
 import { itemKey, itemUnit } from './bulk-item-unit.js';
 import { stuckJob } from './bulk-stuck-rule.js';
@@ -10,6 +11,8 @@ export type BulkPipeline = Pick<ArticlePipeline, 'queue' | 'enqueueMany' | 'with
 
 export type BulkJobRow = typeof bulkJobs.$inferSelect;
 export type BulkItemRow = typeof bulkJobItems.$inferSelect;
+/** An item as its job's results list it: with its article's review state (held, delayed until …). */
+export type ListedItemRow = BulkItemRow & { reviewReason?: ReviewReason | null; releaseAt?: Date | null };
 
 export interface NewBulkJob {
   id: string;
@@ -85,11 +88,16 @@ export class BulkJobsRepository {
     return { meanItemSeconds: mean === null ? null : Number(mean), runningItems: Number(row?.running ?? 0) };
   }
 
-  /** The items that ended: succeeded, failed, or cancelled before they ran. */
-  async finishedItems(jobId: string): Promise<BulkItemRow[]> {
+  /** The items that ended: succeeded, failed, or cancelled before they ran; with whether their article waits for review (issue #33). */
+  async finishedItems(jobId: string): Promise<ListedItemRow[]> {
     return this.db
-      .select()
+      .select({
+        ...getTableColumns(bulkJobItems),
+        reviewReason: articles.reviewReason,
+        releaseAt: articles.releaseAt,
+      })
       .from(bulkJobItems)
+      .leftJoin(articles, eq(articles.id, bulkJobItems.articleId))
       .where(and(eq(bulkJobItems.jobId, jobId), inArray(bulkJobItems.status, ['succeeded', 'failed', 'cancelled'])))
       .orderBy(asc(bulkJobItems.position));
   }

@@ -89,6 +89,15 @@ export function validateBulkStart(body: BulkJobStart): ValidBulkStart {
       // Only when chosen: without them the site's blog configuration decides at publish.
       ...(body.options.categoryIds?.length ? { categoryIds: body.options.categoryIds } : {}),
       ...(body.options.authorId ? { authorId: body.options.authorId } : {}),
+      // The job's own publishing policy (issue #33); absent: the site's, resolved when each item publishes.
+      ...(body.publish_policy
+        ? {
+            publishPolicy: {
+              mode: body.publish_policy.mode,
+              delayHours: body.publish_policy.mode === 'delay' ? (body.publish_policy.delay_hours ?? null) : null,
+            },
+          }
+        : {}),
     },
     notices,
   };

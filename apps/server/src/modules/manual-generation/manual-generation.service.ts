@@ -7,6 +7,7 @@ import {
   type ManualGenerateResponse,
   type ManualGenerationResult,
   type ManualHeld,
+  PUBLISH_POLICY_TEXT,
   type PublishStatus,
   type QualityReport,
   type QualityRule,
@@ -84,6 +85,15 @@ export class ManualGenerationService {
       publish: true,
       onQualityGate: 'refuse',
       ...(options.publishStatus === 'publish' ? { status: 'published' } : {}),
+      // The request's own publishing policy (issue #33); absent: the site's, resolved by the pipeline.
+      ...(request.publish_policy
+        ? {
+            editorial: {
+              mode: request.publish_policy.mode,
+              delayHours: request.publish_policy.mode === 'delay' ? (request.publish_policy.delay_hours ?? null) : null,
+            },
+          }
+        : {}),
     };
     const unit = {
       originKey: `${MANUAL_ORIGIN}:${await this.pipeline.units.nextRequestNumber()}`,
@@ -151,9 +161,22 @@ export class ManualGenerationService {
       wordpress_permalink: pushed.permalink,
       publish_error: pushed.error,
       held,
+      review:
+        outcome.stage === 'held'
+          ? { reason: outcome.reason, release_at: outcome.releaseAt?.toISOString() ?? null }
+          : null,
       offline: result.offline,
     };
     if (!secureVariant) return { data };
+    if (outcome.stage === 'held')
+      return {
+        success: true,
+        message: `Article "${result.title}" generated. ${
+          outcome.releaseAt ? PUBLISH_POLICY_TEXT.delayedLog(outcome.releaseAt.toISOString()) : PUBLISH_POLICY_TEXT.held
+        }`,
+        article_id: result.articleId,
+        title: result.title,
+      };
     // Held back is no success: the screen must not say the article went out (issue #31).
     if (held)
       return {
@@ -204,6 +227,16 @@ function pushOutcome(outcome: Exclude<ProductionOutcome, { stage: 'generation' }
       status: outcome.post.article_status,
       postId: outcome.post.wordpress_post_id,
       permalink: outcome.post.wordpress_permalink,
+      error: null,
+    };
+  }
+  // Kept back by the publishing policy: a draft, maybe with a preview post on WordPress; no error.
+  if (outcome.stage === 'held') {
+    const draft = outcome.draft && 'post' in outcome.draft ? outcome.draft.post : null;
+    return {
+      status: 'draft',
+      postId: draft?.wordpress_post_id ?? null,
+      permalink: draft?.wordpress_permalink ?? null,
       error: null,
     };
   }

@@ -128,7 +128,14 @@ export class SchedulerRepository {
   async setOutcome(
     slotId: number,
     now: Date,
-    change: { outcome: SlotOutcome; articleId?: number | null; error?: string | null; newAttempt?: boolean },
+    change: {
+      outcome: SlotOutcome;
+      articleId?: number | null;
+      error?: string | null;
+      newAttempt?: boolean;
+      /** Added to the slot's note (after what it noted already), e.g. that the publishing policy held the article. */
+      addNote?: string;
+    },
     tx: Tx | Database = this.db,
   ): Promise<void> {
     const final = !UNFINISHED.includes(change.outcome);
@@ -139,6 +146,7 @@ export class SchedulerRepository {
         ...(change.articleId !== undefined && change.articleId !== null ? { articleId: change.articleId } : {}),
         ...(change.error !== undefined ? { error: change.error } : {}),
         ...(change.newAttempt ? { attempts: sql`${schedulerLog.attempts} + 1` } : {}),
+        ...(change.addNote ? { note: sql`coalesce(${schedulerLog.note} || ' ', '') || ${change.addNote}::text` } : {}),
         updatedAt: now,
         ...(final ? { finishedAt: now } : {}),
       })

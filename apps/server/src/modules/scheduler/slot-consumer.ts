@@ -1,4 +1,4 @@
-import { SITE_CREDENTIALS_TEXT } from '@abp/contracts';
+import { PUBLISH_POLICY_TEXT, SITE_CREDENTIALS_TEXT } from '@abp/contracts';
 import type { Tx } from '../../db/client.js';
 import type { ProductionConsumer } from '../article-pipeline/production-runner.js';
 import type { ProductionResult } from '../article-pipeline/production-unit.js';
@@ -49,7 +49,18 @@ export class SlotConsumer implements ProductionConsumer {
       case 'succeeded': {
         // Read on the transaction: the embedded database has one connection, held by it.
         const slot = await this.repo.findSlot(slotId, tx);
-        await this.repo.setOutcome(slotId, now, { outcome: 'posted', articleId: end.articleId, error: null }, tx);
+        await this.repo.setOutcome(
+          slotId,
+          now,
+          {
+            outcome: 'posted',
+            articleId: end.articleId,
+            error: null,
+            // Kept back by the publishing policy (issue #33): the slot's note says so, not "published".
+            ...(end.held ? { addNote: heldNote(end.held) } : {}),
+          },
+          tx,
+        );
         if (slot) await this.repo.markPosted(slot.configId, now, tx);
         return;
       }
@@ -93,4 +104,9 @@ export class SlotConsumer implements ProductionConsumer {
     if (context.credentialsRejected) return SITE_CREDENTIALS_TEXT.skipped;
     return null;
   }
+}
+
+/** What a slot notes about an article the publishing policy kept back. */
+export function heldNote(held: { reason: 'held' | 'delayed'; releaseAt: string | null }): string {
+  return held.releaseAt ? `${PUBLISH_POLICY_TEXT.delayedLog(held.releaseAt)}.` : `${PUBLISH_POLICY_TEXT.held}.`;
 }

@@ -1,4 +1,4 @@
-import type { Site } from '@abp/contracts';
+import { publishPolicyValue, type Site } from '@abp/contracts';
 import type { SiteRow } from './sites.repository.js';
 
 /** The only way a site leaves the server: the sealed password is not even read here. */
@@ -17,6 +17,8 @@ export function toSiteDto(row: SiteRow): Site {
     credentials_rejected: row.credentialsRejectedAt
       ? { at: row.credentialsRejectedAt.toISOString(), reason: row.credentialsRejectedReason ?? '' }
       : null,
+    publish_policy: publishPolicyValue(row.publishPolicy, row.publishDelayHours),
+    send_held_as_draft: row.sendHeldAsDraft,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

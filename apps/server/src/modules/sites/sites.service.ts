@@ -1,5 +1,6 @@
 import {
   type ConnectionTestResult,
+  type PublishPolicySetting,
   SITE_CREDENTIALS_TEXT,
   SITE_TEST_LABELS,
   type Site,
@@ -92,6 +93,7 @@ export class SitesService {
         passwordSealed: this.secretBox.encrypt(input.password.trim()),
         isActive: input.is_active,
         contentPersona: input.content_persona,
+        ...policyColumns(input.publish_policy, input.send_held_as_draft),
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw this.duplicateUrl(url, null);
@@ -122,6 +124,7 @@ export class SitesService {
       username: input.username,
       ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
       ...(input.content_persona !== undefined ? { contentPersona: input.content_persona } : {}),
+      ...policyColumns(input.publish_policy, input.send_held_as_draft),
       // A blank password keeps the stored one (spec: the dialog leaves it empty on edit).
       ...(newPassword ? { passwordSealed: this.secretBox.encrypt(newPassword) } : {}),
       // Another address is another site as far as WordPress is concerned: forget what we knew.
@@ -409,4 +412,20 @@ export class SitesService {
 function joinNotes(notes: Array<string | null>): string | null {
   const present = notes.filter((note): note is string => !!note);
   return present.length > 0 ? present.join(' ') : null;
+}
+
+/** The site's publishing policy (issue #33) as columns; what a request leaves out stays as stored. */
+function policyColumns(
+  policy: PublishPolicySetting | undefined,
+  sendHeldAsDraft: boolean | undefined,
+): Partial<Pick<SiteRow, 'publishPolicy' | 'publishDelayHours' | 'sendHeldAsDraft'>> {
+  return {
+    ...(policy
+      ? {
+          publishPolicy: policy.mode,
+          publishDelayHours: policy.mode === 'delay' ? (policy.delay_hours ?? null) : null,
+        }
+      : {}),
+    ...(sendHeldAsDraft !== undefined ? { sendHeldAsDraft } : {}),
+  };
 }
