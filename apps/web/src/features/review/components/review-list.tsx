@@ -45,9 +45,22 @@ export function ReviewList({
               {item.title}
             </Typography>
             <Box
-              sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.5, color: 'text.secondary' }}
+              // The open item is drawn in the theme's selected colours: its facts take the item's text colour.
+              sx={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'center',
+                gap: 1,
+                mt: 0.5,
+                color: index === current ? 'inherit' : 'text.secondary',
+              }}
             >
-              <Chip size="small" label={item.reason_label} variant="outlined" />
+              <Chip
+                size="small"
+                label={item.reason_label}
+                variant="outlined"
+                sx={{ color: 'inherit', borderColor: 'currentColor' }}
+              />
               <Typography variant="caption">{item.site_name ?? 'No site'}</Typography>
               <Typography variant="caption">
                 waiting since <DateTime value={item.since} />

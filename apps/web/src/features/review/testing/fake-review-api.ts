@@ -34,8 +34,11 @@ export function makeReviewItem(overrides: Partial<ReviewItem> = {}): ReviewItem 
   };
 }
 
-/** GET /api/articles/{id} as the preview reads it (the fields the schema needs). */
-function articleOf(id: number, title: string): Article {
+/**
+ * GET /api/articles/{id} as the preview reads it (the fields the schema needs, the review marks of
+ * issue #33 included: plain JSON, so the answer fits the contract with or without them).
+ */
+function articleOf(id: number, title: string): Record<string, unknown> {
   return {
     id,
     title,
@@ -72,7 +75,11 @@ function articleOf(id: number, title: string): Article {
     category_ids: [],
     failure_reason: null,
     quality_report: null,
-  };
+    review_reason: 'held',
+    review_since: '2026-11-20T09:00:00.000Z',
+    release_at: null,
+    review_note: null,
+  } satisfies Partial<Article> & Record<string, unknown>;
 }
 
 /**
