@@ -18,6 +18,7 @@ const SCREENS = [
   { path: '/sites', heading: 'WordPress Sites' },
   { path: '/config', heading: 'Blog Configuration' },
   { path: '/articles', heading: 'Generated Articles' },
+  { path: '/review', heading: 'Review' },
   { path: '/calendar', heading: 'Calendar' },
   { path: '/manual', heading: 'Manual Content Generation' },
   { path: '/manual-secure', heading: 'Secure Manual Article Generation' },

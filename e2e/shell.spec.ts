@@ -5,6 +5,7 @@ const ENTRIES: Array<[label: string, path: string, heading: string]> = [
   ['WordPress Sites', '/sites', 'WordPress Sites'],
   ['Blog Configuration', '/config', 'Blog Configuration'],
   ['Articles', '/articles', 'Generated Articles'],
+  ['Review', '/review', 'Review'],
   ['Calendar', '/calendar', 'Calendar'],
   ['Manual Generation', '/manual', 'Manual Content Generation'],
   ['Trend Monitor', '/trends', 'Trend Monitor'],

@@ -47,6 +47,7 @@ export const MODULE_DEPENDENCIES = {
   'quality-gate': [],
   sameness: [],
   refresh: ['site-inventory'],
+  review: ['articles', 'backlinks'],
   scheduler: ['article-pipeline', 'blog-configs', 'posting-policy'],
   seo: ['article-pipeline', 'articles', 'publishing', 'usage'],
   settings: [],

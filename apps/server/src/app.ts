@@ -20,6 +20,7 @@ import { mcpTokensRoutes } from './modules/mcp/mcp-tokens.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { publishingRoutes } from './modules/publishing/publishing.routes.js';
 import { refreshRoutes } from './modules/refresh/refresh.routes.js';
+import { reviewRoutes } from './modules/review/review.routes.js';
 import { samenessRoutes } from './modules/sameness/sameness.routes.js';
 import { seoRoutes } from './modules/seo/seo.module.js';
 import { llmChainRoutes, llmSettingsRoutes } from './modules/settings/llm-settings.routes.js';
@@ -105,6 +106,7 @@ export async function buildApp(
 
   await app.register(seoRoutes(services.seo), { prefix: '/api' });
   await app.register(mcpTokensRoutes(services.mcpTokens), { prefix: '/api/settings/mcp-tokens' });
+  await app.register(reviewRoutes(services.review), { prefix: '/api/review' });
 
   await registerWebApp(app, ctx.config.webDistDir);
   return app;

@@ -46,6 +46,8 @@ import { PublishingService } from './modules/publishing/publishing.service.js';
 import { LinkChecker } from './modules/refresh/link-checker.js';
 import { RefreshRepository } from './modules/refresh/refresh.repository.js';
 import { RefreshService } from './modules/refresh/refresh.service.js';
+import { ReviewRepository } from './modules/review/review.repository.js';
+import { ReviewService } from './modules/review/review.service.js';
 import { SamenessRepository } from './modules/sameness/sameness.repository.js';
 import { SamenessService } from './modules/sameness/sameness.service.js';
 import { schedulerTickJob } from './modules/scheduler/scheduler.jobs.js';
@@ -144,6 +146,8 @@ export interface Services {
   mcpTokens: McpTokensService;
   /** What an assistant may do through the MCP server: read, draft, queue for review (never publish). */
   mcpAssistant: McpAssistant;
+  /** The Review inbox (issue #33): what waits for the operator across sites, and the decisions on it. */
+  review: ReviewService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -464,6 +468,15 @@ export function createServices(ctx: AppContext): Services {
       ctx.config.mcpPort ? `http://127.0.0.1:${ctx.config.mcpPort}/mcp` : null,
     ),
     mcpAssistant,
+    // Decisions go through the owners: publishing publishes, the article store marks, backlinks applies.
+    review: new ReviewService({
+      repo: new ReviewRepository(db),
+      marks: articleStore,
+      publishing,
+      articles,
+      links: backlinks,
+      usage,
+    }),
   };
 }
 

@@ -3,6 +3,7 @@ import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import LanguageOutlined from '@mui/icons-material/LanguageOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
@@ -23,6 +24,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'WordPress Sites', path: '/sites', icon: LanguageOutlined },
   { label: 'Blog Configuration', path: '/config', icon: TuneOutlined },
   { label: 'Articles', path: '/articles', icon: ArticleOutlined },
+  // The Review inbox (issue #33): the drawer shows how many items wait.
+  { label: 'Review', path: '/review', icon: InboxOutlined },
   { label: 'Calendar', path: '/calendar', icon: CalendarMonthOutlined },
   { label: 'Manual Generation', path: '/manual', icon: EditNoteOutlined },
   { label: 'Trend Monitor', path: '/trends', icon: TrendingUpOutlined },

@@ -39,6 +39,10 @@ export const appRoutes: RouteObject[] = [
             lazy: lazyPage(() => import('../features/articles').then((m) => m.ArticlesPage)),
           },
           {
+            path: 'review',
+            lazy: lazyPage(() => import('../features/review').then((m) => m.ReviewPage)),
+          },
+          {
             path: 'calendar',
             lazy: lazyPage(() => import('../features/calendar').then((m) => m.CalendarPage)),
           },

@@ -13,4 +13,13 @@ const noBulkJobHistory = http.get('/api/bulk-jobs', () => HttpResponse.json({ jo
  * the model spend and prices (the Dashboard, the landing screen, and Settings read them), an
  * empty bulk job history, and a getting-started checklist all done (so the Dashboard shows none).
  */
-export const server = setupServer(configuredProviderSettings, ...usageDefaults, noBulkJobHistory, gettingStartedDone);
+/** The navigation polls the Review inbox's count (issue #33): nothing waits by default. */
+const nothingWaits = http.get('/api/review/summary', () => HttpResponse.json({ count: 0, oldest_since: null }));
+
+export const server = setupServer(
+  configuredProviderSettings,
+  ...usageDefaults,
+  noBulkJobHistory,
+  gettingStartedDone,
+  nothingWaits,
+);

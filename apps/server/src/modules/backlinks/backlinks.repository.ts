@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { articles, backlinkProposals } from '../../db/schema/index.js';
 import type { BacklinkSpot } from './backlink-placement.js';
@@ -117,4 +117,54 @@ export class BacklinksRepository {
       .returning({ id: backlinkProposals.id });
     return rows.length > 0;
   }
+
+  /**
+   * Proposals still waiting for a decision, across sites (the Review inbox, issue #33), oldest or
+   * newest first, with the title of the article a backlink points to.
+   */
+  async listWaiting(
+    filter: WaitingProposalFilter,
+    order: 'oldest' | 'newest',
+    limit: number,
+  ): Promise<Array<BacklinkRow & { articleTitle: string | null }>> {
+    const rows = await this.db
+      .select({ proposal: backlinkProposals, articleTitle: articles.title })
+      .from(backlinkProposals)
+      .leftJoin(articles, eq(articles.id, backlinkProposals.articleId))
+      .where(waitingWhere(filter))
+      .orderBy(
+        ...(order === 'oldest'
+          ? [asc(backlinkProposals.createdAt), asc(backlinkProposals.id)]
+          : [desc(backlinkProposals.createdAt), desc(backlinkProposals.id)]),
+      )
+      .limit(limit);
+    return rows.map((row) => ({ ...row.proposal, articleTitle: row.articleTitle }));
+  }
+
+  /** How many proposals wait, and since when the oldest does. */
+  async waitingSummary(filter: WaitingProposalFilter): Promise<{ count: number; oldest: Date | null }> {
+    const [row] = await this.db
+      .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${backlinkProposals.createdAt})` })
+      .from(backlinkProposals)
+      .where(waitingWhere(filter));
+    return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
+  }
+}
+
+/** Which waiting proposals: of one site, and backlinks to articles or links between existing posts. */
+export interface WaitingProposalFilter {
+  siteId?: number | undefined;
+  kind?: 'backlink' | 'link_report' | undefined;
+}
+
+function waitingWhere(filter: WaitingProposalFilter): SQL | undefined {
+  return and(
+    eq(backlinkProposals.state, 'proposed'),
+    filter.siteId === undefined ? undefined : eq(backlinkProposals.siteId, filter.siteId),
+    filter.kind === 'backlink'
+      ? isNotNull(backlinkProposals.articleId)
+      : filter.kind === 'link_report'
+        ? isNull(backlinkProposals.articleId)
+        : undefined,
+  );
 }

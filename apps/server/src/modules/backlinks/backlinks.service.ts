@@ -7,7 +7,7 @@ import type { LiveSiteLinker } from '../site-inventory/live-site-linker.js';
 import type { SiteInventoryService } from '../site-inventory/site-inventory.service.js';
 import { subjectTerms } from '../site-knowledge/anchors.js';
 import { backlinkAnchors, findBacklinkSpot, placeBacklink } from './backlink-placement.js';
-import type { BacklinkRow, BacklinksRepository } from './backlinks.repository.js';
+import type { BacklinkRow, BacklinksRepository, WaitingProposalFilter } from './backlinks.repository.js';
 
 /** Older posts read per proposal run, and proposals kept per article. */
 const CANDIDATES = 10;
@@ -116,6 +116,24 @@ export class BacklinksService {
       }
     }
     return done('No post of the site on the same subject names an orphan post in a paragraph without a link.');
+  }
+
+  /**
+   * The proposals still waiting for a decision, across sites (the Review inbox, issue #33): the
+   * first `limit` in the order asked, each with the title of the article a backlink points to.
+   */
+  async waiting(
+    filter: WaitingProposalFilter,
+    order: 'oldest' | 'newest',
+    limit: number,
+  ): Promise<Array<BacklinkProposal & { article_title: string | null }>> {
+    const rows = await this.repo.listWaiting(filter, order, limit);
+    return rows.map((row) => ({ ...toDto(row), article_title: row.articleTitle }));
+  }
+
+  /** How many proposals wait for a decision, and since when the oldest does. */
+  waitingSummary(filter: WaitingProposalFilter): Promise<{ count: number; oldest: Date | null }> {
+    return this.repo.waitingSummary(filter);
   }
 
   async list(articleId: number): Promise<BacklinkProposalList> {

@@ -48,6 +48,7 @@ describe('app shell', () => {
       ['WordPress Sites', '/sites'],
       ['Blog Configuration', '/config'],
       ['Articles', '/articles'],
+      ['Review', '/review'],
       ['Calendar', '/calendar'],
       ['Manual Generation', '/manual'],
       ['Trend Monitor', '/trends'],

@@ -2,6 +2,7 @@ import { APP_TITLE, APP_VERSION } from '@abp/contracts';
 import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
@@ -11,6 +12,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { NavLink, useLocation } from 'react-router';
+import { useReviewSummary } from '../../lib/review-summary';
 import { findNavEntry, NAV_ENTRIES } from '../navigation';
 import { DRAWER_WIDTH } from '../theme';
 
@@ -25,6 +27,8 @@ export function NavDrawer({ variant, open, onClose }: NavDrawerProps) {
   const { pathname } = useLocation();
   const active = findNavEntry(pathname);
   const temporary = variant === 'temporary';
+  // The Review entry carries how many items wait (polled).
+  const waiting = useReviewSummary().data?.count ?? 0;
 
   const content = (
     // A landmark around the whole drawer: the app's name and version are not left outside one (axe `region`, issue #37).
@@ -56,6 +60,15 @@ export function NavDrawer({ variant, open, onClose }: NavDrawerProps) {
               primary={entry.label}
               slotProps={{ primary: { variant: 'body2', sx: { fontWeight: 500 } } }}
             />
+            {entry.path === '/review' && waiting > 0 && (
+              <Chip
+                size="small"
+                color="primary"
+                label={waiting}
+                aria-label={`${waiting} waiting`}
+                sx={{ height: 20, fontSize: 12 }}
+              />
+            )}
           </ListItemButton>
         ))}
       </List>

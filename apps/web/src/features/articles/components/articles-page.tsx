@@ -56,9 +56,12 @@ export function ArticlesPage() {
   });
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState<number>(ARTICLE_DEFAULT_PAGE_SIZE);
-  // ?view=<id> opens an article (a job page's results link to their articles: issue #37).
+  // ?view=<id> opens an article (a job page's results link to their articles: issue #37); ?edit=<id>
+  // opens it in the editor (the Review inbox's Edit, issue #33).
   const [dialog, setDialog] = useState<DialogState>(() => {
     const view = Number(searchParams.get('view'));
+    const edit = Number(searchParams.get('edit'));
+    if (Number.isSafeInteger(edit) && edit > 0) return { kind: 'edit', id: edit };
     return Number.isSafeInteger(view) && view > 0 ? { kind: 'view', id: view } : null;
   });
   const [toDelete, setToDelete] = useState<{ article: ArticleSummary; open: boolean } | null>(null);

@@ -2,7 +2,7 @@ import type { BudgetState, Dashboard } from '@abp/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDate } from '../../../lib/dates';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 import { createFakeAuthApi } from '../../../test/auth-api';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
@@ -275,5 +275,23 @@ describe('Dashboard: model spend (issue #16)', () => {
     const card = await screen.findByRole('region', { name: 'Model Spend This Month' }, { timeout: 5000 });
     expect(await within(card).findByText(/^No model calls since Nov 1, 2026$/)).toBeInTheDocument();
     expect(within(card).getAllByText('Nothing yet')).toHaveLength(2);
+  });
+
+  it('names how many wait for review and since when the oldest does, with the way to the inbox (issue #33)', async () => {
+    server.use(
+      http.get('/api/review/summary', () => HttpResponse.json({ count: 3, oldest_since: '2026-11-20T09:30:00.000Z' })),
+    );
+    showDashboard(() => makeDashboard());
+    const line = await screen.findByText(
+      `3 waiting for review — oldest since ${formatDateTime('2026-11-20T09:30:00.000Z')}`,
+    );
+    expect(line).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the Review inbox' })).toHaveAttribute('href', '/review');
+  });
+
+  it('says nothing of the inbox when nothing waits', async () => {
+    showDashboard(() => makeDashboard());
+    await screen.findByText('Trend Monitor Status');
+    expect(screen.queryByText(/waiting for review/)).not.toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ import { LastTrendCheckCard, SiteCard, StatusCard } from './breakdown-cards';
 import { GettingStartedCard } from './getting-started-card';
 import { NotLiveAlert } from './not-live-alert';
 import { PerDayCard } from './per-day-card';
+import { ReviewWaitingLine } from './review-waiting-line';
 import { SpendCard } from './spend-card';
 import { StatCards } from './stat-cards';
 import { TrendMonitorCard } from './trend-monitor-card';
@@ -26,6 +27,7 @@ export function DashboardPage() {
       <OfflineWriterNotice />
       <BudgetAlert what="New articles" />
       <GettingStartedCard />
+      <ReviewWaitingLine />
       {dashboard.isError && (
         <Alert
           severity="error"
