@@ -52,12 +52,10 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const { buildApp, createServices, defineJobs, JobQueue, startMcpListener } = await appModules.catch(
-    (err: unknown) => {
-      releaseLock();
-      throw err;
-    },
-  );
+  const { buildApp, createServices, defineJobs, JobQueue } = await appModules.catch((err: unknown) => {
+    releaseLock();
+    throw err;
+  });
   const queue = JobQueue.create(handle, role, log);
   const ctx: AppContext = { config, role, handle, queue, appSecret, secretBox: SecretBox.fromAppSecret(appSecret) };
   const services = createServices(ctx);
@@ -80,6 +78,8 @@ async function main(): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : config.port;
     process.stdout.write(`\nAutomated Blog Poster is running at http://${config.host}:${port}\n`);
     if (config.mcpPort) {
+      // The MCP SDK (and what it brings: its HTTP stacks) is loaded only when the listener is on.
+      const { startMcpListener } = await import('./modules/mcp/mcp-server.js');
       mcp = await startMcpListener({
         port: config.mcpPort,
         tokens: services.mcpTokens,
@@ -128,13 +128,12 @@ async function main(): Promise<void> {
 }
 
 async function loadAppModules() {
-  const [{ buildApp }, { createServices, defineJobs }, { JobQueue }, { startMcpListener }] = await Promise.all([
+  const [{ buildApp }, { createServices, defineJobs }, { JobQueue }] = await Promise.all([
     import('./app.js'),
     import('./container.js'),
     import('./jobs/queue.js'),
-    import('./modules/mcp/mcp-server.js'),
   ]);
-  return { buildApp, createServices, defineJobs, JobQueue, startMcpListener };
+  return { buildApp, createServices, defineJobs, JobQueue };
 }
 
 function reportDataDirPrivacy(log: pino.Logger, dataDir: string, report: PrivacyReport): void {

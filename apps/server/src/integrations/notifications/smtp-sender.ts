@@ -1,5 +1,4 @@
 import type { SmtpSecurity } from '@abp/contracts';
-import nodemailer from 'nodemailer';
 import { type NotificationMessage, NotificationSendError, type NotificationSender } from './notification-message.js';
 
 export interface SmtpConfig {
@@ -30,6 +29,8 @@ export class SmtpSender implements NotificationSender {
 
   async send(message: NotificationMessage): Promise<{ detail: string }> {
     const { config } = this;
+    // Loaded at the first e-mail, not at start: most installations never send one (idle memory, #35).
+    const { default: nodemailer } = await import('nodemailer');
     const transport = nodemailer.createTransport({
       host: config.host,
       port: config.port,
