@@ -18,6 +18,9 @@ export const NO_LOGS_TEXT = 'No execution logs found. Logs will appear here afte
 function StatusCell({ log }: { log: TrendExecutionLog }) {
   // A run still going has no outcome yet; 'Errors' or 'Success' once it has finished.
   if (log.status === 'running') return <Chip label="Running" color="warning" size="small" variant="outlined" />;
+  // A check the operator cancelled is not an error (the same word as its own page).
+  const cancelled = log.errors.some((error) => error.kind === 'cancelled');
+  if (cancelled && log.errors.length === 1) return <Chip label="Cancelled" size="small" />;
   // Issue #37 point 8: why a check wrote nothing is read in the page (a tooltip has no touch and hides it).
   if (log.errors.length > 0) {
     return (

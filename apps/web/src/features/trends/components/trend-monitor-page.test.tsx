@@ -91,6 +91,19 @@ describe('Trend Monitor screen', () => {
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });
 
+  it('shows a check the operator cancelled as Cancelled, not Errors (as its own page does)', async () => {
+    const api = createFakeTrendsApi({
+      logs: [
+        makeLog({
+          errors: [{ scope: 'run', target: 'run', kind: 'cancelled', message: 'Cancelled by the operator.' }],
+        }),
+      ],
+    });
+    showTrends(api);
+    expect(await screen.findByText('Cancelled', {}, { timeout: 5000 })).toBeVisible();
+    expect(screen.queryByText('Errors')).not.toBeInTheDocument();
+  });
+
   it('pages the logs 10 at a time by default (5/10/25), total unknown', async () => {
     const api = createFakeTrendsApi({ logs: logs(23) });
     const { user } = showTrends(api);
