@@ -71,6 +71,8 @@ export function effectiveDailyCap(
 
 /** The longest range one request may ask for (a month view with its leading and trailing weeks fits). */
 export const CALENDAR_MAX_DAYS = 62;
+/** The days a calendar date may name (a move's day too). */
+export const CALENDAR_DAY_RANGE = { min: '1970-01-01', max: '9998-12-31' } as const;
 
 const dayText = (field: string) =>
   z
@@ -79,7 +81,12 @@ const dayText = (field: string) =>
     .refine((text) => {
       const date = new Date(`${text}T00:00:00Z`);
       return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-    }, `${field} is not a real date`);
+    }, `${field} is not a real date`)
+    // Day arithmetic past 9999 leaves the four-digit form ("+010000-01-01"): such a range never ends.
+    .refine(
+      (text) => text >= CALENDAR_DAY_RANGE.min && text <= CALENDAR_DAY_RANGE.max,
+      `${field} must be between ${CALENDAR_DAY_RANGE.min} and ${CALENDAR_DAY_RANGE.max}`,
+    );
 
 export const calendarQuerySchema = z
   .object({

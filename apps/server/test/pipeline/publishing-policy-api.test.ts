@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles } from '../../src/db/schema/index.js';
 import { WordPressError } from '../../src/integrations/wordpress/index.js';
+import { DelayedRelease } from '../../src/modules/article-pipeline/delayed-release.js';
+import { ArticleStore } from '../../src/modules/articles/article-store.repository.js';
 import { publish, useFakeWordPress } from '../articles/publish-helpers.js';
 import { bulkPayload, startBulk } from '../bulk-jobs/bulk-helpers.js';
 import { generate, manualPayload } from '../manual/manual-helpers.js';
@@ -233,5 +235,46 @@ describe('manual generation and a waiting article afterwards', () => {
     expect(after.failure_reason).toContain('Publishing failed');
     // Held now: the next run leaves it alone.
     expect((await t.services.delayedRelease.releaseDue()).held).not.toContain(id);
+  });
+
+  it('a delayed article held while the release works through its batch is not published (claimed one by one)', async () => {
+    // A site of its own (the test before left its site with rejected credentials).
+    const site = await createSite(t, cookie, {
+      url: 'https://release-claims.example',
+      publish_policy: { mode: 'delay', delay_hours: 3 },
+    });
+    const ids: number[] = [];
+    for (const topic of ['Leaf mould', 'Worm towers']) {
+      const res = await generate(
+        t,
+        cookie,
+        manualPayload(site.id, topic, { includeImages: false, publishStatus: 'publish', wordCount: 500 }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      ids.push(manualGenerateResponseSchema.parse(res.json()).data.article_id);
+    }
+    const [first, second] = ids as [number, number];
+    for (const [i, id] of ids.entries())
+      await t.ctx.handle.db
+        .update(articles)
+        .set({ reviewReason: 'delayed', releaseAt: new Date(Date.now() - 10_000 + i) })
+        .where(eq(articles.id, id));
+    // The operator holds the second while the first is being published (the batch was read before).
+    const published: number[] = [];
+    const release = new DelayedRelease(
+      t.ctx.handle.db,
+      {
+        publishArticle: async (id) => {
+          published.push(id);
+          if (id === first) await t.services.review.hold([{ kind: 'article', id: second }]);
+          return t.services.publishing.publishArticle(id);
+        },
+      },
+      new ArticleStore(t.ctx.handle.db),
+      { error: () => undefined },
+    );
+    await release.releaseDue();
+    expect(published).not.toContain(second);
+    expect(await article(second)).toMatchObject({ review_reason: 'held', status: 'draft' });
   });
 });

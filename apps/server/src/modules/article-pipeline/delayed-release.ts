@@ -47,6 +47,8 @@ export class DelayedRelease {
       .limit(RELEASE_BATCH);
     const report: ReleaseReport = { released: [], held: [] };
     for (const { id, policy: stored } of due) {
+      // Read as a batch, decided one by one: an article held, rejected or moved meanwhile is left alone.
+      if (!(await this.review.claimRelease(id, this.now()))) continue;
       const policy = (stored ?? null) as Partial<PublishPolicy> | null;
       try {
         await this.publishing.publishArticle(id, {
@@ -58,7 +60,11 @@ export class DelayedRelease {
         await this.review.clearWaiting(id);
         report.released.push(id);
       } catch (error) {
-        if (error instanceof PublishInProgressError) continue; // published elsewhere right now: next minute
+        if (error instanceof PublishInProgressError) {
+          // Published elsewhere right now: due again, for the next minute.
+          await this.review.markWaiting(id, 'delayed', { releaseAt: this.now() });
+          continue;
+        }
         const reason = error instanceof QualityGateBlockedError ? 'quality_gate' : 'held';
         await this.review.markWaiting(id, reason, { releaseAt: null });
         report.held.push(id);

@@ -1,5 +1,5 @@
 import type { ArticleStatus, LiveState, QualityReport, ReviewReason } from '@abp/contracts';
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import {
   articleImages,
@@ -164,6 +164,16 @@ export class ArticleStore
         updatedAt: now,
       })
       .where(eq(articles.id, id));
+  }
+
+  async claimRelease(id: number, now: Date): Promise<boolean> {
+    // The release time goes with the claim: a second run (or a move) finds nothing due any more.
+    const claimed = await this.db
+      .update(articles)
+      .set({ releaseAt: null, updatedAt: now })
+      .where(and(eq(articles.id, id), eq(articles.reviewReason, 'delayed'), lte(articles.releaseAt, now)))
+      .returning({ id: articles.id });
+    return claimed.length > 0;
   }
 
   async clearWaiting(id: number, options: { note?: string | null } = {}, tx: Tx | Database = this.db): Promise<void> {

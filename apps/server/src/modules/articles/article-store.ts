@@ -166,6 +166,11 @@ export interface ReviewRecords {
     options?: { releaseAt?: Date | null },
     tx?: Tx | Database,
   ): Promise<void>;
+  /**
+   * Takes a delayed article whose time has come for its release, if it still is one (the operator may
+   * have held, rejected or moved it since the release job read it): true when this caller may publish it.
+   */
+  claimRelease(id: number, now: Date): Promise<boolean>;
   /** The article no longer waits (approved, rejected, released); `note` keeps the operator's words. */
   clearWaiting(id: number, options?: { note?: string | null }, tx?: Tx | Database): Promise<void>;
 }

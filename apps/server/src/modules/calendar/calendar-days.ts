@@ -35,7 +35,9 @@ export function nextDay(day: string): string {
 /** Every day from `from` to `to`, both included. */
 export function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let day = from; day <= to; day = nextDay(day)) days.push(day);
+  // Counted, not only compared: a day past 9999 would sort before `to` for ever.
+  const count = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / (24 * HOUR_MS));
+  for (let i = 0, day = from; i <= Math.min(count, 400); i++, day = nextDay(day)) days.push(day);
   return days;
 }
 
