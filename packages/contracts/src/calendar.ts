@@ -212,5 +212,7 @@ export const RESCHEDULE_MESSAGES = {
   notMovable: 'Only a scheduled article or a delayed one can be moved',
   pastDay: 'The new day is in the past: choose today or a later day',
   pastTime: 'The new time has already passed today: choose a later day',
+  /** Its time has come: WordPress has published it (or the release job is doing it) whatever the record says. */
+  alreadyDue: 'Its time has already come: it is going out or has gone out, so it cannot be moved',
   moved: 'Moved',
 } as const;

@@ -277,6 +277,20 @@ describe('GET /api/calendar and rescheduling', () => {
     expect(passed.statusCode).toBe(400);
     expect(passed.json().details).toEqual([{ field: 'date', message: RESCHEDULE_MESSAGES.pastTime }]);
     expect((await row(ids.early!)).scheduledAt?.toISOString()).toBe(at(1, '00:00:30').toISOString());
+    // Its time has come: WordPress has published it whatever the record says; moving it would take a live post off the site.
+    const overdue = (
+      await insertArticle(t, {
+        siteId: siteA,
+        title: 'Was due an hour ago',
+        status: 'scheduled',
+        scheduledAt: new Date(Date.now() - 3_600_000),
+        wordpressPostId: 902,
+        wordpressStatus: 'future',
+      })
+    ).id;
+    const due = await move(overdue, day(3));
+    expect(due.statusCode).toBe(409);
+    expect(due.json().error).toBe(RESCHEDULE_MESSAGES.alreadyDue);
     const bad = await move(ids.scheduled!, '31/12/2031');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details[0].field).toBe('body.date');

@@ -212,6 +212,10 @@ export class CalendarService {
     const current = delayed ? article.releaseAt : article.status === 'scheduled' ? article.scheduledAt : null;
     if (!current || (article.reviewReason !== null && !delayed))
       throw conflict(RESCHEDULE_MESSAGES.notMovable, [{ field: 'id', message: RESCHEDULE_MESSAGES.notMovable }]);
+    // A scheduled post whose time has passed is live on WordPress (the record learns it later), and a
+    // due release is the release job's: moving either would take a live post off the site or race it.
+    if (current <= now)
+      throw conflict(RESCHEDULE_MESSAGES.alreadyDue, [{ field: 'id', message: RESCHEDULE_MESSAGES.alreadyDue }]);
     if (date < dayOf(now, timeZone)) throw badRequest('date', RESCHEDULE_MESSAGES.pastDay);
     // The time of day is kept: the same distance from the day's start (a daylight-saving day shifts it by its hour).
     const timeOfDay = current.getTime() - startOfOperatorDay(current, timeZone).getTime();
