@@ -242,7 +242,27 @@ describe('the Review inbox API', () => {
     expect(result.results[0]).toMatchObject({ id: gate.id, ok: true, outcome: 'published' });
     expect(result.results[1]).toMatchObject({ id: held.id, ok: false, outcome: 'refused' });
     expect(result.results[1]!.message).toContain('Publishing blocked by the quality gate');
-    expect((await articleRow(t, held.id)).reviewReason).toBe('held'); // still waiting
+    // Still waiting, now as the gate's objection: the operator has seen why, and approving again overrides it.
+    expect((await articleRow(t, held.id)).reviewReason).toBe('quality_gate');
+    const again = await decided('approve', { items: [{ kind: 'article', id: held.id }] });
+    expect(again.results[0]).toMatchObject({ id: held.id, ok: true, outcome: 'published' });
+  });
+
+  it('approve and schedule that does not go out leaves the article as it was, still waiting', async () => {
+    const held = await waiting('held', 10, { content: `${goodContent('loam')}<p>[insert a quote here]</p>` });
+    const at = new Date(Date.now() + 3 * 86_400_000);
+    const result = await decided('approve', {
+      items: [{ kind: 'article', id: held.id }],
+      schedule_at: at.toISOString(),
+    });
+    expect(result.results[0]).toMatchObject({ id: held.id, ok: false, outcome: 'refused' });
+    // Not "scheduled" without a post on WordPress.
+    expect(await articleRow(t, held.id)).toMatchObject({
+      status: 'draft',
+      scheduledAt: null,
+      wordpressPostId: null,
+      reviewReason: 'quality_gate',
+    });
   });
 
   it('reject: back to draft with the reason kept, out of the inbox; a preview draft on WordPress is trashed', async () => {

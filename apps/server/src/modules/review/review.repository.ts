@@ -16,6 +16,7 @@ const waitingColumns = {
   title: articles.title,
   content: articles.content,
   status: articles.status,
+  scheduledAt: articles.scheduledAt,
   reviewReason: articles.reviewReason,
   reviewSince: articles.reviewSince,
   releaseAt: articles.releaseAt,
@@ -32,6 +33,7 @@ export interface WaitingArticleRow {
   title: string;
   content: string;
   status: ArticleStatus;
+  scheduledAt: Date | null;
   reviewReason: ReviewReason | null;
   reviewSince: Date | null;
   releaseAt: Date | null;

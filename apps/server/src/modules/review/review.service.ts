@@ -143,10 +143,23 @@ export class ReviewService {
       article: async (row) => {
         if (scheduleAt)
           await this.deps.articles.update(row.id, { status: 'scheduled', scheduled_at: scheduleAt.toISOString() });
-        const result = await this.deps.publishing.publishArticle(row.id, {
-          status: scheduleAt ? 'scheduled' : 'published',
-          force: row.reviewReason === 'quality_gate',
-        });
+        let result: Awaited<ReturnType<ReviewDependencies['publishing']['publishArticle']>>;
+        try {
+          result = await this.deps.publishing.publishArticle(row.id, {
+            status: scheduleAt ? 'scheduled' : 'published',
+            force: row.reviewReason === 'quality_gate',
+          });
+        } catch (error) {
+          // Nothing went out: the article reads as it did (not "scheduled" without a post), still waiting.
+          if (scheduleAt)
+            await this.deps.articles
+              .update(row.id, { status: row.status, scheduled_at: row.scheduledAt?.toISOString() ?? null })
+              .catch(() => undefined);
+          // The gate objects to a held article: it now waits as an objection, which an approval overrides.
+          if (error instanceof QualityGateBlockedError && row.reviewReason !== 'quality_gate')
+            await this.deps.marks.markWaiting(row.id, 'quality_gate');
+          throw error;
+        }
         await this.deps.marks.clearWaiting(row.id);
         return scheduleAt
           ? done('scheduled', `Scheduled on WordPress for ${scheduleAt.toISOString()}`, result.wordpress_permalink)
