@@ -116,6 +116,15 @@ describe('Settings → Notifications API', () => {
 
     // A blank password keeps the stored one; clear_smtp_password removes it.
     expect((await save({ smtp_password: '' })).has_smtp_password).toBe(true);
+    // …but only for the server and user it was entered for: another host must have it typed again.
+    const moved = await t.request({
+      method: 'PUT',
+      url: URL,
+      payload: body({ smtp_host: 'mail.elsewhere.test', smtp_password: '' }),
+      cookie,
+    });
+    expect(moved.statusCode, moved.body).toBe(400);
+    expect(moved.json().details[0]).toMatchObject({ field: 'smtp_password' });
     expect((await save({ smtp_password: undefined, clear_smtp_password: true })).has_smtp_password).toBe(false);
   });
 

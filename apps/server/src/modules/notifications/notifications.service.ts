@@ -6,7 +6,7 @@ import {
   type NotificationSettingsUpdate,
   type NotificationTestResult,
 } from '@abp/contracts';
-import { conflict } from '../../errors.js';
+import { badRequest, conflict } from '../../errors.js';
 import type { NotificationMessage, NotificationSender } from '../../integrations/notifications/notification-message.js';
 import { NotificationSendError } from '../../integrations/notifications/notification-message.js';
 import { defaultSmtpPort, SmtpSender } from '../../integrations/notifications/smtp-sender.js';
@@ -126,6 +126,17 @@ export class NotificationsService {
   async update(input: NotificationSettingsUpdate): Promise<NotificationSettings> {
     const { settings: current } = await this.load();
     const typed = input.smtp_password?.trim() ? input.smtp_password : null;
+    // The stored password goes only to the server and user it was entered for (DESIGN.md §7, as a
+    // site's): another host, port or user needs it typed again (or cleared).
+    const elsewhere =
+      (input.smtp_host || null) !== current.smtpHost ||
+      input.smtp_port !== current.smtpPort ||
+      (input.smtp_user || null) !== current.smtpUser;
+    if (current.smtpPasswordSealed !== null && typed === null && !input.clear_smtp_password && elsewhere)
+      throw badRequest(
+        'smtp_password',
+        'must be entered again: the SMTP server or user changed, and the stored password is only sent where it was entered',
+      );
     const sealed = input.clear_smtp_password
       ? null
       : typed !== null
