@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { articles, notificationDeliveries, settings, sites } from '../../src/db/schema/index.js';
 import { WordPressError } from '../../src/integrations/wordpress/index.js';
+import { NotificationsRepository } from '../../src/modules/notifications/notifications.repository.js';
 import { NOTIFICATION_RETRY } from '../../src/modules/notifications/notifications.service.js';
 import { useFakeWordPress } from '../articles/publish-helpers.js';
 import { generate, manualPayload } from '../manual/manual-helpers.js';
@@ -234,6 +235,21 @@ describe('notification events', () => {
     expect(await t.services.notifications.check()).toMatchObject({ recorded: 0, sent: 0 });
     expect(webhookEvents('review_waiting')).toHaveLength(1);
     expect(mail.mails).toHaveLength(1);
+
+    // Those notified already are not read again: a newer wait is found even while older ones (more
+    // than a check reads at a time) still wait.
+    const [newer] = await db
+      .insert(articles)
+      .values({
+        siteId: site.id,
+        title: 'Second wait',
+        reviewReason: 'held',
+        reviewSince: new Date(Date.now() - 26 * 3600_000),
+      })
+      .returning({ id: articles.id });
+    const unread = await new NotificationsRepository(db).waitingSince(new Date(Date.now() - 24 * 3600_000), 1);
+    expect(unread.map((row) => row.id)).toEqual([newer!.id]);
+    await db.update(articles).set({ reviewReason: null, reviewSince: null }).where(eq(articles.id, newer!.id));
   });
 
   it('notifies a reached budget once a month', async () => {

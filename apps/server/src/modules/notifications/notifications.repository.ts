@@ -170,7 +170,7 @@ export class NotificationsRepository {
     await this.db.delete(notificationDeliveries).where(inArray(notificationDeliveries.eventKey, keys));
   }
 
-  /** Articles waiting for review since before `before`, oldest first. */
+  /** Articles waiting for review since before `before` and not notified yet, oldest first. */
   async waitingSince(before: Date, limit = 50) {
     return this.db
       .select({
@@ -182,7 +182,17 @@ export class NotificationsRepository {
       })
       .from(articles)
       .leftJoin(sites, eq(sites.id, articles.siteId))
-      .where(and(isNotNull(articles.reviewReason), lte(articles.reviewSince, before)))
+      .where(
+        and(
+          isNotNull(articles.reviewReason),
+          lte(articles.reviewSince, before),
+          // Not those notified already (the service's key, review_waiting:<id>:<since as ISO>): else the
+          // oldest `limit` would hide every newer one for as long as they wait.
+          sql`not exists (select 1 from ${notificationDeliveries} where ${notificationDeliveries.eventKey} =
+            'review_waiting:' || ${articles.id} || ':' ||
+            to_char(${articles.reviewSince} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`,
+        ),
+      )
       .orderBy(articles.reviewSince, articles.id)
       .limit(limit);
   }
