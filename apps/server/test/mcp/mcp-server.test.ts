@@ -5,6 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, mcpTokens } from '../../src/db/schema/index.js';
+import { MAX_DRAFTS_AT_ONCE } from '../../src/modules/mcp/mcp-assistant.js';
 import { type McpListener, startMcpListener } from '../../src/modules/mcp/mcp-server.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { addRealSite, describeRealSite, listDirect, runId } from '../wordpress/real-site.js';
@@ -259,7 +260,41 @@ describe('MCP tools', () => {
     expect(costs).toMatchObject({ currency: 'USD', spent_usd: 0 });
     expect(costs.budgets).toContainEqual(expect.objectContaining({ site_id: null, limit_usd: 50, left_usd: 50 }));
   });
+
+  it(`writes at most ${MAX_DRAFTS_AT_ONCE} drafts at a time; one more call is told to wait`, async () => {
+    // Hold the drafts under way inside the pipeline until the extra call has had its answer.
+    const pipeline = (s.t.services.mcpAssistant as unknown as { ports: { pipeline: { runNow: RunNow } } }).ports
+      .pipeline;
+    const runNow = pipeline.runNow;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = 0;
+    pipeline.runNow = async (...args) => {
+      started += 1;
+      await gate;
+      return runNow.apply(pipeline, args);
+    };
+    try {
+      const running = Array.from({ length: MAX_DRAFTS_AT_ONCE }, (_, i) =>
+        call(client, 'draft_article', { site_id: siteId, topic: `Cold frames ${i}`, word_count: 500 }),
+      );
+      await expect.poll(() => started).toBe(MAX_DRAFTS_AT_ONCE);
+      const extra = await call(client, 'draft_article', { site_id: siteId, topic: 'One too many', word_count: 500 });
+      expect(extra.isError).toBe(true);
+      expect(extra.text).toMatch(/drafts are being written already/);
+      expect(started).toBe(MAX_DRAFTS_AT_ONCE);
+      release();
+      for (const result of await Promise.all(running)) expect(result.isError, result.text).toBe(false);
+    } finally {
+      release();
+      pipeline.runNow = runNow;
+    }
+  });
 });
+
+type RunNow = (...args: unknown[]) => Promise<unknown>;
 
 describeRealSite('normal', 'MCP draft_article against the real WordPress', (site) => {
   const s = useMcpApp();

@@ -54,6 +54,9 @@ export interface McpAssistantPorts {
  * site has and what it costs, and propose articles. Every article it makes waits in the Review
  * inbox; nothing here publishes, approves, deletes or changes a setting.
  */
+/** Drafts one MCP server writes at the same time (each runs within its call, outside the job queue). */
+export const MAX_DRAFTS_AT_ONCE = 2;
+
 export class McpAssistant {
   constructor(private readonly ports: McpAssistantPorts) {}
 
@@ -121,6 +124,23 @@ export class McpAssistant {
 
   /** Writes an article through the one pipeline with publishing off; it lands in the Review inbox. */
   async draftArticle(input: { siteId: number; topic: string; wordCount: number; taskType: TaskType; persona: string }) {
+    // Each draft runs inside its call, outside the job queue's concurrency: a token holder sending many
+    // calls at once would otherwise start as many generations.
+    if (this.#draftsRunning >= MAX_DRAFTS_AT_ONCE)
+      throw new AssistantRefusal(
+        `${MAX_DRAFTS_AT_ONCE} drafts are being written already: wait for one to finish, then ask again.`,
+      );
+    this.#draftsRunning += 1;
+    try {
+      return await this.#draft(input);
+    } finally {
+      this.#draftsRunning -= 1;
+    }
+  }
+
+  #draftsRunning = 0;
+
+  async #draft(input: { siteId: number; topic: string; wordCount: number; taskType: TaskType; persona: string }) {
     await this.activeSite(input.siteId);
     const overBudget = await this.ports.budgets.blockFor(input.siteId);
     if (overBudget) throw new AssistantRefusal(overBudget);
