@@ -71,7 +71,7 @@ export function RampFields({ control, register, errors, config }: RampFieldsProp
         render={({ field }) => (
           <FormControlLabel
             control={<Switch checked={field.value} onChange={(_event, checked) => field.onChange(checked)} />}
-            label="Ramp up: start slower and grow to Max Posts/Day over weeks (for a new site)"
+            label="Ramp up a new site: start slower and grow to the daily cap over weeks"
           />
         )}
       />
