@@ -320,6 +320,16 @@ describeRealSite('normal', 'MCP draft_article against the real WordPress', (site
       wordpressStatus: null,
     });
     expect(row?.content.length).toBeGreaterThan(100);
+    // The operator finds it in the Review inbox, as drafted by an assistant.
+    const inbox = await s.t.request({
+      method: 'GET',
+      url: `/api/review?reason=agent&site_id=${siteId}`,
+      cookie: s.cookie,
+    });
+    expect(inbox.statusCode, inbox.body).toBe(200);
+    expect(inbox.json().items).toContainEqual(
+      expect.objectContaining({ kind: 'article', id: answer.article_id, reason: 'agent' }),
+    );
     // WordPress has no post of that title in any status (drafts and pending included).
     const posts = await listDirect(site, `wp/v2/posts?status=any&search=${encodeURIComponent(runId)}&context=edit`);
     expect(posts).toEqual([]);
