@@ -40,6 +40,15 @@ test.describe('WordPress Sites', () => {
     'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"',
   );
 
+  // A failure half-way must not leave the site behind: the other specs add the same WordPress.
+  test.afterEach(async ({ page }) => {
+    const { status, json } = await apiCall<Array<{ id: number; name: string }>>(page, 'GET', '/api/sites');
+    if (status !== 200) return;
+    for (const site of json.filter((s) => s.name === NAME || s.name === RENAMED)) {
+      await apiCall(page, 'DELETE', `/api/sites/${site.id}`);
+    }
+  });
+
   test('add a site, pass the enhanced test, edit it keeping the password, switch it off, delete it', async ({
     page,
   }) => {
@@ -106,7 +115,23 @@ test.describe('WordPress Sites', () => {
     const olderId = ((await olderResponse.json()) as { id: number }).id;
     const cleanup = [postId, olderId];
     try {
+      const sites = (await apiCall<Array<{ id: number; name: string }>>(page, 'GET', '/api/sites')).json;
+      const siteId = sites.find((s) => s.name === NAME)!.id;
       await row.getByRole('button', { name: 'Sync content' }).click();
+      // "Synced just now" is already on screen from the first sync: wait for this sync to have read the new post.
+      await expect
+        .poll(
+          async () =>
+            (
+              await apiCall<{ total: number }>(
+                page,
+                'GET',
+                `/api/sites/${siteId}/inventory/items?search=${encodeURIComponent(title)}`,
+              )
+            ).json.total,
+          { timeout: 60_000 },
+        )
+        .toBe(1);
       await expect(row.getByText(/^Synced just now$/)).toBeVisible({ timeout: 60_000 });
       await expect(row.getByText(/^[\d,]+ posts? · [\d,]+ pages?$/)).toBeVisible();
       await row.getByRole('link', { name: 'Browse' }).click();
@@ -120,8 +145,6 @@ test.describe('WordPress Sites', () => {
       await saveScreen(page, 'sites-inventory');
 
       // A new article on the older post's subject: approve the link proposed from that post, see it on WordPress.
-      const sites = (await apiCall<Array<{ id: number; name: string }>>(page, 'GET', '/api/sites')).json;
-      const siteId = sites.find((s) => s.name === NAME)!.id;
       const generated = await apiCall<{ data: { article_id: number } }>(page, 'POST', '/api/manual/generate', {
         topic: phrase,
         site_id: siteId,
