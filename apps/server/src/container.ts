@@ -310,8 +310,8 @@ export function createServices(ctx: AppContext): Services {
   // After each sync, articles whose post the site no longer has (public) are flagged as not live,
   // and the posts read get their embeddings (where the provider has them).
   const siteInventory = new SiteInventoryService(inventoryRepo, sites, ctx.queue, ctx.config.inventorySyncHours, {
-    afterSync: async (siteId) => {
-      await liveVerification.afterInventorySync(siteId);
+    afterSync: async (siteId, startedAt) => {
+      await liveVerification.afterInventorySync(siteId, startedAt);
       await siteKnowledge.requestEmbedding(siteId).catch(() => false);
       // The refresh scores follow the inventory (a failure to score never fails the sync).
       await refresh.afterInventorySync(siteId).catch(() => undefined);

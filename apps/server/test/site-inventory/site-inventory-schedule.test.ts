@@ -121,6 +121,45 @@ describeRealSite('normal', 'site inventory: the schedule, failures and deleted s
     });
   }, 180_000);
 
+  it('"Sync content" pressed while the last sync ends its work (afterSync) is run, not left waiting', async () => {
+    t = await createTestApp({ config: { inventorySyncHours: 24 } });
+    const cookie = await t.login();
+    // Hold the first sync's after-work (the refresh scores) until the request below has been made.
+    let reached!: () => void;
+    const inAfterSync = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const refresh = t.services.refresh;
+    const score = refresh.afterInventorySync.bind(refresh);
+    let held = false;
+    refresh.afterInventorySync = async (siteId: number) => {
+      if (!held) {
+        held = true;
+        reached();
+        await released;
+      }
+      return score(siteId);
+    };
+    const id = await addSite(t, cookie, site);
+    await inAfterSync;
+    const first = (
+      await t.request({ method: 'GET', url: `/api/sites/${id}/inventory`, cookie })
+    ).json() as InventorySummary;
+    expect(first).toMatchObject({ state: 'succeeded', trigger: 'site_saved' });
+
+    const pressed = await t.request({ method: 'POST', url: `/api/sites/${id}/inventory/sync`, cookie });
+    expect(pressed.statusCode).toBe(202);
+    expect(pressed.json()).toMatchObject({ state: 'queued', trigger: 'manual' });
+    release();
+    const again = await waitForEnd(t, cookie, id);
+    expect(again).toMatchObject({ state: 'succeeded', trigger: 'manual' });
+    expect(Date.parse(again.finished_at!)).toBeGreaterThan(Date.parse(first.finished_at!));
+  }, 180_000);
+
   it('a site on plain permalinks (?rest_route=) syncs on demand, even when switched off', async () => {
     t = await createTestApp();
     const cookie = await t.login();

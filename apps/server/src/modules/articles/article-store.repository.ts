@@ -259,7 +259,7 @@ export class ArticleStore
    * Posts missing from the inventory are not judged here (a sync that stopped at a cap did not read
    * them all): LiveCheckRepository.absentPosts lists them for WordPress to be asked.
    */
-  async flagVanishedPosts(siteId: number): Promise<number> {
+  async flagVanishedPosts(siteId: number, syncStartedAt: Date): Promise<number> {
     const post = (alias: string) => sql.raw(alias);
     const inventoryOf = sql`select ${post('i.status')} from ${siteInventoryItems} i where i.site_id = ${articles.siteId} and i.kind = 'post' and i.wp_id = ${articles.wordpressPostId}`;
     const flagged = await this.db
@@ -274,6 +274,8 @@ export class ArticleStore
         and(
           eq(articles.siteId, siteId),
           isNotNull(articles.wordpressPostId),
+          // Sent (or changed) after the sync began reading: what it read of the post may be older.
+          lt(articles.updatedAt, syncStartedAt),
           inArray(articles.liveState, ['live', 'scheduled']),
           sql`exists (${inventoryOf})`,
           sql`not exists (${inventoryOf} and i.status in ('publish', 'future'))`,

@@ -101,7 +101,7 @@ export interface LiveCheckRecords {
    * After a content sync of the site: articles whose post the site still has but no longer public
    * (a draft, pending or private now) are flagged as not live, with that status. Returns how many.
    */
-  flagVanishedPosts(siteId: number): Promise<number>;
+  flagVanishedPosts(siteId: number, syncStartedAt: Date): Promise<number>;
   /** WordPress said the article's post is in its trash, or gone: its WordPress state says so, and it is not live. */
   recordPostGone(id: number, gone: 'trash' | 'deleted', reason: string): Promise<void>;
 }

@@ -67,9 +67,11 @@ export class LiveVerification {
    * After a content sync of the site: posts it no longer has public are flagged not live; the
    * posts it does not have at all are asked of WordPress one by one (a sync that stopped at a cap
    * did not read them all), and those trashed or deleted there say so in their WordPress state.
+   * An article the app sent to WordPress after the sync began is newer than what the sync read:
+   * the next sync judges it.
    */
-  async afterInventorySync(siteId: number): Promise<void> {
-    await this.store.flagVanishedPosts(siteId);
+  async afterInventorySync(siteId: number, syncStartedAt: Date): Promise<void> {
+    await this.store.flagVanishedPosts(siteId, syncStartedAt);
     const absent = await this.repo.absentPosts(siteId, ABSENT_LOOKUPS);
     if (absent.length === 0) return;
     const client = await this.sites.getClientForSite(siteId).catch(() => null);

@@ -22,6 +22,10 @@ import type {
 
 /** A running sync that has not moved for this long lost its worker (a page of 100 takes seconds). */
 const STALE_MS = 10 * 60 * 1000;
+/** One job runs the requests that arrive while it ends, up to this many syncs in all. */
+const MAX_SYNCS_PER_JOB = 3;
+const RESEND_ATTEMPTS = 20;
+const RESEND_PAUSE_MS = 150;
 export const INVENTORY_SCHEDULE_CRON = '7 * * * *';
 
 export type SyncTrigger = SyncRow['trigger'];
@@ -83,12 +87,12 @@ export class SiteInventoryService {
     private readonly syncHours: number,
     /**
      * afterSync: what else learns from a finished sync (publishing flags the articles whose posts
-     * are gone); limits: how far one sync follows a site (INVENTORY_MAX_*); upkeep: the embedded
+     * are gone), with the time the sync began reading (what the app wrote since is newer than it); limits: how far one sync follows a site (INVENTORY_MAX_*); upkeep: the embedded
      * database's, every 10,000 items written and at the end (PGlite has no autovacuum: each post
      * read again leaves its old row behind, and its write-ahead log waits for a timed checkpoint).
      */
     private readonly hooks: {
-      afterSync?: (siteId: number) => Promise<unknown>;
+      afterSync?: (siteId: number, startedAt: Date) => Promise<unknown>;
       limits?: InventoryLimits;
       upkeep?: () => Promise<void>;
     } = {},
@@ -133,9 +137,27 @@ export class SiteInventoryService {
           await this.repo.markFailed(siteId, describeFailure(error));
           throw error;
         });
-      if (!sent) await this.repo.progress(siteId, 'Waiting for the running sync', 0, null);
+      if (!sent) {
+        await this.repo.progress(siteId, 'Waiting for the running sync', 0, null);
+        this.sendWhenFree(siteId, trigger);
+      }
     }
     return this.summary(siteId);
+  }
+
+  /**
+   * The queue refused the entry: the last sync's job has not ended yet (its afterSync runs, or it is
+   * just being marked complete). The job runs a request that waits when it ends its work (`syncJob`);
+   * one that came in the instant after, the queue takes once the job is gone.
+   */
+  private sendWhenFree(siteId: number, trigger: SyncTrigger): void {
+    void (async () => {
+      for (let attempt = 0; attempt < RESEND_ATTEMPTS; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, RESEND_PAUSE_MS));
+        if ((await this.repo.syncOf(siteId))?.state !== 'queued') return; // the job took it up
+        if (await this.queue.trySend('inventorySync', { siteId, trigger }, { singletonKey: `site-${siteId}` })) return;
+      }
+    })().catch(() => undefined); // the app closing under it; the schedule or the next press asks again
   }
 
   /** The job: one sync of one site. A failure is stored for the screen, then handed to pg-boss to retry. */
@@ -146,6 +168,7 @@ export class SiteInventoryService {
     if (!site) return { skipped: 'site deleted' };
     if (site.deletingSince) return { skipped: 'site being deleted' };
     const previous = await this.repo.syncOf(siteId);
+    const startedAt = this.now();
     await this.repo.markStarted(siteId);
     try {
       const client = await this.sites.getClientForSite(siteId);
@@ -162,7 +185,7 @@ export class SiteInventoryService {
         },
       );
       await this.repo.markSucceeded(siteId, figures);
-      await this.hooks.afterSync?.(siteId);
+      await this.hooks.afterSync?.(siteId, startedAt);
       return { fetched: figures.fetched, removed: figures.removed, stopped: figures.stopped };
     } catch (error) {
       await this.repo.markFailed(siteId, describeFailure(error)).catch(() => undefined);
@@ -243,7 +266,16 @@ export class SiteInventoryService {
         expireInSeconds: 2 * 60 * 60,
         deleteAfterSeconds: 24 * 60 * 60,
       },
-      handler: async ({ siteId }) => this.runSync(siteId),
+      handler: async ({ siteId }) => {
+        let result = await this.runSync(siteId);
+        // A request made while this job ended its work (afterSync) found the queue still holding
+        // this job and was refused there: it waits as 'queued', and this job runs it.
+        for (let round = 1; round < MAX_SYNCS_PER_JOB; round++) {
+          if ((await this.repo.syncOf(siteId))?.state !== 'queued') break;
+          result = await this.runSync(siteId);
+        }
+        return result;
+      },
     };
   }
 
