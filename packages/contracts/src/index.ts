@@ -20,6 +20,7 @@ export * from './notifications.js';
 export * from './provider-chain.js';
 export * from './publish-policy.js';
 export * from './refresh.js';
+export * from './refresh-proposals.js';
 export * from './review.js';
 export * from './seo.js';
 export * from './settings.js';

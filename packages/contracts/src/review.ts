@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { qualityReportSchema } from './generation.js';
 import { idSchema, MAX_ID } from './ids.js';
+import { refreshProposalSchema } from './refresh-proposals.js';
 import { usageTotalsSchema } from './usage-totals.js';
 
 /*
@@ -59,14 +60,14 @@ export type ReviewReason = z.infer<typeof reviewReasonSchema>;
  * by an assistant) or a link proposal (a backlink to a new article, or a link between existing
  * posts from the link report), which the backlinks module applies or dismisses.
  */
-export const REVIEW_ITEM_KINDS = ['article', 'link'] as const;
+export const REVIEW_ITEM_KINDS = ['article', 'link', 'refresh'] as const;
 export const reviewItemKindSchema = z.enum(REVIEW_ITEM_KINDS, {
   message: `must be one of ${REVIEW_ITEM_KINDS.join(', ')}`,
 });
 export type ReviewItemKind = z.infer<typeof reviewItemKindSchema>;
 
 /** The inbox's reasons: an article's, or a link proposal's (to a new article, or from the link report). */
-export const REVIEW_ITEM_REASONS = [...REVIEW_REASONS, 'backlink', 'link_report'] as const;
+export const REVIEW_ITEM_REASONS = [...REVIEW_REASONS, 'backlink', 'link_report', 'refresh'] as const;
 export const reviewItemReasonSchema = z.enum(REVIEW_ITEM_REASONS, {
   message: `must be one of ${REVIEW_ITEM_REASONS.join(', ')}`,
 });
@@ -81,6 +82,7 @@ export const REVIEW_REASON_LABELS: Record<ReviewItemReason, string> = {
   agent: 'Drafted by an assistant',
   backlink: 'Backlink proposal',
   link_report: 'Link report proposal',
+  refresh: 'Refresh proposal',
 };
 
 export const REVIEW_PAGE_SIZE = 25;
@@ -171,6 +173,8 @@ export const reviewItemSchema = z.object({
   /** The article to preview (POST /api/articles/{id}/preview) and edit; for a backlink, its article. */
   article_id: z.number().int().nullable(),
   link_proposal: reviewLinkProposalSchema.nullable(),
+  /** A refresh proposal (issue #36): its changes as a diff, approved by applying it. */
+  refresh_proposal: refreshProposalSchema.nullable(),
 });
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
 

@@ -290,6 +290,8 @@ function filtersOf(query: ReviewListQuery): {
   const siteId = query.site_id;
   if (reason === undefined) return { articleFilter: { siteId }, linkFilter: { siteId } };
   if (isArticleReason(reason)) return { articleFilter: { siteId, reason }, linkFilter: null };
+  // Refresh proposals (issue #36) are listed by the refresh module; not yet part of this listing.
+  if (reason === 'refresh') return { articleFilter: null, linkFilter: null };
   return { articleFilter: null, linkFilter: { siteId, kind: reason } };
 }
 
@@ -330,6 +332,7 @@ function articleItem(row: WaitingArticleRow, usage: UsageTotals | null): ReviewI
     usage,
     article_id: row.id,
     link_proposal: null,
+    refresh_proposal: null,
   };
 }
 
@@ -362,6 +365,7 @@ function linkItem(link: WaitingProposal, siteName: string | null): ReviewItem {
       anchor: link.anchor,
       paragraph_text: link.paragraph_text,
     },
+    refresh_proposal: null,
   };
 }
 

@@ -30,6 +30,7 @@ export function makeReviewItem(overrides: Partial<ReviewItem> = {}): ReviewItem 
     usage: { calls: 3, input_tokens: 1000, output_tokens: 2000, cost_usd: 0.0123, estimated: false },
     article_id: id,
     link_proposal: null,
+    refresh_proposal: null,
     ...overrides,
   };
 }
