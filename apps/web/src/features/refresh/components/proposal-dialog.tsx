@@ -140,7 +140,8 @@ export function ProposalDialog({ proposalId, onClose }: { proposalId: number | n
             {proposal.note && (
               <Alert severity={proposal.state === 'refused' ? 'warning' : 'info'}>{proposal.note}</Alert>
             )}
-            {problem && (
+            {/* A refused undo also becomes the proposal's note once it is read again: said once. */}
+            {problem && problem !== proposal.note && (
               <Alert severity="error" role="alert">
                 {problem}
               </Alert>

@@ -138,17 +138,18 @@ export function ProposalsPanel({ siteId, onOpen }: { siteId: number | null; onOp
         </TextField>
       </Stack>
       {list.isError && <Alert severity="error">Could not load the proposals: {list.error.message}</Alert>}
-      {list.data && items.length === 0 ? (
-        <Typography variant="body2" sx={{ py: 2 }}>
-          No refresh proposals yet. “Propose refresh” on a post below makes one.
-        </Typography>
-      ) : (
-        <Box component="ul" aria-label="Refresh proposals" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {items.map((proposal) => (
-            <ProposalRow key={proposal.id} proposal={proposal} showSite={siteId === null} onOpen={onOpen} />
-          ))}
-        </Box>
-      )}
+      {list.data &&
+        (items.length === 0 ? (
+          <Typography variant="body2" sx={{ py: 2 }}>
+            No refresh proposals yet. “Propose refresh” on a post below makes one.
+          </Typography>
+        ) : (
+          <Box component="ul" aria-label="Refresh proposals" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {items.map((proposal) => (
+              <ProposalRow key={proposal.id} proposal={proposal} showSite={siteId === null} onOpen={onOpen} />
+            ))}
+          </Box>
+        ))}
       {list.data && list.data.total > PAGE_SIZE && (
         <TablePagination
           component="div"
