@@ -375,6 +375,7 @@ export function createServices(ctx: AppContext): Services {
           })),
       },
       queue: ctx.queue,
+      linkCheckScope: ctx.config.refreshLinkCheckScope,
       log: pino({ name: 'refresh', level: ctx.config.logLevel }),
     },
     ctx.config.refreshLinkCheckDays,
