@@ -138,10 +138,10 @@ export class RefreshProposalService {
   /** Applies the proposal's changes (all, or those named) as a three-way merge against WordPress now. */
   async apply(id: number, changeIds?: readonly string[], options: { auto?: boolean } = {}): Promise<RefreshProposal> {
     const row = await this.require(id);
-    if (row.state !== 'proposed') throw conflict(REFRESH_PROPOSAL_MESSAGES.notProposed);
     const known = new Set(row.changes.map((change) => change.id));
     const unknown = changeIds?.find((changeId) => !known.has(changeId));
     if (unknown !== undefined) throw badRequest('change_ids', `this proposal has no change "${unknown}"`);
+    if (row.state !== 'proposed') throw conflict(REFRESH_PROPOSAL_MESSAGES.notProposed);
     const chosen = new Set(changeIds ?? known);
 
     const client = await this.ports.sites.getClientForSite(row.siteId);
