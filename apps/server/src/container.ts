@@ -495,6 +495,7 @@ export function createServices(ctx: AppContext): Services {
       publishing,
       articles,
       links: backlinks,
+      refreshes: refreshProposals,
       usage,
     }),
   };
