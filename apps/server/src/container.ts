@@ -496,6 +496,7 @@ export function createServices(ctx: AppContext): Services {
       publishing,
       articles,
       links: backlinks,
+      refreshes: refreshProposals,
       usage,
     }),
   };

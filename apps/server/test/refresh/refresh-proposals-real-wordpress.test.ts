@@ -37,14 +37,14 @@ describeRealSite(
 
     const raw = (id: number) => seed.rest<RawPost>('GET', `wp/v2/posts/${id}?context=edit`);
     const edit = (id: number, body: Record<string, string>) => seed.rest<RawPost>('POST', `wp/v2/posts/${id}`, body);
-    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
       t.request({ method, url, cookie, ...(payload === undefined ? {} : { payload }) });
     const propose = async (key: string) => {
       const response = await call('POST', '/api/refresh/proposals', { site_id: siteId, wp_id: ids[key] });
       expect(response.statusCode, response.body).toBe(201);
       return response.json<RefreshProposal>();
     };
-    const decide = async (id: number, action: 'apply' | 'undo' | 'dismiss', payload?: unknown) =>
+    const decide = async (id: number, action: 'apply' | 'undo' | 'dismiss', payload?: object) =>
       call('POST', `/api/refresh/proposals/${id}/${action}`, payload ?? {});
 
     beforeAll(async () => {
@@ -74,6 +74,9 @@ describeRealSite(
         auto: { title: `${WORD} spout`, content: `<p>The <a href="${gone}">spout page</a> went away.</p>` },
         // Deleted between proposal and apply.
         deleted: { title: `${WORD} handle`, content: `<p>The <a href="${gone}">handle page</a> went away.</p>` },
+        // Approved and rejected in the Review inbox.
+        inbox: { title: `${WORD} whistle`, content: `<p>The <a href="${gone}">whistle page</a> went away.</p>` },
+        dismissed: { title: `${WORD} base`, content: `<p>The <a href="${gone}">base page</a> went away.</p>` },
         // Nothing to refresh.
         fresh: { title: `${WORD} colours`, content: `<p>The ${WORD} comes in red. <a href="${live}">Shop</a>.</p>` },
       };
@@ -251,6 +254,41 @@ describeRealSite(
         auto_apply_dead_links: false,
         cooldown_days: 30,
       });
+    });
+
+    it('the Review inbox lists waiting proposals (kind refresh) and counts them; approve applies, reject dismisses', async () => {
+      const approved = await propose('inbox');
+      const rejected = await propose('dismissed');
+      const inbox = await call('GET', `/api/review?reason=refresh&site_id=${siteId}&limit=100`);
+      expect(inbox.statusCode, inbox.body).toBe(200);
+      const items = inbox.json<{ items: Array<Record<string, unknown>>; total: number }>();
+      const mine = items.items.filter((item) => item.id === approved.id || item.id === rejected.id);
+      expect(mine.map((item) => [item.kind, item.reason])).toEqual([
+        ['refresh', 'refresh'],
+        ['refresh', 'refresh'],
+      ]);
+      expect((mine[0]!.refresh_proposal as RefreshProposal).changes[0]!.kind).toBe('dead_link');
+      const summary = (await call('GET', '/api/review/summary')).json<{ count: number }>();
+      expect(summary.count).toBeGreaterThanOrEqual(2);
+
+      const approve = await call('POST', '/api/review/approve', { items: [{ kind: 'refresh', id: approved.id }] });
+      expect(approve.statusCode, approve.body).toBe(200);
+      expect(approve.json().results[0]).toMatchObject({ ok: true, outcome: 'applied' });
+      expect((await raw(ids.inbox!)).content.raw).toBe('<p>The whistle page went away.</p>');
+      const reject = await call('POST', '/api/review/reject', {
+        items: [{ kind: 'refresh', id: rejected.id }],
+        reason: 'not now',
+      });
+      expect(reject.statusCode, reject.body).toBe(200);
+      expect(reject.json().results[0]).toMatchObject({ ok: true, outcome: 'dismissed' });
+      expect((await call('GET', `/api/refresh/proposals/${rejected.id}`)).json<RefreshProposal>().state).toBe(
+        'dismissed',
+      );
+      const after = (await call('GET', `/api/review?reason=refresh&site_id=${siteId}&limit=100`)).json<{
+        items: Array<{ id: number }>;
+      }>();
+      expect(after.items.map((item) => item.id)).not.toContain(approved.id);
+      expect(after.items.map((item) => item.id)).not.toContain(rejected.id);
     });
 
     it("the daily job proposes for the site's top posts within the weekly budget, and not beyond", async () => {
