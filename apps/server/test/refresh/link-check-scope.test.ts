@@ -26,13 +26,14 @@ describeRealSite('normal', 'refresh link check scope "site": only links to the s
   beforeAll(async () => {
     links = await startLinkServer();
     const far = at('public.test', links.url, '/gone');
-    [postId] = await seed.createPosts([
+    const created = await seed.createPosts([
       {
         title: `Two links of ${WORD}`,
         content: `<p>The ${WORD} <a href="${ownGone}">old page</a> and the maker's <a href="${far}">review</a>.</p>`,
         status: 'publish',
       },
     ]);
+    postId = created[0]!;
     t = await createTestApp({ config: { refreshLinkCheckDays: 7, refreshLinkCheckScope: 'site' } });
     // public.test is the local link server: were it checked, it would answer 404 and be found dead.
     t.services.refresh.links.http = testNetwork().outbound;
