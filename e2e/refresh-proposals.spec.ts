@@ -134,6 +134,28 @@ test.describe('Refresh proposals: propose, apply, undo', () => {
       expect(await axeFindings(page)).toEqual([]);
       await saveScreen(page, 'refresh-proposal-390');
       await page.setViewportSize({ width: 1280, height: 800 });
+      await dialog.getByRole('button', { name: 'Close' }).click();
+
+      // It waits in the Review inbox too, with the same diff.
+      await page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: /^Review/ })
+        .click();
+      await page.getByRole('list', { name: 'Waiting for review' }).getByText(`Refresh of “${title}”`).click();
+      const inboxDiff = page.getByRole('list', { name: 'Proposed changes' });
+      await expect(inboxDiff.getByRole('listitem', { name: /Dead link$/ })).toBeVisible();
+      await expect(inboxDiff.getByRole('listitem', { name: /Out-of-date year$/ })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Approve (apply to WordPress)' })).toBeVisible();
+      expect(await axeFindings(page)).toEqual([]);
+
+      // Back in the Refresh view, the Proposals part lists it waiting; opened from there, it is applied.
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Refresh' }).click();
+      const proposals = page.getByRole('list', { name: 'Refresh proposals' });
+      const row = proposals.getByRole('listitem').filter({ hasText: title });
+      await expect(row).toContainText('Waiting for a decision');
+      await expect(row).toContainText('2 changes: Dead link, Out-of-date year');
+      await row.getByRole('button', { name: `Open the refresh of ${title}` }).click();
+      await expect(dialog).toBeVisible();
 
       // Apply: every change goes in, and WordPress has them.
       await dialog.getByRole('button', { name: 'Apply all' }).click();
@@ -158,10 +180,30 @@ test.describe('Refresh proposals: propose, apply, undo', () => {
       expect(undone.title.raw).toBe(original.title.raw);
       expect(undone.content.raw).toBe(original.content.raw);
 
-      // The post's history records it.
+      // The post's history records it (the post found as at first: its site, its dead link).
       await dialog.getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('combobox', { name: 'Site' }).click();
+      await page.getByRole('option', { name: NAME }).click();
+      await page.getByRole('combobox', { name: 'Reason' }).click();
+      await page.getByRole('option', { name: 'Dead links' }).click();
       await page.getByRole('button', { name: `History: ${title}` }).click();
       await expect(page.getByRole('list', { name: 'Refresh history' })).toContainText('Undone');
+
+      // The site's refresh settings: saved, and a value the contract refuses is said on its field.
+      await page.getByRole('button', { name: 'Refresh settings' }).click();
+      const settings = page.getByRole('form', { name: 'Refresh settings' });
+      const cooldown = settings.getByRole('spinbutton', { name: 'Cooldown (days)' });
+      await expect(cooldown).toHaveValue('180');
+      await cooldown.fill('0');
+      await settings.getByRole('button', { name: 'Save' }).click();
+      await expect(settings.getByText('must be at least 1 day')).toBeVisible();
+      expect(await axeFindings(page)).toEqual([]);
+      await cooldown.fill('30');
+      await settings.getByRole('button', { name: 'Save' }).click();
+      await expect(settings).toHaveCount(0);
+      expect(
+        (await apiCall<{ cooldown_days: number }>(page, 'GET', `/api/refresh/settings/${siteId}`)).json.cooldown_days,
+      ).toBe(30);
     } finally {
       if (siteId !== null) await apiCall(page, 'DELETE', `/api/sites/${siteId}`);
       await fetch(`${wp.url}/wp-json/wp/v2/posts/${post.id}?force=true`, { method: 'DELETE', headers: wpAuth() });
