@@ -76,6 +76,7 @@ import { BudgetGate } from './modules/usage/budget-gate.js';
 import { BudgetReservationsRepository } from './modules/usage/budget-reservations.repository.js';
 import { BudgetsService } from './modules/usage/budgets.service.js';
 import { MeteredProvider } from './modules/usage/metered-provider.js';
+import { priceFor, priceTable } from './modules/usage/model-prices.js';
 import { UsageRepository } from './modules/usage/usage.repository.js';
 import { UsageService } from './modules/usage/usage.service.js';
 
@@ -397,6 +398,10 @@ export function createServices(ctx: AppContext): Services {
       )
         .filter((doc) => doc.doc.key.startsWith('post:'))
         .map((doc) => ({ wpId: Number(doc.doc.key.slice(5)), title: doc.doc.title, link: doc.doc.link })),
+    model: {
+      provider: () => llmProviders.current(),
+      priceOf: async (provider, model) => priceFor(priceTable(await usage.customPrices()), provider, model),
+    },
     log: pino({ name: 'refresh-proposals', level: ctx.config.logLevel }),
   });
   return {

@@ -15,6 +15,7 @@ import { isWordPressError, type WordPressClient } from '../../integrations/wordp
 import type { WpPost } from '../../integrations/wordpress/schemas.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import { deadWhy, isDead } from './link-checker.js';
+import { type ModelPorts, modelChanges } from './model-changes.js';
 import { contentLinks, type LinkFact, mechanicalChanges } from './proposals.js';
 import type {
   RefreshProposalRow,
@@ -43,6 +44,8 @@ export interface RefreshProposalPorts {
     siteId: number,
     post: { wpId: number; title: string; text: string },
   ) => Promise<Array<{ wpId: number; title: string; link: string }>>;
+  /** The app's provider chain (updated facts, a clearer title and meta description); none offline. */
+  model?: ModelPorts;
   log?: { warn(object: unknown, message: string): void };
 }
 
@@ -88,7 +91,29 @@ export class RefreshProposalService {
 
     const links = await this.linkFacts(content, link);
     const newer = await this.newerPosts(siteId, post, content);
-    const proposed = mechanicalChanges({ content, title, link, today: this.now(), links, newer });
+    let proposed = mechanicalChanges({ content, title, link, today: this.now(), links, newer });
+    let estimatedCostUsd = 0;
+    let costUsd = 0;
+    if (this.ports.model) {
+      try {
+        const modified = post.modified_gmt ? new Date(`${post.modified_gmt.replace(/Z$/, '')}Z`) : null;
+        const made = await modelChanges(
+          this.ports.model,
+          { siteId, wpId, content, title, excerpt, modifiedAt: modified },
+          this.now(),
+          proposed,
+        );
+        estimatedCostUsd = made.estimatedUsd;
+        costUsd = made.costUsd;
+        // The model's whole-title change carries this year itself: the mechanical one would overlap it.
+        if (made.changes.some((change) => change.field === 'title'))
+          proposed = proposed.filter((change) => change.field !== 'title');
+        proposed = [...proposed, ...made.changes].sort((a, b) => a.field.localeCompare(b.field) || a.start - b.start);
+      } catch (error) {
+        // The model is a help: without its answer the mechanical changes are still proposed.
+        this.ports.log?.warn({ err: error, siteId, wpId }, 'refresh: the model could not propose changes');
+      }
+    }
     if (proposed.length === 0) throw conflict(REFRESH_PROPOSAL_MESSAGES.nothingToChange);
 
     const changes: StoredRefreshChange[] = proposed.map((change, index) => ({
@@ -111,8 +136,8 @@ export class RefreshProposalService {
         baseExcerpt: excerpt,
         baseModifiedGmt: post.modified_gmt ?? null,
         changes,
-        estimatedCostUsd: 0,
-        costUsd: 0,
+        estimatedCostUsd,
+        costUsd,
         createdAt: this.now(),
       });
     } catch (error) {
