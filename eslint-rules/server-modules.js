@@ -46,7 +46,7 @@ export const MODULE_DEPENDENCIES = {
   publishing: ['articles', 'quality-gate'],
   'quality-gate': [],
   sameness: [],
-  refresh: ['site-inventory'],
+  refresh: ['site-inventory', 'usage'],
   review: ['articles', 'backlinks'],
   scheduler: ['article-pipeline', 'blog-configs', 'posting-policy'],
   seo: ['article-pipeline', 'articles', 'publishing', 'usage'],

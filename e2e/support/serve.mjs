@@ -20,8 +20,10 @@ const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js
     LOG_LEVEL: 'warn',
     // The MCP server for assistants (e2e/mcp.spec.ts), on 127.0.0.1.
     MCP_PORT: String(Number(process.env.E2E_PORT ?? '4310') + 60),
-    // Links of the shared WordPress' posts are not followed out of the machine.
-    REFRESH_LINK_CHECK_DAYS: '0',
+    // Links of the shared WordPress' posts are not followed out of the machine: only those to the
+    // site itself are checked (a dead one is what e2e/refresh-proposals.spec.ts proposes to fix).
+    REFRESH_LINK_CHECK_DAYS: '7',
+    REFRESH_LINK_CHECK_SCOPE: 'site',
   },
 });
 const stop = (signal) => child.kill(signal);

@@ -86,7 +86,7 @@ export async function buildApp(
   await app.register(articlesRoutes(services.articles), { prefix: '/api' });
   await app.register(publishingRoutes(services.publishing, services.liveVerification), { prefix: '/api' });
   await app.register(backlinksRoutes(services.backlinks), { prefix: '/api' });
-  await app.register(refreshRoutes(services.refresh), { prefix: '/api/refresh' });
+  await app.register(refreshRoutes(services.refresh, services.refreshProposals), { prefix: '/api/refresh' });
   await app.register(dashboardRoutes(services.dashboard), { prefix: '/api/dashboard' });
   await app.register(gettingStartedRoutes(services.gettingStarted), { prefix: '/api/dashboard/getting-started' });
   await app.register(bulkJobsRoutes(services.bulkJobs.service), { prefix: '/api/bulk-jobs' });

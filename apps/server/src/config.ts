@@ -117,6 +117,8 @@ const envSchema = z
       .min(0, 'must be at least 0')
       .max(365, 'must be at most 365')
       .default(7),
+    // Refresh: which links the background check follows: 'all', or 'site' (only those to the site's own address; tests, closed networks).
+    REFRESH_LINK_CHECK_SCOPE: z.enum(['all', 'site'], { message: 'must be all or site' }).default('all'),
     // Site inventory: how far one sync follows a site, whatever it claims (posts and pages each; categories, tags and authors each; bytes; minutes).
     INVENTORY_MAX_POSTS: z.coerce
       .number({ message: 'must be a number' })
@@ -194,6 +196,8 @@ export interface AppConfig {
   inventorySyncHours: number;
   /** REFRESH_LINK_CHECK_DAYS: how long a link check is good for (0: links are not checked). */
   refreshLinkCheckDays: number;
+  /** REFRESH_LINK_CHECK_SCOPE: 'all' links, or only those to the site's own address ('site'). */
+  refreshLinkCheckScope: 'all' | 'site';
   /** INVENTORY_MAX_POSTS, _TERMS, _MB, _MINUTES: how far one inventory sync follows a site. */
   inventoryLimits: InventoryLimits;
   /** Featured images from IMAGE_*: the title card, or a remote images API that falls back to it. */
@@ -244,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConf
     bulkStuckMinutes: e.BULK_STUCK_MINUTES,
     inventorySyncHours: e.INVENTORY_SYNC_HOURS,
     refreshLinkCheckDays: e.REFRESH_LINK_CHECK_DAYS,
+    refreshLinkCheckScope: e.REFRESH_LINK_CHECK_SCOPE,
     inventoryLimits: {
       maxPosts: e.INVENTORY_MAX_POSTS,
       maxTerms: e.INVENTORY_MAX_TERMS,

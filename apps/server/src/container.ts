@@ -46,6 +46,8 @@ import { PublishingService } from './modules/publishing/publishing.service.js';
 import { LinkChecker } from './modules/refresh/link-checker.js';
 import { RefreshRepository } from './modules/refresh/refresh.repository.js';
 import { RefreshService } from './modules/refresh/refresh.service.js';
+import { RefreshProposalsRepository } from './modules/refresh/refresh-proposals.repository.js';
+import { RefreshProposalService } from './modules/refresh/refresh-proposals.service.js';
 import { ReviewRepository } from './modules/review/review.repository.js';
 import { ReviewService } from './modules/review/review.service.js';
 import { SamenessRepository } from './modules/sameness/sameness.repository.js';
@@ -74,6 +76,7 @@ import { BudgetGate } from './modules/usage/budget-gate.js';
 import { BudgetReservationsRepository } from './modules/usage/budget-reservations.repository.js';
 import { BudgetsService } from './modules/usage/budgets.service.js';
 import { MeteredProvider } from './modules/usage/metered-provider.js';
+import { priceFor, priceTable } from './modules/usage/model-prices.js';
 import { UsageRepository } from './modules/usage/usage.repository.js';
 import { UsageService } from './modules/usage/usage.service.js';
 
@@ -102,6 +105,8 @@ export interface Services {
   backlinks: BacklinksService;
   /** Refresh (issue #36): what has gone stale on each site and why, scored after each sync; links checked in the background. */
   refresh: RefreshService;
+  /** Refresh proposals (issue #36 §2–§3): proposed per post, applied as a three-way merge, undone exactly. */
+  refreshProposals: RefreshProposalService;
   /** Near-duplicate bodies across the operator's sites (fingerprints of what was published). */
   duplicateContent: DuplicateContentCheck;
   dashboard: DashboardService;
@@ -375,10 +380,30 @@ export function createServices(ctx: AppContext): Services {
           })),
       },
       queue: ctx.queue,
+      linkCheckScope: ctx.config.refreshLinkCheckScope,
       log: pino({ name: 'refresh', level: ctx.config.logLevel }),
     },
     ctx.config.refreshLinkCheckDays,
   );
+  const refreshProposals = new RefreshProposalService(new RefreshProposalsRepository(db), {
+    sites,
+    inventory: { postsForRefresh: (siteId) => siteInventory.postsForRefresh(siteId) },
+    related: async (siteId, post) =>
+      (
+        await siteKnowledge.related(
+          siteId,
+          { title: post.title, text: post.text, excludeKeys: [`post:${post.wpId}`], postsOnly: true },
+          5,
+        )
+      )
+        .filter((doc) => doc.doc.key.startsWith('post:'))
+        .map((doc) => ({ wpId: Number(doc.doc.key.slice(5)), title: doc.doc.title, link: doc.doc.link })),
+    model: {
+      provider: () => llmProviders.current(),
+      priceOf: async (provider, model) => priceFor(priceTable(await usage.customPrices()), provider, model),
+    },
+    log: pino({ name: 'refresh-proposals', level: ctx.config.logLevel }),
+  });
   return {
     auth: new AuthService(new AuthRepository(db), new LoginThrottle()),
     queueProbes: new QueueProbeService(new QueueProbeRepository(db), ctx.queue),
@@ -401,6 +426,7 @@ export function createServices(ctx: AppContext): Services {
     duplicateContent,
     backlinks,
     refresh,
+    refreshProposals,
     dashboard,
     gettingStarted,
     settings,
@@ -475,6 +501,7 @@ export function createServices(ctx: AppContext): Services {
       publishing,
       articles,
       links: backlinks,
+      refreshes: refreshProposals,
       usage,
     }),
   };
@@ -493,6 +520,7 @@ export function defineJobs(ctx: AppContext, services: Services): void {
   ctx.queue.define(schedulerTickJob(services.scheduler));
   ctx.queue.define(services.pipeline.job());
   ctx.queue.define(services.refresh.linkCheckJob());
+  ctx.queue.define(services.refreshProposals.scheduleJob());
   ctx.queue.define(services.delayedRelease.job());
   // On the embedded database nothing else can be running at start: what the dead process held is free.
   ctx.queue.beforeWorkers(async (embedded) => {

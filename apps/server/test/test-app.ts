@@ -37,6 +37,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     inventorySyncHours: 0,
     // No background link checks (they would follow the links of every post on the shared WordPress): a test that wants them asks.
     refreshLinkCheckDays: 0,
+    refreshLinkCheckScope: 'all',
     inventoryLimits: DEFAULT_INVENTORY_LIMITS,
     llmOfflineDelayMs: 0,
     // The local title card, whatever the machine's IMAGE_* variables say.

@@ -52,6 +52,8 @@ export const JOBS = {
   notificationsCheck: { name: 'notifications.check', payload: z.unknown() },
   /** Refresh (issue #36): checks one site's linked addresses that are due, then scores its posts again (one per site). */
   refreshLinkCheck: { name: 'refresh.link-check', payload: z.object({ siteId: positiveId }) },
+  /** Daily: refresh proposals for each site's top posts by score, within its weekly budget (issue #36 §2). */
+  refreshProposeSchedule: { name: 'refresh.propose-schedule', payload: z.unknown() },
   /** Every minute: publishes the delayed articles whose release time has come (issue #33). */
   releaseDelayed: { name: 'articles.release-delayed', payload: z.unknown() },
 } as const;

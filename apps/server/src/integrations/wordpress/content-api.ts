@@ -12,11 +12,11 @@ const postListSchema = z.array(postSchema);
  * HTML that themes print unescaped (an administrator has unfiltered_html), so they are escaped.
  */
 function toBody(input: Partial<ContentInput>): Record<string, unknown> {
-  const { marker, content, title, excerpt, ...fields } = input;
+  const { marker, content, title, excerpt, verbatim, ...fields } = input;
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) body[key] = value;
-  if (title !== undefined) body.title = escapeHtmlText(title);
-  if (excerpt !== undefined) body.excerpt = escapeHtmlText(excerpt);
+  if (title !== undefined) body.title = verbatim ? title : escapeHtmlText(title);
+  if (excerpt !== undefined) body.excerpt = verbatim ? excerpt : escapeHtmlText(excerpt);
   if (content !== undefined) body.content = withMarker(content, marker);
   return body;
 }

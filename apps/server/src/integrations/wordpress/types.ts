@@ -49,6 +49,11 @@ export interface ContentInput {
   marker?: string;
   /** Post meta registered for REST (an SEO plugin's fields): plain text values. */
   meta?: Record<string, string>;
+  /**
+   * Title and excerpt are WordPress' raw HTML as read with context=edit, sent as they are (a refresh
+   * writes back exactly what it read, with its spans changed): not escaped as plain text.
+   */
+  verbatim?: boolean;
 }
 
 /** Posts and pages share the same operations (wp/v2/posts, wp/v2/pages). */

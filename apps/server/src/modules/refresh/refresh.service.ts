@@ -37,6 +37,11 @@ export interface RefreshPorts {
   subjects?: SubjectPort;
   queue?: JobQueue;
   log?: { warn(object: unknown, message: string): void };
+  /**
+   * REFRESH_LINK_CHECK_SCOPE: 'site' checks only the links to the site's own address (the end-to-end
+   * run on a shared WordPress: nothing is followed off the machine); 'all' (the default) every link.
+   */
+  linkCheckScope?: 'all' | 'site';
 }
 
 /**
@@ -173,12 +178,15 @@ export class RefreshService {
     if (!(await this.repo.siteExists(siteId))) return { skipped: 'site deleted' };
     const site = await this.ports.sites.findOrThrow(siteId);
     const now = this.now().getTime();
-    const due = await this.repo.dueLinks(
-      siteId,
-      new Date(now - Math.max(1, this.linkCheckDays) * DAY_MS),
-      new Date(now - SERVER_ERROR_RECHECK_HOURS * 3600 * 1000),
-      LINK_CHECK_MAX_PER_RUN,
-    );
+    const siteOrigin = originOf(site.url);
+    const due = (
+      await this.repo.dueLinks(
+        siteId,
+        new Date(now - Math.max(1, this.linkCheckDays) * DAY_MS),
+        new Date(now - SERVER_ERROR_RECHECK_HOURS * 3600 * 1000),
+        LINK_CHECK_MAX_PER_RUN,
+      )
+    ).filter((link) => (this.ports.linkCheckScope ?? 'all') === 'all' || originOf(link.url) === siteOrigin);
     const results = await this.links.checkAll(
       due.map((link) => ({ url: link.url, entered: site.url })),
       new Map(due.map((link) => [link.url, link.serverErrors])),
@@ -273,4 +281,13 @@ function internalLinksIn(posts: readonly RefreshInventoryRow[], siteHost: string
     }
   }
   return new Map([...into].map(([wpId, from]) => [wpId, from.size]));
+}
+
+/** "http://127.0.0.1:8881" of an address (null when it is not one). */
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
 }

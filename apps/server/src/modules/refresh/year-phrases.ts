@@ -92,3 +92,34 @@ export function staleYearPhrases(
   }
   return found;
 }
+
+/*
+ * What a refresh changes mechanically (no model): a recent past year in a dated "best/top/latest … Y"
+ * or "Y guide/edition/…" phrase, and only in a title or a heading — a label of the post, which the
+ * operator wants current. A year in the body ("in 2024 prices rose") states a fact of its time: only
+ * a model (or the operator) may judge whether the claim still holds, so it is left alone here.
+ */
+const MECHANICAL_YEAR = new RegExp(
+  [
+    String.raw`\b(?:best|top|latest|newest|new|ultimate|updated)\b(?:\s+[\w'’-]+){0,6}?\s+(?:of\s+|for\s+|in\s+)?(?<y2>(?:19|20)\d{2})\b`,
+    String.raw`\b(?<y3>(?:19|20)\d{2})\s+(?:guide|edition|update|review|reviews|list|trends|ranking|rankings|predictions|buyer'?s\s+guide)\b`,
+  ].join('|'),
+  'gi',
+);
+
+/** The years of a title or heading text a refresh sets to this year: where each is, and its phrase. */
+export function mechanicalYears(text: string, today: Date): Array<{ at: number; year: number; phrase: string }> {
+  const now = today.getUTCFullYear();
+  const found: Array<{ at: number; year: number; phrase: string }> = [];
+  for (const match of text.matchAll(MECHANICAL_YEAR)) {
+    const groups = match.groups ?? {};
+    const year = Number(groups.y2 ?? groups.y3);
+    if (!(year < now && year >= now - RECENT_YEARS)) continue;
+    const at = (match.index ?? 0) + match[0].lastIndexOf(String(year));
+    if (isHistory(text, match.index ?? 0, match[0]) || isHistory(text, at, String(year))) continue;
+    // A range ("2024–2025") is history even here.
+    if (/^[–-]\d/.test(text.slice(at + 4, at + 6))) continue;
+    found.push({ at, year, phrase: match[0].replace(/\s+/g, ' ').trim() });
+  }
+  return found;
+}

@@ -4,6 +4,7 @@ import {
   qualityReportSchema,
   REVIEW_REASON_LABELS,
   REVIEW_REASONS,
+  type RefreshProposal,
   type ReviewApproveRequest,
   type ReviewDecisionResult,
   type ReviewItem,
@@ -17,7 +18,7 @@ import {
   type UsageTotals,
 } from '@abp/contracts';
 import { DomainError, httpStatusOf, QualityGateBlockedError } from '../../domain-errors.js';
-import { AppError, badRequest } from '../../errors.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
 import { findElements, parseHtml, renderHtml } from '../../lib/html/html-tree.js';
 import { htmlToText } from '../../lib/html/index.js';
 import type { ReviewRecords } from '../articles/article-store.js';
@@ -50,6 +51,16 @@ export interface ReviewDependencies {
     apply(id: number): Promise<unknown>;
     dismiss(id: number): Promise<unknown>;
   };
+  /**
+   * The refresh module's proposals (issue #36): listed here (kind 'refresh'), applied by approve and
+   * dismissed by reject through its own operations. Optional: without it the inbox has none.
+   */
+  refreshes?: {
+    waiting(filter: { siteId?: number }, order: 'oldest' | 'newest', limit: number): Promise<RefreshProposal[]>;
+    waitingSummary(filter: { siteId?: number }): Promise<{ count: number; oldest: Date | null }>;
+    apply(id: number): Promise<RefreshProposal>;
+    dismiss(id: number): Promise<unknown>;
+  };
   /** What each article's model calls cost (the usage ledger). */
   usage: { articleUsage(ids: readonly number[]): Promise<Map<number, UsageTotals>> };
   now?: () => Date;
@@ -73,21 +84,25 @@ export class ReviewService {
   }
 
   async list(query: ReviewListQuery): Promise<ReviewListResponse> {
-    const { articleFilter, linkFilter } = filtersOf(query);
+    const { articleFilter, linkFilter, refreshFilter: wantRefresh } = filtersOf(query);
+    const refreshFilter = this.deps.refreshes ? wantRefresh : null;
     // A page of the merged queue: the first offset+limit of each kind, merged by waiting time.
     const wanted = query.offset + query.limit;
-    const [articleRows, proposals, articleCount, linkCount] = await Promise.all([
+    const [articleRows, proposals, articleCount, linkCount, refreshes, refreshCount] = await Promise.all([
       articleFilter ? this.deps.repo.listWaiting(articleFilter, query.order, wanted) : [],
       linkFilter ? this.deps.links.waiting(linkFilter, query.order, wanted) : [],
       articleFilter ? this.deps.repo.waitingSummary(articleFilter) : null,
       linkFilter ? this.deps.links.waitingSummary(linkFilter) : null,
+      refreshFilter ? this.deps.refreshes!.waiting(refreshFilter, query.order, wanted) : [],
+      refreshFilter ? this.deps.refreshes!.waitingSummary(refreshFilter) : null,
     ]);
     const merged: Array<{
       since: number;
-      kind: 0 | 1;
+      kind: 0 | 1 | 2;
       id: number;
       article?: WaitingArticleRow;
       link?: WaitingProposal;
+      refresh?: RefreshProposal;
     }> = [
       ...articleRows.map((row) => ({
         since: row.reviewSince?.getTime() ?? 0,
@@ -96,6 +111,12 @@ export class ReviewService {
         article: row,
       })),
       ...proposals.map((link) => ({ since: Date.parse(link.created_at), kind: 1 as const, id: link.id, link })),
+      ...refreshes.map((refresh) => ({
+        since: Date.parse(refresh.created_at),
+        kind: 2 as const,
+        id: refresh.id,
+        refresh,
+      })),
     ];
     const direction = query.order === 'oldest' ? 1 : -1;
     merged.sort((a, b) => direction * (a.since - b.since || a.kind - b.kind || a.id - b.id));
@@ -112,21 +133,27 @@ export class ReviewService {
       items: page.map((entry) =>
         entry.article
           ? articleItem(entry.article, usage.get(entry.article.id) ?? null)
-          : linkItem(entry.link!, siteNames.get(entry.link!.site_id) ?? null),
+          : entry.refresh
+            ? refreshItem(entry.refresh)
+            : linkItem(entry.link!, siteNames.get(entry.link!.site_id) ?? null),
       ),
-      total: (articleCount?.count ?? 0) + (linkCount?.count ?? 0),
+      total: (articleCount?.count ?? 0) + (linkCount?.count ?? 0) + (refreshCount?.count ?? 0),
     };
   }
 
   async summary(): Promise<ReviewSummary> {
-    const [waitingArticles, links] = await Promise.all([
+    const [waitingArticles, links, refreshes] = await Promise.all([
       this.deps.repo.waitingSummary({}),
       this.deps.links.waitingSummary({}),
+      this.deps.refreshes?.waitingSummary({}) ?? { count: 0, oldest: null },
     ]);
-    const oldest = [waitingArticles.oldest, links.oldest]
+    const oldest = [waitingArticles.oldest, links.oldest, refreshes.oldest]
       .filter((date): date is Date => date !== null)
       .sort((a, b) => a.getTime() - b.getTime())[0];
-    return { count: waitingArticles.count + links.count, oldest_since: oldest?.toISOString() ?? null };
+    return {
+      count: waitingArticles.count + links.count + refreshes.count,
+      oldest_since: oldest?.toISOString() ?? null,
+    };
   }
 
   /**
@@ -170,6 +197,18 @@ export class ReviewService {
         await this.deps.links.apply(id);
         return done('applied', 'Link placed in the post on WordPress');
       },
+      refresh: async (id) => {
+        if (scheduleAt) return refused('A refresh is applied to the post at once: approve it without a time.');
+        const applied = await this.refreshes().apply(id);
+        if (applied.state !== 'applied') return refused(applied.note ?? 'The refresh could not be applied.');
+        const dropped = applied.changes.filter((change) => change.outcome === 'dropped').length;
+        return done(
+          'applied',
+          dropped > 0
+            ? `Refresh applied on WordPress; ${dropped} change(s) left out: the post was edited there since`
+            : 'Refresh applied on WordPress',
+        );
+      },
     });
   }
 
@@ -197,6 +236,10 @@ export class ReviewService {
         await this.deps.links.dismiss(id);
         return done('dismissed', 'Link proposal dismissed');
       },
+      refresh: async (id) => {
+        await this.refreshes().dismiss(id);
+        return done('dismissed', 'Refresh proposal dismissed');
+      },
     });
   }
 
@@ -211,7 +254,13 @@ export class ReviewService {
         return done('held', 'Held: it no longer publishes by itself');
       },
       link: async () => refused('A link proposal waits for your decision already: approve or reject it.'),
+      refresh: async () => refused('A refresh proposal waits for your decision already: approve or reject it.'),
     });
+  }
+
+  private refreshes(): NonNullable<ReviewDependencies['refreshes']> {
+    if (!this.deps.refreshes) throw notFound('Refresh proposal not found');
+    return this.deps.refreshes;
   }
 
   /** Runs the decision item by item (in order); each answers for itself. */
@@ -220,6 +269,7 @@ export class ReviewService {
     handlers: {
       article: (row: WaitingArticleRow) => Promise<Outcome>;
       link: (id: number) => Promise<Outcome>;
+      refresh: (id: number) => Promise<Outcome>;
     },
   ): Promise<ReviewDecisionResult> {
     const results: ReviewItemResult[] = [];
@@ -238,6 +288,8 @@ export class ReviewService {
               : row.reviewReason === null
                 ? { ok: false, outcome: 'not_waiting', message: 'This article no longer waits for review' }
                 : await handlers.article(row);
+        } else if (item.kind === 'refresh') {
+          outcome = await handlers.refresh(item.id);
         } else {
           outcome = await handlers.link(item.id);
         }
@@ -285,14 +337,40 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 function filtersOf(query: ReviewListQuery): {
   articleFilter: WaitingArticleFilter | null;
   linkFilter: WaitingProposalFilter | null;
+  refreshFilter: { siteId?: number } | null;
 } {
   const reason = query.reason;
   const siteId = query.site_id;
-  if (reason === undefined) return { articleFilter: { siteId }, linkFilter: { siteId } };
-  if (isArticleReason(reason)) return { articleFilter: { siteId, reason }, linkFilter: null };
-  // Refresh proposals (issue #36) are listed by the refresh module; not yet part of this listing.
-  if (reason === 'refresh') return { articleFilter: null, linkFilter: null };
-  return { articleFilter: null, linkFilter: { siteId, kind: reason } };
+  const refreshFilter = siteId === undefined ? {} : { siteId };
+  if (reason === undefined) return { articleFilter: { siteId }, linkFilter: { siteId }, refreshFilter };
+  if (isArticleReason(reason)) return { articleFilter: { siteId, reason }, linkFilter: null, refreshFilter: null };
+  // Refresh proposals (issue #36): listed by the refresh module through its port.
+  if (reason === 'refresh') return { articleFilter: null, linkFilter: null, refreshFilter };
+  return { articleFilter: null, linkFilter: { siteId, kind: reason }, refreshFilter: null };
+}
+
+function refreshItem(proposal: RefreshProposal): ReviewItem {
+  return {
+    kind: 'refresh',
+    id: proposal.id,
+    site_id: proposal.site_id,
+    site_name: proposal.site_name,
+    title: `Refresh of “${proposal.post_title}”`,
+    reason: 'refresh',
+    reason_label: REVIEW_REASON_LABELS.refresh,
+    since: proposal.created_at,
+    release_at: null,
+    article_status: null,
+    wordpress_post_id: proposal.wp_id,
+    wordpress_permalink: proposal.post_link || null,
+    quality_report: null,
+    duplicates: [],
+    links: [],
+    usage: null,
+    article_id: null,
+    link_proposal: null,
+    refresh_proposal: proposal,
+  };
 }
 
 function articleItem(row: WaitingArticleRow, usage: UsageTotals | null): ReviewItem {

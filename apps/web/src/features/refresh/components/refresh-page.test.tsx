@@ -38,6 +38,7 @@ function fakeRefreshApi(items: RefreshPost[]) {
   ];
   const handlers = [
     http.get('/api/refresh/summary', () => HttpResponse.json(summary)),
+    http.get('/api/refresh/proposals', () => HttpResponse.json({ items: [], total: 0 })),
     http.get('/api/refresh', ({ request }) => {
       const url = new URL(request.url);
       asked.push(url);

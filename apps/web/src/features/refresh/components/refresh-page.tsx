@@ -23,7 +23,11 @@ import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
 import { useRefreshList } from '../api/get-refresh-list';
 import { useRefreshSummary } from '../api/get-refresh-summary';
+import { useProposeRefresh } from '../api/propose-refresh';
 import { useRecomputeRefresh } from '../api/recompute-refresh';
+import { ProposalDialog } from './proposal-dialog';
+import { PostHistory, ProposalsPanel } from './proposals-panel';
+import { RefreshSettingsDialog } from './refresh-settings-dialog';
 
 const PAGE_SIZES = [25, 50, 100];
 
@@ -34,7 +38,31 @@ function scoreColor(score: number): 'error' | 'warning' | 'default' {
   return 'default';
 }
 
-function PostRow({ post, showSite }: { post: RefreshPost; showSite: boolean }) {
+function PostRow({
+  post,
+  showSite,
+  onOpenProposal,
+}: {
+  post: RefreshPost;
+  showSite: boolean;
+  onOpenProposal: (id: number) => void;
+}) {
+  const propose = useProposeRefresh();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [showHistory, setShowHistory] = useState(false);
+  const title = post.title || `Post ${post.wp_id}`;
+
+  const proposeRefresh = async () => {
+    setRefusal(null);
+    try {
+      const proposal = await propose.mutateAsync({ site_id: post.site_id, wp_id: post.wp_id });
+      onOpenProposal(proposal.id);
+    } catch (error) {
+      // The 409's text as the server wrote it (cooldown, one waiting, nothing to change).
+      setRefusal(error instanceof Error ? error.message : 'Could not propose a refresh.');
+    }
+  };
+
   return (
     <Box component="li" sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider', overflowWrap: 'anywhere' }}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
@@ -68,6 +96,35 @@ function PostRow({ post, showSite }: { post: RefreshPost; showSite: boolean }) {
               Nothing found to refresh.
             </Typography>
           )}
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
+            <Button
+              size="small"
+              variant="outlined"
+              onClick={() => void proposeRefresh()}
+              disabled={propose.isPending}
+              aria-label={`Propose refresh: ${title}`}
+            >
+              Propose refresh
+            </Button>
+            <Button
+              size="small"
+              onClick={() => setShowHistory((shown) => !shown)}
+              aria-expanded={showHistory}
+              aria-label={`History: ${title}`}
+            >
+              History
+            </Button>
+          </Stack>
+          {refusal && (
+            <Alert severity="info" sx={{ mt: 1 }}>
+              {refusal}
+            </Alert>
+          )}
+          {showHistory && (
+            <Box sx={{ mt: 1 }}>
+              <PostHistory siteId={post.site_id} wpId={post.wp_id} onOpen={onOpenProposal} />
+            </Box>
+          )}
         </Box>
       </Stack>
     </Box>
@@ -90,6 +147,8 @@ export function RefreshPage() {
   });
   const recompute = useRecomputeRefresh();
   const site = summary.data?.find((row) => row.site_id === siteId);
+  const [openProposal, setOpenProposal] = useState<number | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
   const scoreAgain = async () => {
     if (siteId === null) return;
@@ -108,9 +167,14 @@ export function RefreshPage() {
         subtitle={REFRESH_TEXTS.intro}
         actions={
           siteId !== null ? (
-            <Button variant="outlined" onClick={() => void scoreAgain()} disabled={recompute.isPending}>
-              {REFRESH_TEXTS.recompute}
-            </Button>
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+              <Button variant="outlined" onClick={() => void scoreAgain()} disabled={recompute.isPending}>
+                {REFRESH_TEXTS.recompute}
+              </Button>
+              <Button variant="outlined" onClick={() => setSettingsOpen(true)}>
+                Refresh settings
+              </Button>
+            </Stack>
           ) : undefined
         }
       />
@@ -164,6 +228,7 @@ export function RefreshPage() {
           .
         </Typography>
       )}
+      <ProposalsPanel siteId={siteId} onOpen={setOpenProposal} />
       {list.isError && <Alert severity="error">Could not load the scores: {String(list.error.message)}</Alert>}
       <Paper variant="outlined" sx={{ px: 2 }}>
         {list.data && list.data.items.length === 0 ? (
@@ -171,7 +236,12 @@ export function RefreshPage() {
         ) : (
           <Box component="ul" aria-label="Posts by refresh score" sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {(list.data?.items ?? []).map((post) => (
-              <PostRow key={`${post.site_id}:${post.wp_id}`} post={post} showSite={siteId === null} />
+              <PostRow
+                key={`${post.site_id}:${post.wp_id}`}
+                post={post}
+                showSite={siteId === null}
+                onOpenProposal={setOpenProposal}
+              />
             ))}
           </Box>
         )}
@@ -190,6 +260,15 @@ export function RefreshPage() {
           />
         )}
       </Paper>
+      <ProposalDialog key={openProposal ?? 'none'} proposalId={openProposal} onClose={() => setOpenProposal(null)} />
+      {siteId !== null && (
+        <RefreshSettingsDialog
+          siteId={siteId}
+          siteName={site?.site_name ?? ''}
+          open={settingsOpen}
+          onClose={() => setSettingsOpen(false)}
+        />
+      )}
     </Box>
   );
 }

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { DateTime } from '../../../components/date-time';
 import { ExternalLink } from '../../../components/external-link';
+import { RefreshDiff } from '../../../components/refresh-diff';
 import { formatUsd } from '../../../lib/money';
 import { previewDocument } from '../../../lib/preview-document';
 import { useArticlePreview } from '../api/preview-article';
@@ -55,10 +56,17 @@ export function ReviewDetail({ item, actions }: { item: ReviewItem; actions: Rev
           </Fact>
         )}
         {isArticle && <Fact label="Cost">{item.usage ? formatUsd(item.usage.cost_usd) : '—'}</Fact>}
+        {item.refresh_proposal && (
+          <Fact label="Estimated cost">{formatUsd(item.refresh_proposal.estimated_cost_usd)}</Fact>
+        )}
       </Stack>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button variant="contained" onClick={actions.approve} disabled={actions.busy}>
-          {item.reason === 'quality_gate' ? 'Approve (publish anyway)' : 'Approve'}
+          {item.reason === 'quality_gate'
+            ? 'Approve (publish anyway)'
+            : item.kind === 'refresh'
+              ? 'Approve (apply to WordPress)'
+              : 'Approve'}
         </Button>
         {isArticle && (
           <Button variant="outlined" onClick={actions.schedule} disabled={actions.busy}>
@@ -95,6 +103,19 @@ export function ReviewDetail({ item, actions }: { item: ReviewItem; actions: Rev
           >
             {item.link_proposal.paragraph_text}
           </Typography>
+        </Box>
+      )}
+      {item.refresh_proposal && (
+        <Box>
+          <Typography variant="subtitle2" component="h3">
+            The refresh
+          </Typography>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            Changes to{' '}
+            <ExternalLink href={item.refresh_proposal.post_link}>{item.refresh_proposal.post_title}</ExternalLink>;
+            approving applies them all (a part edited on WordPress since is left as it is), rejecting dismisses them.
+          </Typography>
+          <RefreshDiff changes={item.refresh_proposal.changes} />
         </Box>
       )}
       {isArticle && <QualityReportView report={report} />}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setWindowWidth } from '../../../test/match-media';
 import { server } from '../../../test/msw-server';
+import { makeRefreshProposal } from '../../../test/refresh-proposals';
 import { renderApp } from '../../../test/render-app';
 import { createFakeReviewApi, makeReviewItem } from '../testing/fake-review-api';
 
@@ -131,6 +132,54 @@ describe('Review inbox', () => {
     expect(fake.decisions[0]!.body).toEqual({
       items: [{ kind: 'article', id: 1 }],
       schedule_at: new Date('2030-01-02T09:30').toISOString(),
+    });
+  });
+
+  it('a refresh proposal shows its diff; approve applies it and reject dismisses it, by {kind, id}', async () => {
+    const refresh = (id: number, title: string) =>
+      makeReviewItem({
+        kind: 'refresh',
+        id,
+        title,
+        reason: 'refresh',
+        reason_label: 'Refresh proposal',
+        quality_report: null,
+        links: [],
+        usage: null,
+        article_id: null,
+        refresh_proposal: makeRefreshProposal({ id, post_title: title }),
+      });
+    const { user, fake } = showInbox([refresh(7, 'Best kettles of 2024'), refresh(8, 'Old mulch guide')]);
+    expect(await detailTitle()).toHaveTextContent('Best kettles of 2024');
+    const diff = screen.getByRole('list', { name: 'Proposed changes' });
+    expect(within(diff).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(diff).getAllByRole('listitem')[0]).toHaveTextContent('Says “in 2024”; it is 2026 now.');
+    expect(diff.querySelector('del')).toHaveTextContent('[removed: 2024]');
+    expect(diff.querySelector('ins')).toHaveTextContent('[added: 2026]');
+    // Read only here: the inbox decides on the whole proposal.
+    expect(within(diff).queryByRole('checkbox')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Best kettles of 2024' })).toHaveAttribute(
+      'href',
+      'https://garden.example/best-kettles/',
+    );
+    // No article actions for a refresh.
+    expect(screen.queryByRole('button', { name: 'Approve and schedule' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByTitle('Article preview')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Approve (apply to WordPress)' }));
+    await waitFor(() => expect(fake.decisions).toHaveLength(1));
+    expect(fake.decisions[0]).toEqual({ action: 'approve', body: { items: [{ kind: 'refresh', id: 7 }] } });
+
+    expect(await detailTitle()).toHaveTextContent('Old mulch guide');
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Not this year');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(fake.decisions).toHaveLength(2));
+    expect(fake.decisions[1]).toEqual({
+      action: 'reject',
+      body: { items: [{ kind: 'refresh', id: 8 }], reason: 'Not this year' },
     });
   });
 

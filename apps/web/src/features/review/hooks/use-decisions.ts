@@ -36,7 +36,7 @@ export function decisionSummary(action: Decision['action'], result: ReviewDecisi
   return [done, notDone].filter(Boolean).join('; ');
 }
 
-/** A decision on one or many items; afterwards the inbox, its count, the articles and the Dashboard refresh. */
+/** A decision on one or many items; afterwards the inbox, its count, the articles, the Dashboard and Refresh refresh. */
 export function useDecisions(onDone?: (decision: Decision, result: ReviewDecisionResult) => void) {
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
@@ -54,6 +54,8 @@ export function useDecisions(onDone?: (decision: Decision, result: ReviewDecisio
         queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
         queryClient.invalidateQueries({ queryKey: ['articles'] }),
         queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        // A refresh proposal applied or dismissed here is one the Refresh view lists too.
+        queryClient.invalidateQueries({ queryKey: ['refresh'] }),
       ]),
   });
 }
