@@ -11,10 +11,13 @@ import { RefreshService } from '../../apps/server/src/modules/refresh/refresh.se
 import type { RefreshInventoryRow } from '../../apps/server/src/modules/site-inventory/site-inventory.repository.js';
 import type { Scenario } from '../scenario.js';
 import { benchSitesSql, seedEmbeddedDatabase } from '../seed-database.js';
+import { proposalFigures } from './proposal-bench.js';
 
 const POSTS = 5_000;
 const LINKS = 10_000;
 const HOSTS = 10;
+/** Posts the proposal figures are measured on (in memory). */
+const PROPOSAL_POSTS = 1_000;
 const WORDS =
   'kettle water boil filter scale lid spout handle steel glass jug brew tea cup heat switch base cord'.split(' ');
 
@@ -120,6 +123,7 @@ async function run(): Promise<Record<string, string>> {
         `${checked.peakRssMb.toFixed(0)} MB / ${checked.heapMb.toFixed(0)} MB`;
       const saved = await measured(() => new RefreshRepository(handle.db).saveChecks(checked.result));
       figures[`store ${LINKS.toLocaleString('en')} results in the cache`] = `${Math.round(saved.ms)} ms`;
+      Object.assign(figures, proposalFigures(PROPOSAL_POSTS));
     } finally {
       await handle.close();
     }

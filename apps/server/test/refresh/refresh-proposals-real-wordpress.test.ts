@@ -54,7 +54,7 @@ describeRealSite(
       const posts = {
         // Block markup: a dated title and heading, a dead link, and markup a merge must leave alone.
         block: {
-          title: `Best ${WORD} picks of ${LAST_YEAR}`,
+          title: `Best ${WORD} picks of ${LAST_YEAR} & tips`,
           content: [
             `<!-- wp:heading -->\n<h2 class="wp-block-heading">Top ${WORD} models ${LAST_YEAR}</h2>\n<!-- /wp:heading -->`,
             `<!-- wp:paragraph {"className":"intro"} -->\n<p class="intro">First paragraph about the ${WORD}. See <a href="${gone}" data-x="1">the old review</a> for more.</p>\n<!-- /wp:paragraph -->`,
@@ -147,7 +147,7 @@ describeRealSite(
       expect(after.content.raw).toBe(expected);
       expect(after.content.raw).toContain('edited by hand');
       expect(after.content.raw).toContain('[gallery ids="1,2,3" columns="2"]');
-      expect(after.title.raw).toBe(`Best ${WORD} picks of ${THIS_YEAR}`);
+      expect(after.title.raw).toBe(`Best ${WORD} picks of ${THIS_YEAR} & tips`);
     });
 
     it('undo restores the exact content and title; the history lists the refresh', async () => {
@@ -160,7 +160,7 @@ describeRealSite(
       const after = await raw(ids.block!);
       expect(after.content.raw).toContain('edited by hand');
       expect(after.content.raw).toContain(`<a href="${gone}" data-x="1">the old review</a>`);
-      expect(after.title.raw).toBe(`Best ${WORD} picks of ${LAST_YEAR}`);
+      expect(after.title.raw).toBe(`Best ${WORD} picks of ${LAST_YEAR} & tips`);
       const history = (
         await call('GET', `/api/refresh/proposals?wp_id=${ids.block}&site_id=${siteId}`)
       ).json<RefreshProposalList>();

@@ -119,4 +119,35 @@ describe('mechanical changes of a proposal', () => {
       ['title', 'year', 'Best kettles of '.length, '2025', '2026'],
     ]);
   });
+
+  it('a dead link is unwrapped keeping its words; a moved one gets its new address; other links stay', () => {
+    const checkedAt = new Date(Date.UTC(2026, 10, 1));
+    const content =
+      '<p>See <a class="x" href="https://old.example/gone">the <em>old</em> review</a>, ' +
+      '<a href=\'https://old.example/moved?a=1&amp;b=2\'>the moved one</a> and <a href="/fine">ours</a>.</p>';
+    const changes = mechanicalChanges({
+      ...base,
+      content,
+      links: new Map([
+        ['https://old.example/gone', { kind: 'dead' as const, why: 'HTTP 404', finalUrl: null, checkedAt }],
+        [
+          'https://old.example/moved?a=1&b=2',
+          { kind: 'moved' as const, why: 'a redirect', finalUrl: 'https://new.example/here?a=1&b=2', checkedAt },
+        ],
+      ]),
+    });
+    expect(changes.map((c) => [c.kind, c.before, c.after])).toEqual([
+      [
+        'dead_link',
+        '<a class="x" href="https://old.example/gone">the <em>old</em> review</a>',
+        'the <em>old</em> review',
+      ],
+      ['dead_link', 'https://old.example/moved?a=1&amp;b=2', 'https://new.example/here?a=1&amp;b=2'],
+    ]);
+    for (const change of changes)
+      expect(content.slice(change.start, change.start + change.before.length)).toBe(change.before);
+    expect(changes[0]!.reason).toBe(
+      'Links to https://old.example/gone, which answered HTTP 404 when checked on 2026-11-01: the link is removed, its words stay.',
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  ARTICLE_ERROR_CODES,
   REFRESH_COOLDOWN_DAYS_DEFAULT,
   REFRESH_PROPOSAL_MESSAGES,
   REFRESH_STALE_SCORE,
@@ -81,7 +82,7 @@ export class RefreshProposalService {
     }
     if ((await this.repo.waitingFor(siteId, wpId)) !== null) throw conflict(REFRESH_PROPOSAL_MESSAGES.alreadyWaiting);
 
-    const client = await this.ports.sites.getClientForSite(siteId);
+    const client = await this.client(siteId);
     const post = await this.read(client, wpId);
     if (!post) throw notFound(`Post ${wpId} is not on the site's WordPress.`);
     const content = raw(post.content);
@@ -169,7 +170,7 @@ export class RefreshProposalService {
     if (row.state !== 'proposed') throw conflict(REFRESH_PROPOSAL_MESSAGES.notProposed);
     const chosen = new Set(changeIds ?? known);
 
-    const client = await this.ports.sites.getClientForSite(row.siteId);
+    const client = await this.client(row.siteId);
     const post = await this.read(client, row.wpId);
     const decidedAt = this.now();
     if (!post) {
@@ -257,7 +258,7 @@ export class RefreshProposalService {
   async undo(id: number): Promise<RefreshProposal> {
     const row = await this.require(id);
     if (row.state !== 'applied' || row.previousContent === null) throw conflict(REFRESH_PROPOSAL_MESSAGES.notApplied);
-    const client = await this.ports.sites.getClientForSite(row.siteId);
+    const client = await this.client(row.siteId);
     const post = await this.read(client, row.wpId);
     if (!post) throw conflict(REFRESH_PROPOSAL_MESSAGES.postGone);
     if (
@@ -354,6 +355,20 @@ export class RefreshProposalService {
     return this.repo.waitingSummary(filter);
   }
 
+  /** The site's WordPress client; WordPress unreachable (a 424, as every WordPress failure of the API) is said, not a 500. */
+  private async client(siteId: number): Promise<WordPressClient> {
+    try {
+      return await this.ports.sites.getClientForSite(siteId);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError(
+        ARTICLE_ERROR_CODES.wordpress,
+        `WordPress could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+        424,
+      );
+    }
+  }
+
   private async require(id: number): Promise<RefreshProposalRow> {
     const row = await this.repo.find(id);
     if (!row) throw notFound('Refresh proposal not found');
@@ -367,8 +382,10 @@ export class RefreshProposalService {
       return post.status === 'trash' ? null : post;
     } catch (error) {
       if (isWordPressError(error) && error.kind === 'not_found') return null;
-      throw conflict(
+      throw new AppError(
+        ARTICLE_ERROR_CODES.wordpress,
         `WordPress could not be asked for the post: ${error instanceof Error ? error.message : String(error)}`,
+        424,
       );
     }
   }

@@ -21,7 +21,7 @@ import type { RefreshProposalService } from './refresh-proposals.service.js';
 
 const tags = ['refresh'];
 const errors = { 400: errorBodySchema, 404: errorBodySchema };
-const decisionErrors = { ...errors, 409: errorBodySchema };
+const decisionErrors = { ...errors, 409: errorBodySchema, 424: errorBodySchema };
 const idParams = z.object({ id: idTextSchema('id') });
 const siteParams = z.object({ site_id: idTextSchema('site_id') });
 
