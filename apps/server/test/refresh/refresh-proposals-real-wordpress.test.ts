@@ -77,6 +77,8 @@ describeRealSite(
         // Approved and rejected in the Review inbox.
         inbox: { title: `${WORD} whistle`, content: `<p>The <a href="${gone}">whistle page</a> went away.</p>` },
         dismissed: { title: `${WORD} base`, content: `<p>The <a href="${gone}">base page</a> went away.</p>` },
+        // Its apply's process died mid-write (a claim left behind).
+        stuck: { title: `${WORD} cosy`, content: `<p>The <a href="${gone}">cosy page</a> went away.</p>` },
         // Nothing to refresh.
         fresh: { title: `${WORD} colours`, content: `<p>The ${WORD} comes in red. <a href="${live}">Shop</a>.</p>` },
       };
@@ -216,6 +218,28 @@ describeRealSite(
       await seed.deletePosts([ids.deleted!]);
       const goneAnswer = (await decide(doomed.id, 'apply')).json<RefreshProposal>();
       expect(goneAnswer).toMatchObject({ state: 'refused', note: REFRESH_PROPOSAL_MESSAGES.postGone });
+    });
+
+    it('a claim whose process died mid-write is released after 10 minutes: apply and undo work again', async () => {
+      const proposal = await propose('stuck');
+      const claim = (state: string, column: 'decided_at' | 'undone_at', minutesAgo: number) =>
+        t.ctx.handle.db.execute(
+          `update refresh_proposals set state = '${state}', ${column} = now() - interval '${minutesAgo} minutes' where id = ${proposal.id}`,
+        );
+      await claim('applying', 'decided_at', 1); // a write under way: left alone
+      expect((await decide(proposal.id, 'apply')).statusCode).toBe(409);
+      await claim('applying', 'decided_at', 11);
+      const applied = await decide(proposal.id, 'apply');
+      expect(applied.statusCode, applied.body).toBe(200);
+      expect(applied.json<RefreshProposal>()).toMatchObject({ state: 'applied', can_undo: true });
+      expect((await raw(ids.stuck!)).content.raw).toBe('<p>The cosy page went away.</p>');
+
+      await claim('undoing', 'undone_at', 1);
+      expect((await decide(proposal.id, 'undo')).statusCode).toBe(409);
+      await claim('undoing', 'undone_at', 11);
+      const undone = await decide(proposal.id, 'undo');
+      expect(undone.statusCode, undone.body).toBe(200);
+      expect((await raw(ids.stuck!)).content.raw).toBe(`<p>The <a href="${gone}">cosy page</a> went away.</p>`);
     });
 
     it('nothing to change is a 409; an unknown post a 404; bad input a 400 naming the field', async () => {

@@ -1,5 +1,5 @@
 import type { RefreshProposalListQuery } from '@abp/contracts';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, min, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, min, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
   refreshLinkChecks,
@@ -94,6 +94,31 @@ export class RefreshProposalsRepository {
       .where(and(eq(refreshProposals.id, id), eq(refreshProposals.state, from)))
       .returning({ id: refreshProposals.id });
     return rows.length > 0;
+  }
+
+  /**
+   * A claim ('applying' since `decided_at`, 'undoing' since `undone_at`) older than `before` lost its
+   * process mid-write: the proposal goes back to what it was. Safe either way: applying again merges
+   * against what WordPress has (a write that did happen makes every change meet it: refused), and an
+   * undo again writes back only while WordPress still holds the refresh.
+   */
+  async releaseStaleClaim(id: number, before: Date): Promise<void> {
+    await this.db
+      .update(refreshProposals)
+      .set({ state: 'proposed', decidedAt: null })
+      .where(
+        and(
+          eq(refreshProposals.id, id),
+          eq(refreshProposals.state, 'applying'),
+          lt(refreshProposals.decidedAt, before),
+        ),
+      );
+    await this.db
+      .update(refreshProposals)
+      .set({ state: 'applied', undoneAt: null })
+      .where(
+        and(eq(refreshProposals.id, id), eq(refreshProposals.state, 'undoing'), lt(refreshProposals.undoneAt, before)),
+      );
   }
 
   async update(id: number, patch: Partial<typeof refreshProposals.$inferInsert>): Promise<void> {

@@ -65,6 +65,9 @@ const raw = (field: { raw?: string | null } | undefined | null) => field?.raw ??
  * against what WordPress has at that moment (three-way-merge.ts) and undone exactly unless the post
  * was edited since. Per site: a cooldown, a weekly budget for the schedule, auto-apply of dead links.
  */
+/** A write to WordPress ends (or times out) well within this: a claim older than it lost its process. */
+const STALE_CLAIM_MS = 10 * 60 * 1000;
+
 export class RefreshProposalService {
   constructor(
     private readonly repo: RefreshProposalsRepository,
@@ -163,6 +166,7 @@ export class RefreshProposalService {
 
   /** Applies the proposal's changes (all, or those named) as a three-way merge against WordPress now. */
   async apply(id: number, changeIds?: readonly string[], options: { auto?: boolean } = {}): Promise<RefreshProposal> {
+    await this.repo.releaseStaleClaim(id, new Date(this.now().getTime() - STALE_CLAIM_MS));
     const row = await this.require(id);
     const known = new Set(row.changes.map((change) => change.id));
     const unknown = changeIds?.find((changeId) => !known.has(changeId));
@@ -256,6 +260,7 @@ export class RefreshProposalService {
 
   /** Writes back exactly what the post held before the refresh, if WordPress still has what it wrote. */
   async undo(id: number): Promise<RefreshProposal> {
+    await this.repo.releaseStaleClaim(id, new Date(this.now().getTime() - STALE_CLAIM_MS));
     const row = await this.require(id);
     if (row.state !== 'applied' || row.previousContent === null) throw conflict(REFRESH_PROPOSAL_MESSAGES.notApplied);
     const client = await this.client(row.siteId);
@@ -269,7 +274,7 @@ export class RefreshProposalService {
       await this.repo.update(id, { note: REFRESH_PROPOSAL_MESSAGES.editedSince });
       throw conflict(REFRESH_PROPOSAL_MESSAGES.editedSince);
     }
-    if (!(await this.repo.transition(id, 'applied', { state: 'undoing' })))
+    if (!(await this.repo.transition(id, 'applied', { state: 'undoing', undoneAt: this.now() })))
       throw conflict(REFRESH_PROPOSAL_MESSAGES.notApplied);
     try {
       await client.posts.update(row.wpId, {
@@ -279,7 +284,7 @@ export class RefreshProposalService {
         verbatim: true,
       });
     } catch (error) {
-      await this.repo.transition(id, 'undoing', { state: 'applied' });
+      await this.repo.transition(id, 'undoing', { state: 'applied', undoneAt: null });
       throw conflict(`WordPress refused the undo: ${error instanceof Error ? error.message : String(error)}`);
     }
     await this.repo.transition(id, 'undoing', { state: 'undone', undoneAt: this.now(), note: null });
@@ -474,7 +479,7 @@ export function toDto(row: RefreshProposalRow): RefreshProposal {
     created_at: row.createdAt.toISOString(),
     decided_at: row.decidedAt?.toISOString() ?? null,
     applied_at: row.appliedAt?.toISOString() ?? null,
-    undone_at: row.undoneAt?.toISOString() ?? null,
+    undone_at: row.state === 'undone' ? (row.undoneAt?.toISOString() ?? null) : null,
     auto_applied: row.autoApplied,
     note: row.note,
     can_undo: state === 'applied' && row.note !== REFRESH_PROPOSAL_MESSAGES.editedSince,
