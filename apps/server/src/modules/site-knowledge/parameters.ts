@@ -41,8 +41,7 @@ export const KNOWLEDGE_PARAMETERS = {
     threshold: 0.42,
     /**
      * The background IDF's share of each term's weight when comparing subjects (0: the site's own
-     * IDF only). Only duplicates use it: links and categories compare posts of one site with each
-     * other, where the site's own IDF is what tells them apart.
+     * IDF only): a reworded title's shared common word must not weigh as much as its subject.
      */
     backgroundWeight: 0.5,
     /** With embeddings (hybrid scores run higher). */
@@ -57,6 +56,12 @@ export const KNOWLEDGE_PARAMETERS = {
     minScore: 0.05,
     /** …and at least this share of the best candidate's score. */
     minShareOfBest: 0.55,
+    /**
+     * The background IDF's share of each term's weight (0: the site's own IDF only). On a small site
+     * every IDF is flat, and an article's everyday words ("make", "month", "home") tie a short post
+     * on another subject to it as strongly as the subject's own words do.
+     */
+    backgroundWeight: 0.5,
   },
   trend: {
     /** Weight of the topic's words found in the trend (IDF-weighted share of the topic). */

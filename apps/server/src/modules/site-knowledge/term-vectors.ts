@@ -156,7 +156,10 @@ export interface BackgroundFrequencies {
  * every IDF is flat (out of fifty posts, "growing" and "zucchini" may each be in two), so a reworded
  * title's shared common word weighs as much as its subject; the background still knows which of
  * the two is common. A word's background document share is taken as `share / (rank + 1)` (Zipf),
- * its IDF ln(1 / share), capped at the site's largest IDF so the two stay on one scale.
+ * its IDF ln(1 / share), scaled onto the site's range (a word the list does not have gets the
+ * site's largest IDF, the others their share of it) so the two stay on one scale. (Capping it at the
+ * site's largest IDF instead made every word rarer than rank ~600 as telling as a word the list does
+ * not have on a 15-post site: "grow" weighed as much as a vegetable's name.)
  */
 export class BlendedIdf implements IdfSource {
   private readonly background = new Map<number, number>();
@@ -183,15 +186,24 @@ export class BlendedIdf implements IdfSource {
       prior = this.prior(this.stats.termOf(id));
       this.background.set(id, prior);
     }
-    return (1 - this.weight) * this.stats.idfOf(id) + this.weight * Math.min(this.cap(), prior);
+    return (1 - this.weight) * this.stats.idfOf(id) + this.weight * this.scaled(prior);
   }
 
   private blend(site: number, term: string): number {
-    return (1 - this.weight) * site + this.weight * Math.min(this.cap(), this.prior(term));
+    return (1 - this.weight) * site + this.weight * this.scaled(this.prior(term));
+  }
+
+  /** A background IDF on the site's scale: the list's rarest (an unknown word) at the site's largest IDF. */
+  private scaled(prior: number): number {
+    const rarest = this.priorOfRank(this.frequencies.unknownRank);
+    return rarest <= 0 ? 0 : (this.cap() * Math.min(prior, rarest)) / rarest;
   }
 
   private prior(term: string): number {
-    const rank = this.frequencies.rankOf(term) ?? this.frequencies.unknownRank;
+    return this.priorOfRank(this.frequencies.rankOf(term) ?? this.frequencies.unknownRank);
+  }
+
+  private priorOfRank(rank: number): number {
     return Math.log(1 / Math.min(0.95, this.share / (rank + 1)));
   }
 
