@@ -30,7 +30,7 @@ export function stem(word: string): string {
   return stemmed;
 }
 
-/** The words of a text: accents and case folded, possessives dropped, "%" said as "percent", split on anything but letters and digits and between a number and letters. */
+/** The words of a text: accents and case folded, possessives dropped, "%" said as "percent", split on anything but letters and digits (and after the number of a number-then-letters word). */
 export function words(text: string): string[] {
   return (
     text
@@ -38,9 +38,10 @@ export function words(text: string): string[] {
       .replace(/\p{M}+/gu, '')
       .toLowerCase()
       .replace(/['’]s\b/g, '')
-      // "4%" is "4 percent"; "401k" is "401(k)": a number and the letters stuck to it are two words.
+      // "4%" is "4 percent"; "401k" is "401(k)", "10km" "10 km": a word that is a number then letters
+      // is two words (not "mp3", nor an id like "mwzo82zovhw8", which stay whole).
       .replace(/%/g, ' percent ')
-      .replace(/(\p{N})(?=\p{L})|(\p{L})(?=\p{N})/gu, '$1$2 ')
+      .replace(/(?<![\p{L}\p{N}])(\p{N}+)(?=\p{L}+(?![\p{L}\p{N}]))/gu, '$1 ')
       .split(/[^\p{L}\p{N}]+/u)
       .filter((word) => word.length > 0)
   );

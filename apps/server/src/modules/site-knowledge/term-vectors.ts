@@ -214,7 +214,9 @@ export class BlendedIdf implements IdfSource {
   }
 
   private blend(site: number, prior: number): number {
-    return (1 - this.weight) * site + this.weight * this.scaled(prior);
+    // The background only lowers: a word the site uses everywhere (its subject, a marker in every
+    // title) is not telling there, however rare it is in English.
+    return (1 - this.weight) * site + this.weight * Math.min(site, this.scaled(prior));
   }
 
   /** A background IDF on the site's scale: the list's rarest (an unknown word) at the site's largest IDF. */
