@@ -122,7 +122,7 @@ export const understandingScenario: Scenario = {
     describe('offline before (site IDF)', evaluate(dataset, buildIndexes(dataset, siteOnly), siteOnly), out, 0.4);
     const background = loadBackground();
     const offline = evaluate(dataset, buildIndexes(dataset, parameters, undefined, background), parameters);
-    // The app ships the same list (apps/server/data/english-ranks.txt.gz): this is what it runs.
+    // The app ships the same list (apps/server/lexicon/english-ranks.txt.gz): this is what it runs.
     describe(
       background ? 'offline as shipped (site + background IDF)' : 'offline (the shipped frequency list is missing)',
       offline,

