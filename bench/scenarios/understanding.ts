@@ -116,20 +116,22 @@ export const understandingScenario: Scenario = {
     // IDF (title share 0.3, threshold 0.40), and categories by the nearest posts' votes alone.
     const siteOnly = withParameters({
       duplicate: { titleShare: 0.3, threshold: 0.4, backgroundWeight: 0 },
+      related: { backgroundWeight: 0 },
       category: { centroidWeight: 0 },
     });
     describe('offline before (site IDF)', evaluate(dataset, buildIndexes(dataset, siteOnly), siteOnly), out, 0.4);
     const background = loadBackground();
     const offline = evaluate(dataset, buildIndexes(dataset, parameters, undefined, background), parameters);
+    // The app ships the same list (apps/server/lexicon/english-ranks.txt.gz): this is what it runs.
     describe(
-      background ? 'offline after (site + background IDF)' : 'offline (no background list installed)',
+      background ? 'offline as shipped (site + background IDF)' : 'offline (the shipped frequency list is missing)',
       offline,
       out,
       parameters.duplicate.threshold,
     );
-    // The app ships no frequency list yet: this is what it runs (site IDF, current parameters).
+    // For comparison: the same parameters without the frequency list (each site's own IDF only).
     describe(
-      'offline as shipped (site IDF)',
+      'offline without the frequency list (site IDF)',
       evaluate(dataset, buildIndexes(dataset, parameters), parameters),
       out,
       parameters.duplicate.threshold,

@@ -1,6 +1,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { htmlSections } from '../../apps/server/src/lib/html/html-text.js';
+import { englishFrequencies } from '../../apps/server/src/modules/site-knowledge/english-frequencies.js';
 import { relatedIn, similarIn } from '../../apps/server/src/modules/site-knowledge/knowledge-queries.js';
 import type { KnowledgeParameters } from '../../apps/server/src/modules/site-knowledge/parameters.js';
 import { SiteIndex } from '../../apps/server/src/modules/site-knowledge/site-index.js';
@@ -74,7 +75,7 @@ export async function measureScale(dataset: Dataset, parameters: KnowledgeParame
   const built = performance.now();
   const indexes: SiteIndex[] = [];
   for (let s = 1; s <= SITES; s++) {
-    const index = new SiteIndex(s, parameters);
+    const index = new SiteIndex(s, parameters, englishFrequencies());
     for (let i = 1; i <= POSTS; i++) {
       const doc = synthetic();
       index.upsert({

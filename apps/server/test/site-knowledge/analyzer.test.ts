@@ -23,6 +23,12 @@ describe('site knowledge analyzer', () => {
     expect(analyze("don't it's")).toEqual([]);
   });
 
+  it('reads a number stuck to letters as two words, and "%" as "percent"', () => {
+    expect(analyze('the full 401k match')).toEqual(analyze('the full 401(k) match'));
+    expect(analyze('401k')).toEqual(['401']);
+    expect(analyze('Is the 4% rule safe?')).toEqual(analyze('Is the 4 percent rule safe?'));
+  });
+
   it('weighs a word common on a site (IDF) below the word that names a post’s subject', () => {
     const garden = buildIndexes(fixture, KNOWLEDGE_PARAMETERS).get('garden')!;
     const idf = (word: string) => garden.termStats.idf(stem(word));

@@ -63,3 +63,36 @@ describe('background IDF', () => {
     expect(off).toEqual(plain);
   });
 });
+
+describe('blended IDF kept with the index', () => {
+  it('follows the site as documents come and go (its cache is per revision of the counts)', async () => {
+    const { BlendedIdf, TermStats } = await import('../../src/modules/site-knowledge/term-vectors.js');
+    const stats = new TermStats();
+    const kept = new BlendedIdf(stats, background, 0.5, P.backgroundShare);
+    const doc = (...words: string[]) => Uint32Array.from(words.map((word) => stats.idOf(stem(word))));
+    const zucchini = stats.idOf(stem('zucchini'));
+    stats.add(doc('zucchini', 'glut'));
+    stats.add(doc('growing', 'home'));
+    const early = kept.idfOf(zucchini);
+    const later = doc('water', 'glut');
+    stats.add(later);
+    // A blend made now agrees with the kept one, and both moved with the counts.
+    expect(kept.idfOf(zucchini)).toBeCloseTo(new BlendedIdf(stats, background, 0.5, P.backgroundShare).idfOf(zucchini));
+    expect(kept.idfOf(zucchini)).not.toBeCloseTo(early);
+    stats.remove(later);
+    expect(kept.idfOf(zucchini)).toBeCloseTo(new BlendedIdf(stats, background, 0.5, P.backgroundShare).idfOf(zucchini));
+    // A word the list does not have is as telling as the site's rarest term can be; a common one much less.
+    expect(kept.idf(stem('saxophone'))).toBeGreaterThan(kept.idf(stem('the')));
+  });
+});
+
+describe('the shipped English frequencies', () => {
+  it('are in the repository and load (without them the server silently runs on site IDF alone)', async () => {
+    const { englishFrequencies } = await import('../../src/modules/site-knowledge/english-frequencies.js');
+    const english = englishFrequencies();
+    expect(english).not.toBeNull();
+    expect(english!.rankOf(stem('the'))).toBe(0);
+    expect(english!.rankOf(stem('growing'))).toBeLessThan(english!.rankOf(stem('zucchini'))!);
+    expect(english!.rankOf(stem('mwzo82zovhw8'))).toBeUndefined();
+  });
+});

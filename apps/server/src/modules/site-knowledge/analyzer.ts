@@ -30,15 +30,21 @@ export function stem(word: string): string {
   return stemmed;
 }
 
-/** The words of a text: accents and case folded, possessives dropped, split on anything but letters and digits. */
+/** The words of a text: accents and case folded, possessives dropped, "%" said as "percent", split on anything but letters and digits (and after the number of a number-then-letters word). */
 export function words(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/['’]s\b/g, '')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0);
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase()
+      .replace(/['’]s\b/g, '')
+      // "4%" is "4 percent"; "401k" is "401(k)", "10km" "10 km": a word that is a number then letters
+      // is two words (not "mp3", nor an id like "mwzo82zovhw8", which stay whole).
+      .replace(/%/g, ' percent ')
+      .replace(/(?<![\p{L}\p{N}])(\p{N}+)(?=\p{L}+(?![\p{L}\p{N}]))/gu, '$1 ')
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((word) => word.length > 0)
+  );
 }
 
 /** Whether a (folded) word can carry a subject: not a stop word, two letters or more, not a single digit. */

@@ -72,6 +72,7 @@ export function relatedIn(
     k: Math.max(k * 4, 12),
     titleShare: 0,
     siteTermsOnly: true,
+    backgroundWeight: parameters.related.backgroundWeight,
     accept: (doc) =>
       doc.kind !== 'page' && (!postsOnly || doc.kind === 'post') && doc.link !== '' && !exclude.has(doc.key),
   });

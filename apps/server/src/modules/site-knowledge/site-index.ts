@@ -76,6 +76,8 @@ export class SiteIndex {
   private nextId = 1;
   /** The categories' summed profiles (categoryCosines), dropped whenever a document changes. */
   private centroids: Map<number, { weights: Map<number, number>; norm: number }> | null = null;
+  /** The blended IDFs asked for, by background weight (one or two: duplicates', links'). */
+  private readonly blended = new Map<number, BlendedIdf>();
 
   constructor(
     readonly siteId: number,
@@ -218,10 +220,7 @@ export class SiteIndex {
   ): ScoredDoc[] {
     if (this.docs.size === 0) return [];
     const p = this.parameters;
-    const idfs: IdfSource =
-      this.background && options.backgroundWeight
-        ? new BlendedIdf(this.stats, this.background, options.backgroundWeight, p.backgroundShare)
-        : this.stats;
+    const idfs = this.idfSource(options.backgroundWeight ?? 0);
     const weights = termWeights(
       { title: query.title, headings: query.headings ?? [], body: query.body ?? '' },
       p.fieldWeights,
@@ -332,6 +331,17 @@ export class SiteIndex {
     }
     this.centroids = centroids;
     return centroids;
+  }
+
+  /** The site's IDF, or its blend with the background frequencies at that weight (kept: its caches last). */
+  private idfSource(weight: number): IdfSource {
+    if (!this.background || weight <= 0) return this.stats;
+    let blended = this.blended.get(weight);
+    if (!blended) {
+      blended = new BlendedIdf(this.stats, this.background, weight, this.parameters.backgroundShare);
+      this.blended.set(weight, blended);
+    }
+    return blended;
   }
 
   /** The analysed terms of a text with this site's inverse document frequencies. */

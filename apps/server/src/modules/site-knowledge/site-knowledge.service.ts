@@ -7,6 +7,7 @@ import { yieldWhenSliceUsed } from '../../lib/event-loop-yield.js';
 import { htmlSections } from '../../lib/html/html-text.js';
 import type { UsageMeter } from '../usage/metered-provider.js';
 import { currentUsageScope, withUsageScope } from '../usage/usage-scope.js';
+import { englishFrequencies } from './english-frequencies.js';
 import type { CategoryChoice, SimilarDoc, TopicFit, TrendText } from './judgements.js';
 import { bestCategoryIn, fitsTopicsIn, relatedIn, similarIn } from './knowledge-queries.js';
 import { KNOWLEDGE_PARAMETERS, type KnowledgeParameters } from './parameters.js';
@@ -302,7 +303,7 @@ export class SiteKnowledgeService {
   }
 
   private async build(siteId: number, watermark: Watermark, model: string): Promise<KeptIndex> {
-    const index = new SiteIndex(siteId, this.parameters);
+    const index = new SiteIndex(siteId, this.parameters, englishFrequencies());
     await this.loadInventory(index, siteId, 0, watermark.items);
     await this.loadArticles(index, siteId, 0, watermark.articles);
     if (model) await this.loadVectors(index, siteId, model, 0);

@@ -62,6 +62,11 @@ export class TermStats {
     return this.docs;
   }
 
+  /** Changes with every document added or removed (what IDFs computed from these counts are valid for). */
+  get revision(): number {
+    return this.version;
+  }
+
   /** Distinct terms known (the index's vocabulary; a term stays known after its last document left). */
   get vocabulary(): number {
     return this.ids.size;
@@ -156,17 +161,33 @@ export interface BackgroundFrequencies {
  * every IDF is flat (out of fifty posts, "growing" and "zucchini" may each be in two), so a reworded
  * title's shared common word weighs as much as its subject; the background still knows which of
  * the two is common. A word's background document share is taken as `share / (rank + 1)` (Zipf),
- * its IDF ln(1 / share), capped at the site's largest IDF so the two stay on one scale.
+ * its IDF ln(1 / share), scaled onto the site's range (a word the list does not have gets the
+ * site's largest IDF, the others their share of it) so the two stay on one scale. (Capping it at the
+ * site's largest IDF instead made every word rarer than rank ~600 as telling as a word the list does
+ * not have on a 15-post site: "grow" weighed as much as a vegetable's name.)
  */
 export class BlendedIdf implements IdfSource {
-  private readonly background = new Map<number, number>();
+  /**
+   * Kept with the index, not made per query: a duplicate query over twenty sites asks ~80,000 IDFs.
+   * Each term's background part is static (its rank's IDF, NaN: not looked up yet); the blend is
+   * cached until the site's document frequencies change (the revision stamps, as TermStats does).
+   */
+  private priors = new Float64Array(0);
+  private blended = new Float64Array(0);
+  private stamps = new Uint32Array(0);
+  /** The scale of the background part at the current revision: the site's largest IDF over the list's. */
+  private scale = 0;
+  private scaleRevision = 0;
+  private readonly rarest: number;
 
   constructor(
     private readonly stats: TermStats,
     private readonly frequencies: BackgroundFrequencies,
     private readonly weight: number,
     private readonly share: number,
-  ) {}
+  ) {
+    this.rarest = this.priorOfRank(frequencies.unknownRank);
+  }
 
   find(term: string): number {
     return this.stats.find(term);
@@ -174,29 +195,59 @@ export class BlendedIdf implements IdfSource {
 
   idf(term: string): number {
     const id = this.stats.find(term);
-    return id < 0 ? this.blend(this.stats.idf(term), term) : this.idfOf(id);
+    return id < 0 ? this.blend(this.stats.idf(term), this.prior(term)) : this.idfOf(id);
   }
 
   idfOf(id: number): number {
-    let prior = this.background.get(id);
-    if (prior === undefined) {
+    const revision = this.stats.revision;
+    if (id < this.stamps.length && this.stamps[id] === revision) return this.blended[id]!;
+    if (id >= this.priors.length) this.grow(id);
+    let prior = this.priors[id]!;
+    if (Number.isNaN(prior)) {
       prior = this.prior(this.stats.termOf(id));
-      this.background.set(id, prior);
+      this.priors[id] = prior;
     }
-    return (1 - this.weight) * this.stats.idfOf(id) + this.weight * Math.min(this.cap(), prior);
+    const value = this.blend(this.stats.idfOf(id), prior);
+    this.blended[id] = value;
+    this.stamps[id] = revision;
+    return value;
   }
 
-  private blend(site: number, term: string): number {
-    return (1 - this.weight) * site + this.weight * Math.min(this.cap(), this.prior(term));
+  private blend(site: number, prior: number): number {
+    // The background only lowers: a word the site uses everywhere (its subject, a marker in every
+    // title) is not telling there, however rare it is in English.
+    return (1 - this.weight) * site + this.weight * Math.min(site, this.scaled(prior));
+  }
+
+  /** A background IDF on the site's scale: the list's rarest (an unknown word) at the site's largest IDF. */
+  private scaled(prior: number): number {
+    if (this.scaleRevision !== this.stats.revision) {
+      const cap = Math.log(1 + (this.stats.docCount + 0.5) / 0.5);
+      this.scale = this.rarest <= 0 ? 0 : cap / this.rarest;
+      this.scaleRevision = this.stats.revision;
+    }
+    return this.scale * Math.min(prior, this.rarest);
   }
 
   private prior(term: string): number {
-    const rank = this.frequencies.rankOf(term) ?? this.frequencies.unknownRank;
+    return this.priorOfRank(this.frequencies.rankOf(term) ?? this.frequencies.unknownRank);
+  }
+
+  private priorOfRank(rank: number): number {
     return Math.log(1 / Math.min(0.95, this.share / (rank + 1)));
   }
 
-  private cap(): number {
-    return Math.log(1 + (this.stats.docCount + 0.5) / 0.5);
+  private grow(id: number): void {
+    const size = Math.max(1024, this.priors.length * 2, id + 1);
+    const priors = new Float64Array(size).fill(Number.NaN);
+    priors.set(this.priors);
+    this.priors = priors;
+    const blended = new Float64Array(size);
+    blended.set(this.blended);
+    this.blended = blended;
+    const stamps = new Uint32Array(size);
+    stamps.set(this.stamps);
+    this.stamps = stamps;
   }
 }
 
