@@ -121,10 +121,10 @@ describeRealSite('normal', 'site inventory: the schedule, failures and deleted s
     });
   }, 180_000);
 
-  it('"Sync content" pressed while the last sync ends its work (afterSync) is run, not left waiting', async () => {
+  it('a sync ends when its after-work has (scores, flags); a press meanwhile is that sync, a press right after is run', async () => {
     t = await createTestApp({ config: { inventorySyncHours: 24 } });
     const cookie = await t.login();
-    // Hold the first sync's after-work (the refresh scores) until the request below has been made.
+    // Hold the first sync's after-work (the refresh scores) until the press below has been made.
     let reached!: () => void;
     const inAfterSync = new Promise<void>((resolve) => {
       reached = resolve;
@@ -146,18 +146,25 @@ describeRealSite('normal', 'site inventory: the schedule, failures and deleted s
     };
     const id = await addSite(t, cookie, site);
     await inAfterSync;
-    const first = (
+    const during = (
       await t.request({ method: 'GET', url: `/api/sites/${id}/inventory`, cookie })
     ).json() as InventorySummary;
-    expect(first).toMatchObject({ state: 'succeeded', trigger: 'site_saved' });
+    expect(during).toMatchObject({ state: 'running', phase: 'Scores and links', trigger: 'site_saved' });
+    expect(during.last_synced_at).not.toBeNull(); // the read is recorded: the after-work reads it
 
     const pressed = await t.request({ method: 'POST', url: `/api/sites/${id}/inventory/sync`, cookie });
     expect(pressed.statusCode).toBe(202);
-    expect(pressed.json()).toMatchObject({ state: 'queued', trigger: 'manual' });
+    expect(pressed.json()).toMatchObject({ state: 'running', trigger: 'site_saved' });
     release();
-    const again = await waitForEnd(t, cookie, id);
-    expect(again).toMatchObject({ state: 'succeeded', trigger: 'manual' });
-    expect(Date.parse(again.finished_at!)).toBeGreaterThan(Date.parse(first.finished_at!));
+    const first = await waitForEnd(t, cookie, id);
+    expect(first).toMatchObject({ state: 'succeeded', trigger: 'site_saved', phase: null });
+
+    // At once after the end (its job may still be closing in the queue): the press is run, not left waiting.
+    const again = await t.request({ method: 'POST', url: `/api/sites/${id}/inventory/sync`, cookie });
+    expect(again.json()).toMatchObject({ state: 'queued', trigger: 'manual' });
+    const second = await waitForEnd(t, cookie, id);
+    expect(second).toMatchObject({ state: 'succeeded', trigger: 'manual' });
+    expect(Date.parse(second.finished_at!)).toBeGreaterThan(Date.parse(first.finished_at!));
   }, 180_000);
 
   it('a site on plain permalinks (?rest_route=) syncs on demand, even when switched off', async () => {

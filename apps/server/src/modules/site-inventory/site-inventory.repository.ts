@@ -105,21 +105,26 @@ export class SiteInventoryRepository {
   }
 
   /** The end of a sync that ran to its end: the whole site ('succeeded'), or up to a cap ('partial', with why). */
+  /**
+   * The read is recorded (its figures, cursor and time: what the after-work reads). With `thenPhase`
+   * the sync still shows as running, in that phase, until `markFinished`.
+   */
   async markSucceeded(
     siteId: number,
     figures: { fetched: number; removed: number; cursor: Date | null; stopped?: string | null },
+    thenPhase?: string,
   ): Promise<void> {
     const counts = await this.counts(siteId);
     const now = new Date();
     await this.db
       .update(siteInventorySyncs)
       .set({
-        state: figures.stopped ? 'partial' : 'succeeded',
+        state: thenPhase ? 'running' : figures.stopped ? 'partial' : 'succeeded',
         error: figures.stopped ? figures.stopped.slice(0, 1000) : null,
-        finishedAt: now,
+        finishedAt: thenPhase ? null : now,
         progressAt: now,
         lastSuccessAt: now,
-        phase: null,
+        phase: thenPhase ?? null,
         fetched: figures.fetched,
         removed: figures.removed,
         cursor: figures.cursor,
@@ -127,6 +132,15 @@ export class SiteInventoryRepository {
         pageCount: counts.page,
       })
       .where(eq(siteInventorySyncs.siteId, siteId));
+  }
+
+  /** The after-work of a recorded read is done: the sync ends as the read did (whole, or 'partial'). */
+  async markFinished(siteId: number, stopped: string | null): Promise<void> {
+    const now = new Date();
+    await this.db
+      .update(siteInventorySyncs)
+      .set({ state: stopped ? 'partial' : 'succeeded', finishedAt: now, progressAt: now, phase: null })
+      .where(and(eq(siteInventorySyncs.siteId, siteId), eq(siteInventorySyncs.state, 'running')));
   }
 
   async markFailed(siteId: number, error: string): Promise<void> {

@@ -26,6 +26,8 @@ const STALE_MS = 10 * 60 * 1000;
 const MAX_SYNCS_PER_JOB = 3;
 const RESEND_ATTEMPTS = 20;
 const RESEND_PAUSE_MS = 150;
+/** Shown as "Syncing scores and links…" while the after-work runs. */
+const AFTER_SYNC_PHASE = 'Scores and links';
 export const INVENTORY_SCHEDULE_CRON = '7 * * * *';
 
 export type SyncTrigger = SyncRow['trigger'];
@@ -184,8 +186,13 @@ export class SiteInventoryService {
           ...(this.hooks.upkeep ? { upkeep: this.hooks.upkeep } : {}),
         },
       );
-      await this.repo.markSucceeded(siteId, figures);
-      await this.hooks.afterSync?.(siteId, startedAt);
+      // The sync ends when what follows from it has (articles flagged, refresh scores): whoever
+      // waits for it then reads the whole result, and a press meanwhile is this sync's.
+      await this.repo.markSucceeded(siteId, figures, this.hooks.afterSync ? AFTER_SYNC_PHASE : undefined);
+      if (this.hooks.afterSync) {
+        await this.hooks.afterSync(siteId, startedAt);
+        await this.repo.markFinished(siteId, figures.stopped);
+      }
       return { fetched: figures.fetched, removed: figures.removed, stopped: figures.stopped };
     } catch (error) {
       await this.repo.markFailed(siteId, describeFailure(error)).catch(() => undefined);
