@@ -32,6 +32,13 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // A worker process runs file after file without importing the app again for each one:
+          // with isolation every file spent seconds of CPU loading Fastify, pg-boss, drizzle and the
+          // modules before its first test (half the CPU of a directory of API tests). Nothing is
+          // shared between files all the same: each opens a database of its own (test-database.ts)
+          // and closes what it starts; the server tests mock no module and stub no global or env
+          // variable (the web project, whose files do, stays isolated).
+          isolate: false,
         },
       },
       {
