@@ -29,6 +29,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          setupFiles: ['apps/server/test/file-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
