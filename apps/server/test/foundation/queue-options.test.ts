@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../src/db/client.js';
 import { JOBS } from '../../src/jobs/catalogue.js';
 import { JobQueue } from '../../src/jobs/queue.js';
 import { openTestDatabase } from '../test-database.js';
@@ -14,12 +15,16 @@ const QUEUE = JOBS.queueProbe.name;
 
 describe('queue options', () => {
   const queues: JobQueue[] = [];
+  const handles: DatabaseHandle[] = [];
   afterAll(async () => {
     for (const queue of queues.reverse()) await queue.stop(1_000);
+    // The worker process runs other files next (vitest.config.ts: isolate false): nothing stays open.
+    for (const handle of handles) await handle.close();
   });
 
   it('options changed in a newer version reach a queue an older version created', async () => {
     const handle = await openTestDatabase();
+    handles.push(handle);
     const older = JobQueue.create(handle, 'web', noop);
     queues.push(older);
     older.define(definition({ retryLimit: 1 }));

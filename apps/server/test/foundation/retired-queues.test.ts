@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../src/db/client.js';
 import { JOBS, RETIRED_QUEUES } from '../../src/jobs/catalogue.js';
 import { JobQueue } from '../../src/jobs/queue.js';
 import { openTestDatabase } from '../test-database.js';
@@ -8,12 +9,16 @@ const probe = { job: 'queueProbe' as const, handler: async () => undefined };
 
 describe('queues of jobs an older version had', () => {
   const queues: JobQueue[] = [];
+  const handles: DatabaseHandle[] = [];
   afterAll(async () => {
     for (const queue of queues.reverse()) await queue.stop(1_000);
+    // The worker process runs other files next (vitest.config.ts: isolate false): nothing stays open.
+    for (const handle of handles) await handle.close();
   });
 
   it('are deleted with their entries when worker processes start; the current jobs keep theirs', async () => {
     const handle = await openTestDatabase();
+    handles.push(handle);
     const errors: string[] = [];
     const logger = {
       error: (obj: unknown, msg: string) => errors.push(`${msg}: ${String((obj as { err?: unknown }).err)}`),

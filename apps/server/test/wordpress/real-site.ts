@@ -118,8 +118,19 @@ export async function listDirect(site: RealSite, restPath: string): Promise<unkn
   return (await response.json()) as unknown[];
 }
 
-/** Unique per run, so parallel runs and leftovers of aborted runs never collide. */
-export const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const newRunId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/**
+ * Unique per test file, so parallel runs, the files of one run and leftovers of aborted runs never
+ * collide. A worker runs file after file with this module loaded once (vitest.config.ts: isolate
+ * false), so test/file-setup.ts renews it before each file (a live binding: importers see the new one).
+ */
+// biome-ignore lint/style/useConst: reassigned by renewRunId
+export let runId = newRunId();
+
+export function renewRunId(): void {
+  runId = newRunId();
+}
 
 /** Adds the real site through the API, as the operator would (Sites → Add Site); returns its id. */
 export async function addRealSite(t: TestApp, cookie: string, site: RealSite, name: string): Promise<number> {

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { reportConnection } from '../lib/connection-status';
 import { installMatchMedia, setWindowWidth } from './match-media';
 import { server } from './msw-server';
 
@@ -13,6 +14,10 @@ configure({ asyncUtilTimeout: 3_000 });
 const DEFAULT_WIDTH = 1280;
 
 beforeAll(() => {
+  // Files share one jsdom (vitest.config.ts: isolate false): each starts with what a new page has.
+  localStorage.clear();
+  sessionStorage.clear();
+  reportConnection(true);
   installMatchMedia();
   // Any call a test did not plan for is a bug, not something to ignore.
   server.listen({ onUnhandledRequest: 'error' });
