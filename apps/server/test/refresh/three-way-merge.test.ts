@@ -150,4 +150,26 @@ describe('mechanical changes of a proposal', () => {
       'Links to https://old.example/gone, which answered HTTP 404 when checked on 2026-11-01: the link is removed, its words stay.',
     );
   });
+
+  it('a page that now redirects to a front page or a login page is not rewritten there (a soft 404)', () => {
+    const checkedAt = new Date(Date.UTC(2026, 10, 1));
+    const moved = (finalUrl: string) => ({ kind: 'moved' as const, why: 'a redirect', finalUrl, checkedAt });
+    const content =
+      '<p><a href="https://a.example/guide">one</a> <a href="https://b.example/tips/">two</a> ' +
+      '<a href="https://c.example/">three</a> <a href="http://d.example/post">four</a></p>';
+    const changes = mechanicalChanges({
+      ...base,
+      content,
+      links: new Map([
+        ['https://a.example/guide', moved('https://a.example/')],
+        ['https://b.example/tips/', moved('https://b.example/wp-login.php?redirect_to=x')],
+        ['https://c.example/', moved('https://www.c.example/')],
+        ['http://d.example/post', moved('https://d.example/post')],
+      ]),
+    });
+    expect(changes.map((c) => [c.before, c.after])).toEqual([
+      ['https://c.example/', 'https://www.c.example/'],
+      ['http://d.example/post', 'https://d.example/post'],
+    ]);
+  });
 });

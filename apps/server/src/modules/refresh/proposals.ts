@@ -127,7 +127,7 @@ function deadLinkChanges(input: MechanicalInput): ProposedChange[] {
           `Links to ${key}, which answered ${fact.why} when checked on ${day(fact.checkedAt)}: the link is removed, its words stay.`,
         ),
       );
-    } else if (fact.finalUrl && webAddress(fact.finalUrl)) {
+    } else if (fact.finalUrl && webAddress(fact.finalUrl) && !landsOnFrontPage(key, fact.finalUrl)) {
       const open = /^<a\b[^>]*>/i.exec(whole)![0];
       const attr = /\shref\s*=\s*("([^"]*)"|'([^']*)')/i.exec(open);
       if (!attr) continue;
@@ -147,6 +147,21 @@ function deadLinkChanges(input: MechanicalInput): ProposedChange[] {
     }
   }
   return out;
+}
+
+/**
+ * A page that now redirects to a site's front page (or a login or search page) is a page that is gone
+ * (a "soft 404"): pointing the link there would hide that, so no rewrite is proposed.
+ */
+function landsOnFrontPage(from: string, to: string): boolean {
+  try {
+    const [source, target] = [new URL(from), new URL(to)];
+    const deep = (url: URL) => url.pathname.replace(/\/+$/, '') !== '';
+    if (!deep(source)) return false;
+    return !deep(target) || /(^|\/)(wp-login\.php|login|signin|search)(\/|$)/i.test(target.pathname);
+  } catch {
+    return true;
+  }
 }
 
 /** The markup between an element's opening and closing tags, as written. */
