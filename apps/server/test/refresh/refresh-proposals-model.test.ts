@@ -135,4 +135,46 @@ describe('refresh proposals with a model: facts, title, meta description, costs'
     });
     expect(response.statusCode, response.body).toBe(409);
   });
+
+  it('a rewrite that adds markup (an image with a handler, a script) is not proposed: the model changes words only', async () => {
+    const post = await wordpress.posts.create({
+      title: 'Kettle spouts',
+      content: `<p>In ${lastYear} spouts were <strong>short</strong>.</p>`,
+      excerpt: 'Spouts.',
+      status: 'publish',
+    });
+    const answers = [
+      `Spouts are <strong>long</strong> now.<img src=x onerror=alert(1)>`,
+      `Spouts are <strong onclick="alert(1)">long</strong> now.`,
+      `Spouts are <strong>long</strong> now. <script>alert(1)</script>`,
+      `Spouts are <strong>long</strong> now. 1 < 2 > 0`,
+    ];
+    app.model.setHandler((request) =>
+      request.prompt.includes('These paragraphs state things')
+        ? {
+            type: 'text',
+            content: JSON.stringify({
+              paragraphs: [{ number: 1, html: answers.shift() ?? 'Spouts.', reason: 'Changed.' }],
+            }),
+          }
+        : {
+            type: 'text',
+            content: JSON.stringify({
+              title: 'Kettle spouts',
+              title_reason: 'Clear already.',
+              meta_description: 'Spouts.',
+              meta_reason: 'Fine.',
+            }),
+          },
+    );
+    for (let i = 0; i < 4; i++) {
+      const response = await app.t.request({
+        method: 'POST',
+        url: '/api/refresh/proposals',
+        cookie: app.cookie,
+        payload: { site_id: app.siteId, wp_id: post.id },
+      });
+      expect(response.statusCode, response.body).toBe(409);
+    }
+  });
 });

@@ -3,7 +3,7 @@ import type { LanguageModelProvider } from '../../integrations/llm/index.js';
 import { findElements, parseHtml } from '../../lib/html/html-tree.js';
 import { escapeHtmlText } from '../../lib/plain-text.js';
 import { UsageCollector, withUsageScope } from '../usage/usage-scope.js';
-import { contentLinks, type ProposedChange, plainContext } from './proposals.js';
+import { type ProposedChange, plainContext } from './proposals.js';
 import { staleYearPhrases } from './year-phrases.js';
 
 /*
@@ -116,9 +116,10 @@ export async function modelChanges(
     for (const answer of object.paragraphs) {
       const paragraph = paragraphs[answer.number - 1];
       if (!paragraph || !answer.html.trim() || answer.html === paragraph.inner) continue;
-      // Links stay the mechanical rules' business: a rewrite that loses or adds one is not proposed.
-      const linksBefore = contentLinks(paragraph.inner, 'http://x/').join('\n');
-      if (contentLinks(answer.html, 'http://x/').join('\n') !== linksBefore) continue;
+      // The model may change words only: a rewrite whose tags differ in any way (a link lost or added,
+      // an attribute, an element such as <script> or <img onerror>) is not proposed — model text is
+      // never trusted as markup for a live site.
+      if (!sameMarkup(paragraph.inner, answer.html)) continue;
       const context = plainContext(post.content, paragraph.start, paragraph.start + paragraph.inner.length);
       made.push({
         kind: 'facts',
@@ -177,4 +178,13 @@ export async function modelChanges(
   for (const change of made) change.cost_usd = cost / made.length;
   result.changes.push(...made);
   return result;
+}
+
+/** Whether two fragments carry exactly the same tags, in order, with no stray angle bracket in their text. */
+function sameMarkup(before: string, after: string): boolean {
+  const tags = (html: string) => html.match(/<[^<>]*>/g) ?? [];
+  const text = (html: string) => html.replace(/<[^<>]*>/g, '');
+  if (/[<>]/.test(text(after))) return false;
+  const [a, b] = [tags(before), tags(after)];
+  return a.length === b.length && a.every((tag, i) => tag === b[i]);
 }
