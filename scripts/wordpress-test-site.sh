@@ -41,6 +41,38 @@ MYSQL_PWD="$(db_value WP_DB_PASSWORD)" "$MYSQL_BIN" --protocol=tcp \
    DELETE FROM wp_options WHERE option_name='rewrite_rules';" \
   || die "could not switch port $PLAIN_PORT to plain permalinks"
 
+# What earlier test runs left on the sites (an aborted run never deletes its posts) would be read by
+# this run's whole-site judgements: a leftover post about the same subject is a fitting link, a
+# near-duplicate, a category vote. Each run starts from WordPress's own install content (the first
+# post, the sample and privacy pages, Uncategorized); media files stay on disk, unreferenced.
+# One test run at a time per machine: this clears what a run beside it would be using.
+# WP_TEST_KEEP_CONTENT=1 skips it.
+clear_left_content() { # port
+  local cred="/tmp/wordpress-local/state/$1/credentials.env"
+  cred_value() { sed -n "s/^$1=//p" "$cred" | tail -n 1; }
+  MYSQL_PWD="$(cred_value WP_DB_PASSWORD)" "$MYSQL_BIN" --protocol=tcp \
+    -h "$(cred_value WP_DB_HOST)" -P "$(cred_value WP_DB_PORT)" -u "$(cred_value WP_DB_USER)" \
+    "$(cred_value WP_DB_NAME)" --batch -e \
+    "DELETE FROM wp_posts WHERE ID > 3 AND post_type IN ('post','page','attachment','revision');
+     DELETE FROM wp_postmeta WHERE post_id NOT IN (SELECT ID FROM wp_posts);
+     DELETE FROM wp_comments WHERE comment_post_ID NOT IN (SELECT ID FROM wp_posts);
+     DELETE FROM wp_commentmeta WHERE comment_id NOT IN (SELECT comment_ID FROM wp_comments);
+     DELETE FROM wp_term_taxonomy WHERE taxonomy IN ('category','post_tag') AND term_id <> 1;
+     DELETE FROM wp_term_relationships WHERE term_taxonomy_id NOT IN (SELECT term_taxonomy_id FROM wp_term_taxonomy)
+       OR object_id NOT IN (SELECT ID FROM wp_posts);
+     DELETE FROM wp_terms WHERE term_id NOT IN (SELECT term_id FROM wp_term_taxonomy);
+     DELETE FROM wp_termmeta WHERE term_id NOT IN (SELECT term_id FROM wp_terms);
+     UPDATE wp_term_taxonomy tt SET count = (SELECT COUNT(*) FROM wp_term_relationships tr
+       JOIN wp_posts p ON p.ID = tr.object_id AND p.post_status = 'publish'
+       WHERE tr.term_taxonomy_id = tt.term_taxonomy_id) WHERE tt.taxonomy = 'category';" \
+    || die "could not clear what earlier runs left on port $1"
+}
+if [[ "${WP_TEST_KEEP_CONTENT:-}" != 1 ]]; then
+  clear_left_content "$PORT"
+  clear_left_content "$PLAIN_PORT"
+  log "ports $PORT and $PLAIN_PORT: content left by earlier runs cleared (WP_TEST_KEEP_CONTENT=1 keeps it)"
+fi
+
 PLAIN_URL="$(value WP_URL "$plain_out")"
 # Prove the switch: /wp-json/ must no longer be the REST index, ?rest_route=/ must be.
 wp_json="$(curl -s --max-time 15 "$PLAIN_URL/wp-json/" || true)"

@@ -50,6 +50,7 @@ describeRealSite('normal', 'articles written by the offline writer on the real W
 
   it('says it is demo text: in the list and in its quality report', async () => {
     const article = await write('Demo chip compost tea');
+    if (article.wordpress_post_id) postIds.add(article.wordpress_post_id);
     expect(article.demo).toBe(true);
     const finding = (article.quality_report as QualityReport).warnings.find((w) => w.rule === 'offline_writer');
     expect(finding?.message).toMatch(/^Written by the offline writer, no model/);

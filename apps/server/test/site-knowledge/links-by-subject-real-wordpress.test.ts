@@ -105,6 +105,7 @@ describeRealSite('normal', 'links by subject, from the site-knowledge index (rea
     );
     expect(res.statusCode, res.body).toBe(200);
     const { article } = await storedGeneration(t, manualGenerateResponseSchema.parse(res.json()).data.article_id);
+    if (article.wordpressPostId) created.push(article.wordpressPostId);
     const links = findElements(
       parseHtml(article.content),
       (el) => el.name === 'a' && 'data-abp-site-link' in el.attribs,
