@@ -1,6 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
 import type { AppContext } from './app-context.js';
+import type { EmbeddedDatabase } from './db/pglite-thread.js';
 import { createEmbeddingsClient, type EmbeddingsClient } from './integrations/embeddings/index.js';
 import { createImageProvider } from './integrations/images/index.js';
 import { outbound } from './lib/outbound/index.js';
@@ -549,7 +549,7 @@ async function coveredBy(
 }
 
 /** The room of rows read again is reused (VACUUM), and the write-ahead log recycled (CHECKPOINT). */
-function inventoryUpkeep(pglite: PGlite): () => Promise<void> {
+function inventoryUpkeep(pglite: EmbeddedDatabase): () => Promise<void> {
   return async () => {
     await pglite.exec('VACUUM site_inventory_items');
     await pglite.exec('CHECKPOINT');

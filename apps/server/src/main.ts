@@ -2,7 +2,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { ConfigError, loadConfig, parseRole } from './config.js';
 import type { AppContext } from './container.js';
-import { type DatabaseHandle, openPglite, openPostgres } from './db/client.js';
+import { type DatabaseHandle, openPgliteThread, openPostgres } from './db/client.js';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock.js';
 import { migrateEmbeddedDatabase } from './db/embedded-migrations.js';
 import { applyMigrations } from './db/migrate.js';
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
       const dbDir = path.join(config.dataDir, 'db');
       if ((await migrateEmbeddedDatabase(dbDir)) === 'migrated')
         log.info({ dbDir }, 'the embedded database was created or migrated in a short-lived process');
-      handle = await openPglite(dbDir);
+      handle = await openPgliteThread(dbDir);
     }
     await applyMigrations(handle);
   } catch (err) {

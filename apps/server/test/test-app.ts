@@ -59,10 +59,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { role?: Role; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: {
+    role?: Role;
+    config?: Partial<AppConfig> /** The embedded database in its own thread, as the server runs it. */;
+    databaseThread?: boolean;
+  } = {},
+): Promise<TestApp> {
   const role = options.role ?? 'all';
   const config = testConfig(options.config);
-  const handle = await openTestDatabase();
+  const handle = await openTestDatabase({ thread: options.databaseThread ?? false });
   const queue = JobQueue.create(handle, role, { error: () => undefined });
   const ctx: AppContext = {
     config,

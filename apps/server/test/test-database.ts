@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { type DatabaseHandle, openPostgres, wrapPglite } from '../src/db/client.js';
+import { type DatabaseHandle, loadPgliteThread, openPostgres, wrapPglite } from '../src/db/client.js';
 import { createDatabase, scratchName } from './postgres-databases.js';
 
 /**
@@ -9,11 +9,15 @@ import { createDatabase, scratchName } from './postgres-databases.js';
  * migrated template, or — when TEST_DATABASE_URL points at a PostgreSQL server — a database of
  * its own there, created from the run's migrated template database.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(options: { thread?: boolean } = {}): Promise<DatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const blob = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
-    return wrapPglite(await PGlite.create({ loadDataDir: blob }));
+    const dump = fs.readFileSync(inject('pgliteTemplate'));
+    // The server runs its embedded database in a thread of its own (pglite-thread.ts); tests do so
+    // where they ask, or all of them with ABP_TEST_PGLITE_THREAD=1. Otherwise on the test's thread,
+    // which is cheaper for a test file.
+    if (options.thread || process.env.ABP_TEST_PGLITE_THREAD === '1') return loadPgliteThread(dump);
+    return wrapPglite(await PGlite.create({ loadDataDir: new Blob([dump]) }));
   }
   const { template, prefix } = postgresRun();
   return openPostgres(await createDatabase(adminUrl, scratchName(prefix), template), 5);

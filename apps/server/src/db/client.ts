@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { makeDataDirPrivate } from '../lib/private-data-dir.js';
 import { yieldBeforeEachStatement } from './pglite-fair.js';
+import { type EmbeddedDatabase, PgliteThread } from './pglite-thread.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -14,13 +15,19 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** One handle over either driver; everything above the repositories is unaware of which. */
 export type DatabaseHandle =
-  | { driver: 'pglite'; db: Database; pglite: PGlite; close(): Promise<void> }
+  | { driver: 'pglite'; db: Database; pglite: EmbeddedDatabase; close(): Promise<void> }
   | { driver: 'postgres'; db: Database; pool: pg.Pool; connectionString: string; close(): Promise<void> };
 
+/** PGlite on this thread (tests, the short-lived migration process): each statement yields to requests first. */
 export function wrapPglite(pglite: PGlite): DatabaseHandle {
   yieldBeforeEachStatement(pglite);
-  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
-  return { driver: 'pglite', db, pglite, close: () => pglite.close() };
+  return embeddedHandle(pglite as unknown as EmbeddedDatabase);
+}
+
+function embeddedHandle(embedded: EmbeddedDatabase): DatabaseHandle {
+  // drizzle's PGlite driver takes anything with PGlite's query and transaction.
+  const db = drizzlePglite({ client: embedded as unknown as PGlite, schema }) as unknown as Database;
+  return { driver: 'pglite', db, pglite: embedded, close: () => embedded.close() };
 }
 
 /**
@@ -43,6 +50,23 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   // umask. The caller made DATA_DIR 0700 first, so no one else could reach them meanwhile.
   if (dataDir) makeDataDirPrivate(dataDir);
   return wrapPglite(pglite);
+}
+
+/**
+ * The server's embedded database, in a thread of its own (pglite-thread.ts): its statements no
+ * longer run on the thread that answers requests.
+ */
+export async function openPgliteThread(dataDir: string): Promise<DatabaseHandle> {
+  const thread = await PgliteThread.open({ dataDir, startParams: embeddedStartParams() });
+  makeDataDirPrivate(dataDir);
+  return embeddedHandle(thread);
+}
+
+/** The same, in memory, from a dumped data directory (tests). */
+export async function loadPgliteThread(dump: Uint8Array<ArrayBuffer>): Promise<DatabaseHandle> {
+  return embeddedHandle(
+    await PgliteThread.open({ dataDir: undefined, load: dump, startParams: embeddedStartParams() }),
+  );
 }
 
 export function openPostgres(connectionString: string, max = 10): DatabaseHandle {

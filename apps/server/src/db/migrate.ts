@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { DatabaseHandle } from './client.js';
 
@@ -12,7 +11,8 @@ const MIGRATION_LOCK_ID = 7_314_001;
 /** Applies the committed drizzle-kit migrations. On PostgreSQL an advisory lock lets many processes start at once. */
 export async function applyMigrations(handle: DatabaseHandle): Promise<void> {
   if (handle.driver === 'pglite') {
-    await migratePglite(drizzlePglite(handle.pglite), { migrationsFolder: MIGRATIONS_DIR });
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator takes drizzle's PGlite database; both drivers share the dialect
+    await migratePglite(handle.db as any, { migrationsFolder: MIGRATIONS_DIR });
     return;
   }
   const client = await handle.pool.connect();

@@ -1,6 +1,6 @@
 /**
  * Live sessions as last read from the database, so that the status poll and every signed-in
- * request do not each cost a database read (a PGlite statement runs on the event loop).
+ * request do not each cost a database read (a round trip to the embedded database's thread, or the network).
  *
  * This process ends its own sessions through the cache (logout, password change, expiry), so here
  * an ended session is refused at once. Another process on the same PostgreSQL database (the
