@@ -54,7 +54,9 @@ export class PgliteThread implements EmbeddedDatabase {
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private nextId = 1;
-  private transactionTail: Promise<void> = Promise.resolve();
+  /** A transaction has the session; what comes meanwhile waits in `waiting`, in order. */
+  private held = false;
+  private readonly waiting: Array<{ transaction: boolean; start(): void }> = [];
   private exited: Error | null = null;
   #closed = false;
 
@@ -92,23 +94,23 @@ export class PgliteThread implements EmbeddedDatabase {
     return this.#closed;
   }
 
-  async query<T>(sql: string, params: unknown[] = [], options?: QueryOptionsIn): Promise<Results<T>> {
-    await this.outsideTransactions();
-    return this.sendQuery<T>(sql, params, options);
+  query<T>(sql: string, params: unknown[] = [], options?: QueryOptionsIn): Promise<Results<T>> {
+    return this.outsideTransactions(() => this.sendQuery<T>(sql, params, options));
   }
 
-  async exec(sql: string): Promise<Results[]> {
-    await this.outsideTransactions();
-    return (await this.request({ kind: 'exec', sql })) as Results[];
+  exec(sql: string): Promise<Results[]> {
+    return this.outsideTransactions(() => this.request({ kind: 'exec', sql }) as Promise<Results[]>);
   }
 
   async transaction<T>(callback: (tx: EmbeddedTransaction) => Promise<T>): Promise<T> {
-    const previous = this.transactionTail;
-    let release!: () => void;
-    this.transactionTail = new Promise((resolve) => {
-      release = resolve;
+    await new Promise<void>((resolve) => {
+      const start = () => {
+        this.held = true;
+        resolve();
+      };
+      if (this.held || this.waiting.length > 0) this.waiting.push({ transaction: true, start });
+      else start();
     });
-    await previous;
     let ended = false;
     const tx: EmbeddedTransaction = {
       get closed() {
@@ -140,7 +142,7 @@ export class PgliteThread implements EmbeddedDatabase {
         throw error;
       }
     } finally {
-      release();
+      this.release();
     }
   }
 
@@ -163,21 +165,38 @@ export class PgliteThread implements EmbeddedDatabase {
   }
 
   async dumpDataDir(_compression: 'none'): Promise<Blob> {
-    await this.outsideTransactions();
-    return new Blob([(await this.request({ kind: 'dump' })) as Uint8Array<ArrayBuffer>]);
+    const dump = await this.outsideTransactions(() => this.request({ kind: 'dump' }));
+    return new Blob([dump as Uint8Array<ArrayBuffer>]);
   }
 
   async close(): Promise<void> {
     if (this.#closed) return;
-    await this.outsideTransactions();
-    this.#closed = true;
-    await this.request({ kind: 'close' }).catch(() => undefined);
+    await this.outsideTransactions(async () => {
+      this.#closed = true;
+      await this.request({ kind: 'close' }).catch(() => undefined);
+    });
     await this.worker.terminate();
   }
 
-  /** Statements outside a transaction wait until the open one (and any queued) has ended. */
-  private async outsideTransactions(): Promise<void> {
-    await this.transactionTail;
+  /**
+   * A statement outside transactions is sent at once when none is open or waiting, else after
+   * them, in order. The decision and the sending happen in the same turn: with an await between
+   * them, a transaction asked for just after could send its BEGIN first and take the statement in.
+   */
+  private outsideTransactions<R>(send: () => Promise<R>): Promise<R> {
+    if (!this.held && this.waiting.length === 0) return send();
+    return new Promise<R>((resolve, reject) => {
+      this.waiting.push({ transaction: false, start: () => send().then(resolve, reject) });
+    });
+  }
+
+  /** The transaction ended: the statements waited for are sent, up to the next transaction, which starts. */
+  private release(): void {
+    this.held = false;
+    for (let next = this.waiting.shift(); next; next = this.waiting.shift()) {
+      next.start();
+      if (next.transaction) return;
+    }
   }
 
   private sendQuery<T>(sql: string, params: unknown[], options: QueryOptionsIn | undefined): Promise<Results<T>> {
@@ -222,6 +241,8 @@ export class PgliteThread implements EmbeddedDatabase {
   }
 }
 
+const THREAD_YOUNG_GENERATION_MB = 6;
+
 /**
  * Built, the worker is a .js file beside this one. From the sources (development, tests) it is
  * .ts, and a worker thread does not inherit the TypeScript loader: it registers tsx itself first.
@@ -229,13 +250,17 @@ export class PgliteThread implements EmbeddedDatabase {
 function startWorker(start: ThreadStart): Worker {
   const built = !import.meta.url.endsWith('.ts');
   const entry = new URL(`./pglite-thread-worker.${built ? 'js' : 'ts'}`, import.meta.url);
-  if (built) return new Worker(entry, { workerData: start });
+  // The thread's own objects are few and short-lived (a statement's rows until they are sent): a
+  // small young generation does, and V8's default (up to 48 MiB, kept once grown) would be resident
+  // memory for nothing (idle RSS, `npm run bench -- startup`).
+  const resourceLimits = { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB };
+  if (built) return new Worker(entry, { workerData: start, resourceLimits });
   // tsx's ES module API, by its package's own exports map (require.resolve would give the CommonJS one).
   const tsxPackage = createRequire(import.meta.url).resolve('tsx/package.json');
   const exportsMap = JSON.parse(fs.readFileSync(tsxPackage, 'utf8')).exports['./esm/api'].import.default as string;
   const tsx = path.resolve(path.dirname(tsxPackage), exportsMap);
   const boot = `import(${JSON.stringify(pathToFileURL(tsx).href)}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(boot, { eval: true, workerData: start });
+  return new Worker(boot, { eval: true, workerData: start, resourceLimits });
 }
 
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;

@@ -49,6 +49,18 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded database i
     expect((await rawQuery<{ n: number }>(handle, 'SELECT count(*)::int AS n FROM thread_probe'))[0]!.n).toBe(1);
   });
 
+  it('runs a statement asked for before a transaction outside it, even when both are asked for at once', async () => {
+    const statement = embedded().query('INSERT INTO thread_probe (id) VALUES (100)');
+    const transaction = embedded().transaction(async (tx) => {
+      await tx.query('INSERT INTO thread_probe (id) VALUES (101)');
+      throw new Error('roll it back');
+    });
+    await statement;
+    await expect(transaction).rejects.toThrow('roll it back');
+    const ids = await rawQuery<{ id: number }>(handle, 'SELECT id FROM thread_probe WHERE id >= 100 ORDER BY id');
+    expect(ids.map((row) => row.id)).toEqual([100]);
+  });
+
   it('keeps a database error’s code and constraint, so a duplicate is still a 409 and not a 500', async () => {
     await rawQuery(handle, 'INSERT INTO thread_probe (id) VALUES (10)');
     const error = await rawQuery(handle, 'INSERT INTO thread_probe (id) VALUES (10)').catch(

@@ -4,8 +4,24 @@ import { decodeHTML } from 'entities';
 const BLOCK_BOUNDARY =
   /<\/?(?:p|h[1-6]|li|ul|ol|blockquote|table|thead|tbody|tr|td|th|div|section|br|hr|figure|figcaption)\b[^>]*>/gi;
 
+/**
+ * The last few texts made: an article's body is read as text by several checks in a row (its word
+ * count, sentences, AI-tell phrases, sameness), each of which asked for it again.
+ */
+const recentTexts = new Map<string, string>();
+const RECENT_TEXTS = 8;
+
 /** Plain text; block boundaries become line breaks so sentences never run across a heading or list item. */
 export function htmlToText(html: string): string {
+  const known = recentTexts.get(html);
+  if (known !== undefined) return known;
+  const text = textOf(html);
+  if (recentTexts.size >= RECENT_TEXTS) recentTexts.delete(recentTexts.keys().next().value as string);
+  recentTexts.set(html, text);
+  return text;
+}
+
+function textOf(html: string): string {
   // One decode, as a browser does: this reads article bodies (word counts, sentences), not titles.
   return decodeHTML(
     html
