@@ -11,8 +11,10 @@ const MIGRATION_LOCK_ID = 7_314_001;
 /** Applies the committed drizzle-kit migrations. On PostgreSQL an advisory lock lets many processes start at once. */
 export async function applyMigrations(handle: DatabaseHandle): Promise<void> {
   if (handle.driver === 'pglite') {
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator takes drizzle's PGlite database; both drivers share the dialect
-    await migratePglite(handle.db as any, { migrationsFolder: MIGRATIONS_DIR });
+    // handle.db is drizzle's PGlite database (client.ts), typed as the drivers' common PgDatabase.
+    await migratePglite(handle.db as unknown as Parameters<typeof migratePglite>[0], {
+      migrationsFolder: MIGRATIONS_DIR,
+    });
     return;
   }
   const client = await handle.pool.connect();
