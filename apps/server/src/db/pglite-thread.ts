@@ -184,9 +184,18 @@ export class PgliteThread implements EmbeddedDatabase {
    * them, a transaction asked for just after could send its BEGIN first and take the statement in.
    */
   private outsideTransactions<R>(send: () => Promise<R>): Promise<R> {
-    if (!this.held && this.waiting.length === 0) return send();
+    // A statement refused before it is sent (a parser that cannot cross) rejects on its own: it must
+    // not stop the statements queued behind it from being sent.
+    const sendOrReject = () => {
+      try {
+        return send();
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    };
+    if (!this.held && this.waiting.length === 0) return sendOrReject();
     return new Promise<R>((resolve, reject) => {
-      this.waiting.push({ transaction: false, start: () => send().then(resolve, reject) });
+      this.waiting.push({ transaction: false, start: () => void sendOrReject().then(resolve, reject) });
     });
   }
 

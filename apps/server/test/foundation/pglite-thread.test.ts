@@ -61,6 +61,19 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded database i
     expect(ids.map((row) => row.id)).toEqual([100]);
   });
 
+  it('refuses a parser that cannot cross to the thread, and still sends what waited behind it', async () => {
+    const transaction = embedded().transaction(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    });
+    const refused = embedded().query('SELECT now() AS at', [], {
+      parsers: { 1184: (value: string) => new Date(value) },
+    });
+    const after = embedded().query<{ one: number }>('SELECT 1 AS one');
+    await transaction;
+    await expect(refused).rejects.toThrow('cannot run in the embedded database thread');
+    expect((await after).rows[0]!.one).toBe(1);
+  });
+
   it('keeps a database error’s code and constraint, so a duplicate is still a 409 and not a 500', async () => {
     await rawQuery(handle, 'INSERT INTO thread_probe (id) VALUES (10)');
     const error = await rawQuery(handle, 'INSERT INTO thread_probe (id) VALUES (10)').catch(
