@@ -361,6 +361,21 @@ describe('notification events', () => {
     expect(gaveUp.last_failure).toMatchObject({ gave_up: true });
   });
 
+  it('a check made while another runs answers with what went out there (the scheduled check beside this one)', async () => {
+    await save({ smtp_host: null });
+    hook.status = 503;
+    await t.request({ method: 'PUT', url: '/api/settings/budgets', payload: { monthly_usd: 0, sites: [] }, cookie });
+    hook.delayMs = 500;
+    const first = t.services.notifications.check();
+    // The first check's send is in flight (the receiver holds its answer) when the second comes.
+    await expect.poll(() => hook.received.length).toBe(1);
+    const second = await t.services.notifications.check();
+    // It joined that send and says what came of it, rather than "nothing failed".
+    expect(second).toEqual({ recorded: 0, sent: 0, failed: 1 });
+    expect(await first).toEqual({ recorded: 1, sent: 0, failed: 1 });
+    expect(hook.received).toHaveLength(1);
+  });
+
   it('does not retry a refusal that will not pass (a 4xx)', async () => {
     await save({ smtp_host: null });
     hook.status = 404;

@@ -7,11 +7,13 @@ export interface WebhookReceiver {
   url: string;
   received: { body: Record<string, unknown>; headers: IncomingHttpHeaders }[];
   status: number;
+  /** How long it takes to answer (0: at once), so a test can hold a send in flight. */
+  delayMs: number;
   close(): Promise<void>;
 }
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
-  const receiver: Omit<WebhookReceiver, 'url' | 'close'> = { received: [], status: 200 };
+  const receiver: Omit<WebhookReceiver, 'url' | 'close'> = { received: [], status: 200, delayMs: 0 };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -20,8 +22,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>,
         headers: req.headers,
       });
-      res.writeHead(receiver.status, { 'content-type': 'text/plain' });
-      res.end(receiver.status < 300 ? 'ok' : 'receiver says no');
+      setTimeout(() => {
+        res.writeHead(receiver.status, { 'content-type': 'text/plain' });
+        res.end(receiver.status < 300 ? 'ok' : 'receiver says no');
+      }, receiver.delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

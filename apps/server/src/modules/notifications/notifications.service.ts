@@ -79,7 +79,7 @@ export interface NotificationsOptions {
  * again within NOTIFICATION_RETRY. Nothing here throws into the job or the pipeline that called it.
  */
 export class NotificationsService {
-  #flushing: Promise<void> | null = null;
+  #flushing: Promise<{ sent: number; failed: number }> | null = null;
   #again = false;
   readonly #now: () => Date;
   readonly #random: () => number;
@@ -242,13 +242,16 @@ export class NotificationsService {
     return { recorded, ...(await this.flush()) };
   }
 
-  /** Sends the deliveries due now; one flush at a time in this process. */
+  /**
+   * Sends the deliveries due now; one flush at a time in this process. A call made while one runs
+   * (the scheduled check's, a publish failure's) has that one go round again for what is new, and
+   * answers with what that run sent and failed: its deliveries went out there.
+   */
   async flush(): Promise<{ sent: number; failed: number }> {
     const outcome = { sent: 0, failed: 0 };
     if (this.#flushing) {
       this.#again = true;
-      await this.#flushing;
-      return outcome;
+      return this.#flushing;
     }
     const run = (async () => {
       do {
@@ -288,6 +291,7 @@ export class NotificationsService {
           }
         }
       } while (this.#again);
+      return outcome;
     })();
     this.#flushing = run;
     try {
