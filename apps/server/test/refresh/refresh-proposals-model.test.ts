@@ -13,6 +13,13 @@ describe('refresh proposals with a model: facts, title, meta description, costs'
   let app: FakeModelApp;
   let wordpress: FakeWordPress;
   const lastYear = new Date().getUTCFullYear() - 2;
+  const propose = (wpId: number) =>
+    app.t.request({
+      method: 'POST',
+      url: '/api/refresh/proposals',
+      cookie: app.cookie,
+      payload: { site_id: app.siteId, wp_id: wpId },
+    });
 
   beforeAll(async () => {
     app = await startFakeModelApp({ concurrency: 1 });
@@ -63,12 +70,7 @@ describe('refresh proposals with a model: facts, title, meta description, costs'
             }),
           },
     );
-    const response = await app.t.request({
-      method: 'POST',
-      url: '/api/refresh/proposals',
-      cookie: app.cookie,
-      payload: { site_id: app.siteId, wp_id: post.id },
-    });
+    const response = await propose(post.id);
     expect(response.statusCode, response.body).toBe(201);
     const proposal = response.json<RefreshProposal>();
     const raw = (await wordpress.posts.get(post.id)).content?.raw ?? '';
@@ -127,12 +129,7 @@ describe('refresh proposals with a model: facts, title, meta description, costs'
             }),
           },
     );
-    const response = await app.t.request({
-      method: 'POST',
-      url: '/api/refresh/proposals',
-      cookie: app.cookie,
-      payload: { site_id: app.siteId, wp_id: post.id },
-    });
+    const response = await propose(post.id);
     expect(response.statusCode, response.body).toBe(409);
   });
 
@@ -168,12 +165,7 @@ describe('refresh proposals with a model: facts, title, meta description, costs'
           },
     );
     for (let i = 0; i < 4; i++) {
-      const response = await app.t.request({
-        method: 'POST',
-        url: '/api/refresh/proposals',
-        cookie: app.cookie,
-        payload: { site_id: app.siteId, wp_id: post.id },
-      });
+      const response = await propose(post.id);
       expect(response.statusCode, response.body).toBe(409);
     }
   });
