@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { AppConfig, Role } from '../src/config.js';
@@ -22,7 +22,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     databaseUrl: undefined,
     adminPassword: TEST_PASSWORD,
     appSecret: TEST_SECRET,
-    logLevel: 'silent',
+    // ABP_TEST_LOG_LEVEL=error shows what the server logs behind a failing test's 500.
+    logLevel: (process.env.ABP_TEST_LOG_LEVEL as AppConfig['logLevel'] | undefined) ?? 'silent',
     trustProxy: false,
     allowedHosts: [],
     prettyLogs: false,
@@ -47,6 +48,20 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ...overrides,
   };
 }
+
+/**
+ * The server's log in tests: what lies behind an unexpected 500 and nothing else, so that a rare
+ * one in CI names its cause in the output (ABP_TEST_LOG_LEVEL=info shows the whole log).
+ */
+const UNEXPECTED_500_ONLY: FastifyServerOptions['logger'] = {
+  level: 'error',
+  hooks: {
+    logMethod(args, method) {
+      const message = args.find((arg) => typeof arg === 'string');
+      if (message === 'unhandled error' || message === 'response did not match its schema') method.apply(this, args);
+    },
+  },
+};
 
 export interface TestApp {
   app: FastifyInstance;
@@ -86,7 +101,7 @@ export async function createTestApp(
   else await services.auth.ensureOperator(config.adminPassword);
   defineJobs(ctx, services);
   await queue.start();
-  const app = await buildApp(ctx, services, false);
+  const app = await buildApp(ctx, services, config.logLevel === 'silent' ? UNEXPECTED_500_ONLY : undefined);
 
   const request: TestApp['request'] = ({ cookie, headers, ...rest }) =>
     app.inject({

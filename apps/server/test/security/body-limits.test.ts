@@ -158,7 +158,7 @@ describe('each route reads no more body than it needs', () => {
       cookie,
       payload: { topic: 'x', options: { selectedImageDataUrl: image } },
     });
-    expect(manual.statusCode).toBe(400);
+    expect(manual.statusCode, manual.body.slice(0, 300)).toBe(400);
     expect(manual.json().code).toBe('validation');
     expectTooLarge(
       await send('POST', '/api/manual/generate', jsonOf(BODY_LIMITS.manualGeneration + 1), { cookie }),
