@@ -2,8 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { serverArgs } from '../scripts/server-command.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
+/** BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the servers: NODE_OPTIONS refuses --cpu-prof. */
+export const nodeArgs = (): string[] => (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 export const BENCH_PASSWORD = 'bench-operator-password';
 
 export interface BenchServer {
@@ -24,7 +28,7 @@ export async function startBenchServer(
   const port = options.port ?? 3900 + Math.floor(Math.random() * 90);
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'abp-bench-'));
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs(), ...serverArgs()], {
     cwd: ROOT,
     env: {
       ...process.env,

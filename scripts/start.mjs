@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { serverArgs } from './server-command.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const targets = [
@@ -45,7 +46,7 @@ for (const t of targets) {
   fs.utimesSync(out, new Date(), new Date());
 }
 
-const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js'), ...process.argv.slice(2)], {
+const child = spawn(process.execPath, serverArgs(process.argv.slice(2)), {
   cwd: root,
   stdio: 'inherit',
 });

@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../apps/server/test/llm/fake-openai-server.js';
+import { serverArgs } from '../../scripts/server-command.mjs';
 import type { Scenario } from '../scenario.js';
-import { BENCH_PASSWORD, loginCookie, ROOT } from '../server-process.js';
+import { BENCH_PASSWORD, loginCookie, nodeArgs, ROOT } from '../server-process.js';
 
 /*
  * Background bulk generation throughput: 200 items against the local OpenAI-compatible server,
@@ -156,9 +157,7 @@ export async function scratchDatabase(adminUrl: string): Promise<{ url: string; 
 
 /** The built server in one role; its stderr minus the AI SDK's per-call notices about JSON mode. */
 export function spawnRole(role: 'all' | 'web' | 'worker', env: Record<string, string>): Promise<ChildProcess> {
-  // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the servers: NODE_OPTIONS refuses --cpu-prof.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'apps/server/dist/main.js'), `--role=${role}`], {
+  const child = spawn(process.execPath, [...nodeArgs(), ...serverArgs([`--role=${role}`])], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

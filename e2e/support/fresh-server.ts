@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { serverArgs } from '../../scripts/server-command.mjs';
 import { OPERATOR_PASSWORD } from './fixtures.js';
 
 /**
@@ -21,7 +22,7 @@ export const FRESH_SERVER_URL = `http://127.0.0.1:${port}`;
 export async function startFreshServer(): Promise<FreshServer> {
   const root = path.resolve(import.meta.dirname, '../..');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abp-e2e-fresh-'));
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const child: ChildProcess = spawn(process.execPath, serverArgs(), {
     cwd: root,
     stdio: 'inherit',
     env: {

@@ -5,10 +5,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { serverArgs } from '../../scripts/server-command.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'abp-e2e-'));
-const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+const child = spawn(process.execPath, serverArgs(), {
   cwd: root,
   stdio: 'inherit',
   env: {
