@@ -1,7 +1,7 @@
 import { describeBytes, ERROR_CODES, type ErrorBody, type FieldProblem } from '@abp/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { inputSqlState } from './db/pg-errors.js';
+import { inputSqlState, isDatabaseUnavailable } from './db/pg-errors.js';
 import { DomainError, httpStatusOf } from './domain-errors.js';
 
 /** Services throw these; one handler turns them into `{ error, code, details }`. */
@@ -66,6 +66,9 @@ function send(reply: FastifyReply, status: number, body: ErrorBody): FastifyRepl
   return reply.status(status).type('application/json').send(body);
 }
 
+/** Seconds a client waits before trying again when the database was out of reach. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
+
 /** The single error handler: 4xx say what is wrong; 5xx never leak internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { validationContext?: string }, request: FastifyRequest, reply) => {
@@ -128,6 +131,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
         error: fromDatabase.message,
         code: fromDatabase.code,
         details: fromDatabase.details,
+      });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return send(reply, 503, {
+        error: 'The database is unavailable for a moment: please try again',
+        code: ERROR_CODES.unavailable,
+        retryAfter: DATABASE_RETRY_AFTER_SECONDS,
       });
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -50,15 +50,16 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 }
 
 /**
- * The server's log in tests: what lies behind an unexpected 500 and nothing else, so that a rare
- * one in CI names its cause in the output (ABP_TEST_LOG_LEVEL=info shows the whole log).
+ * The server's log in tests: what lies behind an unexpected 500 (or a 503 of a lost database) and
+ * nothing else, so that a rare one in CI names its cause in the output (ABP_TEST_LOG_LEVEL=info shows the whole log).
  */
+const UNEXPECTED = new Set(['unhandled error', 'response did not match its schema', 'database unavailable']);
 const UNEXPECTED_500_ONLY: FastifyServerOptions['logger'] = {
   level: 'error',
   hooks: {
     logMethod(args, method) {
       const message = args.find((arg) => typeof arg === 'string');
-      if (message === 'unhandled error' || message === 'response did not match its schema') method.apply(this, args);
+      if (typeof message === 'string' && UNEXPECTED.has(message)) method.apply(this, args);
     },
   },
 };

@@ -12,6 +12,28 @@ export function isUniqueViolation(error: unknown): boolean {
   return sqlStateWhere(error, (code) => code === '23505') !== undefined;
 }
 
+/**
+ * Whether the database could not be reached or gave up the statement for a reason of its own — a
+ * restart or an administrator ending the connection, a lost or refused connection, too many
+ * connections, a deadlock — rather than because of the request: it may work again in a moment,
+ * so the answer is a 503 with Retry-After, not a 500. Read from the SQLSTATE (classes 08 and 53,
+ * 57P01–57P04, 40001, 40P01) or, where the driver raises none, from its own words.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (sqlStateWhere(error, (code) => UNAVAILABLE_SQLSTATE.test(code)) !== undefined) return true;
+  let e: unknown = error;
+  for (let depth = 0; depth < 5 && e instanceof Error; depth++) {
+    if (UNAVAILABLE_MESSAGE.test(e.message)) return true;
+    e = e.cause;
+  }
+  return false;
+}
+
+const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|53[0-9A-Z]{3}|57P0[1-4]|40001|40P01)$/;
+// node-postgres (a connection lost or not made, a pool ended by shutdown), PGlite and its thread once closed.
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed|the embedded database is closed)/;
+
 function sqlStateWhere(error: unknown, wanted: (code: string) => boolean): string | undefined {
   let e: unknown = error;
   for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
