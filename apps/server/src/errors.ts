@@ -1,4 +1,4 @@
-import { describeBytes, ERROR_CODES, type ErrorBody, type FieldProblem } from '@abp/contracts';
+import { describeBytes, ERROR_CODES, type ErrorBody, errorBodySchema, type FieldProblem } from '@abp/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { inputSqlState, isDatabaseUnavailable } from './db/pg-errors.js';
@@ -71,6 +71,13 @@ const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /** The single error handler: 4xx say what is wrong; 5xx never leak internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
+  // The API description lists the 503 any route with a documented answer gives while the database is out of reach.
+  app.addHook('onRoute', (route) => {
+    const response = route.schema?.response;
+    if (response && typeof response === 'object' && !('503' in response)) {
+      route.schema = { ...route.schema, response: { ...response, 503: errorBodySchema } };
+    }
+  });
   app.setErrorHandler((error: FastifyError & { validationContext?: string }, request: FastifyRequest, reply) => {
     const thrown: unknown = error;
     if (thrown instanceof DomainError) {

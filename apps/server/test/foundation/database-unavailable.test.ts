@@ -40,6 +40,22 @@ describe('a database out of reach is a 503 with Retry-After, never a 500', () =>
     }
   });
 
+  it('the API description lists that 503 for every route with documented answers', async () => {
+    const { t, cookie } = await signedIn();
+    try {
+      const doc = (await t.request({ method: 'GET', url: '/api/docs/json', cookie })).json() as {
+        paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      };
+      const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+        Object.entries(ops).map(([method, op]) => ({ name: `${method} ${path}`, op })),
+      );
+      expect(operations.length).toBeGreaterThan(100);
+      expect(operations.filter(({ op }) => !op.responses['503']).map(({ name }) => name)).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
   it.skipIf(!adminUrl)(
     "PostgreSQL's own refusal (an administrator ended the connection) is one of them, a bad value is not",
     async () => {
