@@ -204,4 +204,26 @@ describe('POST /api/manual/generate validation', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().details[0]).toEqual({ field: 'options.selectedImageDataUrl', message: 'is not a PNG image' });
   });
+
+  it('checks an image data URL at its longest (10,000,000 characters) without a regular expression that backtracks', async () => {
+    // CI once answered this with a 500: V8 ran out of backtrack stack in `[…]+$` over the whole text.
+    const body = 'A'.repeat(10_000_000 - 23);
+    for (const [image, accepted] of [
+      [`data:image/png;base64,${body}=`, true],
+      [`data:image/png;base64,${body}!`, false],
+      [`data:image/gif;base64,${body}=`, false],
+      ['data:image/png;base64,', false],
+    ] as const) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/manual/generate',
+        cookie,
+        payload: { topic: 'x', site_id: siteId, options: { selectedImageDataUrl: image } },
+      });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
+      const fields = (res.json().details as Array<{ field: string }>).map((d) => d.field);
+      expect(fields).toContain('body.topic');
+      expect(fields.includes('body.options.selectedImageDataUrl')).toBe(!accepted);
+    }
+  });
 });
