@@ -17,6 +17,7 @@ import {
 import type { Scenario } from '../scenario.js';
 import { loadBackground } from '../understanding/background.js';
 import { measureBaselines } from '../understanding/baselines.js';
+import { fullArticleDuplicates } from '../understanding/full-articles.js';
 import { embedDataset } from '../understanding/hybrid.js';
 import { leaveOneSiteOut } from '../understanding/leave-one-site-out.js';
 import { measureScale } from '../understanding/scale.js';
@@ -115,7 +116,7 @@ export const understandingScenario: Scenario = {
     // "before": the site's own IDF only, with the duplicate parameters of before the background
     // IDF (title share 0.3, threshold 0.40), and categories by the nearest posts' votes alone.
     const siteOnly = withParameters({
-      duplicate: { titleShare: 0.3, threshold: 0.4, backgroundWeight: 0 },
+      duplicate: { titleShare: 0.3, threshold: 0.4, backgroundWeight: 0, coverageShare: 0 },
       related: { backgroundWeight: 0 },
       category: { centroidWeight: 0 },
     });
@@ -137,7 +138,17 @@ export const understandingScenario: Scenario = {
       parameters.duplicate.threshold,
     );
     out['offline: subject-less words'] = idfCheck(dataset, parameters);
-    Object.assign(out, leaveOneSiteOut(dataset, parameters, null, 'before (site IDF)', false));
+    // Whole articles, as generation and publishing ask: before coverage (the cosine at 0.42) and as shipped.
+    const cosineOnly = withParameters({ duplicate: { coverageShare: 0, threshold: 0.42 } });
+    for (const [label, p] of [
+      ['cosine only, at 0.42 (before)', cosineOnly],
+      [`as shipped, at ${parameters.duplicate.threshold.toFixed(2)}`, parameters],
+    ] as const) {
+      const full = fullArticleDuplicates(dataset, p, background);
+      out[`offline: whole new articles called duplicates, ${label}`] =
+        `${full.flagged} of ${full.total}${full.examples.length > 0 ? ` (${full.examples.join('; ')})` : ''}`;
+    }
+    Object.assign(out, leaveOneSiteOut(dataset, parameters, null, 'before (site IDF)', false, [0]));
     if (background) Object.assign(out, leaveOneSiteOut(dataset, parameters, background, 'after (+ background IDF)'));
 
     const embedded = await embedDataset(dataset);

@@ -47,6 +47,8 @@ export function leaveOneSiteOut(
   label: string,
   /** false: duplicates only (trends and categories do not use the background). */
   all = true,
+  /** The coverage shares tried for duplicates ([0]: the cosine alone, as before coverage). */
+  coverageShares: readonly number[] = [0, 0.5, 0.7, 0.8],
 ): Record<string, string> {
   const out: Record<string, string> = {};
   const sites = dataset.sites.map((site) => site.id);
@@ -56,12 +58,18 @@ export function leaveOneSiteOut(
     evaluate(dataset, buildIndexes(dataset, p, undefined, background), p);
 
   // Duplicates: the best recall at precision ≥ 0.9 on the training sites (else the best F1).
-  const dupGrid: Array<{ backgroundWeight: number; titleShare: number; outcomes: DuplicateOutcome[] }> = [];
+  const dupGrid: Array<{
+    backgroundWeight: number;
+    titleShare: number;
+    coverageShare: number;
+    outcomes: DuplicateOutcome[];
+  }> = [];
   for (const backgroundWeight of background ? [0, 0.3, 0.5, 0.7] : [0])
-    for (const titleShare of [0.15, 0.3]) {
-      const p = withParameters({ duplicate: { backgroundWeight, titleShare } });
-      dupGrid.push({ backgroundWeight, titleShare, outcomes: run(p).duplicates.outcomes });
-    }
+    for (const titleShare of [0.15, 0.3])
+      for (const coverageShare of coverageShares) {
+        const p = withParameters({ duplicate: { backgroundWeight, titleShare, coverageShare } });
+        dupGrid.push({ backgroundWeight, titleShare, coverageShare, outcomes: run(p).duplicates.outcomes });
+      }
   type DupOption = { grid: (typeof dupGrid)[number]; threshold: number };
   const dupOptions: DupOption[] = dupGrid.flatMap((grid) => THRESHOLDS.map((threshold) => ({ grid, threshold })));
   const dupScore = (option: DupOption, training: (site: string) => boolean) => {
@@ -73,7 +81,7 @@ export function leaveOneSiteOut(
     return precision >= 0.9 ? 1 + recall : f1;
   };
   const describeDup = (o: DupOption) =>
-    `bg ${o.grid.backgroundWeight}, title ${o.grid.titleShare}, t ${o.threshold.toFixed(2)}`;
+    `bg ${o.grid.backgroundWeight}, title ${o.grid.titleShare}, coverage ${o.grid.coverageShare}, t ${o.threshold.toFixed(2)}`;
   const pooled: DuplicateOutcome[] = [];
   const dupFolds: string[] = [];
   for (const held of sites) {

@@ -34,7 +34,10 @@ export const knowledgeSearchResultSchema = z.object({
   category_ids: z.array(z.number().int()),
   /** How well it fits, 0–1 (lexical, or hybrid with embeddings). */
   score: z.number(),
-  /** The parts of the score: the terms' cosine, the title's, the embeddings' (null without one). */
+  /**
+   * The parts of the score: the terms' (their cosine, mixed with how much of the query the
+   * document covers), the title's, the embeddings' (null without one).
+   */
   lexical: z.number(),
   title_score: z.number(),
   vector: z.number().nullable(),

@@ -57,12 +57,16 @@ function subjectWord(n: number): string {
 /** Titles and subjects are unique by default: the quality gate refuses a subject a site already has. */
 export async function insertArticle(t: TestApp, values: Partial<ArticleInsert> = {}) {
   articleCounter += 1;
+  // A body of its own too: publishing refuses a body nearly the same as one already published, and
+  // a subject another post covers. Three words of its own, not one: a test that names its articles
+  // alike ("… mulch guide", "… hedge guide") keeps their subjects apart by their bodies, which
+  // otherwise share every word but one (on a one-post site every word weighs the same).
+  const subject = [0, 100_000, 200_000].map((offset) => subjectWord(articleCounter + offset)).join(' ');
   const [row] = await t.ctx.handle.db
     .insert(articles)
-    // A body of its own too: publishing refuses a body nearly the same as one already published.
     .values({
       title: `A guide to ${subjectWord(articleCounter)} soil`,
-      content: goodContent(`${subjectWord(articleCounter)} soil`),
+      content: goodContent(`${subject} soil`),
       status: 'draft',
       ...values,
     })

@@ -46,9 +46,12 @@ describe('background IDF', () => {
   const query = { title: 'Growing zucchini in tubs', body: '' };
 
   it('weighs a word that is common in English less than a rare one the site uses as often', () => {
-    const [best] = similarIn([site(true)], query, 3, P);
+    // On the cosine alone: the coverage part weighs "tubs" (as rare as "zucchini" in this list,
+    // and in the potato post) as much as the vegetable, which is not what this test is about.
+    const cosine = withParameters({ duplicate: { coverageShare: 0 } });
+    const [best] = similarIn([site(true)], query, 3, cosine);
     expect(best?.doc.title).toMatch(/^Zucchini/);
-    const scores = similarIn([site(true)], query, 6, P);
+    const scores = similarIn([site(true)], query, 6, cosine);
     const zucchini = Math.max(...scores.filter((s) => /Zucchini/.test(s.doc.title)).map((s) => s.score));
     const growing = Math.max(...scores.filter((s) => /^Growing/.test(s.doc.title)).map((s) => s.score));
     expect(zucchini).toBeGreaterThan(growing);

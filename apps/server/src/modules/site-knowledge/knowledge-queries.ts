@@ -18,6 +18,12 @@ import type { KnowledgeDocMeta, KnowledgeQuery, ScoredDoc, SiteIndex } from './s
  * when the provider has one, comes in `vector`; without it every answer is lexical.
  */
 
+/** How a duplicate check scores a document (the judgement's and the operator's search's, one rule). */
+export function duplicateScoring(parameters: KnowledgeParameters) {
+  const { titleShare, coverageShare, backgroundWeight } = parameters.duplicate;
+  return { titleShare, coverageShare, backgroundWeight };
+}
+
 /**
  * Duplicate-subject candidates across the given sites' indexes, best first, with verdicts. The
  * first site (the article's own) also takes candidates from its nearest vectors; the others from
@@ -36,8 +42,7 @@ export function similarIn(
     index.query(query, {
       vectorCandidates: position === 0,
       k,
-      titleShare: parameters.duplicate.titleShare,
-      backgroundWeight: parameters.duplicate.backgroundWeight,
+      ...duplicateScoring(parameters),
       accept: (doc) => !exclude.has(`${doc.siteId}:${doc.key}`) && accept(doc),
       // A post on the same subject names it in its title or headings: candidates come from there
       // (short lists, so asking twenty sites at once stays fast); the score still reads everything.

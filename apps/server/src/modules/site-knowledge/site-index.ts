@@ -6,6 +6,7 @@ import {
   BlendedIdf,
   bagOf,
   cosine,
+  coverage,
   type DocText,
   type IdfSource,
   profileOf,
@@ -195,7 +196,8 @@ export class SiteIndex {
 
   /**
    * The documents that fit the query best, each with a score from 0 to 1: the IDF-weighted cosine
-   * of the query's terms and the document's profile, mixed with its title against the query's title
+   * of the query's terms and the document's profile (mixed, where asked, with how much of the query
+   * the document covers: `coverageShare`), mixed with its title against the query's title
    * (`titleShare`), and with the embeddings' centred cosine when both have one (`vectorShare`).
    * Candidates come from BM25 and, with a vector, from the nearest vectors.
    */
@@ -204,6 +206,11 @@ export class SiteIndex {
     options: {
       k: number;
       titleShare: number;
+      /**
+       * The share of the lexical score that is how much of the query the document covers (`coverage`),
+       * the rest its cosine (0: the cosine alone). Duplicates: does an existing post cover this subject?
+       */
+      coverageShare?: number;
       accept?: (doc: KnowledgeDocMeta) => boolean;
       /** The fields BM25 looks in for candidates (default all: title, headings, strongest terms). */
       fields?: ReadonlyArray<'title' | 'headings' | 'terms'>;
@@ -266,7 +273,11 @@ export class SiteIndex {
     const scored: ScoredDoc[] = [];
     for (const id of candidates) {
       const doc = this.docs.get(id)!;
-      const lexical = cosine(full, doc.profile, idfs);
+      const coverageShare = options.coverageShare ?? 0;
+      const lexical =
+        coverageShare > 0
+          ? (1 - coverageShare) * cosine(full, doc.profile, idfs) + coverageShare * coverage(full, doc.profile)
+          : cosine(full, doc.profile, idfs);
       const titleScore = titleCosine(title, doc.titleIds, idfs);
       const lexicalScore = (1 - options.titleShare) * lexical + options.titleShare * titleScore;
       const vector = centred && this.vectors?.has(id) ? this.vectors.similarityCentred(centred, id) : null;

@@ -9,7 +9,7 @@ import type { UsageMeter } from '../usage/metered-provider.js';
 import { currentUsageScope, withUsageScope } from '../usage/usage-scope.js';
 import { englishFrequencies } from './english-frequencies.js';
 import type { CategoryChoice, SimilarDoc, TopicFit, TrendText } from './judgements.js';
-import { bestCategoryIn, fitsTopicsIn, relatedIn, similarIn } from './knowledge-queries.js';
+import { bestCategoryIn, duplicateScoring, fitsTopicsIn, relatedIn, similarIn } from './knowledge-queries.js';
 import { KNOWLEDGE_PARAMETERS, type KnowledgeParameters } from './parameters.js';
 import { type KnowledgeDocInput, type KnowledgeQuery, type ScoredDoc, SiteIndex } from './site-index.js';
 import type {
@@ -239,12 +239,10 @@ export class SiteKnowledgeService {
     const vector = await this.queryVector({ title: query.q }, siteId);
     // Every field is searched (a word only a post's body has finds it); the verdict is the duplicate check's.
     const p = this.parameters;
-    const results = index
-      .query({ title: query.q, vector }, { k: query.limit, titleShare: p.duplicate.titleShare })
-      .map((doc) => ({
-        ...doc,
-        duplicate: doc.score >= (doc.vector === null ? p.duplicate.threshold : p.duplicate.hybridThreshold),
-      }));
+    const results = index.query({ title: query.q, vector }, { k: query.limit, ...duplicateScoring(p) }).map((doc) => ({
+      ...doc,
+      duplicate: doc.score >= (doc.vector === null ? p.duplicate.threshold : p.duplicate.hybridThreshold),
+    }));
     return {
       site_id: siteId,
       documents: index.size,

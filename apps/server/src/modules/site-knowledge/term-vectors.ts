@@ -258,20 +258,24 @@ export interface WeightedQuery {
   /** Weight × IDF of every term, by term (unknown ones included): for choosing retrieval terms. */
   weights: Map<string, number>;
   norm: number;
+  /** The sum of every term's weight (the whole of what `coverage` shares out). */
+  total: number;
 }
 
 export function weightedQuery(weights: ReadonlyMap<string, number>, stats: IdfSource): WeightedQuery {
   const byId = new Map<number, number>();
   const out = new Map<string, number>();
   let sum = 0;
+  let total = 0;
   for (const [term, weight] of weights) {
     const id = stats.find(term);
     const w = weight * (id < 0 ? stats.idf(term) : stats.idfOf(id));
     out.set(term, w);
     if (id >= 0) byId.set(id, w);
     sum += w * w;
+    total += w;
   }
-  return { byId, weights: out, norm: Math.sqrt(sum) };
+  return { byId, weights: out, norm: Math.sqrt(sum), total };
 }
 
 /** The cosine of a query and a document profile, both weighted by the site's IDF: 0 (nothing shared) to 1. */
@@ -287,6 +291,19 @@ export function cosine(query: WeightedQuery, profile: TermProfile, stats: IdfSou
     if (q !== undefined) dot += q * w;
   }
   return sum === 0 ? 0 : dot / (query.norm * Math.sqrt(sum));
+}
+
+/**
+ * How much of the query a document covers: the IDF-weighted share of the query's terms (those the
+ * site has never used included, uncovered) that are among the document's profile terms, 0 to 1.
+ * Unlike the cosine it does not fall as the document says more besides: a 2,000-word post that
+ * covers every telling word of a one-line topic covers that topic.
+ */
+export function coverage(query: WeightedQuery, profile: TermProfile): number {
+  if (query.total === 0) return 0;
+  let covered = 0;
+  for (const id of profile.ids) covered += query.byId.get(id) ?? 0;
+  return covered / query.total;
 }
 
 /** Terms of a short text (a title) with weight 1 each. */
