@@ -92,6 +92,22 @@ export function loadDataset(dir: string): Dataset {
   };
 }
 
+/**
+ * The set's posts and duplicate cases as one site of every subject (the other cases left out): how
+ * the duplicate check does where one site's IDF spans five subjects, and what a single real
+ * WordPress seeded with the whole set holds.
+ */
+export function asOneSite(dataset: Dataset): Dataset {
+  return {
+    sites: [{ id: 'all', name: 'All subjects', url: 'https://all.example', categories: [] }],
+    posts: dataset.posts.map((post) => ({ ...post, site: 'all' })),
+    duplicates: dataset.duplicates.map((c) => ({ ...c, site: 'all' })),
+    links: [],
+    trends: [],
+    categories: [],
+  };
+}
+
 /** The index key of a dataset post (its id stands in for the WordPress id). */
 export const keyOf = (postId: string) => `post:${postId}`;
 const postIdOf = (key: string) => key.slice('post:'.length);
