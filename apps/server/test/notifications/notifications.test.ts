@@ -185,6 +185,59 @@ describe('Settings → Notifications API', () => {
     expect(mail.mails).toHaveLength(0);
   });
 
+  it('seals the webhook URL (a credential of its own): the stored row never holds it, the operator still sees it', async () => {
+    const secretHook = `${hook.url}?token=hook-secret-T0K3N`;
+    expect((await save({ webhook_url: secretHook })).webhook_url).toBe(secretHook);
+    const [row] = await t.ctx.handle.db.select().from(settings).where(eq(settings.key, 'notifications'));
+    expect(JSON.stringify(row!.value)).not.toContain('hook-secret-T0K3N');
+    const shown = notificationSettingsSchema.parse((await t.request({ method: 'GET', url: URL, cookie })).json());
+    expect(shown.webhook_url).toBe(secretHook);
+    const sent = notificationTestResultSchema.parse(
+      (await t.request({ method: 'POST', url: `${URL}/webhook/test`, cookie })).json(),
+    );
+    expect(sent.ok).toBe(true);
+    expect(hook.received).toHaveLength(1);
+    // Cleared: no webhook, nothing sealed left.
+    expect((await save({ webhook_url: null })).webhook_url).toBeNull();
+    const [cleared] = await t.ctx.handle.db.select().from(settings).where(eq(settings.key, 'notifications'));
+    expect(cleared!.value).toMatchObject({ webhookUrlSealed: null, webhookUrl: null });
+  });
+
+  it('seals a webhook URL an earlier version stored plain, the first time the settings are read, and sends to it', async () => {
+    await save();
+    const { db } = t.ctx.handle;
+    const [row] = await db.select().from(settings).where(eq(settings.key, 'notifications'));
+    const { webhookUrlSealed: _sealed, ...rest } = row!.value as Record<string, unknown>;
+    const plain = { ...rest, webhookUrl: `${hook.url}?token=old-plain-T0K3N` };
+    await db.update(settings).set({ value: plain }).where(eq(settings.key, 'notifications'));
+
+    const shown = notificationSettingsSchema.parse((await t.request({ method: 'GET', url: URL, cookie })).json());
+    expect(shown.webhook_url).toBe(`${hook.url}?token=old-plain-T0K3N`);
+    const [upgraded] = await db.select().from(settings).where(eq(settings.key, 'notifications'));
+    expect(JSON.stringify(upgraded!.value)).not.toContain('old-plain-T0K3N');
+    const sent = notificationTestResultSchema.parse(
+      (await t.request({ method: 'POST', url: `${URL}/webhook/test`, cookie })).json(),
+    );
+    expect(sent.ok).toBe(true);
+    expect(hook.received[0]!.url).toContain('old-plain-T0K3N');
+  });
+
+  it('says so when the stored webhook URL cannot be read (another APP_SECRET), sends nothing and asks for it again', async () => {
+    await save();
+    const { db } = t.ctx.handle;
+    const [row] = await db.select().from(settings).where(eq(settings.key, 'notifications'));
+    const value = { ...(row!.value as Record<string, unknown>), webhookUrlSealed: 'v1:AAAA:BBBB:CCCC' };
+    await db.update(settings).set({ value }).where(eq(settings.key, 'notifications'));
+    const webhook = notificationTestResultSchema.parse(
+      (await t.request({ method: 'POST', url: `${URL}/webhook/test`, cookie })).json(),
+    );
+    expect(webhook).toMatchObject({ ok: false });
+    expect(webhook.message).toContain('webhook URL cannot be read');
+    expect(hook.received).toHaveLength(0);
+    const shown = notificationSettingsSchema.parse((await t.request({ method: 'GET', url: URL, cookie })).json());
+    expect(shown.webhook_url).toBeNull();
+  });
+
   it('says so when the stored SMTP password cannot be read (another APP_SECRET), and sends nothing', async () => {
     await save();
     const { db } = t.ctx.handle;

@@ -5,7 +5,8 @@ import { SMTPServer } from 'smtp-server';
 /** A webhook receiver on 127.0.0.1 (port 0): records every POST; answers `status` (200 unless a test changes it). */
 export interface WebhookReceiver {
   url: string;
-  received: { body: Record<string, unknown>; headers: IncomingHttpHeaders }[];
+  /** Each POST: its body, headers and path with query (`url`). */
+  received: { body: Record<string, unknown>; headers: IncomingHttpHeaders; url: string }[];
   status: number;
   /** How long it takes to answer (0: at once), so a test can hold a send in flight. */
   delayMs: number;
@@ -21,6 +22,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       receiver.received.push({
         body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>,
         headers: req.headers,
+        url: req.url ?? '',
       });
       setTimeout(() => {
         res.writeHead(receiver.status, { 'content-type': 'text/plain' });

@@ -4,8 +4,13 @@ import { z } from 'zod';
 /** The settings row's key (table `settings`, written through the settings module's repository). */
 export const NOTIFICATIONS_SETTINGS_KEY = 'notifications';
 
-/** What the row holds; the SMTP password sealed with the app secret, like site passwords. */
+/**
+ * What the row holds; the webhook URL and the SMTP password sealed with the app secret, like site
+ * passwords (a Slack or Discord webhook URL is its own credential: whoever has it can post).
+ */
 export const storedNotificationSettingsSchema = z.object({
+  webhookUrlSealed: z.string().nullable().catch(null),
+  /** Rows saved before the URL was sealed held it plain: read once, then sealed (notifications.service.ts). */
   webhookUrl: z.string().nullable().catch(null),
   smtpHost: z.string().nullable().catch(null),
   smtpPort: z.number().int().nullable().catch(null),
@@ -20,6 +25,7 @@ export const storedNotificationSettingsSchema = z.object({
 export type StoredNotificationSettings = z.infer<typeof storedNotificationSettingsSchema>;
 
 export const DEFAULT_NOTIFICATION_SETTINGS: StoredNotificationSettings = {
+  webhookUrlSealed: null,
   webhookUrl: null,
   smtpHost: null,
   smtpPort: null,

@@ -100,7 +100,8 @@ export class NotificationsService {
     const failures = await this.repo.latestFailures();
     const latest = failures.sort((a, b) => b.at.getTime() - a.at.getTime())[0];
     return {
-      webhook_url: settings.webhookUrl,
+      // Shown to the operator who entered it (the form edits it); never logged, never stored plain.
+      webhook_url: this.readableWebhookUrl(settings),
       smtp_host: settings.smtpHost,
       smtp_port: settings.smtpPort,
       smtp_security: settings.smtpSecurity,
@@ -143,7 +144,8 @@ export class NotificationsService {
         ? this.secretBox.encrypt(typed)
         : current.smtpPasswordSealed;
     const next: StoredNotificationSettings = {
-      webhookUrl: input.webhook_url || null,
+      webhookUrlSealed: input.webhook_url ? this.secretBox.encrypt(input.webhook_url) : null,
+      webhookUrl: null,
       smtpHost: input.smtp_host || null,
       smtpPort: input.smtp_port,
       smtpSecurity: input.smtp_security,
@@ -417,14 +419,14 @@ export class NotificationsService {
   /** The channels that are set up: a webhook URL; a host, a sender and recipients. */
   private channels(settings: StoredNotificationSettings): DeliveryChannel[] {
     return [
-      ...(settings.webhookUrl ? (['webhook'] as const) : []),
+      ...(settings.webhookUrlSealed || settings.webhookUrl ? (['webhook'] as const) : []),
       ...(settings.smtpHost && settings.smtpFrom && settings.smtpTo.length > 0 ? (['email'] as const) : []),
     ];
   }
 
   private sender(channel: DeliveryChannel, settings: StoredNotificationSettings): NotificationSender {
     if (this.options.senderFor) return this.options.senderFor(channel, settings, this.smtpPassword(settings));
-    if (channel === 'webhook') return new WebhookSender(settings.webhookUrl ?? '');
+    if (channel === 'webhook') return new WebhookSender(this.webhookUrl(settings) ?? '');
     const password = this.smtpPassword(settings);
     return new SmtpSender({
       host: settings.smtpHost ?? '',
@@ -435,6 +437,28 @@ export class NotificationsService {
       from: settings.smtpFrom ?? '',
       to: settings.smtpTo,
     });
+  }
+
+  /** The webhook URL, unsealed; one sealed under another APP_SECRET is a failure that lasts until it is saved again. */
+  private webhookUrl(settings: StoredNotificationSettings): string | null {
+    if (!settings.webhookUrlSealed) return settings.webhookUrl;
+    try {
+      return this.secretBox.decrypt(settings.webhookUrlSealed);
+    } catch {
+      throw new NotificationSendError(
+        'The stored webhook URL cannot be read (was APP_SECRET changed?); enter it again in Settings → Notifications.',
+        false,
+      );
+    }
+  }
+
+  /** The webhook URL for the settings form: none when it cannot be read (the form asks for it again). */
+  private readableWebhookUrl(settings: StoredNotificationSettings): string | null {
+    try {
+      return this.webhookUrl(settings);
+    } catch {
+      return null;
+    }
   }
 
   /** A password sealed under another APP_SECRET cannot be read: a failure that will not pass until it is saved again. */
@@ -454,7 +478,15 @@ export class NotificationsService {
     const row = await this.rows.get(NOTIFICATIONS_SETTINGS_KEY);
     if (!row) return { settings: DEFAULT_NOTIFICATION_SETTINGS, savedAt: null };
     const parsed = storedNotificationSettingsSchema.safeParse(row.value);
-    return { settings: parsed.success ? parsed.data : DEFAULT_NOTIFICATION_SETTINGS, savedAt: row.updatedAt };
+    if (!parsed.success) return { settings: DEFAULT_NOTIFICATION_SETTINGS, savedAt: row.updatedAt };
+    const settings = parsed.data;
+    if (settings.webhookUrl && !settings.webhookUrlSealed) {
+      // Saved by a version that kept the URL plain: sealed now, the first time the row is read.
+      const sealed = { ...settings, webhookUrlSealed: this.secretBox.encrypt(settings.webhookUrl), webhookUrl: null };
+      await this.rows.put(NOTIFICATIONS_SETTINGS_KEY, sealed);
+      return { settings: sealed, savedAt: row.updatedAt };
+    }
+    return { settings, savedAt: row.updatedAt };
   }
 }
 
