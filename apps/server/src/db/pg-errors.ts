@@ -20,11 +20,10 @@ export function isUniqueViolation(error: unknown): boolean {
  * 57P01–57P04, 40001, 40P01) or, where the driver raises none, from its own words.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  if (sqlStateWhere(error, (code) => UNAVAILABLE_SQLSTATE.test(code)) !== undefined) return true;
-  let e: unknown = error;
-  for (let depth = 0; depth < 5 && e instanceof Error; depth++) {
-    if (UNAVAILABLE_MESSAGE.test(e.message)) return true;
-    e = e.cause;
+  for (const e of causeChain(error)) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_SQLSTATE.test(code)) return true;
+    if (e instanceof Error && UNAVAILABLE_MESSAGE.test(e.message)) return true;
   }
   return false;
 }
@@ -34,12 +33,19 @@ const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|53[0-9A-Z]{3}|57P0[1-4]|40001|40P0
 const UNAVAILABLE_MESSAGE =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed|the embedded database is closed)/;
 
-function sqlStateWhere(error: unknown, wanted: (code: string) => boolean): string | undefined {
+/** The error and the causes it wraps (Drizzle's error, then the driver's), five deep at most. */
+function* causeChain(error: unknown): Generator<object> {
   let e: unknown = error;
   for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
+    yield e;
+    e = (e as { cause?: unknown }).cause;
+  }
+}
+
+function sqlStateWhere(error: unknown, wanted: (code: string) => boolean): string | undefined {
+  for (const e of causeChain(error)) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && wanted(code)) return code;
-    e = (e as { cause?: unknown }).cause;
   }
   return undefined;
 }
