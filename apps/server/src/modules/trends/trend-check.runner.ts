@@ -204,7 +204,7 @@ export class TrendCheckRunner {
       return;
     }
     const dayStart = startOfOperatorDay(new Date(), this.options.timeZone);
-    let remaining = target.maxPostsPerDay - (await targets.postsToday(target, dayStart));
+    let remaining = await targets.roomToday(target, dayStart);
     if (remaining <= 0) return;
 
     const provider = await this.provider(target.providers, state);

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { articles, blogConfigs, processedTrends, sites } from '../../db/schema/index.js';
 import type { ContentRevisions } from '../articles/article-store.js';
-import { postsTodaySql } from '../posting-policy/index.js';
+import { effectiveCapSql, postsTodaySql } from '../posting-policy/index.js';
 
 /** An active site with its active configuration: where trend articles may go. */
 export interface TrendTarget {
@@ -16,7 +16,6 @@ export interface TrendTarget {
   persona: string;
   wordCount: number;
   postStatus: 'draft' | 'published';
-  maxPostsPerDay: number;
   /** The configuration's own model providers (ids, in order); null: the default chain. */
   providers: string[] | null;
 }
@@ -50,7 +49,6 @@ export class TrendTargetsRepository {
         persona: blogConfigs.contentPersona,
         wordCount: blogConfigs.wordCount,
         postStatus: blogConfigs.postStatus,
-        maxPostsPerDay: blogConfigs.maxPostsPerDay,
         providers: blogConfigs.providers,
       })
       .from(blogConfigs)
@@ -112,11 +110,19 @@ export class TrendTargetsRepository {
    * The configuration's posts today, as the daily cap counts them: the scheduler's slots (as the
    * scheduler counts them) plus the trend articles of the site that did not fail.
    */
-  async postsToday(target: Pick<TrendTarget, 'configId' | 'siteId'>, dayStart: Date): Promise<number> {
+  /**
+   * How many more posts the configuration may have today: its cap for the day (with its ramp-up, as
+   * the scheduler counts it) less the posts today already counts (scheduled and trend ones alike).
+   */
+  async roomToday(target: Pick<TrendTarget, 'configId' | 'siteId'>, dayStart: Date): Promise<number> {
     const [row] = await this.db
-      .select({ count: postsTodaySql(target.configId, target.siteId, dayStart) })
-      .from(sql`(select 1) as one`);
-    return row?.count ?? 0;
+      .select({
+        cap: effectiveCapSql(dayStart),
+        posts: postsTodaySql(target.configId, target.siteId, dayStart),
+      })
+      .from(blogConfigs)
+      .where(eq(blogConfigs.id, target.configId));
+    return row ? row.cap - row.posts : 0;
   }
 
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
