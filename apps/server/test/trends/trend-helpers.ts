@@ -44,6 +44,7 @@ export async function siteWithConfig(
     is_active?: boolean;
     max_posts_per_day?: number;
     word_count?: number;
+    ramp?: { start_per_day: number; weeks: number };
   },
   site: { is_active?: boolean } = {},
 ) {
