@@ -2,24 +2,18 @@ import { SITE_CREDENTIALS_TEXT } from '@abp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { articles } from '../../src/db/schema/index.js';
-import { ATOM_ENTRIES, atomFeed, GOOGLE_TRENDS, googleTrendsFeed } from './feed-fixtures.js';
 import {
   rejectCredentials,
   runCheck,
-  setTrendSettings,
   siteWithConfig,
   type TrendHarness,
-  trendHarness,
+  trendHarnessWithFeeds,
 } from './trend-helpers.js';
 
 // Issue #37 point 3: a trend check writes nothing for a site whose credentials WordPress rejected, and its run log says so.
 let h: TrendHarness;
 beforeAll(async () => {
-  h = await trendHarness();
-  h.feeds
-    .xml('/google.xml', googleTrendsFeed(GOOGLE_TRENDS))
-    .xml('/atom.xml', atomFeed(ATOM_ENTRIES), 'application/atom+xml');
-  await setTrendSettings(h, { feeds: [h.feeds.url('/google.xml'), h.feeds.url('/atom.xml')] });
+  h = await trendHarnessWithFeeds();
 }, 60_000);
 afterAll(async () => h?.close());
 

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { sites } from '../../src/db/schema/index.js';
 import { createSite, fakeWordPressFor } from '../sites/sites-helpers.js';
 import { createTestApp, type TestApp, waitFor } from '../test-app.js';
+import { ATOM_ENTRIES, atomFeed, GOOGLE_TRENDS, googleTrendsFeed } from './feed-fixtures.js';
 import { FeedServer } from './feed-server.js';
 
 export interface TrendHarness {
@@ -30,6 +31,16 @@ export async function trendHarness(options: { role?: 'all' | 'web' } = {}): Prom
       await t.close();
     },
   };
+}
+
+/** The harness with the two fixture feeds (Google Trends RSS and an Atom feed) saved in the trend settings. */
+export async function trendHarnessWithFeeds(): Promise<TrendHarness> {
+  const h = await trendHarness();
+  h.feeds
+    .xml('/google.xml', googleTrendsFeed(GOOGLE_TRENDS))
+    .xml('/atom.xml', atomFeed(ATOM_ENTRIES), 'application/atom+xml');
+  await setTrendSettings(h, { feeds: [h.feeds.url('/google.xml'), h.feeds.url('/atom.xml')] });
+  return h;
 }
 
 let siteCounter = 0;

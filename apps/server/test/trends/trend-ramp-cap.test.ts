@@ -1,24 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ATOM_ENTRIES, atomFeed, GOOGLE_TRENDS, googleTrendsFeed } from './feed-fixtures.js';
-import {
-  processed,
-  runCheck,
-  setTrendSettings,
-  siteWithConfig,
-  type TrendHarness,
-  trendHarness,
-} from './trend-helpers.js';
+import { processed, runCheck, siteWithConfig, type TrendHarness, trendHarnessWithFeeds } from './trend-helpers.js';
 
 // A new site's ramp-up holds the trend monitor too: trend articles fill the day's cap with the ramp
 // (the scheduler's), not Max Posts/Day — a site ramping up from two posts a day gets two, not five.
 let h: TrendHarness;
 
 beforeAll(async () => {
-  h = await trendHarness();
-  h.feeds
-    .xml('/google.xml', googleTrendsFeed(GOOGLE_TRENDS))
-    .xml('/atom.xml', atomFeed(ATOM_ENTRIES), 'application/atom+xml');
-  await setTrendSettings(h, { feeds: [h.feeds.url('/google.xml'), h.feeds.url('/atom.xml')] });
+  h = await trendHarnessWithFeeds();
 });
 afterAll(() => h?.close());
 

@@ -1,24 +1,18 @@
 import { SITE_CREDENTIALS_TEXT, TREND_RUN_PAGE, type TrendRunDetail } from '@abp/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ATOM_ENTRIES, atomFeed, GOOGLE_TRENDS, googleTrendsFeed } from './feed-fixtures.js';
 import {
   getJson,
   rejectCredentials,
   runCheck,
-  setTrendSettings,
   siteWithConfig,
   type TrendHarness,
-  trendHarness,
+  trendHarnessWithFeeds,
 } from './trend-helpers.js';
 
 // Issue #37 point 2: a trend check has a page of its own, read from GET /api/trends/runs/{id}.
 let h: TrendHarness;
 beforeAll(async () => {
-  h = await trendHarness();
-  h.feeds
-    .xml('/google.xml', googleTrendsFeed(GOOGLE_TRENDS))
-    .xml('/atom.xml', atomFeed(ATOM_ENTRIES), 'application/atom+xml');
-  await setTrendSettings(h, { feeds: [h.feeds.url('/google.xml'), h.feeds.url('/atom.xml')] });
+  h = await trendHarnessWithFeeds();
 }, 60_000);
 afterAll(async () => h?.close());
 
