@@ -439,17 +439,9 @@ export class NotificationsService {
     });
   }
 
-  /** The webhook URL, unsealed; one sealed under another APP_SECRET is a failure that lasts until it is saved again. */
+  /** The webhook URL, unsealed (a row of an earlier version may still hold it plain until it is read). */
   private webhookUrl(settings: StoredNotificationSettings): string | null {
-    if (!settings.webhookUrlSealed) return settings.webhookUrl;
-    try {
-      return this.secretBox.decrypt(settings.webhookUrlSealed);
-    } catch {
-      throw new NotificationSendError(
-        'The stored webhook URL cannot be read (was APP_SECRET changed?); enter it again in Settings → Notifications.',
-        false,
-      );
-    }
+    return settings.webhookUrlSealed ? this.unseal(settings.webhookUrlSealed, 'webhook URL') : settings.webhookUrl;
   }
 
   /** The webhook URL for the settings form: none when it cannot be read (the form asks for it again). */
@@ -461,14 +453,17 @@ export class NotificationsService {
     }
   }
 
-  /** A password sealed under another APP_SECRET cannot be read: a failure that will not pass until it is saved again. */
   private smtpPassword(settings: StoredNotificationSettings): string | null {
-    if (!settings.smtpPasswordSealed) return null;
+    return settings.smtpPasswordSealed ? this.unseal(settings.smtpPasswordSealed, 'SMTP password') : null;
+  }
+
+  /** A secret sealed under another APP_SECRET cannot be read: a failure that will not pass until it is saved again. */
+  private unseal(sealed: string, what: 'webhook URL' | 'SMTP password'): string {
     try {
-      return this.secretBox.decrypt(settings.smtpPasswordSealed);
+      return this.secretBox.decrypt(sealed);
     } catch {
       throw new NotificationSendError(
-        'The stored SMTP password cannot be read (was APP_SECRET changed?); enter it again in Settings → Notifications.',
+        `The stored ${what} cannot be read (was APP_SECRET changed?); enter it again in Settings → Notifications.`,
         false,
       );
     }
