@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { qualityReportSchema } from './generation.js';
 import { MAX_ID } from './ids.js';
+import { emptyAsUndefined, pageLimitSchema, pageOffsetSchema } from './paging.js';
 import { reviewReasonSchema } from './review.js';
 import { usageTotalsSchema } from './usage-totals.js';
 
@@ -59,7 +60,6 @@ export const ARTICLE_ERROR_CODES = {
 } as const;
 
 // Query strings arrive as text; an empty value (`site_id=`) means "no filter", not 0.
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalQueryInt = (message: string) =>
   z.preprocess(
     emptyAsUndefined,
@@ -80,24 +80,8 @@ export const wordpressStateSchema = z.enum(WORDPRESS_STATES);
 export type WordPressState = z.infer<typeof wordpressStateSchema>;
 
 export const articleListQuerySchema = z.object({
-  limit: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(ARTICLE_LIST_MAX_LIMIT, `must be at most ${ARTICLE_LIST_MAX_LIMIT}`)
-      .default(ARTICLE_DEFAULT_PAGE_SIZE),
-  ),
-  offset: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number' })
-      .int('must be a whole number')
-      .min(0, 'must not be negative')
-      .max(1_000_000_000, 'is too large')
-      .default(0),
-  ),
+  limit: pageLimitSchema(ARTICLE_LIST_MAX_LIMIT, ARTICLE_DEFAULT_PAGE_SIZE),
+  offset: pageOffsetSchema(1_000_000_000),
   site_id: optionalQueryInt('must be a positive whole number (a site id)'),
   status: z.preprocess(emptyAsUndefined, articleStatusSchema.optional()),
   source_type: z.preprocess(emptyAsUndefined, articleSourceTypeSchema.optional()),

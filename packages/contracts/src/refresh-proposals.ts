@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, idTextSchema } from './ids.js';
+import { emptyAsUndefined, pageLimitSchema, pageOffsetSchema } from './paging.js';
 
 /*
  * Refresh proposals (issue #36 §2–§3): changes proposed for one existing post, shown as a diff with a
@@ -92,30 +93,12 @@ export const refreshProposalSchema = z.object({
 });
 export type RefreshProposal = z.infer<typeof refreshProposalSchema>;
 
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-
 export const refreshProposalListQuerySchema = z.object({
   site_id: z.preprocess(emptyAsUndefined, idTextSchema('site_id').optional()),
   wp_id: z.preprocess(emptyAsUndefined, idTextSchema('wp_id').optional()),
   state: z.preprocess(emptyAsUndefined, refreshProposalStateSchema.optional()),
-  limit: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(100, 'must be at most 100')
-      .default(25),
-  ),
-  offset: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number' })
-      .int('must be a whole number')
-      .min(0, 'must not be negative')
-      .max(1_000_000, 'is too large')
-      .default(0),
-  ),
+  limit: pageLimitSchema(100, 25),
+  offset: pageOffsetSchema(1_000_000),
 });
 export type RefreshProposalListQuery = z.infer<typeof refreshProposalListQuerySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, idTextSchema } from './ids.js';
+import { emptyAsUndefined, pageLimitSchema, pageOffsetSchema } from './paging.js';
 
 /* Refresh (issue #36 §1): what has gone stale on the operator's sites, and why. */
 
@@ -27,32 +28,14 @@ export const refreshReasonSchema = z.object({
 });
 export type RefreshReason = z.infer<typeof refreshReasonSchema>;
 
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-
 export const refreshListQuerySchema = z.object({
   site_id: z.preprocess(emptyAsUndefined, idTextSchema('site_id').optional()),
   reason: z.preprocess(
     emptyAsUndefined,
     z.enum(REFRESH_REASON_KINDS, { message: `must be one of ${REFRESH_REASON_KINDS.join(', ')}` }).optional(),
   ),
-  limit: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(200, 'must be at most 200')
-      .default(50),
-  ),
-  offset: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number' })
-      .int('must be a whole number')
-      .min(0, 'must not be negative')
-      .max(1_000_000, 'is too large')
-      .default(0),
-  ),
+  limit: pageLimitSchema(200, 50),
+  offset: pageOffsetSchema(1_000_000),
 });
 export type RefreshListQuery = z.infer<typeof refreshListQuerySchema>;
 

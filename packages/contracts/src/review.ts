@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { qualityReportSchema } from './generation.js';
 import { idSchema, MAX_ID } from './ids.js';
+import { emptyAsUndefined, pageLimitSchema, pageOffsetSchema } from './paging.js';
 import { refreshProposalSchema } from './refresh-proposals.js';
 import { usageTotalsSchema } from './usage-totals.js';
 
@@ -93,21 +94,9 @@ export const REVIEW_REJECT_REASON_MAX_LENGTH = 1000;
 /** How often the navigation asks for the waiting count. */
 export const REVIEW_SUMMARY_POLL_MS = 30_000;
 
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-const pageNumber = (min: number, max: number, fallback: number) =>
-  z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number' })
-      .int('must be a whole number')
-      .min(min, `must be at least ${min}`)
-      .max(max, `must be at most ${max}`)
-      .default(fallback),
-  );
-
 export const reviewListQuerySchema = z.object({
-  limit: pageNumber(1, REVIEW_MAX_PAGE_SIZE, REVIEW_PAGE_SIZE),
-  offset: pageNumber(0, 1_000_000_000, 0),
+  limit: pageLimitSchema(REVIEW_MAX_PAGE_SIZE, REVIEW_PAGE_SIZE),
+  offset: pageOffsetSchema(1_000_000_000),
   site_id: z.preprocess(
     emptyAsUndefined,
     z.coerce

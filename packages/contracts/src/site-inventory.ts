@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from './ids.js';
+import { emptyAsUndefined, pageLimitSchema, pageOffsetSchema } from './paging.js';
 
 /* The site inventory: what each WordPress site already has (posts, pages, categories, authors). */
 
@@ -39,8 +40,6 @@ export const inventorySummarySchema = z.object({
 export type InventorySummary = z.infer<typeof inventorySummarySchema>;
 export const inventorySummaryListSchema = z.array(inventorySummarySchema);
 
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-
 export const inventoryListQuerySchema = z.object({
   search: z.preprocess(
     emptyAsUndefined,
@@ -61,24 +60,8 @@ export const inventoryListQuerySchema = z.object({
       .optional(),
   ),
   kind: z.preprocess(emptyAsUndefined, z.enum(['post', 'page'], { message: "must be 'post' or 'page'" }).optional()),
-  limit: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(100, 'must be at most 100')
-      .default(25),
-  ),
-  offset: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number' })
-      .int('must be a whole number')
-      .min(0, 'must not be negative')
-      .max(1_000_000, 'is too large')
-      .default(0),
-  ),
+  limit: pageLimitSchema(100, 25),
+  offset: pageOffsetSchema(1_000_000),
 });
 export type InventoryListQuery = z.infer<typeof inventoryListQuerySchema>;
 

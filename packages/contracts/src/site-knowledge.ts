@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { pageLimitSchema } from './paging.js';
 
 /* Site knowledge (issue #32): what a site's index knows, for the operator to look into. */
 
 export const KNOWLEDGE_QUERY_MAX_LENGTH = 500;
-
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 export const knowledgeSearchQuerySchema = z.object({
   /** A subject, a title or a sentence: what the site's posts are compared with. */
@@ -13,15 +12,7 @@ export const knowledgeSearchQuerySchema = z.object({
     .trim()
     .min(1, 'is required')
     .max(KNOWLEDGE_QUERY_MAX_LENGTH, `must be at most ${KNOWLEDGE_QUERY_MAX_LENGTH} characters`),
-  limit: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'must be a number' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(50, 'must be at most 50')
-      .default(10),
-  ),
+  limit: pageLimitSchema(50, 10),
 });
 export type KnowledgeSearchQuery = z.infer<typeof knowledgeSearchQuerySchema>;
 
