@@ -1,3 +1,10 @@
+import {
+  addRealSite,
+  realWordPress,
+  realWordPressAuth,
+  realWordPressMissing,
+  waitForFirstSync,
+} from './support/article-seeding.js';
 import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js';
 
 /**
@@ -5,14 +12,11 @@ import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js'
  * an orphan post is listed, "Link orphan posts" proposes a link to it from a post on its subject,
  * and approving it adds the link on WordPress (undo puts the post back). A relative link counts.
  */
-const wp = { url: process.env.WP_URL, user: process.env.WP_USER, password: process.env.WP_APP_PASSWORD };
-const missing = !wp.url || !wp.user || !wp.password;
+const wp = realWordPress;
+const missing = realWordPressMissing;
 const NAME = 'E2E link report';
 
-const wpAuth = () => ({
-  authorization: `Basic ${Buffer.from(`${wp.user}:${wp.password}`).toString('base64')}`,
-  'content-type': 'application/json',
-});
+const wpAuth = realWordPressAuth;
 
 async function wordpressPost(title: string, content: string): Promise<{ id: number; link: string }> {
   const response = await fetch(`${wp.url}/wp-json/wp/v2/posts`, {
@@ -64,23 +68,9 @@ test.describe('Internal links of a site', () => {
     let siteId: number | null = null;
     try {
       await login(page);
-      const created = await apiCall<{ id: number }>(page, 'POST', '/api/sites', {
-        name: NAME,
-        url: wp.url,
-        username: wp.user,
-        password: wp.password,
-      });
-      expect(created.status, JSON.stringify(created.json)).toBe(201);
-      siteId = created.json.id;
+      siteId = await addRealSite(page, NAME);
       // Adding the site starts its first content sync.
-      await expect
-        .poll(
-          async () => (await apiCall<{ state: string }>(page, 'GET', `/api/sites/${siteId}/inventory`)).json.state,
-          {
-            timeout: 60_000,
-          },
-        )
-        .toBe('succeeded');
+      await waitForFirstSync(page, siteId);
 
       await page.goto('/sites');
       await page.getByRole('row').filter({ hasText: NAME }).getByRole('link', { name: 'Browse' }).click();

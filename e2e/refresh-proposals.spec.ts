@@ -1,5 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import {
+  addRealSite,
+  realWordPress,
+  realWordPressAuth,
+  realWordPressMissing,
+  waitForFirstSync,
+} from './support/article-seeding.js';
 import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js';
 
 /**
@@ -9,14 +16,11 @@ import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js'
  * refresh" → the diff shows both changes → "Apply all" → WordPress has the change → "Undo" →
  * WordPress has the exact old content again. axe finds nothing with the diff open at 1280 and 390 px.
  */
-const wp = { url: process.env.WP_URL, user: process.env.WP_USER, password: process.env.WP_APP_PASSWORD };
-const missing = !wp.url || !wp.user || !wp.password;
+const wp = realWordPress;
+const missing = realWordPressMissing;
 const NAME = 'E2E refresh proposals';
 
-const wpAuth = () => ({
-  authorization: `Basic ${Buffer.from(`${wp.user}:${wp.password}`).toString('base64')}`,
-  'content-type': 'application/json',
-});
+const wpAuth = realWordPressAuth;
 
 interface RawPost {
   title: { raw: string };
@@ -76,21 +80,9 @@ test.describe('Refresh proposals: propose, apply, undo', () => {
     let siteId: number | null = null;
     try {
       await login(page);
-      const site = await apiCall<{ id: number }>(page, 'POST', '/api/sites', {
-        name: NAME,
-        url: wp.url,
-        username: wp.user,
-        password: wp.password,
-      });
-      expect(site.status, JSON.stringify(site.json)).toBe(201);
-      siteId = site.json.id;
+      siteId = await addRealSite(page, NAME);
       // Adding the site syncs it; the link check of links to the site itself follows, then the scores.
-      await expect
-        .poll(
-          async () => (await apiCall<{ state: string }>(page, 'GET', `/api/sites/${siteId}/inventory`)).json.state,
-          { timeout: 60_000 },
-        )
-        .toBe('succeeded');
+      await waitForFirstSync(page, siteId);
       await expect
         .poll(
           async () => {

@@ -1,3 +1,10 @@
+import {
+  addRealSite,
+  realWordPress,
+  realWordPressAuth,
+  realWordPressMissing,
+  waitForFirstSync,
+} from './support/article-seeding.js';
 import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js';
 
 /**
@@ -5,14 +12,11 @@ import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js'
  * "in 2024" is listed in the Refresh view with that reason, at 1280 and 390 px, and the filter by
  * reason keeps it.
  */
-const wp = { url: process.env.WP_URL, user: process.env.WP_USER, password: process.env.WP_APP_PASSWORD };
-const missing = !wp.url || !wp.user || !wp.password;
+const wp = realWordPress;
+const missing = realWordPressMissing;
 const NAME = 'E2E refresh';
 
-const wpAuth = () => ({
-  authorization: `Basic ${Buffer.from(`${wp.user}:${wp.password}`).toString('base64')}`,
-  'content-type': 'application/json',
-});
+const wpAuth = realWordPressAuth;
 
 test.describe('Refresh: what is stale', () => {
   test.skip(
@@ -41,21 +45,9 @@ test.describe('Refresh: what is stale', () => {
     let siteId: number | null = null;
     try {
       await login(page);
-      const site = await apiCall<{ id: number }>(page, 'POST', '/api/sites', {
-        name: NAME,
-        url: wp.url,
-        username: wp.user,
-        password: wp.password,
-      });
-      expect(site.status, JSON.stringify(site.json)).toBe(201);
-      siteId = site.json.id;
+      siteId = await addRealSite(page, NAME);
       // Adding the site starts its first content sync; the scores follow it.
-      await expect
-        .poll(
-          async () => (await apiCall<{ state: string }>(page, 'GET', `/api/sites/${siteId}/inventory`)).json.state,
-          { timeout: 60_000 },
-        )
-        .toBe('succeeded');
+      await waitForFirstSync(page, siteId);
       await expect
         .poll(
           async () =>

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiCall } from './fixtures.js';
+import { apiCall, expect } from './fixtures.js';
 
 /**
  * Articles for the Articles and Dashboard specs, made the way an operator makes them: a site
@@ -13,6 +13,33 @@ export const realWordPress = {
   password: process.env.WP_APP_PASSWORD,
 };
 export const realWordPressMissing = !realWordPress.url || !realWordPress.user || !realWordPress.password;
+
+/** Headers for the real WordPress' REST API as its user (seeding and cleaning up posts beside the app). */
+export const realWordPressAuth = () => ({
+  authorization: `Basic ${Buffer.from(`${realWordPress.user}:${realWordPress.password}`).toString('base64')}`,
+  'content-type': 'application/json',
+});
+
+/** Adds the real WordPress as a site, as Sites → Add Site does (through the API); returns its id. */
+export async function addRealSite(page: Page, name: string): Promise<number> {
+  const site = await apiCall<{ id: number }>(page, 'POST', '/api/sites', {
+    name,
+    url: realWordPress.url,
+    username: realWordPress.user,
+    password: realWordPress.password,
+  });
+  expect(site.status, JSON.stringify(site.json)).toBe(201);
+  return site.json.id;
+}
+
+/** Waits for a site's first content sync (adding a site starts it) to succeed. */
+export async function waitForFirstSync(page: Page, siteId: number): Promise<void> {
+  await expect
+    .poll(async () => (await apiCall<{ state: string }>(page, 'GET', `/api/sites/${siteId}/inventory`)).json.state, {
+      timeout: 60_000,
+    })
+    .toBe('succeeded');
+}
 
 export interface SeededSite {
   id: number;
