@@ -1,5 +1,5 @@
 import { startFakeOpenAiServer } from '../apps/server/test/llm/fake-openai-server.js';
-import { realWordPress, realWordPressMissing } from './support/article-seeding.js';
+import { deleteBulkJobPosts, realWordPress, realWordPressMissing } from './support/article-seeding.js';
 import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js';
 
 /*
@@ -7,8 +7,6 @@ import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js'
  * would cross it says so in words (the site and what it has left) before anything is spent, asks,
  * starts nothing on Cancel, and starts on Start Job.
  */
-
-const auth = () => `Basic ${Buffer.from(`${realWordPress.user}:${realWordPress.password}`).toString('base64')}`;
 
 test.describe('Budgets before spending', () => {
   test.skip(
@@ -97,20 +95,7 @@ test.describe('Budgets before spending', () => {
       jobId = ((await status.getByText(/^Job ID: /).textContent()) ?? '').replace('Job ID: ', '').trim();
       await apiCall(page, 'DELETE', `/api/bulk-jobs/${jobId}`);
     } finally {
-      if (jobId) {
-        const results = await apiCall<{ job: { results: { successful: { wordpress_post_id: number | null }[] } } }>(
-          page,
-          'GET',
-          `/api/bulk-jobs/${jobId}/results`,
-        );
-        for (const item of results.json?.job.results.successful ?? []) {
-          if (item.wordpress_post_id !== null)
-            await fetch(`${realWordPress.url}/wp-json/wp/v2/posts/${item.wordpress_post_id}?force=true`, {
-              method: 'DELETE',
-              headers: { Authorization: auth() },
-            }).catch(() => undefined);
-        }
-      }
+      if (jobId) await deleteBulkJobPosts(page, jobId);
       await apiCall(page, 'PUT', '/api/settings/budgets', { monthly_usd: null, sites: [] });
       if (siteId !== null) await apiCall(page, 'DELETE', `/api/sites/${siteId}?cascade=true`);
       await apiCall(page, 'DELETE', '/api/settings/llm');

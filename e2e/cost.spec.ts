@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../apps/server/test/llm/fake-openai-server.js';
-import { realWordPress, realWordPressMissing } from './support/article-seeding.js';
+import { deleteBulkJobPosts, realWordPress, realWordPressMissing } from './support/article-seeding.js';
 import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js';
 
 /*
@@ -8,8 +8,6 @@ import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js'
  * local OpenAI-compatible server (reporting its usage as OpenAI does), its cost seen live on the
  * job and then on the Dashboard.
  */
-
-const auth = () => `Basic ${Buffer.from(`${realWordPress.user}:${realWordPress.password}`).toString('base64')}`;
 
 async function useModel(page: Page, model: FakeOpenAiServer): Promise<void> {
   const saved = await apiCall(page, 'PUT', '/api/settings/llm', {
@@ -135,20 +133,7 @@ test.describe('Cost control', () => {
       ).toBeVisible();
       await saveScreen(page, 'settings-budgets');
     } finally {
-      if (jobId) {
-        const results = await apiCall<{ job: { results: { successful: { wordpress_post_id: number | null }[] } } }>(
-          page,
-          'GET',
-          `/api/bulk-jobs/${jobId}/results`,
-        );
-        for (const item of results.json?.job.results.successful ?? []) {
-          if (item.wordpress_post_id !== null)
-            await fetch(`${realWordPress.url}/wp-json/wp/v2/posts/${item.wordpress_post_id}?force=true`, {
-              method: 'DELETE',
-              headers: { Authorization: auth() },
-            }).catch(() => undefined);
-        }
-      }
+      if (jobId) await deleteBulkJobPosts(page, jobId);
       await apiCall(page, 'PUT', '/api/settings/budgets', { monthly_usd: null, sites: [] });
       if (siteId !== null) await apiCall(page, 'DELETE', `/api/sites/${siteId}?cascade=true`);
       // The other tests write with the offline writer (the environment's).

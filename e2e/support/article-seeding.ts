@@ -41,6 +41,21 @@ export async function waitForFirstSync(page: Page, siteId: number): Promise<void
     .toBe('succeeded');
 }
 
+/** Removes from the real WordPress the posts a bulk job wrote there (a spec's clean-up; errors ignored). */
+export async function deleteBulkJobPosts(page: Page, jobId: string): Promise<void> {
+  const results = await apiCall<{ job: { results: { successful: { wordpress_post_id: number | null }[] } } }>(
+    page,
+    'GET',
+    `/api/bulk-jobs/${jobId}/results`,
+  );
+  for (const item of results.json?.job.results.successful ?? [])
+    if (item.wordpress_post_id !== null)
+      await fetch(`${realWordPress.url}/wp-json/wp/v2/posts/${item.wordpress_post_id}?force=true`, {
+        method: 'DELETE',
+        headers: realWordPressAuth(),
+      }).catch(() => undefined);
+}
+
 export interface SeededSite {
   id: number;
   name: string;
