@@ -12,16 +12,12 @@ import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js'
  * an orphan post is listed, "Link orphan posts" proposes a link to it from a post on its subject,
  * and approving it adds the link on WordPress (undo puts the post back). A relative link counts.
  */
-const wp = realWordPress;
-const missing = realWordPressMissing;
 const NAME = 'E2E link report';
 
-const wpAuth = realWordPressAuth;
-
 async function wordpressPost(title: string, content: string): Promise<{ id: number; link: string }> {
-  const response = await fetch(`${wp.url}/wp-json/wp/v2/posts`, {
+  const response = await fetch(`${realWordPress.url}/wp-json/wp/v2/posts`, {
     method: 'POST',
-    headers: wpAuth(),
+    headers: realWordPressAuth(),
     body: JSON.stringify({ title, content, status: 'publish' }),
   });
   expect(response.status).toBe(201);
@@ -29,17 +25,22 @@ async function wordpressPost(title: string, content: string): Promise<{ id: numb
 }
 
 async function wordpressContent(id: number): Promise<string> {
-  const response = await fetch(`${wp.url}/wp-json/wp/v2/posts/${id}?context=edit`, { headers: wpAuth() });
+  const response = await fetch(`${realWordPress.url}/wp-json/wp/v2/posts/${id}?context=edit`, {
+    headers: realWordPressAuth(),
+  });
   return ((await response.json()) as { content: { raw: string } }).content.raw;
 }
 
 async function wordpressDelete(id: number): Promise<void> {
-  await fetch(`${wp.url}/wp-json/wp/v2/posts/${id}?force=true`, { method: 'DELETE', headers: wpAuth() });
+  await fetch(`${realWordPress.url}/wp-json/wp/v2/posts/${id}?force=true`, {
+    method: 'DELETE',
+    headers: realWordPressAuth(),
+  });
 }
 
 test.describe('Internal links of a site', () => {
   test.skip(
-    missing && !process.env.CI,
+    realWordPressMissing && !process.env.CI,
     'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"',
   );
 
@@ -47,7 +48,7 @@ test.describe('Internal links of a site', () => {
     page,
   }) => {
     test.setTimeout(150_000);
-    expect(missing, 'the real WordPress must be configured in CI').toBe(false);
+    expect(realWordPressMissing, 'the real WordPress must be configured in CI').toBe(false);
     // A made-up fruit, so that only this test's posts are on its subject.
     const fruit = `${Date.now()
       .toString(36)

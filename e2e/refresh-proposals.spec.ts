@@ -16,11 +16,7 @@ import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js'
  * refresh" → the diff shows both changes → "Apply all" → WordPress has the change → "Undo" →
  * WordPress has the exact old content again. axe finds nothing with the diff open at 1280 and 390 px.
  */
-const wp = realWordPress;
-const missing = realWordPressMissing;
 const NAME = 'E2E refresh proposals';
-
-const wpAuth = realWordPressAuth;
 
 interface RawPost {
   title: { raw: string };
@@ -28,7 +24,9 @@ interface RawPost {
 }
 
 async function rawPost(id: number): Promise<RawPost> {
-  const response = await fetch(`${wp.url}/wp-json/wp/v2/posts/${id}?context=edit`, { headers: wpAuth() });
+  const response = await fetch(`${realWordPress.url}/wp-json/wp/v2/posts/${id}?context=edit`, {
+    headers: realWordPressAuth(),
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as RawPost;
 }
@@ -54,7 +52,7 @@ async function axeFindings(page: Page): Promise<string[]> {
 
 test.describe('Refresh proposals: propose, apply, undo', () => {
   test.skip(
-    missing && !process.env.CI,
+    realWordPressMissing && !process.env.CI,
     'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"',
   );
 
@@ -62,16 +60,16 @@ test.describe('Refresh proposals: propose, apply, undo', () => {
     page,
   }) => {
     test.setTimeout(240_000);
-    expect(missing, 'the real WordPress must be configured in CI').toBe(false);
+    expect(realWordPressMissing, 'the real WordPress must be configured in CI').toBe(false);
     const word = `${Date.now()
       .toString(36)
       .replace(/[^a-z]/g, '')}kettle`;
     const title = `Best ${word} picks of 2024`;
-    const gone = `${wp.url!.replace(/\/$/, '')}/${word}-gone-page/`;
+    const gone = `${realWordPress.url!.replace(/\/$/, '')}/${word}-gone-page/`;
     const content = `<!-- wp:paragraph -->\n<p>We tested every ${word} we could find. See <a href="${gone}">the maker's page</a> for the details.</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:paragraph {"className":"note"} -->\n<p class="note">Descale it monthly.</p>\n<!-- /wp:paragraph -->`;
-    const created = await fetch(`${wp.url}/wp-json/wp/v2/posts`, {
+    const created = await fetch(`${realWordPress.url}/wp-json/wp/v2/posts`, {
       method: 'POST',
-      headers: wpAuth(),
+      headers: realWordPressAuth(),
       body: JSON.stringify({ title, content, status: 'publish' }),
     });
     expect(created.status).toBe(201);
@@ -198,7 +196,10 @@ test.describe('Refresh proposals: propose, apply, undo', () => {
       ).toBe(30);
     } finally {
       if (siteId !== null) await apiCall(page, 'DELETE', `/api/sites/${siteId}`);
-      await fetch(`${wp.url}/wp-json/wp/v2/posts/${post.id}?force=true`, { method: 'DELETE', headers: wpAuth() });
+      await fetch(`${realWordPress.url}/wp-json/wp/v2/posts/${post.id}?force=true`, {
+        method: 'DELETE',
+        headers: realWordPressAuth(),
+      });
     }
   });
 });

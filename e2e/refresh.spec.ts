@@ -12,28 +12,24 @@ import { apiCall, expect, login, saveScreen, test } from './support/fixtures.js'
  * "in 2024" is listed in the Refresh view with that reason, at 1280 and 390 px, and the filter by
  * reason keeps it.
  */
-const wp = realWordPress;
-const missing = realWordPressMissing;
 const NAME = 'E2E refresh';
-
-const wpAuth = realWordPressAuth;
 
 test.describe('Refresh: what is stale', () => {
   test.skip(
-    missing && !process.env.CI,
+    realWordPressMissing && !process.env.CI,
     'WP_URL, WP_USER and WP_APP_PASSWORD are not set: eval "$(bash scripts/wordpress-test-site.sh)"',
   );
 
   test('the Refresh view lists a seeded stale post with its reason', async ({ page }) => {
     test.setTimeout(150_000);
-    expect(missing, 'the real WordPress must be configured in CI').toBe(false);
+    expect(realWordPressMissing, 'the real WordPress must be configured in CI').toBe(false);
     const word = `${Date.now()
       .toString(36)
       .replace(/[^a-z]/g, '')}kettle`;
     const title = `Which ${word} to buy`;
-    const created = await fetch(`${wp.url}/wp-json/wp/v2/posts`, {
+    const created = await fetch(`${realWordPress.url}/wp-json/wp/v2/posts`, {
       method: 'POST',
-      headers: wpAuth(),
+      headers: realWordPressAuth(),
       body: JSON.stringify({
         title,
         content: `<!-- wp:paragraph -->\n<p>The best ${word} models in 2024 boil water fast.</p>\n<!-- /wp:paragraph -->`,
@@ -76,7 +72,10 @@ test.describe('Refresh: what is stale', () => {
       await saveScreen(page, 'refresh-390');
     } finally {
       if (siteId !== null) await apiCall(page, 'DELETE', `/api/sites/${siteId}`);
-      await fetch(`${wp.url}/wp-json/wp/v2/posts/${post.id}?force=true`, { method: 'DELETE', headers: wpAuth() });
+      await fetch(`${realWordPress.url}/wp-json/wp/v2/posts/${post.id}?force=true`, {
+        method: 'DELETE',
+        headers: realWordPressAuth(),
+      });
     }
   });
 });
