@@ -61,6 +61,21 @@ async function save(overrides: Record<string, unknown> = {}) {
   return notificationSettingsSchema.parse(res.json());
 }
 
+/** The settings row as stored (what a database reader would see). */
+const storedValue = async () =>
+  (await t.ctx.handle.db.select().from(settings).where(eq(settings.key, 'notifications')))[0]!.value as Record<
+    string,
+    unknown
+  >;
+/** Writes the settings row directly (a row of an earlier version, or sealed under another APP_SECRET). */
+const storeValue = (value: Record<string, unknown>) =>
+  t.ctx.handle.db.update(settings).set({ value }).where(eq(settings.key, 'notifications'));
+/** POST …/{channel}/test: what happened. */
+const sendTest = async (channel: 'webhook' | 'email') =>
+  notificationTestResultSchema.parse(
+    (await t.request({ method: 'POST', url: `${URL}/${channel}/test`, cookie })).json(),
+  );
+
 const webhookEvents = (event: string) => hook.received.filter((r) => r.body.event === event);
 const mailsAbout = (subject: string) => mail.mails.filter((m) => m.raw.includes(`Subject: ${subject}`));
 
@@ -188,49 +203,34 @@ describe('Settings → Notifications API', () => {
   it('seals the webhook URL (a credential of its own): the stored row never holds it, the operator still sees it', async () => {
     const secretHook = `${hook.url}?token=hook-secret-T0K3N`;
     expect((await save({ webhook_url: secretHook })).webhook_url).toBe(secretHook);
-    const [row] = await t.ctx.handle.db.select().from(settings).where(eq(settings.key, 'notifications'));
-    expect(JSON.stringify(row!.value)).not.toContain('hook-secret-T0K3N');
+    expect(JSON.stringify(await storedValue())).not.toContain('hook-secret-T0K3N');
     const shown = notificationSettingsSchema.parse((await t.request({ method: 'GET', url: URL, cookie })).json());
     expect(shown.webhook_url).toBe(secretHook);
-    const sent = notificationTestResultSchema.parse(
-      (await t.request({ method: 'POST', url: `${URL}/webhook/test`, cookie })).json(),
-    );
+    const sent = await sendTest('webhook');
     expect(sent.ok).toBe(true);
     expect(hook.received).toHaveLength(1);
     // Cleared: no webhook, nothing sealed left.
     expect((await save({ webhook_url: null })).webhook_url).toBeNull();
-    const [cleared] = await t.ctx.handle.db.select().from(settings).where(eq(settings.key, 'notifications'));
-    expect(cleared!.value).toMatchObject({ webhookUrlSealed: null, webhookUrl: null });
+    expect(await storedValue()).toMatchObject({ webhookUrlSealed: null, webhookUrl: null });
   });
 
   it('seals a webhook URL an earlier version stored plain, the first time the settings are read, and sends to it', async () => {
     await save();
-    const { db } = t.ctx.handle;
-    const [row] = await db.select().from(settings).where(eq(settings.key, 'notifications'));
-    const { webhookUrlSealed: _sealed, ...rest } = row!.value as Record<string, unknown>;
-    const plain = { ...rest, webhookUrl: `${hook.url}?token=old-plain-T0K3N` };
-    await db.update(settings).set({ value: plain }).where(eq(settings.key, 'notifications'));
+    const { webhookUrlSealed: _sealed, ...rest } = await storedValue();
+    await storeValue({ ...rest, webhookUrl: `${hook.url}?token=old-plain-T0K3N` });
 
     const shown = notificationSettingsSchema.parse((await t.request({ method: 'GET', url: URL, cookie })).json());
     expect(shown.webhook_url).toBe(`${hook.url}?token=old-plain-T0K3N`);
-    const [upgraded] = await db.select().from(settings).where(eq(settings.key, 'notifications'));
-    expect(JSON.stringify(upgraded!.value)).not.toContain('old-plain-T0K3N');
-    const sent = notificationTestResultSchema.parse(
-      (await t.request({ method: 'POST', url: `${URL}/webhook/test`, cookie })).json(),
-    );
+    expect(JSON.stringify(await storedValue())).not.toContain('old-plain-T0K3N');
+    const sent = await sendTest('webhook');
     expect(sent.ok).toBe(true);
     expect(hook.received[0]!.url).toContain('old-plain-T0K3N');
   });
 
   it('says so when the stored webhook URL cannot be read (another APP_SECRET), sends nothing and asks for it again', async () => {
     await save();
-    const { db } = t.ctx.handle;
-    const [row] = await db.select().from(settings).where(eq(settings.key, 'notifications'));
-    const value = { ...(row!.value as Record<string, unknown>), webhookUrlSealed: 'v1:AAAA:BBBB:CCCC' };
-    await db.update(settings).set({ value }).where(eq(settings.key, 'notifications'));
-    const webhook = notificationTestResultSchema.parse(
-      (await t.request({ method: 'POST', url: `${URL}/webhook/test`, cookie })).json(),
-    );
+    await storeValue({ ...(await storedValue()), webhookUrlSealed: 'v1:AAAA:BBBB:CCCC' });
+    const webhook = await sendTest('webhook');
     expect(webhook).toMatchObject({ ok: false });
     expect(webhook.message).toContain('webhook URL cannot be read');
     expect(hook.received).toHaveLength(0);
@@ -240,13 +240,8 @@ describe('Settings → Notifications API', () => {
 
   it('says so when the stored SMTP password cannot be read (another APP_SECRET), and sends nothing', async () => {
     await save();
-    const { db } = t.ctx.handle;
-    const [row] = await db.select().from(settings).where(eq(settings.key, 'notifications'));
-    const value = { ...(row!.value as Record<string, unknown>), smtpPasswordSealed: 'v1:AAAA:BBBB:CCCC' };
-    await db.update(settings).set({ value }).where(eq(settings.key, 'notifications'));
-    const email = notificationTestResultSchema.parse(
-      (await t.request({ method: 'POST', url: `${URL}/email/test`, cookie })).json(),
-    );
+    await storeValue({ ...(await storedValue()), smtpPasswordSealed: 'v1:AAAA:BBBB:CCCC' });
+    const email = await sendTest('email');
     expect(email).toMatchObject({ ok: false });
     expect(email.message).toContain('cannot be read');
     expect(mail.mails).toHaveLength(0);
